@@ -1,0 +1,133 @@
+// Type-aware lint at zero warnings (house style 3.8). Boundaries: apps never import apps (except the
+// single-process launcher, the composition root), libs never import apps, and the framework-free libs
+// (contracts, ton) import no framework.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const appNames = [
+  'gateway',
+  'liteserver',
+  'ingestor',
+  'decoder',
+  'query',
+  'sender',
+  'localnet',
+  'standalone',
+];
+const frameworkPackages = [
+  '@nestjs/*',
+  'typeorm',
+  'pg',
+  '@nats-io/*',
+  'fastify',
+  'prom-client',
+  'pino',
+];
+
+/** Forbid importing other apps' sources from inside `app`. */
+function appBoundary(app) {
+  const others = appNames.filter((a) => a !== app);
+  return {
+    files: [`apps/${app}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: others.flatMap((o) => [`**/apps/${o}/**`, `../../${o}/**`, `../${o}/**`]),
+              message: 'Apps never import other apps; share code through libs/.',
+            },
+            { group: ['@app/*/src/*'], message: 'Import libs through their @app/<lib> barrel.' },
+          ],
+        },
+      ],
+    },
+  };
+}
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'coverage/**',
+      '**/*.generated.ts',
+      'eslint.config.mjs',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.strictTypeChecked,
+  ...tseslint.configs.stylisticTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+      ],
+      '@typescript-eslint/restrict-template-expressions': [
+        'error',
+        { allowNumber: true, allowBoolean: true },
+      ],
+      '@typescript-eslint/no-extraneous-class': ['error', { allowWithDecorator: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      eqeqeq: ['error', 'always'],
+      curly: ['error', 'all'],
+      'no-console': 'error',
+    },
+  },
+  // NestJS injects by emitted decorator metadata: a type-only import of an injected class would erase it.
+  {
+    files: [
+      'apps/**/*.ts',
+      'libs/nats/**/*.ts',
+      'libs/database/**/*.ts',
+      'libs/observability/**/*.ts',
+      'libs/config/**/*.ts',
+    ],
+    rules: { '@typescript-eslint/consistent-type-imports': 'off' },
+  },
+  ...appNames.filter((a) => a !== 'standalone').map(appBoundary),
+  {
+    files: ['libs/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/apps/**', '@app/localnet'], message: 'Libs never import apps.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['libs/contracts/**/*.ts', 'libs/ton/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: frameworkPackages, message: 'contracts and ton are framework-free.' },
+            { group: ['**/apps/**', '@app/localnet'], message: 'Libs never import apps.' },
+          ],
+        },
+      ],
+    },
+  },
+  // Tests, benchmarks and scripts may print and may use non-null assertions on fixture data.
+  {
+    files: ['test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts', '**/*.spec.ts'],
+    rules: { 'no-console': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+);
