@@ -54,6 +54,8 @@ export default tseslint.config(
       'coverage/**',
       '**/*.generated.ts',
       'eslint.config.mjs',
+      '**/*.mjs',
+      '.tmp/**',
     ],
   },
   js.configs.recommended,
