@@ -1,0 +1,85 @@
+import { z } from 'zod';
+
+/**
+ * Zod builders for environment variables. Every variable arrives as a string (or is absent); the
+ * builders parse it into its typed value and phrase errors as "expected … " so that loadConfig can
+ * append `(got "<value>")`.
+ */
+
+/** An integer variable within [min, max]; `fallback` when absent. */
+export function intVar(
+  min: number,
+  max: number,
+  fallback: number,
+): z.ZodType<number, string | undefined>;
+export function intVar(min: number, max: number): z.ZodType<number | undefined, string | undefined>;
+export function intVar(
+  min: number,
+  max: number,
+  fallback?: number,
+): z.ZodType<number | undefined, string | undefined> {
+  const message = `expected a number between ${min} and ${max}`;
+  const parsed = z
+    .string({ error: message })
+    .regex(/^\d+$/, { message, abort: true })
+    .transform(Number)
+    .pipe(z.number().int().min(min, { message }).max(max, { message }));
+  return fallback === undefined
+    ? parsed.optional()
+    : parsed.optional().transform((v) => v ?? fallback);
+}
+
+/** A TCP port (1–65535). */
+export function portVar(fallback: number): z.ZodType<number, string | undefined>;
+export function portVar(): z.ZodType<number | undefined, string | undefined>;
+export function portVar(fallback?: number): z.ZodType<number | undefined, string | undefined> {
+  return fallback === undefined ? intVar(1, 65535) : intVar(1, 65535, fallback);
+}
+
+/** One of `values`; `fallback` when absent. */
+export function enumVar<const T extends readonly [string, ...string[]]>(
+  values: T,
+  fallback: T[number],
+): z.ZodType<T[number], string | undefined> {
+  const message = `expected one of ${values.join(', ')}`;
+  return z
+    .enum(values, { error: message })
+    .optional()
+    .transform((v) => v ?? fallback);
+}
+
+/** A non-empty string; `fallback` when absent. */
+export function stringVar(fallback: string): z.ZodType<string, string | undefined> {
+  return z
+    .string()
+    .min(1, { message: 'expected a non-empty string' })
+    .optional()
+    .transform((v) => v ?? fallback);
+}
+
+/** A NATS server list: comma-separated `nats://host:port` URLs or `host:port` pairs. */
+const NATS_SERVERS_MESSAGE = 'expected nats://host:port (comma-separated for several servers)';
+export const natsServersVar = z
+  .string({ error: NATS_SERVERS_MESSAGE })
+  .regex(
+    /^(?:(?:nats|tls|ws|wss):\/\/[^\s,/]+|[^\s,:/]+:\d+)(?:,(?:(?:nats|tls|ws|wss):\/\/[^\s,/]+|[^\s,:/]+:\d+))*$/,
+    { message: NATS_SERVERS_MESSAGE },
+  )
+  .optional();
+
+/** A PostgreSQL connection URL. */
+const POSTGRES_URL_MESSAGE = 'expected postgres://user:password@host:port/db';
+export const postgresUrlVar = z
+  .string({ error: POSTGRES_URL_MESSAGE })
+  .regex(/^postgres(?:ql)?:\/\/\S+$/, { message: POSTGRES_URL_MESSAGE })
+  .optional();
+
+/** A file path or an http(s) URL. */
+const PATH_OR_URL_MESSAGE = 'expected a file path or an http(s) URL';
+export const pathOrUrlVar = z
+  .string({ error: PATH_OR_URL_MESSAGE })
+  .min(1, { message: PATH_OR_URL_MESSAGE })
+  .refine((v) => !/^[a-z][a-z0-9+.-]*:\/\//i.test(v) || /^https?:\/\/\S+$/i.test(v), {
+    message: PATH_OR_URL_MESSAGE,
+  })
+  .optional();

@@ -1,0 +1,66 @@
+import {
+  enumVar,
+  intVar,
+  natsServersVar,
+  pathOrUrlVar,
+  portVar,
+  postgresUrlVar,
+  stringVar,
+} from './env-vars';
+
+/**
+ * Environment fragments (house style 3.7). Each app composes the ones it needs in its
+ * `src/config.ts`: `loadConfig(z.object({ ...httpEnv, ...natsEnv, ...loggingEnv }))`.
+ * Every variable is documented in libs/config/README.md.
+ */
+
+export const TON_NETWORKS = ['local', 'mainnet', 'testnet'] as const;
+export type TonNetwork = (typeof TON_NETWORKS)[number];
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevelName = (typeof LOG_LEVELS)[number];
+
+export const LOCALNET_SEEDS = ['genesis', 'mainnet-replay'] as const;
+export type LocalnetSeed = (typeof LOCALNET_SEEDS)[number];
+
+/** The gateway's HTTP listener. */
+export const httpEnv = {
+  PORT: portVar(8080),
+  HOST: stringVar('0.0.0.0'),
+};
+
+/** Transport: absent NATS_URL → in-process transport (single-process mode only). */
+export const natsEnv = {
+  NATS_URL: natsServersVar,
+  NATS_REQUEST_TIMEOUT_MS: intVar(1, 600_000, 10_000),
+};
+
+/** Database: absent DATABASE_URL → embedded PostgreSQL (single-process mode only). */
+export const databaseEnv = {
+  DATABASE_URL: postgresUrlVar,
+};
+
+/** Which chain: TON_NETWORK's bundled global config unless LITESERVERS_CONFIG overrides it. */
+export const tonNetworkEnv = {
+  TON_NETWORK: enumVar(TON_NETWORKS, 'local'),
+  LITESERVERS_CONFIG: pathOrUrlVar,
+  LITESERVER_TIMEOUT_MS: intVar(1, 600_000, 5000),
+};
+
+/** The embedded local network (TON_NETWORK=local). */
+export const localnetEnv = {
+  LOCALNET_SEED: enumVar(LOCALNET_SEEDS, 'genesis'),
+  LOCALNET_SHARDS: intVar(1, 2, 1),
+  LOCALNET_BLOCK_INTERVAL: intVar(50, 60_000, 400),
+  LOCALNET_CONFIG_OUT: stringVar('localnet.config.json'),
+  LOCALNET_ACCOUNTS_OUT: stringVar('localnet.accounts.json'),
+};
+
+export const loggingEnv = {
+  LOG_LEVEL: enumVar(LOG_LEVELS, 'info'),
+};
+
+/** Absent METRICS_PORT → /metrics on the main HTTP port. */
+export const metricsEnv = {
+  METRICS_PORT: portVar(),
+};

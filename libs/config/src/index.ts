@@ -1,0 +1,3 @@
+export * from './env-vars';
+export * from './fragments';
+export * from './load-config';

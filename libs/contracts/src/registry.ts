@@ -1,0 +1,47 @@
+import { type z } from 'zod';
+
+import { lsContracts } from './messages/ls';
+
+/** The schemas of one request/reply subject. */
+export interface RpcContract {
+  readonly req: z.ZodType;
+  readonly res: z.ZodType;
+}
+
+/**
+ * Every request/reply subject with its schemas (Novu's typed queues). Add a service's contracts
+ * here once its `messages/<service>.ts` exists.
+ */
+export const rpcContracts = {
+  ...lsContracts,
+} as const satisfies Readonly<Record<string, RpcContract>>;
+
+export type RpcContracts = typeof rpcContracts;
+/** A subject the typed client can send. */
+export type RpcSubject = keyof RpcContracts;
+/** What a caller passes for `subject` (schema input). */
+export type RpcRequest<S extends RpcSubject> = z.input<RpcContracts[S]['req']>;
+/** What a handler receives after validation (schema output). */
+export type RpcParsedRequest<S extends RpcSubject> = z.output<RpcContracts[S]['req']>;
+/** What a handler returns (schema input) — JSON-safe, no bigint. */
+export type RpcReply<S extends RpcSubject> = z.input<RpcContracts[S]['res']>;
+/** What the caller receives after validation (schema output). */
+export type RpcResponse<S extends RpcSubject> = z.output<RpcContracts[S]['res']>;
+
+export function isRpcSubject(subject: string): subject is RpcSubject {
+  return Object.prototype.hasOwnProperty.call(rpcContracts, subject);
+}
+
+/** The schemas of `S`, typed so that parsing yields exactly `S`'s request and response types. */
+export interface TypedRpcContract<S extends RpcSubject> {
+  readonly req: z.ZodType<RpcParsedRequest<S>, RpcRequest<S>>;
+  readonly res: z.ZodType<RpcResponse<S>, RpcReply<S>>;
+}
+
+// A mapped type keeps the subject → schema correlation that indexing the const object loses.
+const typedContracts: { readonly [S in RpcSubject]: TypedRpcContract<S> } = rpcContracts;
+
+/** The contract of `subject`, with its types still tied to `S` (for generic clients/handlers). */
+export function contractFor<S extends RpcSubject>(subject: S): TypedRpcContract<S> {
+  return typedContracts[subject];
+}

@@ -1,0 +1,105 @@
+/**
+ * Every NATS subject of the mesh. This is the only file where a subject string may appear
+ * (house style 3.2). Renaming a value breaks running consumers: add a new version token
+ * (`ton.ls.v2.…`) beside the old one instead of editing it.
+ *
+ * Request/reply subjects are `ton.<service>.<version>.<verb>`; events are
+ * `ton.evt.<version>.<entity>.<pastTense>`.
+ */
+export const Subjects = {
+  /** Live reads answered by apps/liteserver (toncenter v2 methods, tonlib-shaped results). */
+  ls: {
+    getMasterchainInfo: 'ton.ls.v1.getMasterchainInfo',
+    getAddressInformation: 'ton.ls.v1.getAddressInformation',
+    getExtendedAddressInformation: 'ton.ls.v1.getExtendedAddressInformation',
+    getWalletInformation: 'ton.ls.v1.getWalletInformation',
+    getTransactions: 'ton.ls.v1.getTransactions',
+    getBlockTransactions: 'ton.ls.v1.getBlockTransactions',
+    getBlockTransactionsExt: 'ton.ls.v1.getBlockTransactionsExt',
+    getBlockHeader: 'ton.ls.v1.getBlockHeader',
+    getShards: 'ton.ls.v1.getShards',
+    lookupBlock: 'ton.ls.v1.lookupBlock',
+    getConfigParam: 'ton.ls.v1.getConfigParam',
+    getConfigAll: 'ton.ls.v1.getConfigAll',
+    getLibraries: 'ton.ls.v1.getLibraries',
+    runGetMethod: 'ton.ls.v1.runGetMethod',
+    getConsensusBlock: 'ton.ls.v1.getConsensusBlock',
+    /** Health of the liteserver pool (counts only, never addresses), for readiness probes. */
+    poolStatus: 'ton.ls.v1.poolStatus',
+  },
+  /** Indexed reads answered by apps/query (toncenter v3). */
+  query: {
+    blocks: 'ton.query.v1.blocks',
+    transactions: 'ton.query.v1.transactions',
+    messages: 'ton.query.v1.messages',
+    accountStates: 'ton.query.v1.accountStates',
+    jettonMasters: 'ton.query.v1.jettonMasters',
+    jettonWallets: 'ton.query.v1.jettonWallets',
+    jettonTransfers: 'ton.query.v1.jettonTransfers',
+    nftCollections: 'ton.query.v1.nftCollections',
+    nftItems: 'ton.query.v1.nftItems',
+    nftTransfers: 'ton.query.v1.nftTransfers',
+    traces: 'ton.query.v1.traces',
+    actions: 'ton.query.v1.actions',
+  },
+  /** Message submission and fee estimation answered by apps/sender. */
+  send: {
+    boc: 'ton.send.v1.boc',
+    bocReturnHash: 'ton.send.v1.bocReturnHash',
+    estimateFee: 'ton.send.v1.estimateFee',
+  },
+  /** JetStream events: wake-up hints, PostgreSQL holds the progress (house style 3.2). */
+  evt: {
+    blockIndexed: 'ton.evt.v1.block.indexed',
+    txsDecoded: 'ton.evt.v1.txs.decoded',
+  },
+} as const;
+
+type ValuesOf<T> = T[keyof T];
+
+export type LsSubject = ValuesOf<typeof Subjects.ls>;
+export type QuerySubject = ValuesOf<typeof Subjects.query>;
+export type SendSubject = ValuesOf<typeof Subjects.send>;
+export type EventSubject = ValuesOf<typeof Subjects.evt>;
+export type RequestSubject = LsSubject | QuerySubject | SendSubject;
+
+/**
+ * NATS queue group of each service. Every subscription of a service joins its group so that
+ * Kubernetes replicas share the work instead of all answering (house style 3.2).
+ */
+export const QueueGroups = {
+  gateway: 'gateway',
+  liteserver: 'liteserver',
+  ingestor: 'ingestor',
+  decoder: 'decoder',
+  query: 'query',
+  sender: 'sender',
+} as const;
+
+export type ServiceName = keyof typeof QueueGroups;
+export type QueueGroup = ValuesOf<typeof QueueGroups>;
+
+/** Which service answers a request subject, read from its `ton.<service>.` token. */
+const serviceBySubjectToken: Readonly<Record<string, ServiceName>> = {
+  ls: 'liteserver',
+  query: 'query',
+  send: 'sender',
+};
+
+/**
+ * The queue group that must answer `subject`, or undefined for subjects without a fixed owner
+ * (events: every consumer decides its own group or durable name).
+ */
+export function queueGroupFor(subject: string): QueueGroup | undefined {
+  const token = subject.split('.')[1];
+  const service = token === undefined ? undefined : serviceBySubjectToken[token];
+  return service === undefined ? undefined : QueueGroups[service];
+}
+
+/**
+ * Prefixes every subject with `prefix.` (used by tests to isolate runs on a shared NATS server;
+ * empty prefix → unchanged).
+ */
+export function prefixSubject(prefix: string, subject: string): string {
+  return prefix === '' ? subject : `${prefix}.${subject}`;
+}

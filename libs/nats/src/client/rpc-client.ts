@@ -1,0 +1,109 @@
+import { performance } from 'node:perf_hooks';
+
+import {
+  ErrorCode,
+  prefixSubject,
+  contractFor,
+  type RpcRequest,
+  type RpcResponse,
+  type RpcSubject,
+  TonApiError,
+} from '@app/contracts';
+import { generateRequestId, getRequestId, NatsMetrics } from '@app/observability';
+import { Inject, Injectable, type OnApplicationShutdown, Optional } from '@nestjs/common';
+import { ClientProxy, NatsRecordBuilder } from '@nestjs/microservices';
+import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
+
+import { requestHeaders } from '../headers';
+import { NATS_RPC_OPTIONS, RPC_CLIENT_PROXY } from '../nats.constants';
+import { describeIssues } from '../server/rpc-context.interceptor';
+import { reviveRpcError } from '../errors/revive';
+import { type ResolvedNatsRpcOptions } from '../nats-rpc.options';
+
+export interface RpcRequestOptions {
+  /** Defaults to the module's `defaultTimeoutMs` (NATS_REQUEST_TIMEOUT_MS). */
+  timeoutMs?: number;
+  /** Defaults to the current request context's id, else a new one. */
+  requestId?: string;
+}
+
+/**
+ * Typed request/reply over NATS or the in-process bus (house style 3.4 step 3). Only registered
+ * subjects with their request shape compile; the request and the reply are validated with the
+ * contract's schemas; failures always surface as TonApiError:
+ * - invalid request → INVALID_ARGUMENT (nothing is sent),
+ * - no reply in time → UPSTREAM_TIMEOUT,
+ * - coded error from the service → the same code,
+ * - no responder → SERVICE_UNAVAILABLE,
+ * - invalid reply or anything else → INTERNAL.
+ */
+@Injectable()
+export class RpcClient implements OnApplicationShutdown {
+  constructor(
+    @Inject(RPC_CLIENT_PROXY) private readonly proxy: ClientProxy,
+    @Inject(NATS_RPC_OPTIONS) private readonly options: ResolvedNatsRpcOptions,
+    @Optional() private readonly metrics?: NatsMetrics,
+  ) {}
+
+  async request<S extends RpcSubject>(
+    subject: S,
+    payload: RpcRequest<S>,
+    options: RpcRequestOptions = {},
+  ): Promise<RpcResponse<S>> {
+    const started = performance.now();
+    try {
+      const result = await this.send(subject, payload, options);
+      this.metrics?.observeRequest(subject, 'ok', (performance.now() - started) / 1000);
+      return result;
+    } catch (err) {
+      const error = err instanceof TonApiError ? err : reviveRpcError(err, subject);
+      this.metrics?.observeRequest(subject, error.code, (performance.now() - started) / 1000);
+      throw error;
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.proxy.close();
+  }
+
+  private async send<S extends RpcSubject>(
+    subject: S,
+    payload: RpcRequest<S>,
+    options: RpcRequestOptions,
+  ): Promise<RpcResponse<S>> {
+    const contract = contractFor(subject);
+    const req = contract.req.safeParse(payload);
+    if (!req.success) {
+      throw new TonApiError(
+        ErrorCode.INVALID_ARGUMENT,
+        `invalid ${subject} request: ${describeIssues(req.error)}`,
+      );
+    }
+    const timeoutMs = options.timeoutMs ?? this.options.defaultTimeoutMs;
+    const requestId = options.requestId ?? getRequestId() ?? generateRequestId();
+    const record = new NatsRecordBuilder(req.data).setHeaders(requestHeaders(requestId)).build();
+    const wireSubject = prefixSubject(this.options.subjectPrefix, subject);
+    let raw: unknown;
+    try {
+      raw = await firstValueFrom(
+        this.proxy.send<unknown>(wireSubject, record).pipe(timeout({ first: timeoutMs })),
+      );
+    } catch (err) {
+      if (err instanceof TimeoutError) {
+        throw new TonApiError(
+          ErrorCode.UPSTREAM_TIMEOUT,
+          `no reply to ${subject} within ${timeoutMs} ms`,
+        );
+      }
+      throw reviveRpcError(err, subject);
+    }
+    const res = contract.res.safeParse(raw);
+    if (!res.success) {
+      throw new TonApiError(
+        ErrorCode.INTERNAL,
+        `invalid ${subject} reply: ${describeIssues(res.error)}`,
+      );
+    }
+    return res.data;
+  }
+}

@@ -1,0 +1,22 @@
+import { type InProcessBus } from './in-process/in-process-bus';
+
+export interface NatsRpcModuleOptions {
+  /** NATS server URL(s); absent or empty → the in-process transport (single-process mode). */
+  natsUrl?: string;
+  /** Default request timeout (NATS_REQUEST_TIMEOUT_MS); 10 s when absent. */
+  defaultTimeoutMs?: number;
+  /** Prefix of every subject (test isolation on a shared server); must match the servers'. */
+  subjectPrefix?: string;
+  /** In-process bus (defaults to the process-wide one). */
+  bus?: InProcessBus;
+  /** Connection name shown by the NATS server. */
+  name?: string;
+}
+
+export interface ResolvedNatsRpcOptions {
+  natsUrl: string | undefined;
+  defaultTimeoutMs: number;
+  subjectPrefix: string;
+  bus: InProcessBus;
+  name: string;
+}

@@ -1,0 +1,78 @@
+import { QueueGroups, type ServiceName } from '@app/contracts';
+import { type NatsMetrics } from '@app/observability';
+import { type INestMicroservice } from '@nestjs/common';
+import { type CustomStrategy } from '@nestjs/microservices';
+import { type Logger } from 'pino';
+
+import { natsServers } from '../nats-servers';
+import { defaultInProcessBus, type InProcessBus } from '../in-process/in-process-bus';
+import { InProcessServer } from '../in-process/in-process.server';
+import { RpcContextInterceptor } from './rpc-context.interceptor';
+import { RpcErrorFilter } from './rpc-error.filter';
+import { TonNatsServer } from './ton-nats.server';
+
+export interface RpcMicroserviceOptions {
+  /** Test isolation on a shared NATS server; must match the clients' `subjectPrefix`. */
+  subjectPrefix?: string;
+  /** In-process bus (defaults to the process-wide one). */
+  bus?: InProcessBus;
+}
+
+/**
+ * Mesh mode: the microservice options of `service` on NATS, subscribed in the service's queue
+ * group so replicas share requests (house style 3.2).
+ * `app.connectMicroservice(createNatsMicroserviceOptions('liteserver', cfg.NATS_URL))`.
+ */
+export function createNatsMicroserviceOptions(
+  service: ServiceName,
+  natsUrl: string,
+  options: RpcMicroserviceOptions = {},
+): CustomStrategy {
+  return {
+    strategy: new TonNatsServer({
+      servers: natsServers(natsUrl),
+      queue: QueueGroups[service],
+      name: `tonapi-${service}`,
+      ...(options.subjectPrefix === undefined ? {} : { subjectPrefix: options.subjectPrefix }),
+    }),
+  };
+}
+
+/** Single-process mode without NATS: the same handlers served from the in-process bus. */
+export function createInProcessMicroserviceOptions(
+  service: ServiceName,
+  options: RpcMicroserviceOptions = {},
+): CustomStrategy {
+  return {
+    strategy: new InProcessServer({
+      bus: options.bus ?? defaultInProcessBus,
+      queue: QueueGroups[service],
+      ...(options.subjectPrefix === undefined ? {} : { subjectPrefix: options.subjectPrefix }),
+    }),
+  };
+}
+
+/** NATS when `natsUrl` is set, else the in-process transport (DESIGN §4). */
+export function createRpcMicroserviceOptions(
+  service: ServiceName,
+  natsUrl: string | undefined,
+  options: RpcMicroserviceOptions = {},
+): CustomStrategy {
+  return natsUrl === undefined || natsUrl === ''
+    ? createInProcessMicroserviceOptions(service, options)
+    : createNatsMicroserviceOptions(service, natsUrl, options);
+}
+
+/**
+ * Registers the error filter and the context interceptor on a microservice. Call it on the
+ * INestMicroservice returned by `connectMicroservice` (without `inheritAppConfig`, so HTTP filters
+ * of the gateway never touch RPC handlers) or by `NestFactory.createMicroservice`.
+ */
+export function setupRpcMicroservice(
+  microservice: INestMicroservice,
+  deps: { logger: Logger; metrics?: NatsMetrics },
+): INestMicroservice {
+  microservice.useGlobalFilters(new RpcErrorFilter(deps.logger));
+  microservice.useGlobalInterceptors(new RpcContextInterceptor(deps.metrics));
+  return microservice;
+}

@@ -1,0 +1,95 @@
+import { Injectable } from '@nestjs/common';
+import {
+  type HealthCheckAttempt,
+  HealthIndicatorService,
+  type HealthIndicatorResult,
+} from '@nestjs/terminus';
+
+/** Liteserver pool status as the liteserver service reports it (counts only, never addresses). */
+export interface LiteserverPoolStatus {
+  healthy: number;
+  total: number;
+  /** The consensus masterchain seqno, when known. */
+  masterchainSeqno?: number;
+}
+
+export const DEFAULT_HEALTH_TIMEOUT_MS = 3000;
+
+/**
+ * Readiness checks for @nestjs/terminus 12. Each takes the function that performs the real check, so
+ * this library stays free of NATS, TypeORM and lite-client imports:
+ * - NATS: a round trip to the server (`nc.rtt()`, see @app/nats `RpcTransportHealth`);
+ * - PostgreSQL: `SELECT 1` through the app's DataSource;
+ * - liteserver pool: the pool's own status (through NATS from the gateway).
+ */
+@Injectable()
+export class TonHealthIndicators {
+  constructor(private readonly health: HealthIndicatorService) {}
+
+  /** Up when `roundTrip` resolves (its value, in ms, is reported as `rttMs`). */
+  nats<const K extends string>(
+    key: K,
+    roundTrip: () => Promise<number>,
+    timeoutMs = DEFAULT_HEALTH_TIMEOUT_MS,
+  ): HealthCheckAttempt<K> {
+    return this.health
+      .check(key)
+      .attempt(async () => ({ rttMs: await roundTrip() }))
+      .withTimeout(timeoutMs);
+  }
+
+  /** Up when `selectOne` (e.g. `() => dataSource.query('SELECT 1')`) resolves. */
+  postgres<const K extends string>(
+    key: K,
+    selectOne: () => Promise<unknown>,
+    timeoutMs = DEFAULT_HEALTH_TIMEOUT_MS,
+  ): HealthCheckAttempt<K> {
+    return this.health
+      .check(key)
+      .attempt(async () => {
+        await selectOne();
+      })
+      .withTimeout(timeoutMs);
+  }
+
+  /**
+   * Up when every liteserver is healthy, degraded (still 200) when some are, down when none is or
+   * the status cannot be read in time.
+   */
+  async liteservers<const K extends string>(
+    key: K,
+    status: () => Promise<LiteserverPoolStatus>,
+    timeoutMs = DEFAULT_HEALTH_TIMEOUT_MS,
+  ): Promise<HealthIndicatorResult<K>> {
+    const session = this.health.check(key);
+    let pool: LiteserverPoolStatus;
+    try {
+      pool = await withTimeout(status(), timeoutMs);
+    } catch (err) {
+      return session.down({ message: err instanceof Error ? err.message : String(err) });
+    }
+    const data = {
+      healthy: pool.healthy,
+      total: pool.total,
+      ...(pool.masterchainSeqno === undefined ? {} : { masterchainSeqno: pool.masterchainSeqno }),
+    };
+    if (pool.healthy <= 0) {
+      return session.down(data);
+    }
+    return pool.healthy < pool.total ? session.degraded(data) : session.up(data);
+  }
+}
+
+async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      reject(new Error(`timeout of ${ms}ms exceeded`));
+    }, ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,105 @@
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { resolve } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { promisify } from 'node:util';
+import { withDatabase } from '@app/database';
+import { createTestDatabase, type TestDatabase, testServerUrl, uniqueName } from '@app/testing';
+
+const execFileAsync = promisify(execFile);
+/** The compiled entry point beside this compiled test: <out>/libs/database/src/migrate.js */
+const MIGRATE_JS = resolve(__dirname, '../../../../libs/database/src/migrate.js');
+
+interface Run {
+  code: number;
+  lines: Record<string, unknown>[];
+}
+
+async function migrate(env: Record<string, string | undefined>, args: string[] = []): Promise<Run> {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
+  if (env.DATABASE_URL === undefined) {
+    delete childEnv.DATABASE_URL;
+  }
+  let stdout: string;
+  let code = 0;
+  try {
+    ({ stdout } = await execFileAsync(process.execPath, [MIGRATE_JS, ...args], { env: childEnv }));
+  } catch (error: unknown) {
+    assert.ok(error instanceof Error && 'stdout' in error && 'code' in error);
+    stdout = String(error.stdout);
+    code = Number(error.code);
+  }
+  const lines = stdout
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+  return { code, lines };
+}
+
+void describe('npm run migrate (libs/database/src/migrate.js)', () => {
+  let db: TestDatabase;
+
+  before(async () => {
+    db = await createTestDatabase({ migrate: false, prefix: 'migrate_cli' });
+  });
+
+  after(async () => {
+    await db.drop();
+  });
+
+  void it('applies pending migrations and logs each as a JSON line', async () => {
+    const run = await migrate({ DATABASE_URL: db.url });
+    assert.equal(run.code, 0);
+    assert.deepEqual(
+      run.lines.map((l) => [l.level, l.msg, l.migration ?? l.applied]),
+      [
+        [30, 'applied migration', 'Init1795238798597'],
+        [30, 'migrations applied', 1],
+      ],
+    );
+  });
+
+  void it('is a no-op when the schema is up to date', async () => {
+    const run = await migrate({ DATABASE_URL: db.url });
+    assert.equal(run.code, 0);
+    assert.deepEqual(
+      run.lines.map((l) => [l.msg, l.applied, l.total, l.latest]),
+      [['schema is up to date', 0, 1, 'Init1795238798597']],
+    );
+  });
+
+  void it('--revert reverts the last migration, then reports nothing to revert', async () => {
+    const first = await migrate({ DATABASE_URL: db.url }, ['--revert']);
+    assert.equal(first.code, 0);
+    assert.deepEqual(
+      first.lines.map((l) => [l.msg, l.migration]),
+      [['reverted migration', 'Init1795238798597']],
+    );
+    const second = await migrate({ DATABASE_URL: db.url }, ['--revert']);
+    assert.equal(second.code, 0);
+    assert.deepEqual(
+      second.lines.map((l) => l.msg),
+      ['no applied migration to revert'],
+    );
+  });
+
+  void it('exits 1 with the reason when the database is unreachable', async () => {
+    const missing = withDatabase(testServerUrl(), uniqueName('absent'));
+    const run = await migrate({ DATABASE_URL: missing });
+    assert.equal(run.code, 1);
+    assert.equal(run.lines.length, 1);
+    const [line] = run.lines;
+    assert.ok(line);
+    assert.equal(line.level, 50);
+    assert.match(String(line.msg), /^migration run failed: database "absent_.*" does not exist$/);
+  });
+
+  void it('exits 2 with usage when DATABASE_URL is missing or an argument is unknown', async () => {
+    const unset = await migrate({ DATABASE_URL: undefined });
+    assert.equal(unset.code, 2);
+    assert.match(String(unset.lines[0]?.msg), /^DATABASE_URL is not set; usage: /);
+    const unknown = await migrate({ DATABASE_URL: db.url }, ['--down']);
+    assert.equal(unknown.code, 2);
+    assert.match(String(unknown.lines[0]?.msg), /^unknown argument\(s\); usage: /);
+  });
+});

@@ -1,0 +1,129 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import {
+  appliedMigrations,
+  createDataSource,
+  type DataSource,
+  databaseExists,
+  IndexerCursorEntity,
+  IndexerCursorRepository,
+  pingDatabase,
+  revertLastMigration,
+  runPendingMigrations,
+} from '@app/database';
+import { createTestDatabase, type TestDatabase, testServerUrl } from '@app/testing';
+
+const INIT = 'Init1795238798597';
+
+void describe('database migrations (real PostgreSQL)', () => {
+  let db: TestDatabase;
+  let sut: DataSource;
+
+  before(async () => {
+    db = await createTestDatabase({ migrate: false, prefix: 'migrations' });
+    sut = createDataSource({ url: db.url, applicationName: 'migrations-int-spec', poolSize: 2 });
+    await sut.initialize();
+  });
+
+  after(async () => {
+    await sut.destroy();
+    await db.drop();
+    assert.equal(await databaseExists(testServerUrl(), db.name), false);
+  });
+
+  void it('starts from an empty database', async () => {
+    assert.deepEqual(await appliedMigrations(sut), []);
+    assert.equal(await tableExists(sut, 'indexer_cursor'), false);
+  });
+
+  void it('up() creates indexer_cursor with the exact columns and records itself', async () => {
+    assert.deepEqual(await runPendingMigrations(sut), [INIT]);
+    assert.deepEqual(await appliedMigrations(sut), [INIT]);
+    assert.deepEqual(await columns(sut, 'indexer_cursor'), [
+      { column_name: 'name', data_type: 'text', is_nullable: 'NO', column_default: null },
+      { column_name: 'mc_seqno', data_type: 'bigint', is_nullable: 'NO', column_default: null },
+      {
+        column_name: 'updated_at',
+        data_type: 'timestamp with time zone',
+        is_nullable: 'NO',
+        column_default: 'now()',
+      },
+    ]);
+  });
+
+  void it('is idempotent: a second run applies nothing', async () => {
+    assert.deepEqual(await runPendingMigrations(sut), []);
+  });
+
+  void it('stores bigint exactly through the entity transformer', async () => {
+    const repo = sut.getRepository(IndexerCursorEntity);
+    await repo.save({ name: 'huge', mcSeqno: 2n ** 62n + 1n });
+    const row = await repo.findOneByOrFail({ name: 'huge' });
+    assert.equal(row.mcSeqno, 4611686018427387905n);
+    assert.ok(row.updatedAt instanceof Date);
+  });
+
+  void it('IndexerCursorRepository advances monotonically and idempotently', async () => {
+    const cursors = new IndexerCursorRepository(sut);
+    assert.equal(await cursors.get('masterchain'), null);
+    await cursors.advance('masterchain', 100);
+    assert.equal(await cursors.get('masterchain'), 100);
+    await cursors.advance('masterchain', 99);
+    assert.equal(await cursors.get('masterchain'), 100);
+    await cursors.advance('masterchain', 100);
+    await cursors.advance('masterchain', 101);
+    assert.equal(await cursors.get('masterchain'), 101);
+    await assert.rejects(cursors.advance('masterchain', -1), /invalid masterchain seqno -1/);
+  });
+
+  void it('advance() commits atomically inside a caller transaction', async () => {
+    const cursors = new IndexerCursorRepository(sut);
+    await assert.rejects(
+      sut.transaction(async (manager) => {
+        await cursors.advance('tx', 5, manager);
+        throw new Error('block write failed');
+      }),
+      /block write failed/,
+    );
+    assert.equal(await cursors.get('tx'), null);
+    await sut.transaction(async (manager) => {
+      await cursors.advance('tx', 6, manager);
+    });
+    assert.equal(await cursors.get('tx'), 6);
+  });
+
+  void it('the CHECK constraint rejects a negative seqno written around the repository', async () => {
+    await assert.rejects(
+      sut.query(`INSERT INTO indexer_cursor (name, mc_seqno) VALUES ('neg', -1)`),
+      /indexer_cursor_mc_seqno_check/,
+    );
+  });
+
+  void it('pingDatabase answers with a round-trip time', async () => {
+    const ms = await pingDatabase(sut);
+    assert.ok(ms >= 0 && ms < 2000, `ping took ${ms} ms`);
+  });
+
+  void it('down() drops the table and unrecords the migration; up() works again after it', async () => {
+    assert.equal(await revertLastMigration(sut), INIT);
+    assert.equal(await tableExists(sut, 'indexer_cursor'), false);
+    assert.deepEqual(await appliedMigrations(sut), []);
+    assert.equal(await revertLastMigration(sut), null);
+    assert.deepEqual(await runPendingMigrations(sut), [INIT]);
+    assert.equal(await tableExists(sut, 'indexer_cursor'), true);
+  });
+});
+
+async function tableExists(ds: DataSource, table: string): Promise<boolean> {
+  const rows: unknown = await ds.query('SELECT to_regclass($1)::text AS t', [table]);
+  assert.ok(Array.isArray(rows));
+  return JSON.stringify(rows) !== JSON.stringify([{ t: null }]);
+}
+
+async function columns(ds: DataSource, table: string): Promise<unknown> {
+  return ds.query(
+    `SELECT column_name, data_type, is_nullable, column_default FROM information_schema.columns
+     WHERE table_schema = 'public' AND table_name = $1 ORDER BY ordinal_position`,
+    [table],
+  );
+}

@@ -1,0 +1,68 @@
+/* eslint-disable @typescript-eslint/no-unsafe-class-instance-assignment -- Nest declares its
+   factory options as classes (NestApplicationContextOptions, not exported) but takes plain objects. */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+
+import { NatsRpcModule, RpcTransportHealth } from '@app/nats';
+import { TonHealthIndicators } from '@app/observability';
+import { type INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { HealthIndicatorService } from '@nestjs/terminus';
+import { DataSource } from 'typeorm';
+
+const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** terminus types indicator details as `any`; read the message as unknown. */
+function messageOf(detail: Record<string, unknown>): unknown {
+  return detail.message;
+}
+
+void describe('TonHealthIndicators against real NATS and PostgreSQL', () => {
+  const sut = new TonHealthIndicators(new HealthIndicatorService());
+  let app: INestApplicationContext;
+  let pg: DataSource;
+
+  before(async () => {
+    app = await NestFactory.createApplicationContext(NatsRpcModule.forRoot({ natsUrl: NATS_URL }), {
+      logger: false,
+    });
+    pg = await new DataSource({ type: 'postgres', url: PG_URL }).initialize();
+  });
+
+  after(async () => {
+    await app.close();
+    await pg.destroy();
+  });
+
+  void it('nats is up after a real PING/PONG round trip', async () => {
+    const transport = app.get(RpcTransportHealth);
+    const result = await sut.nats('nats', () => transport.roundTripMs());
+    assert.equal(result.nats.status, 'up');
+    assert.equal(typeof result.nats.rttMs, 'number');
+  });
+
+  void it('nats is down when no server listens', async () => {
+    const dead = await NestFactory.createApplicationContext(
+      NatsRpcModule.forRoot({ natsUrl: 'nats://127.0.0.1:1' }),
+      { logger: false },
+    );
+    try {
+      const result = await sut.nats('nats', () => dead.get(RpcTransportHealth).roundTripMs());
+      assert.equal(result.nats.status, 'down');
+      assert.equal(typeof result.nats.message, 'string');
+    } finally {
+      await dead.close();
+    }
+  });
+
+  void it('postgres is up when SELECT 1 answers and down when the query fails', async () => {
+    const up = await sut.postgres('database', () => pg.query('SELECT 1'));
+    assert.equal(up.database.status, 'up');
+    const down = await sut.postgres('database', () => pg.query('SELECT * FROM no_such_table_x'));
+    assert.deepEqual(
+      { status: down.database.status, message: messageOf(down.database) },
+      { status: 'down', message: 'relation "no_such_table_x" does not exist' },
+    );
+  });
+});
