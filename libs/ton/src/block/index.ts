@@ -1,0 +1,1 @@
+export * from './block-info.reader';
