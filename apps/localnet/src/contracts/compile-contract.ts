@@ -1,0 +1,75 @@
+import { compileFunc } from '@ton-community/func-js';
+import { Cell } from '@ton/core';
+
+import { COMMON_FC } from './func/common.fc';
+import { DNS_ITEM_FC } from './func/dns-item.fc';
+import { JETTON_MINTER_FC, JETTON_UTILS_FC, JETTON_WALLET_FC } from './func/jetton.fc';
+import { NFT_COLLECTION_FC, NFT_ITEM_FC } from './func/nft.fc';
+import { MULTISIG_COMMON_FC, MULTISIG_FC, MULTISIG_ORDER_FC } from './func/multisig.fc';
+import { STDLIB_FC } from './func/stdlib.fc';
+import { VESTING_FC } from './func/vesting.fc';
+
+/** The contracts of the local network; each compiles from the FunC sources in ./func. */
+export const LOCAL_CONTRACTS = [
+  'jetton-minter',
+  'jetton-wallet',
+  'nft-collection',
+  'nft-item',
+  'dns-item',
+  'vesting-wallet',
+  'multisig',
+  'multisig-order',
+] as const;
+export type LocalContractName = (typeof LOCAL_CONTRACTS)[number];
+
+/** Every FunC file by the name the `#include` lines use. */
+const SOURCES: Readonly<Record<string, string>> = {
+  'stdlib.fc': STDLIB_FC,
+  'common.fc': COMMON_FC,
+  'jetton-utils.fc': JETTON_UTILS_FC,
+  'jetton-wallet.fc': JETTON_WALLET_FC,
+  'jetton-minter.fc': JETTON_MINTER_FC,
+  'nft-collection.fc': NFT_COLLECTION_FC,
+  'nft-item.fc': NFT_ITEM_FC,
+  'dns-item.fc': DNS_ITEM_FC,
+  'vesting-wallet.fc': VESTING_FC,
+  'multisig-common.fc': MULTISIG_COMMON_FC,
+  'multisig.fc': MULTISIG_FC,
+  'multisig-order.fc': MULTISIG_ORDER_FC,
+};
+
+/** Compiled code per process: the WASM compiler takes ~100 ms per contract and the result never changes. */
+const cache = new Map<LocalContractName, Promise<Cell>>();
+
+async function compile(name: LocalContractName): Promise<Cell> {
+  const result = await compileFunc({
+    targets: [`${name}.fc`],
+    sources: (path: string): string => {
+      const source = SOURCES[path];
+      if (source === undefined) {
+        throw new Error(`FunC source ${path} is not one of the local contracts' files`);
+      }
+      return source;
+    },
+  });
+  if (result.status === 'error') {
+    throw new Error(`FunC compilation of ${name} failed: ${result.message}`);
+  }
+  const [code] = Cell.fromBoc(Buffer.from(result.codeBoc, 'base64'));
+  if (code === undefined) {
+    throw new Error(`FunC compilation of ${name} produced an empty BoC`);
+  }
+  return code;
+}
+
+/** The code cell of a local contract, compiled once per process from its FunC sources. */
+export function contractCode(name: LocalContractName): Promise<Cell> {
+  let code = cache.get(name);
+  if (code === undefined) {
+    code = compile(name);
+    cache.set(name, code);
+    // A failed compilation is not cached, so a fixed source can be retried in the same process.
+    code.catch(() => cache.delete(name));
+  }
+  return code;
+}

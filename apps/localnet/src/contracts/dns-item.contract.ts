@@ -1,0 +1,120 @@
+import {
+  type Address,
+  beginCell,
+  type Cell,
+  type Contract,
+  type ContractProvider,
+  contractAddress,
+  Dictionary,
+  type Sender,
+  SendMode,
+} from '@ton/core';
+
+import { contractCode } from './compile-contract';
+import { DnsOp } from './op-codes';
+import { contentKey, snakeText } from './tep64-content';
+
+/** TEP-81 record categories are sha256 of their names ("wallet", "site", "dns_next_resolver", ...). */
+export const dnsCategory = contentKey;
+
+/** TEP-81 `dns_smc_address#9fd3 smc_addr:MsgAddressInt flags:(## 8) { flags <= 1 } cap_list:flags . 0?SmcCapList`. */
+export function dnsSmcAddressRecord(address: Address): Cell {
+  return beginCell().storeUint(0x9fd3, 16).storeAddress(address).storeUint(0, 8).endCell();
+}
+
+/** Reads the address of a `dns_smc_address` record. */
+export function readDnsSmcAddressRecord(record: Cell): Address {
+  const slice = record.beginParse();
+  const tag = slice.loadUint(16);
+  if (tag !== 0x9fd3) {
+    throw new Error(`not a dns_smc_address record: tag 0x${tag.toString(16)}`);
+  }
+  return slice.loadAddress();
+}
+
+export interface DnsItemConfig {
+  readonly owner: Address;
+  readonly domain: string;
+  readonly records?: ReadonlyMap<bigint, Cell>;
+}
+
+/** TEP-81 dnsresolve answer. */
+export interface DnsResolution {
+  readonly resolvedBits: number;
+  readonly value: Cell | null;
+}
+
+/** The local DNS-like item (FunC source in ./func/dns-item.fc.ts). */
+export class DnsItem implements Contract {
+  constructor(
+    readonly address: Address,
+    readonly init?: { code: Cell; data: Cell },
+  ) {}
+
+  static createFromAddress(address: Address): DnsItem {
+    return new DnsItem(address);
+  }
+
+  /** Data: owner_address:MsgAddress domain:^Cell records:(HashmapE 256 ^DNSRecord). */
+  static async createFromConfig(config: DnsItemConfig, workchain = 0): Promise<DnsItem> {
+    const code = await contractCode('dns-item');
+    const records = Dictionary.empty(Dictionary.Keys.BigUint(256), Dictionary.Values.Cell());
+    for (const [key, value] of config.records ?? new Map<bigint, Cell>()) {
+      records.set(key, value);
+    }
+    const data = beginCell()
+      .storeAddress(config.owner)
+      .storeRef(snakeText(config.domain))
+      .storeDict(records)
+      .endCell();
+    const init = { code, data };
+    return new DnsItem(contractAddress(workchain, init), init);
+  }
+
+  /** change_dns_record#4eb1f0f9 query_id:uint64 key:uint256 value:(Maybe ^DNSRecord); null deletes. */
+  static changeRecordBody(key: bigint, value: Cell | null, queryId = 0n): Cell {
+    return beginCell()
+      .storeUint(DnsOp.changeRecord, 32)
+      .storeUint(queryId, 64)
+      .storeUint(key, 256)
+      .storeMaybeRef(value)
+      .endCell();
+  }
+
+  async sendChangeRecord(
+    provider: ContractProvider,
+    via: Sender,
+    value: bigint,
+    key: bigint,
+    record: Cell | null,
+  ): Promise<void> {
+    await provider.internal(via, {
+      value,
+      sendMode: SendMode.PAY_GAS_SEPARATELY,
+      body: DnsItem.changeRecordBody(key, record),
+    });
+  }
+
+  /** TEP-81 dnsresolve(subdomain, category); `subdomain` is in internal form ("\0" = this domain). */
+  async getResolve(
+    provider: ContractProvider,
+    subdomain: Buffer,
+    category: bigint,
+  ): Promise<DnsResolution> {
+    const { stack } = await provider.get('dnsresolve', [
+      { type: 'slice', cell: beginCell().storeBuffer(subdomain).endCell() },
+      { type: 'int', value: category },
+    ]);
+    return { resolvedBits: stack.readNumber(), value: stack.readCellOpt() };
+  }
+
+  async getDomain(provider: ContractProvider): Promise<string> {
+    const { stack } = await provider.get('get_domain', []);
+    return stack.readCell().beginParse().loadStringTail();
+  }
+
+  async getOwnerAddress(provider: ContractProvider): Promise<Address> {
+    const { stack } = await provider.get('get_owner_address', []);
+    return stack.readAddress();
+  }
+}

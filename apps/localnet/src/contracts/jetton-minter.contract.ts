@@ -1,0 +1,147 @@
+import {
+  type Address,
+  beginCell,
+  type Cell,
+  type Contract,
+  type ContractProvider,
+  contractAddress,
+  type Sender,
+  SendMode,
+} from '@ton/core';
+
+import { contractCode } from './compile-contract';
+import { JettonOp } from './op-codes';
+
+export interface JettonMinterConfig {
+  readonly admin: Address;
+  /** TEP-64 content (see tep64-content.ts). */
+  readonly content: Cell;
+  readonly totalSupply?: bigint;
+}
+
+/** TEP-74 get_jetton_data. */
+export interface JettonData {
+  readonly totalSupply: bigint;
+  readonly mintable: boolean;
+  readonly admin: Address | null;
+  readonly content: Cell;
+  readonly walletCode: Cell;
+}
+
+export interface MintArgs {
+  readonly queryId?: bigint;
+  readonly to: Address;
+  readonly jettonAmount: bigint;
+  /** TON attached to the new wallet's internal_transfer (pays its deploy and the forwards). */
+  readonly tonAmount: bigint;
+  /** Receives the excesses of the wallet's transaction. */
+  readonly responseAddress?: Address | null;
+  readonly forwardTonAmount?: bigint;
+  readonly forwardPayload?: Cell | null;
+}
+
+/** The local TEP-74 Jetton minter (FunC source in ./func/jetton.fc.ts). */
+export class JettonMinter implements Contract {
+  constructor(
+    readonly address: Address,
+    readonly init?: { code: Cell; data: Cell },
+  ) {}
+
+  static createFromAddress(address: Address): JettonMinter {
+    return new JettonMinter(address);
+  }
+
+  /** Minter data: total_supply:Coins admin_address:MsgAddress content:^Cell jetton_wallet_code:^Cell. */
+  static async createFromConfig(config: JettonMinterConfig, workchain = 0): Promise<JettonMinter> {
+    const [code, walletCode] = await Promise.all([
+      contractCode('jetton-minter'),
+      contractCode('jetton-wallet'),
+    ]);
+    const data = beginCell()
+      .storeCoins(config.totalSupply ?? 0n)
+      .storeAddress(config.admin)
+      .storeRef(config.content)
+      .storeRef(walletCode)
+      .endCell();
+    const init = { code, data };
+    return new JettonMinter(contractAddress(workchain, init), init);
+  }
+
+  /**
+   * mint#642b7d07 query_id:uint64 to_address:MsgAddressInt ton_amount:Coins master_msg:^InternalMsgBody,
+   * master_msg being the TEP-74 internal_transfer the new wallet receives (from the minter).
+   */
+  static mintBody(minter: Address, args: MintArgs): Cell {
+    const queryId = args.queryId ?? 0n;
+    const forwardPayload = args.forwardPayload ?? null;
+    const transfer = beginCell()
+      .storeUint(JettonOp.internalTransfer, 32)
+      .storeUint(queryId, 64)
+      .storeCoins(args.jettonAmount)
+      .storeAddress(minter)
+      .storeAddress(args.responseAddress ?? null)
+      .storeCoins(args.forwardTonAmount ?? 0n)
+      .storeMaybeRef(forwardPayload)
+      .endCell();
+    return beginCell()
+      .storeUint(JettonOp.mint, 32)
+      .storeUint(queryId, 64)
+      .storeAddress(args.to)
+      .storeCoins(args.tonAmount)
+      .storeRef(transfer)
+      .endCell();
+  }
+
+  /** TEP-89 provide_wallet_address#2c76b973 query_id:uint64 owner_address:MsgAddress include_address:Bool. */
+  static provideWalletAddressBody(owner: Address, includeAddress: boolean, queryId = 0n): Cell {
+    return beginCell()
+      .storeUint(JettonOp.provideWalletAddress, 32)
+      .storeUint(queryId, 64)
+      .storeAddress(owner)
+      .storeBit(includeAddress)
+      .endCell();
+  }
+
+  async sendDeploy(provider: ContractProvider, via: Sender, value: bigint): Promise<void> {
+    await provider.internal(via, {
+      value,
+      sendMode: SendMode.PAY_GAS_SEPARATELY,
+      body: beginCell().endCell(),
+    });
+  }
+
+  async sendMint(
+    provider: ContractProvider,
+    via: Sender,
+    value: bigint,
+    args: MintArgs,
+  ): Promise<void> {
+    await provider.internal(via, {
+      value,
+      sendMode: SendMode.PAY_GAS_SEPARATELY,
+      body: JettonMinter.mintBody(this.address, args),
+    });
+  }
+
+  async getJettonData(provider: ContractProvider): Promise<JettonData> {
+    const { stack } = await provider.get('get_jetton_data', []);
+    return {
+      totalSupply: stack.readBigNumber(),
+      mintable: stack.readBigNumber() !== 0n,
+      admin: stack.readAddressOpt(),
+      content: stack.readCell(),
+      walletCode: stack.readCell(),
+    };
+  }
+
+  async getWalletAddress(provider: ContractProvider, owner: Address): Promise<Address> {
+    const { stack } = await provider.get('get_wallet_address', [
+      { type: 'slice', cell: beginCell().storeAddress(owner).endCell() },
+    ]);
+    return stack.readAddress();
+  }
+
+  async getTotalSupply(provider: ContractProvider): Promise<bigint> {
+    return (await this.getJettonData(provider)).totalSupply;
+  }
+}

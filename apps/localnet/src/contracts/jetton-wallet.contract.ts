@@ -1,0 +1,140 @@
+import {
+  type Address,
+  beginCell,
+  type Cell,
+  type Contract,
+  type ContractProvider,
+  contractAddress,
+  type Sender,
+  SendMode,
+} from '@ton/core';
+
+import { contractCode } from './compile-contract';
+import { JettonOp } from './op-codes';
+
+/** TEP-74 get_wallet_data. */
+export interface JettonWalletData {
+  readonly balance: bigint;
+  readonly owner: Address;
+  readonly jetton: Address;
+  readonly walletCode: Cell;
+}
+
+export interface JettonTransferArgs {
+  readonly queryId?: bigint;
+  readonly amount: bigint;
+  /** The owner of the receiving wallet (not the wallet itself). */
+  readonly destination: Address;
+  readonly responseDestination?: Address | null;
+  readonly customPayload?: Cell | null;
+  readonly forwardTonAmount?: bigint;
+  readonly forwardPayload?: Cell | null;
+}
+
+export interface JettonBurnArgs {
+  readonly queryId?: bigint;
+  readonly amount: bigint;
+  readonly responseDestination?: Address | null;
+  readonly customPayload?: Cell | null;
+}
+
+/** The local TEP-74 Jetton wallet (FunC source in ./func/jetton.fc.ts). */
+export class JettonWallet implements Contract {
+  constructor(
+    readonly address: Address,
+    readonly init?: { code: Cell; data: Cell },
+  ) {}
+
+  static createFromAddress(address: Address): JettonWallet {
+    return new JettonWallet(address);
+  }
+
+  /** The wallet a minter deploys for `owner`: data balance=0, owner, master, wallet code. */
+  static async createFor(owner: Address, minter: Address, workchain = 0): Promise<JettonWallet> {
+    const code = await contractCode('jetton-wallet');
+    const data = beginCell()
+      .storeCoins(0n)
+      .storeAddress(owner)
+      .storeAddress(minter)
+      .storeRef(code)
+      .endCell();
+    const init = { code, data };
+    return new JettonWallet(contractAddress(workchain, init), init);
+  }
+
+  /**
+   * transfer#0f8a7ea5 query_id:uint64 amount:(VarUInteger 16) destination:MsgAddress
+   * response_destination:MsgAddress custom_payload:(Maybe ^Cell) forward_ton_amount:(VarUInteger 16)
+   * forward_payload:(Either Cell ^Cell)
+   */
+  static transferBody(args: JettonTransferArgs): Cell {
+    return beginCell()
+      .storeUint(JettonOp.transfer, 32)
+      .storeUint(args.queryId ?? 0n, 64)
+      .storeCoins(args.amount)
+      .storeAddress(args.destination)
+      .storeAddress(args.responseDestination ?? null)
+      .storeMaybeRef(args.customPayload ?? null)
+      .storeCoins(args.forwardTonAmount ?? 0n)
+      .storeMaybeRef(args.forwardPayload ?? null)
+      .endCell();
+  }
+
+  /**
+   * burn#595f07bc query_id:uint64 amount:(VarUInteger 16) response_destination:MsgAddress
+   * custom_payload:(Maybe ^Cell)
+   */
+  static burnBody(args: JettonBurnArgs): Cell {
+    return beginCell()
+      .storeUint(JettonOp.burn, 32)
+      .storeUint(args.queryId ?? 0n, 64)
+      .storeCoins(args.amount)
+      .storeAddress(args.responseDestination ?? null)
+      .storeMaybeRef(args.customPayload ?? null)
+      .endCell();
+  }
+
+  async sendTransfer(
+    provider: ContractProvider,
+    via: Sender,
+    value: bigint,
+    args: JettonTransferArgs,
+  ): Promise<void> {
+    await provider.internal(via, {
+      value,
+      sendMode: SendMode.PAY_GAS_SEPARATELY,
+      body: JettonWallet.transferBody(args),
+    });
+  }
+
+  async sendBurn(
+    provider: ContractProvider,
+    via: Sender,
+    value: bigint,
+    args: JettonBurnArgs,
+  ): Promise<void> {
+    await provider.internal(via, {
+      value,
+      sendMode: SendMode.PAY_GAS_SEPARATELY,
+      body: JettonWallet.burnBody(args),
+    });
+  }
+
+  async getWalletData(provider: ContractProvider): Promise<JettonWalletData> {
+    const { stack } = await provider.get('get_wallet_data', []);
+    return {
+      balance: stack.readBigNumber(),
+      owner: stack.readAddress(),
+      jetton: stack.readAddress(),
+      walletCode: stack.readCell(),
+    };
+  }
+
+  async getJettonBalance(provider: ContractProvider): Promise<bigint> {
+    const state = await provider.getState();
+    if (state.state.type !== 'active') {
+      return 0n;
+    }
+    return (await this.getWalletData(provider)).balance;
+  }
+}

@@ -1,0 +1,370 @@
+import assert from 'node:assert/strict';
+import { before, describe, it } from 'node:test';
+
+import { type Address, beginCell, type Transaction } from '@ton/core';
+import { Blockchain } from '@ton/sandbox';
+
+import {
+  DnsItem,
+  dnsCategory,
+  inboundBody,
+  inboundOp,
+  inboundValue,
+  JettonMinter,
+  JettonOp,
+  JettonWallet,
+  Multisig,
+  MultisigOp,
+  MultisigOrder,
+  NftCollection,
+  NftItem,
+  NftOp,
+  readDnsSmcAddressRecord,
+  succeeded,
+  VestingOp,
+  VestingWallet,
+} from '../contracts';
+import { emulatorSeedContext } from './emulator-seed-context';
+import { GENESIS, GenesisAccount, GenesisSeed } from './genesis.seed';
+import type { SeedAccount } from './seed-context';
+
+/** The genesis accounts: every address is fixed by the fixed keys and contract code. */
+const EXPECTED_ADDRESSES: Record<string, string> = {
+  treasury: '0:4f97a4a2e4038ff755dec46387a903b5f39147774751c492ab76e00203c38ed1',
+  'wallet-v3r2': '0:951d9491551247485805dd475b3e774d507307285af3bf25da7b0a76c4bc3f8e',
+  'wallet-v4r2': '0:ef5749114f6d5936296ee1a57dd048a43edb35e1c865568c5a5c660c8d371810',
+  'wallet-v5r1': '0:47c27015bd8934d7d1689fcbbf6ff987ec966ce20afef92ff5ee32846f2d0a3d',
+  'jetton-minter': '0:db218d0a0a9131c27f0c9f61124030a001ed5ddc9aca71868682ed623aea11c8',
+  'jetton-wallet-v3r2': '0:374ffd1feb6994cb67245799f2bfa5335a7ab818e0b6bd93cce29a980b6ba933',
+  'jetton-wallet-v4r2': '0:77c54ec59c47ab27365170d198bb4c44d9563c9e2b1437d06727c0e4e4ae9135',
+  'nft-collection': '0:b61111239ab29a28dbab1110a76e191f640014350383c4751a5f8fd923ca732e',
+  'nft-item-0': '0:6c17685a355754807cd28b54e56aae3ffc5882008b0777e97b0d2d02bf42aec4',
+  'nft-item-1': '0:088f7e448a6f737e6bb0fcb25f540e9f49a1c63a6b977e54b0e3dd4ceec71ea9',
+  'dns-localnet': '0:b7e6796f1081765ab63e68458ff347f32f230b12491257058f21ca72e475b925',
+  'vesting-wallet': '0:97e1d7d50edef3d9288b573844b0c76294ce78ef6a646a0e04ed813630321a9b',
+  multisig: '0:d7a145e143ac2e01d616c788dbfa788af43f2bf16e86034506a8970f635538d5',
+  'multisig-order-0': '0:420bd60808a62477cbdad93dc9914ab04691d76e992b0c8154ff01c84fcb94ed',
+};
+
+/** TON balances after genesis with the emulator's clock fixed at NOW (storage fees depend on time). */
+const NOW = 1_800_000_000;
+const EXPECTED_BALANCES: Record<string, bigint> = {
+  'wallet-v3r2': 85_316_098_646n,
+  'wallet-v4r2': 101_072_835_590n,
+  'wallet-v5r1': 99_634_104_400n,
+  'jetton-minter': 86_781_600n,
+  'jetton-wallet-v3r2': 22_066_800n,
+  'jetton-wallet-v4r2': 35_169_754n,
+  'nft-collection': 169_887_200n,
+  'nft-item-0': 46_997_610n,
+  'nft-item-1': 59_096_000n,
+  'dns-localnet': 98_860_400n,
+  'vesting-wallet': 8_996_510_400n,
+  multisig: 4_283_146_800n,
+  'multisig-order-0': 0n,
+};
+
+void describe(GenesisSeed.name, () => {
+  let blockchain: Blockchain;
+  let accounts: SeedAccount[];
+  const transactions: Transaction[] = [];
+
+  const account = (name: string): SeedAccount => {
+    const found = accounts.find((a) => a.name === name);
+    assert.ok(found, `account ${name}`);
+    return found;
+  };
+  const address = (name: string): Address => account(name).address;
+  /** Internal transactions from → to, in execution order. */
+  const between = (from: string, to: string): Transaction[] =>
+    transactions.filter((tx) => {
+      const info = tx.inMessage?.info;
+      return (
+        info?.type === 'internal' && info.src.equals(address(from)) && info.dest.equals(address(to))
+      );
+    });
+  const commentOf = (tx: Transaction): string => {
+    const body = inboundBody(tx);
+    assert.equal(body.loadUint(32), 0);
+    return body.loadStringTail();
+  };
+
+  before(async () => {
+    blockchain = await Blockchain.create();
+    blockchain.now = NOW;
+    const ctx = emulatorSeedContext(blockchain, { onTransaction: (tx) => transactions.push(tx) });
+    accounts = await new GenesisSeed().run(ctx);
+  });
+
+  void it('returns every named account at its fixed address', () => {
+    assert.deepEqual(
+      Object.fromEntries(accounts.map((a) => [a.name, a.address.toRawString()])),
+      EXPECTED_ADDRESSES,
+    );
+    assert.deepEqual(
+      accounts.map((a) => a.kind),
+      [
+        'treasury',
+        'wallet',
+        'wallet',
+        'wallet',
+        'jetton-minter',
+        'jetton-wallet',
+        'jetton-wallet',
+        'nft-collection',
+        'nft-item',
+        'nft-item',
+        'dns-item',
+        'vesting-wallet',
+        'multisig',
+        'multisig-order',
+      ],
+    );
+  });
+
+  void it('derives the wallets from fixed mnemonics, with their wallet ids', () => {
+    const v3 = account(GenesisAccount.walletV3r2);
+    assert.equal(v3.walletVersion, 'v3r2');
+    assert.equal(
+      v3.mnemonic?.join(' '),
+      'couch knife crazy bring early alcohol robust steel transfer enhance hour add warfare zebra dilemma unit dove cloth violin trap awful bar coast emotion',
+    );
+    assert.equal(
+      v3.publicKey?.toString('hex'),
+      '4f324fa9e465f03cd64c4c0984d1325d3a6e6bf15f30595794bf89e9b867e5d4',
+    );
+    assert.equal(v3.secretKey?.subarray(32).toString('hex'), v3.publicKey.toString('hex'));
+    assert.equal(
+      account(GenesisAccount.walletV4r2).publicKey?.toString('hex'),
+      'f9e46c1edbfcd0ace31e9c7d2ea51c17c4ba946441e096cceee1fd8ed6865397',
+    );
+    assert.equal(
+      account(GenesisAccount.walletV5r1).publicKey?.toString('hex'),
+      '87d36effc74afc46de0a6033b4613ee13955d0848515486279171e4586345e41',
+    );
+    assert.deepEqual(
+      [GenesisAccount.walletV3r2, GenesisAccount.walletV4r2, GenesisAccount.walletV5r1].map(
+        (n) => account(n).walletId,
+      ),
+      [698983191, 698983191, 2147483409],
+    );
+  });
+
+  void it('leaves each wallet at the seqno of the transfers it signed', async () => {
+    const seqnos = await Promise.all(
+      [GenesisAccount.walletV3r2, GenesisAccount.walletV4r2, GenesisAccount.walletV5r1].map(
+        async (n) => (await blockchain.runGetMethod(address(n), 'seqno')).stackReader.readNumber(),
+      ),
+    );
+    assert.deepEqual(seqnos, [
+      GENESIS.finalSeqno.v3r2,
+      GENESIS.finalSeqno.v4r2,
+      GENESIS.finalSeqno.v5r1,
+    ]);
+    assert.deepEqual(seqnos, [8, 6, 3]);
+    const vesting = blockchain.openContract(
+      VestingWallet.createFromAddress(address(GenesisAccount.vestingWallet)),
+    );
+    assert.equal(await vesting.getSeqno(), 1);
+  });
+
+  void it('ran 57 transactions, all successful but the five credits to wallets not yet deployed', () => {
+    assert.equal(transactions.length, 57);
+    const failed = transactions.filter((tx) => !succeeded(tx));
+    assert.deepEqual(
+      failed.map((tx) => {
+        const info = tx.inMessage?.info;
+        return info?.type === 'internal' ? info.dest.toRawString() : 'not internal';
+      }),
+      [
+        EXPECTED_ADDRESSES['wallet-v3r2'],
+        EXPECTED_ADDRESSES['wallet-v4r2'],
+        EXPECTED_ADDRESSES['wallet-v5r1'],
+        EXPECTED_ADDRESSES['wallet-v4r2'],
+        EXPECTED_ADDRESSES['wallet-v5r1'],
+      ],
+    );
+    const externals = transactions.filter((tx) => tx.inMessage?.info.type === 'external-in');
+    assert.equal(externals.length, 1 + 8 + 6 + 3 + 1);
+  });
+
+  void it('carries the text comments of the TON transfers', () => {
+    const [hello] = between(GenesisAccount.walletV3r2, GenesisAccount.walletV4r2);
+    assert.ok(hello);
+    assert.equal(commentOf(hello), 'Hello from wallet v3r2');
+    assert.equal(inboundValue(hello), 1_000_000_000n);
+    const fromV5 = between(GenesisAccount.walletV5r1, GenesisAccount.walletV3r2);
+    assert.deepEqual(fromV5.map(commentOf), ['gm from v5r1', 'thanks for the NFT']);
+    assert.deepEqual(
+      fromV5.map((tx) => tx.inMessage?.info.type === 'internal' && tx.inMessage.info.bounce),
+      [false, true],
+    );
+  });
+
+  void it('leaves the Jetton balances and supply of mint 1000 + 500, transfer 250, burn 50', async () => {
+    const minter = blockchain.openContract(
+      JettonMinter.createFromAddress(address(GenesisAccount.jettonMinter)),
+    );
+    const data = await minter.getJettonData();
+    assert.equal(data.totalSupply, 1_450_000_000_000n);
+    assert.equal(data.admin?.toRawString(), EXPECTED_ADDRESSES['wallet-v3r2']);
+    for (const [wallet, owner, balance] of [
+      [GenesisAccount.jettonWalletV3r2, GenesisAccount.walletV3r2, 750_000_000_000n],
+      [GenesisAccount.jettonWalletV4r2, GenesisAccount.walletV4r2, 700_000_000_000n],
+    ] as const) {
+      const walletData = await blockchain
+        .openContract(JettonWallet.createFromAddress(address(wallet)))
+        .getWalletData();
+      assert.equal(walletData.balance, balance);
+      assert.equal(walletData.owner.toRawString(), address(owner).toRawString());
+      assert.equal(
+        walletData.jetton.toRawString(),
+        address(GenesisAccount.jettonMinter).toRawString(),
+      );
+      assert.equal(
+        (await minter.getWalletAddress(address(owner))).toRawString(),
+        address(wallet).toRawString(),
+      );
+      assert.equal(
+        account(wallet).jettonMaster?.toRawString(),
+        EXPECTED_ADDRESSES['jetton-minter'],
+      );
+    }
+    const [notification] = between(GenesisAccount.jettonWalletV4r2, GenesisAccount.walletV4r2);
+    assert.ok(notification && inboundOp(notification) === JettonOp.transferNotification);
+    const body = inboundBody(notification).skip(32 + 64);
+    assert.equal(body.loadCoins(), 250_000_000_000n);
+    assert.equal(body.loadAddress().toRawString(), EXPECTED_ADDRESSES['wallet-v3r2']);
+    assert.equal(body.loadMaybeRef()?.beginParse().skip(32).loadStringTail(), 'jetton gift');
+    const burn = between(GenesisAccount.jettonWalletV4r2, GenesisAccount.jettonMinter);
+    assert.deepEqual(burn.map(inboundOp), [JettonOp.burnNotification]);
+  });
+
+  void it('leaves NFT item 0 with v3r2 after the transfer and item 1 with v5r1', async () => {
+    const collection = blockchain.openContract(
+      NftCollection.createFromAddress(address(GenesisAccount.nftCollection)),
+    );
+    const data = await collection.getCollectionData();
+    assert.equal(data.nextItemIndex, 2n);
+    assert.equal(data.owner.toRawString(), EXPECTED_ADDRESSES['wallet-v4r2']);
+    for (const [item, owner, uri] of [
+      [GenesisAccount.nftItem0, GenesisAccount.walletV3r2, 'https://localnet.invalid/nft/0.json'],
+      [GenesisAccount.nftItem1, GenesisAccount.walletV5r1, 'https://localnet.invalid/nft/1.json'],
+    ] as const) {
+      const itemData = await blockchain
+        .openContract(NftItem.createFromAddress(address(item)))
+        .getNftData();
+      assert.equal(itemData.owner?.toRawString(), address(owner).toRawString());
+      assert.equal(account(item).owner?.toRawString(), address(owner).toRawString());
+      assert.equal(itemData.index, account(item).index);
+      const content = await collection.getNftContent(
+        itemData.index,
+        itemData.individualContent ?? beginCell().endCell(),
+      );
+      assert.equal(content.beginParse().skip(8).loadStringTail(), uri);
+    }
+    const [assigned] = between(GenesisAccount.nftItem0, GenesisAccount.walletV3r2);
+    assert.ok(assigned && inboundOp(assigned) === NftOp.ownershipAssigned);
+    const body = inboundBody(assigned).skip(32 + 64);
+    assert.equal(body.loadAddress().toRawString(), EXPECTED_ADDRESSES['wallet-v4r2']);
+    assert.equal(body.loadMaybeRef()?.beginParse().skip(32).loadStringTail(), 'nft for you');
+  });
+
+  void it('resolves the DNS item’s wallet record to v5r1', async () => {
+    const dns = blockchain.openContract(DnsItem.createFromAddress(address(GenesisAccount.dnsItem)));
+    assert.equal(await dns.getDomain(), 'localnet');
+    const resolved = await dns.getResolve(Buffer.from([0]), dnsCategory('wallet'));
+    assert.equal(resolved.resolvedBits, 8);
+    assert.equal(
+      readDnsSmcAddressRecord(resolved.value ?? assert.fail()).toRawString(),
+      EXPECTED_ADDRESSES['wallet-v5r1'],
+    );
+  });
+
+  void it('deploys a vesting wallet for v4r2 from v3r2, whitelisting v5r1, which received a payout', async () => {
+    const vesting = blockchain.openContract(
+      VestingWallet.createFromAddress(address(GenesisAccount.vestingWallet)),
+    );
+    const data = await vesting.getVestingData();
+    assert.deepEqual(
+      {
+        ...data,
+        sender: data.sender.toRawString(),
+        owner: data.owner.toRawString(),
+        whitelist: data.whitelist.map((a) => a.toRawString()),
+      },
+      {
+        startTime: 1_700_000_000,
+        totalDuration: 126_144_000,
+        unlockPeriod: 2_592_000,
+        cliffDuration: 31_536_000,
+        totalAmount: 10_000_000_000n,
+        sender: EXPECTED_ADDRESSES['wallet-v3r2'],
+        owner: EXPECTED_ADDRESSES['wallet-v4r2'],
+        whitelist: [EXPECTED_ADDRESSES['wallet-v5r1']],
+      },
+    );
+    // 38 whole 30-day periods had passed at NOW: 10 TON × (1 − 38 × 2,592,000 / 126,144,000) stays locked
+    assert.equal(await vesting.getLockedAmount(NOW), 2_191_780_822n);
+    assert.equal(
+      account(GenesisAccount.vestingWallet).publicKey?.toString('hex'),
+      '3cdd67e15f5510c76f3b142b801aafaca597889c84525eab7a088c716250da57',
+    );
+    const [whitelistAnswer] = between(GenesisAccount.vestingWallet, GenesisAccount.walletV3r2);
+    assert.ok(whitelistAnswer && inboundOp(whitelistAnswer) === VestingOp.addWhitelistResponse);
+    const [payout] = between(GenesisAccount.vestingWallet, GenesisAccount.walletV5r1);
+    assert.ok(payout);
+    assert.equal(commentOf(payout), 'vesting payout');
+    assert.equal(inboundValue(payout), 1_000_000_000n);
+  });
+
+  void it('runs a 2-of-3 multisig order: created and approved by v3r2, approved by v4r2, executed', async () => {
+    const multisig = blockchain.openContract(
+      Multisig.createFromAddress(address(GenesisAccount.multisig)),
+    );
+    const data = await multisig.getMultisigData();
+    assert.equal(data.threshold, 2);
+    assert.equal(data.nextOrderSeqno, 1n);
+    assert.deepEqual(
+      data.signers.map((s) => s.toRawString()),
+      [
+        EXPECTED_ADDRESSES['wallet-v3r2'],
+        EXPECTED_ADDRESSES['wallet-v4r2'],
+        EXPECTED_ADDRESSES['wallet-v5r1'],
+      ],
+    );
+    assert.equal(
+      (await multisig.getOrderAddress(0n)).toRawString(),
+      EXPECTED_ADDRESSES['multisig-order-0'],
+    );
+    const order = blockchain.openContract(
+      MultisigOrder.createFromAddress(address(GenesisAccount.multisigOrder0)),
+    );
+    const orderData = await order.getOrderData();
+    assert.deepEqual(
+      [
+        orderData.sentForExecution,
+        orderData.approvalsMask,
+        orderData.approvalsNum,
+        orderData.threshold,
+      ],
+      [true, 3n, 2, 2],
+    );
+    const [payout] = between(GenesisAccount.multisig, GenesisAccount.walletV4r2);
+    assert.ok(payout);
+    assert.equal(commentOf(payout), 'multisig payout');
+    assert.equal(inboundValue(payout), 1_000_000_000n);
+    assert.deepEqual(
+      between(GenesisAccount.multisigOrder0, GenesisAccount.multisig).map(inboundOp),
+      [MultisigOp.execute],
+    );
+  });
+
+  void it('leaves the exact TON balances (clock fixed, so storage fees are too)', async () => {
+    const balances: Record<string, bigint> = {};
+    for (const name of Object.keys(EXPECTED_BALANCES)) {
+      balances[name] = (await blockchain.getContract(address(name))).balance;
+    }
+    assert.deepEqual(balances, EXPECTED_BALANCES);
+  });
+});
