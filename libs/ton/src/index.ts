@@ -1,0 +1,5 @@
+export * from './address';
+export * from './block';
+export * from './global-config';
+export * from './boc';
+export * from './tlb';
