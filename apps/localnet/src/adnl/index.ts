@@ -1,0 +1,4 @@
+export * from './adnl-connection';
+export * from './adnl-keys';
+export * from './adnl-server';
+export * from './adnl-tl';

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/**
+ * Faults a local liteserver can be told to show, for failover tests:
+ *   none  – serve normally;
+ *   stall – accept queries and never answer them (they are answered once the fault is cleared);
+ *   drop  – destroy every connection and refuse new ones while set;
+ *   error – answer every query with liteServer.error{errorCode (default 651 notready)};
+ *   lag   – serve a chain whose head is `lagBlocks` masterchain blocks behind.
+ */
+export const LiteServerFault = z
+  .object({
+    mode: z.enum(['none', 'stall', 'drop', 'error', 'lag']),
+    lagBlocks: z.number().int().min(0).optional(),
+    errorCode: z.number().int().optional(),
+  })
+  .strict();
+export type LiteServerFault = z.infer<typeof LiteServerFault>;

@@ -1,0 +1,605 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import {
+  Address,
+  Cell,
+  Dictionary,
+  loadShardStateUnsplit,
+  loadTransaction,
+  parseTuple,
+  toNano,
+} from '@ton/core';
+import { LiteClient, type LiteSingleEngine } from 'ton-lite-client';
+import { Functions } from 'ton-lite-client/dist/schema';
+import type { TLFunction, TLReadBuffer, TLWriteBuffer } from 'ton-tl';
+import { LiteApiFunctions, LITE_API_FUNCTIONS } from '../../../apps/localnet/src/lite-api';
+import { startLiteServers, type LiteServerNode } from '../../../apps/localnet/src/liteserver';
+import type { StoredBlock } from '../../../apps/localnet/src/chain/chain-reader';
+import {
+  engineFor,
+  expectedAccount,
+  keys,
+  seededChain,
+  transferCell,
+  type SeededChain,
+} from './localnet-harness';
+
+const SHARD_FULL = '-9223372036854775808';
+
+function tlBlockId(b: StoredBlock) {
+  return {
+    kind: 'tonNode.blockIdExt' as const,
+    workchain: b.id.workchain,
+    shard: BigInt.asIntN(64, b.id.shard).toString(),
+    seqno: b.id.seqno,
+    rootHash: b.id.rootHash,
+    fileHash: b.id.fileHash,
+  };
+}
+
+/** A raw function: whatever bytes `write` puts after the liteServer.query wrapping, answer as bytes. */
+function rawFunction(write: (w: TLWriteBuffer) => void): TLFunction<null, Buffer> {
+  return {
+    encodeRequest: (_src, w) => {
+      write(w);
+    },
+    decodeResponse: (r: TLReadBuffer) => r.readObject(),
+  };
+}
+
+void describe('lite_api over ADNL against the LocalChain (ton-lite-client 3.1.1)', () => {
+  let seeded: SeededChain;
+  let nodes: LiteServerNode[];
+  let engine: LiteSingleEngine;
+  let client: LiteClient;
+
+  before(async () => {
+    seeded = await seededChain(1);
+    nodes = await startLiteServers(seeded.chain, { count: 1 });
+    engine = await engineFor(nodes[0]!);
+    client = new LiteClient({ engine });
+  });
+
+  after(async () => {
+    engine.close();
+    await Promise.all(nodes.map((n) => n.close()));
+    seeded.chain.close();
+  });
+
+  void it('getMasterchainInfo / Ext, getTime and getVersion describe the chain head', async () => {
+    const head = seeded.chain.head();
+    const info = await client.getMasterchainInfo();
+    assert.equal(info.last.seqno, head.id.seqno);
+    assert.equal(info.last.workchain, -1);
+    assert.equal(info.last.shard, SHARD_FULL);
+    assert.deepEqual(info.last.rootHash, head.id.rootHash);
+    assert.deepEqual(info.last.fileHash, head.id.fileHash);
+    assert.deepEqual(info.stateRootHash, head.state.hash());
+    assert.deepEqual(info.init.rootHash, seeded.chain.zeroState().id.rootHash);
+    const ext = await client.getMasterchainInfoExt();
+    assert.equal(ext.lastUtime, head.genUtime);
+    assert.equal(ext.now, seeded.chain.now());
+    assert.equal(ext.version, 0x101);
+    assert.equal(await client.getCurrentTime(), seeded.chain.now());
+    const version = await client.getVersion();
+    assert.equal(version.version, 0x101);
+    assert.equal(version.capabilities, '7');
+  });
+
+  void it('getAccountState returns the Account, and lastTx read from the proof, as the chain has them', async () => {
+    const { walletA } = seeded;
+    const expected = expectedAccount(seeded.chain, walletA.address);
+    const info = await client.getMasterchainInfo();
+    const sut = await client.getAccountState(walletA.address, info.last);
+    assert.equal(sut.state?.storage.balance.coins, expected.account.storage.balance.coins);
+    assert.equal(sut.state.storage.state.type, 'active');
+    assert.equal(sut.lastTx?.lt, expected.lastTransLt);
+    assert.equal(sut.lastTx.hash, BigInt('0x' + expected.lastTransHash.toString('hex')));
+    assert.deepEqual(sut.shardBlock.rootHash, expected.block.id.rootHash);
+    // proof roots: block header proof (virtual hash = shard block root hash), then the state proof
+    const [blockProof, stateProof] = Cell.fromBoc(sut.proof);
+    assert.deepEqual(blockProof?.refs[0]?.hash(0), expected.block.id.rootHash);
+    assert.deepEqual(stateProof?.refs[0]?.hash(0), expected.block.state.hash());
+    // shard proof: the masterchain block header and its ShardHashes
+    const [mcProof, mcStateProof] = Cell.fromBoc(sut.shardProof);
+    assert.deepEqual(mcProof?.refs[0]?.hash(0), info.last.rootHash);
+    assert.deepEqual(mcStateProof?.refs[0]?.hash(0), seeded.chain.head().state.hash());
+  });
+
+  void it('getAccountStatePrunned sends a Merkle proof of the Account', async () => {
+    const expected = expectedAccount(seeded.chain, seeded.walletA.address);
+    const info = await client.getMasterchainInfo();
+    const sut = await client.getAccountStatePrunned(seeded.walletA.address, info.last);
+    assert.deepEqual(sut.stateHash, expected.cell.hash());
+  });
+
+  void it('answers an absent account with an empty state', async () => {
+    const info = await client.getMasterchainInfo();
+    const absent = new Address(0, Buffer.alloc(32, 0x5a));
+    const sut = await client.getAccountState(absent, info.last);
+    assert.equal(sut.state, null);
+    assert.equal(sut.balance.coins, 0n);
+    assert.equal(sut.lastTx, null);
+  });
+
+  void it('runSmcMethod runs get-methods at the block, -256 for an absent account', async () => {
+    const info = await client.getMasterchainInfo();
+    const seqno = await client.runMethod(
+      seeded.walletA.address,
+      'seqno',
+      Buffer.alloc(0),
+      info.last,
+    );
+    assert.equal(seqno.exitCode, 0);
+    assert.ok(seqno.result);
+    const stack = parseTuple(Cell.fromBase64(seqno.result));
+    assert.deepEqual(stack, [{ type: 'int', value: 1n }]);
+    const provider = client.open(seeded.walletA);
+    assert.equal(await provider.getSeqno(), 1);
+    const absent = await client.runMethod(
+      new Address(0, Buffer.alloc(32, 7)),
+      'seqno',
+      Buffer.alloc(0),
+      info.last,
+    );
+    assert.equal(absent.exitCode, -256);
+  });
+
+  void it('getTransactions follows prev_trans links and names each block', async () => {
+    const expected = expectedAccount(seeded.chain, seeded.walletA.address);
+    const sut = await client.getAccountTransactions(
+      seeded.walletA.address,
+      expected.lastTransLt.toString(),
+      expected.lastTransHash,
+      10,
+    );
+    const txs = Cell.fromBoc(sut.transactions).map((c) => loadTransaction(c.beginParse()));
+    // funding by the treasury, then the deploying transfer
+    assert.equal(txs.length, 2);
+    assert.equal(sut.ids.length, 2);
+    assert.equal(txs[0]?.lt, expected.lastTransLt);
+    assert.equal(txs[1]?.lt, txs[0].prevTransactionLt);
+    for (const [i, tx] of txs.entries()) {
+      const stored = seeded.chain.transaction(seeded.walletA.address, tx.lt);
+      assert.ok(stored);
+      assert.deepEqual(tx.hash(), stored.tx.hash);
+      assert.deepEqual(sut.ids[i]?.rootHash, stored.block.id.rootHash);
+    }
+    const one = await client.getAccountTransaction(
+      seeded.walletA.address,
+      expected.lastTransLt.toString(),
+      tlBlockId(seeded.chain.transaction(seeded.walletA.address, expected.lastTransLt)!.block),
+    );
+    assert.deepEqual(Cell.fromBoc(one.transaction)[0]?.hash(), expected.lastTransHash);
+    assert.deepEqual(Cell.fromBoc(one.proof)[0]?.refs[0]?.hash(0), one.id.rootHash);
+  });
+
+  void it('looks blocks up by seqno, utime and lt, with header proofs', async () => {
+    const head = seeded.chain.head();
+    const byId = await client.lookupBlockByID({
+      workchain: -1,
+      shard: SHARD_FULL,
+      seqno: head.id.seqno - 1,
+    });
+    const prev = seeded.chain.masterchainBlock(head.id.seqno - 1)!;
+    assert.deepEqual(byId.id.rootHash, prev.id.rootHash);
+    assert.deepEqual(Cell.fromBoc(byId.headerProof)[0]?.refs[0]?.hash(0), prev.id.rootHash);
+    const byUtime = await client.lookupBlockByUtime({
+      workchain: -1,
+      shard: SHARD_FULL,
+      utime: head.genUtime,
+    });
+    assert.equal(byUtime.id.seqno, head.id.seqno);
+    const txBlock = seeded.chain.transaction(
+      seeded.walletA.address,
+      expectedAccount(seeded.chain, seeded.walletA.address).lastTransLt,
+    )!.block;
+    const byLt = await client.lookupBlockByLt({
+      workchain: 0,
+      shard: SHARD_FULL,
+      lt: txBlock.startLt,
+    });
+    assert.equal(byLt.id.seqno, txBlock.id.seqno);
+    const header = await client.getBlockHeader(tlBlockId(head));
+    assert.deepEqual(header.id.fileHash, head.id.fileHash);
+    await assert.rejects(
+      client.lookupBlockByID({ workchain: -1, shard: SHARD_FULL, seqno: head.id.seqno + 50 }),
+      /block not found/,
+    );
+  });
+
+  void it('lookupBlockWithProof links a shard block to the client masterchain block', async () => {
+    const head = seeded.chain.head();
+    const txBlock = seeded.chain.transaction(
+      seeded.walletA.address,
+      expectedAccount(seeded.chain, seeded.walletA.address).lastTransLt,
+    )!.block;
+    const sut = await engine.query(LiteApiFunctions.liteServer_lookupBlockWithProof, {
+      kind: 'liteServer.lookupBlockWithProof',
+      mode: 2,
+      id: { kind: 'tonNode.blockId', workchain: 0, shard: SHARD_FULL, seqno: 0 },
+      mcBlockId: tlBlockId(head),
+      lt: txBlock.startLt.toString(),
+      utime: null,
+    });
+    assert.deepEqual(sut.id.rootHash, txBlock.id.rootHash);
+    assert.equal(sut.mcBlockId.seqno, txBlock.mcSeqno);
+    assert.deepEqual(Cell.fromBoc(sut.header)[0]?.refs[0]?.hash(0), txBlock.id.rootHash);
+    const prev = seeded.chain.block(0, txBlock.id.shard, txBlock.id.seqno - 1)!;
+    assert.deepEqual(Cell.fromBoc(sut.prevHeader)[0]?.refs[0]?.hash(0), prev.id.rootHash);
+    // one shard block per masterchain block: the single link names the block, proven by the mc block
+    const mc = seeded.chain.masterchainBlock(txBlock.mcSeqno)!;
+    assert.deepEqual(
+      sut.shardLinks.map((l) => l.id.rootHash.toString('hex')),
+      [txBlock.id.rootHash.toString('hex')],
+    );
+    assert.deepEqual(Cell.fromBoc(sut.shardLinks[0]!.proof)[0]?.refs[0]?.hash(0), mc.id.rootHash);
+    // the client's mc block is newer: its header proof and a proof of its state's prev_blocks
+    assert.deepEqual(Cell.fromBoc(sut.clientMcStateProof)[0]?.refs[0]?.hash(0), head.id.rootHash);
+    assert.deepEqual(Cell.fromBoc(sut.mcBlockProof)[0]?.refs[0]?.hash(0), head.state.hash());
+    await assert.rejects(
+      engine.query(LiteApiFunctions.liteServer_lookupBlockWithProof, {
+        kind: 'liteServer.lookupBlockWithProof',
+        mode: 3,
+        id: { kind: 'tonNode.blockId', workchain: 0, shard: SHARD_FULL, seqno: 1 },
+        mcBlockId: tlBlockId(head),
+        lt: '1',
+        utime: null,
+      }),
+      /exactly one of mode.0, mode.1 and mode.2 bits must be set/,
+    );
+  });
+
+  void it('getBlock returns the block BoC whose hashes are the id', async () => {
+    const head = seeded.chain.head();
+    const sut = await engine.query(Functions.liteServer_getBlock, {
+      kind: 'liteServer.getBlock',
+      id: tlBlockId(head),
+    });
+    assert.deepEqual(Cell.fromBoc(sut.data)[0]?.hash(), head.id.rootHash);
+  });
+
+  void it('getAllShardsInfo, listBlockTransactions and getFullBlock agree with the chain', async () => {
+    const head = seeded.chain.head();
+    const shards = await client.getAllShardsInfo(tlBlockId(head));
+    const top = seeded.chain.shardTopsAt(head.id.seqno)[0]!;
+    assert.deepEqual(shards.shards, { 0: { [SHARD_FULL]: top.id.seqno } });
+    const txBlock = seeded.chain.transaction(
+      seeded.walletA.address,
+      expectedAccount(seeded.chain, seeded.walletA.address).lastTransLt,
+    )!.block;
+    const list = await client.listBlockTransactions(tlBlockId(txBlock), { mode: 7, count: 100 });
+    assert.equal(list.incomplete, false);
+    assert.deepEqual(
+      list.ids.map((t) => [t.account?.toString('hex'), t.lt, t.hash?.toString('hex')]),
+      txBlock.transactions.map((t) => [
+        t.address.hash.toString('hex'),
+        t.lt.toString(),
+        t.hash.toString('hex'),
+      ]),
+    );
+    const full = await client.getFullBlock(txBlock.mcSeqno);
+    const basechain = full.shards.find((s) => s.workchain === 0);
+    assert.equal(basechain?.seqno, txBlock.id.seqno);
+    assert.equal(basechain.transactions.length, txBlock.transactions.length);
+  });
+
+  void it('pages listBlockTransactions with `after`, in reverse too, and listBlockTransactionsExt', async () => {
+    const busiest = [...Array(seeded.chain.head().id.seqno + 1).keys()]
+      .flatMap((s) => seeded.chain.shardTopsAt(s))
+      .concat(
+        [...Array(seeded.chain.head().id.seqno + 1).keys()].map((s) =>
+          seeded.chain.masterchainBlock(s)!,
+        ),
+      )
+      .sort((a, b) => b.transactions.length - a.transactions.length)[0]!;
+    assert.ok(busiest.transactions.length >= 2);
+    const first = await engine.query(LiteApiFunctions.liteServer_listBlockTransactions, {
+      kind: 'liteServer.listBlockTransactions',
+      id: tlBlockId(busiest),
+      mode: 7,
+      count: 1,
+      after: null,
+      reverseOrder: null,
+      wantProof: null,
+    });
+    assert.equal(first.incomplete, true);
+    assert.equal(first.ids.length, 1);
+    const rest = await engine.query(LiteApiFunctions.liteServer_listBlockTransactions, {
+      kind: 'liteServer.listBlockTransactions',
+      id: tlBlockId(busiest),
+      mode: 7 | 128 | 32,
+      count: 100,
+      after: {
+        kind: 'liteServer.transactionId3',
+        account: first.ids[0]!.account!,
+        lt: first.ids[0]!.lt!,
+      },
+      reverseOrder: null,
+      wantProof: true,
+    });
+    assert.equal(rest.ids.length, busiest.transactions.length - 1);
+    assert.deepEqual(Cell.fromBoc(rest.proof)[0]?.refs[0]?.hash(0), busiest.id.rootHash);
+    const reversed = await engine.query(LiteApiFunctions.liteServer_listBlockTransactionsExt, {
+      kind: 'liteServer.listBlockTransactionsExt',
+      id: tlBlockId(busiest),
+      mode: 7 | 64,
+      count: 100,
+      after: null,
+      reverseOrder: true,
+      wantProof: null,
+    });
+    assert.deepEqual(
+      Cell.fromBoc(reversed.transactions).map((c) => c.hash().toString('hex')),
+      [...busiest.transactions].reverse().map((t) => t.hash.toString('hex')),
+    );
+  });
+
+  void it('getConfigAll has every param of the chain config; getConfigParams only the requested ones', async () => {
+    const head = seeded.chain.head();
+    const expected = Dictionary.loadDirect(
+      Dictionary.Keys.Int(32),
+      Dictionary.Values.Cell(),
+      seeded.chain.config(head.id.seqno),
+    );
+    const config = await client.getConfig(tlBlockId(head));
+    assert.equal(config.config.size, expected.size);
+    assert.deepEqual(config.config.get(34)?.hash(), expected.get(34)?.hash());
+    const some = await engine.query(Functions.liteServer_getConfigParams, {
+      kind: 'liteServer.getConfigParams',
+      mode: 0,
+      id: tlBlockId(head),
+      paramList: [19, 34, 3],
+    });
+    const state = loadShardStateUnsplit(Cell.fromBoc(some.configProof)[0]!.refs[0]!.beginParse());
+    const proven = state.extras?.config;
+    assert.ok(proven && expected.has(19) && expected.has(34) && !expected.has(3));
+    // the requested params come whole; any other key seen on the way (proving 3 absent) is pruned
+    const whole = proven
+      .keys()
+      .filter((k) => !proven.get(k)!.isExotic)
+      .sort((a, b) => a - b);
+    assert.deepEqual(whole, [19, 34]);
+    assert.deepEqual(proven.get(34)?.hash(), expected.get(34)?.hash());
+    assert.ok(proven.size < expected.size);
+    assert.deepEqual(Cell.fromBoc(some.configProof)[0]?.refs[0]?.hash(0), head.state.hash());
+  });
+
+  void it('getBlockProof links blocks with the chain signatures; getShardBlockProof reaches the mc block', async () => {
+    const head = seeded.chain.head();
+    const zero = seeded.chain.zeroState();
+    const forward = await engine.query(Functions.liteServer_getBlockProof, {
+      kind: 'liteServer.getBlockProof',
+      mode: 0,
+      knownBlock: tlBlockId(zero),
+      targetBlock: null,
+    });
+    assert.equal(forward.complete, true);
+    assert.deepEqual(forward.to.rootHash, head.id.rootHash);
+    const step = forward.steps[0];
+    assert.equal(step?.kind, 'liteServer.blockLinkForward');
+    assert.deepEqual(
+      step.signatures.signatures.map((s) => s.signature.toString('hex')),
+      (head.signatures ?? []).map((s) => s.signature.toString('hex')),
+    );
+    assert.ok((head.signatures ?? []).length > 0);
+    const back = await engine.query(Functions.liteServer_getBlockProof, {
+      kind: 'liteServer.getBlockProof',
+      mode: 1,
+      knownBlock: tlBlockId(head),
+      targetBlock: tlBlockId(zero),
+    });
+    assert.equal(back.steps[0]?.kind, 'liteServer.blockLinkBack');
+    const top = seeded.chain.shardTopsAt(head.id.seqno)[0]!;
+    const shardProof = await engine.query(Functions.liteServer_getShardBlockProof, {
+      kind: 'liteServer.getShardBlockProof',
+      id: tlBlockId(top),
+    });
+    assert.equal(shardProof.masterchainId.seqno, top.mcSeqno);
+    assert.deepEqual(shardProof.links[0]?.id.rootHash, top.id.rootHash);
+  });
+
+  void it('getShardInfo, getOutMsgQueueSizes and getLibraries', async () => {
+    const head = seeded.chain.head();
+    const top = seeded.chain.shardTopsAt(head.id.seqno)[0]!;
+    const info = await engine.query(Functions.liteServer_getShardInfo, {
+      kind: 'liteServer.getShardInfo',
+      id: tlBlockId(head),
+      workchain: 0,
+      shard: SHARD_FULL,
+      exact: true,
+    });
+    assert.deepEqual(info.shardblk.rootHash, top.id.rootHash);
+    const descr = Cell.fromBoc(info.shardDescr)[0]!.beginParse();
+    assert.equal(descr.loadUint(4) >= 0xa, true); // shard_descr#a / #b
+    assert.equal(descr.loadUint(32), top.id.seqno);
+    const sizes = await engine.query(LiteApiFunctions.liteServer_getOutMsgQueueSizes, {
+      kind: 'liteServer.getOutMsgQueueSizes',
+      mode: 0,
+      wc: null,
+      shard: null,
+    });
+    assert.deepEqual(
+      sizes.shards.map((s) => [s.id.workchain, s.id.seqno, s.size]),
+      [
+        [-1, head.id.seqno, 0],
+        [0, top.id.seqno, 0],
+      ],
+    );
+    const libs = await client.getLibraries([Buffer.alloc(32, 9)]);
+    assert.deepEqual(libs.result, []);
+  });
+
+  void it('sendMessage accepts a signed transfer and rejects a badly signed one', async () => {
+    const { chain, walletA, kpA, walletB } = seeded;
+    const ok = await client.sendMessage(
+      transferCell(walletA, kpA, 1, walletB.address, toNano('1'), false).toBoc(),
+    );
+    assert.equal(ok.status, 1);
+    await chain.settle();
+    const info = await client.getMasterchainInfo();
+    const seqno = await client.runMethod(walletA.address, 'seqno', Buffer.alloc(0), info.last);
+    assert.deepEqual(parseTuple(Cell.fromBase64(seqno.result!)), [{ type: 'int', value: 2n }]);
+    const forged = transferCell(
+      walletA,
+      keys('someone else'),
+      2,
+      walletB.address,
+      toNano('1'),
+      false,
+    );
+    await assert.rejects(
+      client.sendMessage(forged.toBoc()),
+      /cannot apply external message to current state/,
+    );
+    await assert.rejects(
+      client.sendMessage(Buffer.from('not a boc')),
+      /cannot deserialize external message/,
+    );
+  });
+
+  void it('reports the outbound queue of shard states between blocks', async () => {
+    const { chain, walletA, kpA, walletB } = seeded;
+    await chain.sendMessage(transferCell(walletA, kpA, 2, walletB.address, toNano('0.1'), false));
+    await chain.seal();
+    // walletA's transfer ran; its message to walletB waits in the shard's queue for the next block
+    const top = chain.shardTopsAt(chain.head().id.seqno)[0]!;
+    const sizes = await engine.query(LiteApiFunctions.liteServer_getOutMsgQueueSizes, {
+      kind: 'liteServer.getOutMsgQueueSizes',
+      mode: 1,
+      wc: 0,
+      shard: SHARD_FULL,
+    });
+    assert.deepEqual(
+      sizes.shards.map((s) => [s.id.workchain, s.id.seqno, s.size]),
+      [[0, top.id.seqno, 1]],
+    );
+    const one = await engine.query(LiteApiFunctions.liteServer_getBlockOutMsgQueueSize, {
+      kind: 'liteServer.getBlockOutMsgQueueSize',
+      mode: 1,
+      id: tlBlockId(top),
+      wantProof: true,
+    });
+    assert.equal(one.size, '1');
+    assert.deepEqual(Cell.fromBoc(one.proof!)[0]?.refs[0]?.hash(0), top.state.hash());
+    await chain.settle();
+    const after = await engine.query(LiteApiFunctions.liteServer_getBlockOutMsgQueueSize, {
+      kind: 'liteServer.getBlockOutMsgQueueSize',
+      mode: 0,
+      id: tlBlockId(chain.shardTopsAt(chain.head().id.seqno)[0]!),
+      wantProof: null,
+    });
+    assert.equal(after.size, '0');
+    assert.equal(after.proof, null);
+  });
+
+  void it('getLibrariesWithProof proves the libraries dictionary of the state', async () => {
+    const head = seeded.chain.head();
+    const sut = await engine.query(LiteApiFunctions.liteServer_getLibrariesWithProof, {
+      kind: 'liteServer.getLibrariesWithProof',
+      id: tlBlockId(head),
+      mode: 0,
+      libraryList: [Buffer.alloc(32, 3)],
+    });
+    assert.deepEqual(sut.result, []);
+    assert.deepEqual(Cell.fromBoc(sut.dataProof)[0]?.refs[0]?.hash(0), head.state.hash());
+    assert.deepEqual(Cell.fromBoc(sut.stateProof)[0]?.refs[0]?.hash(0), head.id.rootHash);
+  });
+
+  void it('waits for a masterchain seqno announced by waitMasterchainSeqno, and times out', async () => {
+    const head = seeded.chain.head().id.seqno;
+    const waited = engine.query(
+      Functions.liteServer_getMasterchainInfo,
+      { kind: 'liteServer.getMasterchainInfo' },
+      { awaitSeqno: head + 1, timeout: 5000 },
+    );
+    setTimeout(() => {
+      void seeded.chain.seal();
+    }, 200);
+    assert.equal((await waited).last.seqno, head + 1);
+    // the server waits timeout_ms (200) while the client would wait 3 s: the server's error arrives
+    const getTimeId = LITE_API_FUNCTIONS.find((f) => f.name === 'liteServer.getTime')!.id;
+    const waitId = LITE_API_FUNCTIONS.find((f) => f.name === 'liteServer.waitMasterchainSeqno')!.id;
+    const timedOut = engine.query(
+      rawFunction((w) => {
+        w.writeInt32(waitId);
+        w.writeInt32(head + 100);
+        w.writeInt32(200);
+        w.writeInt32(getTimeId);
+      }),
+      null,
+      { timeout: 3000 },
+    );
+    await assert.rejects(timedOut, /^Error: timeout$/);
+  });
+
+  void it('answers garbage arguments of every function with an error and keeps serving', async () => {
+    // deterministic "garbage": 20 bytes of 0xff after each function id
+    const garbage = Buffer.alloc(20, 0xff);
+    const outcomes = await Promise.allSettled(
+      LITE_API_FUNCTIONS.filter(
+        (f) => f.name !== 'liteServer.query' && f.name !== 'liteServer.queryPrefix',
+      ).map((f) =>
+        engine.query(
+          rawFunction((w) => {
+            w.writeInt32(f.id);
+            for (let i = 0; i < garbage.length; i += 4) {
+              w.writeInt32(garbage.readInt32LE(i));
+            }
+          }),
+          null,
+          { timeout: 3000 },
+        ),
+      ),
+    );
+    // getTime / getVersion / getMasterchainInfo take no arguments and may ignore trailing bytes;
+    // everything else must be refused with a liteServer.error (never a timeout or a dropped connection)
+    for (const o of outcomes) {
+      if (o.status === 'rejected') {
+        assert.ok(o.reason instanceof Error);
+        assert.notEqual(o.reason.message, 'Timeout');
+      }
+    }
+    assert.ok(outcomes.filter((o) => o.status === 'rejected').length >= 25);
+    assert.equal(await client.getCurrentTime(), seeded.chain.now());
+  });
+
+  void it('answers unknown and unserved functions with the C++ liteserver errors', async () => {
+    await assert.rejects(
+      engine.query(
+        rawFunction((w) => {
+          w.writeInt32(0x12345678);
+        }),
+        null,
+      ),
+      /Unknown constructor found 0x12345678/,
+    );
+    await assert.rejects(
+      engine.query(LiteApiFunctions.liteServer_getValidatorStats, {
+        kind: 'liteServer.getValidatorStats',
+        mode: 0,
+        id: tlBlockId(seeded.chain.head()),
+        limit: 10,
+        startAfter: null,
+        modifiedAfter: null,
+      }),
+      /^Error: unknown query$/,
+    );
+    // truncated arguments of a known function
+    const accountStateId = LITE_API_FUNCTIONS.find(
+      (f) => f.name === 'liteServer.getAccountState',
+    )!.id;
+    await assert.rejects(
+      engine.query(
+        rawFunction((w) => {
+          w.writeInt32(accountStateId);
+          w.writeInt32(-1);
+        }),
+        null,
+      ),
+      /cannot parse liteServer.getAccountState/,
+    );
+    // the server is still fine
+    assert.equal(await client.getCurrentTime(), seeded.chain.now());
+  });
+});
