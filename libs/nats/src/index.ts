@@ -16,3 +16,4 @@ export * from './in-process/in-process-bus';
 export * from './in-process/in-process.client';
 export * from './in-process/in-process.server';
 export * from './jetstream/jetstream.helpers';
+export * from './server/service-app';

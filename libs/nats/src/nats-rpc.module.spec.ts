@@ -1,5 +1,3 @@
-/* eslint-disable @typescript-eslint/no-unsafe-class-instance-assignment -- Nest declares its
-   factory options as classes (NestApplicationContextOptions, not exported) but takes plain objects. */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 

@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-unsafe-class-instance-assignment, @typescript-eslint/no-misused-spread -- Nest
+/* eslint-disable @typescript-eslint/no-misused-spread -- Nest
    declares its factory options as classes (NestApplicationContextOptions, not exported) but takes plain objects. */
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';

@@ -1,0 +1,22 @@
+import { RpcClient } from '@app/nats';
+import { Module } from '@nestjs/common';
+import { HealthController } from './ops/health.controller';
+import { MetricsController } from './ops/metrics.controller';
+import { V2_EXECUTOR, V2Controller } from './v2/v2.controller';
+import { V2Executor } from './v2/v2.executor';
+
+/**
+ * The HTTP surface: /api/v2, /healthz, /readyz, /metrics. Needs the global ObservabilityModule and
+ * NatsRpcModule (RpcClient), which the app's root (mesh) or the standalone launcher provides.
+ */
+@Module({
+  controllers: [V2Controller, HealthController, MetricsController],
+  providers: [
+    {
+      provide: V2_EXECUTOR,
+      inject: [RpcClient],
+      useFactory: (rpc: RpcClient) => new V2Executor({ request: (s, p) => rpc.request(s, p) }),
+    },
+  ],
+})
+export class GatewayModule {}

@@ -1,0 +1,35 @@
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException } from '@nestjs/common';
+import { type FastifyReply, type FastifyRequest } from 'fastify';
+import { errorReply } from '../v2/v2-envelope';
+
+/**
+ * Errors raised before a controller runs (no route, a body that is not JSON, a body over the limit):
+ * under /api/v2 they are rendered in the v2 envelope as toncenter 2.1 does (404 `Not Found`, 422 for
+ * an unparsable body); elsewhere as `{"error": …}`. Controllers render their own errors.
+ */
+@Catch()
+export class GatewayExceptionFilter implements ExceptionFilter {
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const request = http.getRequest<FastifyRequest>();
+    const reply = http.getResponse<FastifyReply>();
+    const status = exception instanceof HttpException ? exception.getStatus() : 500;
+    const message = status === 404 ? 'Not Found' : describe(exception, status);
+    if (request.url.startsWith('/api/v2')) {
+      // 2.1 reports unparsable input as 422, never 400.
+      const v2Status = status === 400 ? 422 : status;
+      const text = status === 400 ? `failed to parse post request: ${message}` : message;
+      const v2 = errorReply(v2Status, text, process.hrtime.bigint());
+      void reply.status(v2.status).send(v2.body);
+      return;
+    }
+    void reply.status(status).send({ error: message });
+  }
+}
+
+function describe(exception: unknown, status: number): string {
+  if (status >= 500) {
+    return 'internal error';
+  }
+  return exception instanceof Error ? exception.message : 'bad request';
+}

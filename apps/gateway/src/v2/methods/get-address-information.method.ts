@@ -1,0 +1,16 @@
+import { Subjects } from '@app/contracts';
+import { defineV2Method } from '../v2-method';
+import { optionalSeqno, requiredAddress } from '../v2-params';
+
+/** getAddressInformation: `address`, optional `seqno`; `raw.fullAccountState` (§4.1). */
+export const getAddressInformation = defineV2Method({
+  name: 'getAddressInformation',
+  verbs: ['GET', 'POST'],
+  params: ['address', 'seqno'],
+  parse: (raw, source) => {
+    const address = requiredAddress(raw, 'address', source);
+    const seqno = optionalSeqno(raw, source);
+    return seqno === undefined ? { address } : { address, seqno };
+  },
+  handle: (params, backend) => backend.request(Subjects.ls.getAddressInformation, params),
+});

@@ -1,0 +1,40 @@
+import { ErrorCode, TonApiError, isTonApiError } from '@app/contracts';
+import { v2StatusOf } from './v2-status.mapper';
+
+/** What the gateway sends for one v2 call: the HTTP status and the `{ok, …}` envelope (§3.2). */
+export interface V2Reply {
+  readonly status: number;
+  readonly body: V2Body;
+}
+
+export type V2Body =
+  | { ok: true; result: unknown; '@extra': string }
+  | { ok: false; error: string; code: number; '@extra': string };
+
+/**
+ * toncenter 2.1 puts `@extra` at the top level as `<unix seconds>:<liteserver indexes or _>:<elapsed
+ * ms>` (§3.4). Which liteserver answered stays inside the mesh, so the middle field is `_`.
+ */
+export function extra(startedAt: bigint): string {
+  const elapsedMs = Number(process.hrtime.bigint() - startedAt) / 1e6;
+  return `${Math.floor(Date.now() / 1000)}:_:${elapsedMs.toFixed(3)}`;
+}
+
+export function okReply(result: unknown, startedAt: bigint): V2Reply {
+  return { status: 200, body: { ok: true, result, '@extra': extra(startedAt) } };
+}
+
+export function errorReply(status: number, message: string, startedAt: bigint): V2Reply {
+  return { status, body: { ok: false, error: message, code: status, '@extra': extra(startedAt) } };
+}
+
+/**
+ * Any thrown value as a v2 error reply. Coded errors keep their message; anything else is an internal
+ * failure whose details must not leak (DESIGN §7).
+ */
+export function replyForError(error: unknown, startedAt: bigint): V2Reply {
+  const coded = isTonApiError(error)
+    ? error
+    : new TonApiError(ErrorCode.INTERNAL, 'internal error', { cause: error });
+  return errorReply(v2StatusOf(coded.code), coded.message, startedAt);
+}

@@ -1,0 +1,34 @@
+import { ErrorCode } from '@app/contracts';
+
+/**
+ * The HTTP status of each error code on /api/v2, as toncenter 2.1 answers (toncenter-v2.md §12.1).
+ * The envelope's `code` equals this status.
+ */
+export function v2StatusOf(code: ErrorCode): number {
+  switch (code) {
+    case ErrorCode.INVALID_ARGUMENT:
+    case ErrorCode.INVALID_ADDRESS:
+      // 2.1 reports every parse/validation failure as 422 (2.0 used 416 for addresses).
+      return 422;
+    case ErrorCode.NOT_FOUND:
+      return 404;
+    case ErrorCode.NOT_JETTON_OR_NFT:
+      return 409;
+    case ErrorCode.RATE_LIMITED:
+      return 429;
+    case ErrorCode.LITESERVER_TIMEOUT:
+    case ErrorCode.UPSTREAM_TIMEOUT:
+      return 504;
+    case ErrorCode.LITESERVER_UNAVAILABLE:
+      // 2.1: no live liteserver for the request (`no workers available`).
+      return 542;
+    case ErrorCode.SERVICE_UNAVAILABLE:
+      return 503;
+    case ErrorCode.LITESERVER_ERROR:
+    case ErrorCode.TVM_ERROR:
+    case ErrorCode.MESSAGE_REJECTED:
+    case ErrorCode.INTERNAL:
+      // tonlib errors are 500 with tonlib's message verbatim.
+      return 500;
+  }
+}

@@ -1,0 +1,69 @@
+import { Body, Controller, Get, Inject, Param, Post, Query, Res } from '@nestjs/common';
+import { type FastifyReply } from 'fastify';
+import { type V2Reply, errorReply, replyForError } from './v2-envelope';
+import { V2Executor, notAnObject } from './v2.executor';
+import { type RawParams } from './v2-params';
+
+export const V2_EXECUTOR = Symbol('V2_EXECUTOR');
+
+function isRecord(value: unknown): value is RawParams {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * /api/v2: every method over GET (query string) and POST (JSON body), and /api/v2/jsonRPC. The status
+ * of every reply equals the envelope's `code` (§3.2).
+ */
+@Controller('api/v2')
+export class V2Controller {
+  constructor(@Inject(V2_EXECUTOR) private readonly executor: V2Executor) {}
+
+  @Post('jsonRPC')
+  async jsonRpc(@Body() body: unknown, @Res() reply: FastifyReply): Promise<void> {
+    const startedAt = process.hrtime.bigint();
+    if (!isRecord(body) || typeof body.method !== 'string') {
+      send(reply, errorReply(422, 'failed to parse json-rpc request: method expected', startedAt));
+      return;
+    }
+    const params = body.params ?? {};
+    if (!isRecord(params)) {
+      send(reply, replyForError(notAnObject(), startedAt));
+      return;
+    }
+    send(reply, await this.executor.call(body.method, 'POST', params, startedAt));
+  }
+
+  @Get('jsonRPC')
+  jsonRpcGet(@Res() reply: FastifyReply): void {
+    send(reply, errorReply(405, 'method GET is not supported', process.hrtime.bigint()));
+  }
+
+  @Get(':method')
+  async get(
+    @Param('method') method: string,
+    @Query() query: Record<string, unknown>,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    send(reply, await this.executor.call(method, 'GET', query, process.hrtime.bigint()));
+  }
+
+  @Post(':method')
+  async post(
+    @Param('method') method: string,
+    @Body() body: unknown,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const startedAt = process.hrtime.bigint();
+    const params = body ?? {};
+    if (!isRecord(params)) {
+      send(reply, errorReply(422, 'failed to parse post request: object expected', startedAt));
+      return;
+    }
+    send(reply, await this.executor.call(method, 'POST', params, startedAt));
+  }
+}
+
+function send(reply: FastifyReply, v2: V2Reply): void {
+  // 2.1 sends its version on every response (§3.2).
+  void reply.status(v2.status).header('X-API-Version', '2.1').send(v2.body);
+}

@@ -1,0 +1,55 @@
+import { ErrorCode, TonApiError } from '@app/contracts';
+import { type V2Backend } from './v2-method';
+import { V2_METHODS } from './v2-methods.registry';
+import { type V2Reply, errorReply, okReply, replyForError } from './v2-envelope';
+import { type ParamSource, type RawParams, validationError } from './v2-params';
+
+/**
+ * Runs one v2 call (REST GET, REST POST or a JSON-RPC request forwarded as a POST, exactly as 2.1's
+ * JsonRpcHandler re-posts `params` to /api/v2/<method>, §11.2) and renders the envelope.
+ */
+export class V2Executor {
+  constructor(private readonly backend: V2Backend) {}
+
+  async call(
+    methodName: string,
+    verb: 'GET' | 'POST',
+    raw: RawParams,
+    startedAt: bigint,
+  ): Promise<V2Reply> {
+    const method = V2_METHODS.get(methodName);
+    if (!method) {
+      // 2.1: an unknown path is `{"ok":false,"error":"Not Found","code":404}`.
+      return errorReply(404, 'Not Found', startedAt);
+    }
+    if (!method.verbs.includes(verb)) {
+      return errorReply(405, `method ${verb} is not supported`, startedAt);
+    }
+    const source: ParamSource = verb === 'GET' ? 'get' : 'post';
+    try {
+      if (source === 'post') {
+        rejectUnknownKeys(raw, method.params);
+      }
+      const result = await method.run(raw, source, this.backend);
+      return okReply(result, startedAt);
+    } catch (error) {
+      return replyForError(error, startedAt);
+    }
+  }
+}
+
+/** 2.1 POST bodies follow a schema with `additionalProperties: false` (§3.1). */
+function rejectUnknownKeys(raw: RawParams, known: readonly string[]): void {
+  for (const key of Object.keys(raw)) {
+    // The API key may travel in the body's query-string twin; it is the edge's business, not the method's.
+    if (!known.includes(key) && key !== 'api_key') {
+      throw validationError(`unknown field '${key}'`, key);
+    }
+  }
+}
+
+export function notAnObject(): TonApiError {
+  return new TonApiError(ErrorCode.INVALID_ARGUMENT, 'params must contain an object', {
+    details: { param: 'params' },
+  });
+}

@@ -1,0 +1,42 @@
+import { type LiteserverEndpoint } from '@app/ton';
+import { type DynamicModule, Module } from '@nestjs/common';
+import { type LiteserverPoolOptions } from './pool/liteserver-pool';
+import {
+  LITESERVER_ENDPOINTS,
+  LITESERVER_POOL_OPTIONS,
+  LiteserverPoolService,
+} from './pool/liteserver-pool.service';
+import { AccountController } from './v2/account.controller';
+import { PoolStatusController } from './v2/pool-status.controller';
+
+export interface LiteserverModuleOptions {
+  readonly endpoints: readonly LiteserverEndpoint[];
+  readonly timeoutMs: number;
+}
+
+/**
+ * The liteserver service: the lite-client pool and the `ton.ls.v1.*` handlers. Needs the global
+ * ObservabilityModule (metrics, logger); served over NATS or the in-process bus by whoever boots it.
+ */
+@Module({})
+export class LiteserverModule {
+  static forRoot(options: LiteserverModuleOptions): DynamicModule {
+    const poolOptions: LiteserverPoolOptions = {
+      timeoutMs: options.timeoutMs,
+      // Two liteservers at most per request keeps the worst case under the NATS request deadline.
+      attempts: 2,
+      probeIntervalMs: 1000,
+      maxLagBlocks: 3,
+    };
+    return {
+      module: LiteserverModule,
+      controllers: [AccountController, PoolStatusController],
+      providers: [
+        { provide: LITESERVER_ENDPOINTS, useValue: [...options.endpoints] },
+        { provide: LITESERVER_POOL_OPTIONS, useValue: poolOptions },
+        LiteserverPoolService,
+      ],
+      exports: [LiteserverPoolService],
+    };
+  }
+}

@@ -1,0 +1,45 @@
+import 'reflect-metadata';
+import { loadConfig, loggingEnv, metricsEnv, natsEnv, tonNetworkEnv } from '@app/config';
+import { createLogger, runMain, startOpsServer } from '@app/observability';
+import { Registry } from 'prom-client';
+import { z } from 'zod';
+import { createLiteserverApp } from './liteserver-app';
+import { resolveLiteserverEndpoints } from './liteserver-endpoints';
+import { LiteserverPoolService } from './pool/liteserver-pool.service';
+
+const DEFAULT_OPS_PORT = 9464;
+
+/** Mesh mode: the liteserver service alone, answering `ton.ls.v1.*` in its NATS queue group. */
+async function bootstrap(): Promise<void> {
+  const config = loadConfig(
+    z.object({ ...natsEnv, ...tonNetworkEnv, ...loggingEnv, ...metricsEnv }),
+  );
+  if (config.NATS_URL === undefined) {
+    throw new Error('NATS_URL is required when the liteserver runs alone (mesh mode)');
+  }
+  const logger = createLogger({ app: 'liteserver', level: config.LOG_LEVEL });
+  const endpoints = await resolveLiteserverEndpoints(config);
+  const app = await createLiteserverApp({
+    natsUrl: config.NATS_URL,
+    endpoints,
+    timeoutMs: config.LITESERVER_TIMEOUT_MS,
+    logger,
+  });
+  await app.listen();
+
+  const pool = app.get(LiteserverPoolService);
+  const ops = await startOpsServer({
+    port: config.METRICS_PORT ?? DEFAULT_OPS_PORT,
+    registry: app.get(Registry),
+    checks: [
+      {
+        name: 'liteservers',
+        check: () =>
+          pool.isServing() ? Promise.resolve() : Promise.reject(new Error('no live liteserver')),
+      },
+    ],
+  });
+  logger.info({ liteservers: endpoints.length, opsPort: ops.port }, 'liteserver service ready');
+}
+
+runMain('liteserver', bootstrap);

@@ -1,0 +1,33 @@
+import {
+  type GetAddressInformationReq,
+  type GetAddressInformationRes,
+  type GetMasterchainInfoRes,
+  Subjects,
+} from '@app/contracts';
+import { RpcHandler } from '@app/nats';
+import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import { LiteserverPoolService } from '../pool/liteserver-pool.service';
+import { AccountReader } from './account.service';
+
+/** `ton.ls.v1.*` handlers for the chain head and account states. */
+@Controller()
+export class AccountController {
+  private readonly reader: AccountReader;
+
+  constructor(pool: LiteserverPoolService) {
+    this.reader = new AccountReader(pool);
+  }
+
+  @RpcHandler(Subjects.ls.getMasterchainInfo)
+  getMasterchainInfo(): Promise<GetMasterchainInfoRes> {
+    return this.reader.masterchainInfo();
+  }
+
+  @RpcHandler(Subjects.ls.getAddressInformation)
+  getAddressInformation(
+    @Payload() req: GetAddressInformationReq,
+  ): Promise<GetAddressInformationRes> {
+    return this.reader.addressInformation(req);
+  }
+}

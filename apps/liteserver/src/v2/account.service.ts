@@ -1,0 +1,50 @@
+import {
+  type GetAddressInformationReq,
+  type GetAddressInformationRes,
+  type GetMasterchainInfoRes,
+} from '@app/contracts';
+import { Address } from '@ton/core';
+import { type LiteClient } from 'ton-lite-client';
+import { type tonNode_blockIdExt } from 'ton-lite-client/dist/schema';
+import { type LiteserverPool } from '../pool/liteserver-pool';
+import { toRawFullAccountState, toTonBlockIdExt, toZeroStateId } from './tonlib.mapper';
+
+/** The masterchain's shard id as tonlib writes it (0x8000000000000000 as a signed int64). */
+const MASTERCHAIN_SHARD = '-9223372036854775808';
+
+/** Live reads of the chain head and of account states (toncenter v2 §4.1, §5.1). */
+export class AccountReader {
+  constructor(private readonly pool: LiteserverPool) {}
+
+  async masterchainInfo(): Promise<GetMasterchainInfoRes> {
+    const { value } = await this.pool.execute('getMasterchainInfo', (c) => c.getMasterchainInfo());
+    return {
+      '@type': 'blocks.masterchainInfo',
+      last: toTonBlockIdExt(value.last),
+      state_root_hash: value.stateRootHash.toString('base64'),
+      init: toZeroStateId(value.init),
+    };
+  }
+
+  async addressInformation(req: GetAddressInformationReq): Promise<GetAddressInformationRes> {
+    const address = Address.parseRaw(req.address.toLowerCase());
+    const { value } = await this.pool.execute('getAddressInformation', async (client) => {
+      const block = await masterchainBlock(client, req.seqno);
+      const state = await client.getAccountState(address, block);
+      return toRawFullAccountState(state, block);
+    });
+    return value;
+  }
+}
+
+/**
+ * The masterchain block a read is made at: the given seqno ("state as of that block", toncenter's
+ * `seqno` parameter, §3.1) or the liteserver's latest.
+ */
+async function masterchainBlock(client: LiteClient, seqno?: number): Promise<tonNode_blockIdExt> {
+  if (seqno === undefined) {
+    return (await client.getMasterchainInfo()).last;
+  }
+  const header = await client.lookupBlockByID({ workchain: -1, shard: MASTERCHAIN_SHARD, seqno });
+  return header.id;
+}

@@ -1,0 +1,73 @@
+import { parseArgs } from 'node:util';
+import { type LocalnetSeedName } from './localnet';
+
+export interface CliOptions {
+  readonly seed: LocalnetSeedName;
+  readonly liteservers: number;
+  readonly blockIntervalMs: number;
+  readonly shards: 1 | 2;
+  readonly host: string;
+  readonly port: number;
+  readonly adminPort: number | undefined;
+  readonly configOut: string;
+  readonly accountsOut: string | undefined;
+}
+
+export const CLI_USAGE = `usage: npm run localnet -- [--seed genesis|mainnet-replay|none] [--liteservers N]
+       [--block-interval MS] [--shards 1|2] [--host IP] [--port FIRST_PORT]
+       [--admin-port PORT] [--config-out FILE] [--accounts-out FILE]`;
+
+function int(
+  name: string,
+  value: string | undefined,
+  min: number,
+  max: number,
+  fallback: number,
+): number {
+  if (value === undefined) {
+    return fallback;
+  }
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < min || n > max) {
+    throw new Error(`--${name}: expected an integer between ${min} and ${max} (got "${value}")`);
+  }
+  return n;
+}
+
+/** The localnet CLI's flags; throws with the offending flag named. */
+export function parseCliOptions(argv: readonly string[]): CliOptions {
+  const { values } = parseArgs({
+    args: [...argv],
+    strict: true,
+    options: {
+      seed: { type: 'string' },
+      liteservers: { type: 'string' },
+      'block-interval': { type: 'string' },
+      shards: { type: 'string' },
+      host: { type: 'string' },
+      port: { type: 'string' },
+      'admin-port': { type: 'string' },
+      'config-out': { type: 'string' },
+      'accounts-out': { type: 'string' },
+    },
+  });
+  const seed = values.seed ?? 'genesis';
+  if (seed !== 'genesis' && seed !== 'mainnet-replay' && seed !== 'none') {
+    throw new Error(`--seed: expected genesis, mainnet-replay or none (got "${seed}")`);
+  }
+  const shards = int('shards', values.shards, 1, 2, 1) === 2 ? 2 : 1;
+  return {
+    seed,
+    liteservers: int('liteservers', values.liteservers, 1, 16, 1),
+    blockIntervalMs: int('block-interval', values['block-interval'], 50, 60_000, 400),
+    shards,
+    host: values.host ?? '127.0.0.1',
+    port: int('port', values.port, 0, 65535, 0),
+    adminPort:
+      values['admin-port'] === undefined
+        ? undefined
+        : int('admin-port', values['admin-port'], 0, 65535, 0),
+    configOut: values['config-out'] ?? 'localnet.config.json',
+    accountsOut: values['accounts-out'],
+  };
+}

@@ -1,0 +1,53 @@
+import { resolve } from 'node:path';
+import { createLogger, runMain } from '@app/observability';
+import { startAdminServer } from './admin/admin-server';
+import { CLI_USAGE, parseCliOptions } from './cli-options';
+import { startLocalnet } from './localnet';
+
+/** `npm run localnet -- …`: a local TON network on loopback until stopped. */
+async function main(): Promise<void> {
+  let options;
+  try {
+    options = parseCliOptions(process.argv.slice(2));
+  } catch (error) {
+    process.stderr.write(
+      `${error instanceof Error ? error.message : String(error)}\n${CLI_USAGE}\n`,
+    );
+    process.exit(2);
+  }
+  const logger = createLogger({
+    app: 'localnet',
+    level: process.env.LOG_LEVEL === 'debug' ? 'debug' : 'info',
+  });
+  const configOut = resolve(options.configOut);
+  const localnet = await startLocalnet({
+    seed: options.seed,
+    liteservers: options.liteservers,
+    blockIntervalMs: options.blockIntervalMs,
+    shards: options.shards,
+    host: options.host,
+    basePort: options.port,
+    configOut,
+    ...(options.accountsOut === undefined ? {} : { accountsOut: resolve(options.accountsOut) }),
+    logger,
+  });
+  const admin =
+    options.adminPort === undefined
+      ? undefined
+      : await startAdminServer(localnet, options.adminPort);
+  logger.info(
+    {
+      config: configOut,
+      liteservers: localnet.liteservers.map((ls) => `${ls.endpoint.host}:${ls.endpoint.port}`),
+      ...(admin ? { admin: `http://127.0.0.1:${admin.port}` } : {}),
+    },
+    `localnet ready; global config written to ${configOut}`,
+  );
+  const stop = (): void => {
+    void Promise.all([localnet.stop(), admin?.close()]).then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+runMain('localnet', main);

@@ -1,0 +1,143 @@
+import { existsSync } from 'node:fs';
+import { rename, writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { BlockProducer, type BlockProducerMode } from './chain/block-producer';
+import { LocalChain } from './chain/local-chain';
+import {
+  type LiteServerNode,
+  globalConfigJson,
+  renderGlobalConfig,
+  startLiteServers,
+} from './liteserver';
+import { type GlobalConfig } from './liteserver/global-config';
+import {
+  GenesisSeed,
+  MAINNET_REPLAY_FIXTURE,
+  MainnetReplaySeed,
+  type SeedAccount,
+  seedContextFor,
+  writeAccountsFile,
+} from './seeds';
+
+export type LocalnetSeedName = 'genesis' | 'mainnet-replay' | 'none';
+
+export interface LocalnetOptions {
+  /** Initial content (default genesis). */
+  readonly seed?: LocalnetSeedName;
+  /** Liteservers on the one chain, each with its own key and port (default 1). */
+  readonly liteservers?: number;
+  /** timer (default): a block every `blockIntervalMs`; manual: only on demand; deterministic: a block
+   *  as soon as a message is queued, then until the queue is empty. */
+  readonly mode?: BlockProducerMode;
+  readonly blockIntervalMs?: number;
+  readonly shards?: 1 | 2;
+  readonly host?: string;
+  /** First liteserver port (0 = ephemeral). */
+  readonly basePort?: number;
+  /** gen_utime from the wall clock (default in timer mode) or deterministic from `startTime`. */
+  readonly wallClock?: boolean;
+  readonly startTime?: number;
+  /** Where to write the global config JSON and the seed's accounts JSON (nothing when absent). */
+  readonly configOut?: string;
+  readonly accountsOut?: string;
+  /** Path of the mainnet replay fixture (default: ../shared/fixtures or TON_FIXTURES_DIR). */
+  readonly replayFixture?: string;
+  readonly logger?: LocalnetLogger;
+}
+
+export interface LocalnetLogger {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export interface Localnet {
+  readonly chain: LocalChain;
+  readonly producer: BlockProducer;
+  readonly liteservers: readonly LiteServerNode[];
+  readonly globalConfig: GlobalConfig;
+  /** The global config as JSON text (shards as exact int64). */
+  readonly globalConfigText: string;
+  readonly accounts: readonly SeedAccount[];
+  stop(): Promise<void>;
+}
+
+/**
+ * A whole local TON network: the chain, its seed, its liteservers and its block production. Used by
+ * the CLI, by `npm start` and by tests.
+ */
+export async function startLocalnet(options: LocalnetOptions = {}): Promise<Localnet> {
+  const mode = options.mode ?? 'timer';
+  const chain = await LocalChain.create({
+    shards: options.shards ?? 1,
+    wallClock: options.wallClock ?? mode === 'timer',
+    ...(options.startTime === undefined ? {} : { startTime: options.startTime }),
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
+  const accounts = await runSeed(chain, options);
+  const liteservers = await startLiteServers(chain, {
+    count: options.liteservers ?? 1,
+    host: options.host ?? '127.0.0.1',
+    basePort: options.basePort ?? 0,
+  });
+  const globalConfig = renderGlobalConfig(
+    liteservers.map((ls) => ls.endpoint),
+    chain.zeroState().id,
+  );
+  const globalConfigText = globalConfigJson(globalConfig);
+  if (options.configOut !== undefined) {
+    await writeAtomically(options.configOut, globalConfigText);
+  }
+  if (options.accountsOut !== undefined) {
+    await writeAccountsFile(options.accountsOut, accounts);
+  }
+  const producer = new BlockProducer(chain, {
+    mode,
+    intervalMs: options.blockIntervalMs ?? 400,
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
+  producer.start();
+  return {
+    chain,
+    producer,
+    liteservers,
+    globalConfig,
+    globalConfigText,
+    accounts,
+    stop: async () => {
+      await producer.stop();
+      await Promise.all(liteservers.map((ls) => ls.close()));
+      chain.close();
+    },
+  };
+}
+
+async function runSeed(chain: LocalChain, options: LocalnetOptions): Promise<SeedAccount[]> {
+  const ctx = seedContextFor(chain);
+  switch (options.seed ?? 'genesis') {
+    case 'genesis':
+      return new GenesisSeed().run(ctx);
+    case 'mainnet-replay': {
+      const fixture = options.replayFixture ?? defaultReplayFixture();
+      if (fixture === undefined) {
+        throw new Error('the mainnet-replay seed needs the fixtures (set TON_FIXTURES_DIR)');
+      }
+      return new MainnetReplaySeed(fixture).run(ctx);
+    }
+    case 'none':
+      return [];
+  }
+}
+
+/** The replay fixture in ../shared/fixtures (or TON_FIXTURES_DIR), when present. */
+function defaultReplayFixture(): string | undefined {
+  const dir = process.env.TON_FIXTURES_DIR ?? resolve(process.cwd(), '../shared/fixtures');
+  const path = resolve(dir, MAINNET_REPLAY_FIXTURE);
+  return existsSync(path) ? path : undefined;
+}
+
+async function writeAtomically(path: string, text: string): Promise<void> {
+  const temporary = `${path}.${process.pid.toString()}.tmp`;
+  await writeFile(temporary, text);
+  await rename(temporary, path);
+}

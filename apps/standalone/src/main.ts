@@ -1,0 +1,107 @@
+import 'reflect-metadata';
+import { resolve } from 'node:path';
+import {
+  databaseEnv,
+  httpEnv,
+  loadConfig,
+  localnetEnv,
+  loggingEnv,
+  natsEnv,
+  tonNetworkEnv,
+} from '@app/config';
+import { createDataSource, runPendingMigrations, startEmbeddedPostgres } from '@app/database';
+import { createLogger, runMain } from '@app/observability';
+import { type LiteserverEndpoint } from '@app/ton';
+import { z } from 'zod';
+import { resolveLiteserverEndpoints } from '../../liteserver/src/liteserver-endpoints';
+import { type Localnet, startLocalnet } from '../../localnet/src/localnet';
+import { createStandaloneApp } from './standalone-app';
+
+/**
+ * `npm start`: every app in one process on embedded defaults — the in-process transport unless
+ * NATS_URL is set, an embedded PostgreSQL unless DATABASE_URL is set, the local network unless
+ * TON_NETWORK or LITESERVERS_CONFIG say otherwise (DESIGN §4).
+ */
+async function bootstrap(): Promise<void> {
+  const config = loadConfig(
+    z.object({
+      ...httpEnv,
+      ...natsEnv,
+      ...databaseEnv,
+      ...tonNetworkEnv,
+      ...localnetEnv,
+      ...loggingEnv,
+    }),
+  );
+  const logger = createLogger({ app: 'standalone', level: config.LOG_LEVEL });
+  const stops: (() => Promise<void>)[] = [];
+
+  let databaseUrl = config.DATABASE_URL;
+  if (databaseUrl === undefined) {
+    const embedded = await startEmbeddedPostgres({ dataDir: resolve('.data/postgres') });
+    stops.push(() => embedded.stop());
+    databaseUrl = embedded.url;
+    logger.info({ dataDir: embedded.dataDir, port: embedded.port }, 'embedded PostgreSQL started');
+  }
+  // One process, one instance: migrations run at start here (the mesh runs them as a Job).
+  const dataSource = await createDataSource({ url: databaseUrl }).initialize();
+  const applied = await runPendingMigrations(dataSource);
+  await dataSource.destroy();
+  logger.info({ applied }, 'migrations applied');
+
+  let localnet: Localnet | undefined;
+  let endpoints: LiteserverEndpoint[];
+  if (config.LITESERVERS_CONFIG === undefined && config.TON_NETWORK === 'local') {
+    const configOut = resolve(config.LOCALNET_CONFIG_OUT);
+    const accountsOut = resolve(config.LOCALNET_ACCOUNTS_OUT);
+    localnet = await startLocalnet({
+      seed: config.LOCALNET_SEED,
+      shards: config.LOCALNET_SHARDS === 2 ? 2 : 1,
+      blockIntervalMs: config.LOCALNET_BLOCK_INTERVAL,
+      configOut,
+      accountsOut,
+      logger,
+    });
+    const started = localnet;
+    stops.unshift(() => started.stop());
+    endpoints = started.liteservers.map((ls) => ls.endpoint);
+    logger.info(
+      { config: configOut, accounts: accountsOut, seed: config.LOCALNET_SEED },
+      `local network started; wrote ${configOut} and ${accountsOut}`,
+    );
+  } else {
+    endpoints = await resolveLiteserverEndpoints(config);
+  }
+
+  const app = await createStandaloneApp({
+    natsUrl: config.NATS_URL,
+    natsRequestTimeoutMs: config.NATS_REQUEST_TIMEOUT_MS,
+    endpoints,
+    liteserverTimeoutMs: config.LITESERVER_TIMEOUT_MS,
+    databaseUrl,
+    logger,
+    shutdownHooks: false,
+  });
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const host = config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST;
+  const url = `http://${host}:${config.PORT}/api/v2/getMasterchainInfo`;
+  logger.info(
+    { url, transport: config.NATS_URL === undefined ? 'in-process' : 'nats' },
+    `ready: open ${url}`,
+  );
+
+  const shutdown = (): void => {
+    logger.info('shutting down');
+    void (async () => {
+      await app.close();
+      for (const stop of stops) {
+        await stop();
+      }
+      process.exit(0);
+    })();
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+}
+
+runMain('standalone', bootstrap);

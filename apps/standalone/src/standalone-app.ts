@@ -1,0 +1,101 @@
+import { DataSource, DatabaseModule, pingDatabase } from '@app/database';
+import { NatsRpcModule, createRpcMicroserviceOptions, setupRpcMicroservice } from '@app/nats';
+import { NatsMetrics, ObservabilityModule, TonHealthIndicators } from '@app/observability';
+import { type LiteserverEndpoint } from '@app/ton';
+import { Global, Module } from '@nestjs/common';
+import { type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { type Logger } from 'pino';
+import { DecoderModule } from '../../decoder/src/decoder.module';
+import { GatewayModule } from '../../gateway/src/gateway.module';
+import { createGatewayApp } from '../../gateway/src/http/create-gateway-app';
+import { EXTRA_READINESS_CHECKS } from '../../gateway/src/ops/health.controller';
+import { IngestorModule } from '../../ingestor/src/ingestor.module';
+import { LiteserverModule } from '../../liteserver/src/liteserver.module';
+import { QueryModule } from '../../query/src/query.module';
+import { SenderModule } from '../../sender/src/sender.module';
+
+export interface StandaloneAppOptions {
+  /** NATS when set; the in-process transport otherwise. */
+  readonly natsUrl?: string | undefined;
+  readonly subjectPrefix?: string;
+  readonly natsRequestTimeoutMs: number;
+  readonly endpoints: readonly LiteserverEndpoint[];
+  readonly liteserverTimeoutMs: number;
+  /** PostgreSQL of the database apps; readiness checks it. */
+  readonly databaseUrl?: string;
+  readonly logger: Logger;
+  /** Let Nest close the app on SIGTERM (false when the caller handles signals). */
+  readonly shutdownHooks?: boolean;
+}
+
+/**
+ * Every app's module in one process (DESIGN §4): the composition root, the one place where apps are
+ * imported together. Requests between them go through the same subjects as in the mesh, over NATS or
+ * the in-process bus.
+ */
+export async function createStandaloneApp(
+  options: StandaloneAppOptions,
+): Promise<NestFastifyApplication> {
+  const database =
+    options.databaseUrl === undefined
+      ? []
+      : [DatabaseModule.forRoot({ url: options.databaseUrl, applicationName: 'ton-access' })];
+  const readiness =
+    options.databaseUrl === undefined
+      ? []
+      : [
+          {
+            provide: EXTRA_READINESS_CHECKS,
+            inject: [TonHealthIndicators, DataSource],
+            useFactory: (indicators: TonHealthIndicators, dataSource: DataSource) => [
+              () => indicators.postgres('postgres', () => pingDatabase(dataSource)),
+            ],
+          },
+        ];
+
+  @Module({
+    imports: [
+      ObservabilityModule.forRoot({ app: 'standalone', logger: options.logger }),
+      NatsRpcModule.forRoot({
+        ...(options.natsUrl === undefined ? {} : { natsUrl: options.natsUrl }),
+        ...(options.subjectPrefix === undefined ? {} : { subjectPrefix: options.subjectPrefix }),
+        defaultTimeoutMs: options.natsRequestTimeoutMs,
+      }),
+      ...database,
+      LiteserverModule.forRoot({
+        endpoints: options.endpoints,
+        timeoutMs: options.liteserverTimeoutMs,
+      }),
+      IngestorModule,
+      DecoderModule,
+      QueryModule,
+      SenderModule,
+    ],
+  })
+  class StandaloneServicesModule {}
+
+  // Global so that the gateway's HealthController sees the extra checks.
+  @Global()
+  @Module({ providers: readiness, exports: readiness.length > 0 ? [EXTRA_READINESS_CHECKS] : [] })
+  class StandaloneReadinessModule {}
+
+  @Module({ imports: [StandaloneServicesModule, StandaloneReadinessModule, GatewayModule] })
+  class StandaloneModule {}
+
+  const app = await createGatewayApp(StandaloneModule, options.logger, {
+    shutdownHooks: options.shutdownHooks ?? true,
+  });
+  // One RPC server carries every service's handlers; each handler keeps its own queue group.
+  const rpc = app.connectMicroservice(
+    createRpcMicroserviceOptions(
+      'liteserver',
+      options.natsUrl,
+      options.subjectPrefix === undefined ? {} : { subjectPrefix: options.subjectPrefix },
+    ),
+    // Listeners are bound at start, after the RPC filter and interceptor are registered.
+    { deferInitialization: true },
+  );
+  setupRpcMicroservice(rpc, { logger: options.logger, metrics: app.get(NatsMetrics) });
+  await app.startAllMicroservices();
+  return app;
+}

@@ -1,0 +1,62 @@
+/** Latency summary of one load run. */
+export interface LoadResult {
+  readonly label: string;
+  readonly concurrency: number;
+  readonly requests: number;
+  readonly errors: number;
+  readonly rps: number;
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) {
+    return 0;
+  }
+  const index = Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length));
+  return sorted[index] ?? 0;
+}
+
+/**
+ * Runs `call` from `concurrency` loops for `durationMs` and measures each call. Used for clients that
+ * are not HTTP (ton-lite-client) and for HTTP alike, so both sides of a ratio are measured the same way.
+ */
+export async function measureLoad(
+  label: string,
+  concurrency: number,
+  durationMs: number,
+  call: () => Promise<boolean>,
+): Promise<LoadResult> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const started = performance.now();
+  const deadline = started + durationMs;
+  const worker = async (): Promise<void> => {
+    while (performance.now() < deadline) {
+      const t0 = performance.now();
+      let ok: boolean;
+      try {
+        ok = await call();
+      } catch {
+        ok = false;
+      }
+      latencies.push(performance.now() - t0);
+      if (!ok) {
+        errors++;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const elapsed = (performance.now() - started) / 1000;
+  const sorted = latencies.sort((a, b) => a - b);
+  const round = (x: number): number => Math.round(x * 1000) / 1000;
+  return {
+    label,
+    concurrency,
+    requests: latencies.length,
+    errors,
+    rps: Math.round(latencies.length / elapsed),
+    p50Ms: round(percentile(sorted, 50)),
+    p99Ms: round(percentile(sorted, 99)),
+  };
+}

@@ -1,0 +1,220 @@
+/**
+ * Benchmark (issue 3): getMasterchainInfo through the gateway — single-process and mesh — against the
+ * same call made directly with ton-lite-client on the same localnet, and against a bare Fastify
+ * handler returning a constant. Writes bench/reports/v2-gateway.{md,json}. Not a test.
+ *
+ * Every service runs in its own process, started from dist/ exactly as users start it; the load is
+ * generated here. Latency at concurrency 1 shows per-request overhead; concurrency 32 shows throughput.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseGlobalConfig } from '@app/ton';
+import { findFreePort } from '@app/database';
+import { LiteClient, LiteSingleEngine } from 'ton-lite-client';
+import { type LoadResult, measureLoad } from './support/latency';
+import { type Service, startService } from './support/processes';
+import { contextLines, runContext, writeReport } from './support/report';
+
+const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? '5000');
+const CONCURRENCY = [1, 32];
+const TARGET_OVERHEAD_P50_MS = 1;
+
+function progress(message: string): void {
+  process.stderr.write(`[v2-gateway] ${message}\n`);
+}
+
+async function httpLoad(label: string, url: string, concurrency: number): Promise<LoadResult> {
+  progress(`${label}, concurrency ${concurrency}`);
+  return measureLoad(label, concurrency, DURATION_MS, async () => {
+    const res = await fetch(url);
+    await res.arrayBuffer();
+    return res.status === 200;
+  });
+}
+
+async function natsReachable(url: string): Promise<boolean> {
+  const { connect } = await import('@nats-io/transport-node');
+  try {
+    const nc = await connect({ servers: url, timeout: 1000 });
+    await nc.close();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function runV2GatewayBench(): Promise<string> {
+  const ctx = runContext();
+  const dir = mkdtempSync(join(tmpdir(), 'bench-v2-'));
+  const configPath = join(dir, 'localnet.config.json');
+  const services: Service[] = [];
+  const results: LoadResult[] = [];
+  const notes: string[] = [];
+  try {
+    services.push(
+      await startService(
+        'localnet',
+        'apps/localnet/src/cli.js',
+        ['--seed', 'genesis', '--liteservers', '1', '--config-out', configPath],
+        {},
+        /localnet ready/,
+      ),
+    );
+    const [endpoint] = parseGlobalConfig(JSON.parse(readFileSync(configPath, 'utf8')) as unknown);
+    if (!endpoint) {
+      throw new Error('the localnet wrote no liteserver');
+    }
+
+    progress('localnet started');
+    // Direct ton-lite-client: the floor of the liteserver path.
+    const engine = new LiteSingleEngine({
+      host: `tcp://${endpoint.host}:${endpoint.port}`,
+      publicKey: endpoint.publicKey,
+    });
+    await new Promise((r) => engine.once('ready', r));
+    const client = new LiteClient({ engine });
+    for (const c of CONCURRENCY) {
+      results.push(
+        await measureLoad('direct ton-lite-client', c, DURATION_MS, async () => {
+          await client.getMasterchainInfo();
+          return true;
+        }),
+      );
+    }
+    engine.close();
+
+    const barePort = await findFreePort();
+    const bare = await startService(
+      'bare-fastify',
+      'bench/servers/bare-fastify.js',
+      [],
+      { PORT: String(barePort) },
+      /listening/,
+    );
+    services.push(bare);
+    for (const c of CONCURRENCY) {
+      results.push(
+        await httpLoad(
+          'bare Fastify constant',
+          `http://127.0.0.1:${barePort}/api/v2/getMasterchainInfo`,
+          c,
+        ),
+      );
+    }
+    await bare.stop();
+
+    const singlePort = await findFreePort();
+    const single = await startService(
+      'standalone',
+      'apps/standalone/src/main.js',
+      [],
+      {
+        PORT: String(singlePort),
+        HOST: '127.0.0.1',
+        LITESERVERS_CONFIG: configPath,
+        NATS_URL: '',
+        LOG_LEVEL: 'info',
+      },
+      /ready: open/,
+    );
+    services.push(single);
+    for (const c of CONCURRENCY) {
+      results.push(
+        await httpLoad(
+          'gateway, single process',
+          `http://127.0.0.1:${singlePort}/api/v2/getMasterchainInfo`,
+          c,
+        ),
+      );
+    }
+    await single.stop();
+
+    const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+    if (await natsReachable(natsUrl)) {
+      const liteserver = await startService(
+        'liteserver',
+        'apps/liteserver/src/main.js',
+        [],
+        {
+          NATS_URL: natsUrl,
+          LITESERVERS_CONFIG: configPath,
+          METRICS_PORT: String(await findFreePort()),
+        },
+        /liteserver service ready/,
+      );
+      services.push(liteserver);
+      const meshPort = await findFreePort();
+      const gateway = await startService(
+        'gateway',
+        'apps/gateway/src/main.js',
+        [],
+        { NATS_URL: natsUrl, PORT: String(meshPort), HOST: '127.0.0.1' },
+        /gateway ready/,
+      );
+      services.push(gateway);
+      for (const c of CONCURRENCY) {
+        results.push(
+          await httpLoad(
+            'gateway, mesh (NATS)',
+            `http://127.0.0.1:${meshPort}/api/v2/getMasterchainInfo`,
+            c,
+          ),
+        );
+      }
+    } else {
+      notes.push(`mesh mode skipped: no NATS at ${natsUrl}`);
+    }
+  } finally {
+    for (const s of services.reverse()) {
+      progress(`stopping ${s.name}`);
+      await s.stop();
+    }
+  }
+
+  const at = (label: string, c: number): LoadResult | undefined =>
+    results.find((r) => r.label === label && r.concurrency === c);
+  const direct = at('direct ton-lite-client', 1);
+  const mesh = at('gateway, mesh (NATS)', 1) ?? at('gateway, single process', 1);
+  const overhead =
+    direct && mesh ? Math.round((mesh.p50Ms - direct.p50Ms) * 1000) / 1000 : undefined;
+  const met = overhead !== undefined && overhead < TARGET_OVERHEAD_P50_MS;
+  const rows = results.map(
+    (r) =>
+      `| ${r.label} | ${r.concurrency} | ${r.rps} | ${r.p50Ms} | ${r.p99Ms} | ${r.requests} | ${r.errors} |`,
+  );
+  const ratios = CONCURRENCY.map((c) => {
+    const d = at('direct ton-lite-client', c);
+    const b = at('bare Fastify constant', c);
+    const s = at('gateway, single process', c);
+    const m = at('gateway, mesh (NATS)', c);
+    const ratio = (x?: LoadResult, y?: LoadResult): string =>
+      x && y && y.rps > 0 ? (x.rps / y.rps).toFixed(2) : 'n/a';
+    return `| ${c} | ${ratio(s, d)} | ${ratio(m, d)} | ${ratio(s, b)} | ${ratio(m, b)} |`;
+  });
+  const markdown = [
+    '# v2 gateway benchmark: getMasterchainInfo',
+    '',
+    contextLines(ctx),
+    `- duration per run: ${DURATION_MS} ms; load generated in the benchmark process with fetch (HTTP) or ton-lite-client (direct)`,
+    `- target: the mesh's overhead over the direct ton-lite-client call under ${TARGET_OVERHEAD_P50_MS} ms at p50 (concurrency 1): **${overhead === undefined ? 'not measured' : `${overhead} ms, ${met ? 'met' : 'NOT met'}`}**`,
+    ...notes.map((n) => `- note: ${n}`),
+    '',
+    '| path | concurrency | req/s | p50 ms | p99 ms | requests | errors |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+    ...rows,
+    '',
+    'Throughput ratios (req/s of the row over req/s of the column):',
+    '',
+    '| concurrency | single / direct | mesh / direct | single / bare | mesh / bare |',
+    '|---:|---:|---:|---:|---:|',
+    ...ratios,
+  ].join('\n');
+  return writeReport('v2-gateway', markdown, {
+    context: ctx,
+    results,
+    overheadP50Ms: overhead,
+    targetMet: met,
+    notes,
+  });
+}

@@ -1,0 +1,85 @@
+import assert from 'node:assert/strict';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { findFreePort } from '@app/database';
+
+/**
+ * `npm start` as a newcomer runs it: the single-process launcher with no NATS, no PostgreSQL and no
+ * liteserver configured — the embedded PostgreSQL, the in-process transport and the local network.
+ */
+describe('npm start (embedded defaults)', () => {
+  const workDir = mkdtempSync(join(tmpdir(), 'ton-access-start-'));
+  // As root, the embedded PostgreSQL runs as the OS user postgres, which must be able to enter it.
+  chmodSync(workDir, 0o755);
+  let child: ChildProcess;
+  let port: number;
+  let output = '';
+
+  before(async () => {
+    port = await findFreePort();
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1' };
+    for (const name of ['NATS_URL', 'DATABASE_URL', 'LITESERVERS_CONFIG', 'TON_NETWORK']) {
+      // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- a copy of the environment
+      delete env[name];
+    }
+    child = spawn(process.execPath, [resolve(__dirname, '../../apps/standalone/src/main.js')], {
+      cwd: workDir,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const deadline = Date.now() + 120_000;
+    while (!output.includes('"msg":"ready: open ')) {
+      if (Date.now() > deadline || child.exitCode !== null) {
+        throw new Error(`the service did not become ready:\n${output.slice(-4000)}`);
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  });
+
+  after(async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(workDir, { recursive: true, force: true });
+  });
+
+  it('logs the URL to open and the files it wrote', () => {
+    assert.ok(output.includes(`ready: open http://127.0.0.1:${port}/api/v2/getMasterchainInfo`));
+    assert.ok(output.includes(join(workDir, 'localnet.config.json')));
+    assert.ok(output.includes(join(workDir, 'localnet.accounts.json')));
+  });
+
+  it('answers getMasterchainInfo with ok:true and an advancing last.seqno', async () => {
+    const seqno = async (): Promise<number> => {
+      const res = await fetch(`http://127.0.0.1:${port}/api/v2/getMasterchainInfo`);
+      assert.equal(res.status, 200);
+      const body = (await res.json()) as { ok: boolean; result: { last: { seqno: number } } };
+      assert.equal(body.ok, true);
+      return body.result.last.seqno;
+    };
+    const first = await seqno();
+    // Blocks come every 400 ms by default.
+    await new Promise((r) => setTimeout(r, 1500));
+    const second = await seqno();
+    assert.ok(second > first, `${second} > ${first}`);
+  });
+
+  it('is ready: NATS (in-process), the liteservers and PostgreSQL are up', async () => {
+    const res = await fetch(`http://127.0.0.1:${port}/readyz`);
+    assert.equal(res.status, 200);
+    const body = (await res.json()) as { status: string; info: Record<string, { status: string }> };
+    assert.equal(body.status, 'ok');
+    assert.deepEqual(Object.fromEntries(Object.entries(body.info).map(([k, v]) => [k, v.status])), {
+      nats: 'up',
+      liteservers: 'up',
+      postgres: 'up',
+    });
+  });
+});

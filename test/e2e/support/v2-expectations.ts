@@ -1,0 +1,77 @@
+import { type Address } from '@ton/core';
+import { type Localnet } from '../../../apps/localnet/src/localnet';
+
+/** What the chain itself says, rendered the way toncenter 2.1 renders it (the independent oracle). */
+export function blockIdJson(id: {
+  workchain: number;
+  shard: bigint;
+  seqno: number;
+  rootHash: Buffer;
+  fileHash: Buffer;
+}): Record<string, unknown> {
+  return {
+    '@type': 'ton.blockIdExt',
+    workchain: id.workchain,
+    // int64 shard as a signed decimal string (0x8000000000000000 → -9223372036854775808).
+    shard: BigInt.asIntN(64, id.shard).toString(),
+    seqno: id.seqno,
+    root_hash: id.rootHash.toString('base64'),
+    file_hash: id.fileHash.toString('base64'),
+  };
+}
+
+export function expectedMasterchainInfo(localnet: Localnet): Record<string, unknown> {
+  const head = localnet.chain.head();
+  const zero = localnet.chain.zeroState();
+  return {
+    '@type': 'blocks.masterchainInfo',
+    last: blockIdJson(head.id),
+    state_root_hash: head.state.hash().toString('base64'),
+    init: { ...blockIdJson(zero.id), shard: '0' },
+  };
+}
+
+/** getAddressInformation of an active account at the head, from the emulator's own account record. */
+export async function expectedActiveAccount(
+  localnet: Localnet,
+  address: Address,
+): Promise<Record<string, unknown>> {
+  const head = localnet.chain.head();
+  const contract = await localnet.chain.blockchain.getContract(address);
+  const account = contract.accountState;
+  if (account?.type !== 'active') {
+    throw new Error(`${address.toRawString()} is not active`);
+  }
+  const boc = (c: { toBoc(o: { idx: boolean; crc32: boolean }): Buffer } | null | undefined) =>
+    c ? c.toBoc({ idx: false, crc32: true }).toString('base64') : '';
+  const shardBlock = localnet.chain.accountBlockAt(head.id.seqno, address);
+  return {
+    '@type': 'raw.fullAccountState',
+    balance: contract.balance.toString(),
+    extra_currencies: [],
+    code: boc(account.state.code),
+    data: boc(account.state.data),
+    last_transaction_id: {
+      '@type': 'internal.transactionId',
+      lt: contract.lastTransactionLt.toString(),
+      hash: Buffer.from(
+        contract.lastTransactionHash.toString(16).padStart(64, '0'),
+        'hex',
+      ).toString('base64'),
+    },
+    block_id: blockIdJson(head.id),
+    frozen_hash: '',
+    sync_utime: shardBlock.genUtime,
+    state: 'active',
+    suspended: false,
+  };
+}
+
+export const EXTRA = /^\d{10}:_:\d+\.\d{3}$/;
+
+export function withoutExtra(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null) {
+    return body;
+  }
+  return Object.fromEntries(Object.entries(body).filter(([key]) => key !== '@extra'));
+}
