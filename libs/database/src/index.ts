@@ -27,3 +27,4 @@ export { appliedMigrations, revertLastMigration, runPendingMigrations } from './
 export { pingDatabase } from './ping-database';
 export { IndexerCursorRepository } from './repositories/indexer-cursor.repository';
 export { DataSource, type EntityManager } from 'typeorm';
+export { postgresReadiness } from './readiness';

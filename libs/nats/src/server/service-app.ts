@@ -1,8 +1,19 @@
 import { type ServiceName } from '@app/contracts';
-import { NatsMetrics, PinoNestLogger } from '@app/observability';
-import { type INestMicroservice } from '@nestjs/common';
+import { databaseEnv, loadConfig, loggingEnv, metricsEnv, natsEnv } from '@app/config';
+import {
+  createLogger,
+  NatsMetrics,
+  ObservabilityModule,
+  PinoNestLogger,
+  type ReadinessCheck,
+  runMain,
+  startOpsServer,
+} from '@app/observability';
+import { type DynamicModule, type INestMicroservice, Module, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { type Logger } from 'pino';
+import { Registry } from 'prom-client';
+import { z } from 'zod';
 
 import { createNatsMicroserviceOptions, setupRpcMicroservice } from './microservice.options';
 
@@ -26,4 +37,60 @@ export async function createServiceMicroservice(
   setupRpcMicroservice(app, { logger: options.logger, metrics: app.get(NatsMetrics) });
   app.enableShutdownHooks();
   return app;
+}
+
+/** What a mesh service's main needs beyond its modules. */
+export interface MeshServiceOptions {
+  readonly service: ServiceName;
+  /** The service's modules besides observability (its own module, DatabaseModule…). */
+  imports(env: { databaseUrl: string | undefined }): DynamicImport[];
+  /** The service cannot run without PostgreSQL. */
+  readonly requireDatabase?: boolean;
+  /** Readiness checks of `/readyz` on the ops port, given the started microservice. */
+  checks?(app: INestMicroservice): ReadinessCheck[];
+}
+
+type DynamicImport = Type | DynamicModule;
+
+const DEFAULT_OPS_PORT = 9464;
+
+/**
+ * The whole `main` of a service without the HTTP API in mesh mode: validated environment, logger,
+ * the service's modules as a NATS microservice in its queue group, and `/metrics`, `/healthz`,
+ * `/readyz` on METRICS_PORT (default 9464). Exits with the reason when it cannot start.
+ */
+export function runMeshService(options: MeshServiceOptions): void {
+  const { service } = options;
+  runMain(service, async () => {
+    const config = loadConfig(
+      z.object({ ...natsEnv, ...databaseEnv, ...loggingEnv, ...metricsEnv }),
+    );
+    if (config.NATS_URL === undefined) {
+      throw new Error(`NATS_URL is required when the ${service} runs alone (mesh mode)`);
+    }
+    if (options.requireDatabase === true && config.DATABASE_URL === undefined) {
+      throw new Error(`DATABASE_URL is required when the ${service} runs alone (mesh mode)`);
+    }
+    const logger = createLogger({ app: service, level: config.LOG_LEVEL });
+
+    @Module({
+      imports: [
+        ObservabilityModule.forRoot({ app: service, logger }),
+        ...options.imports({ databaseUrl: config.DATABASE_URL }),
+      ],
+    })
+    class MeshServiceModule {}
+
+    const app = await createServiceMicroservice(service, MeshServiceModule, {
+      natsUrl: config.NATS_URL,
+      logger,
+    });
+    await app.listen();
+    const ops = await startOpsServer({
+      port: config.METRICS_PORT ?? DEFAULT_OPS_PORT,
+      registry: app.get(Registry),
+      checks: options.checks?.(app) ?? [],
+    });
+    logger.info({ opsPort: ops.port }, `${service} service ready`);
+  });
 }
