@@ -59,11 +59,32 @@ build() {
   npm run build
 }
 
+# As root, the embedded PostgreSQL of `npm start` (and of its tests) runs as the OS user postgres,
+# which must be able to reach the binaries in node_modules and the data directory under the checkout.
+# A clone inside a private directory (mode 0700, e.g. a mktemp dir) would stop it: grant search (x)
+# permission only, on each ancestor that lacks it, and say so.
+traversable_checkout() {
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "not root: the embedded PostgreSQL runs as this user"
+    return 0
+  fi
+  local dir
+  dir=$(pwd -P)
+  while [ "$dir" != "/" ]; do
+    if [ "$(($(stat -c '%a' "$dir" | sed 's/^.*\(.\)$/\1/') & 1))" -eq 0 ]; then
+      echo "chmod o+x $dir"
+      chmod o+x "$dir"
+    fi
+    dir=$(dirname "$dir")
+  done
+}
+
 migrate() {
   DATABASE_URL="$TEST_DATABASE_URL" node dist/libs/database/src/migrate.js
 }
 
 step services bash scripts/ensure-services.sh
+step checkout traversable_checkout
 step install install_deps
 step format npm run format:check
 step lint npm run lint
