@@ -1,11 +1,13 @@
 import 'reflect-metadata';
 import { httpEnv, loadConfig, loggingEnv, natsEnv } from '@app/config';
 import { createLogger, runMain } from '@app/observability';
+import { installNativeSha256 } from '@app/ton';
 import { z } from 'zod';
 import { createMeshGateway } from './gateway-app';
 
 /** Mesh mode: the HTTP gateway alone, reaching the services over NATS. */
 async function bootstrap(): Promise<void> {
+  installNativeSha256();
   const config = loadConfig(z.object({ ...httpEnv, ...natsEnv, ...loggingEnv }));
   if (config.NATS_URL === undefined) {
     throw new Error('NATS_URL is required when the gateway runs alone (mesh mode)');

@@ -11,7 +11,7 @@ import {
 } from '@app/config';
 import { createDataSource, runPendingMigrations, startEmbeddedPostgres } from '@app/database';
 import { createLogger, runMain } from '@app/observability';
-import { type LiteserverEndpoint } from '@app/ton';
+import { installNativeSha256, type LiteserverEndpoint } from '@app/ton';
 import { z } from 'zod';
 import { resolveLiteserverEndpoints } from '../../liteserver/src/liteserver-endpoints';
 import { type Localnet, startLocalnet } from '../../localnet/src/localnet';
@@ -23,6 +23,7 @@ import { createStandaloneApp } from './standalone-app';
  * TON_NETWORK or LITESERVERS_CONFIG say otherwise (DESIGN §4).
  */
 async function bootstrap(): Promise<void> {
+  installNativeSha256();
   const config = loadConfig(
     z.object({
       ...httpEnv,

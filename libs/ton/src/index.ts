@@ -3,3 +3,4 @@ export * from './block';
 export * from './global-config';
 export * from './boc';
 export * from './tlb';
+export * from './perf';

@@ -30,6 +30,7 @@ import {
   shardFeesKey,
   shardPrefixLength,
   shardIsAncestor,
+  installNativeSha256,
   librariesRoot,
   sha256,
   storeShardHashes,
@@ -149,6 +150,8 @@ export class LocalChain implements ChainReader {
   }
 
   static async create(options: LocalChainOptions = {}): Promise<LocalChain> {
+    // Cell hashing dominates block building; use node:crypto's SHA-256 (see installNativeSha256).
+    installNativeSha256();
     const shards: number = options.shards ?? 1;
     if (shards !== 1 && shards !== 2) {
       throw new Error('shards must be 1 or 2');

@@ -9,6 +9,7 @@ import {
   runMain,
   startOpsServer,
 } from '@app/observability';
+import { installNativeSha256 } from '@app/ton';
 import { type DynamicModule, type INestMicroservice, Module, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { type Logger } from 'pino';
@@ -62,6 +63,7 @@ const DEFAULT_OPS_PORT = 9464;
 export function runMeshService(options: MeshServiceOptions): void {
   const { service } = options;
   runMain(service, async () => {
+    installNativeSha256();
     const config = loadConfig(
       z.object({ ...natsEnv, ...databaseEnv, ...loggingEnv, ...metricsEnv }),
     );
