@@ -158,6 +158,10 @@ export class LocalChain implements ChainReader {
     }
     const storage = options.blockchain ? undefined : new LocalBlockchainStorage();
     const blockchain = options.blockchain ?? (await Blockchain.create({ storage }));
+    if (!options.blockchain) {
+      // Contracts' DUMP/STRDUMP debug output costs emulation time and nobody reads it here.
+      blockchain.verbosity = { ...blockchain.verbosity, debugLogs: false, print: false };
+    }
     const startTime = options.startTime ?? DEFAULT_START_TIME;
     const validators = createLocalValidators(options.validators ?? 3);
     const config = localConfig(
