@@ -8,6 +8,10 @@ import {
 } from './pool/liteserver-pool.service';
 import { AccountController } from './v2/account.controller';
 import { PoolStatusController } from './v2/pool-status.controller';
+import { AccountsController } from './v2/accounts/accounts.controller';
+import { BlocksController } from './v2/blocks/blocks.controller';
+import { MethodsController } from './v2/methods/methods.controller';
+import { TransactionsController } from './v2/transactions/transactions.controller';
 
 export interface LiteserverModuleOptions {
   readonly endpoints: readonly LiteserverEndpoint[];
@@ -30,7 +34,14 @@ export class LiteserverModule {
     };
     return {
       module: LiteserverModule,
-      controllers: [AccountController, PoolStatusController],
+      controllers: [
+        AccountController,
+        PoolStatusController,
+        AccountsController,
+        BlocksController,
+        TransactionsController,
+        MethodsController,
+      ],
       providers: [
         { provide: LITESERVER_ENDPOINTS, useValue: [...options.endpoints] },
         { provide: LITESERVER_POOL_OPTIONS, useValue: poolOptions },

@@ -4,3 +4,7 @@ export * from './registry';
 export * from './v2/primitives';
 export * from './v2/tonlib';
 export * from './messages/ls';
+export * from './messages/ls-accounts';
+export * from './messages/ls-blocks';
+export * from './messages/ls-transactions';
+export * from './messages/ls-methods';

@@ -1,6 +1,10 @@
 import { type z } from 'zod';
 
 import { lsContracts } from './messages/ls';
+import { lsAccountsContracts } from './messages/ls-accounts';
+import { lsBlocksContracts } from './messages/ls-blocks';
+import { lsMethodsContracts } from './messages/ls-methods';
+import { lsTransactionsContracts } from './messages/ls-transactions';
 
 /** The schemas of one request/reply subject. */
 export interface RpcContract {
@@ -14,6 +18,10 @@ export interface RpcContract {
  */
 export const rpcContracts = {
   ...lsContracts,
+  ...lsAccountsContracts,
+  ...lsBlocksContracts,
+  ...lsTransactionsContracts,
+  ...lsMethodsContracts,
 } as const satisfies Readonly<Record<string, RpcContract>>;
 
 export type RpcContracts = typeof rpcContracts;

@@ -4,3 +4,4 @@ export * from './global-config';
 export * from './boc';
 export * from './tlb';
 export * from './perf';
+export * from './lite-api';

@@ -7,9 +7,15 @@ export interface V2Reply {
   readonly body: V2Body;
 }
 
+/** JSON-RPC replies add `jsonrpc` and the request's `id`. */
+interface JsonRpcEcho {
+  jsonrpc?: '2.0';
+  id?: string | number;
+}
+
 export type V2Body =
-  | { ok: true; result: unknown; '@extra': string }
-  | { ok: false; error: string; code: number; '@extra': string };
+  | ({ ok: true; result: unknown; '@extra': string } & JsonRpcEcho)
+  | ({ ok: false; error: string; code: number; '@extra': string } & JsonRpcEcho);
 
 /**
  * toncenter 2.1 puts `@extra` at the top level as `<unix seconds>:<liteserver indexes or _>:<elapsed

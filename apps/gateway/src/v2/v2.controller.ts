@@ -30,7 +30,10 @@ export class V2Controller {
       send(reply, replyForError(notAnObject(), startedAt));
       return;
     }
-    send(reply, await this.executor.call(body.method, 'POST', params, startedAt));
+    send(
+      reply,
+      echoJsonRpc(await this.executor.call(body.method, 'POST', params, startedAt), body.id),
+    );
   }
 
   @Get('jsonRPC')
@@ -61,6 +64,15 @@ export class V2Controller {
     }
     send(reply, await this.executor.call(method, 'POST', params, startedAt));
   }
+}
+
+/**
+ * JSON-RPC replies carry `jsonrpc` and the caller's `id` (as sent) after the envelope, as toncenter
+ * 2.0 does; the issue asks for them although 2.1 leaves them out. Clients ignore both.
+ */
+function echoJsonRpc(v2: V2Reply, id: unknown): V2Reply {
+  const idValue = typeof id === 'string' || typeof id === 'number' ? { id } : {};
+  return { status: v2.status, body: { ...v2.body, jsonrpc: '2.0', ...idValue } };
 }
 
 function send(reply: FastifyReply, v2: V2Reply): void {

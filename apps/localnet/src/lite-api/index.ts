@@ -7,4 +7,4 @@ export { LITE_API_HANDLERS } from './handlers';
 export {
   Codecs as LiteApiCodecs,
   Functions as LiteApiFunctions,
-} from './lite-api-schema.generated';
+} from './lite-api-schema';

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { Functions as ClientFunctions } from 'ton-lite-client/dist/schema';
 import { TLReadBuffer, TLWriteBuffer } from 'ton-tl';
 import { LITE_API_CONSTRUCTOR_IDS, LITE_API_FUNCTIONS } from './lite-api-ids.generated';
-import { Codecs } from './lite-api-schema.generated';
+import { Codecs } from './lite-api-schema';
 
 void describe('generated lite_api ids', () => {
   void it('agree with every function id ton-lite-client 3.1.1 sends, except its stale getValidatorStats', () => {

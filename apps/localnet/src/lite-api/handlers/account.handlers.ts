@@ -8,7 +8,7 @@ import {
 import type { StoredBlock } from '../../chain/chain-reader';
 import { requireBlock, toTlBlockId } from '../block-id';
 import { defineHandler, type LiteApiContext } from '../lite-api-handler';
-import { Codecs } from '../lite-api-schema.generated';
+import { Codecs } from '../lite-api-schema';
 import { LiteServerError, LiteServerErrorCode } from '../lite-server-error';
 import { accountStateProof, blockHeaderProof, boc, rootOnlyProof, shardProofBoc } from '../proofs';
 import { encodeTl } from '../tl-encode';

@@ -2,7 +2,7 @@ import { Codecs as ClientCodecs, type liteServer_BlockLink } from 'ton-lite-clie
 import type { StoredBlock } from '../../chain/chain-reader';
 import { requireMasterchainBlock, toTlBlockId } from '../block-id';
 import { defineHandler } from '../lite-api-handler';
-import { Codecs } from '../lite-api-schema.generated';
+import { Codecs } from '../lite-api-schema';
 import { blockHeaderProof, boc, configStateProof, prevBlocksStateProof } from '../proofs';
 import { encodeTl } from '../tl-encode';
 

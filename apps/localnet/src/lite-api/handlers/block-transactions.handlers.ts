@@ -3,7 +3,7 @@ import { Codecs as ClientCodecs, type liteServer_transactionId } from 'ton-lite-
 import type { StoredBlock, StoredTransaction } from '../../chain/chain-reader';
 import { requireBlock, toTlBlockId } from '../block-id';
 import { defineHandler } from '../lite-api-handler';
-import { Codecs } from '../lite-api-schema.generated';
+import { Codecs } from '../lite-api-schema';
 import { boc, transactionsBlockProof } from '../proofs';
 import { encodeTl } from '../tl-encode';
 

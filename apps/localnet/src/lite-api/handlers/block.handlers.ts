@@ -2,7 +2,7 @@ import { Codecs as ClientCodecs } from 'ton-lite-client/dist/schema';
 import type { BlockSelector } from '../../chain/chain-reader';
 import { blockNotFound, requireBlock, shardFromTl, toTlBlockId } from '../block-id';
 import { defineHandler } from '../lite-api-handler';
-import { Codecs } from '../lite-api-schema.generated';
+import { Codecs } from '../lite-api-schema';
 import { LiteServerError, LiteServerErrorCode } from '../lite-server-error';
 import { blockHeaderProof, boc } from '../proofs';
 import { encodeTl } from '../tl-encode';

@@ -1,7 +1,7 @@
 import { Codecs as ClientCodecs } from 'ton-lite-client/dist/schema';
 import { requireMasterchainBlock, toTlBlockId } from '../block-id';
 import { defineHandler } from '../lite-api-handler';
-import { Codecs } from '../lite-api-schema.generated';
+import { Codecs } from '../lite-api-schema';
 import { blockHeaderProof, boc, configStateProof } from '../proofs';
 import { encodeTl } from '../tl-encode';
 

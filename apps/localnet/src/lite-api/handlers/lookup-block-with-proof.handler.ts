@@ -9,7 +9,7 @@ import {
   toTlBlockId,
 } from '../block-id';
 import { defineHandler, type LiteApiContext } from '../lite-api-handler';
-import { Codecs, type liteServer_shardBlockLink } from '../lite-api-schema.generated';
+import { Codecs, type liteServer_shardBlockLink } from '../lite-api-schema';
 import { LiteServerError, LiteServerErrorCode } from '../lite-server-error';
 import { blockHeaderProof, boc, prevBlocksStateProof } from '../proofs';
 import { findShardDescr } from '../shard-descr';

@@ -1,5 +1,5 @@
-import type { liteServer_outMsgQueueSize } from '../lite-api-schema.generated';
-import { Codecs } from '../lite-api-schema.generated';
+import type { liteServer_outMsgQueueSize } from '../lite-api-schema';
+import { Codecs } from '../lite-api-schema';
 import { requireBlock, shardContains, toTlBlockId } from '../block-id';
 import { defineHandler } from '../lite-api-handler';
 import { boc, outMsgQueueSize, outMsgQueueStateProof } from '../proofs';

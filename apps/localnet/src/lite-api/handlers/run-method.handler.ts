@@ -3,7 +3,7 @@ import { buildMerkleProof, CellSet, serializeBocMultiRoot } from '@app/ton';
 import { Codecs as ClientCodecs } from 'ton-lite-client/dist/schema';
 import { toTlBlockId } from '../block-id';
 import { defineHandler } from '../lite-api-handler';
-import { Codecs } from '../lite-api-schema.generated';
+import { Codecs } from '../lite-api-schema';
 import { LiteServerError, LiteServerErrorCode } from '../lite-server-error';
 import { accountStateProof, blockHeaderProof, boc } from '../proofs';
 import { encodeTl } from '../tl-encode';

@@ -1,7 +1,7 @@
 import { Cell } from '@ton/core';
 import { Codecs as ClientCodecs } from 'ton-lite-client/dist/schema';
 import { defineHandler } from '../lite-api-handler';
-import { Codecs } from '../lite-api-schema.generated';
+import { Codecs } from '../lite-api-schema';
 import { LiteServerError, LiteServerErrorCode } from '../lite-server-error';
 import { encodeTl } from '../tl-encode';
 

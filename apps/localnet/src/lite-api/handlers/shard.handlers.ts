@@ -13,7 +13,7 @@ import {
   toTlBlockId,
 } from '../block-id';
 import { defineHandler } from '../lite-api-handler';
-import { Codecs } from '../lite-api-schema.generated';
+import { Codecs } from '../lite-api-schema';
 import { LiteServerError, LiteServerErrorCode } from '../lite-server-error';
 import {
   blockHeaderProof,

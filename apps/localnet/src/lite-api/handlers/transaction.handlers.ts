@@ -3,7 +3,7 @@ import { serializeBocMultiRoot } from '@app/ton';
 import { Codecs as ClientCodecs, type tonNode_blockIdExt } from 'ton-lite-client/dist/schema';
 import { requireBlock, toTlBlockId } from '../block-id';
 import { defineHandler } from '../lite-api-handler';
-import { Codecs } from '../lite-api-schema.generated';
+import { Codecs } from '../lite-api-schema';
 import { LiteServerError, LiteServerErrorCode } from '../lite-server-error';
 import { boc, transactionsBlockProof } from '../proofs';
 import { encodeTl } from '../tl-encode';

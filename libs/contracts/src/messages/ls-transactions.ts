@@ -1,0 +1,5 @@
+/**
+ * Liteserver service requests of the v2 transactions endpoints (toncenter-v2.md): schemas and the
+ * subject → {req, res} pairs registered in registry.ts.
+ */
+export const lsTransactionsContracts = {} as const;
