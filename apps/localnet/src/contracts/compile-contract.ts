@@ -41,17 +41,44 @@ const SOURCES: Readonly<Record<string, string>> = {
 /** Compiled code per process: the WASM compiler takes ~100 ms per contract and the result never changes. */
 const cache = new Map<LocalContractName, Promise<Cell>>();
 
-async function compile(name: LocalContractName): Promise<Cell> {
-  const result = await compileFunc({
-    targets: [`${name}.fc`],
-    sources: (path: string): string => {
-      const source = SOURCES[path];
-      if (source === undefined) {
-        throw new Error(`FunC source ${path} is not one of the local contracts' files`);
+/**
+ * The emscripten build of the FunC compiler installs process-wide `uncaughtException` and
+ * `unhandledRejection` handlers that rethrow — and print the whole compiler source — every time it
+ * is instantiated. In a long-running service that turns any stray rejection into a crash; the
+ * handlers it adds are removed once it is done.
+ */
+async function withoutCompilerProcessHandlers<T>(run: () => Promise<T>): Promise<T> {
+  const uncaught = new Set(process.listeners('uncaughtException'));
+  const unhandled = new Set(process.listeners('unhandledRejection'));
+  try {
+    return await run();
+  } finally {
+    for (const listener of process.listeners('uncaughtException')) {
+      if (!uncaught.has(listener)) {
+        process.removeListener('uncaughtException', listener);
       }
-      return source;
-    },
-  });
+    }
+    for (const listener of process.listeners('unhandledRejection')) {
+      if (!unhandled.has(listener)) {
+        process.removeListener('unhandledRejection', listener);
+      }
+    }
+  }
+}
+
+async function compile(name: LocalContractName): Promise<Cell> {
+  const result = await withoutCompilerProcessHandlers(() =>
+    compileFunc({
+      targets: [`${name}.fc`],
+      sources: (path: string): string => {
+        const source = SOURCES[path];
+        if (source === undefined) {
+          throw new Error(`FunC source ${path} is not one of the local contracts' files`);
+        }
+        return source;
+      },
+    }),
+  );
   if (result.status === 'error') {
     throw new Error(`FunC compilation of ${name} failed: ${result.message}`);
   }
