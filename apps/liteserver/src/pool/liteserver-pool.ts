@@ -221,6 +221,16 @@ export class LiteserverPool {
       this.observer?.healthChanged(entry.index, entry.alive, entry.lastSeqno);
     }
   }
+
+  /**
+   * The masterchain seqno the live liteservers have reached, as last probed (tonlib-multiclient's
+   * consensus block: the best seqno among live workers), or undefined when none is live. Read-only;
+   * serves v2 getConsensusBlock.
+   */
+  consensusSeqno(): number | undefined {
+    const live = this.entries.filter((e) => e.alive && e.engine.isReady());
+    return live.length === 0 ? undefined : Math.max(...live.map((e) => e.lastSeqno));
+  }
 }
 
 function isTimeoutMessage(error: unknown): boolean {

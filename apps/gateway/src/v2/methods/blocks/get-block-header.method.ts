@@ -1,0 +1,34 @@
+import { Subjects } from '@app/contracts';
+import { defineV2Method } from '../../v2-method';
+import { requiredInt64 } from '../../v2-params';
+import {
+  optionalBlockHash,
+  requiredBlockSeqno,
+  requiredWorkchain,
+} from '../../params/blocks.params';
+
+/**
+ * getBlockHeader: `workchain`, `shard`, `seqno`, optional `root_hash` and `file_hash` (both given: no
+ * lookup); `blocks.header` (§5.7). 2.1 words a bad `shard` as `failed to parse workchain` (a
+ * copy/paste bug, §12.3); this names `shard`, as every other method does.
+ */
+export const getBlockHeader = defineV2Method({
+  name: 'getBlockHeader',
+  verbs: ['GET', 'POST'],
+  params: ['workchain', 'shard', 'seqno', 'root_hash', 'file_hash'],
+  parse: (raw, source) => {
+    const workchain = requiredWorkchain(raw, source);
+    const shard = requiredInt64(raw, 'shard', source).toString();
+    const seqno = requiredBlockSeqno(raw, source);
+    const rootHash = optionalBlockHash(raw, 'root_hash', source);
+    const fileHash = optionalBlockHash(raw, 'file_hash', source);
+    return {
+      workchain,
+      shard,
+      seqno,
+      ...(rootHash === undefined ? {} : { root_hash: rootHash }),
+      ...(fileHash === undefined ? {} : { file_hash: fileHash }),
+    };
+  },
+  handle: (params, backend) => backend.request(Subjects.ls.getBlockHeader, params),
+});

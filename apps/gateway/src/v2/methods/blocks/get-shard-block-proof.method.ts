@@ -1,0 +1,31 @@
+import { Subjects } from '@app/contracts';
+import { defineV2Method } from '../../v2-method';
+import { requiredInt64 } from '../../v2-params';
+import {
+  optionalFromSeqno,
+  requiredBlockSeqno,
+  requiredWorkchain,
+} from '../../params/blocks.params';
+
+/**
+ * getShardBlockProof: `workchain`, `shard`, `seqno`, optional masterchain `from_seqno`;
+ * `blocks.shardBlockProof` (§5.3).
+ */
+export const getShardBlockProof = defineV2Method({
+  name: 'getShardBlockProof',
+  verbs: ['GET', 'POST'],
+  params: ['workchain', 'shard', 'seqno', 'from_seqno'],
+  parse: (raw, source) => {
+    const workchain = requiredWorkchain(raw, source);
+    const shard = requiredInt64(raw, 'shard', source).toString();
+    const seqno = requiredBlockSeqno(raw, source);
+    const fromSeqno = optionalFromSeqno(raw, source);
+    return {
+      workchain,
+      shard,
+      seqno,
+      ...(fromSeqno === undefined ? {} : { from_seqno: fromSeqno }),
+    };
+  },
+  handle: (params, backend) => backend.request(Subjects.ls.getShardBlockProof, params),
+});

@@ -1,0 +1,29 @@
+import { Subjects } from '@app/contracts';
+import { type V2Method, defineV2Method } from '../../v2-method';
+import { type ParamSource, type RawParams } from '../../v2-params';
+import { requiredMasterchainSeqno } from '../../params/blocks.params';
+
+function parse(raw: RawParams, source: ParamSource): { seqno: number } {
+  return { seqno: requiredMasterchainSeqno(raw, source) };
+}
+
+/** getShards: masterchain `seqno`; `blocks.shards` of the shard tops it commits (§5.6). */
+export const getShards: V2Method = defineV2Method({
+  name: 'getShards',
+  verbs: ['GET', 'POST'],
+  params: ['seqno'],
+  parse,
+  handle: (params, backend) => backend.request(Subjects.ls.getShards, params),
+});
+
+/**
+ * shards: the same method under the name @ton/ton (getWorkchainShards) and tonweb (getBlockShards)
+ * call over JSON-RPC; 2.0 only had this name, 2.1 serves both (§5.6, §16).
+ */
+export const shards: V2Method = defineV2Method({
+  name: 'shards',
+  verbs: ['GET', 'POST'],
+  params: ['seqno'],
+  parse,
+  handle: (params, backend) => backend.request(Subjects.ls.getShards, params),
+});

@@ -1,0 +1,38 @@
+import { Subjects } from '@app/contracts';
+import { defineV2Method } from '../../v2-method';
+import { requiredInt64, validationError } from '../../v2-params';
+import {
+  optionalBlockSeqno,
+  optionalLt,
+  optionalUnixtime,
+  requiredWorkchain,
+} from '../../params/blocks.params';
+
+/**
+ * lookupBlock: `workchain`, `shard` and exactly one of `seqno`, `lt`, `unixtime` (2.1; 2.0 allowed
+ * several); result `ton.blockIdExt` (toncenter-v2.md §5.5).
+ */
+export const lookupBlock = defineV2Method({
+  name: 'lookupBlock',
+  verbs: ['GET', 'POST'],
+  params: ['workchain', 'shard', 'seqno', 'lt', 'unixtime'],
+  parse: (raw, source) => {
+    const workchain = requiredWorkchain(raw, source);
+    const shard = requiredInt64(raw, 'shard', source).toString();
+    const seqno = optionalBlockSeqno(raw, source);
+    const lt = optionalLt(raw, source);
+    const unixtime = optionalUnixtime(raw, source);
+    const given = [seqno, lt, unixtime].filter((v) => v !== undefined).length;
+    if (given !== 1) {
+      throw validationError('exactly one of seqno, lt, unixtime should be specified', 'seqno');
+    }
+    return {
+      workchain,
+      shard,
+      ...(seqno === undefined ? {} : { seqno }),
+      ...(lt === undefined ? {} : { lt }),
+      ...(unixtime === undefined ? {} : { unixtime }),
+    };
+  },
+  handle: (params, backend) => backend.request(Subjects.ls.lookupBlock, params),
+});

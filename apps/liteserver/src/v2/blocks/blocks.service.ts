@@ -1,0 +1,262 @@
+import {
+  ErrorCode,
+  type GetBlockHeaderReq,
+  type GetBlockHeaderRes,
+  type GetConsensusBlockRes,
+  type GetMasterchainBlockSignaturesReq,
+  type GetMasterchainBlockSignaturesRes,
+  type GetOutMsgQueueSizeRes,
+  type GetShardBlockProofReq,
+  type GetShardBlockProofRes,
+  type GetShardsReq,
+  type GetShardsRes,
+  type LookupBlockReq,
+  type LookupBlockRes,
+  TonApiError,
+} from '@app/contracts';
+import { LiteApiSchema } from '@app/ton';
+import { Cell } from '@ton/core';
+import { type LiteClient } from 'ton-lite-client';
+import { type tonNode_blockIdExt } from 'ton-lite-client/dist/schema';
+import { type LiteserverPool } from '../../pool/liteserver-pool';
+import { noLiteservers } from '../../pool/liteserver-errors';
+import { toTonBlockIdExt } from '../tonlib.mapper';
+import { toBlocksHeader } from './block-header.mapper';
+import { toBlockLinkBack, toShardBlockLink, toTonShardTop } from './blocks.mapper';
+import { readShardHashes } from './shard-hashes.reader';
+
+/** The masterchain's shard id as tonlib writes it (0x8000000000000000 as a signed int64). */
+const MASTERCHAIN_SHARD = '-9223372036854775808';
+
+/** liteServer.getBlockHeader mode as tonlib sends it: every optional part of the header proof. */
+const HEADER_MODE_ALL = 0xffff;
+
+/** lookupBlock mode bits (liteServer.lookupBlock): 1 by seqno, 2 by lt, 4 by utime. */
+const BY_SEQNO = 1;
+const BY_LT = 2;
+const BY_UTIME = 4;
+
+function blockId(
+  workchain: number,
+  shard: string,
+  seqno: number,
+  rootHash: Buffer,
+  fileHash: Buffer,
+): tonNode_blockIdExt {
+  return { kind: 'tonNode.blockIdExt', workchain, shard, seqno, rootHash, fileHash };
+}
+
+/** The full id of a block by (workchain, shard, seqno): liteServer.lookupBlock mode 1. */
+async function lookupBySeqno(
+  client: LiteClient,
+  workchain: number,
+  shard: string,
+  seqno: number,
+): Promise<tonNode_blockIdExt> {
+  const header = await client.engine.query(LiteApiSchema.Functions.liteServer_lookupBlock, {
+    kind: 'liteServer.lookupBlock',
+    mode: BY_SEQNO,
+    id: { kind: 'tonNode.blockId', workchain, shard, seqno },
+    lt: null,
+    utime: null,
+  });
+  return header.id;
+}
+
+function masterchainBlock(client: LiteClient, seqno: number): Promise<tonNode_blockIdExt> {
+  return lookupBySeqno(client, -1, MASTERCHAIN_SHARD, seqno);
+}
+
+/** Live reads of blocks, shards and proofs for the v2 blocks endpoints (toncenter v2 §5). */
+export class BlocksReader {
+  constructor(private readonly pool: LiteserverPool) {}
+
+  /** lookupBlock (§5.5): exactly one of seqno, lt, unixtime, as tonlib's mode 1·seqno + 2·lt + 4·utime. */
+  async lookupBlock(req: LookupBlockReq): Promise<LookupBlockRes> {
+    const mode = req.seqno !== undefined ? BY_SEQNO : req.lt !== undefined ? BY_LT : BY_UTIME;
+    const { value } = await this.pool.execute('lookupBlock', (client) =>
+      client.engine.query(LiteApiSchema.Functions.liteServer_lookupBlock, {
+        kind: 'liteServer.lookupBlock',
+        mode,
+        id: {
+          kind: 'tonNode.blockId',
+          workchain: req.workchain,
+          shard: req.shard,
+          seqno: req.seqno ?? 0,
+        },
+        lt: req.lt ?? null,
+        utime: req.unixtime ?? null,
+      }),
+    );
+    return toTonBlockIdExt(value.id);
+  }
+
+  /** getShards (§5.6): the shard tops masterchain block `seqno` commits, from its ShardHashes. */
+  async shards(req: GetShardsReq): Promise<GetShardsRes> {
+    const { value } = await this.pool.execute('getShards', async (client) => {
+      const mc = await masterchainBlock(client, req.seqno);
+      return client.engine.query(LiteApiSchema.Functions.liteServer_getAllShardsInfo, {
+        kind: 'liteServer.getAllShardsInfo',
+        id: mc,
+      });
+    });
+    const data = Cell.fromBoc(value.data)[0];
+    if (!data) {
+      throw new Error('the liteserver sent allShardsInfo without data');
+    }
+    return { '@type': 'blocks.shards', shards: readShardHashes(data).map(toTonShardTop) };
+  }
+
+  /**
+   * getBlockHeader (§5.7): with both hashes the id is used as given (no lookup, as toncenter);
+   * otherwise the block is looked up by seqno first. The header comes from the header proof.
+   */
+  async blockHeader(req: GetBlockHeaderReq): Promise<GetBlockHeaderRes> {
+    const { value } = await this.pool.execute('getBlockHeader', async (client) => {
+      const id =
+        req.root_hash !== undefined && req.file_hash !== undefined
+          ? blockId(
+              req.workchain,
+              req.shard,
+              req.seqno,
+              Buffer.from(req.root_hash, 'base64'),
+              Buffer.from(req.file_hash, 'base64'),
+            )
+          : await lookupBySeqno(client, req.workchain, req.shard, req.seqno);
+      return client.engine.query(LiteApiSchema.Functions.liteServer_getBlockHeader, {
+        kind: 'liteServer.getBlockHeader',
+        id,
+        mode: HEADER_MODE_ALL,
+      });
+    });
+    const proof = Cell.fromBoc(value.headerProof)[0];
+    if (!proof) {
+      throw new Error('the liteserver sent an empty header proof');
+    }
+    return toBlocksHeader(value.id, proof);
+  }
+
+  /**
+   * getConsensusBlock (2.1 shape, §5.4): the masterchain seqno the live liteservers reached at the
+   * last probe, and the current time (2.1 reports "now"; 2.0 reported when the seqno last advanced).
+   */
+  consensusBlock(): GetConsensusBlockRes {
+    const seqno = this.pool.consensusSeqno();
+    if (seqno === undefined) {
+      throw noLiteservers();
+    }
+    return {
+      '@type': 'ext.blocks.consensusBlock',
+      consensus_block: seqno,
+      timestamp: Math.floor(Date.now() / 1000),
+    };
+  }
+
+  /**
+   * getMasterchainBlockSignatures (§5.2): the validator signatures of masterchain block `seqno`, as
+   * tonlib reads them: the forward link of liteServer.getBlockProof from the previous block to it
+   * carries the signature set that commits the block.
+   */
+  async masterchainBlockSignatures(
+    req: GetMasterchainBlockSignaturesReq,
+  ): Promise<GetMasterchainBlockSignaturesRes> {
+    const { value } = await this.pool.execute('getMasterchainBlockSignatures', async (client) => {
+      const target = await masterchainBlock(client, req.seqno);
+      const known = await masterchainBlock(client, req.seqno - 1);
+      const proof = await client.engine.query(LiteApiSchema.Functions.liteServer_getBlockProof, {
+        kind: 'liteServer.getBlockProof',
+        mode: 1,
+        knownBlock: known,
+        targetBlock: target,
+      });
+      return { target, proof };
+    });
+    const link = value.proof.steps.find(
+      (step) => step.kind === 'liteServer.blockLinkForward' && step.to.seqno === req.seqno,
+    );
+    if (link?.kind !== 'liteServer.blockLinkForward') {
+      throw new TonApiError(
+        ErrorCode.LITESERVER_ERROR,
+        `LITE_SERVER_UNKNOWN: no signed link to masterchain block ${String(req.seqno)}`,
+      );
+    }
+    return {
+      '@type': 'blocks.blockSignatures',
+      id: toTonBlockIdExt(value.target),
+      signatures: link.signatures.signatures.map((s) => ({
+        '@type': 'blocks.signature',
+        node_id_short: s.nodeIdShort.toString('base64'),
+        signature: s.signature.toString('base64'),
+      })),
+    };
+  }
+
+  /**
+   * getShardBlockProof (§5.3), as tonlib's blocks.getShardBlockProof: liteServer.getShardBlockProof
+   * gives the masterchain block committing the block (`mc_id`) and the links down to it; `from` is
+   * the masterchain block `from_seqno` or the latest, and `mc_proof` the backward links from `from` to
+   * `mc_id` (liteServer.getBlockProof), empty when they are the same block.
+   */
+  async shardBlockProof(req: GetShardBlockProofReq): Promise<GetShardBlockProofRes> {
+    const { value } = await this.pool.execute('getShardBlockProof', async (client) => {
+      const id = await lookupBySeqno(client, req.workchain, req.shard, req.seqno);
+      const proof = await client.engine.query(
+        LiteApiSchema.Functions.liteServer_getShardBlockProof,
+        { kind: 'liteServer.getShardBlockProof', id },
+      );
+      const from =
+        req.from_seqno === undefined
+          ? (await client.getMasterchainInfo()).last
+          : await masterchainBlock(client, req.from_seqno);
+      // An error thrown here would be reported as the liteserver's own answer; decided below.
+      if (from.seqno <= proof.masterchainId.seqno) {
+        return { from, proof, back: [] };
+      }
+      const back = await client.engine.query(LiteApiSchema.Functions.liteServer_getBlockProof, {
+        kind: 'liteServer.getBlockProof',
+        mode: 1,
+        knownBlock: from,
+        targetBlock: proof.masterchainId,
+      });
+      return { from, proof, back: back.steps };
+    });
+    if (value.from.seqno < value.proof.masterchainId.seqno) {
+      // tonlib: "from mc block is too old" — the proof cannot run forward from `from`.
+      throw new TonApiError(
+        ErrorCode.INVALID_ARGUMENT,
+        `from_seqno ${String(value.from.seqno)} is older than masterchain block ${String(value.proof.masterchainId.seqno)}, which commits the block`,
+        { details: { param: 'from_seqno' } },
+      );
+    }
+    return {
+      '@type': 'blocks.shardBlockProof',
+      from: toTonBlockIdExt(value.from),
+      mc_id: toTonBlockIdExt(value.proof.masterchainId),
+      links: value.proof.links.map(toShardBlockLink),
+      mc_proof: value.back.flatMap((step) =>
+        step.kind === 'liteServer.blockLinkBack' ? [toBlockLinkBack(step)] : [],
+      ),
+    };
+  }
+
+  /** getOutMsgQueueSize (2.1, §5.8): liteServer.getOutMsgQueueSizes for every shard (mode 0). */
+  async outMsgQueueSizes(): Promise<GetOutMsgQueueSizeRes> {
+    const { value } = await this.pool.execute('getOutMsgQueueSize', (client) =>
+      client.engine.query(LiteApiSchema.Functions.liteServer_getOutMsgQueueSizes, {
+        kind: 'liteServer.getOutMsgQueueSizes',
+        mode: 0,
+        wc: null,
+        shard: null,
+      }),
+    );
+    return {
+      '@type': 'blocks.outMsgQueueSizes',
+      shards: value.shards.map((s) => ({
+        '@type': 'blocks.outMsgQueueSize',
+        id: toTonBlockIdExt(s.id),
+        size: s.size,
+      })),
+      ext_msg_queue_size_limit: value.extMsgQueueSizeLimit,
+    };
+  }
+}
