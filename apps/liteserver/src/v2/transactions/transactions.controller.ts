@@ -1,5 +1,64 @@
+import {
+  type GetBlockTransactionsExtRes,
+  type GetBlockTransactionsReq,
+  type GetBlockTransactionsRes,
+  type GetTransactionsReq,
+  type GetTransactionsRes,
+  type GetTransactionsStdRes,
+  Subjects,
+  type TryLocateTxReq,
+  type TryLocateTxRes,
+} from '@app/contracts';
+import { RpcHandler } from '@app/nats';
 import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import { LiteserverPoolService } from '../../pool/liteserver-pool.service';
+import { TransactionsReader } from './transactions.service';
 
-/** `ton.ls.v1.*` handlers of the v2 transactions endpoints. */
+/** `ton.ls.v1.*` handlers of the v2 transactions endpoints (toncenter v2 §6). */
 @Controller()
-export class TransactionsController {}
+export class TransactionsController {
+  private readonly reader: TransactionsReader;
+
+  constructor(pool: LiteserverPoolService) {
+    this.reader = new TransactionsReader(pool);
+  }
+
+  @RpcHandler(Subjects.ls.getTransactions)
+  getTransactions(@Payload() req: GetTransactionsReq): Promise<GetTransactionsRes> {
+    return this.reader.transactions(req);
+  }
+
+  @RpcHandler(Subjects.ls.getTransactionsStd)
+  getTransactionsStd(@Payload() req: GetTransactionsReq): Promise<GetTransactionsStdRes> {
+    return this.reader.transactionsStd(req);
+  }
+
+  @RpcHandler(Subjects.ls.getBlockTransactions)
+  getBlockTransactions(@Payload() req: GetBlockTransactionsReq): Promise<GetBlockTransactionsRes> {
+    return this.reader.blockTransactions(req);
+  }
+
+  @RpcHandler(Subjects.ls.getBlockTransactionsExt)
+  getBlockTransactionsExt(
+    @Payload() req: GetBlockTransactionsReq,
+  ): Promise<GetBlockTransactionsExtRes> {
+    return this.reader.blockTransactionsExt(req);
+  }
+
+  // tryLocateTx and tryLocateResultTx are the same search (§6.4).
+  @RpcHandler(Subjects.ls.tryLocateTx)
+  tryLocateTx(@Payload() req: TryLocateTxReq): Promise<TryLocateTxRes> {
+    return this.reader.locateResult(req);
+  }
+
+  @RpcHandler(Subjects.ls.tryLocateResultTx)
+  tryLocateResultTx(@Payload() req: TryLocateTxReq): Promise<TryLocateTxRes> {
+    return this.reader.locateResult(req);
+  }
+
+  @RpcHandler(Subjects.ls.tryLocateSourceTx)
+  tryLocateSourceTx(@Payload() req: TryLocateTxReq): Promise<TryLocateTxRes> {
+    return this.reader.locateSource(req);
+  }
+}

@@ -1,0 +1,67 @@
+import { type GetBlockTransactionsReq, Subjects } from '@app/contracts';
+import { defineV2Method } from '../../v2-method';
+import { type ParamSource, type RawParams } from '../../v2-params';
+import {
+  blockCursor,
+  boundedCount,
+  optionalBlockHash,
+  requiredBlockSeqno,
+  requiredShard,
+  requiredWorkchain,
+} from '../../params/transactions.params';
+
+const PARAMS = [
+  'workchain',
+  'shard',
+  'seqno',
+  'root_hash',
+  'file_hash',
+  'after_lt',
+  'after_hash',
+  'count',
+] as const;
+
+/**
+ * The block and cursor of getBlockTransactions(Ext) (§6.1). 2.1 words a bad `shard` as
+ * `failed to parse workchain` (a copy/paste bug, §12.3); this names `shard`.
+ */
+function parseBlockTransactionsParams(
+  raw: RawParams,
+  source: ParamSource,
+): GetBlockTransactionsReq {
+  const workchain = requiredWorkchain(raw, source);
+  const shard = requiredShard(raw, source);
+  const seqno = requiredBlockSeqno(raw, source);
+  const rootHash = optionalBlockHash(raw, 'root_hash', source);
+  const fileHash = optionalBlockHash(raw, 'file_hash', source);
+  const cursor = blockCursor(raw, source);
+  // 2.1: 1…10000, default 40.
+  const count = boundedCount(raw, 'count', source, { value: 40, max: 10000 });
+  return {
+    workchain,
+    shard,
+    seqno,
+    ...(rootHash === undefined ? {} : { root_hash: rootHash }),
+    ...(fileHash === undefined ? {} : { file_hash: fileHash }),
+    ...(cursor ?? {}),
+    count,
+  };
+}
+
+/** getBlockTransactions: `blocks.transactions` of short ids, `account` as lowercase `wc:hex` (§6.1). */
+export const getBlockTransactions = defineV2Method({
+  name: 'getBlockTransactions',
+  verbs: ['GET', 'POST'],
+  params: PARAMS,
+  parse: parseBlockTransactionsParams,
+  handle: (params, backend) => backend.request(Subjects.ls.getBlockTransactions, params),
+});
+
+/** getBlockTransactionsExt: `blocks.transactionsExt` of full `raw.transaction` objects (§6.2). */
+export const getBlockTransactionsExt = defineV2Method({
+  name: 'getBlockTransactionsExt',
+  verbs: ['GET', 'POST'],
+  params: PARAMS,
+  parse: parseBlockTransactionsParams,
+  handle: (params, backend) => backend.request(Subjects.ls.getBlockTransactionsExt, params),
+});

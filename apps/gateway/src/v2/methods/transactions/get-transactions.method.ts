@@ -1,0 +1,50 @@
+import { type GetTransactionsReq, Subjects } from '@app/contracts';
+import { defineV2Method } from '../../v2-method';
+import {
+  type ParamSource,
+  type RawParams,
+  optionalBoolean,
+  requiredAddress,
+} from '../../v2-params';
+import { boundedCount, optionalNonNegativeLt, startPoint } from '../../params/transactions.params';
+
+const PARAMS = ['address', 'limit', 'lt', 'hash', 'to_lt', 'archival'] as const;
+
+/** The parameters getTransactions and getTransactionsStd share (§6.3). */
+export function parseTransactionsParams(raw: RawParams, source: ParamSource): GetTransactionsReq {
+  const address = requiredAddress(raw, 'address', source);
+  // 2.1: 1…1000, default 10.
+  const limit = boundedCount(raw, 'limit', source, { value: 10, max: 1000 });
+  const start = startPoint(raw, source);
+  const toLt = optionalNonNegativeLt(raw, 'to_lt', source);
+  const archival = optionalBoolean(raw, 'archival', source);
+  return {
+    address,
+    limit,
+    ...(start ?? {}),
+    ...(toLt === undefined ? {} : { to_lt: toLt }),
+    ...(archival === undefined ? {} : { archival }),
+  };
+}
+
+/**
+ * getTransactions: the account's history backwards from (`lt`, `hash`) or its last transaction, the
+ * start included; a JSON array of 2.1 `ext.transaction` (§6.3). `hash` is accepted as hex (what
+ * @ton/ton sends) and base64.
+ */
+export const getTransactions = defineV2Method({
+  name: 'getTransactions',
+  verbs: ['GET', 'POST'],
+  params: PARAMS,
+  parse: parseTransactionsParams,
+  handle: (params, backend) => backend.request(Subjects.ls.getTransactions, params),
+});
+
+/** getTransactionsStd (2.1 only): the same walk as tonlib-native `raw.transactions` (§6.3). */
+export const getTransactionsStd = defineV2Method({
+  name: 'getTransactionsStd',
+  verbs: ['GET', 'POST'],
+  params: PARAMS,
+  parse: parseTransactionsParams,
+  handle: (params, backend) => backend.request(Subjects.ls.getTransactionsStd, params),
+});

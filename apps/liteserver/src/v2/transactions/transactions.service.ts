@@ -1,0 +1,369 @@
+import {
+  ErrorCode,
+  type GetBlockTransactionsExtRes,
+  type GetBlockTransactionsReq,
+  type GetBlockTransactionsRes,
+  type GetTransactionsReq,
+  type GetTransactionsRes,
+  type GetTransactionsStdRes,
+  TonApiError,
+  type TryLocateTxReq,
+  type TryLocateTxRes,
+} from '@app/contracts';
+import { LiteApiSchema } from '@app/ton';
+import { Address, Cell } from '@ton/core';
+import { type LiteClient } from 'ton-lite-client';
+import { type tonNode_blockIdExt } from 'ton-lite-client/dist/schema';
+import { type LiteserverPool } from '../../pool/liteserver-pool';
+import { toTonBlockIdExt } from '../tonlib.mapper';
+import {
+  hashBytes,
+  readTransaction,
+  toBlockTransactionExt,
+  toExtTransaction,
+  toRawTransaction,
+  type TransactionParts,
+} from './transaction.mapper';
+
+/** liteServer.getTransactions answers at most 16 per call (liteserver.cpp max_transaction_count). */
+const TX_CHUNK = 16;
+/** liteServer.listBlockTransactions answers at most 256 per call (§15.9). */
+const LIST_CHUNK = 256;
+/** listBlockTransactions mode: account, lt, hash (bits 0–2), and bit 7 when a cursor is given. */
+const LIST_MODE = 7;
+const AFTER_FLAG = 128;
+/** What toncenter reports as the shortTxId mode: 7 + 128 (§6.1). */
+const SHORT_TX_MODE = 135;
+const MASTERCHAIN_SHARD = '-9223372036854775808';
+/**
+ * tryLocate's incoming search: toncenter looks at the blocks holding lt, lt + 1e6 and lt + 2e6
+ * (§15.8), i.e. about three blocks of the destination's shard chain. This reads the block holding lt
+ * and the next ones by seqno, which is what those steps aim at without depending on how far apart the
+ * blocks' lts are.
+ */
+const LOCATE_BLOCKS_AHEAD = 3;
+const ZERO_HASH = Buffer.alloc(32);
+
+interface Cursor {
+  lt: bigint;
+  hash: Buffer;
+}
+
+function parseRaw(raw: string): Address {
+  return Address.parseRaw(raw.toLowerCase());
+}
+
+/** The narrowest shard id holding `address` (its 63-bit prefix plus the tag bit), signed. */
+function accountShard(address: Address): string {
+  if (address.workChain === -1) {
+    return MASTERCHAIN_SHARD;
+  }
+  const top = address.hash.readBigUInt64BE(0);
+  return BigInt.asIntN(64, (top & ~1n) | 1n).toString();
+}
+
+/** Live reads of account histories and block transaction lists (toncenter v2 §6). */
+export class TransactionsReader {
+  constructor(private readonly pool: LiteserverPool) {}
+
+  async transactions(req: GetTransactionsReq): Promise<GetTransactionsRes> {
+    const { parts } = await this.walk(req);
+    return parts.map(toExtTransaction);
+  }
+
+  async transactionsStd(req: GetTransactionsReq): Promise<GetTransactionsStdRes> {
+    const { parts, next } = await this.walk(req);
+    return {
+      '@type': 'raw.transactions',
+      transactions: parts.map(toRawTransaction),
+      previous_transaction_id: {
+        '@type': 'internal.transactionId',
+        lt: next.lt.toString(),
+        hash: next.hash.toString('base64'),
+      },
+    };
+  }
+
+  /**
+   * The account's history backwards from (lt, hash) or its last transaction, the start included,
+   * until `limit`, a transaction with lt <= to_lt, or the first transaction (§15.7).
+   */
+  private async walk(
+    req: GetTransactionsReq,
+  ): Promise<{ parts: TransactionParts[]; next: Cursor }> {
+    const address = parseRaw(req.address);
+    const toLt = BigInt(req.to_lt ?? '0');
+    let cursor: Cursor =
+      req.lt !== undefined && req.hash !== undefined
+        ? { lt: BigInt(req.lt), hash: Buffer.from(req.hash, 'base64') }
+        : await this.lastTransaction(address);
+    const parts: TransactionParts[] = [];
+    while (parts.length < req.limit && cursor.lt !== 0n && cursor.lt > toLt) {
+      const chunk = await this.history(
+        address,
+        cursor,
+        Math.min(TX_CHUNK, req.limit - parts.length),
+      );
+      if (chunk.length === 0) {
+        break;
+      }
+      for (const tx of chunk) {
+        if (tx.lt <= toLt || parts.length >= req.limit) {
+          return { parts, next: cursor };
+        }
+        parts.push(tx);
+        cursor = { lt: tx.tx.prevTransactionLt, hash: hashBytes(tx.tx.prevTransactionHash) };
+      }
+    }
+    return { parts, next: cursor.lt === 0n ? { lt: 0n, hash: ZERO_HASH } : cursor };
+  }
+
+  private async lastTransaction(address: Address): Promise<Cursor> {
+    const { value } = await this.pool.execute('getAccountState', async (client) => {
+      const { last } = await client.getMasterchainInfo();
+      return client.getAccountState(address, last);
+    });
+    return value.lastTx
+      ? { lt: value.lastTx.lt, hash: hashBytes(value.lastTx.hash) }
+      : { lt: 0n, hash: ZERO_HASH };
+  }
+
+  /** Up to `count` transactions of `address` from `from` backwards (liteServer.getTransactions). */
+  private async history(
+    address: Address,
+    from: Cursor,
+    count: number,
+  ): Promise<TransactionParts[]> {
+    const { value } = await this.pool.execute('getTransactions', (client) =>
+      client.getAccountTransactions(address, from.lt.toString(), from.hash, count),
+    );
+    if (value.transactions.length === 0) {
+      return [];
+    }
+    return Cell.fromBoc(value.transactions).map((cell) => readTransaction(cell, address.workChain));
+  }
+
+  async blockTransactions(req: GetBlockTransactionsReq): Promise<GetBlockTransactionsRes> {
+    const { value } = await this.pool.execute('getBlockTransactions', async (client) => {
+      const block = await resolveBlock(client, req);
+      const rows: GetBlockTransactionsRes['transactions'] = [];
+      let after = afterCursor(req);
+      let incomplete = true;
+      while (incomplete && rows.length < req.count) {
+        const page = await client.listBlockTransactions(block, {
+          mode: LIST_MODE | (after ? AFTER_FLAG : 0),
+          count: Math.min(LIST_CHUNK, req.count - rows.length),
+          after: after ? { kind: 'liteServer.transactionId3', ...after } : null,
+          wantProof: false,
+        });
+        for (const id of page.ids) {
+          if (!id.account || id.lt === null || !id.hash) {
+            throw new Error('listBlockTransactions omitted a field mode 7 asks for');
+          }
+          rows.push({
+            '@type': 'blocks.shortTxId',
+            mode: SHORT_TX_MODE,
+            account: `${block.workchain}:${id.account.toString('hex')}`,
+            lt: id.lt,
+            hash: id.hash.toString('base64'),
+          });
+          after = { account: id.account, lt: id.lt };
+        }
+        incomplete = page.incomplete;
+        if (page.ids.length === 0) {
+          break;
+        }
+      }
+      return { block, rows, incomplete };
+    });
+    return {
+      '@type': 'blocks.transactions',
+      id: toTonBlockIdExt(value.block),
+      req_count: req.count,
+      incomplete: value.incomplete,
+      transactions: value.rows,
+    };
+  }
+
+  async blockTransactionsExt(req: GetBlockTransactionsReq): Promise<GetBlockTransactionsExtRes> {
+    const { value } = await this.pool.execute('getBlockTransactionsExt', async (client) => {
+      const block = await resolveBlock(client, req);
+      const txs: GetBlockTransactionsExtRes['transactions'] = [];
+      let after = afterCursor(req);
+      let incomplete = true;
+      while (incomplete && txs.length < req.count) {
+        const page = await client.engine.query(
+          LiteApiSchema.Functions.liteServer_listBlockTransactionsExt,
+          {
+            kind: 'liteServer.listBlockTransactionsExt',
+            id: { kind: 'tonNode.blockIdExt', ...block },
+            mode: LIST_MODE | (after ? AFTER_FLAG : 0),
+            count: Math.min(LIST_CHUNK, req.count - txs.length),
+            after: after ? { kind: 'liteServer.transactionId3', ...after } : null,
+            reverseOrder: null,
+            wantProof: null,
+          },
+        );
+        const cells = page.transactions.length > 0 ? Cell.fromBoc(page.transactions) : [];
+        for (const cell of cells) {
+          const parts = readTransaction(cell, block.workchain);
+          txs.push(toBlockTransactionExt(parts));
+          after = { account: parts.address.hash, lt: parts.lt.toString() };
+        }
+        incomplete = page.incomplete;
+        if (cells.length === 0) {
+          break;
+        }
+      }
+      return { block, txs, incomplete };
+    });
+    return {
+      '@type': 'blocks.transactionsExt',
+      id: toTonBlockIdExt(value.block),
+      req_count: req.count,
+      incomplete: value.incomplete,
+      transactions: value.txs,
+    };
+  }
+
+  /** The transaction on `destination` that the message (source, created_lt) caused (§6.4, §15.8). */
+  async locateResult(req: TryLocateTxReq): Promise<TryLocateTxRes> {
+    const source = parseRaw(req.source);
+    const destination = parseRaw(req.destination);
+    const createdLt = BigInt(req.created_lt);
+    for (let ahead = 0; ahead <= LOCATE_BLOCKS_AHEAD; ahead++) {
+      const candidates = await this.candidates(destination, createdLt, ahead);
+      if (candidates === undefined) {
+        break;
+      }
+      const found = candidates.find(
+        (t) => t.inMsg?.source?.equals(source) === true && t.inMsg.createdLt === createdLt,
+      );
+      if (found) {
+        return toExtTransaction(found);
+      }
+    }
+    throw notFound();
+  }
+
+  /** The transaction on `source` that emitted the message (destination, created_lt) (§6.4, §15.8). */
+  async locateSource(req: TryLocateTxReq): Promise<TryLocateTxRes> {
+    const source = parseRaw(req.source);
+    const destination = parseRaw(req.destination);
+    const createdLt = BigInt(req.created_lt);
+    const candidates = (await this.candidates(source, createdLt, 0)) ?? [];
+    const found = candidates.find((t) =>
+      t.outMsgs.some(
+        (m) => m.destination?.equals(destination) === true && m.createdLt === createdLt,
+      ),
+    );
+    if (!found) {
+      throw notFound();
+    }
+    return toExtTransaction(found);
+  }
+
+  /**
+   * The account's newest transaction in the block `ahead` blocks after the one of its shard chain
+   * holding `lt`, and the ones before it (toncenter reads 10; one liteserver call gives 16). Empty
+   * when the account has no transaction there; undefined when that block does not exist (yet).
+   */
+  private async candidates(
+    address: Address,
+    lt: bigint,
+    ahead: number,
+  ): Promise<TransactionParts[] | undefined> {
+    const { value: newest } = await this.pool.execute('tryLocateTx', async (client) => {
+      const block = await blockAfterLt(client, address, lt, ahead);
+      if (!block) {
+        return null;
+      }
+      const page = await client.listBlockTransactions(block, {
+        mode: LIST_MODE | AFTER_FLAG,
+        count: TX_CHUNK,
+        // Rows are ordered by (account, lt): starting after (account, 0) lists the account's first.
+        after: { kind: 'liteServer.transactionId3', account: address.hash, lt: '0' },
+        wantProof: false,
+      });
+      return page.ids.filter((id) => id.account?.equals(address.hash) === true).at(-1);
+    });
+    if (newest === null) {
+      return undefined;
+    }
+    if (!newest?.lt || !newest.hash) {
+      return [];
+    }
+    return this.history(address, { lt: BigInt(newest.lt), hash: newest.hash }, TX_CHUNK);
+  }
+}
+
+/**
+ * The block of the account's shard chain holding `lt` (lookupBlock by lt), or the one `ahead` seqnos
+ * after it; null when the liteserver knows no such block.
+ */
+async function blockAfterLt(
+  client: LiteClient,
+  address: Address,
+  lt: bigint,
+  ahead: number,
+): Promise<tonNode_blockIdExt | null> {
+  try {
+    const holding = await client.lookupBlockByLt({
+      workchain: address.workChain,
+      shard: accountShard(address),
+      lt,
+    });
+    if (ahead === 0) {
+      return holding.id;
+    }
+    const next = await client.lookupBlockByID({
+      workchain: holding.id.workchain,
+      shard: holding.id.shard,
+      seqno: holding.id.seqno + ahead,
+    });
+    return next.id;
+  } catch {
+    // lookupBlock answers an error for a block it does not have (not yet produced, or pruned).
+    return null;
+  }
+}
+
+function notFound(): TonApiError {
+  // toncenter 2.1 wording and status (404); 2.0 answered 503 "Tx not found".
+  return new TonApiError(ErrorCode.NOT_FOUND, 'transaction was not found');
+}
+
+function afterCursor(req: GetBlockTransactionsReq): { account: Buffer; lt: string } | undefined {
+  return req.after_lt !== undefined && req.after_hash !== undefined
+    ? { account: Buffer.from(req.after_hash, 'base64'), lt: req.after_lt }
+    : undefined;
+}
+
+/** The block named by workchain/shard/seqno, with its hashes as given or as the liteserver knows them. */
+async function resolveBlock(
+  client: LiteClient,
+  req: GetBlockTransactionsReq,
+): Promise<{
+  workchain: number;
+  shard: string;
+  seqno: number;
+  rootHash: Buffer;
+  fileHash: Buffer;
+}> {
+  if (req.root_hash !== undefined && req.file_hash !== undefined) {
+    return {
+      workchain: req.workchain,
+      shard: req.shard,
+      seqno: req.seqno,
+      rootHash: Buffer.from(req.root_hash, 'base64'),
+      fileHash: Buffer.from(req.file_hash, 'base64'),
+    };
+  }
+  const header = await client.lookupBlockByID({
+    workchain: req.workchain,
+    shard: req.shard,
+    seqno: req.seqno,
+  });
+  const { workchain, shard, seqno, rootHash, fileHash } = header.id;
+  return { workchain, shard, seqno, rootHash, fileHash };
+}
