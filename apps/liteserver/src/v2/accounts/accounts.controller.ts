@@ -1,5 +1,41 @@
+import {
+  type GetExtendedAddressInformationReq,
+  type GetExtendedAddressInformationRes,
+  type GetTokenDataReq,
+  type GetTokenDataRes,
+  type GetWalletInformationReq,
+  type GetWalletInformationRes,
+  Subjects,
+} from '@app/contracts';
+import { RpcHandler } from '@app/nats';
 import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import { LiteserverPoolService } from '../../pool/liteserver-pool.service';
+import { AccountsReader } from './accounts.service';
 
 /** `ton.ls.v1.*` handlers of the v2 accounts endpoints. */
 @Controller()
-export class AccountsController {}
+export class AccountsController {
+  private readonly reader: AccountsReader;
+
+  constructor(pool: LiteserverPoolService) {
+    this.reader = new AccountsReader(pool);
+  }
+
+  @RpcHandler(Subjects.ls.getWalletInformation)
+  getWalletInformation(@Payload() req: GetWalletInformationReq): Promise<GetWalletInformationRes> {
+    return this.reader.walletInformation(req);
+  }
+
+  @RpcHandler(Subjects.ls.getExtendedAddressInformation)
+  getExtendedAddressInformation(
+    @Payload() req: GetExtendedAddressInformationReq,
+  ): Promise<GetExtendedAddressInformationRes> {
+    return this.reader.extendedAddressInformation(req);
+  }
+
+  @RpcHandler(Subjects.ls.getTokenData)
+  getTokenData(@Payload() req: GetTokenDataReq): Promise<GetTokenDataRes> {
+    return this.reader.tokenData(req);
+  }
+}

@@ -1,0 +1,16 @@
+import { Subjects } from '@app/contracts';
+import { defineV2Method } from '../../v2-method';
+import { parseAccountRead } from '../../params/accounts.params';
+
+/**
+ * getAddressBalance (§4.4): the nanoton balance as a string, read from getAddressInformation, whose
+ * balance is already clamped to "0" for a nonexistent account (2.1).
+ */
+export const getAddressBalance = defineV2Method({
+  name: 'getAddressBalance',
+  verbs: ['GET', 'POST'],
+  params: ['address', 'seqno'],
+  parse: parseAccountRead,
+  handle: async (params, backend) =>
+    (await backend.request(Subjects.ls.getAddressInformation, params)).balance,
+});

@@ -1,0 +1,13 @@
+import { Subjects } from '@app/contracts';
+import { defineV2Method } from '../../v2-method';
+import { parseAccountRead } from '../../params/accounts.params';
+
+/** getAddressState (§4.5): `active`, `uninitialized` or `frozen`, as getAddressInformation computes it. */
+export const getAddressState = defineV2Method({
+  name: 'getAddressState',
+  verbs: ['GET', 'POST'],
+  params: ['address', 'seqno'],
+  parse: parseAccountRead,
+  handle: async (params, backend) =>
+    (await backend.request(Subjects.ls.getAddressInformation, params)).state,
+});

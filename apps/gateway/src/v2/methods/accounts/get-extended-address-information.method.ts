@@ -1,0 +1,12 @@
+import { Subjects } from '@app/contracts';
+import { defineV2Method } from '../../v2-method';
+import { parseAccountRead } from '../../params/accounts.params';
+
+/** getExtendedAddressInformation (§4.2): tonlib `fullAccountState`. */
+export const getExtendedAddressInformation = defineV2Method({
+  name: 'getExtendedAddressInformation',
+  verbs: ['GET', 'POST'],
+  params: ['address', 'seqno'],
+  parse: parseAccountRead,
+  handle: (params, backend) => backend.request(Subjects.ls.getExtendedAddressInformation, params),
+});

@@ -1,0 +1,12 @@
+import { Subjects } from '@app/contracts';
+import { defineV2Method } from '../../v2-method';
+import { parseAccountRead } from '../../params/accounts.params';
+
+/** getWalletInformation (§4.3, §15.3): wallet detection by code hash, 2.1 shape. */
+export const getWalletInformation = defineV2Method({
+  name: 'getWalletInformation',
+  verbs: ['GET', 'POST'],
+  params: ['address', 'seqno'],
+  parse: parseAccountRead,
+  handle: (params, backend) => backend.request(Subjects.ls.getWalletInformation, params),
+});

@@ -1,0 +1,32 @@
+import { parseAddress } from '@app/ton';
+import { type ParamSource, type RawParams, optionalSeqno, requiredAddress } from '../v2-params';
+
+/** `address` (raw form for the services) and the optional masterchain `seqno` (§3.1, §4). */
+export function parseAccountRead(
+  raw: RawParams,
+  source: ParamSource,
+): { address: string; seqno?: number } {
+  const address = requiredAddress(raw, 'address', source);
+  const seqno = optionalSeqno(raw, source);
+  return seqno === undefined ? { address } : { address, seqno };
+}
+
+/**
+ * The address as toncenter 2.1 normalises its input (`ton_addr`, §3.5): a raw `wc:hex` becomes
+ * `wc:HEX` in upper case; a friendly address becomes url-safe, keeping the bounceable and test-only
+ * flags it was given. 2.1 echoes this form in getTokenData's `address` and 409 message.
+ */
+export function addressAsGiven(raw: RawParams, name: string, source: ParamSource): string {
+  const address = requiredAddress(raw, name, source);
+  const value = raw[name];
+  const parsed = typeof value === 'string' ? parseAddress(value) : undefined;
+  if (!parsed || parsed.form === 'raw_form') {
+    const [workchain, hash] = address.split(':');
+    return `${workchain ?? ''}:${(hash ?? '').toUpperCase()}`;
+  }
+  return parsed.address.toString({
+    urlSafe: true,
+    bounceable: parsed.form === 'friendly_bounceable',
+    testOnly: parsed.testOnly,
+  });
+}

@@ -1,0 +1,158 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { readFixtureJson } from '@app/testing';
+import { type Cell, Cell as CellClass, loadShardAccount, loadTransaction } from '@ton/core';
+import {
+  WalletContractV1R1,
+  WalletContractV1R2,
+  WalletContractV1R3,
+  WalletContractV2R1,
+  WalletContractV2R2,
+  WalletContractV3R1,
+  WalletContractV3R2,
+  WalletContractV4,
+  WalletContractV5Beta,
+  WalletContractV5R1,
+} from '@ton/ton';
+import { z } from 'zod';
+import { detectWallet, WALLET_KINDS } from './wallet-detector';
+
+const publicKey = Buffer.alloc(32, 7);
+
+/** @ton/ton's wallet contracts: their code must hash to toncenter's table entry of the same name. */
+const TON_TON_WALLETS: [string, Cell][] = [
+  ['wallet v1 r1', WalletContractV1R1.create({ workchain: 0, publicKey }).init.code],
+  ['wallet v1 r2', WalletContractV1R2.create({ workchain: 0, publicKey }).init.code],
+  ['wallet v1 r3', WalletContractV1R3.create({ workchain: 0, publicKey }).init.code],
+  ['wallet v2 r1', WalletContractV2R1.create({ workchain: 0, publicKey }).init.code],
+  ['wallet v2 r2', WalletContractV2R2.create({ workchain: 0, publicKey }).init.code],
+  ['wallet v3 r1', WalletContractV3R1.create({ workchain: 0, publicKey }).init.code],
+  ['wallet v3 r2', WalletContractV3R2.create({ workchain: 0, publicKey }).init.code],
+  ['wallet v4 r2', WalletContractV4.create({ workchain: 0, publicKey }).init.code],
+  // Deprecated in @ton/ton, but deployed wallets still run this code and toncenter 2.1 recognises it.
+  // eslint-disable-next-line @typescript-eslint/no-deprecated
+  ['wallet v5 beta', WalletContractV5Beta.create({ publicKey }).init.code],
+  ['wallet v5 r1', WalletContractV5R1.create({ publicKey }).init.code],
+];
+
+const ReplayFixture = z.object({
+  block_boc_base64: z.string(),
+  previous_accounts: z.array(
+    z.object({ account: z.string(), shard_account_boc_base64: z.string() }),
+  ),
+});
+
+/** Every ordinary cell of a block that parses as a Transaction (`transaction$0111`). */
+function transactionsOf(block: Cell): ReturnType<typeof loadTransaction>[] {
+  const seen = new Set<string>();
+  const queue = [block];
+  const found: ReturnType<typeof loadTransaction>[] = [];
+  for (let cell = queue.pop(); cell; cell = queue.pop()) {
+    const hash = cell.hash().toString('hex');
+    if (seen.has(hash) || cell.isExotic) {
+      continue;
+    }
+    seen.add(hash);
+    queue.push(...cell.refs);
+    if (cell.bits.length > 4 && cell.beginParse().preloadUint(4) === 0b0111) {
+      try {
+        found.push(loadTransaction(cell.beginParse()));
+      } catch {
+        // Not a transaction after all (some other cell starting with the same bits).
+      }
+    }
+  }
+  return found;
+}
+
+/**
+ * The seqno and wallet_id a signed external message carries: v3/v4 `signature:bits512
+ * subwallet_id:uint32 valid_until:uint32 seqno:uint32`; v5r1 `op:"sign" wallet_id:int32
+ * valid_until:uint32 seqno:uint32 … signature` (signature last).
+ */
+function signedFields(walletType: string, body: Cell): { seqno: number; walletId: number } {
+  const slice = body.beginParse();
+  if (walletType === 'wallet v5 r1') {
+    assert.equal(slice.loadUint(32), 0x7369676e, 'v5r1 external op "sign"');
+    const walletId = slice.loadInt(32);
+    slice.skip(32);
+    return { walletId, seqno: slice.loadUint(32) };
+  }
+  slice.skip(512);
+  const walletId = slice.loadInt(32);
+  slice.skip(32);
+  return { walletId, seqno: slice.loadUint(32) };
+}
+
+describe('wallet detection by code hash (toncenter-v2.md §15.3)', () => {
+  it("matches the code of every @ton/ton wallet to toncenter's wallet_type", () => {
+    for (const [walletType, code] of TON_TON_WALLETS) {
+      assert.equal(WALLET_KINDS.get(code.hash().toString('hex'))?.walletType, walletType);
+    }
+  });
+
+  it('reads seqno and wallet_id from the data @ton/ton deploys', () => {
+    const v3 = WalletContractV3R2.create({ workchain: 0, publicKey, walletId: 42 });
+    const detected = detectWallet(v3.init.code, v3.init.data);
+    assert.deepEqual(detected?.fields, { seqno: 0, walletId: v3.walletId });
+    const v4 = WalletContractV4.create({ workchain: 0, publicKey });
+    assert.deepEqual(detectWallet(v4.init.code, v4.init.data)?.fields, {
+      seqno: 0,
+      walletId: v4.walletId,
+    });
+    const v1 = WalletContractV1R3.create({ workchain: 0, publicKey });
+    assert.deepEqual(detectWallet(v1.init.code, v1.init.data)?.fields, { seqno: 0 });
+    const v5 = WalletContractV5R1.create({ publicKey });
+    const v5Fields = detectWallet(v5.init.code, v5.init.data)?.fields;
+    assert.deepEqual(v5Fields, {
+      seqno: 0,
+      // The default v5r1 wallet_id on mainnet (global id -239, workchain 0, subwallet 0): 0x7fffff11.
+      walletId: 0x7fffff11,
+      isSignatureAllowed: true,
+    });
+  });
+
+  it('is not fooled by other code or by wallet code over short data', () => {
+    const v4 = WalletContractV4.create({ workchain: 0, publicKey });
+    assert.equal(detectWallet(v4.init.data, v4.init.data), undefined);
+    assert.equal(detectWallet(v4.init.code, CellClass.EMPTY), undefined);
+  });
+
+  it('agrees with the seqno and wallet_id real mainnet wallets signed in their next message', () => {
+    const fixture = ReplayFixture.parse(
+      readFixtureJson('mainnet', 'replay', 'tvm_replay_fat_block_66519406.json'),
+    );
+    const block = CellClass.fromBase64(fixture.block_boc_base64);
+    const firstTx = new Map<string, ReturnType<typeof loadTransaction>>();
+    for (const tx of transactionsOf(block)) {
+      const key = tx.address.toString(16).padStart(64, '0');
+      const earlier = firstTx.get(key);
+      if (!earlier || tx.lt < earlier.lt) {
+        firstTx.set(key, tx);
+      }
+    }
+    const checked = new Map<string, number>();
+    for (const previous of fixture.previous_accounts) {
+      const shardAccount = loadShardAccount(
+        CellClass.fromBase64(previous.shard_account_boc_base64).beginParse(),
+      );
+      const state = shardAccount.account?.storage.state;
+      if (state?.type !== 'active' || !state.state.code || !state.state.data) {
+        continue;
+      }
+      const detected = detectWallet(state.state.code, state.state.data);
+      const tx = firstTx.get(previous.account.split(':')[1] ?? '');
+      const inMessage = tx?.inMessage;
+      if (!detected || inMessage?.info.type !== 'external-in') {
+        continue;
+      }
+      const signed = signedFields(detected.kind.walletType, inMessage.body);
+      assert.equal(detected.fields.seqno, signed.seqno, previous.account);
+      assert.equal(detected.fields.walletId, signed.walletId, previous.account);
+      const type = detected.kind.walletType;
+      checked.set(type, (checked.get(type) ?? 0) + 1);
+    }
+    // The block holds signed transfers of v4r2 (4) and v5r1 (3) wallets; its v3 wallets only receive.
+    assert.deepEqual(Object.fromEntries(checked), { 'wallet v4 r2': 4, 'wallet v5 r1': 3 });
+  });
+});
