@@ -5,3 +5,4 @@ export * from './boc';
 export * from './tlb';
 export * from './perf';
 export * from './lite-api';
+export * from './stack';

@@ -1,5 +1,64 @@
+import {
+  type ConfigInfo,
+  type GetConfigAllReq,
+  type GetConfigParamReq,
+  type GetLibrariesReq,
+  type RunGetMethodReq,
+  type RunGetMethodRes,
+  type RunGetMethodStdRes,
+  type SendMessageReq,
+  type SmcLibraryResult,
+  Subjects,
+  type TonlibOk,
+} from '@app/contracts';
+import { RpcHandler } from '@app/nats';
 import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import { LiteserverPoolService } from '../../pool/liteserver-pool.service';
+import { ConfigReader } from './config.reader';
+import { GetMethodRunner } from './get-method.runner';
+import { MessageSender } from './message.sender';
 
-/** `ton.ls.v1.*` handlers of the v2 methods endpoints. */
+/** `ton.ls.v1.*` handlers of the v2 get-method, config, library and send endpoints. */
 @Controller()
-export class MethodsController {}
+export class MethodsController {
+  private readonly runner: GetMethodRunner;
+  private readonly config: ConfigReader;
+  private readonly sender: MessageSender;
+
+  constructor(pool: LiteserverPoolService) {
+    this.runner = new GetMethodRunner(pool);
+    this.config = new ConfigReader(pool);
+    this.sender = new MessageSender(pool);
+  }
+
+  @RpcHandler(Subjects.ls.runGetMethod)
+  runGetMethod(@Payload() req: RunGetMethodReq): Promise<RunGetMethodRes> {
+    return this.runner.runLegacy(req);
+  }
+
+  @RpcHandler(Subjects.ls.runGetMethodStd)
+  runGetMethodStd(@Payload() req: RunGetMethodReq): Promise<RunGetMethodStdRes> {
+    return this.runner.runStd(req);
+  }
+
+  @RpcHandler(Subjects.ls.getConfigParam)
+  getConfigParam(@Payload() req: GetConfigParamReq): Promise<ConfigInfo> {
+    return this.config.configParam(req);
+  }
+
+  @RpcHandler(Subjects.ls.getConfigAll)
+  getConfigAll(@Payload() req: GetConfigAllReq): Promise<ConfigInfo> {
+    return this.config.configAll(req);
+  }
+
+  @RpcHandler(Subjects.ls.getLibraries)
+  getLibraries(@Payload() req: GetLibrariesReq): Promise<SmcLibraryResult> {
+    return this.config.libraries(req);
+  }
+
+  @RpcHandler(Subjects.ls.sendMessage)
+  sendMessage(@Payload() req: SendMessageReq): Promise<TonlibOk> {
+    return this.sender.send(req);
+  }
+}

@@ -1,0 +1,15 @@
+import { Subjects } from '@app/contracts';
+import { defineV2Method } from '../../v2-method';
+import { optionalSeqno } from '../../v2-params';
+
+/** getConfigAll (2.1): optional `seqno`; `configInfo` holding the whole config dictionary (§7). */
+export const getConfigAll = defineV2Method({
+  name: 'getConfigAll',
+  verbs: ['GET', 'POST'],
+  params: ['seqno'],
+  parse: (raw, source) => {
+    const seqno = optionalSeqno(raw, source);
+    return seqno === undefined ? {} : { seqno };
+  },
+  handle: (params, backend) => backend.request(Subjects.ls.getConfigAll, params),
+});

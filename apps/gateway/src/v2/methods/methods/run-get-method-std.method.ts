@@ -1,0 +1,22 @@
+import { Subjects } from '@app/contracts';
+import { defineV2Method } from '../../v2-method';
+import { requiredMethodId, tonlibStack } from '../../params/methods.params';
+import { optionalSeqno, requiredAddress } from '../../v2-params';
+
+/**
+ * runGetMethodStd (2.1, POST only): as runGetMethod with typed tonlib stack entries in and out, and no
+ * `block_id` / `last_transaction_id` (§8.2).
+ */
+export const runGetMethodStd = defineV2Method({
+  name: 'runGetMethodStd',
+  verbs: ['POST'],
+  params: ['address', 'method', 'stack', 'seqno'],
+  parse: (raw, source) => {
+    const address = requiredAddress(raw, 'address', source);
+    const methodId = requiredMethodId(raw, source);
+    const stack = tonlibStack(raw, source);
+    const seqno = optionalSeqno(raw, source);
+    return { address, methodId, stack, ...(seqno === undefined ? {} : { seqno }) };
+  },
+  handle: (params, backend) => backend.request(Subjects.ls.runGetMethodStd, params),
+});

@@ -1,0 +1,92 @@
+import {
+  type ConfigInfo,
+  type GetConfigAllReq,
+  type GetConfigParamReq,
+  type GetLibrariesReq,
+  type SmcLibraryResult,
+} from '@app/contracts';
+import { LiteApiSchema } from '@app/ton';
+import { beginCell, Cell, type Dictionary } from '@ton/core';
+import { type LiteClient } from 'ton-lite-client';
+import { type tonNode_blockIdExt } from 'ton-lite-client/dist/schema';
+import { type LiteserverPool } from '../../pool/liteserver-pool';
+import { cellToBase64 } from '../tonlib.mapper';
+import { configFromProof } from './config.mapper';
+import { masterchainBlockAt } from './masterchain-block';
+
+/**
+ * The network configuration and libraries (toncenter v2 §7). The config is read from the proof of
+ * liteServer.getConfigAll: root 0 of config_proof is the masterchain state, whose McStateExtra holds
+ * `config:ConfigParams` (`_ config_addr:bits256 config:^(Hashmap 32 ^Cell) = ConfigParams;`).
+ */
+export class ConfigReader {
+  constructor(private readonly pool: LiteserverPool) {}
+
+  async configParam(req: GetConfigParamReq): Promise<ConfigInfo> {
+    const { value } = await this.pool.execute('getConfigParam', async (client) => {
+      const config = await readConfig(client, await masterchainBlockAt(client, req.seqno));
+      return config.get(req.configId);
+    });
+    // tonlib answers an absent parameter with an empty cell's bytes.
+    return configInfo(value ? cellToBase64(value) : '');
+  }
+
+  async configAll(req: GetConfigAllReq): Promise<ConfigInfo> {
+    const { value } = await this.pool.execute('getConfigAll', async (client) =>
+      readConfig(client, await masterchainBlockAt(client, req.seqno)),
+    );
+    // The whole `Hashmap 32 ^Cell` root, as tonlib's getConfigAll returns the config dictionary.
+    return configInfo(cellToBase64(beginCell().storeDictDirect(value).endCell()));
+  }
+
+  async libraries(req: GetLibrariesReq): Promise<SmcLibraryResult> {
+    const { value } = await this.pool.execute('getLibraries', (client) =>
+      fetchLibraries(
+        client,
+        req.libraries.map((hash) => Buffer.from(hash, 'base64')),
+      ),
+    );
+    return {
+      '@type': 'smc.libraryResult',
+      result: value.map((entry) => ({
+        '@type': 'smc.libraryEntry' as const,
+        hash: entry.hash.toString('base64'),
+        data: cellToBase64(entry.data),
+      })),
+    };
+  }
+}
+
+/** Library cells by hash; the liteserver omits unknown hashes. */
+export async function fetchLibraries(
+  client: LiteClient,
+  hashes: Buffer[],
+): Promise<{ hash: Buffer; data: Cell }[]> {
+  // liteServer.getLibraries library_list:(vector int256) = liteServer.LibraryResult;
+  const res = await client.engine.query(LiteApiSchema.Functions.liteServer_getLibraries, {
+    kind: 'liteServer.getLibraries',
+    libraryList: hashes,
+  });
+  return res.result.flatMap((entry) => {
+    const [data] = Cell.fromBoc(entry.data);
+    return data ? [{ hash: entry.hash, data }] : [];
+  });
+}
+
+function configInfo(bytes: string): ConfigInfo {
+  return { '@type': 'configInfo', config: { '@type': 'tvm.cell', bytes } };
+}
+
+/** The config dictionary of masterchain block `block`. */
+export async function readConfig(
+  client: LiteClient,
+  block: tonNode_blockIdExt,
+): Promise<Dictionary<number, Cell>> {
+  // liteServer.getConfigAll mode:# id:tonNode.blockIdExt = liteServer.ConfigInfo;
+  const res = await client.engine.query(LiteApiSchema.Functions.liteServer_getConfigAll, {
+    kind: 'liteServer.getConfigAll',
+    mode: 0,
+    id: block,
+  });
+  return configFromProof(res.configProof);
+}

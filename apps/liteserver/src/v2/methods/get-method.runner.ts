@@ -1,0 +1,174 @@
+import {
+  type InternalTransactionId,
+  type RunGetMethodReq,
+  type RunGetMethodRes,
+  type RunGetMethodStdRes,
+} from '@app/contracts';
+import { LiteApiSchema, loadBlockInfoOfBlock, toLegacyStack, toTonlibStack } from '@app/ton';
+import { Address, beginCell, Cell, parseTuple, type TupleItem } from '@ton/core';
+import { type LiteClient } from 'ton-lite-client';
+import { type tonNode_blockIdExt } from 'ton-lite-client/dist/schema';
+import { type ClientAccountState } from 'ton-lite-client/dist/types';
+import { type LiteserverPool } from '../../pool/liteserver-pool';
+import { toTonBlockIdExt } from '../tonlib.mapper';
+import { fetchLibraries, readConfig } from './config.reader';
+import { GetMethodEmulator } from './get-method.emulator';
+import { masterchainBlockAt } from './masterchain-block';
+
+/** liteServer.runSmcMethod mode bit 2: return the result stack (`result:mode.2?bytes`). */
+const MODE_RESULT = 4;
+
+const ZERO_HASH = Buffer.alloc(32).toString('base64');
+
+interface MethodRun {
+  readonly exitCode: number;
+  readonly gasUsed: number;
+  readonly stack: TupleItem[];
+  readonly block: tonNode_blockIdExt;
+  readonly lastTransaction: InternalTransactionId;
+}
+
+/** What the liteserver proves about the account and the network at the block. */
+interface ProvenState {
+  readonly block: tonNode_blockIdExt;
+  readonly account: ClientAccountState;
+  readonly config: Cell | undefined;
+  /** Set when the account has no code to run: the liteserver's own answer (exit code -256). */
+  readonly liteserverRun: { exitCode: number; stack: TupleItem[] } | undefined;
+}
+
+/**
+ * Get-methods as tonlib's smc.runGetMethod runs them (toncenter v2 §8): the account state and the
+ * config are read (with proofs) from a liteserver at the masterchain block, and the TVM runs here, so
+ * `gas_used` is known (lite_api's RunMethodResult carries no gas figure). An account without code is
+ * answered by liteServer.runSmcMethod itself.
+ */
+export class GetMethodRunner {
+  private readonly emulator = new GetMethodEmulator();
+  private configCache: { rootHash: string; config: Cell } | undefined;
+
+  constructor(private readonly pool: LiteserverPool) {}
+
+  async runLegacy(req: RunGetMethodReq): Promise<RunGetMethodRes> {
+    const run = await this.run('runGetMethod', req);
+    return {
+      '@type': 'smc.runResult',
+      gas_used: run.gasUsed,
+      stack: toLegacyStack(run.stack),
+      exit_code: run.exitCode,
+      block_id: toTonBlockIdExt(run.block),
+      last_transaction_id: run.lastTransaction,
+    };
+  }
+
+  async runStd(req: RunGetMethodReq): Promise<RunGetMethodStdRes> {
+    const run = await this.run('runGetMethodStd', req);
+    return {
+      '@type': 'smc.runResult',
+      gas_used: run.gasUsed,
+      stack: toTonlibStack(run.stack),
+      exit_code: run.exitCode,
+    };
+  }
+
+  private async run(name: string, req: RunGetMethodReq): Promise<MethodRun> {
+    const address = Address.parseRaw(req.address.toLowerCase());
+    const { value: proven } = await this.pool.execute(name, (client) =>
+      this.provenState(client, address, req),
+    );
+    const lastTransaction = lastTransactionId(proven.account.lastTx);
+    const state = proven.account.state?.storage.state;
+    if (proven.liteserverRun || !proven.config || state?.type !== 'active') {
+      const answered = proven.liteserverRun ?? { exitCode: -256, stack: [] };
+      return { ...answered, gasUsed: 0, block: proven.block, lastTransaction };
+    }
+    const { code, data } = state.state;
+    const result = await this.emulator.run(
+      {
+        code: code ?? beginCell().endCell(),
+        data: data ?? beginCell().endCell(),
+        address,
+        balance: proven.account.balance.coins,
+        methodId: req.methodId,
+        stack: parseTuple(Cell.fromBase64(req.stack)),
+        config: proven.config,
+        unixTime: genUtimeOf(proven.account),
+      },
+      async (hashes) =>
+        (await this.pool.execute('getLibraries', (client) => fetchLibraries(client, hashes))).value,
+    );
+    return { ...result, block: proven.block, lastTransaction };
+  }
+
+  private async provenState(
+    client: LiteClient,
+    address: Address,
+    req: RunGetMethodReq,
+  ): Promise<ProvenState> {
+    const block = await masterchainBlockAt(client, req.seqno);
+    const account = await client.getAccountState(address, block);
+    const state = account.state?.storage.state;
+    if (state?.type !== 'active' || !state.state.code) {
+      return {
+        block,
+        account,
+        config: undefined,
+        liteserverRun: await runSmcMethod(client, block, address, req),
+      };
+    }
+    return { block, account, config: await this.configAt(client, block), liteserverRun: undefined };
+  }
+
+  /** The config of `block`, kept for the latest block asked (most calls read at the head). */
+  private async configAt(client: LiteClient, block: tonNode_blockIdExt): Promise<Cell> {
+    const rootHash = block.rootHash.toString('hex');
+    if (this.configCache?.rootHash === rootHash) {
+      return this.configCache.config;
+    }
+    const config = beginCell()
+      .storeDictDirect(await readConfig(client, block))
+      .endCell();
+    this.configCache = { rootHash, config };
+    return config;
+  }
+}
+
+/** gen_utime of the shard block holding the state (root 0 of the proof keeps its header): c7's `now`. */
+function genUtimeOf(account: ClientAccountState): number {
+  const [blockProof] = Cell.fromBoc(account.proof);
+  const provenBlock = blockProof?.refs[0];
+  if (!provenBlock) {
+    throw new Error('the liteserver sent an account state without a block proof');
+  }
+  return loadBlockInfoOfBlock(provenBlock).genUtime;
+}
+
+async function runSmcMethod(
+  client: LiteClient,
+  block: tonNode_blockIdExt,
+  address: Address,
+  req: RunGetMethodReq,
+): Promise<{ exitCode: number; stack: TupleItem[] }> {
+  // liteServer.runSmcMethod mode:# id:tonNode.blockIdExt account:liteServer.accountId method_id:long
+  //   params:bytes = liteServer.RunMethodResult;
+  const res = await client.engine.query(LiteApiSchema.Functions.liteServer_runSmcMethod, {
+    kind: 'liteServer.runSmcMethod',
+    mode: MODE_RESULT,
+    id: block,
+    account: { kind: 'liteServer.accountId', workchain: address.workChain, id: address.hash },
+    methodId: String(req.methodId),
+    params: Buffer.from(req.stack, 'base64'),
+  });
+  const [root] = res.result && res.result.length > 0 ? Cell.fromBoc(res.result) : [];
+  return { exitCode: res.exitCode, stack: root ? parseTuple(root) : [] };
+}
+
+function lastTransactionId(lastTx: { lt: bigint; hash: bigint } | null): InternalTransactionId {
+  return {
+    '@type': 'internal.transactionId',
+    lt: lastTx ? lastTx.lt.toString() : '0',
+    hash: lastTx
+      ? Buffer.from(lastTx.hash.toString(16).padStart(64, '0'), 'hex').toString('base64')
+      : ZERO_HASH,
+  };
+}
