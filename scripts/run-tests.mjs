@@ -53,7 +53,15 @@ if (files.length === 0) {
 const concurrency = process.env.TEST_CONCURRENCY ?? '2';
 const result = spawnSync(
   process.execPath,
-  ['--enable-source-maps', '--test', `--test-concurrency=${concurrency}`, ...files],
+  // --test-force-exit: a client library's leftover timer or socket (ton-lite-client keeps per-query
+  // timers after close) must not keep a finished test file alive; every file still closes what it opens.
+  [
+    '--enable-source-maps',
+    '--test',
+    '--test-force-exit',
+    `--test-concurrency=${concurrency}`,
+    ...files,
+  ],
   { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test' } },
 );
 process.exit(result.status ?? 1);
