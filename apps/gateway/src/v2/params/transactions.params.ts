@@ -8,7 +8,6 @@ import {
   parseError,
   requiredAddress,
   requiredInt64,
-  requiredInteger,
   validationError,
 } from '../v2-params';
 
@@ -96,24 +95,6 @@ function accountHash(raw: RawParams, source: ParamSource): string | undefined {
   return optionalHash(raw, 'after_hash', source)?.toString('base64');
 }
 
-/** `workchain` (required int32). */
-export function requiredWorkchain(raw: RawParams, source: ParamSource): number {
-  const workchain = requiredInteger(raw, 'workchain', source);
-  if (workchain < -(2 ** 31) || workchain > 2 ** 31 - 1) {
-    return throwing(parseError(source, 'failed to parse workchain', 'workchain'));
-  }
-  return workchain;
-}
-
-/** A block `seqno` (uint32 in block.tlb). */
-export function requiredBlockSeqno(raw: RawParams, source: ParamSource): number {
-  const seqno = requiredInteger(raw, 'seqno', source);
-  if (seqno < 0 || seqno > 0xffffffff) {
-    return throwing(parseError(source, 'failed to parse seqno', 'seqno'));
-  }
-  return seqno;
-}
-
 /** `shard` (int64) as its signed decimal string. */
 export function requiredShard(raw: RawParams, source: ParamSource): string {
   return requiredInt64(raw, 'shard', source).toString();
@@ -139,13 +120,4 @@ export function requiredCreatedLt(raw: RawParams, source: ParamSource): string {
     return throwing(parseError(source, 'created_lt required', 'created_lt'));
   }
   return lt;
-}
-
-/** An optional block hash (`root_hash`, `file_hash`) as standard base64. */
-export function optionalBlockHash(
-  raw: RawParams,
-  name: string,
-  source: ParamSource,
-): string | undefined {
-  return optionalHash(raw, name, source)?.toString('base64');
 }

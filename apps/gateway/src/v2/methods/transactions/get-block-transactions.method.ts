@@ -2,13 +2,11 @@ import { type GetBlockTransactionsReq, Subjects } from '@app/contracts';
 import { defineV2Method } from '../../v2-method';
 import { type ParamSource, type RawParams } from '../../v2-params';
 import {
-  blockCursor,
-  boundedCount,
   optionalBlockHash,
   requiredBlockSeqno,
-  requiredShard,
   requiredWorkchain,
-} from '../../params/transactions.params';
+} from '../../params/blocks.params';
+import { blockCursor, boundedCount, requiredShard } from '../../params/transactions.params';
 
 const PARAMS = [
   'workchain',
