@@ -1,19 +1,42 @@
 import { ErrorCode, TonApiError } from '@app/contracts';
 
 /**
- * Classifies what ton-lite-client throws. The engine turns a `liteServer.error` answer into a plain
- * Error carrying only the message (the code is dropped), and its own failures into 'Timeout' /
- * 'Engine is closed'. Transport failures are retried on another liteserver; an answer the liteserver
- * gave deliberately (block not found, cannot apply message…) is final and is reported as tonlib would.
+ * Why a liteserver call failed, as far as the pool cares:
+ *   timeout   – no answer within the deadline (ours, or the engine's own 'Timeout');
+ *   transport – the connection is gone or refused (retried on another liteserver);
+ *   notready  – the liteserver answered that it cannot serve yet (lite_api code 651 `notready`,
+ *               C++ wording "node not synced"; tonutils-go also retries 651/652), retried elsewhere;
+ *   answer    – a deliberate answer (block not found, cannot apply message…): final, never retried.
+ * ton-lite-client turns a `liteServer.error` into a plain Error carrying only the message (the code is
+ * dropped), so the 651-like answers are recognised by their wording.
  */
-export function isTransportFailure(error: unknown): boolean {
+export type FailureKind = 'timeout' | 'transport' | 'notready' | 'answer';
+
+export function classifyFailure(error: unknown): FailureKind {
   if (error instanceof LiteserverTimeoutError) {
-    return true;
+    return 'timeout';
   }
   const message = error instanceof Error ? error.message : String(error);
-  return /^(Timeout|Engine is closed)$|ECONNREFUSED|ECONNRESET|EPIPE|socket hang up|not ready/i.test(
-    message,
-  );
+  if (message === 'Timeout') {
+    return 'timeout';
+  }
+  if (/^Engine is closed$|ECONNREFUSED|ECONNRESET|EPIPE|socket hang up/i.test(message)) {
+    return 'transport';
+  }
+  if (/not ready|node not synced/i.test(message)) {
+    return 'notready';
+  }
+  return 'answer';
+}
+
+/** True for the failures another liteserver may not have (see FailureKind). */
+export function isRetryable(kind: FailureKind): boolean {
+  return kind !== 'answer';
+}
+
+/** Kept for callers that only ask "should this move to another liteserver?". */
+export function isTransportFailure(error: unknown): boolean {
+  return isRetryable(classifyFailure(error));
 }
 
 export class LiteserverTimeoutError extends Error {

@@ -1,7 +1,13 @@
 import { type LiteserverEndpoint } from '@app/ton';
 import { LiteserverMetrics } from '@app/observability';
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { LiteserverPool, type LiteserverPoolOptions } from './liteserver-pool';
+import { Registry } from 'prom-client';
+import { LiteserverPoolMetrics } from './liteserver-metrics';
+import {
+  LiteserverPool,
+  type LiteserverPoolObserver,
+  type LiteserverPoolOptions,
+} from './liteserver-pool';
 
 export const LITESERVER_ENDPOINTS = Symbol('LITESERVER_ENDPOINTS');
 export const LITESERVER_POOL_OPTIONS = Symbol('LITESERVER_POOL_OPTIONS');
@@ -13,18 +19,9 @@ export class LiteserverPoolService extends LiteserverPool implements OnModuleIni
     @Inject(LITESERVER_ENDPOINTS) endpoints: LiteserverEndpoint[],
     @Inject(LITESERVER_POOL_OPTIONS) options: LiteserverPoolOptions,
     metrics: LiteserverMetrics,
+    registry: Registry,
   ) {
-    super(endpoints, options, {
-      queryFinished: (server, method, seconds, outcome) => {
-        metrics.observeQuery(server, method, seconds);
-        if (outcome !== 'ok') {
-          metrics.countError(server, method, outcome);
-        }
-      },
-      healthChanged: (server, alive, lastSeqno) => {
-        metrics.setHealth(server, alive, lastSeqno);
-      },
-    });
+    super(endpoints, options, poolMetricsObserver(metrics, new LiteserverPoolMetrics(registry)));
   }
 
   async onModuleInit(): Promise<void> {
@@ -34,4 +31,33 @@ export class LiteserverPoolService extends LiteserverPool implements OnModuleIni
   onModuleDestroy(): void {
     this.close();
   }
+}
+
+/**
+ * Feeds the pool's events into prom-client: latency of every query, errors by kind (timeout,
+ * transport, notready, answer), and per server up / head seqno / lag / archival.
+ */
+export function poolMetricsObserver(
+  metrics: LiteserverMetrics,
+  poolMetrics: LiteserverPoolMetrics,
+): LiteserverPoolObserver {
+  return {
+    queryFinished: (server, method, seconds, outcome) => {
+      metrics.observeQuery(server, method, seconds);
+      if (outcome !== 'ok') {
+        metrics.countError(server, method, outcome);
+      }
+    },
+    healthChanged: (health, consensus) => {
+      metrics.setHealth(health.index, health.alive, health.lastSeqno);
+      poolMetrics.setServer(health.index, health.lag, health.archival);
+      poolMetrics.setConsensus(consensus);
+    },
+    retried: (method, kind) => {
+      poolMetrics.countRetry(method, kind);
+    },
+    cacheLookup: (method, hit) => {
+      poolMetrics.countCache(method, hit);
+    },
+  };
 }

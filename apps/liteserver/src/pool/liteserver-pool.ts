@@ -1,8 +1,11 @@
 import { type LiteserverEndpoint } from '@app/ton';
 import { LiteClient, LiteSingleEngine } from 'ton-lite-client';
+import { LiteserverCache } from './liteserver-cache';
 import {
+  type FailureKind,
   LiteserverTimeoutError,
-  isTransportFailure,
+  classifyFailure,
+  isRetryable,
   liteserverAnswerError,
   liteserverTimeout,
   noLiteservers,
@@ -11,29 +14,67 @@ import {
 export interface LiteserverPoolOptions {
   /** Per-query deadline. */
   readonly timeoutMs: number;
-  /** How many different liteservers one request may try when transport fails. */
+  /** How many different liteservers one request may try when a retryable failure happens. */
   readonly attempts: number;
   /** How often every liteserver is probed with getMasterchainInfo. */
   readonly probeIntervalMs: number;
   /**
-   * A liteserver more than this many masterchain blocks behind the best one is not used
-   * (toncenter 2.1 tonlib-multiclient: alive iff seqno >= consensus - 3).
+   * A liteserver more than this many masterchain blocks behind the consensus does not serve head
+   * reads (default 1, tongo's pool rule; toncenter 2.1 allows 3).
    */
-  readonly maxLagBlocks: number;
+  readonly maxLagBlocks?: number;
+  /** How often each liteserver is asked whether it still has an old block (default 120 s, as 2.1). */
+  readonly archivalProbeIntervalMs?: number;
+  /** The masterchain seqno the archival probe looks up (default 1; 2.1 uses 3). */
+  readonly archivalProbeSeqno?: number;
+  /**
+   * A read pinned to a masterchain seqno more than this many blocks behind the consensus prefers
+   * archival liteservers (default 2000, toncenter 2.0's rule).
+   */
+  readonly recentBlocks?: number;
+  /** Lifetime of the cached head answered by masterchainInfo() (default 200 ms < 400 ms blocks). */
+  readonly headCacheTtlMs?: number;
+}
+
+/** Per-call routing and caching; every field is optional and the defaults keep 2.1 behaviour. */
+export interface ExecuteOptions<T> {
+  /** Prefer archival liteservers (toncenter's `archival=true`); any live one when none is. */
+  readonly archival?: boolean;
+  /**
+   * The masterchain seqno this call reads at. A liteserver that has reached it may serve it even
+   * if it lags the head; one far behind the consensus (recentBlocks) prefers archival servers.
+   * Without it the call is a head read: only liteservers within maxLagBlocks of the consensus.
+   */
+  readonly seqno?: number;
+  /** Answer from / store into this cache under `cacheKey` (immutable answers: by block or tx id). */
+  readonly cache?: LiteserverCache<T>;
+  readonly cacheKey?: string;
+  /** Lifetime of the stored answer (default: effectively forever; LRU bounds the size). */
+  readonly ttlMs?: number;
 }
 
 export interface LiteserverPoolObserver {
   queryFinished(server: number, method: string, seconds: number, outcome: QueryOutcome): void;
-  healthChanged(server: number, alive: boolean, lastSeqno: number): void;
+  healthChanged(health: LiteserverHealth, consensusSeqno: number | undefined): void;
+  retried?(method: string, kind: FailureKind): void;
+  cacheLookup?(method: string, hit: boolean): void;
 }
 
-export type QueryOutcome = 'ok' | 'error' | 'timeout' | 'transport';
+export type QueryOutcome = 'ok' | FailureKind;
 
 export interface LiteserverHealth {
   readonly index: number;
   readonly connected: boolean;
+  /**
+   * Connected, answered the last probe, at most maxLagBlocks behind the consensus and not seen
+   * failing by a request since that probe.
+   */
   readonly alive: boolean;
   readonly lastSeqno: number;
+  /** Blocks behind the consensus (0 when it is the best or nothing is known). */
+  readonly lag: number;
+  /** Had the archival probe block at the last archival probe (unknown: false). */
+  readonly archival: boolean;
 }
 
 interface PoolEntry {
@@ -42,8 +83,12 @@ interface PoolEntry {
   readonly engine: LiteSingleEngine;
   readonly client: LiteClient;
   lastSeqno: number;
-  /** Answered the last probe and is not lagging. Unknown (true) until the first probe. */
-  alive: boolean;
+  /** Answered the last probe. */
+  responsive: boolean;
+  /** A request saw it time out, drop or answer "not ready" since the last probe. */
+  suspect: boolean;
+  archival: boolean;
+  archivalCheckedAt: number | undefined;
 }
 
 export interface PooledResult<T> {
@@ -52,23 +97,46 @@ export interface PooledResult<T> {
   readonly server: number;
 }
 
+const FOREVER_MS = 2 ** 31 - 1;
+const MASTERCHAIN_SHARD = '-9223372036854775808';
+
 /**
- * One ton-lite-client engine per liteserver of the network's config, used round robin among the
- * live ones. A liteserver is live while it answers the periodic probe and is at most `maxLagBlocks`
- * behind the best, so a lagging server never serves head reads. A transport failure or timeout moves
- * the request to the next live liteserver; the liteserver's own error answer is final.
+ * One ton-lite-client engine per liteserver of the network's config.
+ *
+ * - Consensus head: the best masterchain seqno among liteservers that answered the last probe
+ *   (tonlib-multiclient's rule, §15.2). A liteserver more than `maxLagBlocks` behind it does not
+ *   serve head reads.
+ * - Archival: each liteserver is periodically asked for an old masterchain block; those that have it
+ *   are preferred for `archival` calls and reads far behind the head (any live one when none is).
+ * - Sticky reads: `operation` receives ONE client, so all liteserver calls of one request go to the
+ *   same liteserver and see the same chain; only a retry moves the whole operation elsewhere.
+ * - Retries: a timeout, a transport failure or a not-ready answer moves the request to another
+ *   liteserver (up to `attempts`) and makes the failed one a last resort until its next probe (used
+ *   only when no other can serve); the liteserver's deliberate answer (not found, rejected…) is final.
  */
 export class LiteserverPool {
   private readonly entries: PoolEntry[];
   private cursor = 0;
   private probeTimer: NodeJS.Timeout | undefined;
   private closed = false;
+  private probing = false;
+  private readonly maxLagBlocks: number;
+  private readonly archivalProbeIntervalMs: number;
+  private readonly archivalProbeSeqno: number;
+  private readonly recentBlocks: number;
+  private readonly headCache = new LiteserverCache<MasterchainInfo>(1);
+  private readonly headCacheTtlMs: number;
 
   constructor(
     endpoints: readonly LiteserverEndpoint[],
     private readonly options: LiteserverPoolOptions,
     private readonly observer?: LiteserverPoolObserver,
   ) {
+    this.maxLagBlocks = options.maxLagBlocks ?? 1;
+    this.archivalProbeIntervalMs = options.archivalProbeIntervalMs ?? 120_000;
+    this.archivalProbeSeqno = options.archivalProbeSeqno ?? 1;
+    this.recentBlocks = options.recentBlocks ?? 2000;
+    this.headCacheTtlMs = options.headCacheTtlMs ?? 200;
     this.entries = endpoints.map((endpoint, index) => {
       const engine = new LiteSingleEngine({
         host: `tcp://${endpoint.host}:${endpoint.port}`,
@@ -84,7 +152,10 @@ export class LiteserverPool {
         engine,
         client: new LiteClient({ engine }),
         lastSeqno: 0,
-        alive: true,
+        responsive: true,
+        suspect: false,
+        archival: false,
+        archivalCheckedAt: undefined,
       };
     });
   }
@@ -93,9 +164,9 @@ export class LiteserverPool {
     return this.entries.length;
   }
 
-  /** Starts probing; resolves once one liteserver is connected or after `waitMs`. */
+  /** Starts probing; resolves once one liteserver is connected (or after `waitMs`) and probed. */
   async start(waitMs = 5000): Promise<void> {
-    this.probeTimer = setInterval(() => void this.probe(), this.options.probeIntervalMs);
+    this.probeTimer = setInterval(() => void this.scheduledProbe(), this.options.probeIntervalMs);
     this.probeTimer.unref();
     const deadline = Date.now() + waitMs;
     while (!this.closed && Date.now() < deadline && !this.entries.some((e) => e.engine.isReady())) {
@@ -115,30 +186,140 @@ export class LiteserverPool {
   }
 
   health(): LiteserverHealth[] {
+    const consensus = this.consensusSeqno();
     return this.entries.map((e) => ({
       index: e.index,
       connected: e.engine.isReady(),
-      alive: e.alive && e.engine.isReady(),
+      alive: this.isHeadReady(e, consensus) && !e.suspect,
       lastSeqno: e.lastSeqno,
+      lag: consensus === undefined ? 0 : Math.max(0, consensus - e.lastSeqno),
+      archival: e.archival,
     }));
   }
 
-  /** True when at least one liteserver can take requests (the readiness check). */
+  /** True when at least one liteserver can take head reads (the readiness check). */
   isServing(): boolean {
-    return this.entries.some((e) => e.alive && e.engine.isReady());
+    const consensus = this.consensusSeqno();
+    return this.entries.some((e) => this.isHeadReady(e, consensus) && !e.suspect);
   }
 
-  /** Runs `operation` on a live liteserver, moving to the next one when transport fails. */
+  /**
+   * The masterchain seqno the live liteservers have reached, as last probed (tonlib-multiclient's
+   * consensus block: the best seqno among responsive workers), or undefined when none is. Serves v2
+   * getConsensusBlock.
+   */
+  consensusSeqno(): number | undefined {
+    const live = this.entries.filter((e) => this.isResponsive(e));
+    return live.length === 0 ? undefined : Math.max(...live.map((e) => e.lastSeqno));
+  }
+
+  /**
+   * Runs `operation` with one liteserver's client (sticky: every call it makes goes to that server),
+   * moving to another liteserver on a retryable failure. With `options.cache` and `cacheKey` the
+   * answer is served from / stored in that cache.
+   */
   async execute<T>(
     method: string,
     operation: (client: LiteClient) => Promise<T>,
+    options: ExecuteOptions<T> = {},
+  ): Promise<PooledResult<T>> {
+    const { cache, cacheKey } = options;
+    if (cache === undefined || cacheKey === undefined) {
+      return this.run(method, operation, options);
+    }
+    const { answer, hit } = await cache.getOrLoad(cacheKey, options.ttlMs ?? FOREVER_MS, () =>
+      this.run(method, operation, options),
+    );
+    this.observer?.cacheLookup?.(method, hit);
+    return answer;
+  }
+
+  /**
+   * The head (lite_api getMasterchainInfo) from a liteserver within maxLagBlocks of the consensus,
+   * cached for `headCacheTtlMs` (below the block interval, so a reader is at most one block late; 2.1
+   * caches it 1 s).
+   */
+  masterchainInfo(): Promise<PooledResult<MasterchainInfo>> {
+    return this.execute('getMasterchainInfo', (client) => client.getMasterchainInfo(), {
+      cache: this.headCache,
+      cacheKey: 'head',
+      ttlMs: this.headCacheTtlMs,
+    });
+  }
+
+  /** Probes every liteserver now (also run every probeIntervalMs); archival probes when due. */
+  async probe(): Promise<void> {
+    await Promise.all(this.entries.map((entry) => this.probeHead(entry)));
+    const now = Date.now();
+    await Promise.all(
+      this.entries
+        .filter(
+          (e) =>
+            this.isResponsive(e) &&
+            (e.archivalCheckedAt === undefined ||
+              now - e.archivalCheckedAt >= this.archivalProbeIntervalMs),
+        )
+        .map((e) => this.probeArchivalOf(e)),
+    );
+    this.report();
+  }
+
+  /** The timer's probe: skipped while the previous one still waits on a slow liteserver. */
+  private async scheduledProbe(): Promise<void> {
+    if (this.probing) {
+      return;
+    }
+    this.probing = true;
+    try {
+      await this.probe();
+    } finally {
+      this.probing = false;
+    }
+  }
+
+  /** Re-runs the archival probe on every responsive liteserver now, whatever its schedule. */
+  async probeArchival(): Promise<void> {
+    await Promise.all(
+      this.entries.filter((e) => this.isResponsive(e)).map((e) => this.probeArchivalOf(e)),
+    );
+    this.report();
+  }
+
+  private async probeArchivalOf(entry: PoolEntry): Promise<void> {
+    try {
+      // lookupBlock(-1, shard_all, seqno) as tonlib-multiclient does: a pruned node answers "not in db".
+      await this.withTimeout(
+        entry.client.lookupBlockByID({
+          workchain: -1,
+          shard: MASTERCHAIN_SHARD,
+          seqno: this.archivalProbeSeqno,
+        }),
+      );
+      entry.archival = true;
+      entry.archivalCheckedAt = Date.now();
+    } catch (error) {
+      // Only a deliberate "not found" says the block is gone; a timeout says nothing about it.
+      if (classifyFailure(error) === 'answer') {
+        entry.archival = false;
+        entry.archivalCheckedAt = Date.now();
+      }
+    }
+  }
+
+  private async run<T>(
+    method: string,
+    operation: (client: LiteClient) => Promise<T>,
+    options: ExecuteOptions<T>,
   ): Promise<PooledResult<T>> {
     const tried = new Set<number>();
-    let lastTransportError: unknown;
+    let lastKind: FailureKind | undefined;
     for (let attempt = 0; attempt < this.options.attempts; attempt++) {
-      const entry = this.pick(tried);
+      const entry = this.pick(tried, options);
       if (!entry) {
         break;
+      }
+      if (lastKind !== undefined) {
+        this.observer?.retried?.(method, lastKind);
       }
       tried.add(entry.index);
       const started = process.hrtime.bigint();
@@ -147,30 +328,83 @@ export class LiteserverPool {
         this.finished(entry, method, started, 'ok');
         return { value, server: entry.index };
       } catch (error) {
-        if (!isTransportFailure(error)) {
-          this.finished(entry, method, started, 'error');
+        const kind = classifyFailure(error);
+        this.finished(entry, method, started, kind);
+        if (!isRetryable(kind)) {
           throw liteserverAnswerError(error);
         }
-        const timedOut = error instanceof LiteserverTimeoutError || isTimeoutMessage(error);
-        this.finished(entry, method, started, timedOut ? 'timeout' : 'transport');
-        lastTransportError = error;
+        // Later requests use it only as a last resort until a probe finds it answering again.
+        entry.suspect = true;
+        this.report();
+        lastKind = kind;
       }
     }
-    if (lastTransportError === undefined) {
-      throw noLiteservers();
-    }
-    throw isTimeoutError(lastTransportError) ? liteserverTimeout() : noLiteservers();
+    throw lastKind === 'timeout' ? liteserverTimeout() : noLiteservers();
   }
 
-  private pick(exclude: ReadonlySet<number>): PoolEntry | undefined {
-    const candidates = this.entries.filter(
-      (e) => !exclude.has(e.index) && e.alive && e.engine.isReady(),
+  private pick(
+    exclude: ReadonlySet<number>,
+    options: { readonly archival?: boolean; readonly seqno?: number },
+  ): PoolEntry | undefined {
+    const consensus = this.consensusSeqno();
+    const { seqno } = options;
+    const able = this.entries.filter(
+      (e) =>
+        !exclude.has(e.index) &&
+        (seqno === undefined
+          ? this.isHeadReady(e, consensus)
+          : this.isResponsive(e) && e.lastSeqno >= seqno),
     );
-    if (candidates.length === 0) {
+    // Liteservers a request just saw failing come last, so a stall costs one request one timeout.
+    const trusted = able.filter((e) => !e.suspect);
+    const candidates = trusted.length > 0 ? trusted : able;
+    const old =
+      seqno !== undefined && consensus !== undefined && consensus - seqno > this.recentBlocks;
+    const archival = options.archival === true || old ? candidates.filter((e) => e.archival) : [];
+    const from = archival.length > 0 ? archival : candidates;
+    if (from.length === 0) {
       return undefined;
     }
-    this.cursor = (this.cursor + 1) % candidates.length;
-    return candidates[this.cursor];
+    this.cursor = (this.cursor + 1) % from.length;
+    return from[this.cursor];
+  }
+
+  private isResponsive(entry: PoolEntry): boolean {
+    return entry.responsive && entry.engine.isReady();
+  }
+
+  private isHeadReady(entry: PoolEntry, consensus: number | undefined): boolean {
+    return (
+      this.isResponsive(entry) &&
+      consensus !== undefined &&
+      entry.lastSeqno >= consensus - this.maxLagBlocks
+    );
+  }
+
+  private async probeHead(entry: PoolEntry): Promise<void> {
+    if (!entry.engine.isReady()) {
+      entry.responsive = false;
+      return;
+    }
+    try {
+      const info = await this.withTimeout(entry.client.getMasterchainInfo());
+      entry.lastSeqno = info.last.seqno;
+      entry.responsive = true;
+      entry.suspect = false;
+    } catch {
+      // Any failure of the probe (timeout, not ready, dropped) takes it out until the next one.
+      entry.responsive = false;
+    }
+  }
+
+  private report(): void {
+    if (!this.observer) {
+      return;
+    }
+    const consensus = this.consensusSeqno();
+    for (const health of this.health()) {
+      this.observer.healthChanged(health, consensus);
+    }
   }
 
   private withTimeout<T>(promise: Promise<T>): Promise<T> {
@@ -195,48 +429,7 @@ export class LiteserverPool {
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     this.observer?.queryFinished(entry.index, method, seconds, outcome);
   }
-
-  /** Probes every connected liteserver and recomputes who is live. */
-  private async probe(): Promise<void> {
-    await Promise.all(
-      this.entries.map(async (entry) => {
-        if (!entry.engine.isReady()) {
-          entry.alive = false;
-          return;
-        }
-        try {
-          const info = await this.withTimeout(entry.client.getMasterchainInfo());
-          entry.lastSeqno = info.last.seqno;
-          entry.alive = true;
-        } catch {
-          entry.alive = false;
-        }
-      }),
-    );
-    const best = Math.max(0, ...this.entries.filter((e) => e.alive).map((e) => e.lastSeqno));
-    for (const entry of this.entries) {
-      if (entry.alive && entry.lastSeqno < best - this.options.maxLagBlocks) {
-        entry.alive = false;
-      }
-      this.observer?.healthChanged(entry.index, entry.alive, entry.lastSeqno);
-    }
-  }
-
-  /**
-   * The masterchain seqno the live liteservers have reached, as last probed (tonlib-multiclient's
-   * consensus block: the best seqno among live workers), or undefined when none is live. Read-only;
-   * serves v2 getConsensusBlock.
-   */
-  consensusSeqno(): number | undefined {
-    const live = this.entries.filter((e) => e.alive && e.engine.isReady());
-    return live.length === 0 ? undefined : Math.max(...live.map((e) => e.lastSeqno));
-  }
 }
 
-function isTimeoutMessage(error: unknown): boolean {
-  return error instanceof Error && error.message === 'Timeout';
-}
-
-function isTimeoutError(error: unknown): boolean {
-  return error instanceof LiteserverTimeoutError || isTimeoutMessage(error);
-}
+/** lite_api liteServer.masterchainInfo as ton-lite-client returns it. */
+export type MasterchainInfo = Awaited<ReturnType<LiteClient['getMasterchainInfo']>>;

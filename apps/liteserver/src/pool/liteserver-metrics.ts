@@ -1,0 +1,61 @@
+import { METRIC_PREFIX, counter, gauge } from '@app/observability';
+import { type Counter, type Gauge, type Registry } from 'prom-client';
+
+/**
+ * Pool metrics beyond libs/observability's LiteserverMetrics (latency, errors by kind, up, head seqno):
+ * the lag behind the consensus, the archival flag, the consensus itself, retries and cache use.
+ * Servers are labelled by their index in the global config, never by address.
+ */
+export class LiteserverPoolMetrics {
+  readonly lag: Gauge<'server'>;
+  readonly archival: Gauge<'server'>;
+  readonly consensus: Gauge;
+  readonly retries: Counter<'method' | 'kind'>;
+  readonly cache: Counter<'method' | 'result'>;
+
+  constructor(registry: Registry) {
+    this.lag = gauge(registry, {
+      name: `${METRIC_PREFIX}liteserver_lag_blocks`,
+      help: 'Masterchain blocks the liteserver at this index is behind the pool consensus.',
+      labelNames: ['server'],
+    });
+    this.archival = gauge(registry, {
+      name: `${METRIC_PREFIX}liteserver_archival`,
+      help: 'Whether the liteserver at this index had the archival probe block (1) or not (0).',
+      labelNames: ['server'],
+    });
+    this.consensus = gauge(registry, {
+      name: `${METRIC_PREFIX}liteserver_consensus_seqno`,
+      help: 'Best masterchain seqno reached by the responsive liteservers.',
+    });
+    this.retries = counter(registry, {
+      name: `${METRIC_PREFIX}liteserver_retries_total`,
+      help: 'Requests moved to another liteserver, by method and the failure kind that caused it.',
+      labelNames: ['method', 'kind'],
+    });
+    this.cache = counter(registry, {
+      name: `${METRIC_PREFIX}liteserver_cache_lookups_total`,
+      help: 'Cached liteserver reads by method and result (hit: no liteserver asked).',
+      labelNames: ['method', 'result'],
+    });
+  }
+
+  setServer(server: number, lag: number, archival: boolean): void {
+    this.lag.set({ server: String(server) }, lag);
+    this.archival.set({ server: String(server) }, archival ? 1 : 0);
+  }
+
+  setConsensus(seqno: number | undefined): void {
+    if (seqno !== undefined) {
+      this.consensus.set(seqno);
+    }
+  }
+
+  countRetry(method: string, kind: string): void {
+    this.retries.inc({ method, kind });
+  }
+
+  countCache(method: string, hit: boolean): void {
+    this.cache.inc({ method, result: hit ? 'hit' : 'miss' });
+  }
+}

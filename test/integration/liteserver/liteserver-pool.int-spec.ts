@@ -1,0 +1,445 @@
+import assert from 'node:assert/strict';
+import { after, before, beforeEach, describe, it } from 'node:test';
+import { ErrorCode, TonApiError } from '@app/contracts';
+import { LiteserverMetrics, createMetricsRegistry } from '@app/observability';
+import { type Registry } from 'prom-client';
+import { type LiteClient } from 'ton-lite-client';
+import { type Localnet, startLocalnet } from '../../../apps/localnet/src/localnet';
+import { LiteserverCache } from '../../../apps/liteserver/src/pool/liteserver-cache';
+import {
+  type LiteserverPoolOptions,
+  type PooledResult,
+} from '../../../apps/liteserver/src/pool/liteserver-pool';
+import { LiteserverPoolService } from '../../../apps/liteserver/src/pool/liteserver-pool.service';
+
+type BlockHeader = Awaited<ReturnType<LiteClient['lookupBlockByID']>>;
+
+const SHARD_ALL = '-9223372036854775808';
+
+async function until(condition: () => boolean, what: string, timeoutMs = 8000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) {
+      throw new Error(`${what}: not reached within ${String(timeoutMs)} ms`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** One series of a metric: its value for exactly these labels (undefined when never set). */
+async function metric(
+  registry: Registry,
+  name: string,
+  labels: Record<string, string> = {},
+): Promise<number | undefined> {
+  const found = registry.getSingleMetric(name);
+  assert.ok(found, `metric ${name} is registered`);
+  const { values } = await found.get();
+  const wanted = Object.entries(labels);
+  const series = values.find(
+    (v) =>
+      Object.keys(v.labels).length === wanted.length &&
+      wanted.every(([k, x]) => String(v.labels[k]) === x),
+  );
+  return series?.value;
+}
+
+/** How many lite_api queries the pool made for `method` (the latency histogram's count). */
+async function queries(metrics: LiteserverMetrics, method: string): Promise<number> {
+  const { values } = await metrics.duration.get();
+  return values
+    .filter((v) => v.metricName?.endsWith('_count') === true && v.labels.method === method)
+    .reduce((sum, v) => sum + v.value, 0);
+}
+
+describe('LiteserverPool against a three-liteserver localnet', () => {
+  let localnet: Localnet;
+  let head: number;
+  let sut: LiteserverPoolService;
+  let registry: Registry;
+  let lsMetrics: LiteserverMetrics;
+
+  async function startPool(overrides: Partial<LiteserverPoolOptions> = {}): Promise<void> {
+    registry = createMetricsRegistry({ defaultMetrics: false });
+    lsMetrics = new LiteserverMetrics(registry);
+    sut = new LiteserverPoolService(
+      localnet.liteservers.map((ls) => ls.endpoint),
+      {
+        timeoutMs: 400,
+        attempts: 3,
+        // probes are run by the tests themselves (pool.probe()), so every step is deterministic
+        probeIntervalMs: 3_600_000,
+        ...overrides,
+      },
+      lsMetrics,
+      registry,
+    );
+    await sut.onModuleInit();
+    await until(() => sut.health().every((h) => h.connected), 'all connected');
+    await sut.probe();
+  }
+
+  const servers = async (n: number, run: () => Promise<PooledResult<unknown>>) => {
+    const answered: number[] = [];
+    for (let i = 0; i < n; i++) {
+      answered.push((await run()).server);
+    }
+    return answered;
+  };
+  const time = () => sut.execute('getTime', (client) => client.getCurrentTime());
+
+  before(async () => {
+    localnet = await startLocalnet({ seed: 'none', mode: 'manual', liteservers: 3 });
+    for (let i = 0; i < 6; i++) {
+      await localnet.producer.sealNow();
+    }
+    head = localnet.chain.head().id.seqno;
+  });
+
+  after(async () => {
+    await localnet.stop();
+  });
+
+  beforeEach(() => {
+    for (const ls of localnet.liteservers) {
+      ls.setFault({ mode: 'none' });
+    }
+  });
+
+  describe('consensus head and lag', () => {
+    before(() => startPool());
+    after(() => {
+      sut.close();
+    });
+
+    it('a liteserver 3 blocks behind is not used for head reads; 1 behind still is', async () => {
+      localnet.liteservers[2]?.setFault({ mode: 'lag', lagBlocks: 3 });
+      await sut.probe();
+      assert.equal(sut.consensusSeqno(), head);
+      assert.deepEqual(
+        sut.health().map((h) => [h.index, h.alive, h.lastSeqno, h.lag]),
+        [
+          [0, true, head, 0],
+          [1, true, head, 0],
+          [2, false, head - 3, 3],
+        ],
+      );
+      const answered = await servers(6, time);
+      assert.deepEqual(
+        [...answered].sort(),
+        [0, 0, 0, 1, 1, 1],
+        'round robin over the two servers at the head only',
+      );
+      assert.equal(await metric(registry, 'tonapi_liteserver_lag_blocks', { server: '2' }), 3);
+      assert.equal(await metric(registry, 'tonapi_liteserver_lag_blocks', { server: '0' }), 0);
+      assert.equal(await metric(registry, 'tonapi_liteserver_up', { server: '2' }), 0);
+      assert.equal(await metric(registry, 'tonapi_liteserver_up', { server: '1' }), 1);
+      assert.equal(
+        await metric(registry, 'tonapi_liteserver_masterchain_seqno', { server: '2' }),
+        head - 3,
+      );
+      assert.equal(await metric(registry, 'tonapi_liteserver_consensus_seqno'), head);
+
+      // a read pinned to a seqno the lagging server has reached may go to it
+      const pinned = await servers(3, () =>
+        sut.execute('getTime', (client) => client.getCurrentTime(), { seqno: head - 3 }),
+      );
+      assert.deepEqual([...pinned].sort(), [0, 1, 2]);
+
+      // sticky: both calls of one operation go to the one liteserver it was given
+      const sticky = await servers(3, async () => {
+        const result = await sut.execute(
+          'sticky',
+          async (client) => {
+            const a = await client.getMasterchainInfo();
+            const b = await client.getMasterchainInfo();
+            return [a.last.seqno, b.last.seqno];
+          },
+          { seqno: head - 3 },
+        );
+        const expected = result.server === 2 ? head - 3 : head;
+        assert.deepEqual(result.value, [expected, expected]);
+        return result;
+      });
+      assert.deepEqual([...sticky].sort(), [0, 1, 2]);
+
+      localnet.liteservers[2]?.setFault({ mode: 'lag', lagBlocks: 1 });
+      await sut.probe();
+      assert.deepEqual(
+        sut.health().map((h) => h.alive),
+        [true, true, true],
+      );
+      assert.equal(await metric(registry, 'tonapi_liteserver_lag_blocks', { server: '2' }), 1);
+    });
+
+    it('the head cache answers the same object for 200 ms without a second query', async () => {
+      const before = await queries(lsMetrics, 'getMasterchainInfo');
+      const first = await sut.masterchainInfo();
+      const second = await sut.masterchainInfo();
+      assert.equal(second.value, first.value, 'the very same object');
+      assert.equal(first.value.last.seqno, head);
+      assert.equal(await queries(lsMetrics, 'getMasterchainInfo'), before + 1);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      const third = await sut.masterchainInfo();
+      assert.notEqual(third.value, first.value);
+      assert.equal(await queries(lsMetrics, 'getMasterchainInfo'), before + 2);
+      assert.equal(
+        await metric(registry, 'tonapi_liteserver_cache_lookups_total', {
+          method: 'getMasterchainInfo',
+          result: 'hit',
+        }),
+        1,
+      );
+      assert.equal(
+        await metric(registry, 'tonapi_liteserver_cache_lookups_total', {
+          method: 'getMasterchainInfo',
+          result: 'miss',
+        }),
+        2,
+      );
+    });
+  });
+
+  describe('failover', () => {
+    before(() => startPool());
+    after(() => {
+      sut.close();
+    });
+
+    it('a liteserver that answers "not ready" (651) is retried elsewhere and counted', async () => {
+      localnet.liteservers[0]?.setFault({ mode: 'error', errorCode: 651 });
+      const answered = await servers(3, time);
+      assert.ok(!answered.includes(0), `answered by ${answered.join(',')}`);
+      assert.equal(
+        await metric(registry, 'tonapi_liteserver_errors_total', {
+          server: '0',
+          method: 'getTime',
+          kind: 'notready',
+        }),
+        1,
+      );
+      assert.equal(
+        await metric(registry, 'tonapi_liteserver_retries_total', {
+          method: 'getTime',
+          kind: 'notready',
+        }),
+        1,
+      );
+      assert.equal(await queries(lsMetrics, 'getTime'), 4);
+      localnet.liteservers[0]?.setFault({ mode: 'none' });
+      await sut.probe();
+      assert.equal(sut.health()[0]?.alive, true);
+    });
+
+    it("a liteserver's deliberate answer is final: no retry, one query, a 500-class error", async () => {
+      const before = await queries(lsMetrics, 'lookupBlock');
+      await assert.rejects(
+        sut.execute('lookupBlock', (client) =>
+          client.lookupBlockByID({ workchain: -1, shard: SHARD_ALL, seqno: head + 1000 }),
+        ),
+        (error: unknown) => {
+          assert.ok(error instanceof TonApiError);
+          assert.equal(error.code, ErrorCode.LITESERVER_ERROR);
+          assert.match(error.message, /^LITE_SERVER_UNKNOWN: block not found: /);
+          return true;
+        },
+      );
+      assert.equal(await queries(lsMetrics, 'lookupBlock'), before + 1);
+      const answers = await Promise.all(
+        [0, 1, 2].map((server) =>
+          metric(registry, 'tonapi_liteserver_errors_total', {
+            server: String(server),
+            method: 'lookupBlock',
+            kind: 'answer',
+          }),
+        ),
+      );
+      assert.equal(
+        answers.reduce<number>((sum, v) => sum + (v ?? 0), 0),
+        1,
+      );
+      assert.equal(
+        await metric(registry, 'tonapi_liteserver_retries_total', {
+          method: 'lookupBlock',
+          kind: 'answer',
+        }),
+        undefined,
+      );
+      assert.deepEqual(
+        sut.health().map((h) => h.alive),
+        [true, true, true],
+        'an answer does not mark the server down',
+      );
+    });
+
+    it('a stalled liteserver times out, the request moves on, and it is skipped until a probe', async () => {
+      localnet.liteservers[1]?.setFault({ mode: 'stall' });
+      const before = await queries(lsMetrics, 'getTime');
+      const answered = await servers(3, time);
+      assert.ok(!answered.includes(1), `answered by ${answered.join(',')}`);
+      assert.equal(
+        await metric(registry, 'tonapi_liteserver_errors_total', {
+          server: '1',
+          method: 'getTime',
+          kind: 'timeout',
+        }),
+        1,
+      );
+      assert.equal(
+        await metric(registry, 'tonapi_liteserver_retries_total', {
+          method: 'getTime',
+          kind: 'timeout',
+        }),
+        1,
+      );
+      assert.equal(await queries(lsMetrics, 'getTime'), before + 4);
+      assert.equal(sut.health()[1]?.alive, false);
+      assert.equal(await metric(registry, 'tonapi_liteserver_up', { server: '1' }), 0);
+      localnet.liteservers[1]?.setFault({ mode: 'none' });
+      await sut.probe();
+      assert.equal(sut.health()[1]?.alive, true);
+      assert.equal(await metric(registry, 'tonapi_liteserver_up', { server: '1' }), 1);
+    });
+
+    it('every liteserver stalled: a LITE_SERVER_NETWORK timeout after trying each', async () => {
+      await sut.probe();
+      for (const ls of localnet.liteservers) {
+        ls.setFault({ mode: 'stall' });
+      }
+      await assert.rejects(time(), (error: unknown) => {
+        assert.ok(error instanceof TonApiError);
+        assert.equal(error.code, ErrorCode.LITESERVER_TIMEOUT);
+        assert.equal(error.message, 'LITE_SERVER_NETWORK timeout');
+        return true;
+      });
+      assert.equal(sut.isServing(), false);
+      assert.deepEqual(
+        sut.health().map((h) => h.alive),
+        [false, false, false],
+      );
+      // Until the next probe they are still tried as a last resort rather than refused outright.
+      const before = await queries(lsMetrics, 'getTime');
+      await assert.rejects(time(), (error: unknown) => {
+        assert.ok(error instanceof TonApiError);
+        assert.equal(error.code, ErrorCode.LITESERVER_TIMEOUT);
+        return true;
+      });
+      assert.equal(await queries(lsMetrics, 'getTime'), before + 3);
+      for (const ls of localnet.liteservers) {
+        ls.setFault({ mode: 'none' });
+      }
+      await sut.probe();
+      assert.equal(sut.isServing(), true);
+    });
+
+    it('a dropped liteserver is skipped and serves again after recovery', async () => {
+      localnet.liteservers[2]?.setFault({ mode: 'drop' });
+      await until(() => sut.health()[2]?.connected === false, 'server 2 disconnected');
+      await sut.probe();
+      assert.equal(sut.health()[2]?.alive, false);
+      assert.equal(await metric(registry, 'tonapi_liteserver_up', { server: '2' }), 0);
+      const answered = await servers(4, time);
+      assert.deepEqual([...answered].sort(), [0, 0, 1, 1]);
+      localnet.liteservers[2]?.setFault({ mode: 'none' });
+      await until(() => sut.health()[2]?.connected === true, 'server 2 reconnected');
+      await sut.probe();
+      assert.equal(sut.health()[2]?.alive, true);
+      assert.equal(await metric(registry, 'tonapi_liteserver_up', { server: '2' }), 1);
+      const again = await servers(3, time);
+      assert.deepEqual([...again].sort(), [0, 1, 2]);
+    });
+  });
+
+  describe('archival detection and routing', () => {
+    before(async () => {
+      // Probe for the head block itself: a liteserver 3 blocks behind does not have it, as a pruned
+      // one lacks an old block.
+      localnet.liteservers[2]?.setFault({ mode: 'lag', lagBlocks: 3 });
+      await startPool({ archivalProbeSeqno: head, recentBlocks: 2 });
+      localnet.liteservers[2]?.setFault({ mode: 'none' });
+      await sut.probe(); // head probe only: the archival one is not due for 120 s
+    });
+    after(() => {
+      sut.close();
+    });
+
+    it('flags which liteservers have the probe block', async () => {
+      assert.deepEqual(
+        sut.health().map((h) => [h.alive, h.archival]),
+        [
+          [true, true],
+          [true, true],
+          [true, false],
+        ],
+      );
+      assert.equal(await metric(registry, 'tonapi_liteserver_archival', { server: '0' }), 1);
+      assert.equal(await metric(registry, 'tonapi_liteserver_archival', { server: '2' }), 0);
+    });
+
+    it('archival calls and old seqnos go to archival liteservers; others to any', async () => {
+      const archival = await servers(4, () =>
+        sut.execute('getTime', (client) => client.getCurrentTime(), { archival: true }),
+      );
+      assert.deepEqual([...archival].sort(), [0, 0, 1, 1]);
+      const old = await servers(4, () =>
+        sut.execute('getTime', (client) => client.getCurrentTime(), { seqno: head - 3 }),
+      );
+      assert.deepEqual([...old].sort(), [0, 0, 1, 1]);
+      const recent = await servers(3, () =>
+        sut.execute('getTime', (client) => client.getCurrentTime(), { seqno: head - 1 }),
+      );
+      assert.deepEqual([...recent].sort(), [0, 1, 2]);
+    });
+
+    it('archival calls fall back to any live liteserver when no archival one is live', async () => {
+      localnet.liteservers[0]?.setFault({ mode: 'drop' });
+      localnet.liteservers[1]?.setFault({ mode: 'drop' });
+      await until(
+        () => sut.health()[0]?.connected === false && sut.health()[1]?.connected === false,
+        'servers 0 and 1 disconnected',
+      );
+      const { server } = await sut.execute('getTime', (client) => client.getCurrentTime(), {
+        archival: true,
+      });
+      assert.equal(server, 2);
+      localnet.liteservers[0]?.setFault({ mode: 'none' });
+      localnet.liteservers[1]?.setFault({ mode: 'none' });
+      await until(() => sut.health().every((h) => h.connected), 'all reconnected');
+    });
+  });
+
+  describe('immutable answers cache', () => {
+    before(() => startPool());
+    after(() => {
+      sut.close();
+    });
+
+    it('a cached block lookup is the same object and asks no liteserver again', async () => {
+      const cache = new LiteserverCache<BlockHeader>(100);
+      const lookup = () =>
+        sut.execute(
+          'lookupBlock',
+          (client) => client.lookupBlockByID({ workchain: -1, shard: SHARD_ALL, seqno: 2 }),
+          { cache, cacheKey: '-1:8000000000000000:2' },
+        );
+      const first = await lookup();
+      assert.equal(first.value.id.seqno, 2);
+      assert.deepEqual(first.value.id.rootHash, localnet.chain.masterchainBlock(2)?.id.rootHash);
+      // with every liteserver stalled, only the cache can answer
+      for (const ls of localnet.liteservers) {
+        ls.setFault({ mode: 'stall' });
+      }
+      const second = await lookup();
+      assert.equal(second.value, first.value, 'the very same object');
+      assert.equal(second.server, first.server);
+      assert.equal(await queries(lsMetrics, 'lookupBlock'), 1);
+      assert.equal(
+        await metric(registry, 'tonapi_liteserver_cache_lookups_total', {
+          method: 'lookupBlock',
+          result: 'hit',
+        }),
+        1,
+      );
+    });
+  });
+});
