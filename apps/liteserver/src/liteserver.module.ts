@@ -10,6 +10,7 @@ import { AccountController } from './v2/account.controller';
 import { PoolStatusController } from './v2/pool-status.controller';
 import { AccountsController } from './v2/accounts/accounts.controller';
 import { BlocksController } from './v2/blocks/blocks.controller';
+import { FeesController } from './v2/fees/fees.controller';
 import { MethodsController } from './v2/methods/methods.controller';
 import { TransactionsController } from './v2/transactions/transactions.controller';
 
@@ -30,7 +31,9 @@ export class LiteserverModule {
       // Two liteservers at most per request keeps the worst case under the NATS request deadline.
       attempts: 2,
       probeIntervalMs: 1000,
-      maxLagBlocks: 3,
+      // A liteserver more than one block behind the consensus serves no head read (issue 4; toncenter
+      // 2.1 tolerates three).
+      maxLagBlocks: 1,
     };
     return {
       module: LiteserverModule,
@@ -41,6 +44,7 @@ export class LiteserverModule {
         BlocksController,
         TransactionsController,
         MethodsController,
+        FeesController,
       ],
       providers: [
         { provide: LITESERVER_ENDPOINTS, useValue: [...options.endpoints] },

@@ -8,3 +8,4 @@ export * from './messages/ls-accounts';
 export * from './messages/ls-blocks';
 export * from './messages/ls-transactions';
 export * from './messages/ls-methods';
+export * from './messages/ls-fees';

@@ -3,6 +3,7 @@ import { type z } from 'zod';
 import { lsContracts } from './messages/ls';
 import { lsAccountsContracts } from './messages/ls-accounts';
 import { lsBlocksContracts } from './messages/ls-blocks';
+import { lsFeesContracts } from './messages/ls-fees';
 import { lsMethodsContracts } from './messages/ls-methods';
 import { lsTransactionsContracts } from './messages/ls-transactions';
 
@@ -22,6 +23,7 @@ export const rpcContracts = {
   ...lsBlocksContracts,
   ...lsTransactionsContracts,
   ...lsMethodsContracts,
+  ...lsFeesContracts,
 } as const satisfies Readonly<Record<string, RpcContract>>;
 
 export type RpcContracts = typeof rpcContracts;

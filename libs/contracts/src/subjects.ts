@@ -34,6 +34,7 @@ export const Subjects = {
     tryLocateSourceTx: 'ton.ls.v1.tryLocateSourceTx',
     runGetMethodStd: 'ton.ls.v1.runGetMethodStd',
     sendMessage: 'ton.ls.v1.sendMessage',
+    estimateFee: 'ton.ls.v1.estimateFee',
     /** Health of the liteserver pool (counts only, never addresses), for readiness probes. */
     poolStatus: 'ton.ls.v1.poolStatus',
   },
