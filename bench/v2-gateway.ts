@@ -198,6 +198,7 @@ export async function runV2GatewayBench(): Promise<string> {
     contextLines(ctx),
     `- duration per run: ${DURATION_MS} ms; load generated in the benchmark process with fetch (HTTP) or ton-lite-client (direct)`,
     `- target: the mesh's overhead over the direct ton-lite-client call under ${TARGET_OVERHEAD_P50_MS} ms at p50 (concurrency 1): **${overhead === undefined ? 'not measured' : `${overhead} ms, ${met ? 'met' : 'NOT met'}`}**`,
+    "- note: the service answers getMasterchainInfo from its liteserver pool's 200 ms head cache (toncenter caches head reads too); the direct client asks the liteserver every time. Before that cache, the mesh overhead measured 1.18 ms at p50 (commit 4f6ef50); bench/reports/v2-methods.md compares uncached reads",
     ...notes.map((n) => `- note: ${n}`),
     '',
     '| path | concurrency | req/s | p50 ms | p99 ms | requests | errors |',

@@ -143,7 +143,7 @@ export async function runV2MethodsBench(): Promise<string> {
     '',
     contextLines(ctx),
     `- duration per run: ${DURATION_MS} ms; the direct client makes the same liteserver calls the service makes (head, then the read)`,
-    '- no response cache yet: every request reaches the liteserver',
+    '- no response cache for these reads yet: every request reaches the liteserver (ton-lite-client caches account states per block itself, which flatters the direct getAddressInformation)',
     '',
     '| read | path | concurrency | req/s | p50 ms | p99 ms | requests | errors |',
     '|---|---|---:|---:|---:|---:|---:|---:|',

@@ -45,7 +45,7 @@ interface ProvenState {
  */
 export class GetMethodRunner {
   private readonly emulator = new GetMethodEmulator();
-  private configCache: { rootHash: string; config: Cell } | undefined;
+  private configCache: { keyBlock: number; config: Cell } | undefined;
 
   constructor(private readonly pool: LiteserverPool) {}
 
@@ -119,16 +119,32 @@ export class GetMethodRunner {
     return { block, account, config: await this.configAt(client, block), liteserverRun: undefined };
   }
 
-  /** The config of `block`, kept for the latest block asked (most calls read at the head). */
+  /**
+   * The config in force at `block`. The config only changes in key blocks, so it is kept per key
+   * block (the block itself when it is one, else its prev_key_block_seqno, read from the header the
+   * liteserver proves): with a block every 400 ms, refetching the whole config proof per block cost
+   * more than the get-method itself.
+   */
   private async configAt(client: LiteClient, block: tonNode_blockIdExt): Promise<Cell> {
-    const rootHash = block.rootHash.toString('hex');
-    if (this.configCache?.rootHash === rootHash) {
+    const header = await client.lookupBlockByID({
+      workchain: block.workchain,
+      shard: block.shard,
+      seqno: block.seqno,
+    });
+    const [proof] = Cell.fromBoc(header.headerProof);
+    const provenBlock = proof?.refs[0];
+    if (!provenBlock) {
+      throw new Error('the liteserver sent a block header without its proof');
+    }
+    const info = loadBlockInfoOfBlock(provenBlock);
+    const keyBlock = info.keyBlock ? info.seqno : info.prevKeyBlockSeqno;
+    if (this.configCache?.keyBlock === keyBlock) {
       return this.configCache.config;
     }
     const config = beginCell()
       .storeDictDirect(await readConfig(client, block))
       .endCell();
-    this.configCache = { rootHash, config };
+    this.configCache = { keyBlock, config };
     return config;
   }
 }
