@@ -12,24 +12,37 @@ import { encodeTl } from '../tl-encode';
  * liteServer.blockHeader id:tonNode.blockIdExt mode:# header_proof:bytes
  * mode bit 0: by seqno, bit 1: by lt, bit 2: by utime; exactly one (perform_lookupBlock).
  */
+/**
+ * The block a lookup names: mode bit 0 by seqno, bit 1 by lt, bit 2 by utime; exactly one
+ * (perform_lookupBlock and perform_lookupBlockWithProof alike).
+ */
+export function lookupSelector(req: {
+  mode: number;
+  id: { seqno: number };
+  lt: string | null;
+  utime: number | null;
+}): BlockSelector {
+  const by = req.mode & 7;
+  if (by === 1) {
+    return { seqno: req.id.seqno };
+  }
+  if (by === 2 && req.lt !== null) {
+    return { lt: BigInt(req.lt) };
+  }
+  if (by === 4 && req.utime !== null) {
+    return { utime: req.utime };
+  }
+  throw new LiteServerError(
+    LiteServerErrorCode.fatal,
+    'exactly one of mode.0, mode.1 and mode.2 bits must be set',
+  );
+}
+
 export const lookupBlock = defineHandler(
   'liteServer.lookupBlock',
   Codecs.liteServer_lookupBlock,
   (req, ctx) => {
-    const by = req.mode & 7;
-    let selector: BlockSelector;
-    if (by === 1) {
-      selector = { seqno: req.id.seqno };
-    } else if (by === 2 && req.lt !== null) {
-      selector = { lt: BigInt(req.lt) };
-    } else if (by === 4 && req.utime !== null) {
-      selector = { utime: req.utime };
-    } else {
-      throw new LiteServerError(
-        LiteServerErrorCode.fatal,
-        'exactly one of mode.0, mode.1 and mode.2 bits must be set',
-      );
-    }
+    const selector = lookupSelector(req);
     const shard = shardFromTl(req.id.shard);
     const block = ctx.chain.lookup(req.id.workchain, shard, selector);
     if (!block) {

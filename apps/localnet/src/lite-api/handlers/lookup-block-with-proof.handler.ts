@@ -1,6 +1,6 @@
 import type { Cell } from '@ton/core';
 import { buildMerkleProof, CellSet } from '@app/ton';
-import type { BlockSelector, StoredBlock } from '../../chain/chain-reader';
+import type { StoredBlock } from '../../chain/chain-reader';
 import {
   blockNotFound,
   requireMasterchainBlock,
@@ -10,6 +10,7 @@ import {
 } from '../block-id';
 import { defineHandler, type LiteApiContext } from '../lite-api-handler';
 import { Codecs, type liteServer_shardBlockLink } from '../lite-api-schema';
+import { lookupSelector } from './block.handlers';
 import { LiteServerError, LiteServerErrorCode } from '../lite-server-error';
 import { blockHeaderProof, boc, prevBlocksStateProof } from '../proofs';
 import { findShardDescr } from '../shard-descr';
@@ -121,20 +122,7 @@ export const lookupBlockWithProof = defineHandler(
   'liteServer.lookupBlockWithProof',
   Codecs.liteServer_lookupBlockWithProof,
   (req, ctx) => {
-    const by = req.mode & 7;
-    let selector: BlockSelector;
-    if (by === 1) {
-      selector = { seqno: req.id.seqno };
-    } else if (by === 2 && req.lt !== null) {
-      selector = { lt: BigInt(req.lt) };
-    } else if (by === 4 && req.utime !== null) {
-      selector = { utime: req.utime };
-    } else {
-      throw new LiteServerError(
-        LiteServerErrorCode.fatal,
-        'exactly one of mode.0, mode.1 and mode.2 bits must be set',
-      );
-    }
+    const selector = lookupSelector(req);
     if (req.mcBlockId.workchain !== -1) {
       throw new LiteServerError(
         LiteServerErrorCode.fatal,
