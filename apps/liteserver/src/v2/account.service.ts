@@ -29,11 +29,17 @@ export class AccountReader {
 
   async addressInformation(req: GetAddressInformationReq): Promise<GetAddressInformationRes> {
     const address = Address.parseRaw(req.address.toLowerCase());
-    const { value } = await this.pool.execute('getAddressInformation', async (client) => {
-      const block = await masterchainBlock(client, req.seqno);
-      const state = await client.getAccountState(address, block);
-      return toRawFullAccountState(state, block);
-    });
+    // A read pinned to a seqno may use a liteserver that lags the head, and prefers archival ones
+    // when the block is old.
+    const { value } = await this.pool.execute(
+      'getAddressInformation',
+      async (client) => {
+        const block = await masterchainBlock(client, req.seqno);
+        const state = await client.getAccountState(address, block);
+        return toRawFullAccountState(state, block);
+      },
+      req.seqno === undefined ? {} : { seqno: req.seqno },
+    );
     return value;
   }
 }

@@ -103,6 +103,7 @@ export class TransactionsReader {
         address,
         cursor,
         Math.min(TX_CHUNK, req.limit - parts.length),
+        req.archival === true,
       );
       if (chunk.length === 0) {
         break;
@@ -133,9 +134,13 @@ export class TransactionsReader {
     address: Address,
     from: Cursor,
     count: number,
+    archival = false,
   ): Promise<TransactionParts[]> {
-    const { value } = await this.pool.execute('getTransactions', (client) =>
-      client.getAccountTransactions(address, from.lt.toString(), from.hash, count),
+    // `archival=true` (toncenter's answer to "lt not in db") routes to full-history liteservers.
+    const { value } = await this.pool.execute(
+      'getTransactions',
+      (client) => client.getAccountTransactions(address, from.lt.toString(), from.hash, count),
+      { archival },
     );
     if (value.transactions.length === 0) {
       return [];
