@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 
 import {
-  type Address,
   beginCell,
   Cell,
   Dictionary,
@@ -10,11 +9,10 @@ import {
   internal,
   loadShardStateUnsplit,
   loadTransaction,
-  type Message,
   storeMessage,
   toNano,
 } from '@ton/core';
-import { keyPairFromSeed, type KeyPair, signVerify } from '@ton/crypto';
+import { signVerify } from '@ton/crypto';
 import type { SandboxContract, TreasuryContract } from '@ton/sandbox';
 import { WalletContractV4 } from '@ton/ton';
 
@@ -30,48 +28,13 @@ import {
 import type { StoredBlock } from './chain-reader';
 import { LocalChain } from './local-chain';
 import { field, loadTlbOracle, type OracleLoader } from './tlb-oracle';
+import {
+  fromTreasury,
+  keys,
+  transferCell,
+} from '../../../../test/integration/localnet/localnet-harness';
 
 const SEQNO_METHOD = 85143; // crc16("seqno") | 0x10000
-
-function keys(label: string): KeyPair {
-  return keyPairFromSeed(sha256(Buffer.from(label)));
-}
-
-function fromTreasury(treasury: Address, to: Address, value: bigint): Message {
-  return {
-    info: {
-      type: 'internal',
-      ihrDisabled: true,
-      bounce: false,
-      bounced: false,
-      src: treasury,
-      dest: to,
-      value: { coins: value },
-      ihrFee: 0n,
-      forwardFee: 0n,
-      createdLt: 0n,
-      createdAt: 0,
-    },
-    body: beginCell().endCell(),
-  };
-}
-
-function transferCell(
-  wallet: WalletContractV4,
-  kp: KeyPair,
-  seqno: number,
-  to: Address,
-  value: bigint,
-  withInit: boolean,
-): Cell {
-  const body = wallet.createTransfer({
-    seqno,
-    secretKey: kp.secretKey,
-    messages: [internal({ to, value, bounce: false })],
-  });
-  const msg = external({ to: wallet.address, init: withInit ? wallet.init : undefined, body });
-  return beginCell().store(storeMessage(msg)).endCell();
-}
 
 /** Every block of every chain up to the head (masterchain and shards). */
 function allBlocks(chain: LocalChain): StoredBlock[] {
