@@ -51,17 +51,28 @@ if (files.length === 0) {
 }
 
 const concurrency = process.env.TEST_CONCURRENCY ?? '2';
+const WATCHDOG_MS = Number(process.env.TEST_WATCHDOG_MS ?? 25 * 60 * 1000);
 const result = spawnSync(
   process.execPath,
-  // --test-force-exit: a client library's leftover timer or socket (ton-lite-client keeps per-query
-  // timers after close) must not keep a finished test file alive; every file still closes what it opens.
+  // No --test-force-exit: on Node 20 it can end a file before its last suite has run, silently.
+  // A test that hangs fails by its own timeout; a file that lingers after its tests is stopped by
+  // the watchdog below, failing the run rather than hiding it.
   [
     '--enable-source-maps',
     '--test',
-    '--test-force-exit',
+    '--test-timeout=300000',
     `--test-concurrency=${concurrency}`,
     ...files,
   ],
-  { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test' } },
+  {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'test' },
+    timeout: WATCHDOG_MS,
+    killSignal: 'SIGKILL',
+  },
 );
+if (result.error) {
+  console.error(`test run stopped after ${WATCHDOG_MS} ms: ${result.error.message}`);
+  process.exit(1);
+}
 process.exit(result.status ?? 1);
