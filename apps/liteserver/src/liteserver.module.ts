@@ -1,11 +1,11 @@
 import { type LiteserverEndpoint } from '@app/ton';
 import { type DynamicModule, Module } from '@nestjs/common';
-import { type LiteserverPoolOptions } from './pool/liteserver-pool';
 import {
   LITESERVER_ENDPOINTS,
   LITESERVER_POOL_OPTIONS,
+  type LiteserverPoolOptions,
   LiteserverPoolService,
-} from './pool/liteserver-pool.service';
+} from '@app/liteclient';
 import { AccountController } from './v2/account.controller';
 import { PoolStatusController } from './v2/pool-status.controller';
 import { AccountsController } from './v2/accounts/accounts.controller';

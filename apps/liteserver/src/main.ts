@@ -6,7 +6,7 @@ import { installNativeSha256 } from '@app/ton';
 import { z } from 'zod';
 import { createLiteserverApp } from './liteserver-app';
 import { resolveLiteserverEndpoints } from './liteserver-endpoints';
-import { LiteserverPoolService } from './pool/liteserver-pool.service';
+import { LiteserverPoolService } from '@app/liteclient';
 
 const DEFAULT_OPS_PORT = 9464;
 

@@ -5,12 +5,12 @@ import { LiteserverMetrics, createMetricsRegistry } from '@app/observability';
 import { type Registry } from 'prom-client';
 import { type LiteClient } from 'ton-lite-client';
 import { type Localnet, startLocalnet } from '../../../apps/localnet/src/localnet';
-import { LiteserverCache } from '../../../apps/liteserver/src/pool/liteserver-cache';
 import {
+  LiteserverCache,
   type LiteserverPoolOptions,
+  LiteserverPoolService,
   type PooledResult,
-} from '../../../apps/liteserver/src/pool/liteserver-pool';
-import { LiteserverPoolService } from '../../../apps/liteserver/src/pool/liteserver-pool.service';
+} from '@app/liteclient';
 
 type BlockHeader = Awaited<ReturnType<LiteClient['lookupBlockByID']>>;
 

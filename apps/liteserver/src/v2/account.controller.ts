@@ -7,7 +7,7 @@ import {
 import { RpcHandler } from '@app/nats';
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { LiteserverPoolService } from '../pool/liteserver-pool.service';
+import { LiteserverPoolService } from '@app/liteclient';
 import { AccountReader } from './account.service';
 
 /** `ton.ls.v1.*` handlers for the chain head and account states. */

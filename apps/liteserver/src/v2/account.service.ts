@@ -6,7 +6,7 @@ import {
 import { Address } from '@ton/core';
 import { type LiteClient } from 'ton-lite-client';
 import { type tonNode_blockIdExt } from 'ton-lite-client/dist/schema';
-import { type LiteserverPool } from '../pool/liteserver-pool';
+import { type LiteserverPool } from '@app/liteclient';
 import { toRawFullAccountState, toTonBlockIdExt, toZeroStateId } from './tonlib.mapper';
 
 /** The masterchain's shard id as tonlib writes it (0x8000000000000000 as a signed int64). */

@@ -1,7 +1,7 @@
 import { type PoolStatusRes, Subjects } from '@app/contracts';
 import { RpcHandler } from '@app/nats';
 import { Controller } from '@nestjs/common';
-import { LiteserverPoolService } from '../pool/liteserver-pool.service';
+import { LiteserverPoolService } from '@app/liteclient';
 
 /** `ton.ls.v1.poolStatus`: what the gateway's readiness probe asks the liteserver service. */
 @Controller()

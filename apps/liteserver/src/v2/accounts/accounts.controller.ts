@@ -10,7 +10,7 @@ import {
 import { RpcHandler } from '@app/nats';
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { LiteserverPoolService } from '../../pool/liteserver-pool.service';
+import { LiteserverPoolService } from '@app/liteclient';
 import { AccountsReader } from './accounts.service';
 
 /** `ton.ls.v1.*` handlers of the v2 accounts endpoints. */

@@ -5,7 +5,7 @@ import {
   type GetTokenDataRes,
   type GetWalletInformationRes,
 } from '@app/contracts';
-import { type LiteserverPool } from '../../pool/liteserver-pool';
+import { type LiteserverPool } from '@app/liteclient';
 import { readAccountSnapshot } from './account-snapshot';
 import { toFullAccountState, toWalletInformation } from './accounts.mapper';
 import { notJettonOrNft, readTokenData } from './token-data.reader';

@@ -16,7 +16,7 @@ import {
 import { RpcHandler } from '@app/nats';
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { LiteserverPoolService } from '../../pool/liteserver-pool.service';
+import { LiteserverPoolService } from '@app/liteclient';
 import { BlocksReader } from './blocks.service';
 
 /** `ton.ls.v1.*` handlers of the v2 blocks endpoints. */

@@ -10,7 +10,7 @@ import {
 } from '@ton/core';
 import { Executor } from '@ton/sandbox';
 import { type ClientAccountState } from 'ton-lite-client/dist/types';
-import { type LiteserverPool } from '../../pool/liteserver-pool';
+import { type LiteserverPool } from '@app/liteclient';
 import { fetchLibraries, readConfig } from '../methods/config.reader';
 import { libraryRefsOf } from './library-refs';
 import { forwardFee, messageSize, readMsgForwardPrices } from './msg-prices';

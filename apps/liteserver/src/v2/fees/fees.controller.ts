@@ -2,7 +2,7 @@ import { type EstimateFeeReq, type QueryFees, Subjects } from '@app/contracts';
 import { RpcHandler } from '@app/nats';
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { LiteserverPoolService } from '../../pool/liteserver-pool.service';
+import { LiteserverPoolService } from '@app/liteclient';
 import { FeeEstimator } from './fee.estimator';
 
 /** `ton.ls.v1.estimateFee`: the v2 estimateFee endpoint, by emulation (toncenter v2 §9). */

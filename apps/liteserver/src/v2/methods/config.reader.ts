@@ -9,7 +9,7 @@ import { LiteApiSchema } from '@app/ton';
 import { beginCell, Cell, type Dictionary } from '@ton/core';
 import { type LiteClient } from 'ton-lite-client';
 import { type tonNode_blockIdExt } from 'ton-lite-client/dist/schema';
-import { type LiteserverPool } from '../../pool/liteserver-pool';
+import { type LiteserverPool } from '@app/liteclient';
 import { cellToBase64 } from '../tonlib.mapper';
 import { configFromProof } from './config.mapper';
 import { masterchainBlockAt } from './masterchain-block';

@@ -9,7 +9,7 @@ import { Address, beginCell, Cell, parseTuple, type TupleItem } from '@ton/core'
 import { type LiteClient } from 'ton-lite-client';
 import { type tonNode_blockIdExt } from 'ton-lite-client/dist/schema';
 import { type ClientAccountState } from 'ton-lite-client/dist/types';
-import { type LiteserverPool } from '../../pool/liteserver-pool';
+import { type LiteserverPool } from '@app/liteclient';
 import { toTonBlockIdExt } from '../tonlib.mapper';
 import { fetchLibraries, readConfig } from './config.reader';
 import { GetMethodEmulator } from './get-method.emulator';

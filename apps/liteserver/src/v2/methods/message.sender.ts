@@ -1,5 +1,5 @@
 import { type SendMessageReq, type TonlibOk } from '@app/contracts';
-import { type LiteserverPool } from '../../pool/liteserver-pool';
+import { type LiteserverPool } from '@app/liteclient';
 
 /**
  * liteServer.sendMessage body:bytes = liteServer.SendMsgStatus (toncenter v2 §9). A message the

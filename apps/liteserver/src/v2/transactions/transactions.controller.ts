@@ -12,7 +12,7 @@ import {
 import { RpcHandler } from '@app/nats';
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { LiteserverPoolService } from '../../pool/liteserver-pool.service';
+import { LiteserverPoolService } from '@app/liteclient';
 import { TransactionsReader } from './transactions.service';
 
 /** `ton.ls.v1.*` handlers of the v2 transactions endpoints (toncenter v2 §6). */

@@ -14,7 +14,7 @@ import { LiteApiSchema } from '@app/ton';
 import { Address, Cell } from '@ton/core';
 import { type LiteClient } from 'ton-lite-client';
 import { type tonNode_blockIdExt } from 'ton-lite-client/dist/schema';
-import { type LiteserverPool } from '../../pool/liteserver-pool';
+import { type LiteserverPool } from '@app/liteclient';
 import { toTonBlockIdExt } from '../tonlib.mapper';
 import {
   hashBytes,
