@@ -5,8 +5,8 @@ import { Registry } from 'prom-client';
 import { installNativeSha256 } from '@app/ton';
 import { z } from 'zod';
 import { createLiteserverApp } from './liteserver-app';
-import { resolveLiteserverEndpoints } from './liteserver-endpoints';
-import { LiteserverPoolService } from '@app/liteclient';
+
+import { LiteserverPoolService, resolveLiteserverEndpoints } from '@app/liteclient';
 
 const DEFAULT_OPS_PORT = 9464;
 

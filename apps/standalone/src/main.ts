@@ -13,7 +13,7 @@ import { createDataSource, runPendingMigrations, startEmbeddedPostgres } from '@
 import { createLogger, runMain } from '@app/observability';
 import { installNativeSha256, type LiteserverEndpoint } from '@app/ton';
 import { z } from 'zod';
-import { resolveLiteserverEndpoints } from '../../liteserver/src/liteserver-endpoints';
+import { resolveLiteserverEndpoints } from '@app/liteclient';
 import { type Localnet, startLocalnet } from '../../localnet/src/localnet';
 import { createStandaloneApp } from './standalone-app';
 

@@ -1,7 +1,8 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Check, Column, Entity, PrimaryColumn } from 'typeorm';
 import { bigintTransformer } from '../bigint.transformer';
 
 /** Table `indexer_cursor` (migration Init): how far a follower of the chain has written. */
+@Check('indexer_cursor_mc_seqno_check', '"mc_seqno" >= 0')
 @Entity({ name: 'indexer_cursor' })
 export class IndexerCursorEntity {
   /** Which follower this cursor belongs to, e.g. `masterchain`. */

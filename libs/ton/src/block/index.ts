@@ -1,1 +1,2 @@
 export * from './block-info.reader';
+export * from './parsed-block';

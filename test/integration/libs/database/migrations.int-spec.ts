@@ -14,6 +14,18 @@ import {
 import { createTestDatabase, type TestDatabase, testServerUrl } from '@app/testing';
 
 const INIT = 'Init1795238798597';
+const CHAIN = 'ChainTables1795300000000';
+const CHAIN_TABLES = [
+  'blocks',
+  'shard_state',
+  'transactions',
+  'messages',
+  'message_contents',
+  'account_states',
+  'latest_account_states',
+  'ingest_quarantine',
+  'ingest_leader',
+];
 
 void describe('database migrations (real PostgreSQL)', () => {
   let db: TestDatabase;
@@ -37,8 +49,8 @@ void describe('database migrations (real PostgreSQL)', () => {
   });
 
   void it('up() creates indexer_cursor with the exact columns and records itself', async () => {
-    assert.deepEqual(await runPendingMigrations(sut), [INIT]);
-    assert.deepEqual(await appliedMigrations(sut), [INIT]);
+    assert.deepEqual(await runPendingMigrations(sut), [INIT, CHAIN]);
+    assert.deepEqual(await appliedMigrations(sut), [INIT, CHAIN]);
     assert.deepEqual(await columns(sut, 'indexer_cursor'), [
       { column_name: 'name', data_type: 'text', is_nullable: 'NO', column_default: null },
       { column_name: 'mc_seqno', data_type: 'bigint', is_nullable: 'NO', column_default: null },
@@ -53,6 +65,20 @@ void describe('database migrations (real PostgreSQL)', () => {
 
   void it('is idempotent: a second run applies nothing', async () => {
     assert.deepEqual(await runPendingMigrations(sut), []);
+  });
+
+  void it('the entities describe exactly the migrated schema (TypeORM finds nothing to change)', async () => {
+    const pending = await sut.driver.createSchemaBuilder().log();
+    assert.deepEqual(
+      pending.upQueries.map((query) => query.query),
+      [],
+    );
+  });
+
+  void it('creates every chain table', async () => {
+    for (const table of CHAIN_TABLES) {
+      assert.equal(await tableExists(sut, table), true, table);
+    }
   });
 
   void it('stores bigint exactly through the entity transformer', async () => {
@@ -104,13 +130,18 @@ void describe('database migrations (real PostgreSQL)', () => {
     assert.ok(ms >= 0 && ms < 2000, `ping took ${ms} ms`);
   });
 
-  void it('down() drops the table and unrecords the migration; up() works again after it', async () => {
+  void it('down() drops the tables and unrecords the migrations; up() works again after it', async () => {
+    assert.equal(await revertLastMigration(sut), CHAIN);
+    for (const table of CHAIN_TABLES) {
+      assert.equal(await tableExists(sut, table), false, table);
+    }
     assert.equal(await revertLastMigration(sut), INIT);
     assert.equal(await tableExists(sut, 'indexer_cursor'), false);
     assert.deepEqual(await appliedMigrations(sut), []);
     assert.equal(await revertLastMigration(sut), null);
-    assert.deepEqual(await runPendingMigrations(sut), [INIT]);
+    assert.deepEqual(await runPendingMigrations(sut), [INIT, CHAIN]);
     assert.equal(await tableExists(sut, 'indexer_cursor'), true);
+    assert.equal(await tableExists(sut, 'blocks'), true);
   });
 });
 

@@ -1,0 +1,59 @@
+import { type DataSource, type EntityManager } from 'typeorm';
+import { IndexerCursorRepository } from '../repositories/indexer-cursor.repository';
+import { insertUnnest } from '../repositories/unnest-insert';
+import {
+  ACCOUNT_STATE_COLUMNS,
+  LATEST_STATE_COLUMNS,
+  LATEST_STATE_UPSERT,
+} from './account-state.columns';
+import { batchRows } from './batch-rows';
+import { BLOCK_COLUMNS, SHARD_STATE_COLUMNS } from './block.columns';
+import { type McBlockBatch } from './chain-batch';
+import { MESSAGE_COLUMNS, MESSAGE_CONTENT_COLUMNS } from './message.columns';
+import { TRANSACTION_COLUMNS } from './transaction.columns';
+
+export interface BatchWriteResult {
+  readonly blocks: number;
+  readonly transactions: number;
+  readonly messages: number;
+}
+
+/**
+ * Writes the raw chain tables for one masterchain block and its shard blocks in a single database
+ * transaction, with one `INSERT … unnest` per table, idempotently (natural keys, ON CONFLICT DO
+ * NOTHING), and advances the follower's cursor in the same transaction when asked to.
+ */
+export class ChainBlockWriter {
+  private readonly cursors: IndexerCursorRepository;
+
+  constructor(private readonly dataSource: DataSource) {
+    this.cursors = new IndexerCursorRepository(dataSource);
+  }
+
+  async write(batch: McBlockBatch, cursorName?: string): Promise<BatchWriteResult> {
+    const rows = batchRows(batch);
+    await this.dataSource.transaction(async (m: EntityManager) => {
+      await insertUnnest(m, 'blocks', BLOCK_COLUMNS, rows.blocks);
+      await insertUnnest(m, 'shard_state', SHARD_STATE_COLUMNS, rows.shardState);
+      await insertUnnest(m, 'transactions', TRANSACTION_COLUMNS, rows.transactions);
+      await insertUnnest(m, 'messages', MESSAGE_COLUMNS, rows.messages);
+      await insertUnnest(m, 'message_contents', MESSAGE_CONTENT_COLUMNS, rows.contents);
+      await insertUnnest(m, 'account_states', ACCOUNT_STATE_COLUMNS, rows.accountStates);
+      await insertUnnest(
+        m,
+        'latest_account_states',
+        LATEST_STATE_COLUMNS,
+        rows.latestStates,
+        LATEST_STATE_UPSERT,
+      );
+      if (cursorName !== undefined) {
+        await this.cursors.advance(cursorName, batch.mcSeqno, m);
+      }
+    });
+    return {
+      blocks: rows.blocks.length,
+      transactions: rows.transactions.length,
+      messages: rows.messages.length,
+    };
+  }
+}

@@ -1,0 +1,5 @@
+export * from './batch-rows';
+export * from './chain-batch';
+export * from './chain-block.writer';
+export * from './ingest-leader.lease';
+export * from './ingest-progress.repository';

@@ -1,0 +1,132 @@
+import { type BlockRef, type ParsedTransaction } from '@app/ton';
+import { type BulkColumn, dec, json } from '../repositories/unnest-insert';
+
+/** A `transactions` row: the flattened transaction, its block and the committing masterchain block. */
+export interface TransactionRow {
+  readonly tx: ParsedTransaction;
+  readonly block: BlockRef;
+  readonly mcSeqno: number;
+}
+
+/** Column order follows toncenter v3 §13.1; trace_id is left NULL for the decoder to fill. */
+export const TRANSACTION_COLUMNS: readonly BulkColumn<TransactionRow>[] = [
+  { name: 'hash', type: 'text', value: (r) => r.tx.hash },
+  { name: 'lt', type: 'bigint', value: (r) => dec(r.tx.lt) },
+  { name: 'account', type: 'text', value: (r) => r.tx.account },
+  { name: 'block_workchain', type: 'integer', value: (r) => r.block.workchain },
+  { name: 'block_shard', type: 'bigint', value: (r) => dec(r.block.shard) },
+  { name: 'block_seqno', type: 'integer', value: (r) => r.block.seqno },
+  { name: 'mc_block_seqno', type: 'integer', value: (r) => r.mcSeqno },
+  { name: 'now', type: 'integer', value: (r) => r.tx.now },
+  { name: 'prev_trans_hash', type: 'text', value: (r) => r.tx.prevTransHash },
+  { name: 'prev_trans_lt', type: 'bigint', value: (r) => dec(r.tx.prevTransLt) },
+  { name: 'orig_status', type: 'text', cast: 'account_status_type', value: (r) => r.tx.origStatus },
+  { name: 'end_status', type: 'text', cast: 'account_status_type', value: (r) => r.tx.endStatus },
+  { name: 'total_fees', type: 'bigint', value: (r) => dec(r.tx.totalFees) },
+  {
+    name: 'total_fees_extra_currencies',
+    type: 'jsonb',
+    value: (r) => json(r.tx.totalFeesExtraCurrencies),
+  },
+  { name: 'account_state_hash_before', type: 'text', value: (r) => r.tx.accountStateHashBefore },
+  { name: 'account_state_hash_after', type: 'text', value: (r) => r.tx.accountStateHashAfter },
+  { name: 'descr', type: 'text', cast: 'descr_type', value: (r) => r.tx.descr },
+  { name: 'aborted', type: 'boolean', value: (r) => r.tx.aborted },
+  { name: 'destroyed', type: 'boolean', value: (r) => r.tx.destroyed },
+  { name: 'credit_first', type: 'boolean', value: (r) => r.tx.creditFirst },
+  { name: 'is_tock', type: 'boolean', value: (r) => r.tx.isTock },
+  { name: 'installed', type: 'boolean', value: (r) => r.tx.installed },
+  { name: 'storage_fees_collected', type: 'bigint', value: (r) => dec(r.tx.storageFeesCollected) },
+  { name: 'storage_fees_due', type: 'bigint', value: (r) => dec(r.tx.storageFeesDue) },
+  {
+    name: 'storage_status_change',
+    type: 'text',
+    cast: 'status_change_type',
+    value: (r) => r.tx.storageStatusChange,
+  },
+  {
+    name: 'credit_due_fees_collected',
+    type: 'bigint',
+    value: (r) => dec(r.tx.creditDueFeesCollected),
+  },
+  { name: 'credit', type: 'bigint', value: (r) => dec(r.tx.credit) },
+  {
+    name: 'credit_extra_currencies',
+    type: 'jsonb',
+    value: (r) => json(r.tx.creditExtraCurrencies),
+  },
+  { name: 'compute_skipped', type: 'boolean', value: (r) => r.tx.computeSkipped },
+  {
+    name: 'skipped_reason',
+    type: 'text',
+    cast: 'skipped_reason_type',
+    value: (r) => r.tx.skippedReason,
+  },
+  { name: 'compute_success', type: 'boolean', value: (r) => r.tx.computeSuccess },
+  { name: 'compute_msg_state_used', type: 'boolean', value: (r) => r.tx.computeMsgStateUsed },
+  {
+    name: 'compute_account_activated',
+    type: 'boolean',
+    value: (r) => r.tx.computeAccountActivated,
+  },
+  { name: 'compute_gas_fees', type: 'bigint', value: (r) => dec(r.tx.computeGasFees) },
+  { name: 'compute_gas_used', type: 'bigint', value: (r) => dec(r.tx.computeGasUsed) },
+  { name: 'compute_gas_limit', type: 'bigint', value: (r) => dec(r.tx.computeGasLimit) },
+  { name: 'compute_gas_credit', type: 'bigint', value: (r) => dec(r.tx.computeGasCredit) },
+  { name: 'compute_mode', type: 'integer', value: (r) => r.tx.computeMode },
+  { name: 'compute_exit_code', type: 'integer', value: (r) => r.tx.computeExitCode },
+  { name: 'compute_exit_arg', type: 'integer', value: (r) => r.tx.computeExitArg },
+  { name: 'compute_vm_steps', type: 'bigint', value: (r) => r.tx.computeVmSteps },
+  { name: 'compute_vm_init_state_hash', type: 'text', value: (r) => r.tx.computeVmInitStateHash },
+  { name: 'compute_vm_final_state_hash', type: 'text', value: (r) => r.tx.computeVmFinalStateHash },
+  { name: 'action_success', type: 'boolean', value: (r) => r.tx.actionSuccess },
+  { name: 'action_valid', type: 'boolean', value: (r) => r.tx.actionValid },
+  { name: 'action_no_funds', type: 'boolean', value: (r) => r.tx.actionNoFunds },
+  {
+    name: 'action_status_change',
+    type: 'text',
+    cast: 'status_change_type',
+    value: (r) => r.tx.actionStatusChange,
+  },
+  { name: 'action_total_fwd_fees', type: 'bigint', value: (r) => dec(r.tx.actionTotalFwdFees) },
+  {
+    name: 'action_total_action_fees',
+    type: 'bigint',
+    value: (r) => dec(r.tx.actionTotalActionFees),
+  },
+  { name: 'action_result_code', type: 'integer', value: (r) => r.tx.actionResultCode },
+  { name: 'action_result_arg', type: 'integer', value: (r) => r.tx.actionResultArg },
+  { name: 'action_tot_actions', type: 'integer', value: (r) => r.tx.actionTotActions },
+  { name: 'action_spec_actions', type: 'integer', value: (r) => r.tx.actionSpecActions },
+  { name: 'action_skipped_actions', type: 'integer', value: (r) => r.tx.actionSkippedActions },
+  { name: 'action_msgs_created', type: 'integer', value: (r) => r.tx.actionMsgsCreated },
+  { name: 'action_action_list_hash', type: 'text', value: (r) => r.tx.actionActionListHash },
+  {
+    name: 'action_tot_msg_size_cells',
+    type: 'bigint',
+    value: (r) => dec(r.tx.actionTotMsgSizeCells),
+  },
+  {
+    name: 'action_tot_msg_size_bits',
+    type: 'bigint',
+    value: (r) => dec(r.tx.actionTotMsgSizeBits),
+  },
+  { name: 'bounce', type: 'text', cast: 'bounce_type', value: (r) => r.tx.bounce },
+  { name: 'bounce_msg_size_cells', type: 'bigint', value: (r) => dec(r.tx.bounceMsgSizeCells) },
+  { name: 'bounce_msg_size_bits', type: 'bigint', value: (r) => dec(r.tx.bounceMsgSizeBits) },
+  { name: 'bounce_req_fwd_fees', type: 'bigint', value: (r) => dec(r.tx.bounceReqFwdFees) },
+  { name: 'bounce_msg_fees', type: 'bigint', value: (r) => dec(r.tx.bounceMsgFees) },
+  { name: 'bounce_fwd_fees', type: 'bigint', value: (r) => dec(r.tx.bounceFwdFees) },
+  {
+    name: 'split_info_cur_shard_pfx_len',
+    type: 'integer',
+    value: (r) => r.tx.splitInfoCurShardPfxLen,
+  },
+  {
+    name: 'split_info_acc_split_depth',
+    type: 'integer',
+    value: (r) => r.tx.splitInfoAccSplitDepth,
+  },
+  { name: 'split_info_this_addr', type: 'text', value: (r) => r.tx.splitInfoThisAddr },
+  { name: 'split_info_sibling_addr', type: 'text', value: (r) => r.tx.splitInfoSiblingAddr },
+];

@@ -1,0 +1,62 @@
+import { Column, Entity, Generated, Index, PrimaryColumn } from 'typeorm';
+import { bigintTransformer } from '../bigint.transformer';
+import { type AccountStatus, AccountStatusValues } from './chain-enums';
+
+/** Table `latest_account_states` (§13.1): the newest state per account, upserted only when last_trans_lt grows. */
+// (balance DESC) INCLUDE (account): TypeORM cannot express DESC/INCLUDE, so it leaves this one alone.
+@Index('latest_account_states_balance_idx', { synchronize: false })
+@Index('latest_account_states_id_idx', ['id'])
+@Index('latest_account_states_code_hash_idx', ['codeHash'])
+@Entity({ name: 'latest_account_states' })
+export class LatestAccountStateEntity {
+  @Column({ type: 'bigint', name: 'id', transformer: bigintTransformer })
+  @Generated('increment')
+  id!: bigint;
+
+  @PrimaryColumn({ type: 'varchar', name: 'account' })
+  account!: string;
+
+  @Column({ type: 'varchar', name: 'account_friendly', nullable: true })
+  accountFriendly!: string | null;
+
+  @Column({ type: 'char', length: 44, name: 'hash' })
+  hash!: string;
+
+  @Column({ type: 'bigint', name: 'balance', transformer: bigintTransformer })
+  balance!: bigint;
+
+  @Column({ type: 'jsonb', name: 'balance_extra_currencies' })
+  balanceExtraCurrencies!: Record<string, string>;
+
+  @Column({
+    type: 'enum',
+    enum: AccountStatusValues,
+    enumName: 'account_status_type',
+    name: 'account_status',
+  })
+  accountStatus!: AccountStatus;
+
+  @Column({ type: 'integer', name: 'timestamp' })
+  timestamp!: number;
+
+  @Column({ type: 'char', length: 44, name: 'last_trans_hash' })
+  lastTransHash!: string;
+
+  @Column({ type: 'bigint', name: 'last_trans_lt', transformer: bigintTransformer })
+  lastTransLt!: bigint;
+
+  @Column({ type: 'char', length: 44, name: 'frozen_hash', nullable: true })
+  frozenHash!: string | null;
+
+  @Column({ type: 'char', length: 44, name: 'data_hash', nullable: true })
+  dataHash!: string | null;
+
+  @Column({ type: 'char', length: 44, name: 'code_hash', nullable: true })
+  codeHash!: string | null;
+
+  @Column({ type: 'text', name: 'data_boc', nullable: true })
+  dataBoc!: string | null;
+
+  @Column({ type: 'text', name: 'code_boc', nullable: true })
+  codeBoc!: string | null;
+}

@@ -1,0 +1,18 @@
+import { Entity, PrimaryColumn } from 'typeorm';
+import { bigintTransformer } from '../bigint.transformer';
+
+/** Table `shard_state` (§13.1): the shard tops (and the masterchain block itself) each masterchain block commits. */
+@Entity({ name: 'shard_state' })
+export class ShardStateEntity {
+  @PrimaryColumn({ type: 'integer', name: 'mc_seqno' })
+  mcSeqno!: number;
+
+  @PrimaryColumn({ type: 'integer', name: 'workchain' })
+  workchain!: number;
+
+  @PrimaryColumn({ type: 'bigint', name: 'shard', transformer: bigintTransformer })
+  shard!: bigint;
+
+  @PrimaryColumn({ type: 'integer', name: 'seqno' })
+  seqno!: number;
+}

@@ -1,0 +1,50 @@
+import { type EntityManager } from 'typeorm';
+
+/** A column of a bulk insert: its name, the PostgreSQL array type its values travel as, and a cast. */
+export interface BulkColumn<R> {
+  readonly name: string;
+  /** Element type of the array parameter, e.g. `text`, `bigint`, `integer`, `boolean`, `jsonb`. */
+  readonly type: string;
+  /** Optional cast applied to the unnested value, e.g. an enum type name. */
+  readonly cast?: string;
+  readonly value: (row: R) => string | number | boolean | null;
+}
+
+/**
+ * One multi-row `INSERT … SELECT FROM unnest(…)`: one array parameter per column whatever the row count,
+ * so there is no parameter limit and one round trip per table. Rows that already exist under the
+ * conflict target are left as they are (`ON CONFLICT DO NOTHING` unless `onConflict` says otherwise):
+ * a replayed block changes nothing.
+ */
+export async function insertUnnest<R>(
+  manager: EntityManager,
+  table: string,
+  columns: readonly BulkColumn<R>[],
+  rows: readonly R[],
+  onConflict = 'ON CONFLICT DO NOTHING',
+): Promise<void> {
+  if (rows.length === 0) {
+    return;
+  }
+  const names = columns.map((c) => `"${c.name}"`).join(', ');
+  const arrays = columns.map((c, i) => `$${String(i + 1)}::${c.type}[]`).join(', ');
+  const selected = columns
+    .map((c, i) => (c.cast === undefined ? `u.c${String(i)}` : `u.c${String(i)}::"${c.cast}"`))
+    .join(', ');
+  const aliases = columns.map((_, i) => `c${String(i)}`).join(', ');
+  const params = columns.map((c) => rows.map((row) => c.value(row)));
+  await manager.query(
+    `INSERT INTO "${table}" AS t (${names}) SELECT ${selected} FROM unnest(${arrays}) AS u(${aliases}) ${onConflict}`,
+    params,
+  );
+}
+
+/** bigint → its decimal string (pg parses it into bigint/numeric exactly); null stays null. */
+export function dec(value: bigint | null): string | null {
+  return value === null ? null : value.toString();
+}
+
+/** An object → JSON text for a jsonb column; null stays null. */
+export function json(value: object | null): string | null {
+  return value === null ? null : JSON.stringify(value);
+}
