@@ -5,4 +5,5 @@ export * from './boc';
 export * from './tlb';
 export * from './perf';
 export * from './lite-api';
+export * from './message';
 export * from './stack';

@@ -1,9 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseAddress, type ParsedAddress } from '@app/ton';
+import { normalizedExternalHash, parseAddress, type ParsedAddress } from '@app/ton';
 import { Address, beginCell, external, storeMessage } from '@ton/core';
 import { detectAddress, detectHash, packAddress, unpackAddress } from './address-forms';
-import { normalizedExternalHash } from './external-message-hash';
 
 function parsed(input: string): ParsedAddress {
   const result = parseAddress(input);

@@ -1,7 +1,7 @@
 import { Subjects } from '@app/contracts';
+import { normalizedExternalHash } from '@app/ton';
 import { defineV2Method } from '../../v2-method';
 import { requiredExternalMessage } from '../../params/methods.params';
-import { normalizedExternalHash } from './external-message-hash';
 
 /** sendBoc (POST only): `boc` of one external message; `{"@type":"ok"}` (§9). */
 export const sendBoc = defineV2Method({
