@@ -1,15 +1,33 @@
 import 'reflect-metadata';
+import { ingestEnv, loadConfig, tonNetworkEnv } from '@app/config';
 import { DataSource, DatabaseModule, postgresReadiness } from '@app/database';
+import { resolveLiteserverEndpoints } from '@app/liteclient';
 import { runMeshService } from '@app/nats';
+import { z } from 'zod';
 import { IngestorModule } from './ingestor.module';
+import { IngestorService } from './ingestor.service';
 
-/** Mesh mode: the ingestor service alone, on NATS and PostgreSQL. */
+/** Mesh mode: the ingestor alone, on NATS (events) and PostgreSQL, with its own liteserver pool. */
 runMeshService({
   service: 'ingestor',
   requireDatabase: true,
-  imports: ({ databaseUrl }) => [
-    DatabaseModule.forRoot({ url: databaseUrl ?? '', applicationName: 'ingestor' }),
-    IngestorModule,
+  imports: async ({ databaseUrl, natsUrl }) => {
+    const config = loadConfig(z.object({ ...tonNetworkEnv, ...ingestEnv }));
+    return [
+      DatabaseModule.forRoot({ url: databaseUrl ?? '', applicationName: 'ingestor' }),
+      IngestorModule.forRoot({
+        endpoints: await resolveLiteserverEndpoints(config),
+        liteserverTimeoutMs: config.LITESERVER_TIMEOUT_MS,
+        natsUrl,
+        follow: config.INGEST_FOLLOW === 'on',
+        startSeqno: config.INGEST_START_SEQNO,
+        window: config.INGEST_WINDOW,
+        readyLag: config.INGEST_READY_LAG,
+      }),
+    ];
+  },
+  checks: (app) => [
+    postgresReadiness(app.get(DataSource)),
+    { name: 'ingest-lag', check: () => app.get(IngestorService).readiness() },
   ],
-  checks: (app) => [postgresReadiness(app.get(DataSource))],
 });

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import {
   databaseEnv,
   httpEnv,
+  ingestEnv,
   loadConfig,
   localnetEnv,
   loggingEnv,
@@ -31,6 +32,7 @@ async function bootstrap(): Promise<void> {
       ...databaseEnv,
       ...tonNetworkEnv,
       ...localnetEnv,
+      ...ingestEnv,
       ...loggingEnv,
     }),
   );
@@ -80,6 +82,13 @@ async function bootstrap(): Promise<void> {
     endpoints,
     liteserverTimeoutMs: config.LITESERVER_TIMEOUT_MS,
     databaseUrl,
+    ingest: {
+      follow: config.INGEST_FOLLOW === 'on',
+      // The embedded local chain is indexed from its first block; a public network from the head.
+      startSeqno: config.INGEST_START_SEQNO ?? (localnet === undefined ? undefined : 1),
+      window: config.INGEST_WINDOW,
+      readyLag: config.INGEST_READY_LAG,
+    },
     logger,
     shutdownHooks: false,
   });

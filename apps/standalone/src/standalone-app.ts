@@ -21,8 +21,15 @@ export interface StandaloneAppOptions {
   readonly natsRequestTimeoutMs: number;
   readonly endpoints: readonly LiteserverEndpoint[];
   readonly liteserverTimeoutMs: number;
-  /** PostgreSQL of the database apps; readiness checks it. */
+  /** PostgreSQL of the database apps; readiness checks it. Without it the indexing apps stay idle. */
   readonly databaseUrl?: string;
+  /** The live ingestor (needs databaseUrl); off unless given. */
+  readonly ingest?: {
+    readonly follow: boolean;
+    readonly startSeqno?: number | undefined;
+    readonly window: number;
+    readonly readyLag: number;
+  };
   readonly logger: Logger;
   /** Let Nest close the app on SIGTERM (false when the caller handles signals). */
   readonly shutdownHooks?: boolean;
@@ -66,7 +73,14 @@ export async function createStandaloneApp(
         endpoints: options.endpoints,
         timeoutMs: options.liteserverTimeoutMs,
       }),
-      IngestorModule,
+      options.databaseUrl === undefined || options.ingest === undefined
+        ? IngestorModule.disabled()
+        : IngestorModule.forRoot({
+            endpoints: options.endpoints,
+            liteserverTimeoutMs: options.liteserverTimeoutMs,
+            natsUrl: options.natsUrl,
+            ...options.ingest,
+          }),
       DecoderModule,
       QueryModule,
       SenderModule,

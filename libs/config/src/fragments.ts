@@ -64,3 +64,15 @@ export const loggingEnv = {
 export const metricsEnv = {
   METRICS_PORT: portVar(),
 };
+
+/** The ingestor (apps/ingestor): where the live follower starts and how far it reads ahead. */
+export const ingestEnv = {
+  /** Off: the ingestor runs no live follower (backfill-only replicas, or a single process without it). */
+  INGEST_FOLLOW: enumVar(['on', 'off'] as const, 'on'),
+  /** Masterchain seqno to start from on an empty database (default: the head). */
+  INGEST_START_SEQNO: intVar(1, 2 ** 32 - 1),
+  /** Masterchain blocks fetched and parsed ahead of the writer. */
+  INGEST_WINDOW: intVar(1, 256, 8),
+  /** Lag (masterchain blocks) above which the ingestor reports not ready. */
+  INGEST_READY_LAG: intVar(1, 1_000_000, 30),
+};

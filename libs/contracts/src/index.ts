@@ -9,3 +9,4 @@ export * from './messages/ls-blocks';
 export * from './messages/ls-transactions';
 export * from './messages/ls-methods';
 export * from './messages/ls-fees';
+export * from './messages/events';

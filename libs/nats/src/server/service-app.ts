@@ -44,7 +44,10 @@ export async function createServiceMicroservice(
 export interface MeshServiceOptions {
   readonly service: ServiceName;
   /** The service's modules besides observability (its own module, DatabaseModule…). */
-  imports(env: { databaseUrl: string | undefined }): DynamicImport[];
+  imports(env: {
+    databaseUrl: string | undefined;
+    natsUrl: string;
+  }): DynamicImport[] | Promise<DynamicImport[]>;
   /** The service cannot run without PostgreSQL. */
   readonly requireDatabase?: boolean;
   /** Readiness checks of `/readyz` on the ops port, given the started microservice. */
@@ -74,12 +77,13 @@ export function runMeshService(options: MeshServiceOptions): void {
       throw new Error(`DATABASE_URL is required when the ${service} runs alone (mesh mode)`);
     }
     const logger = createLogger({ app: service, level: config.LOG_LEVEL });
+    const imports = await options.imports({
+      databaseUrl: config.DATABASE_URL,
+      natsUrl: config.NATS_URL,
+    });
 
     @Module({
-      imports: [
-        ObservabilityModule.forRoot({ app: service, logger }),
-        ...options.imports({ databaseUrl: config.DATABASE_URL }),
-      ],
+      imports: [ObservabilityModule.forRoot({ app: service, logger }), ...imports],
     })
     class MeshServiceModule {}
 

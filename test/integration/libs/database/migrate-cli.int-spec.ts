@@ -54,7 +54,8 @@ void describe('npm run migrate (libs/database/src/migrate.js)', () => {
       run.lines.map((l) => [l.level, l.msg, l.migration ?? l.applied]),
       [
         [30, 'applied migration', 'Init1795238798597'],
-        [30, 'migrations applied', 1],
+        [30, 'applied migration', 'ChainTables1795300000000'],
+        [30, 'migrations applied', 2],
       ],
     );
   });
@@ -64,17 +65,19 @@ void describe('npm run migrate (libs/database/src/migrate.js)', () => {
     assert.equal(run.code, 0);
     assert.deepEqual(
       run.lines.map((l) => [l.msg, l.applied, l.total, l.latest]),
-      [['schema is up to date', 0, 1, 'Init1795238798597']],
+      [['schema is up to date', 0, 2, 'ChainTables1795300000000']],
     );
   });
 
-  void it('--revert reverts the last migration, then reports nothing to revert', async () => {
-    const first = await migrate({ DATABASE_URL: db.url }, ['--revert']);
-    assert.equal(first.code, 0);
-    assert.deepEqual(
-      first.lines.map((l) => [l.msg, l.migration]),
-      [['reverted migration', 'Init1795238798597']],
-    );
+  void it('--revert reverts the last migration each time, then reports nothing to revert', async () => {
+    for (const migration of ['ChainTables1795300000000', 'Init1795238798597']) {
+      const run = await migrate({ DATABASE_URL: db.url }, ['--revert']);
+      assert.equal(run.code, 0);
+      assert.deepEqual(
+        run.lines.map((l) => [l.msg, l.migration]),
+        [['reverted migration', migration]],
+      );
+    }
     const second = await migrate({ DATABASE_URL: db.url }, ['--revert']);
     assert.equal(second.code, 0);
     assert.deepEqual(

@@ -11,7 +11,10 @@ void describe('createTestDatabase', () => {
     const ds = createDataSource({ url: sut.url, poolSize: 1 });
     await ds.initialize();
     try {
-      assert.deepEqual(await appliedMigrations(ds), ['Init1795238798597']);
+      assert.deepEqual(await appliedMigrations(ds), [
+        'Init1795238798597',
+        'ChainTables1795300000000',
+      ]);
     } finally {
       await ds.destroy();
     }

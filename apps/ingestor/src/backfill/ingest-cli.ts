@@ -1,0 +1,129 @@
+import 'reflect-metadata';
+import { parseArgs } from 'node:util';
+import { databaseEnv, loadConfig, loggingEnv, natsEnv, tonNetworkEnv } from '@app/config';
+import {
+  ChainBlockWriter,
+  createDataSource,
+  IndexerCursorRepository,
+  IngestProgressRepository,
+} from '@app/database';
+import { LiteserverPool, resolveLiteserverEndpoints } from '@app/liteclient';
+import { connectNats } from '@app/nats';
+import { createLogger, runMain } from '@app/observability';
+import { installNativeSha256 } from '@app/ton';
+import { Registry } from 'prom-client';
+import { z } from 'zod';
+import { NO_EVENTS } from '../events/block-indexed.publisher';
+import { JetStreamBlockIndexedPublisher } from '../events/jetstream-block-indexed.publisher';
+import { BatchCommitter } from '../follow/batch-committer';
+import { IngestMetrics } from '../metrics/ingest.metrics';
+import { BlockSource } from '../source/block-source';
+import { McBatchLoader } from '../source/mc-batch.loader';
+import { BackfillRunner } from './backfill.runner';
+import { ProgressReporter } from './progress-reporter';
+
+const USAGE =
+  'usage: npm run ingest -- --from SEQNO --to SEQNO [--workers N] [--window N]\n' +
+  '  env: DATABASE_URL (required), TON_NETWORK or LITESERVERS_CONFIG, NATS_URL (events, optional)';
+
+function seqnoArg(name: string, value: string | undefined): number {
+  const n = Number(value);
+  if (value === undefined || !Number.isSafeInteger(n) || n < 1 || n > 2 ** 32 - 1) {
+    throw new Error(`--${name} must be a masterchain seqno (1..4294967295)\n${USAGE}`);
+  }
+  return n;
+}
+
+function countArg(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) {
+    return fallback;
+  }
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < 1 || n > 64) {
+    throw new Error(`--${name} must be an integer 1..64\n${USAGE}`);
+  }
+  return n;
+}
+
+/** `npm run ingest -- --from A --to B [--workers N]`: backfill a masterchain range beside the follower. */
+async function main(): Promise<void> {
+  installNativeSha256();
+  const { values } = parseArgs({
+    options: {
+      from: { type: 'string' },
+      to: { type: 'string' },
+      workers: { type: 'string' },
+      window: { type: 'string' },
+    },
+    strict: true,
+  });
+  const from = seqnoArg('from', values.from);
+  const to = seqnoArg('to', values.to);
+  const workers = countArg('workers', values.workers, 2);
+  const window = countArg('window', values.window, 4);
+  const config = loadConfig(
+    z.object({ ...databaseEnv, ...natsEnv, ...tonNetworkEnv, ...loggingEnv }),
+  );
+  if (config.DATABASE_URL === undefined) {
+    throw new Error(`DATABASE_URL is required\n${USAGE}`);
+  }
+  const logger = createLogger({ app: 'ingest-backfill', level: config.LOG_LEVEL });
+  const dataSource = await createDataSource({
+    url: config.DATABASE_URL,
+    applicationName: 'ingest-backfill',
+    poolSize: workers + 2,
+  }).initialize();
+  const pool = new LiteserverPool(await resolveLiteserverEndpoints(config), {
+    timeoutMs: config.LITESERVER_TIMEOUT_MS,
+    attempts: 3,
+    probeIntervalMs: 2000,
+  });
+  await pool.start();
+  const nats =
+    config.NATS_URL === undefined
+      ? undefined
+      : await connectNats({ servers: config.NATS_URL.split(','), name: 'ingest-backfill' });
+  const controller = new AbortController();
+  process.once('SIGINT', () => {
+    controller.abort();
+  });
+  process.once('SIGTERM', () => {
+    controller.abort();
+  });
+  const progress = new IngestProgressRepository(dataSource);
+  const runner = new BackfillRunner(
+    new McBatchLoader(new BlockSource(pool), { signal: controller.signal }),
+    new BatchCommitter(
+      new ChainBlockWriter(dataSource),
+      progress,
+      new IndexerCursorRepository(dataSource),
+      new IngestMetrics(new Registry()),
+      logger,
+    ),
+    progress,
+    nats === undefined ? NO_EVENTS : new JetStreamBlockIndexedPublisher(nats),
+    logger,
+  );
+  const reporter = new ProgressReporter(
+    () => runner.snapshot(),
+    process.stderr,
+    (line) => {
+      logger.info(line);
+    },
+  );
+  reporter.start();
+  try {
+    const result = await runner.run({ from, to, workers, window }, controller.signal);
+    reporter.stop();
+    logger.info(
+      { ...result },
+      controller.signal.aborted ? 'backfill interrupted' : 'backfill done',
+    );
+  } finally {
+    pool.close();
+    await nats?.close();
+    await dataSource.destroy();
+  }
+}
+
+runMain('ingest-backfill', main);

@@ -1,0 +1,150 @@
+import { type IndexerCursorRepository, type IngestLeaderLease } from '@app/database';
+import { type Logger } from 'pino';
+import { type EventOutbox } from '../events/event-outbox';
+import { type IngestMetrics } from '../metrics/ingest.metrics';
+import { retryUntilDone, sleep } from '../retry';
+import { loadBatches } from '../source/batch-pipeline';
+import { type BlockSource } from '../source/block-source';
+import { type McBatchLoader, type ShardTops, shardTopsOf } from '../source/mc-batch.loader';
+import { type BatchCommitter } from './batch-committer';
+
+export interface ChainFollowerOptions {
+  /** Cursor (indexer_cursor.name) of the live follower, e.g. `masterchain`. */
+  readonly cursorName: string;
+  /** Where to start when the cursor is empty (default: the head). */
+  readonly startSeqno?: number;
+  /** Masterchain blocks loaded ahead of the writer. */
+  readonly window: number;
+  /** At most this many masterchain blocks per catch-up round (the lease is renewed between rounds). */
+  readonly roundSize: number;
+  /** Wait between head polls when caught up. */
+  readonly pollMs: number;
+  /** Lease renewal period; the lease lasts three of them. */
+  readonly leaseRenewMs: number;
+}
+
+/**
+ * The live follower: holds the leader lease, then repeatedly catches up from its cursor to the head
+ * through the batch pipeline, committing each masterchain block (with its shard blocks and the cursor)
+ * in one transaction and waking the event outbox. A replica without the lease stands by.
+ */
+export class ChainFollower {
+  private readonly abort = new AbortController();
+  private running: Promise<void> | undefined;
+  private head = { seqno: 0, utime: 0 };
+  private tops: { seqno: number; tops: ShardTops } | undefined;
+  private indexedSeqno: number | null = null;
+
+  constructor(
+    private readonly source: BlockSource,
+    private readonly loader: McBatchLoader,
+    private readonly committer: BatchCommitter,
+    private readonly cursors: IndexerCursorRepository,
+    private readonly lease: IngestLeaderLease,
+    private readonly outbox: EventOutbox,
+    private readonly metrics: IngestMetrics,
+    private readonly logger: Logger,
+    private readonly options: ChainFollowerOptions,
+  ) {}
+
+  start(): void {
+    this.running ??= this.loop().catch((error: unknown) => {
+      if (!this.abort.signal.aborted) {
+        this.logger.error({ err: String(error) }, 'chain follower stopped');
+      }
+    });
+    this.outbox.start();
+  }
+
+  async stop(): Promise<void> {
+    this.abort.abort();
+    await this.running;
+    await this.outbox.stop();
+    await this.lease.release().catch(() => undefined);
+  }
+
+  /** Masterchain blocks between the head and the last commit (null before the first one). */
+  lagBlocks(): number | null {
+    return this.indexedSeqno === null ? null : Math.max(0, this.head.seqno - this.indexedSeqno);
+  }
+
+  private async loop(): Promise<void> {
+    const { signal } = this.abort;
+    const retry = {
+      signal,
+      onError: (error: unknown) => {
+        this.logger.warn({ err: String(error) }, 'follower step failed; retrying');
+      },
+    };
+    while (!signal.aborted) {
+      const leading = await retryUntilDone(() => this.lease.acquire(), retry);
+      this.metrics.leader.set(leading ? 1 : 0);
+      if (!leading) {
+        await sleep(this.options.leaseRenewMs, signal);
+        continue;
+      }
+      this.head = await retryUntilDone(() => this.source.headSeqno(), retry);
+      this.metrics.observeHead(this.head.seqno);
+      const cursor = await retryUntilDone(() => this.startCursor(), retry);
+      if (cursor >= this.head.seqno) {
+        this.indexedSeqno = cursor;
+        await sleep(this.options.pollMs, signal);
+        continue;
+      }
+      try {
+        await this.catchUp(cursor + 1, Math.min(this.head.seqno, cursor + this.options.roundSize));
+      } catch (error) {
+        // A broken shard walk or an unexpected failure: log, wait, and go again from the cursor.
+        this.logger.error({ err: String(error), from: cursor + 1 }, 'catch-up round failed');
+        await sleep(this.options.pollMs * 5, signal);
+      }
+    }
+  }
+
+  /** The cursor, or on a fresh database the block before the start (and the events cursor with it). */
+  private async startCursor(): Promise<number> {
+    const cursor = await this.cursors.get(this.options.cursorName);
+    if (cursor !== null) {
+      return cursor;
+    }
+    const start = this.options.startSeqno ?? this.head.seqno;
+    const before = Math.max(0, start - 1);
+    await this.cursors.advance(`${this.options.cursorName}.events`, before);
+    return before;
+  }
+
+  private async catchUp(from: number, to: number): Promise<void> {
+    const { signal } = this.abort;
+    const initialTops = this.tops?.seqno === from - 1 ? this.tops.tops : undefined;
+    const renew = setInterval(() => {
+      void this.lease.acquire().catch(() => undefined);
+    }, this.options.leaseRenewMs);
+    try {
+      for await (const item of loadBatches(
+        this.loader,
+        from,
+        to,
+        this.options.window,
+        initialTops,
+      )) {
+        if (signal.aborted) {
+          return;
+        }
+        const result = await this.committer.commit(item, this.options.cursorName, signal);
+        if (item.kind === 'batch') {
+          this.tops = { seqno: item.mcSeqno, tops: shardTopsOf(item.loaded.batch.masterchain) };
+        }
+        this.indexedSeqno = result.mcSeqno;
+        this.metrics.observeIndexed(
+          result.mcSeqno,
+          this.head.seqno,
+          this.head.utime,
+          result.genUtime ?? this.head.utime,
+        );
+        this.outbox.notify();
+      }
+    } finally {
+      clearInterval(renew);
+    }
+  }
+}

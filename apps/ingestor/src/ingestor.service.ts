@@ -1,0 +1,159 @@
+import { hostname } from 'node:os';
+import {
+  ChainBlockWriter,
+  DataSource,
+  IndexerCursorRepository,
+  IngestLeaderLease,
+  IngestProgressRepository,
+} from '@app/database';
+import { LiteserverPool } from '@app/liteclient';
+import { connectNats } from '@app/nats';
+import { PINO_LOGGER } from '@app/observability';
+import { type LiteserverEndpoint } from '@app/ton';
+import {
+  Inject,
+  Injectable,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { type NatsConnection } from '@nats-io/transport-node';
+import { type Logger } from 'pino';
+import { Registry } from 'prom-client';
+import { type BlockIndexedPublisher, NO_EVENTS } from './events/block-indexed.publisher';
+import { EventOutbox } from './events/event-outbox';
+import { JetStreamBlockIndexedPublisher } from './events/jetstream-block-indexed.publisher';
+import { BatchCommitter } from './follow/batch-committer';
+import { ChainFollower } from './follow/chain-follower';
+import { IngestMetrics } from './metrics/ingest.metrics';
+import { BlockSource } from './source/block-source';
+import { McBatchLoader } from './source/mc-batch.loader';
+
+export const INGESTOR_OPTIONS = Symbol('INGESTOR_OPTIONS');
+
+export interface IngestorOptions {
+  readonly endpoints: readonly LiteserverEndpoint[];
+  readonly liteserverTimeoutMs: number;
+  /** Events go to JetStream when set; without NATS the decoder follows PostgreSQL alone. */
+  readonly natsUrl?: string | undefined;
+  readonly follow: boolean;
+  readonly startSeqno?: number | undefined;
+  readonly window: number;
+  readonly readyLag: number;
+  /** The live follower's cursor and lease name (one per network). */
+  readonly cursorName?: string;
+}
+
+/**
+ * The ingestor's runtime: its own liteserver pool (ingestion load never competes with API reads), the
+ * batch loader and writer, the live follower with its leader lease, and the event outbox.
+ */
+@Injectable()
+export class IngestorService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private pool: LiteserverPool | undefined;
+  private nats: NatsConnection | undefined;
+  private follower: ChainFollower | undefined;
+
+  constructor(
+    @Inject(INGESTOR_OPTIONS) private readonly options: IngestorOptions,
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(PINO_LOGGER) private readonly logger: Logger,
+    @Inject(Registry) private readonly registry: Registry,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.options.follow) {
+      return;
+    }
+    const pool = new LiteserverPool(this.options.endpoints, {
+      timeoutMs: this.options.liteserverTimeoutMs,
+      attempts: 3,
+      probeIntervalMs: 1000,
+    });
+    this.pool = pool;
+    await pool.start();
+    const publisher = await this.publisher();
+    const cursorName = this.options.cursorName ?? 'masterchain';
+    const cursors = new IndexerCursorRepository(this.dataSource);
+    const metrics = new IngestMetrics(this.registry);
+    const logger = this.logger.child({ component: 'ingestor' });
+    const source = new BlockSource(pool);
+    const loader = new McBatchLoader(source, {
+      onError: (error) => {
+        logger.warn({ err: String(error) }, 'liteserver read failed; retrying');
+      },
+    });
+    const committer = new BatchCommitter(
+      new ChainBlockWriter(this.dataSource),
+      new IngestProgressRepository(this.dataSource),
+      cursors,
+      metrics,
+      logger,
+    );
+    const leaseRenewMs = 5000;
+    const lease = new IngestLeaderLease(
+      this.dataSource,
+      cursorName,
+      `${hostname()}:${String(process.pid)}`,
+      leaseRenewMs * 3,
+    );
+    const outbox = new EventOutbox(
+      this.dataSource,
+      cursors,
+      publisher,
+      cursorName,
+      `${cursorName}.events`,
+      logger,
+    );
+    this.follower = new ChainFollower(
+      source,
+      loader,
+      committer,
+      cursors,
+      lease,
+      outbox,
+      metrics,
+      logger,
+      {
+        cursorName,
+        ...(this.options.startSeqno === undefined ? {} : { startSeqno: this.options.startSeqno }),
+        window: this.options.window,
+        roundSize: 1000,
+        pollMs: 200,
+        leaseRenewMs,
+      },
+    );
+    this.follower.start();
+  }
+
+  /** Ready when following within `readyLag` blocks of the head (or not following at all). */
+  readiness(): Promise<void> {
+    if (this.follower === undefined) {
+      return Promise.resolve();
+    }
+    const lag = this.follower.lagBlocks();
+    if (lag === null) {
+      return Promise.reject(new Error('ingestor: nothing indexed yet'));
+    }
+    return lag <= this.options.readyLag
+      ? Promise.resolve()
+      : Promise.reject(new Error(`ingestor: ${String(lag)} masterchain blocks behind`));
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.follower?.stop();
+    this.pool?.close();
+    await this.nats?.close();
+  }
+
+  private async publisher(): Promise<BlockIndexedPublisher> {
+    if (this.options.natsUrl === undefined) {
+      return NO_EVENTS;
+    }
+    this.nats = await connectNats({
+      servers: this.options.natsUrl.split(','),
+      name: 'ingestor-events',
+      maxReconnectAttempts: -1,
+    });
+    return new JetStreamBlockIndexedPublisher(this.nats);
+  }
+}

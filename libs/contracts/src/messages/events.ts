@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/**
+ * `ton.evt.v1.block.indexed` (JetStream): a masterchain block and every shard block it committed are
+ * in PostgreSQL. References only, never data (DESIGN §3: keep NATS messages small); consumers read the
+ * rows. Shards are signed 64-bit decimal strings, hashes base64, as in the tables.
+ */
+export const IndexedBlockRef = z
+  .object({
+    workchain: z.number().int(),
+    shard: z.string().regex(/^-?\d{1,19}$/),
+    seqno: z.number().int().nonnegative(),
+    root_hash: z.string().length(44),
+    file_hash: z.string().length(44),
+  })
+  .strict();
+export type IndexedBlockRef = z.infer<typeof IndexedBlockRef>;
+
+export const BlockIndexedEvent = z
+  .object({
+    mc_seqno: z.number().int().positive(),
+    /** The masterchain block first, then its new shard blocks. */
+    blocks: z.array(IndexedBlockRef).min(1),
+    tx_count: z.number().int().nonnegative(),
+  })
+  .strict();
+export type BlockIndexedEvent = z.infer<typeof BlockIndexedEvent>;

@@ -1,0 +1,169 @@
+import assert from 'node:assert/strict';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { jetstream } from '@nats-io/jetstream';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import {
+  createDataSource,
+  type DataSource,
+  type EmbeddedPostgres,
+  findFreePort,
+  IndexerCursorRepository,
+  runPendingMigrations,
+  startEmbeddedPostgres,
+} from '@app/database';
+import { LiteClient, LiteRoundRobinEngine } from 'ton-lite-client';
+import { type Localnet, startLocalnet } from '../../../apps/localnet/src/localnet';
+import { CHAIN_EVENTS_STREAM } from '../../../apps/ingestor/src/events/jetstream-block-indexed.publisher';
+import { engineFor } from '../localnet/localnet-harness';
+import { assertIndexedExactly } from './chain-verifier';
+import { WalletTraffic } from './ingest-traffic';
+import { IngestorProcess, PrivateNats } from './private-services';
+
+/** Polls `check` until true; errors (a database that is restarting) count as "not yet". */
+async function waitFor(
+  check: () => Promise<boolean>,
+  timeoutMs: number,
+  what: string,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await check().catch(() => false)) {
+      return;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`timed out waiting for ${what}`);
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+/** Every `block.indexed` event in the stream, as masterchain seqnos in stream order. */
+async function streamedSeqnos(nc: NatsConnection): Promise<number[]> {
+  const consumer = await jetstream(nc).consumers.get(CHAIN_EVENTS_STREAM);
+  const seqnos: number[] = [];
+  const messages = await consumer.fetch({ max_messages: 100_000, expires: 2000 });
+  for await (const m of messages) {
+    seqnos.push(m.json<{ mc_seqno: number }>().mc_seqno);
+    if (m.info.pending === 0) {
+      break;
+    }
+  }
+  return seqnos;
+}
+
+void describe('ingestor process: SIGKILL, PostgreSQL restart and NATS restart lose and duplicate nothing', () => {
+  let dir: string;
+  let localnet: Localnet;
+  let pg: EmbeddedPostgres;
+  let nats: PrivateNats;
+  let ingestor: IngestorProcess;
+  let client: LiteClient;
+
+  before(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'ingest-crash-'));
+    // mkdtemp makes 0700; as root the embedded server runs as the OS user postgres, which must enter it.
+    await chmod(dir, 0o755);
+    localnet = await startLocalnet({
+      seed: 'genesis',
+      shards: 2,
+      mode: 'manual',
+      startTime: 1_760_000_000,
+      configOut: join(dir, 'localnet.config.json'),
+    });
+    pg = await startEmbeddedPostgres({ dataDir: join(dir, 'pg'), database: 'ingest' });
+    const ds = await createDataSource({ url: pg.url, poolSize: 1 }).initialize();
+    await runPendingMigrations(ds);
+    await ds.destroy();
+    nats = new PrivateNats(await findFreePort(), join(dir, 'nats'));
+    await nats.start();
+    ingestor = new IngestorProcess({
+      NATS_URL: nats.url,
+      DATABASE_URL: pg.url,
+      TON_NETWORK: 'local',
+      LITESERVERS_CONFIG: join(dir, 'localnet.config.json'),
+      INGEST_START_SEQNO: '1',
+      INGEST_WINDOW: '4',
+      METRICS_PORT: String(await findFreePort()),
+      LOG_LEVEL: 'warn',
+    });
+    client = new LiteClient({
+      engine: new LiteRoundRobinEngine([await engineFor(localnet.liteservers[0]!)]),
+    });
+  });
+
+  after(async () => {
+    await ingestor.stop();
+    // The child's own words, when something went wrong (LOG_LEVEL=warn keeps this short).
+    const tail = ingestor.output.join('').slice(-4000);
+    if (tail.length > 0) {
+      console.error(`ingestor output (tail):\n${tail}`);
+    }
+    client.engine.close();
+    await nats.stop();
+    await pg.stop();
+    await localnet.stop();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  void it('ends with exactly the chain in PostgreSQL and exactly one event per masterchain block', async () => {
+    const db: DataSource = createDataSource({ url: pg.url, poolSize: 2 });
+    const cursor = async (name: string): Promise<number> => {
+      if (!db.isInitialized) {
+        await db.initialize();
+      }
+      return (await new IndexerCursorRepository(db).get(name)) ?? 0;
+    };
+    const traffic = await WalletTraffic.fund(localnet, 10, 'crash');
+    ingestor.start();
+    await traffic.round();
+    await waitFor(async () => (await cursor('masterchain')) >= 3, 60_000, 'first blocks');
+
+    // 1. SIGKILL in the middle of ingestion, with traffic still coming.
+    const rounds = traffic.round();
+    await ingestor.kill();
+    await rounds;
+    const beforeRestart = await cursor('masterchain');
+    ingestor.start();
+    await traffic.round();
+    // The restarted process is up (it resumed from its cursor) before the next fault.
+    await waitFor(async () => (await cursor('masterchain')) > beforeRestart, 60_000, 'resume');
+
+    // 2. PostgreSQL goes away and comes back on the same data directory and port.
+    await db.destroy();
+    await pg.stop();
+    await traffic.round();
+    await new Promise((r) => setTimeout(r, 1000));
+    pg = await startEmbeddedPostgres({ dataDir: pg.dataDir, port: pg.port, database: 'ingest' });
+    await traffic.round();
+
+    // 3. NATS goes away and comes back (JetStream store kept).
+    await nats.stop();
+    await traffic.round();
+    await new Promise((r) => setTimeout(r, 1000));
+    await nats.start();
+    await traffic.round();
+
+    const head = localnet.chain.head().id.seqno;
+    await waitFor(async () => (await cursor('masterchain')) >= head, 120_000, 'catch-up');
+    await waitFor(async () => (await cursor('masterchain.events')) >= head, 60_000, 'events');
+
+    const counts = await assertIndexedExactly(db, client, head);
+    assert.ok(counts.transactions >= 10 * 7, `only ${String(counts.transactions)} transactions`);
+    await db.destroy();
+
+    const nc = await connect({ servers: nats.url });
+    try {
+      const seqnos = await streamedSeqnos(nc);
+      const expected = Array.from({ length: head }, (_, i) => i + 1);
+      assert.deepEqual(
+        [...seqnos].sort((a, b) => a - b),
+        expected,
+      );
+    } finally {
+      await nc.close();
+    }
+  });
+});

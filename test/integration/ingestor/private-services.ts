@@ -1,0 +1,105 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { connect as tcpConnect } from 'node:net';
+import { resolve } from 'node:path';
+
+/** Resolves once something accepts TCP connections on 127.0.0.1:port. */
+export async function waitForPort(port: number, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const open = await new Promise<boolean>((done) => {
+      const socket = tcpConnect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        done(true);
+      });
+      socket.once('error', () => {
+        done(false);
+      });
+    });
+    if (open) {
+      return;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`nothing listens on port ${String(port)}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function stopProcess(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) {
+    return;
+  }
+  const exited = once(child, 'exit');
+  child.kill(signal);
+  await exited;
+}
+
+/**
+ * A private nats-server with JetStream (the machine's binary, as CI installs it), so a test can stop
+ * and restart it without disturbing other suites. The store directory survives restarts.
+ */
+export class PrivateNats {
+  private child: ChildProcess | undefined;
+
+  constructor(
+    readonly port: number,
+    private readonly storeDir: string,
+  ) {}
+
+  get url(): string {
+    return `nats://127.0.0.1:${String(this.port)}`;
+  }
+
+  async start(): Promise<void> {
+    this.child = spawn(
+      'nats-server',
+      ['-js', '-a', '127.0.0.1', '-p', String(this.port), '-sd', this.storeDir],
+      { stdio: 'ignore' },
+    );
+    await waitForPort(this.port);
+  }
+
+  async stop(): Promise<void> {
+    if (this.child !== undefined) {
+      await stopProcess(this.child, 'SIGTERM');
+    }
+  }
+}
+
+/** The ingestor's mesh entry point (`apps/ingestor/src/main.js` of the same build) as a child process. */
+export class IngestorProcess {
+  private child: ChildProcess | undefined;
+  readonly output: string[] = [];
+
+  constructor(private readonly env: Record<string, string>) {}
+
+  start(): void {
+    const main = resolve(__dirname, '../../../apps/ingestor/src/main.js');
+    const child = spawn(process.execPath, [main], {
+      env: { PATH: process.env.PATH ?? '', ...this.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    for (const stream of [child.stdout, child.stderr]) {
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk: string) => {
+        this.output.push(chunk);
+      });
+    }
+    this.child = child;
+  }
+
+  /** SIGKILL: no shutdown hook runs, whatever was in flight is cut off. */
+  async kill(): Promise<void> {
+    if (this.child !== undefined) {
+      await stopProcess(this.child, 'SIGKILL');
+    }
+  }
+
+  async stop(): Promise<void> {
+    if (this.child !== undefined) {
+      await stopProcess(this.child, 'SIGTERM');
+    }
+  }
+}
