@@ -61,6 +61,7 @@ void describe('ingestor process: SIGKILL, PostgreSQL restart and NATS restart lo
   let nats: PrivateNats;
   let ingestor: IngestorProcess;
   let client: LiteClient;
+  let opsPort: number;
 
   before(async () => {
     dir = await mkdtemp(join(tmpdir(), 'ingest-crash-'));
@@ -86,7 +87,7 @@ void describe('ingestor process: SIGKILL, PostgreSQL restart and NATS restart lo
       LITESERVERS_CONFIG: join(dir, 'localnet.config.json'),
       INGEST_START_SEQNO: '1',
       INGEST_WINDOW: '4',
-      METRICS_PORT: String(await findFreePort()),
+      METRICS_PORT: String((opsPort = await findFreePort())),
       LOG_LEVEL: 'warn',
     });
     client = new LiteClient({
@@ -149,6 +150,14 @@ void describe('ingestor process: SIGKILL, PostgreSQL restart and NATS restart lo
     const head = localnet.chain.head().id.seqno;
     await waitFor(async () => (await cursor('masterchain')) >= head, 120_000, 'catch-up');
     await waitFor(async () => (await cursor('masterchain.events')) >= head, 60_000, 'events');
+
+    // Caught up: ready, and the metrics say where the chain and the database are.
+    const ready = await fetch(`http://127.0.0.1:${String(opsPort)}/readyz`);
+    assert.equal(ready.status, 200);
+    const metrics = await (await fetch(`http://127.0.0.1:${String(opsPort)}/metrics`)).text();
+    assert.match(metrics, new RegExp(`^tonapi_ingest_indexed_seqno ${String(head)}$`, 'm'));
+    assert.match(metrics, /^tonapi_ingest_lag_blocks 0$/m);
+    assert.match(metrics, /^tonapi_ingest_leader 1$/m);
 
     const counts = await assertIndexedExactly(db, client, head);
     assert.ok(counts.transactions >= 10 * 7, `only ${String(counts.transactions)} transactions`);
