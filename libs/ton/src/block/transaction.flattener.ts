@@ -1,7 +1,6 @@
 import {
   type AccountStatus as CoreAccountStatus,
   type Cell,
-  loadTransaction,
   type Message,
   type Transaction,
 } from '@ton/core';
@@ -11,6 +10,7 @@ import { walkHashmapCell } from './hashmap.reader';
 import { flattenMessage, type MessageContext } from './message.flattener';
 import { type AccountStatus, type ParsedMessage, type ParsedTransaction } from './parsed-block';
 import { hashBase64, rawAccount, uint256Base64 } from './raw-format';
+import { loadTransactionTolerant } from './suspended-skip';
 import { descrColumns } from './transaction-descr.flattener';
 
 /*
@@ -30,7 +30,7 @@ export function flattenTransaction(
   workchain: number,
   ctx: MessageContext,
 ): ParsedTransaction {
-  const tx = loadTransaction(cell.beginParse());
+  const { tx, suspended } = loadTransactionTolerant(cell);
   const account = rawAccount(workchain, tx.address);
   return {
     hash: hashBase64(cell.hash(0)),
@@ -47,6 +47,7 @@ export function flattenTransaction(
     accountStateHashBefore: hashBase64(tx.stateUpdate.oldHash),
     accountStateHashAfter: hashBase64(tx.stateUpdate.newHash),
     ...descrColumns(tx.description, workchain),
+    ...(suspended ? { skippedReason: 'suspended' as const } : {}),
     ...messagesOf(cell, tx, ctx),
   };
 }
