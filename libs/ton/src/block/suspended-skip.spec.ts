@@ -31,17 +31,25 @@ function asSuspended(tx: Cell): Cell {
   const s = descr.beginParse();
   assert.equal(s.loadUint(4), 0, 'trans_ord');
   s.loadBit();
-  if (s.loadBit()) loadTransactionStoragePhase(s);
-  if (s.loadBit()) loadTransactionCreditPhase(s);
+  if (s.loadBit()) {
+    loadTransactionStoragePhase(s);
+  }
+  if (s.loadBit()) {
+    loadTransactionCreditPhase(s);
+  }
   const at = descr.bits.length - s.remainingBits;
   assert.equal(s.loadUint(3), 0b010, 'compute skipped with no_gas');
   const suspended = beginCell()
     .storeBits(descr.bits.substring(0, at))
     .storeUint(0b0110, 4)
     .storeBits(descr.bits.substring(at + 3, descr.bits.length - at - 3));
-  for (const ref of descr.refs) suspended.storeRef(ref);
+  for (const ref of descr.refs) {
+    suspended.storeRef(ref);
+  }
   const rewritten = beginCell().storeBits(tx.bits);
-  for (const ref of [...tx.refs.slice(0, -1), suspended.endCell()]) rewritten.storeRef(ref);
+  for (const ref of [...tx.refs.slice(0, -1), suspended.endCell()]) {
+    rewritten.storeRef(ref);
+  }
   return rewritten.endCell();
 }
 
