@@ -1,3 +1,15 @@
+import { ActionAccountEntity } from './entities/action-account.entity';
+import { ActionEntity } from './entities/action.entity';
+import { ContractInterfacesEntity } from './entities/contract-interfaces.entity';
+import { DecodeFailureEntity } from './entities/decode-failure.entity';
+import { JettonBurnEntity } from './entities/jetton-burn.entity';
+import { JettonMasterEntity } from './entities/jetton-master.entity';
+import { JettonTransferEntity } from './entities/jetton-transfer.entity';
+import { JettonWalletEntity } from './entities/jetton-wallet.entity';
+import { NftCollectionEntity } from './entities/nft-collection.entity';
+import { NftItemEntity } from './entities/nft-item.entity';
+import { NftTransferEntity } from './entities/nft-transfer.entity';
+import { TraceEntity } from './entities/trace.entity';
 import { AccountStateEntity } from './entities/account-state.entity';
 import { BlockEntity } from './entities/block.entity';
 import { IndexerCursorEntity } from './entities/indexer-cursor.entity';
@@ -21,4 +33,16 @@ export const DATABASE_ENTITIES = [
   LatestAccountStateEntity,
   IngestQuarantineEntity,
   IngestLeaderEntity,
+  ActionAccountEntity,
+  ActionEntity,
+  ContractInterfacesEntity,
+  DecodeFailureEntity,
+  JettonBurnEntity,
+  JettonMasterEntity,
+  JettonTransferEntity,
+  JettonWalletEntity,
+  NftCollectionEntity,
+  NftItemEntity,
+  NftTransferEntity,
+  TraceEntity,
 ];

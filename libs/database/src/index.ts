@@ -40,3 +40,21 @@ export { MessageContentEntity } from './entities/message-content.entity';
 export { MessageEntity } from './entities/message.entity';
 export { ShardStateEntity } from './entities/shard-state.entity';
 export { TransactionEntity } from './entities/transaction.entity';
+export { ActionAccountEntity } from './entities/action-account.entity';
+export { ActionEntity } from './entities/action.entity';
+export { ContractInterfacesEntity } from './entities/contract-interfaces.entity';
+export { DecodeFailureEntity } from './entities/decode-failure.entity';
+export { JettonBurnEntity } from './entities/jetton-burn.entity';
+export { JettonMasterEntity } from './entities/jetton-master.entity';
+export { JettonTransferEntity } from './entities/jetton-transfer.entity';
+export { JettonWalletEntity } from './entities/jetton-wallet.entity';
+export { NftCollectionEntity } from './entities/nft-collection.entity';
+export { NftItemEntity } from './entities/nft-item.entity';
+export { NftTransferEntity } from './entities/nft-transfer.entity';
+export { TraceEntity } from './entities/trace.entity';
+export {
+  type TraceState,
+  TraceStateValues,
+  type ClassificationState,
+  ClassificationStateValues,
+} from './entities/chain-enums';

@@ -25,3 +25,9 @@ export type BounceType = (typeof BounceTypeValues)[number];
 
 export const MessageDirectionValues = ['in', 'out'] as const;
 export type MessageDirection = (typeof MessageDirectionValues)[number];
+
+export const TraceStateValues = ['complete', 'pending', 'broken'] as const;
+export type TraceState = (typeof TraceStateValues)[number];
+
+export const ClassificationStateValues = ['unclassified', 'failed', 'ok', 'broken'] as const;
+export type ClassificationState = (typeof ClassificationStateValues)[number];

@@ -11,6 +11,7 @@ import { type MessageDirection, MessageDirectionValues } from './chain-enums';
 @Index('messages_created_lt_msg_hash_idx', ['createdLt', 'msgHash'])
 @Index('messages_body_hash_idx', ['bodyHash'])
 @Index('messages_msg_hash_norm_idx', ['msgHashNorm'], { where: '"msg_hash_norm" IS NOT NULL' })
+@Index('messages_trace_id_idx', ['traceId', 'txLt'])
 @Entity({ name: 'messages' })
 export class MessageEntity {
   @PrimaryColumn({ type: 'char', length: 44, name: 'tx_hash' })

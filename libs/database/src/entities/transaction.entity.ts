@@ -21,6 +21,8 @@ import {
 @Index('transactions_account_now_lt_idx', ['account', 'now', 'lt'])
 @Index('transactions_hash_idx', ['hash'])
 @Index('transactions_mc_block_seqno_lt_idx', ['mcBlockSeqno', 'lt'])
+@Index('transactions_trace_id_idx', ['traceId', 'lt'])
+@Index('transactions_account_trace_id_idx', ['account', 'traceId'])
 @Entity({ name: 'transactions' })
 export class TransactionEntity {
   @PrimaryColumn({ type: 'char', length: 44, name: 'hash' })

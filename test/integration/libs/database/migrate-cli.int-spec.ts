@@ -55,7 +55,8 @@ void describe('npm run migrate (libs/database/src/migrate.js)', () => {
       [
         [30, 'applied migration', 'Init1795238798597'],
         [30, 'applied migration', 'ChainTables1795300000000'],
-        [30, 'migrations applied', 2],
+        [30, 'applied migration', 'DecodedTables1795400000000'],
+        [30, 'migrations applied', 3],
       ],
     );
   });
@@ -65,12 +66,16 @@ void describe('npm run migrate (libs/database/src/migrate.js)', () => {
     assert.equal(run.code, 0);
     assert.deepEqual(
       run.lines.map((l) => [l.msg, l.applied, l.total, l.latest]),
-      [['schema is up to date', 0, 2, 'ChainTables1795300000000']],
+      [['schema is up to date', 0, 3, 'DecodedTables1795400000000']],
     );
   });
 
   void it('--revert reverts the last migration each time, then reports nothing to revert', async () => {
-    for (const migration of ['ChainTables1795300000000', 'Init1795238798597']) {
+    for (const migration of [
+      'DecodedTables1795400000000',
+      'ChainTables1795300000000',
+      'Init1795238798597',
+    ]) {
       const run = await migrate({ DATABASE_URL: db.url }, ['--revert']);
       assert.equal(run.code, 0);
       assert.deepEqual(

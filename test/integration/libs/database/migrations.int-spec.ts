@@ -15,6 +15,7 @@ import { createTestDatabase, type TestDatabase, testServerUrl } from '@app/testi
 
 const INIT = 'Init1795238798597';
 const CHAIN = 'ChainTables1795300000000';
+const DECODED = 'DecodedTables1795400000000';
 const CHAIN_TABLES = [
   'blocks',
   'shard_state',
@@ -25,6 +26,18 @@ const CHAIN_TABLES = [
   'latest_account_states',
   'ingest_quarantine',
   'ingest_leader',
+  'traces',
+  'actions',
+  'action_accounts',
+  'jetton_masters',
+  'jetton_wallets',
+  'jetton_transfers',
+  'jetton_burns',
+  'nft_collections',
+  'nft_items',
+  'nft_transfers',
+  'contract_interfaces',
+  'decode_failures',
 ];
 
 void describe('database migrations (real PostgreSQL)', () => {
@@ -49,8 +62,8 @@ void describe('database migrations (real PostgreSQL)', () => {
   });
 
   void it('up() creates indexer_cursor with the exact columns and records itself', async () => {
-    assert.deepEqual(await runPendingMigrations(sut), [INIT, CHAIN]);
-    assert.deepEqual(await appliedMigrations(sut), [INIT, CHAIN]);
+    assert.deepEqual(await runPendingMigrations(sut), [INIT, CHAIN, DECODED]);
+    assert.deepEqual(await appliedMigrations(sut), [INIT, CHAIN, DECODED]);
     assert.deepEqual(await columns(sut, 'indexer_cursor'), [
       { column_name: 'name', data_type: 'text', is_nullable: 'NO', column_default: null },
       { column_name: 'mc_seqno', data_type: 'bigint', is_nullable: 'NO', column_default: null },
@@ -131,6 +144,8 @@ void describe('database migrations (real PostgreSQL)', () => {
   });
 
   void it('down() drops the tables and unrecords the migrations; up() works again after it', async () => {
+    assert.equal(await revertLastMigration(sut), DECODED);
+    assert.equal(await tableExists(sut, 'traces'), false);
     assert.equal(await revertLastMigration(sut), CHAIN);
     for (const table of CHAIN_TABLES) {
       assert.equal(await tableExists(sut, table), false, table);
@@ -139,7 +154,7 @@ void describe('database migrations (real PostgreSQL)', () => {
     assert.equal(await tableExists(sut, 'indexer_cursor'), false);
     assert.deepEqual(await appliedMigrations(sut), []);
     assert.equal(await revertLastMigration(sut), null);
-    assert.deepEqual(await runPendingMigrations(sut), [INIT, CHAIN]);
+    assert.deepEqual(await runPendingMigrations(sut), [INIT, CHAIN, DECODED]);
     assert.equal(await tableExists(sut, 'indexer_cursor'), true);
     assert.equal(await tableExists(sut, 'blocks'), true);
   });

@@ -14,6 +14,7 @@ void describe('createTestDatabase', () => {
       assert.deepEqual(await appliedMigrations(ds), [
         'Init1795238798597',
         'ChainTables1795300000000',
+        'DecodedTables1795400000000',
       ]);
     } finally {
       await ds.destroy();

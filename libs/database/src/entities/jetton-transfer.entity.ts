@@ -1,0 +1,64 @@
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { bigintTransformer } from '../bigint.transformer';
+
+/** Table `jetton_transfers` (§13.2): TEP-74 transfers on detected Jetton wallets. */
+@Index('jetton_transfers_source_idx', ['source', 'txLt'])
+@Index('jetton_transfers_destination_idx', ['destination', 'txLt'])
+@Index('jetton_transfers_wallet_idx', ['jettonWalletAddress', 'txLt'])
+@Index('jetton_transfers_master_idx', ['jettonMasterAddress', 'txLt'])
+@Index('jetton_transfers_now_idx', ['txNow', 'txLt'])
+@Entity({ name: 'jetton_transfers' })
+export class JettonTransferEntity {
+  @PrimaryColumn({ type: 'char', length: 44, name: 'tx_hash' })
+  txHash!: string;
+
+  @PrimaryColumn({ type: 'bigint', name: 'tx_lt', transformer: bigintTransformer })
+  txLt!: bigint;
+
+  @Column({ type: 'integer', name: 'tx_now' })
+  txNow!: number;
+
+  @Column({ type: 'boolean', name: 'tx_aborted' })
+  txAborted!: boolean;
+
+  @Column({ type: 'integer', name: 'mc_seqno' })
+  mcSeqno!: number;
+
+  @Column({ type: 'numeric', name: 'query_id', transformer: bigintTransformer })
+  queryId!: bigint;
+
+  @Column({ type: 'numeric', name: 'amount', transformer: bigintTransformer })
+  amount!: bigint;
+
+  @Column({ type: 'varchar', name: 'source', nullable: true })
+  source!: string | null;
+
+  @Column({ type: 'varchar', name: 'destination', nullable: true })
+  destination!: string | null;
+
+  @Column({ type: 'varchar', name: 'jetton_wallet_address' })
+  jettonWalletAddress!: string;
+
+  @Column({ type: 'varchar', name: 'jetton_master_address', nullable: true })
+  jettonMasterAddress!: string | null;
+
+  @Column({ type: 'varchar', name: 'response_destination', nullable: true })
+  responseDestination!: string | null;
+
+  @Column({ type: 'text', name: 'custom_payload', nullable: true })
+  customPayload!: string | null;
+
+  @Column({
+    type: 'numeric',
+    name: 'forward_ton_amount',
+    nullable: true,
+    transformer: bigintTransformer,
+  })
+  forwardTonAmount!: bigint | null;
+
+  @Column({ type: 'text', name: 'forward_payload', nullable: true })
+  forwardPayload!: string | null;
+
+  @Column({ type: 'char', length: 44, name: 'trace_id', nullable: true })
+  traceId!: string | null;
+}
