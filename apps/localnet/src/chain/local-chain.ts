@@ -192,7 +192,7 @@ export class LocalChain implements ChainReader {
   // ------------------------------------------------------------------ producing
 
   /** Queues a message (external-in, or internal from any address) for the next block. */
-  submit(message: Message): void {
+  submit(message: Message, cell?: Cell): void {
     if (this.closed) {
       throw new Error('chain is closed');
     }
@@ -202,6 +202,7 @@ export class LocalChain implements ChainReader {
     this.queue.push({
       kind: message.info.type === 'external-in' ? 'external' : 'injected',
       message,
+      ...(cell === undefined ? {} : { cell }),
     });
     for (const l of this.queueListeners) {
       l();
@@ -445,7 +446,7 @@ export class LocalChain implements ChainReader {
         `cannot apply external message to current state : External message was not accepted${code}: ${res.result.error}`,
       );
     }
-    this.submit(msg);
+    this.submit(msg, message);
   }
 
   // ------------------------------------------------------------------ internals

@@ -1,3 +1,4 @@
+import { withExactMessageCell } from './exact-message-delivery';
 import type { Address, Cell, Message } from '@ton/core';
 import type { Blockchain, BlockchainTransaction } from '@ton/sandbox';
 
@@ -8,8 +9,8 @@ import type { ShardChain } from './shard-chain';
 
 /** A message waiting for the next block. */
 export type Pending =
-  | { readonly kind: 'external'; readonly message: Message }
-  | { readonly kind: 'injected'; readonly message: Message }
+  | { readonly kind: 'external'; readonly message: Message; readonly cell?: Cell }
+  | { readonly kind: 'injected'; readonly message: Message; readonly cell?: Cell }
   | {
       readonly kind: 'queued';
       readonly message: Message;
@@ -64,12 +65,20 @@ export class MessageExecutor {
     }
     let tx: BlockchainTransaction | undefined;
     try {
-      const iter = await this.blockchain.sendMessageIter(item.message, {
-        allowParallel: true,
-        now,
-        randomSeed: randSeed,
-      });
-      const step = await iter.next();
+      // The receiver gets the sender's (or submitter's) exact cell, as on the real chain.
+      const original = item.kind === 'queued' ? item.envelope.message : item.cell;
+      const run = async () => {
+        const iter = await this.blockchain.sendMessageIter(item.message, {
+          allowParallel: true,
+          now,
+          randomSeed: randSeed,
+        });
+        return iter.next();
+      };
+      const step =
+        original === undefined
+          ? await run()
+          : await withExactMessageCell(this.blockchain, dest, original, run);
       tx = step.done ? undefined : step.value;
     } catch (err) {
       // A message the contract no longer accepts (e.g. a replayed seqno) is dropped, as a collator does.
