@@ -1,9 +1,22 @@
-import { Module } from '@nestjs/common';
+import { type DynamicModule, Module } from '@nestjs/common';
+import { DECODER_OPTIONS, type DecoderOptions, DecoderService } from './decoder.service';
 
 /**
- * The decoder service: turns stored transactions into Jetton/NFT/DNS/multisig/vesting data, traces and actions.
- * Its handlers arrive with issue #6; the module already runs alone (mesh mode) and inside the
- * single-process launcher, so deployment, health and metrics are in place before its logic.
+ * The decoder service: turns what the ingestor stored into traces (and, as it grows, interfaces, token
+ * events and actions). Needs the global DatabaseModule.
  */
 @Module({})
-export class DecoderModule {}
+export class DecoderModule {
+  static forRoot(options: DecoderOptions): DynamicModule {
+    return {
+      module: DecoderModule,
+      providers: [{ provide: DECODER_OPTIONS, useValue: options }, DecoderService],
+      exports: [DecoderService],
+    };
+  }
+
+  /** Without a database (a v2-only single process): present and idle. */
+  static disabled(): DynamicModule {
+    return { module: DecoderModule };
+  }
+}

@@ -81,7 +81,9 @@ export async function createStandaloneApp(
             natsUrl: options.natsUrl,
             ...options.ingest,
           }),
-      DecoderModule,
+      options.databaseUrl === undefined
+        ? DecoderModule.disabled()
+        : DecoderModule.forRoot({ natsUrl: options.natsUrl, readyBacklog: 30 }),
       QueryModule,
       SenderModule,
     ],

@@ -58,3 +58,4 @@ export {
   type ClassificationState,
   ClassificationStateValues,
 } from './entities/chain-enums';
+export * from './decoded';

@@ -1,0 +1,114 @@
+import { type DataSource, type IndexerCursorRepository } from '@app/database';
+import { type Logger } from 'pino';
+import { type BlockDecoder } from './block-decoder';
+import { type DecoderMetrics } from './decoder.metrics';
+
+export interface DecoderWorkerOptions {
+  /** The ingestor's cursor the decoder follows, e.g. `masterchain`. */
+  readonly sourceCursor: string;
+  /** The decoder's own watermark (indexer_cursor name). */
+  readonly cursor: string;
+  readonly pollMs: number;
+}
+
+/**
+ * Decodes masterchain blocks strictly in order (trace assembly needs it), one database transaction per
+ * block that also advances the watermark, so a crash replays at most the block in flight and changes
+ * nothing twice. PostgreSQL is the source of truth: events only wake it up (`wake()`), and without
+ * NATS it polls.
+ */
+export class DecoderWorker {
+  private readonly abort = new AbortController();
+  private running: Promise<void> | undefined;
+  private wakeUp: (() => void) | undefined;
+  private decoded: number | null = null;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly cursors: IndexerCursorRepository,
+    private readonly decoder: BlockDecoder,
+    private readonly metrics: DecoderMetrics,
+    private readonly logger: Logger,
+    private readonly options: DecoderWorkerOptions,
+  ) {}
+
+  start(): void {
+    this.running ??= this.loop();
+  }
+
+  async stop(): Promise<void> {
+    this.abort.abort();
+    this.wakeUp?.();
+    await this.running;
+  }
+
+  wake(): void {
+    this.wakeUp?.();
+  }
+
+  /** Resolves true once `seqno` is decoded, false after `timeoutMs` (the event is then redelivered). */
+  async waitForSeqno(seqno: number, timeoutMs = 30_000): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    while (!this.abort.signal.aborted && Date.now() < deadline) {
+      const decoded = this.decoded ?? (await this.cursors.get(this.options.cursor));
+      if (decoded !== null && decoded >= seqno) {
+        return true;
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return false;
+  }
+
+  /** Last decoded masterchain seqno (null before the first). */
+  decodedSeqno(): number | null {
+    return this.decoded;
+  }
+
+  private async loop(): Promise<void> {
+    const { signal } = this.abort;
+    while (!signal.aborted) {
+      try {
+        const progressed = await this.catchUp(signal);
+        if (!progressed) {
+          await new Promise<void>((resolve) => {
+            this.wakeUp = resolve;
+            setTimeout(resolve, this.options.pollMs);
+          });
+        }
+      } catch (error) {
+        this.logger.warn({ err: String(error) }, 'decoder step failed; retrying');
+        await new Promise((r) => setTimeout(r, this.options.pollMs * 4));
+      }
+    }
+  }
+
+  private async catchUp(signal: AbortSignal): Promise<boolean> {
+    const target = await this.cursors.get(this.options.sourceCursor);
+    if (target === null) {
+      return false;
+    }
+    let from = await this.cursors.get(this.options.cursor);
+    if (from === null) {
+      // First run: start where the ingestor's history starts.
+      const rows: { seqno: number | null }[] = await this.dataSource.query(
+        `SELECT min(seqno)::int AS seqno FROM blocks WHERE workchain = -1`,
+      );
+      from = (rows[0]?.seqno ?? target + 1) - 1;
+    }
+    this.metrics.backlog.set(Math.max(0, target - from));
+    let progressed = false;
+    for (let seqno = from + 1; seqno <= target && !signal.aborted; seqno += 1) {
+      await this.dataSource.transaction(async (m) => {
+        const decoded = await this.decoder.decode(m, seqno);
+        await this.cursors.advance(this.options.cursor, seqno, m);
+        this.metrics.traces.inc({ state: 'complete' }, decoded.completedTraces.length);
+      });
+      this.decoded = seqno;
+      this.metrics.decodedSeqno.set(seqno);
+      this.metrics.blocks.inc();
+      this.metrics.backlog.set(Math.max(0, target - seqno));
+      progressed = true;
+    }
+    return progressed;
+  }
+}
