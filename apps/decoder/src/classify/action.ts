@@ -1,0 +1,121 @@
+/**
+ * A row of toncenter's `actions` table (toncenter-v3 §13.3), as the classifier produces it. Numbers that
+ * the table stores as numeric/bigint are bigint; the *_data columns are PostgreSQL composite types,
+ * rendered here as plain objects with the composite's field names.
+ */
+export type ActionValue =
+  string | number | bigint | boolean | null | ActionValue[] | { [key: string]: ActionValue };
+export type ActionData = Record<string, ActionValue>;
+
+/** The composite columns (add a family's own `*_data` column here). */
+export type ActionDataColumn =
+  | 'ton_transfer_data'
+  | 'jetton_transfer_data'
+  | 'nft_transfer_data'
+  | 'nft_listing_data'
+  | 'nft_mint_data'
+  | 'jetton_swap_data'
+  | 'change_dns_record_data'
+  | 'dex_deposit_liquidity_data'
+  | 'dex_withdraw_liquidity_data'
+  | 'staking_data'
+  | 'tonco_deploy_pool_data'
+  | 'multisig_create_order_data'
+  | 'multisig_approve_data'
+  | 'multisig_execute_data'
+  | 'vesting_send_message_data'
+  | 'vesting_add_whitelist_data'
+  | 'evaa_supply_data'
+  | 'evaa_withdraw_data'
+  | 'evaa_liquidate_data'
+  | 'jvault_claim_data'
+  | 'jvault_stake_data'
+  | 'coffee_create_pool_data'
+  | 'coffee_staking_deposit_data'
+  | 'coffee_staking_withdraw_data'
+  | 'layerzero_send_data'
+  | 'layerzero_packet_data'
+  | 'layerzero_dvn_verify_data'
+  | 'cocoon_worker_payout_data'
+  | 'cocoon_proxy_payout_data'
+  | 'cocoon_proxy_charge_data'
+  | 'cocoon_client_top_up_data'
+  | 'cocoon_register_proxy_data'
+  | 'cocoon_unregister_proxy_data'
+  | 'cocoon_client_register_data'
+  | 'cocoon_client_change_secret_hash_data'
+  | 'cocoon_client_request_refund_data'
+  | 'cocoon_grant_refund_data'
+  | 'cocoon_client_increase_stake_data'
+  | 'cocoon_client_withdraw_data';
+
+export interface ActionBase {
+  trace_id: string;
+  action_id: string;
+  type: string;
+  tx_hashes: string[];
+  value: bigint | null;
+  amount: bigint | null;
+  start_lt: bigint;
+  end_lt: bigint;
+  start_utime: number;
+  end_utime: number;
+  source: string | null;
+  source_secondary: string | null;
+  destination: string | null;
+  destination_secondary: string | null;
+  asset: string | null;
+  asset_secondary: string | null;
+  asset2: string | null;
+  asset2_secondary: string | null;
+  opcode: number | null;
+  success: boolean;
+  trace_end_lt: bigint | null;
+  trace_end_utime: number | null;
+  trace_external_hash: string | null;
+  trace_external_hash_norm: string | null;
+  mc_seqno_end: number | null;
+  trace_mc_seqno_end: number | null;
+  parent_action_id: string | null;
+  ancestor_type: string[];
+  value_extra_currencies: Record<string, string>;
+  /** `action_accounts` rows of this action (not a column of `actions`). */
+  accounts: string[];
+}
+
+export type ActionRow = ActionBase & Partial<Record<ActionDataColumn, ActionData | null>>;
+
+export function emptyAction(
+  fields: Pick<ActionBase, 'trace_id' | 'action_id' | 'type'>,
+): ActionRow {
+  return {
+    ...fields,
+    tx_hashes: [],
+    value: null,
+    amount: null,
+    start_lt: 0n,
+    end_lt: 0n,
+    start_utime: 0,
+    end_utime: 0,
+    source: null,
+    source_secondary: null,
+    destination: null,
+    destination_secondary: null,
+    asset: null,
+    asset_secondary: null,
+    asset2: null,
+    asset2_secondary: null,
+    opcode: null,
+    success: true,
+    trace_end_lt: null,
+    trace_end_utime: null,
+    trace_external_hash: null,
+    trace_external_hash_norm: null,
+    mc_seqno_end: null,
+    trace_mc_seqno_end: null,
+    parent_action_id: null,
+    ancestor_type: [],
+    value_extra_currencies: {},
+    accounts: [],
+  };
+}

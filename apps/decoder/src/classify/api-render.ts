@@ -1,0 +1,234 @@
+/**
+ * Renders `actions` rows as the v3 API does (toncenter-v3 §11.8, §14.5; ton-index-go `parse/actions.go`):
+ * lt as strings, numbers in details as strings, opcodes as "0x%08x", type-specific `details`. Types
+ * without a renderer get toncenter's `{"error": "unsupported action type: '<t>'"}` and the raw row.
+ */
+import type { ActionData, ActionRow, ActionValue } from './action';
+
+export type ApiJson = string | number | boolean | null | ApiJson[] | { [key: string]: ApiJson };
+
+function str(v: ActionValue | undefined): string | null {
+  if (v === null || v === undefined) {
+    return null;
+  }
+  return typeof v === 'string'
+    ? v
+    : typeof v === 'bigint' || typeof v === 'number'
+      ? v.toString()
+      : JSON.stringify(v);
+}
+
+function opcodeHex(op: number | null): string | null {
+  return op === null ? null : `0x${(op >>> 0).toString(16).padStart(8, '0')}`;
+}
+
+function field(d: ActionData | null | undefined, key: string): ActionValue {
+  return d?.[key] ?? null;
+}
+
+function bool(v: ActionValue): boolean | null {
+  return typeof v === 'boolean' ? v : null;
+}
+
+function swapTransfer(t: ActionValue): ApiJson {
+  const d = (t ?? {}) as ActionData;
+  return {
+    asset: str(d.asset),
+    source: str(d.source),
+    destination: str(d.destination),
+    source_jetton_wallet: str(d.source_jetton_wallet),
+    destination_jetton_wallet: str(d.destination_jetton_wallet),
+    amount: str(d.amount),
+  };
+}
+
+type Renderer = (a: ActionRow) => Record<string, ApiJson>;
+
+const RENDERERS: Record<string, Renderer> = {
+  ton_transfer: (a) => ({
+    source: a.source,
+    destination: a.destination,
+    value: str(a.value),
+    value_extra_currencies: a.value_extra_currencies,
+    comment: str(field(a.ton_transfer_data, 'content')),
+    encrypted: bool(field(a.ton_transfer_data, 'encrypted')),
+  }),
+  call_contract: (a) => ({
+    opcode: opcodeHex(a.opcode),
+    source: a.source,
+    destination: a.destination,
+    value: str(a.value),
+    extra_currencies: a.value_extra_currencies,
+  }),
+  contract_deploy: (a) => ({
+    opcode: opcodeHex(a.opcode),
+    source: a.source,
+    destination: a.destination,
+    value: str(a.value),
+  }),
+  tick_tock: () => ({}),
+  jetton_transfer: (a) => {
+    const d = a.jetton_transfer_data;
+    return {
+      asset: a.asset,
+      sender: a.source,
+      receiver: a.destination,
+      sender_jetton_wallet: a.source_secondary,
+      receiver_jetton_wallet: a.destination_secondary,
+      amount: str(a.amount),
+      comment: str(field(d, 'comment')),
+      is_encrypted_comment: bool(field(d, 'is_encrypted_comment')),
+      query_id: str(field(d, 'query_id')),
+      response_destination: str(field(d, 'response_destination')),
+      custom_payload: str(field(d, 'custom_payload')),
+      forward_payload: str(field(d, 'forward_payload')),
+      forward_amount: str(field(d, 'forward_amount')),
+    };
+  },
+  jetton_burn: (a) => ({
+    owner: a.source,
+    owner_jetton_wallet: a.source_secondary,
+    asset: a.asset,
+    amount: str(a.amount),
+  }),
+  jetton_mint: (a) => ({
+    asset: a.asset,
+    receiver: a.destination,
+    receiver_jetton_wallet: a.destination_secondary,
+    amount: str(a.amount),
+    ton_amount: str(a.value),
+  }),
+  jetton_swap: (a) => {
+    const d = a.jetton_swap_data;
+    const peers = field(d, 'peer_swaps');
+    const out: Record<string, ApiJson> = {
+      dex: str(field(d, 'dex')),
+      sender: a.source,
+      asset_in: a.asset,
+      asset_out: a.asset2,
+      dex_incoming_transfer: swapTransfer(field(d, 'dex_incoming_transfer')),
+      dex_outgoing_transfer: swapTransfer(field(d, 'dex_outgoing_transfer')),
+      peer_swaps: Array.isArray(peers)
+        ? peers.map((p) => {
+            const x = p as ActionData;
+            return {
+              asset_in: str(x.asset_in),
+              amount_in: str(x.amount_in),
+              asset_out: str(x.asset_out),
+              amount_out: str(x.amount_out),
+            };
+          })
+        : [],
+    };
+    // min_out_amount is rendered for tonco swaps only
+    if (field(d, 'dex') === 'tonco') {
+      out.min_out_amount = str(field(d, 'min_out_amount'));
+    }
+    return out;
+  },
+  nft_mint: (a) => ({
+    owner: a.source,
+    nft_item: a.asset_secondary,
+    nft_collection: a.asset,
+    nft_item_index: str(field(a.nft_mint_data, 'nft_item_index')),
+  }),
+  nft_transfer: (a) => {
+    const d = a.nft_transfer_data;
+    return {
+      nft_collection: a.asset,
+      nft_item: a.asset_secondary,
+      nft_item_index: str(field(d, 'nft_item_index')),
+      old_owner: a.source,
+      new_owner: a.destination,
+      is_purchase: bool(field(d, 'is_purchase')),
+      price: str(field(d, 'price')),
+      query_id: str(field(d, 'query_id')),
+      response_destination: str(field(d, 'response_destination')),
+      custom_payload: str(field(d, 'custom_payload')),
+      forward_payload: str(field(d, 'forward_payload')),
+      forward_amount: str(field(d, 'forward_amount')),
+      comment: null,
+      is_encrypted_comment: null,
+      marketplace: str(field(d, 'marketplace')),
+      real_old_owner: str(field(d, 'real_prev_owner')),
+      marketplace_address: str(field(d, 'marketplace_address')),
+      payout_amount: str(field(d, 'payout_amount')),
+      payout_address: null,
+      payout_comment: str(field(d, 'payout_comment')),
+      payout_comment_encrypted: bool(field(d, 'payout_comment_encrypted')),
+      payout_comment_encoded: bool(field(d, 'payout_comment_encoded')),
+    };
+  },
+  vesting_send_message: (a) => ({
+    query_id: str(field(a.vesting_send_message_data, 'query_id')),
+    message_boc: str(field(a.vesting_send_message_data, 'message_boc')),
+    source: a.source,
+    vesting: a.destination,
+    destination: a.destination_secondary,
+    amount: str(a.amount),
+  }),
+  vesting_add_whitelist: (a) => {
+    const added = field(a.vesting_add_whitelist_data, 'accounts_added');
+    return {
+      query_id: str(field(a.vesting_add_whitelist_data, 'query_id')),
+      accounts_added: Array.isArray(added) ? added.map((x) => str(x)) : [],
+      source: a.source,
+      vesting: a.destination,
+    };
+  },
+};
+
+/** The row with bigint made JSON-safe (as strings), for `raw_action`. */
+export function jsonSafe(v: unknown): ApiJson {
+  if (typeof v === 'bigint') {
+    return v.toString();
+  }
+  if (Array.isArray(v)) {
+    return v.map(jsonSafe);
+  }
+  if (v !== null && typeof v === 'object') {
+    const out: Record<string, ApiJson> = {};
+    for (const [k, x] of Object.entries(v)) {
+      out[k] = jsonSafe(x);
+    }
+    return out;
+  }
+  return (v ?? null) as ApiJson;
+}
+
+export function renderApiAction(a: ActionRow): Record<string, ApiJson> {
+  const render = RENDERERS[a.type];
+  let type = a.type;
+  if (
+    (type === 'ton_transfer' || type === 'call_contract') &&
+    Object.keys(a.value_extra_currencies).length > 0
+  ) {
+    type = 'extra_currency_transfer';
+  }
+  const out: Record<string, ApiJson> = {
+    trace_id: a.trace_id,
+    action_id: a.action_id,
+    start_lt: a.start_lt.toString(),
+    end_lt: a.end_lt.toString(),
+    start_utime: a.start_utime,
+    end_utime: a.end_utime,
+    trace_end_lt: a.trace_end_lt === null ? null : a.trace_end_lt.toString(),
+    trace_end_utime: a.trace_end_utime,
+    trace_mc_seqno_end: a.trace_mc_seqno_end,
+    transactions: a.tx_hashes,
+    success: a.success,
+    type,
+    details: render ? render(a) : { error: `unsupported action type: '${a.type}'` },
+  };
+  if (!render) {
+    out.raw_action = jsonSafe(a);
+  }
+  if (a.trace_external_hash !== null) {
+    out.trace_external_hash = a.trace_external_hash;
+  }
+  if (a.trace_external_hash_norm !== null) {
+    out.trace_external_hash_norm = a.trace_external_hash_norm;
+  }
+  out.finality = 'finalized';
+  return out;
+}

@@ -1,0 +1,212 @@
+/** NFT actions (toncenter `blocks/nft.py`): nft_mint and nft_transfer (with getgems sale purchases). */
+import type { ActionRow } from '../action';
+import { CallContractBlock, findCalls, TonTransferBlock } from '../core/basic-blocks';
+import { Block } from '../core/block';
+import type { ClassifyContext } from '../core/context';
+import { BlockMatcher, ContractMatcher, OrMatcher } from '../core/matchers';
+import { bodySlice } from '../tlb/cells';
+import { NftOp, parseNftOwnershipAssigned, parseNftTransfer } from '../tlb/nft';
+
+export class NftMintBlock extends Block {
+  constructor(
+    readonly data: {
+      source: string | null;
+      address: string;
+      index: bigint | null;
+      opcode: number | null;
+      collection: string | null;
+    },
+  ) {
+    super('nft_mint', []);
+  }
+
+  override fill(action: ActionRow): void {
+    action.source = this.data.source;
+    action.destination = this.data.address;
+    action.asset_secondary = this.data.address;
+    action.opcode = this.data.opcode;
+    action.asset = this.data.collection;
+    action.nft_mint_data = { nft_item_index: this.data.index };
+  }
+}
+
+/** A block that deploys exactly one contract, which interface detection knows as an NFT item. */
+export class NftMintBlockMatcher extends BlockMatcher {
+  override testSelf(block: Block): boolean {
+    return block.contractDeployments.size === 1;
+  }
+
+  override buildBlock(block: Block, _others: Block[], ctx: ClassifyContext): Block[] {
+    const [address] = block.contractDeployments;
+    const item = address === undefined ? null : ctx.interfaces.nftItem(address);
+    if (!item || address === undefined) {
+      return [];
+    }
+    const first = block.firstNode;
+    const nb = new NftMintBlock({
+      source: first.message.source,
+      address,
+      index: item.index,
+      opcode: first.opcode,
+      collection: item.collection_address,
+    });
+    nb.merge([block]);
+    return [nb];
+  }
+}
+
+export interface NftTransferData {
+  is_purchase: boolean;
+  prev_owner: string | null;
+  new_owner: string | null;
+  query_id: bigint;
+  forward_amount: bigint | null;
+  response_destination: string | null;
+  custom_payload: string | null;
+  forward_payload: string | null;
+  nft_address: string;
+  nft_index: bigint | null;
+  collection: string | null;
+  marketplace: string | null;
+  marketplace_address: string | null;
+  price: bigint | null;
+  real_prev_owner: string | null;
+}
+
+export class NftTransferBlock extends Block {
+  constructor(readonly data: NftTransferData) {
+    super('nft_transfer', []);
+  }
+
+  override fill(action: ActionRow): void {
+    const d = this.data;
+    action.source = d.prev_owner;
+    action.destination = d.new_owner;
+    action.asset_secondary = d.nft_address;
+    action.asset = d.collection;
+    action.nft_transfer_data = {
+      query_id: d.query_id,
+      is_purchase: d.is_purchase,
+      price: d.is_purchase ? d.price : null,
+      nft_item_index: d.nft_index,
+      forward_amount: d.forward_amount,
+      custom_payload: d.custom_payload,
+      forward_payload: d.forward_payload,
+      response_destination: d.response_destination,
+      marketplace: d.marketplace,
+      marketplace_address: d.marketplace_address,
+      real_prev_owner: d.real_prev_owner,
+      payout_amount: null,
+      payout_comment_encrypted: null,
+      payout_comment_encoded: null,
+      payout_comment: null,
+      royalty_amount: null,
+    };
+    action.nft_listing_data = { marketplace_fee_address: null, royalty_address: null };
+  }
+}
+
+/** What the block before an NFT transfer tells of a sale or auction that sent it. */
+function purchaseOf(block: Block, newOwner: string, ctx: ClassifyContext) {
+  const prev = block.previous;
+  const node = prev?.nodes[0];
+  if (!prev || !node) {
+    return null;
+  }
+  if (
+    prev instanceof TonTransferBlock &&
+    node.message.source?.toUpperCase() === newOwner.toUpperCase()
+  ) {
+    const sale = ctx.interfaces.nftSale(node.tx.account);
+    if (sale) {
+      return {
+        marketplace: sale.marketplace_address,
+        nft: sale.nft_address,
+        price: sale.full_price,
+        realOwner: sale.nft_owner_address,
+      };
+    }
+  }
+  const auction = ctx.interfaces.nftAuction(node.tx.account);
+  if (auction) {
+    return {
+      marketplace: auction.mp_addr,
+      nft: auction.nft_addr,
+      price: auction.last_bid,
+      realOwner: auction.nft_owner,
+    };
+  }
+  return null;
+}
+
+/** transfer (owner → item) → optional ownership_assigned / excesses; the item must be a known NFT. */
+export class NftTransferBlockMatcher extends BlockMatcher {
+  constructor() {
+    super({
+      child: new OrMatcher(
+        [
+          new ContractMatcher(NftOp.ownershipAssigned, { optional: true }),
+          new ContractMatcher(NftOp.excesses, { optional: true }),
+        ],
+        true,
+      ),
+    });
+  }
+
+  override testSelf(block: Block): boolean {
+    return block instanceof CallContractBlock && block.opcode === NftOp.transfer;
+  }
+
+  override buildBlock(block: Block, others: Block[], ctx: ClassifyContext): Block[] {
+    const msg = parseNftTransfer(bodySlice(block.message.body));
+    const assigned = findCalls(others, NftOp.ownershipAssigned)[0];
+    const prevOwner = assigned
+      ? parseNftOwnershipAssigned(bodySlice(assigned.message.body)).prev_owner
+      : block.message.source;
+    const nftAddress = block.firstNode.tx.account;
+    const item = ctx.interfaces.nftItem(nftAddress);
+    if (!item) {
+      return [];
+    }
+    const data: NftTransferData = {
+      is_purchase: false,
+      prev_owner: prevOwner,
+      new_owner: msg.new_owner,
+      query_id: msg.query_id,
+      forward_amount: msg.forward_amount,
+      response_destination: msg.response_destination,
+      custom_payload: msg.custom_payload,
+      forward_payload: msg.forward_payload,
+      nft_address: nftAddress,
+      nft_index: item.index,
+      collection: item.collection_address,
+      marketplace: null,
+      marketplace_address: null,
+      price: null,
+      real_prev_owner: null,
+    };
+    const include: Block[] = [block];
+    const prev = block.previous;
+    if (prev && msg.new_owner) {
+      const p = purchaseOf(block, msg.new_owner, ctx);
+      if (p?.nft === nftAddress && p.realOwner !== msg.new_owner) {
+        data.is_purchase = true;
+        data.marketplace = 'getgems';
+        data.marketplace_address = p.marketplace;
+        data.price = p.price;
+        data.real_prev_owner = p.realOwner;
+        if (prev instanceof TonTransferBlock) {
+          if (prev.comment !== 'finish' && prev.comment !== 'stop') {
+            include.push(prev);
+          }
+        } else if (prev instanceof CallContractBlock && prev.message.source === null) {
+          include.push(prev);
+        }
+      }
+    }
+    const nb = new NftTransferBlock(data);
+    nb.merge([...include, ...others]);
+    nb.failed = block.failed;
+    return [nb];
+  }
+}

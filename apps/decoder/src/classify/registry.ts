@@ -1,0 +1,58 @@
+/**
+ * The matcher registry: every family's matchers in toncenter's fixed order (`event_processing.py`,
+ * `matchers`). Order matters: a block taken by an earlier matcher is not seen by a later one.
+ *
+ * Adding a family (see families/jettons.ts for a complete one):
+ *   1. body parsers in tlb/<family>.ts (one function per TL-B message, the TL-B in its comment);
+ *   2. families/<family>.ts: a Block subclass per action type whose `fill(action)` writes the action
+ *      columns (and its `*_data` composite, named in action.ts `ActionDataColumn`), and a BlockMatcher
+ *      per pattern whose `buildBlock` merges the matched blocks into that block;
+ *   3. add the matchers below at the position toncenter gives them, and any trace post-processor to
+ *      `postProcessors`; if the type is a renamed "v1" type, add its internal name to V1_BLOCK_TYPES
+ *      (core/serialize.ts); API details for it go to api-render.ts;
+ *   4. remove the family's cases from known-gaps.ts as they pass.
+ */
+import type { MatcherRegistry } from './core/pipeline';
+import {
+  FallbackJettonTransferBlockMatcher,
+  JettonBurnBlockMatcher,
+  JettonMintBlockMatcher,
+  JettonTransferBlockMatcher,
+  PTonTransferMatcher,
+} from './families/jettons';
+import { StonfiSwapBlockMatcher } from './families/stonfi';
+import { NftMintBlockMatcher, NftTransferBlockMatcher } from './families/nft';
+import {
+  VestingAddWhitelistBlockMatcher,
+  VestingSendMessageBlockMatcher,
+} from './families/vesting';
+
+export const defaultRegistry: MatcherRegistry = {
+  matchers: [
+    new NftMintBlockMatcher(),
+    // TONStakers delayed withdrawal (part 2)
+    // DeDust deposit (both assets, first asset) — to come
+    // TONStakers deposit/withdraw, multisig create/approve/execute (part 2)
+    new VestingSendMessageBlockMatcher(),
+    new VestingAddWhitelistBlockMatcher(),
+    // nominator pool (part 2)
+    new JettonTransferBlockMatcher(),
+    new PTonTransferMatcher(),
+    // DeDust withdraw — to come
+    new JettonBurnBlockMatcher(),
+    // DeDust swap (to come)
+    new StonfiSwapBlockMatcher(),
+    // StonFi v2 swap, Tonco swap — to come
+    // DNS release/purchase, sale update (part 2)
+    new NftTransferBlockMatcher(),
+    // NFT purchases, put on sale, auctions, NFT discovery, DNS, elections, subscriptions (part 2)
+    // Ethena withdrawal request (part 2)
+    new JettonMintBlockMatcher(),
+    // Ethena deposit, StonFi v2 liquidity, JVault, EVAA, tgBTC (part 2)
+    // Tonco deposit/deploy/withdraw, Coffee (liquidity, swap, pools, MEV protect, staking) — to come
+    // LayerZero, Cocoon (part 2)
+  ],
+  failedExternalMatchers: [new FallbackJettonTransferBlockMatcher()],
+  // DeDust liquidity merge goes here with the DeDust family
+  postProcessors: [],
+};
