@@ -27,6 +27,7 @@ void describe('decoder: traces over an ingested two-shard localnet (real Postgre
   let db: TestDatabase;
   let ds: DataSource;
   let head: number;
+  let trafficWallets: Set<string>;
 
   before(async () => {
     localnet = await startLocalnet({
@@ -38,6 +39,7 @@ void describe('decoder: traces over an ingested two-shard localnet (real Postgre
     const traffic = await WalletTraffic.fund(localnet, 8, 'traces');
     await traffic.round();
     await traffic.round();
+    trafficWallets = new Set(traffic.addresses);
     db = await createTestDatabase({ prefix: 'decoder_traces' });
     ds = await createDataSource({ url: db.url, poolSize: 3 }).initialize();
     head = await ingestLocalnet(localnet, ds);
@@ -106,6 +108,65 @@ void describe('decoder: traces over an ingested two-shard localnet (real Postgre
        WHERE o.direction = 'out'`,
     );
     assert.equal(links[0]?.ok, true);
+  });
+
+  void it('classifies each wallet transfer as one ton_transfer with the value sent and the parties', async () => {
+    const actions: {
+      trace_id: string;
+      type: string;
+      value: string;
+      source: string;
+      destination: string;
+      success: boolean;
+      accounts: string[];
+      sender: string;
+      receiver: string;
+      sent: string;
+      state: string;
+      details: Record<string, unknown>;
+    }[] = await ds.query(
+      `SELECT a.trace_id, a.type, a.value::text, a.source, a.destination, a.success, a.details,
+              tr.classification_state::text AS state,
+              (SELECT array_agg(account ORDER BY account) FROM action_accounts aa
+                 WHERE aa.trace_id = a.trace_id AND aa.action_id = a.action_id) AS accounts,
+              s.account AS sender, r.account AS receiver,
+              (SELECT value::text FROM messages o WHERE o.tx_hash = s.hash AND o.direction = 'out') AS sent
+       FROM actions a JOIN traces tr ON tr.trace_id = a.trace_id
+       JOIN transactions s ON s.hash = a.trace_id
+       JOIN transactions r ON r.trace_id = a.trace_id AND r.hash <> s.hash
+       WHERE tr.nodes_ = 2 AND a.type <> 'contract_deploy' AND tr.external_hash IN
+         (SELECT msg_hash FROM messages WHERE direction = 'in' AND source IS NULL)`,
+    );
+    const seedComments = actions
+      .filter((a) => a.type === 'ton_transfer')
+      .map((a) => (a.details.ton_transfer_data as { content: string | null }).content);
+    // The genesis seed's v5r1 wallet sends a comment, decoded into the action.
+    assert.ok(seedComments.includes('gm from v5r1'), JSON.stringify([...new Set(seedComments)]));
+    actions.splice(0, actions.length, ...actions.filter((a) => trafficWallets.has(a.sender)));
+    assert.ok(actions.length >= 16, `${String(actions.length)} transfer actions`);
+    // The first transfer of each wallet also deploys it (its external carries the StateInit).
+    const deploys: { destination: string; n: number }[] = await ds.query(
+      `SELECT destination, count(*)::int AS n FROM actions WHERE type = 'contract_deploy'
+       GROUP BY destination`,
+    );
+    const senders = new Set(actions.map((a) => a.sender));
+    assert.ok(
+      [...senders].every((w) => deploys.some((d) => d.destination === w && d.n === 1)),
+      'every traffic wallet deployed exactly once',
+    );
+    for (const a of actions) {
+      assert.deepEqual(
+        [a.type, a.value, a.source, a.destination, a.success, a.state],
+        ['ton_transfer', a.sent, a.sender, a.receiver, true, 'ok'],
+        a.trace_id,
+      );
+      assert.deepEqual(a.accounts, [a.sender, a.receiver].sort());
+      assert.deepEqual(Object.keys(a.details), ['ton_transfer_data']);
+    }
+    // The traffic wallets send no comment.
+    assert.ok(
+      actions.every((a) => (a.details.ton_transfer_data as { content: unknown }).content === null),
+    );
   });
 
   void it('leaves no trace pending once the chain is settled, and is resumable (the watermark is the head)', async () => {

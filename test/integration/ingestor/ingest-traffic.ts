@@ -44,6 +44,13 @@ export class WalletTraffic {
     return new WalletTraffic(localnet, wallets);
   }
 
+  /** The wallets' raw addresses as the tables store them (`0:UPPERHEX`). */
+  get addresses(): string[] {
+    return this.wallets.map((w) =>
+      w.wallet.address.toRawString().toUpperCase().replace(/^0:/, '0:'),
+    );
+  }
+
   /** One round: every wallet sends 0.01 TON to the next one; blocks are sealed until all landed. */
   async round(): Promise<void> {
     const { chain } = this.localnet;

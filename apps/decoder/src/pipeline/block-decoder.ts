@@ -1,18 +1,33 @@
-import { type EntityManager, TraceRepository } from '@app/database';
+import {
+  ActionRepository,
+  ClassifyInputRepository,
+  type EntityManager,
+  TraceRepository,
+} from '@app/database';
+import { classifyTrace, defaultRegistry } from '../classify';
 import { assembleBlock } from '../traces/trace-edges';
+import { actionInsertRow, classifiableTraces } from './trace-input.mapper';
 
 export interface DecodedBlock {
   readonly transactions: number;
-  /** Traces complete after this block (to classify). */
+  /** Traces complete after this block, classified in it. */
   readonly completedTraces: readonly string[];
+  /** Actions written, by type. */
+  readonly actions: ReadonlyMap<string, number>;
+  /** Traces whose classification failed (they still get the actions the fallback found). */
+  readonly failedTraces: number;
 }
 
 /**
  * Decodes one masterchain block inside the caller's database transaction: assigns its transactions
- * (and their messages) to traces, moving the traces' counters.
+ * (and their messages) to traces, moving the traces' counters, then classifies every trace that became
+ * complete into actions (toncenter v3 §14.1, §14.3). Classification never throws: a trace it cannot
+ * read gets `unknown` / fallback actions and classification_state `failed`.
  */
 export class BlockDecoder {
   private readonly traces = new TraceRepository();
+  private readonly inputs = new ClassifyInputRepository();
+  private readonly actions = new ActionRepository();
 
   async decode(m: EntityManager, mcSeqno: number): Promise<DecodedBlock> {
     const txs = await this.traces.blockEdges(m, mcSeqno);
@@ -25,6 +40,28 @@ export class BlockDecoder {
     const completedTraces = await this.traces.apply(m, mcSeqno, assembled.traceOf, [
       ...assembled.deltas.values(),
     ]);
-    return { transactions: txs.length, completedTraces };
+    const { actions, failedTraces } = await this.classify(m, completedTraces);
+    return { transactions: txs.length, completedTraces, actions, failedTraces };
+  }
+
+  private async classify(
+    m: EntityManager,
+    traceIds: readonly string[],
+  ): Promise<{ actions: Map<string, number>; failedTraces: number }> {
+    const counts = new Map<string, number>();
+    let failedTraces = 0;
+    const rows = [];
+    const states = new Map<string, 'ok' | 'failed' | 'broken'>();
+    for (const trace of classifiableTraces(await this.inputs.load(m, traceIds))) {
+      const result = classifyTrace(trace, defaultRegistry);
+      states.set(trace.trace.trace_id, result.state);
+      failedTraces += result.state === 'failed' ? 1 : 0;
+      for (const action of result.actions) {
+        rows.push(actionInsertRow(action, trace.trace));
+        counts.set(action.type, (counts.get(action.type) ?? 0) + 1);
+      }
+    }
+    await this.actions.store(m, rows, states);
+    return { actions: counts, failedTraces };
   }
 }

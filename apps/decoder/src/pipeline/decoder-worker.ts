@@ -102,6 +102,10 @@ export class DecoderWorker {
         const decoded = await this.decoder.decode(m, seqno);
         await this.cursors.advance(this.options.cursor, seqno, m);
         this.metrics.traces.inc({ state: 'complete' }, decoded.completedTraces.length);
+        for (const [type, n] of decoded.actions) {
+          this.metrics.actions.inc({ type }, n);
+        }
+        this.metrics.failures.inc({ kind: 'classify' }, decoded.failedTraces);
       });
       this.decoded = seqno;
       this.metrics.decodedSeqno.set(seqno);

@@ -1,1 +1,3 @@
 export * from './trace.repository';
+export * from './classify-input.repository';
+export * from './action.repository';

@@ -29,7 +29,7 @@ export async function insertUnnest<R>(
   const names = columns.map((c) => `"${c.name}"`).join(', ');
   const arrays = columns.map((c, i) => `$${String(i + 1)}::${c.type}[]`).join(', ');
   const selected = columns
-    .map((c, i) => (c.cast === undefined ? `u.c${String(i)}` : `u.c${String(i)}::"${c.cast}"`))
+    .map((c, i) => (c.cast === undefined ? `u.c${String(i)}` : `u.c${String(i)}::${castType(c.cast)}`))
     .join(', ');
   const aliases = columns.map((_, i) => `c${String(i)}`).join(', ');
   const params = columns.map((c) => rows.map((row) => c.value(row)));
@@ -37,6 +37,11 @@ export async function insertUnnest<R>(
     `INSERT INTO "${table}" AS t (${names}) SELECT ${selected} FROM unnest(${arrays}) AS u(${aliases}) ${onConflict}`,
     params,
   );
+}
+
+/** An enum name is quoted as an identifier; an array type such as `text[]` is written as it is. */
+function castType(cast: string): string {
+  return /^\w+$/.test(cast) ? `"${cast}"` : cast;
 }
 
 /** bigint → its decimal string (pg parses it into bigint/numeric exactly); null stays null. */

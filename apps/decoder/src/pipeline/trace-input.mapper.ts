@@ -1,0 +1,183 @@
+import {
+  type ActionInsertRow,
+  type ClassifyInputRows,
+  type MsgInputRow,
+  type TxInputRow,
+} from '@app/database';
+import {
+  type AccountInterfaces,
+  type ActionDataColumn,
+  type ActionRow,
+  type ActionValue,
+  type ClassifiableTrace,
+  type TraceMessage,
+  type TraceTransaction,
+} from '../classify';
+
+const big = (v: string | null): bigint | null => (v === null ? null : BigInt(v));
+
+function message(r: MsgInputRow): TraceMessage {
+  return {
+    msg_hash: r.msg_hash,
+    tx_hash: r.tx_hash,
+    tx_lt: BigInt(r.tx_lt),
+    direction: r.direction,
+    source: r.source,
+    destination: r.destination,
+    value: big(r.value),
+    value_extra_currencies: r.value_extra_currencies,
+    fwd_fee: big(r.fwd_fee),
+    ihr_fee: big(r.ihr_fee),
+    created_lt: big(r.created_lt),
+    created_at: r.created_at === null ? null : Number(r.created_at),
+    opcode: r.opcode,
+    ihr_disabled: r.ihr_disabled,
+    bounce: r.bounce,
+    bounced: r.bounced,
+    import_fee: big(r.import_fee),
+    body_hash: r.body_hash,
+    init_state_hash: r.init_state_hash,
+    body: r.body,
+    init_state: r.init_state,
+  };
+}
+
+function transaction(r: TxInputRow, messages: TraceMessage[]): TraceTransaction {
+  return {
+    hash: r.hash,
+    lt: BigInt(r.lt),
+    account: r.account,
+    now: r.now,
+    mc_block_seqno: r.mc_block_seqno,
+    block_seqno: r.block_seqno,
+    trace_id: r.trace_id,
+    orig_status: r.orig_status,
+    end_status: r.end_status,
+    total_fees: BigInt(r.total_fees),
+    descr: r.descr,
+    aborted: r.aborted ?? false,
+    destroyed: r.destroyed,
+    is_tock: r.is_tock,
+    compute_skipped: r.compute_skipped,
+    skipped_reason: r.skipped_reason,
+    compute_success: r.compute_success,
+    compute_exit_code: r.compute_exit_code,
+    action_success: r.action_success,
+    emulated: false,
+    // The in-message first, then the out-messages by creation lt (the model's convention).
+    messages: [...messages].sort(
+      (a, b) =>
+        (a.direction === 'in' ? -1 : 0) - (b.direction === 'in' ? -1 : 0) ||
+        Number((a.created_lt ?? 0n) - (b.created_lt ?? 0n)),
+    ),
+  };
+}
+
+/** The database rows of some traces → one classifier input per trace. */
+export function classifiableTraces(rows: ClassifyInputRows): ClassifiableTrace[] {
+  const interfaces = new Map<string, AccountInterfaces>();
+  for (const w of rows.jettonWallets) {
+    interfaces.set(w.address, {
+      ...interfaces.get(w.address),
+      jetton_wallet: {
+        address: w.address,
+        balance: BigInt(w.balance),
+        owner: w.owner,
+        jetton: w.jetton,
+      },
+    });
+  }
+  for (const n of rows.nftItems) {
+    interfaces.set(n.address, {
+      ...interfaces.get(n.address),
+      nft_item: {
+        address: n.address,
+        init: n.init,
+        index: BigInt(n.index),
+        collection_address: n.collection_address,
+        owner_address: n.owner_address,
+        content: n.content,
+      },
+    });
+  }
+  const messagesByTx = new Map<string, TraceMessage[]>();
+  for (const r of rows.messages) {
+    const list = messagesByTx.get(r.tx_hash) ?? [];
+    list.push(message(r));
+    messagesByTx.set(r.tx_hash, list);
+  }
+  const txsByTrace = new Map<string, TraceTransaction[]>();
+  for (const r of rows.transactions) {
+    const list = txsByTrace.get(r.trace_id) ?? [];
+    list.push(transaction(r, messagesByTx.get(r.hash) ?? []));
+    txsByTrace.set(r.trace_id, list);
+  }
+  return rows.traces.map((t) => ({
+    trace: {
+      trace_id: t.trace_id,
+      external_hash: t.external_hash,
+      external_hash_norm: t.external_hash_norm,
+      mc_seqno_start: t.mc_seqno_start,
+      mc_seqno_end: t.mc_seqno_end,
+      start_lt: BigInt(t.start_lt),
+      start_utime: t.start_utime,
+      end_lt: BigInt(t.end_lt),
+      end_utime: t.end_utime,
+      state: t.state,
+      pending_edges_: Number(t.pending_edges_),
+      edges_: Number(t.edges_),
+      nodes_: Number(t.nodes_),
+      classification_state: t.classification_state,
+    },
+    transactions: txsByTrace.get(t.trace_id) ?? [],
+    interfaces,
+  }));
+}
+
+/** JSON with bigint as decimal strings (jsonb keeps 64-bit values exact that way). */
+function jsonText(value: unknown): string {
+  return JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
+}
+
+/** A classified action → its `actions` row, the `*_data` composites gathered into `details`. */
+export function actionInsertRow(a: ActionRow, trace: ClassifiableTrace['trace']): ActionInsertRow {
+  const details: Partial<Record<ActionDataColumn, ActionValue>> = {};
+  for (const [key, value] of Object.entries(a)) {
+    if (key.endsWith('_data') && value !== null && value !== undefined) {
+      details[key as ActionDataColumn] = value as ActionValue;
+    }
+  }
+  return {
+    traceId: a.trace_id,
+    actionId: a.action_id,
+    type: a.type,
+    txHashes: a.tx_hashes,
+    value: a.value,
+    amount: a.amount,
+    startLt: a.start_lt,
+    endLt: a.end_lt,
+    startUtime: a.start_utime,
+    endUtime: a.end_utime,
+    source: a.source,
+    sourceSecondary: a.source_secondary,
+    destination: a.destination,
+    destinationSecondary: a.destination_secondary,
+    asset: a.asset,
+    assetSecondary: a.asset_secondary,
+    asset2: a.asset2,
+    asset2Secondary: a.asset2_secondary,
+    opcode: a.opcode,
+    success: a.success,
+    traceEndLt: a.trace_end_lt ?? trace.end_lt,
+    traceEndUtime: a.trace_end_utime ?? trace.end_utime,
+    traceExternalHash: a.trace_external_hash ?? trace.external_hash,
+    traceExternalHashNorm: a.trace_external_hash_norm,
+    mcSeqnoEnd: a.mc_seqno_end ?? trace.mc_seqno_end,
+    traceMcSeqnoEnd: a.trace_mc_seqno_end ?? trace.mc_seqno_end,
+    parentActionId: a.parent_action_id,
+    ancestorType: a.ancestor_type,
+    valueExtraCurrencies: a.value_extra_currencies,
+    detailsJson: jsonText(details),
+    accounts: a.accounts,
+  };
+}

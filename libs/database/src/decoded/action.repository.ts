@@ -1,0 +1,128 @@
+import { type EntityManager } from 'typeorm';
+import { type BulkColumn, dec, insertUnnest } from '../repositories/unnest-insert';
+
+/** An `actions` row ready to store; toncenter's composite `*_data` columns live in `details`. */
+export interface ActionInsertRow {
+  readonly traceId: string;
+  readonly actionId: string;
+  readonly type: string;
+  readonly txHashes: readonly string[];
+  readonly value: bigint | null;
+  readonly amount: bigint | null;
+  readonly startLt: bigint;
+  readonly endLt: bigint;
+  readonly startUtime: number;
+  readonly endUtime: number;
+  readonly source: string | null;
+  readonly sourceSecondary: string | null;
+  readonly destination: string | null;
+  readonly destinationSecondary: string | null;
+  readonly asset: string | null;
+  readonly assetSecondary: string | null;
+  readonly asset2: string | null;
+  readonly asset2Secondary: string | null;
+  readonly opcode: number | null;
+  readonly success: boolean;
+  readonly traceEndLt: bigint;
+  readonly traceEndUtime: number;
+  readonly traceExternalHash: string | null;
+  readonly traceExternalHashNorm: string | null;
+  readonly mcSeqnoEnd: number;
+  readonly traceMcSeqnoEnd: number;
+  readonly parentActionId: string | null;
+  readonly ancestorType: readonly string[];
+  readonly valueExtraCurrencies: Record<string, string> | null;
+  /** `{ "<type>_data": {...} }`, JSON text with 64-bit numbers as strings. */
+  readonly detailsJson: string;
+  readonly accounts: readonly string[];
+}
+
+/** Postgres array literal of text values (for text[] cells inside an unnest parameter). */
+function pgTextArray(values: readonly string[]): string {
+  return `{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;
+}
+
+const ACTION_COLUMNS: readonly BulkColumn<ActionInsertRow>[] = [
+  { name: 'trace_id', type: 'text', value: (a) => a.traceId },
+  { name: 'action_id', type: 'text', value: (a) => a.actionId },
+  { name: 'start_lt', type: 'bigint', value: (a) => dec(a.startLt) },
+  { name: 'end_lt', type: 'bigint', value: (a) => dec(a.endLt) },
+  { name: 'start_utime', type: 'integer', value: (a) => a.startUtime },
+  { name: 'end_utime', type: 'integer', value: (a) => a.endUtime },
+  { name: 'source', type: 'text', value: (a) => a.source },
+  { name: 'source_secondary', type: 'text', value: (a) => a.sourceSecondary },
+  { name: 'destination', type: 'text', value: (a) => a.destination },
+  { name: 'destination_secondary', type: 'text', value: (a) => a.destinationSecondary },
+  { name: 'asset', type: 'text', value: (a) => a.asset },
+  { name: 'asset_secondary', type: 'text', value: (a) => a.assetSecondary },
+  { name: 'asset2', type: 'text', value: (a) => a.asset2 },
+  { name: 'asset2_secondary', type: 'text', value: (a) => a.asset2Secondary },
+  { name: 'opcode', type: 'bigint', value: (a) => a.opcode },
+  // text[] per row travels as an array literal and is cast back.
+  { name: 'tx_hashes', type: 'text', cast: 'text[]', value: (a) => pgTextArray(a.txHashes) },
+  { name: 'type', type: 'text', value: (a) => a.type },
+  { name: 'value', type: 'numeric', value: (a) => dec(a.value) },
+  { name: 'amount', type: 'numeric', value: (a) => dec(a.amount) },
+  { name: 'success', type: 'boolean', value: (a) => a.success },
+  { name: 'trace_end_lt', type: 'bigint', value: (a) => dec(a.traceEndLt) },
+  { name: 'trace_end_utime', type: 'integer', value: (a) => a.traceEndUtime },
+  { name: 'trace_external_hash', type: 'text', value: (a) => a.traceExternalHash },
+  { name: 'trace_external_hash_norm', type: 'text', value: (a) => a.traceExternalHashNorm },
+  { name: 'mc_seqno_end', type: 'integer', value: (a) => a.mcSeqnoEnd },
+  { name: 'trace_mc_seqno_end', type: 'integer', value: (a) => a.traceMcSeqnoEnd },
+  { name: 'parent_action_id', type: 'text', value: (a) => a.parentActionId },
+  {
+    name: 'ancestor_type',
+    type: 'text',
+    cast: 'varchar[]',
+    value: (a) => pgTextArray(a.ancestorType),
+  },
+  {
+    name: 'value_extra_currencies',
+    type: 'jsonb',
+    value: (a) => (a.valueExtraCurrencies === null ? null : JSON.stringify(a.valueExtraCurrencies)),
+  },
+  { name: 'details', type: 'jsonb', value: (a) => a.detailsJson },
+];
+
+interface ActionAccountRow {
+  readonly account: string;
+  readonly action: ActionInsertRow;
+}
+
+const ACTION_ACCOUNT_COLUMNS: readonly BulkColumn<ActionAccountRow>[] = [
+  { name: 'account', type: 'text', value: (r) => r.account },
+  { name: 'trace_end_lt', type: 'bigint', value: (r) => dec(r.action.traceEndLt) },
+  { name: 'trace_id', type: 'text', value: (r) => r.action.traceId },
+  { name: 'action_end_lt', type: 'bigint', value: (r) => dec(r.action.endLt) },
+  { name: 'action_id', type: 'text', value: (r) => r.action.actionId },
+  { name: 'trace_end_utime', type: 'integer', value: (r) => r.action.traceEndUtime },
+  { name: 'action_end_utime', type: 'integer', value: (r) => r.action.endUtime },
+];
+
+/** Stores classified actions and the traces' classification state (idempotent on natural keys). */
+export class ActionRepository {
+  async store(
+    m: EntityManager,
+    actions: readonly ActionInsertRow[],
+    states: ReadonlyMap<string, 'ok' | 'failed' | 'broken'>,
+  ): Promise<void> {
+    await insertUnnest(m, 'actions', ACTION_COLUMNS, actions);
+    await insertUnnest(
+      m,
+      'action_accounts',
+      ACTION_ACCOUNT_COLUMNS,
+      actions.flatMap((action) =>
+        [...new Set(action.accounts)].map((account) => ({ account, action })),
+      ),
+    );
+    const entries = [...states];
+    if (entries.length > 0) {
+      await m.query(
+        `UPDATE traces t SET classification_state = u.state::trace_classification_state
+         FROM unnest($1::text[], $2::text[]) AS u(trace_id, state) WHERE t.trace_id = u.trace_id`,
+        [entries.map(([id]) => id), entries.map(([, state]) => state)],
+      );
+    }
+  }
+}

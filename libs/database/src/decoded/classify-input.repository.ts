@@ -1,0 +1,142 @@
+import { type EntityManager } from 'typeorm';
+
+/** `traces` row as the classifier reads it (64-bit values as decimal strings, as pg returns them). */
+export interface TraceInputRow {
+  trace_id: string;
+  external_hash: string | null;
+  external_hash_norm: string | null;
+  mc_seqno_start: number;
+  mc_seqno_end: number;
+  start_lt: string;
+  start_utime: number;
+  end_lt: string;
+  end_utime: number;
+  state: 'complete' | 'pending' | 'broken';
+  pending_edges_: string;
+  edges_: string;
+  nodes_: string;
+  classification_state: string;
+}
+
+export interface TxInputRow {
+  hash: string;
+  lt: string;
+  account: string;
+  now: number;
+  mc_block_seqno: number;
+  block_seqno: number;
+  trace_id: string;
+  orig_status: 'uninit' | 'frozen' | 'active' | 'nonexist';
+  end_status: 'uninit' | 'frozen' | 'active' | 'nonexist';
+  total_fees: string;
+  descr: string;
+  aborted: boolean | null;
+  destroyed: boolean | null;
+  is_tock: boolean | null;
+  compute_skipped: boolean | null;
+  skipped_reason: string | null;
+  compute_success: boolean | null;
+  compute_exit_code: number | null;
+  action_success: boolean | null;
+}
+
+export interface MsgInputRow {
+  msg_hash: string;
+  tx_hash: string;
+  tx_lt: string;
+  direction: 'in' | 'out';
+  source: string | null;
+  destination: string | null;
+  value: string | null;
+  value_extra_currencies: Record<string, string> | null;
+  fwd_fee: string | null;
+  ihr_fee: string | null;
+  created_lt: string | null;
+  created_at: string | null;
+  opcode: number | null;
+  ihr_disabled: boolean | null;
+  bounce: boolean | null;
+  bounced: boolean | null;
+  import_fee: string | null;
+  body_hash: string | null;
+  init_state_hash: string | null;
+  body: string | null;
+  init_state: string | null;
+}
+
+export interface JettonWalletInputRow {
+  address: string;
+  balance: string;
+  owner: string;
+  jetton: string;
+}
+
+export interface NftItemInputRow {
+  address: string;
+  init: boolean;
+  index: string;
+  collection_address: string | null;
+  owner_address: string | null;
+  content: unknown;
+}
+
+/** Everything stored about a set of traces that their classification reads. */
+export interface ClassifyInputRows {
+  traces: TraceInputRow[];
+  transactions: TxInputRow[];
+  messages: MsgInputRow[];
+  jettonWallets: JettonWalletInputRow[];
+  nftItems: NftItemInputRow[];
+}
+
+/**
+ * Loads traces for the classifier in five queries whatever their number (no per-row lookups): the
+ * traces, their transactions, their messages with bodies and init states, and the decoded interfaces of
+ * every account they touch.
+ */
+export class ClassifyInputRepository {
+  async load(m: EntityManager, traceIds: readonly string[]): Promise<ClassifyInputRows> {
+    if (traceIds.length === 0) {
+      return { traces: [], transactions: [], messages: [], jettonWallets: [], nftItems: [] };
+    }
+    const traces: TraceInputRow[] = await m.query(
+      `SELECT trace_id, external_hash, external_hash_norm, mc_seqno_start, mc_seqno_end,
+              start_lt::text, start_utime, end_lt::text, end_utime, state::text AS state,
+              pending_edges_::text, edges_::text, nodes_::text,
+              classification_state::text AS classification_state
+       FROM traces WHERE trace_id = ANY($1::text[])`,
+      [traceIds],
+    );
+    const transactions: TxInputRow[] = await m.query(
+      `SELECT hash, lt::text, account, now, mc_block_seqno, block_seqno, trace_id,
+              orig_status::text AS orig_status, end_status::text AS end_status, total_fees::text,
+              descr::text AS descr, aborted, destroyed, is_tock, compute_skipped,
+              skipped_reason::text AS skipped_reason, compute_success, compute_exit_code, action_success
+       FROM transactions WHERE trace_id = ANY($1::text[])`,
+      [traceIds],
+    );
+    const messages: MsgInputRow[] = await m.query(
+      `SELECT mm.msg_hash, mm.tx_hash, mm.tx_lt::text, mm.direction::text AS direction, mm.source,
+              mm.destination, mm.value::text, mm.value_extra_currencies, mm.fwd_fee::text,
+              mm.ihr_fee::text, mm.created_lt::text, mm.created_at::text, mm.opcode, mm.ihr_disabled,
+              mm.bounce, mm.bounced, mm.import_fee::text, mm.body_hash, mm.init_state_hash,
+              b.body AS body, i.body AS init_state
+       FROM messages mm
+       LEFT JOIN message_contents b ON b.hash = mm.body_hash
+       LEFT JOIN message_contents i ON i.hash = mm.init_state_hash
+       WHERE mm.trace_id = ANY($1::text[])`,
+      [traceIds],
+    );
+    const accounts = [...new Set(transactions.map((t) => t.account))];
+    const jettonWallets: JettonWalletInputRow[] = await m.query(
+      `SELECT address, balance::text, owner, jetton FROM jetton_wallets WHERE address = ANY($1::text[])`,
+      [accounts],
+    );
+    const nftItems: NftItemInputRow[] = await m.query(
+      `SELECT address, init, index::text, collection_address, owner_address, content
+       FROM nft_items WHERE address = ANY($1::text[])`,
+      [accounts],
+    );
+    return { traces, transactions, messages, jettonWallets, nftItems };
+  }
+}
