@@ -4,6 +4,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
+import { runIngestCatchupBench } from './ingest-catchup';
 import { runV2GatewayBench } from './v2-gateway';
 import { runV2MethodsBench } from './v2-methods';
 
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
     ['localnet-seal', runLocalnetSeal],
     ['v2-gateway', runV2GatewayBench],
     ['v2-methods', runV2MethodsBench],
+    ['ingest-catchup', runIngestCatchupBench],
   ];
   for (const [name, run] of benches) {
     if (only !== undefined && only !== name) {

@@ -1,6 +1,6 @@
 import { type LiteserverPool } from '@app/liteclient';
-import { type BlockIdFull, LiteApiSchema } from '@app/ton';
-import { Cell } from '@ton/core';
+import { type BlockIdFull, LiteApiSchema, readBoc } from '@app/ton';
+import { type Cell } from '@ton/core';
 import { type tonNode_blockIdExt } from 'ton-lite-client/dist/schema';
 
 /** lookupBlock mode 1: by seqno (liteServer.lookupBlock). */
@@ -64,7 +64,8 @@ export class BlockSource {
         }),
       { seqno: mcSeqno },
     );
-    const roots = Cell.fromBoc(value.data);
+    // readBoc: Cell.fromBoc's cells, with the hashes of plain cells taken from the BoC bytes.
+    const roots = readBoc(value.data);
     const root = roots[0];
     if (roots.length !== 1 || root === undefined) {
       throw new Error(

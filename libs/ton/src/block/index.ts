@@ -1,3 +1,4 @@
 export * from './block-info.reader';
 export * from './block.parser';
 export * from './parsed-block';
+export { readBoc } from './boc.reader';
