@@ -27,27 +27,6 @@ export const KNOWN_GAPS: ReadonlyMap<string, string> = new Map<string, string>([
   ['cocoon.yaml: Cocoon Client Increase Stake', 'part 2: Cocoon matchers are not implemented'],
   ['cocoon.yaml: Cocoon Client Withdraw', 'part 2: Cocoon matchers are not implemented'],
   [
-    'coffee.yaml: Coffee DEX Swap USDT -> TON (hop) -> CES',
-    'Coffee swap matcher is not implemented',
-  ],
-  ['coffee.yaml: Coffee DEX Swap USDT -> TON', 'Coffee swap matcher is not implemented'],
-  [
-    'coffee.yaml: Complicated Swap (Dedust, Coffee + Stonfi)',
-    'Coffee swap matcher is not implemented (nor DeDust swaps)',
-  ],
-  [
-    'coffee.yaml: Less complicated Swap (Dedust + Coffee)',
-    'Coffee swap matcher is not implemented (nor DeDust swaps)',
-  ],
-  [
-    'coffee.yaml: Another less complicated Swap (Stonfi + Coffee)',
-    'Coffee swap matcher is not implemented',
-  ],
-  [
-    'coffee.yaml: Terrifying Swap (Stonfi, Coffee + Stonfi V2, Dedust, Stonfi V2)',
-    'Coffee swap matcher is not implemented (nor DeDust / StonFi v2 swaps)',
-  ],
-  [
     'coffee.yaml: Coffee deposit liquidity TON + CES',
     'Coffee liquidity matchers are not implemented',
   ],
@@ -61,20 +40,15 @@ export const KNOWN_GAPS: ReadonlyMap<string, string> = new Map<string, string>([
   ],
   [
     'coffee.yaml: Coffee create pool creator (only create)',
-    'Coffee pool/vault creation matchers are not implemented',
+    'Coffee pool-creation matchers are not implemented',
   ],
   [
     'coffee.yaml: Coffee create pool (full and simple)',
-    'Coffee pool/vault creation matchers are not implemented',
+    'Coffee pool-creation matchers are not implemented',
   ],
   [
     'coffee.yaml: Coffee create pool (full + notification at the end)',
-    'Coffee pool/vault creation matchers are not implemented',
-  ],
-  ['coffee.yaml: Coffee create vault', 'Coffee pool/vault creation matchers are not implemented'],
-  [
-    'coffee.yaml: Coffee mev protect hold funds (TON)',
-    'Coffee MEV-protect matcher is not implemented',
+    'Coffee pool-creation matchers are not implemented',
   ],
   ['coffee.yaml: Coffee staking deposit', 'Coffee staking matchers are not implemented'],
   [
@@ -86,38 +60,6 @@ export const KNOWN_GAPS: ReadonlyMap<string, string> = new Map<string, string>([
   [
     'coffee.yaml: Coffee staking claim rewards (another)',
     'Coffee staking matchers are not implemented',
-  ],
-  [
-    'dedust-liquidities.yaml: Multiple deposits with one deposit contract',
-    'DeDust deposit matchers and the liquidity-merge post-processor are not implemented',
-  ],
-  [
-    'dedust-liquidities.yaml: Merged deposit, jetton excess',
-    'DeDust deposit matchers and the liquidity-merge post-processor are not implemented',
-  ],
-  [
-    'dedust-liquidities.yaml: First deposit',
-    'DeDust deposit matchers and the liquidity-merge post-processor are not implemented',
-  ],
-  [
-    'dedust-liquidities.yaml: Final deposit',
-    'DeDust deposit matchers and the liquidity-merge post-processor are not implemented',
-  ],
-  [
-    'dedust-liquidities.yaml: Final deposit with ton excesses',
-    'DeDust deposit matchers and the liquidity-merge post-processor are not implemented',
-  ],
-  [
-    'dedust-liquidities.yaml: Merged with ton excesses',
-    'DeDust deposit matchers and the liquidity-merge post-processor are not implemented',
-  ],
-  [
-    'dedust-liquidities.yaml: Rejected final deposit',
-    'DeDust deposit matchers and the liquidity-merge post-processor are not implemented',
-  ],
-  [
-    'dedust-liquidities.yaml: Merged rejected deposit',
-    'DeDust deposit matchers and the liquidity-merge post-processor are not implemented',
   ],
   ['ethena.yaml: Deposit', 'part 2: Ethena staking matchers are not implemented'],
   ['ethena.yaml: Unstake request', 'part 2: Ethena staking matchers are not implemented'],
@@ -181,31 +123,5 @@ export const KNOWN_GAPS: ReadonlyMap<string, string> = new Map<string, string>([
   [
     'tgbtc.yaml: tgBTC burn (very old wierd and crippled)',
     'part 2: tgBTC matchers are not implemented',
-  ],
-  ['tonco.yaml: Tonco deploy pools', 'Tonco pool deployment matcher is not implemented'],
-  ['tonco.yaml: Tonco swap USDT -> TON', 'Tonco swap matcher is not implemented'],
-  ['tonco.yaml: Tonco swap USDT -> STORM with hop', 'Tonco swap matcher is not implemented'],
-  ['tonco.yaml: Tonco swap TON -> USDT failed', 'Tonco swap matcher is not implemented'],
-  ['tonco.yaml: Tonco swap TON -> KUKU', 'Tonco swap matcher is not implemented'],
-  [
-    'tonco.yaml: Tonco deposit liquidity (normal)',
-    'Tonco deposit-liquidity matcher is not implemented',
-  ],
-  [
-    'tonco.yaml: Tonco deposit liquidity one side TON (strange case)',
-    'Tonco deposit-liquidity matcher is not implemented',
-  ],
-  [
-    'tonco.yaml: Tonco deposit liquidity two sides jetton',
-    'Tonco deposit-liquidity matcher is not implemented',
-  ],
-  ['tonco.yaml: Tonco withdraw liquidity', 'Tonco withdraw-liquidity matcher is not implemented'],
-  [
-    'tonco.yaml: Tonco withdraw liquidity (one side)',
-    'Tonco withdraw-liquidity matcher is not implemented',
-  ],
-  [
-    'tonco.yaml: Tonco withdraw liquidity (two jettons)',
-    'Tonco withdraw-liquidity matcher is not implemented',
   ],
 ]);

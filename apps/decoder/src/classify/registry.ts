@@ -21,6 +21,25 @@ import {
   PTonTransferMatcher,
 } from './families/jettons';
 import { StonfiSwapBlockMatcher } from './families/stonfi';
+import {
+  DedustDepositBlockMatcher,
+  DedustDepositFirstAssetBlockMatcher,
+  DedustSwapBlockMatcher,
+  DedustWithdrawBlockMatcher,
+  postProcessDedustLiquidity,
+} from './families/dedust';
+import {
+  ToncoDeployPoolBlockMatcher,
+  ToncoDepositLiquidityMatcher,
+  ToncoSwapBlockMatcher,
+  ToncoWithdrawLiquidityMatcher,
+} from './families/tonco';
+import { StonfiV2SwapBlockMatcher } from './families/stonfi-v2';
+import {
+  CoffeeCreateVaultMatcher,
+  CoffeeMevProtectHoldFundsMatcher,
+  CoffeeSwapBlockMatcher,
+} from './families/coffee';
 import { NftMintBlockMatcher, NftTransferBlockMatcher } from './families/nft';
 import {
   VestingAddWhitelistBlockMatcher,
@@ -31,28 +50,38 @@ export const defaultRegistry: MatcherRegistry = {
   matchers: [
     new NftMintBlockMatcher(),
     // TONStakers delayed withdrawal (part 2)
-    // DeDust deposit (both assets, first asset) — to come
+    new DedustDepositBlockMatcher(),
+    new DedustDepositFirstAssetBlockMatcher(),
     // TONStakers deposit/withdraw, multisig create/approve/execute (part 2)
     new VestingSendMessageBlockMatcher(),
     new VestingAddWhitelistBlockMatcher(),
     // nominator pool (part 2)
     new JettonTransferBlockMatcher(),
     new PTonTransferMatcher(),
-    // DeDust withdraw — to come
+    new DedustWithdrawBlockMatcher(),
     new JettonBurnBlockMatcher(),
-    // DeDust swap (to come)
+    new DedustSwapBlockMatcher(),
     new StonfiSwapBlockMatcher(),
-    // StonFi v2 swap, Tonco swap — to come
+    new StonfiV2SwapBlockMatcher(),
+    new ToncoSwapBlockMatcher(),
     // DNS release/purchase, sale update (part 2)
     new NftTransferBlockMatcher(),
     // NFT purchases, put on sale, auctions, NFT discovery, DNS, elections, subscriptions (part 2)
     // Ethena withdrawal request (part 2)
     new JettonMintBlockMatcher(),
     // Ethena deposit, StonFi v2 liquidity, JVault, EVAA, tgBTC (part 2)
-    // Tonco deposit/deploy/withdraw, Coffee (liquidity, swap, pools, MEV protect, staking) — to come
+    new ToncoDepositLiquidityMatcher(),
+    new ToncoDeployPoolBlockMatcher(),
+    new ToncoWithdrawLiquidityMatcher(),
+    // Coffee deposit liquidity — to come
+    new CoffeeSwapBlockMatcher(),
+    // Coffee withdraw liquidity — to come
+    new CoffeeCreateVaultMatcher(),
+    // Coffee create pool creator, create pool — to come
+    new CoffeeMevProtectHoldFundsMatcher(),
+    // Coffee MEV-protect failed swap, staking deposit/withdraw/claim — to come
     // LayerZero, Cocoon (part 2)
   ],
   failedExternalMatchers: [new FallbackJettonTransferBlockMatcher()],
-  // DeDust liquidity merge goes here with the DeDust family
-  postProcessors: [],
+  postProcessors: [postProcessDedustLiquidity],
 };

@@ -1,5 +1,5 @@
 /** StonFi v1 router/pool messages, as toncenter reads them. */
-import type { Slice } from '@ton/core';
+import type { Cell, Slice } from '@ton/core';
 import { loadAddr } from './cells';
 
 export const StonfiOp = {
@@ -81,5 +81,108 @@ export function parseStonfiPaymentRequest(s: Slice): StonfiPaymentRequestBody {
     token0_out: loadAddr(ref),
     amount1_out: ref.loadCoins(),
     token1_out: loadAddr(ref),
+  };
+}
+
+/** StonFi v2 router/pool opcodes. */
+export const StonfiV2Op = {
+  /** router → pool */
+  swap: 0x6664de2a,
+  /** pool → router */
+  payTo: 0x657b54f5,
+} as const;
+
+export interface StonfiV2SwapBody {
+  token_wallet1: string | null;
+  custom_payload: Cell | null;
+}
+
+/**
+ * swap#6664de2a query_id:uint64 from_user:MsgAddress left_amount:Coins right_amount:Coins
+ *   ^[transferred_op:uint32 token_wallet1:MsgAddress refund_address:MsgAddress
+ *     excesses_address:MsgAddress tx_deadline:uint64
+ *     ^[min_out:Coins receiver:MsgAddress fwd_gas:Coins custom_payload:(Maybe ^Cell) ...]] (router → pool)
+ */
+export function parseStonfiV2Swap(s: Slice): StonfiV2SwapBody {
+  s.skip(32 + 64);
+  loadAddr(s);
+  s.loadCoins();
+  s.loadCoins();
+  const d = s.loadRef().beginParse();
+  d.skip(32);
+  const token_wallet1 = loadAddr(d);
+  loadAddr(d);
+  loadAddr(d);
+  d.skip(64);
+  const b = d.loadRef().beginParse();
+  b.loadCoins();
+  loadAddr(b);
+  b.loadCoins();
+  const custom_payload = b.loadBit() ? b.loadRef() : null;
+  return { token_wallet1, custom_payload };
+}
+
+/** The pools' wallets of a (cross-)swap: token_wallet1, then each nested cross swap's wallet. */
+export function stonfiV2PoolWallets(swap: StonfiV2SwapBody): string[] {
+  const out: string[] = [swap.token_wallet1 ?? ''];
+  if (swap.custom_payload === null) {
+    return out;
+  }
+  let cur = swap.custom_payload.beginParse();
+  for (;;) {
+    const op = cur.loadUint(32) >>> 0;
+    if (op !== StonfiV2Op.swap && op !== 0x69cf1a5b) {
+      break;
+    }
+    out.push(loadAddr(cur) ?? '');
+    if (cur.remainingRefs === 0) {
+      break;
+    }
+    const cross = cur.loadRef().beginParse();
+    cross.loadCoins();
+    cross.loadCoins();
+    if (cross.remainingRefs === 0) {
+      break;
+    }
+    const next = cross.loadBit() ? cross.loadRef() : null;
+    if (!next) {
+      break;
+    }
+    cur = next.beginParse();
+  }
+  return out;
+}
+
+export interface StonfiV2PayToBody {
+  exit_code: number;
+  amount0_out: bigint;
+  token0_address: string | null;
+  amount1_out: bigint;
+  token1_address: string | null;
+}
+
+/**
+ * pay_to#657b54f5 query_id:uint64 to_address:MsgAddress excesses_address:MsgAddress
+ *   original_caller:MsgAddress exit_code:uint32 custom_payload:(Maybe ^Cell)
+ *   ^[fwd_ton_amount:Coins amount0_out:Coins token0_address:MsgAddress amount1_out:Coins
+ *     token1_address:MsgAddress] (pool → router)
+ */
+export function parseStonfiV2PayTo(s: Slice): StonfiV2PayToBody {
+  s.skip(32 + 64);
+  loadAddr(s);
+  loadAddr(s);
+  loadAddr(s);
+  const exit_code = s.loadUint(32) >>> 0;
+  if (s.loadBit()) {
+    s.loadRef();
+  }
+  const a = s.loadRef().beginParse();
+  a.loadCoins();
+  return {
+    exit_code,
+    amount0_out: a.loadCoins(),
+    token0_address: loadAddr(a),
+    amount1_out: a.loadCoins(),
+    token1_address: loadAddr(a),
   };
 }

@@ -1,0 +1,180 @@
+/** DeDust vault/pool/factory messages, as toncenter reads them. */
+import type { Slice } from '@ton/core';
+import type { Asset } from '../families/asset';
+import { loadAddr } from './cells';
+
+export const DedustOp = {
+  /** native vault deposit_liquidity (user → TON vault) */
+  depositTonToVault: 0xd55e4686,
+  /** jetton transfer forward payload of a jetton deposit */
+  depositJettonPayload: 0x40e108d6,
+  /** vault → factory */
+  askLiquidityFactory: 0xf04ec526,
+  /** factory → deposit contract (deploy) */
+  deployDepositContract: 0x9b3aa3fa,
+  /** factory → deposit contract */
+  topUpDepositContract: 0x54240fe5,
+  /** deposit contract → pool */
+  depositToPool: 0xb56b9598,
+  /** pool → deposit contract: rejected deposit */
+  rejectDeposit: 0xe1a36cd4,
+  /** deposit contract destroys itself, returning excesses */
+  destroyDepositContract: 0xaae79256,
+  /** deposit contract → vault: return excess liquidity */
+  returnExcessFromVault: 0x6b0b787f,
+  /** native vault swap (user → TON vault) */
+  swap: 0xea06185d,
+  /** vault → pool */
+  swapExternal: 0x61ee542d,
+  /** pool → next pool */
+  swapPeer: 0x72aca8aa,
+  /** pool log message */
+  swapNotification: 0x9c610de3,
+  /** vault → user (TON) */
+  payout: 0x474f86cf,
+  /** pool → vault */
+  payoutFromPool: 0xad4eb6f5,
+  /** jetton transfer forward payload of a jetton swap */
+  swapPayload: 0xe3a0d482,
+} as const;
+
+/** native$0000 = Asset; jetton$0001 workchain_id:int8 address:uint256 = Asset; */
+export function loadDedustAsset(s: Slice): Asset {
+  const kind = s.loadUint(4);
+  if (kind === 0) {
+    return { isTon: true, jetton: null };
+  }
+  const wc = s.loadInt(8);
+  const hash = s.loadBuffer(32);
+  return { isTon: false, jetton: `${wc}:${hash.toString('hex').toUpperCase()}` };
+}
+
+export interface DedustDepositParams {
+  amount: bigint;
+  asset0: Asset;
+  asset1: Asset;
+  asset0_target_balance: bigint;
+  asset1_target_balance: bigint;
+}
+
+/**
+ * deposit_liquidity#d55e4686 query_id:uint64 amount:Coins pool_params:PoolParams
+ *   ^[min_lp_amount:Coins asset0_target_balance:Coins asset1_target_balance:Coins] ... (user → TON vault)
+ * PoolParams = pool_type:uint1 asset0:Asset asset1:Asset
+ */
+export function parseDedustDepositTonToVault(s: Slice): DedustDepositParams {
+  if (s.loadUint(32) >>> 0 !== DedustOp.depositTonToVault) {
+    throw new Error('not a dedust deposit_liquidity');
+  }
+  s.skip(64);
+  const amount = s.loadCoins();
+  s.skip(1);
+  const asset0 = loadDedustAsset(s);
+  const asset1 = loadDedustAsset(s);
+  const p = s.loadRef().beginParse();
+  p.loadCoins();
+  return {
+    amount,
+    asset0,
+    asset1,
+    asset0_target_balance: p.loadCoins(),
+    asset1_target_balance: p.loadCoins(),
+  };
+}
+
+/**
+ * deposit_liquidity#40e108d6 pool_params:PoolParams min_lp_amount:Coins asset0_target_balance:Coins
+ *   asset1_target_balance:Coins ... = ForwardPayload (inside a jetton transfer)
+ */
+export function parseDedustDepositJettonPayload(s: Slice): Omit<DedustDepositParams, 'amount'> {
+  if (s.loadUint(32) >>> 0 !== DedustOp.depositJettonPayload) {
+    throw new Error('not a dedust jetton deposit payload');
+  }
+  s.skip(1);
+  const asset0 = loadDedustAsset(s);
+  const asset1 = loadDedustAsset(s);
+  s.loadCoins();
+  return {
+    asset0,
+    asset1,
+    asset0_target_balance: s.loadCoins(),
+    asset1_target_balance: s.loadCoins(),
+  };
+}
+
+export interface DedustDepositToPoolBody {
+  owner: string | null;
+  asset0: Asset;
+  asset0_amount: bigint;
+  asset1: Asset;
+  asset1_amount: bigint;
+}
+
+/**
+ * deposit#b56b9598 query_id:uint64 proof:^Cell owner_addr:MsgAddress min_lp_amount:Coins
+ *   ^[asset0:Asset asset0_amount:Coins asset1:Asset asset1_amount:Coins] ... (deposit contract → pool)
+ */
+export function parseDedustDepositToPool(s: Slice): DedustDepositToPoolBody {
+  s.skip(32 + 64);
+  s.loadRef();
+  const owner = loadAddr(s);
+  s.loadCoins();
+  const r = s.loadRef().beginParse();
+  const asset0 = loadDedustAsset(r);
+  const asset0_amount = r.loadCoins();
+  const asset1 = loadDedustAsset(r);
+  const asset1_amount = r.loadCoins();
+  return { owner, asset0, asset0_amount, asset1, asset1_amount };
+}
+
+export interface DedustSwapNotificationBody {
+  asset_in: Asset;
+  asset_out: Asset;
+  amount_in: bigint;
+  amount_out: bigint;
+}
+
+/** swap#9c610de3 asset_in:Asset asset_out:Asset amount_in:Coins amount_out:Coins ^[...] (pool log) */
+export function parseDedustSwapNotification(s: Slice): DedustSwapNotificationBody {
+  s.skip(32);
+  const asset_in = loadDedustAsset(s);
+  const asset_out = loadDedustAsset(s);
+  return { asset_in, asset_out, amount_in: s.loadCoins(), amount_out: s.loadCoins() };
+}
+
+/** payout_from_pool#ad4eb6f5 / payout#474f86cf query_id:uint64 proof:^Cell amount:Coins ... */
+export function parseDedustPayoutAmount(s: Slice): bigint {
+  s.skip(32 + 64);
+  s.loadRef();
+  return s.loadCoins();
+}
+
+/**
+ * The pools of a swap path: SwapStep = pool_addr:MsgAddressInt kind:uint1 limit:Coins
+ *   next:(Maybe ^SwapStep).
+ */
+export function parseDedustSwapSteps(s: Slice): string[] {
+  const pools: string[] = [];
+  let cur: Slice = s;
+  for (;;) {
+    const pool = loadAddr(cur);
+    if (pool === null) {
+      throw new Error('dedust swap step without a pool');
+    }
+    pools.push(pool);
+    cur.skip(1);
+    cur.loadCoins();
+    const next = cur.loadBit() ? cur.loadRef() : null;
+    if (next === null) {
+      return pools;
+    }
+    cur = next.beginParse();
+  }
+}
+
+/** The swap path of the native swap#ea06185d query_id:uint64 amount:Coins step:SwapStep ... */
+export function parseDedustNativeSwap(s: Slice): { amount: bigint; steps: string[] } {
+  s.skip(32 + 64);
+  const amount = s.loadCoins();
+  return { amount, steps: parseDedustSwapSteps(s) };
+}

@@ -1,0 +1,264 @@
+/** Tonco (concentrated-liquidity AMM) router/pool/account/position messages, as toncenter reads them. */
+import type { Cell, Slice } from '@ton/core';
+import { loadAddr, loadMaybeRef } from './cells';
+
+export const ToncoOp = {
+  poolSwap: 0xa7fb58f8,
+  routerPayTo: 0xa1daa96d,
+  poolFundAccount: 0x4468de77,
+  accountAddLiquidity: 0x3ebe5431,
+  poolMintAndRefund: 0x81702ef8,
+  positionInit: 0xd5ecca2a,
+  poolStartBurn: 0x530b5f2c,
+  poolBurn: 0xd73ac09d,
+  positionBurn: 0x46ca335a,
+  routerCreatePool: 0x2e3034ef,
+  poolInit: 0x441c39ed,
+} as const;
+
+/** pTON ton_transfer#01f3835d (StonFi v2 / Tonco proxy TON wallet). */
+export const PTON_TRANSFER_OP = 0x01f3835d;
+
+export interface PTonTransferBody {
+  ton_amount: bigint;
+  refund_address: string | null;
+  forward_payload: Cell | null;
+}
+
+/** ton_transfer#01f3835d query_id:uint64 ton_amount:Coins refund_address:MsgAddress forward_payload:(Either Cell ^Cell) */
+export function parsePTonTransfer(s: Slice): PTonTransferBody {
+  s.skip(32 + 64);
+  const ton_amount = s.loadCoins();
+  const refund_address = loadAddr(s);
+  let forward_payload = loadMaybeRef(s);
+  if (!forward_payload && s.remainingRefs > 0) {
+    forward_payload = s.asCell();
+  }
+  return { ton_amount, refund_address, forward_payload };
+}
+
+export interface ToncoSwapBody {
+  owner: string | null;
+  source_wallet: string | null;
+  amount: bigint;
+  min_out_amount: bigint;
+}
+
+/**
+ * POOLV3_SWAP#a7fb58f8 query_id:uint64 owner_address:MsgAddress source_wallet:MsgAddress
+ *   params_cell:^[amount:Coins sqrt_price_limit_x96:uint160 min_out_amount:Coins] payloads_cell:^[...]
+ */
+export function parseToncoSwap(s: Slice): ToncoSwapBody {
+  s.skip(32 + 64);
+  const owner = loadAddr(s);
+  const source_wallet = loadAddr(s);
+  const p = s.loadRef().beginParse();
+  const amount = p.loadCoins();
+  p.skip(160);
+  return { owner, source_wallet, amount, min_out_amount: p.loadCoins() };
+}
+
+/**
+ * The swap request payload (same opcode, undocumented layout): POOLV3_SWAP#a7fb58f8
+ *   target_router_jwallet:MsgAddress price_limit:uint160 min_out:Coins recipient:MsgAddress payload:(Maybe ^Cell);
+ * a nested payload with the same opcode is the next hop. Returns (wallet, min_out) per hop.
+ */
+export function toncoSwapTargets(s: Slice): [string | null, bigint][] {
+  s.skip(32);
+  const wallet = loadAddr(s);
+  s.skip(160);
+  const minOut = s.loadCoins();
+  loadAddr(s);
+  const payload = loadMaybeRef(s);
+  const out: [string | null, bigint][] = [];
+  if (wallet !== null) {
+    out.push([wallet, minOut]);
+  }
+  if (payload) {
+    try {
+      const inner = payload.beginParse();
+      if (inner.remainingBits >= 32 && inner.preloadUint(32) >>> 0 === ToncoOp.poolSwap) {
+        out.push(...toncoSwapTargets(inner));
+      }
+    } catch {
+      // an unreadable nested hop is ignored
+    }
+  }
+  return out;
+}
+
+export interface ToncoPayToBody {
+  receiver0: string | null;
+  receiver1: string | null;
+  exit_code: number;
+  amount0: bigint | null;
+  jetton0: string | null;
+  amount1: bigint | null;
+  jetton1: string | null;
+}
+
+/**
+ * ROUTERV3_PAY_TO#a1daa96d query_id:uint64 reciever0:MsgAddress reciever1:MsgAddress exit_code:uint32
+ *   seqno:uint64 coinsinfo_cell:(Maybe ^[amount0:Coins jetton0_address:MsgAddress amount1:Coins
+ *   jetton1_address:MsgAddress]) ...
+ */
+export function parseToncoPayTo(s: Slice): ToncoPayToBody {
+  s.skip(32 + 64);
+  const receiver0 = loadAddr(s);
+  const receiver1 = loadAddr(s);
+  const exit_code = s.loadUint(32) >>> 0;
+  s.skip(64);
+  const coins = loadMaybeRef(s);
+  const out: ToncoPayToBody = {
+    receiver0,
+    receiver1,
+    exit_code,
+    amount0: null,
+    jetton0: null,
+    amount1: null,
+    jetton1: null,
+  };
+  if (coins) {
+    const c = coins.beginParse();
+    out.amount0 = c.loadCoins();
+    out.jetton0 = loadAddr(c);
+    out.amount1 = c.loadCoins();
+    out.jetton1 = loadAddr(c);
+  }
+  return out;
+}
+
+export interface ToncoAddLiquidityBody {
+  new_amount0: bigint;
+  new_amount1: bigint;
+  new_enough0: bigint;
+  new_enough1: bigint;
+  tick_lower: number;
+  tick_upper: number;
+}
+
+/**
+ * ACCOUNTV3_ADD_LIQUIDITY#3ebe5431 query_id:uint64 new_amount0:Coins new_amount1:Coins new_enough0:Coins
+ *   new_enough1:Coins liquidity:uint128 tick_lower:int24 tick_upper:int24
+ */
+export function parseToncoAddLiquidity(s: Slice): ToncoAddLiquidityBody {
+  s.skip(32 + 64);
+  const new_amount0 = s.loadCoins();
+  const new_amount1 = s.loadCoins();
+  const new_enough0 = s.loadCoins();
+  const new_enough1 = s.loadCoins();
+  s.skip(128);
+  return {
+    new_amount0,
+    new_amount1,
+    new_enough0,
+    new_enough1,
+    tick_lower: s.loadInt(24),
+    tick_upper: s.loadInt(24),
+  };
+}
+
+/** The fund-account payload of a liquidity transfer: POOLV3_FUND_ACCOUNT#4468de77 other_jetton_wallet:MsgAddress ... */
+export function parseToncoFundAccountPayload(s: Slice): { other_jetton_wallet: string | null } {
+  s.skip(32);
+  return { other_jetton_wallet: loadAddr(s) };
+}
+
+/**
+ * POSITIONNFTV3_POSITION_INIT#d5ecca2a query_id:uint64 user_address:MsgAddress liquidity:uint128
+ *   tick_lower:int24 tick_upper:int24 ^[fee_growth0:uint256 fee_growth1:uint256 nft_index:uint64 ...]
+ */
+export function parseToncoPositionInit(s: Slice): { liquidity: bigint; nft_index: bigint } {
+  s.skip(32 + 64);
+  loadAddr(s);
+  const liquidity = s.loadUintBig(128);
+  const r = s.loadRef().beginParse();
+  r.skip(512);
+  return { liquidity, nft_index: r.loadUintBig(64) };
+}
+
+/** POOLV3_START_BURN#530b5f2c query_id:uint64 burned_index:uint64 liquidity_to_burn:uint128 tick_lower:int24 tick_upper:int24 */
+export function parseToncoStartBurn(s: Slice): {
+  burned_index: bigint;
+  liquidity_to_burn: bigint;
+  tick_lower: number;
+  tick_upper: number;
+} {
+  s.skip(32 + 64);
+  return {
+    burned_index: s.loadUintBig(64),
+    liquidity_to_burn: s.loadUintBig(128),
+    tick_lower: s.loadInt(24),
+    tick_upper: s.loadInt(24),
+  };
+}
+
+/** POOLV3_BURN#d73ac09d query_id:uint64 recipient:MsgAddress burned_index:uint64 ... */
+export function parseToncoPoolBurnIndex(s: Slice): bigint {
+  s.skip(32 + 64);
+  loadAddr(s);
+  return s.loadUintBig(64);
+}
+
+/** POSITIONNFTV3_POSITION_BURN#46ca335a query_id:uint64 nft_owner:MsgAddress ... */
+export function parseToncoPositionBurnOwner(s: Slice): string | null {
+  s.skip(32 + 64);
+  return loadAddr(s);
+}
+
+export interface ToncoCreatePoolBody {
+  jetton_wallet0: string | null;
+  jetton_wallet1: string | null;
+  tick_spacing: number;
+  initial_price_x96: bigint;
+  protocol_fee: number;
+  lp_fee_base: number;
+  lp_fee_current: number;
+  jetton0_minter: string | null;
+  jetton1_minter: string | null;
+}
+
+/**
+ * ROUTERV3_CREATE_POOL#2e3034ef query_id:uint64 jetton_wallet0:MsgAddress jetton_wallet1:MsgAddress
+ *   tick_spacing:int24 initial_price_x96:uint160 protocol_fee:uint16 lp_fee_base:uint16
+ *   lp_fee_current:uint16 nftv3_content:^Cell nftv3item_content:^Cell
+ *   ^[jetton0_minter:MsgAddress jetton1_minter:MsgAddress controller_addr:MsgAddress]
+ */
+export function parseToncoCreatePool(s: Slice): ToncoCreatePoolBody {
+  s.skip(32 + 64);
+  const jetton_wallet0 = loadAddr(s);
+  const jetton_wallet1 = loadAddr(s);
+  const tick_spacing = s.loadInt(24);
+  const initial_price_x96 = s.loadUintBig(160);
+  const protocol_fee = s.loadUint(16);
+  const lp_fee_base = s.loadUint(16);
+  const lp_fee_current = s.loadUint(16);
+  s.loadRef();
+  s.loadRef();
+  const m = s.loadRef().beginParse();
+  return {
+    jetton_wallet0,
+    jetton_wallet1,
+    tick_spacing,
+    initial_price_x96,
+    protocol_fee,
+    lp_fee_base,
+    lp_fee_current,
+    jetton0_minter: loadAddr(m),
+    jetton1_minter: loadAddr(m),
+  };
+}
+
+/**
+ * POOLV3_INIT#441c39ed query_id:uint64 from_admin:Bool has_admin:Bool admin_addr:MsgAddress
+ *   has_controller:Bool controller_addr:MsgAddress set_spacing:Bool tick_spacing:int24 set_price:Bool
+ *   initial_price_x96:uint160 set_active:Bool pool_active:Bool ...
+ */
+export function parseToncoPoolInitActive(s: Slice): boolean {
+  s.skip(32 + 64 + 2);
+  loadAddr(s);
+  s.skip(1);
+  loadAddr(s);
+  s.skip(1 + 24 + 1 + 160 + 1);
+  return s.loadBit();
+}
