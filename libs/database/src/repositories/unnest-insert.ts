@@ -29,7 +29,9 @@ export async function insertUnnest<R>(
   const names = columns.map((c) => `"${c.name}"`).join(', ');
   const arrays = columns.map((c, i) => `$${String(i + 1)}::${c.type}[]`).join(', ');
   const selected = columns
-    .map((c, i) => (c.cast === undefined ? `u.c${String(i)}` : `u.c${String(i)}::${castType(c.cast)}`))
+    .map((c, i) =>
+      c.cast === undefined ? `u.c${String(i)}` : `u.c${String(i)}::${castType(c.cast)}`,
+    )
     .join(', ');
   const aliases = columns.map((_, i) => `c${String(i)}`).join(', ');
   const params = columns.map((c) => rows.map((row) => c.value(row)));
