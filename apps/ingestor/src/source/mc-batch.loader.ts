@@ -1,6 +1,7 @@
 import { type McBlockBatch } from '@app/database';
-import { type BlockIdFull, type ParsedBlock, parseBlock } from '@app/ton';
+import { type ParsedBlock, parseBlock } from '@app/ton';
 import { type RetryOptions, retryUntilDone } from '../retry';
+import { blockKey, type ShardTops, walkShardChains } from './shard-walk';
 import {
   type BlockSource,
   type FetchedBlock,
@@ -8,6 +9,8 @@ import {
   describeBlock,
   liteIdOf,
 } from './block-source';
+
+export { type ShardTops } from './shard-walk';
 
 /** A shard block the loader could not parse: quarantined, and the rest of the batch still written. */
 export interface FailedBlock {
@@ -20,18 +23,8 @@ export interface LoadedBatch {
   readonly failed: readonly FailedBlock[];
 }
 
-/** The shard tops committed by one masterchain block, keyed for the walk's stop test. */
-export type ShardTops = ReadonlySet<string>;
-
-/** How far back one shard chain may be walked before the loader gives up (a broken chain). */
-const MAX_WALK = 10_000;
-
-function key(id: { workchain: number; shard: bigint; seqno: number }): string {
-  return `${String(id.workchain)}:${id.shard.toString()}:${String(id.seqno)}`;
-}
-
 export function shardTopsOf(block: ParsedBlock): ShardTops {
-  return new Set(block.shards.map(key));
+  return new Set(block.shards.map(blockKey));
 }
 
 /**
@@ -64,46 +57,19 @@ export class McBatchLoader {
 
   async assemble(masterchain: ParsedBlock, prevTops: ShardTops): Promise<LoadedBatch> {
     const mcSeqno = masterchain.header.seqno;
-    const shardBlocks: ParsedBlock[] = [];
-    const failed: FailedBlock[] = [];
-    const seen = new Set<string>();
-    let pending: readonly BlockIdFull[] = masterchain.shards;
-    while (pending.length > 0) {
-      const level = pending.filter(
-        (b) => b.seqno > 0 && !prevTops.has(key(b)) && !seen.has(key(b)),
+    const walk = await walkShardChains(masterchain.shards, prevTops, async (id) => {
+      const fetched = await retryUntilDone(
+        () => this.source.block(liteIdOf(id), mcSeqno),
+        this.retry,
       );
-      for (const b of level) {
-        seen.add(key(b));
+      try {
+        return { ok: true, block: parse(fetched) };
+      } catch (error) {
+        return { ok: false, id, error: errorText(error) };
       }
-      if (seen.size > MAX_WALK) {
-        throw new Error(
-          `masterchain block ${String(mcSeqno)}: shard walk exceeds ${String(MAX_WALK)} blocks`,
-        );
-      }
-      const fetched = await Promise.all(
-        level.map((b) => retryUntilDone(() => this.source.block(liteIdOf(b), mcSeqno), this.retry)),
-      );
-      const next: BlockIdFull[] = [];
-      for (const block of fetched) {
-        try {
-          const parsed = parse(block);
-          shardBlocks.push(parsed);
-          next.push(...parsed.header.prevBlocks);
-        } catch (error) {
-          // An unparsable shard block cannot name its prev blocks either: it is quarantined and the
-          // walk stops on this branch (what lies behind it is reported with it).
-          failed.push({ id: block.id, error: errorText(error) });
-        }
-      }
-      pending = next;
-    }
-    shardBlocks.sort(
-      (a, b) =>
-        a.header.workchain - b.header.workchain ||
-        compareBig(a.header.shard, b.header.shard) ||
-        a.header.seqno - b.header.seqno,
-    );
-    return { batch: { mcSeqno, masterchain, shardBlocks }, failed };
+    });
+    const failed = walk.failed.map((f) => ({ id: liteIdOf(f.id), error: f.error }));
+    return { batch: { mcSeqno, masterchain, shardBlocks: walk.blocks }, failed };
   }
 }
 
@@ -128,8 +94,4 @@ export class BlockParseError extends Error {
 
 export function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-function compareBig(a: bigint, b: bigint): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
