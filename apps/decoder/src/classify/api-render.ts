@@ -159,6 +159,151 @@ const RENDERERS: Record<string, Renderer> = {
       payout_comment_encoded: bool(field(d, 'payout_comment_encoded')),
     };
   },
+  dex_deposit_liquidity: (a) => {
+    const d = a.dex_deposit_liquidity_data;
+    const dex = str(field(d, 'dex'));
+    const excesses = field(d, 'vault_excesses');
+    return {
+      dex,
+      amount_1: str(field(d, 'amount1')),
+      amount_2: str(field(d, 'amount2')),
+      asset_1: str(field(d, 'asset1')),
+      asset_2: str(field(d, 'asset2')),
+      user_jetton_wallet_1: str(field(d, 'user_jetton_wallet_1')),
+      user_jetton_wallet_2: str(field(d, 'user_jetton_wallet_2')),
+      source: a.source,
+      pool: a.destination,
+      // DeDust reports its deposit contract, the other DEXes the pool
+      destination_liquidity: dex === 'dedust' ? a.destination_secondary : a.destination,
+      lp_tokens_minted: str(field(d, 'lp_tokens_minted')),
+      target_asset_1: str(field(d, 'target_asset_1')),
+      target_asset_2: str(field(d, 'target_asset_2')),
+      target_amount_1: str(field(d, 'target_amount_1')),
+      target_amount_2: str(field(d, 'target_amount_2')),
+      vault_excesses: Array.isArray(excesses)
+        ? excesses.map((e) => {
+            const x = (e ?? {}) as ActionData;
+            return { asset: str(x.asset), amount: str(x.amount) };
+          })
+        : [],
+      tick_lower: str(field(d, 'tick_lower')),
+      tick_upper: str(field(d, 'tick_upper')),
+      nft_index: str(field(d, 'nft_index')),
+      nft_address: str(field(d, 'nft_address')),
+    };
+  },
+  dex_withdraw_liquidity: (a) => {
+    const d = a.dex_withdraw_liquidity_data;
+    return {
+      dex: str(field(d, 'dex')),
+      amount_1: str(field(d, 'amount1')),
+      amount_2: str(field(d, 'amount2')),
+      asset_1: str(field(d, 'asset1_out')),
+      asset_2: str(field(d, 'asset2_out')),
+      user_jetton_wallet_1: str(field(d, 'user_jetton_wallet_1')),
+      user_jetton_wallet_2: str(field(d, 'user_jetton_wallet_2')),
+      lp_tokens_burnt: str(field(d, 'lp_tokens_burnt')),
+      // ton-index-go declares is_refund but never fills it
+      is_refund: null,
+      source: a.source,
+      pool: a.destination,
+      destination_liquidity: a.destination,
+      burnt_nft_index: str(field(d, 'burned_nft_index')),
+      burnt_nft_address: str(field(d, 'burned_nft_address')),
+      tick_lower: str(field(d, 'tick_lower')),
+      tick_upper: str(field(d, 'tick_upper')),
+    };
+  },
+  tonco_deploy_pool: (a) => {
+    const d = a.tonco_deploy_pool_data;
+    return {
+      source: a.source,
+      pool: a.destination_secondary,
+      router: a.destination,
+      router_jetton_wallet_1: str(field(d, 'jetton0_router_wallet')),
+      router_jetton_wallet_2: str(field(d, 'jetton1_router_wallet')),
+      jetton_minter_1: str(field(d, 'jetton0_minter')),
+      jetton_minter_2: str(field(d, 'jetton1_minter')),
+      tick_spacing: str(field(d, 'tick_spacing')),
+      initial_price_x96: str(field(d, 'initial_price_x96')),
+      protocol_fee: str(field(d, 'protocol_fee')),
+      lp_fee_base: str(field(d, 'lp_fee_base')),
+      lp_fee_current: str(field(d, 'lp_fee_current')),
+      pool_active: bool(field(d, 'pool_active')),
+    };
+  },
+  coffee_create_vault: (a) => ({
+    source: a.source,
+    vault: a.destination,
+    asset: a.asset,
+    value: str(a.value),
+  }),
+  coffee_mev_protect_hold_funds: (a) => ({
+    source: a.source,
+    source_jetton_wallet: a.source_secondary,
+    mev_contract: a.destination,
+    mev_contract_jetton_wallet: a.destination_secondary,
+    asset: a.asset,
+    amount: str(a.amount),
+  }),
+  coffee_create_pool: (a) => {
+    const d = a.coffee_create_pool_data;
+    return {
+      source: a.source,
+      source_jetton_wallet: a.source_secondary,
+      initiator_1: str(field(d, 'initiator_1')),
+      initiator_2: str(field(d, 'initiator_2')),
+      provided_asset: str(field(d, 'provided_asset')),
+      amount: str(a.amount),
+      pool: a.destination,
+      asset_1: a.asset,
+      asset_2: a.asset2,
+      amount_1: str(field(d, 'amount_1')),
+      amount_2: str(field(d, 'amount_2')),
+      lp_tokens_minted: str(field(d, 'lp_tokens_minted')),
+      pool_creator_contract: a.destination_secondary,
+    };
+  },
+  coffee_create_pool_creator: (a) => ({
+    source: a.source,
+    source_jetton_wallet: a.source_secondary,
+    deposit_recipient: a.destination,
+    pool_creator_contract: a.destination_secondary,
+    // ton-index-go reads it from coffee_create_pool_data, which this type does not fill
+    provided_asset: str(field(a.coffee_create_pool_data, 'provided_asset')),
+    asset_1: a.asset,
+    asset_2: a.asset2,
+    amount: str(a.amount),
+  }),
+  coffee_staking_deposit: (a) => ({
+    source: a.source,
+    source_jetton_wallet: a.source_secondary,
+    pool: a.destination,
+    pool_jetton_wallet: a.destination_secondary,
+    asset: a.asset,
+    amount: str(a.amount),
+    minted_item_address: str(field(a.coffee_staking_deposit_data, 'minted_item_address')),
+    minted_item_index: str(field(a.coffee_staking_deposit_data, 'minted_item_index')),
+  }),
+  coffee_staking_withdraw: (a) => ({
+    source: a.source,
+    source_jetton_wallet: a.source_secondary,
+    pool: a.destination,
+    pool_jetton_wallet: a.destination_secondary,
+    asset: a.asset,
+    amount: str(a.amount),
+    nft_address: str(field(a.coffee_staking_withdraw_data, 'nft_address')),
+    nft_index: str(field(a.coffee_staking_withdraw_data, 'nft_index')),
+    points: str(field(a.coffee_staking_withdraw_data, 'points')),
+  }),
+  coffee_staking_claim_rewards: (a) => ({
+    pool: a.source,
+    pool_jetton_wallet: a.source_secondary,
+    recipient: a.destination,
+    recipient_jetton_wallet: a.destination_secondary,
+    asset: a.asset,
+    amount: str(a.amount),
+  }),
   vesting_send_message: (a) => ({
     query_id: str(field(a.vesting_send_message_data, 'query_id')),
     message_boc: str(field(a.vesting_send_message_data, 'message_boc')),

@@ -40,6 +40,23 @@ import {
   CoffeeMevProtectHoldFundsMatcher,
   CoffeeSwapBlockMatcher,
 } from './families/coffee';
+import {
+  CoffeeCreatePoolCreatorMatcher,
+  CoffeeCreatePoolMatcher,
+  CoffeeDepositLiquidityMatcher,
+  CoffeeStakingClaimRewardsMatcher,
+  CoffeeStakingDepositMatcher,
+  CoffeeStakingWithdrawMatcher,
+  CoffeeWithdrawLiquidityMatcher,
+} from './families/coffee-liquidity';
+import { EthenaDepositBlockMatcher, EthenaWithdrawalRequestBlockMatcher } from './families/ethena';
+import { EvaaSupplyBlockMatcher, EvaaWithdrawBlockMatcher } from './families/evaa';
+import {
+  JVaultClaimBlockMatcher,
+  JVaultStakeBlockMatcher,
+  JVaultUnstakeBlockMatcher,
+  JVaultUnstakeRequestBlockMatcher,
+} from './families/jvault';
 import { NftMintBlockMatcher, NftTransferBlockMatcher } from './families/nft';
 import {
   VestingAddWhitelistBlockMatcher,
@@ -67,19 +84,31 @@ export const defaultRegistry: MatcherRegistry = {
     // DNS release/purchase, sale update (part 2)
     new NftTransferBlockMatcher(),
     // NFT purchases, put on sale, auctions, NFT discovery, DNS, elections, subscriptions (part 2)
-    // Ethena withdrawal request (part 2)
+    new EthenaWithdrawalRequestBlockMatcher(),
     new JettonMintBlockMatcher(),
-    // Ethena deposit, StonFi v2 liquidity, JVault, EVAA, tgBTC (part 2)
+    new EthenaDepositBlockMatcher(),
+    // StonFi v2 liquidity (part 2)
+    new JVaultStakeBlockMatcher(),
+    new JVaultUnstakeBlockMatcher(),
+    new JVaultClaimBlockMatcher(),
+    new JVaultUnstakeRequestBlockMatcher(),
+    new EvaaSupplyBlockMatcher(),
+    new EvaaWithdrawBlockMatcher(),
+    // EVAA liquidate, tgBTC (part 2)
     new ToncoDepositLiquidityMatcher(),
     new ToncoDeployPoolBlockMatcher(),
     new ToncoWithdrawLiquidityMatcher(),
-    // Coffee deposit liquidity — to come
+    new CoffeeDepositLiquidityMatcher(),
     new CoffeeSwapBlockMatcher(),
-    // Coffee withdraw liquidity — to come
+    new CoffeeWithdrawLiquidityMatcher(),
     new CoffeeCreateVaultMatcher(),
-    // Coffee create pool creator, create pool — to come
+    new CoffeeCreatePoolCreatorMatcher(),
+    new CoffeeCreatePoolMatcher(),
     new CoffeeMevProtectHoldFundsMatcher(),
-    // Coffee MEV-protect failed swap, staking deposit/withdraw/claim — to come
+    // Coffee MEV-protect failed swap — to come
+    new CoffeeStakingDepositMatcher(),
+    new CoffeeStakingWithdrawMatcher(),
+    new CoffeeStakingClaimRewardsMatcher(),
     // LayerZero, Cocoon (part 2)
   ],
   failedExternalMatchers: [new FallbackJettonTransferBlockMatcher()],

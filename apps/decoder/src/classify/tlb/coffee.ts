@@ -63,3 +63,138 @@ export function parseCoffeeCreateVaultAsset(s: Slice): Asset {
   s.skip(32 + 64);
   return loadCoffeeAsset(s);
 }
+
+export const CoffeeLiquidityOp = {
+  createPoolNative: 0xc0ffee02,
+  createPoolJetton: 0xc0ffee11,
+  createPoolExtra: 0xc0ffee03,
+  depositLiquidityNative: 0xc0ffee04,
+  depositLiquiditySuccessfulEvent: 0xc0ffee33,
+  liquidityWithdrawalEvent: 0xc0ffee35,
+  createPoolCreatorRequest: 0xc0ffee23,
+  createPoolRequest: 0xc0ffee25,
+  createLiquidityDepositoryRequest: 0xc0ffee27,
+  depositLiquidityInternal: 0xc0ffee29,
+} as const;
+
+export const CoffeeStakingOp = {
+  deposit: 0xf9471134,
+  claimRewards: 0xb30c7310,
+  /** staking_position_withdraw_1/2/3 share one opcode. */
+  positionWithdraw: 0xcb03bfaf,
+} as const;
+
+/** pool_params first:Asset second:Asset amm:(## 3) amm_settings:(Maybe ^Cell) = PoolParams */
+export interface CoffeePoolParams {
+  first: Asset;
+  second: Asset;
+}
+
+export function loadCoffeePoolParams(s: Slice): CoffeePoolParams {
+  const first = loadCoffeeAsset(s);
+  const second = loadCoffeeAsset(s);
+  s.skip(3);
+  if (s.loadBit()) {
+    s.loadRef();
+  }
+  return { first, second };
+}
+
+/**
+ * pool_creation_params public:[recipient:MsgAddressInt use_recipient_on_failure:int1
+ * notification_data:(Maybe ^Cell)] private:[is_active:uint1 extra_settings:(Maybe ^Cell)]: the recipient.
+ */
+function loadCoffeePoolCreationRecipient(s: Slice): string | null {
+  return loadAddr(s);
+}
+
+export interface CoffeeCreatePool {
+  amount: bigint | null;
+  params: CoffeePoolParams;
+  recipient: string | null;
+}
+
+/** create_pool_native#c0ffee02 query_id:uint64 amount:Coins params:PoolParams creation_params:PoolCreationParams */
+export function parseCoffeeCreatePoolNative(s: Slice): CoffeeCreatePool {
+  s.skip(32 + 64);
+  const amount = s.loadCoins();
+  const params = loadCoffeePoolParams(s);
+  return { amount, params, recipient: loadCoffeePoolCreationRecipient(s) };
+}
+
+/** create_pool_jetton#c0ffee11 params:PoolParams creation_params:PoolCreationParams (forward payload) */
+export function parseCoffeeCreatePoolJetton(s: Slice): CoffeeCreatePool {
+  s.skip(32);
+  const params = loadCoffeePoolParams(s);
+  return { amount: null, params, recipient: loadCoffeePoolCreationRecipient(s) };
+}
+
+/**
+ * create_liquidity_depository_request#c0ffee27 query_id:uint64 amount:Coins
+ * params:^DepositLiquidityParamsTrimmed pool_params:^PoolParams sender:MsgAddressInt proof:^Cell
+ */
+export function parseCoffeeCreateLiquidityDepositoryRequest(s: Slice): {
+  amount: bigint;
+  pool_params: CoffeePoolParams;
+  sender: string | null;
+} {
+  s.skip(32 + 64);
+  const amount = s.loadCoins();
+  s.loadRef();
+  const pool_params = loadCoffeePoolParams(s.loadRef().beginParse());
+  return { amount, pool_params, sender: loadAddr(s) };
+}
+
+/**
+ * deposit_liquidity_successful_event#c0ffee33 / liquidity_withdrawal_event#c0ffee35 query_id:uint64
+ * amount1:Coins amount2:Coins lp_amount:Coins ...
+ */
+export function parseCoffeeLiquidityEvent(s: Slice): {
+  amount1: bigint;
+  amount2: bigint;
+  lp_amount: bigint;
+} {
+  s.skip(32 + 64);
+  return { amount1: s.loadCoins(), amount2: s.loadCoins(), lp_amount: s.loadCoins() };
+}
+
+/** create_pool_request#c0ffee25 query_id:uint64 amount1:Coins amount2:Coins tx_initiator:MsgAddressInt ... */
+export function parseCoffeeCreatePoolRequest(s: Slice): {
+  amount1: bigint;
+  amount2: bigint;
+  tx_initiator: string | null;
+} {
+  s.skip(32 + 64);
+  return { amount1: s.loadCoins(), amount2: s.loadCoins(), tx_initiator: loadAddr(s) };
+}
+
+/**
+ * staking_position_withdraw_2#cb03bfaf query_id:uint64 nft_id:uint64 owner:MsgAddressInt points:Coins
+ * jetton_data:^[wallet:MsgAddressInt amount:Coins]
+ */
+export function parseCoffeeStakingWithdraw2(s: Slice): {
+  nft_id: bigint;
+  owner: string | null;
+  points: bigint;
+} {
+  s.skip(32 + 64);
+  const nft_id = s.loadUintBig(64);
+  const owner = loadAddr(s);
+  return { nft_id, owner, points: s.loadCoins() };
+}
+
+/**
+ * staking_position_withdraw_3#cb03bfaf query_id:uint64 jetton_wallet:MsgAddressInt jetton_amount:Coins
+ * owner:MsgAddressInt; staking_claim_rewards#b30c7310 query_id:uint64 jetton_wallet:MsgAddressInt
+ * jetton_amount:Coins receiver:MsgAddressInt ...
+ */
+export function parseCoffeeStakingPayout(s: Slice): {
+  jetton_wallet: string | null;
+  jetton_amount: bigint;
+  receiver: string | null;
+} {
+  s.skip(32 + 64);
+  const jetton_wallet = loadAddr(s);
+  const jetton_amount = s.loadCoins();
+  return { jetton_wallet, jetton_amount, receiver: loadAddr(s) };
+}
