@@ -41,6 +41,20 @@ import {
   CoffeeSwapBlockMatcher,
 } from './families/coffee';
 import {
+  CocoonClientChangeSecretHashMatcher,
+  CocoonClientIncreaseStakeMatcher,
+  CocoonClientRegisterMatcher,
+  CocoonClientRequestRefundMatcher,
+  CocoonClientTopUpMatcher,
+  CocoonClientWithdrawMatcher,
+  CocoonGrantRefundMatcher,
+  CocoonProxyChargeMatcher,
+  CocoonProxyPayoutMatcher,
+  CocoonRegisterProxyMatcher,
+  CocoonUnregisterProxyMatcher,
+  CocoonWorkerPayoutMatcher,
+} from './families/cocoon';
+import {
   CoffeeCreatePoolCreatorMatcher,
   CoffeeCreatePoolMatcher,
   CoffeeDepositLiquidityMatcher,
@@ -57,7 +71,23 @@ import {
   JVaultUnstakeBlockMatcher,
   JVaultUnstakeRequestBlockMatcher,
 } from './families/jvault';
+import {
+  LayerZeroCommitPacketMatcher,
+  LayerZeroDvnVerifyMatcher,
+  LayerZeroReceiveMatcher,
+  LayerZeroSendMatcher,
+  LayerZeroSendTokensMatcher,
+} from './families/layerzero';
 import { NftMintBlockMatcher, NftTransferBlockMatcher } from './families/nft';
+import {
+  TgBTCBurnBlockMatcher,
+  TgBTCBurnLogOnlyMatcher,
+  TgBTCDkgLogOnlyMatcher,
+  TgBTCMintBlockMatcher,
+  TgBTCMintLogOnlyMatcher,
+  TgBTCNewKeyBlockMatcher,
+  TgBTCNewKeyLogOnlyMatcher,
+} from './families/tgbtc';
 import {
   VestingAddWhitelistBlockMatcher,
   VestingSendMessageBlockMatcher,
@@ -94,7 +124,14 @@ export const defaultRegistry: MatcherRegistry = {
     new JVaultUnstakeRequestBlockMatcher(),
     new EvaaSupplyBlockMatcher(),
     new EvaaWithdrawBlockMatcher(),
-    // EVAA liquidate, tgBTC (part 2)
+    // EVAA liquidate (part 2)
+    new TgBTCMintBlockMatcher(),
+    new TgBTCBurnBlockMatcher(),
+    new TgBTCNewKeyBlockMatcher(),
+    new TgBTCMintLogOnlyMatcher(),
+    new TgBTCBurnLogOnlyMatcher(),
+    new TgBTCNewKeyLogOnlyMatcher(),
+    new TgBTCDkgLogOnlyMatcher(),
     new ToncoDepositLiquidityMatcher(),
     new ToncoDeployPoolBlockMatcher(),
     new ToncoWithdrawLiquidityMatcher(),
@@ -109,7 +146,23 @@ export const defaultRegistry: MatcherRegistry = {
     new CoffeeStakingDepositMatcher(),
     new CoffeeStakingWithdrawMatcher(),
     new CoffeeStakingClaimRewardsMatcher(),
-    // LayerZero, Cocoon (part 2)
+    new LayerZeroSendMatcher(),
+    new LayerZeroSendTokensMatcher(),
+    new LayerZeroReceiveMatcher(),
+    new LayerZeroCommitPacketMatcher(),
+    new LayerZeroDvnVerifyMatcher(),
+    new CocoonWorkerPayoutMatcher(),
+    new CocoonProxyPayoutMatcher(),
+    new CocoonProxyChargeMatcher(),
+    new CocoonClientTopUpMatcher(),
+    new CocoonRegisterProxyMatcher(),
+    new CocoonUnregisterProxyMatcher(),
+    new CocoonClientRegisterMatcher(),
+    new CocoonClientChangeSecretHashMatcher(),
+    new CocoonClientRequestRefundMatcher(),
+    new CocoonGrantRefundMatcher(),
+    new CocoonClientIncreaseStakeMatcher(),
+    new CocoonClientWithdrawMatcher(),
   ],
   failedExternalMatchers: [new FallbackJettonTransferBlockMatcher()],
   postProcessors: [postProcessDedustLiquidity],
