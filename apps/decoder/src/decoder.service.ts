@@ -1,5 +1,7 @@
 import { DataSource, IndexerCursorRepository } from '@app/database';
+import { LiteserverPool } from '@app/liteclient';
 import { connectNats } from '@app/nats';
+import { type LiteserverEndpoint } from '@app/ton';
 import { PINO_LOGGER } from '@app/observability';
 import {
   Inject,
@@ -10,6 +12,9 @@ import {
 import { type NatsConnection } from '@nats-io/transport-node';
 import { type Logger } from 'pino';
 import { Registry } from 'prom-client';
+import { GetMethodClient } from './interfaces/get-method.client';
+import { InterfaceDetector } from './interfaces/interface-detector';
+import { InterfaceProbes } from './interfaces/interface-probes';
 import { BlockDecoder } from './pipeline/block-decoder';
 import { BlockIndexedListener } from './pipeline/block-indexed.listener';
 import { DecoderMetrics } from './pipeline/decoder.metrics';
@@ -23,6 +28,9 @@ export interface DecoderOptions {
   /** The ingestor's cursor it follows (default `masterchain`). */
   readonly sourceCursor?: string;
   readonly readyBacklog: number;
+  /** Liteservers for interface detection (get-methods at each block); without them no token data. */
+  readonly endpoints?: readonly LiteserverEndpoint[];
+  readonly liteserverTimeoutMs?: number;
 }
 
 /** The decoder's runtime: the ordered worker over PostgreSQL and, in the mesh, the event listener. */
@@ -31,6 +39,7 @@ export class DecoderService implements OnApplicationBootstrap, OnApplicationShut
   private worker: DecoderWorker | undefined;
   private listener: BlockIndexedListener | undefined;
   private nats: NatsConnection | undefined;
+  private pool: LiteserverPool | undefined;
 
   constructor(
     @Inject(DECODER_OPTIONS) private readonly options: DecoderOptions,
@@ -41,10 +50,20 @@ export class DecoderService implements OnApplicationBootstrap, OnApplicationShut
 
   async onApplicationBootstrap(): Promise<void> {
     const logger = this.logger.child({ component: 'decoder' });
+    let detector: InterfaceDetector | undefined;
+    if (this.options.endpoints !== undefined && this.options.endpoints.length > 0) {
+      this.pool = new LiteserverPool(this.options.endpoints, {
+        timeoutMs: this.options.liteserverTimeoutMs ?? 5000,
+        attempts: 3,
+        probeIntervalMs: 2000,
+      });
+      await this.pool.start();
+      detector = new InterfaceDetector(new InterfaceProbes(new GetMethodClient(this.pool)));
+    }
     this.worker = new DecoderWorker(
       this.dataSource,
       new IndexerCursorRepository(this.dataSource),
-      new BlockDecoder(),
+      new BlockDecoder(detector),
       new DecoderMetrics(this.registry),
       logger,
       {
@@ -81,6 +100,7 @@ export class DecoderService implements OnApplicationBootstrap, OnApplicationShut
   async onApplicationShutdown(): Promise<void> {
     await this.listener?.stop();
     await this.worker?.stop();
+    this.pool?.close();
     await this.nats?.close();
   }
 }

@@ -1,5 +1,8 @@
 import 'reflect-metadata';
+import { loadConfig, tonNetworkEnv } from '@app/config';
 import { DataSource, DatabaseModule, postgresReadiness } from '@app/database';
+import { resolveLiteserverEndpoints } from '@app/liteclient';
+import { z } from 'zod';
 import { runMeshService } from '@app/nats';
 import { DecoderModule } from './decoder.module';
 import { DecoderService } from './decoder.service';
@@ -8,10 +11,18 @@ import { DecoderService } from './decoder.service';
 runMeshService({
   service: 'decoder',
   requireDatabase: true,
-  imports: ({ databaseUrl, natsUrl }) => [
-    DatabaseModule.forRoot({ url: databaseUrl ?? '', applicationName: 'decoder' }),
-    DecoderModule.forRoot({ natsUrl, readyBacklog: 30 }),
-  ],
+  imports: async ({ databaseUrl, natsUrl }) => {
+    const config = loadConfig(z.object({ ...tonNetworkEnv }));
+    return [
+      DatabaseModule.forRoot({ url: databaseUrl ?? '', applicationName: 'decoder' }),
+      DecoderModule.forRoot({
+        natsUrl,
+        readyBacklog: 30,
+        endpoints: await resolveLiteserverEndpoints(config),
+        liteserverTimeoutMs: config.LITESERVER_TIMEOUT_MS,
+      }),
+    ];
+  },
   checks: (app) => [
     postgresReadiness(app.get(DataSource)),
     { name: 'decoder-backlog', check: () => app.get(DecoderService).readiness() },

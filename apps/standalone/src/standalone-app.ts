@@ -83,8 +83,13 @@ export async function createStandaloneApp(
           }),
       options.databaseUrl === undefined
         ? DecoderModule.disabled()
-        : DecoderModule.forRoot({ natsUrl: options.natsUrl, readyBacklog: 30 }),
-      QueryModule,
+        : DecoderModule.forRoot({
+            natsUrl: options.natsUrl,
+            readyBacklog: 30,
+            endpoints: options.endpoints,
+            liteserverTimeoutMs: options.liteserverTimeoutMs,
+          }),
+      options.databaseUrl === undefined ? QueryModule.disabled() : QueryModule.forRoot(),
       SenderModule,
     ],
   })

@@ -5,3 +5,4 @@ export * from './liteserver-metrics';
 export * from './liteserver-pool';
 export * from './liteserver-pool.service';
 export * from './liteserver-endpoints';
+export * from './masterchain-block.lookup';

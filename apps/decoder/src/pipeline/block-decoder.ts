@@ -1,10 +1,13 @@
 import {
   ActionRepository,
   ClassifyInputRepository,
+  type DataSource,
   type EntityManager,
   TraceRepository,
 } from '@app/database';
 import { classifyTrace, defaultRegistry } from '../classify';
+import { type DetectedBlock, type InterfaceDetector } from '../interfaces/interface-detector';
+import { TokenEvents } from '../interfaces/token-events';
 import { assembleBlock } from '../traces/trace-edges';
 import { actionInsertRow, classifiableTraces } from './trace-input.mapper';
 
@@ -16,20 +19,41 @@ export interface DecodedBlock {
   readonly actions: ReadonlyMap<string, number>;
   /** Traces whose classification failed (they still get the actions the fallback found). */
   readonly failedTraces: number;
+  /** Jetton/NFT transfers and burns recorded; bodies that did not parse. */
+  readonly tokenEvents: number;
+  readonly badBodies: number;
 }
 
 /**
- * Decodes one masterchain block inside the caller's database transaction: assigns its transactions
- * (and their messages) to traces, moving the traces' counters, then classifies every trace that became
- * complete into actions (toncenter v3 §14.1, §14.3). Classification never throws: a trace it cannot
+ * Decodes one masterchain block inside the caller's database transaction: writes what interface
+ * detection found, assigns its transactions (and their messages) to traces, moving the traces'
+ * counters, records the Jetton/NFT events, then classifies every trace that became complete into actions (toncenter v3 §14.1, §14.3). Classification never throws: a trace it cannot
  * read gets `unknown` / fallback actions and classification_state `failed`.
  */
 export class BlockDecoder {
   private readonly traces = new TraceRepository();
   private readonly inputs = new ClassifyInputRepository();
   private readonly actions = new ActionRepository();
+  private readonly tokenEvents = new TokenEvents();
 
-  async decode(m: EntityManager, mcSeqno: number): Promise<DecodedBlock> {
+  constructor(private readonly detector?: InterfaceDetector) {}
+
+  /**
+   * The block's interface detection (network reads): run before `decode`, outside the database
+   * transaction; null without a liteserver pool (traces and actions still work, without token data).
+   */
+  async detect(ds: DataSource, mcSeqno: number): Promise<DetectedBlock | null> {
+    return this.detector === undefined ? null : this.detector.detect(ds, mcSeqno);
+  }
+
+  async decode(
+    m: EntityManager,
+    mcSeqno: number,
+    detected: DetectedBlock | null = null,
+  ): Promise<DecodedBlock> {
+    if (detected !== null && this.detector !== undefined) {
+      await this.detector.write(m, detected);
+    }
     const txs = await this.traces.blockEdges(m, mcSeqno);
     const sentHere = new Set(txs.flatMap((t) => t.outMsgs.map((o) => o.hash)));
     const lookups = txs
@@ -40,8 +64,16 @@ export class BlockDecoder {
     const completedTraces = await this.traces.apply(m, mcSeqno, assembled.traceOf, [
       ...assembled.deltas.values(),
     ]);
+    const events = await this.tokenEvents.write(m, mcSeqno);
     const { actions, failedTraces } = await this.classify(m, completedTraces);
-    return { transactions: txs.length, completedTraces, actions, failedTraces };
+    return {
+      transactions: txs.length,
+      completedTraces,
+      actions,
+      failedTraces,
+      tokenEvents: events.events,
+      badBodies: events.badBodies,
+    };
   }
 
   private async classify(

@@ -98,14 +98,16 @@ export class DecoderWorker {
     this.metrics.backlog.set(Math.max(0, target - from));
     let progressed = false;
     for (let seqno = from + 1; seqno <= target && !signal.aborted; seqno += 1) {
+      const detected = await this.decoder.detect(this.dataSource, seqno);
       await this.dataSource.transaction(async (m) => {
-        const decoded = await this.decoder.decode(m, seqno);
+        const decoded = await this.decoder.decode(m, seqno, detected);
         await this.cursors.advance(this.options.cursor, seqno, m);
         this.metrics.traces.inc({ state: 'complete' }, decoded.completedTraces.length);
         for (const [type, n] of decoded.actions) {
           this.metrics.actions.inc({ type }, n);
         }
         this.metrics.failures.inc({ kind: 'classify' }, decoded.failedTraces);
+        this.metrics.failures.inc({ kind: 'body' }, decoded.badBodies);
       });
       this.decoded = seqno;
       this.metrics.decodedSeqno.set(seqno);

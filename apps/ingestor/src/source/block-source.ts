@@ -1,11 +1,7 @@
-import { type LiteserverPool } from '@app/liteclient';
+import { type LiteserverPool, lookupMasterchainBlock } from '@app/liteclient';
 import { type BlockIdFull, LiteApiSchema, readBoc } from '@app/ton';
 import { type Cell } from '@ton/core';
 import { type tonNode_blockIdExt } from 'ton-lite-client/dist/schema';
-
-/** lookupBlock mode 1: by seqno (liteServer.lookupBlock). */
-const BY_SEQNO = 1;
-const MASTERCHAIN_SHARD = '-9223372036854775808';
 
 /** A block id as lite_api carries it (shard as the signed decimal string ton-lite-client uses). */
 export interface LiteBlockId {
@@ -38,19 +34,7 @@ export class BlockSource {
   }
 
   async masterchainBlockId(seqno: number): Promise<LiteBlockId> {
-    const { value } = await this.pool.execute(
-      'lookupBlock',
-      (client) =>
-        client.engine.query(LiteApiSchema.Functions.liteServer_lookupBlock, {
-          kind: 'liteServer.lookupBlock',
-          mode: BY_SEQNO,
-          id: { kind: 'tonNode.blockId', workchain: -1, shard: MASTERCHAIN_SHARD, seqno },
-          lt: null,
-          utime: null,
-        }),
-      { seqno },
-    );
-    return fromLite(value.id);
+    return fromLite(await lookupMasterchainBlock(this.pool, seqno));
   }
 
   /** The full block, checked against its id: the root hash must match (and the file hash). */

@@ -1,3 +1,4 @@
 export * from './trace.repository';
 export * from './classify-input.repository';
 export * from './action.repository';
+export * from './token.repository';

@@ -1,0 +1,202 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { createDataSource, type DataSource, IndexerCursorRepository } from '@app/database';
+import { LiteserverPool } from '@app/liteclient';
+import { createTestDatabase, type TestDatabase } from '@app/testing';
+import pino from 'pino';
+import { Registry } from 'prom-client';
+import { type Localnet, startLocalnet } from '../../../apps/localnet/src/localnet';
+import { GENESIS } from '../../../apps/localnet/src/seeds';
+import { GetMethodClient } from '../../../apps/decoder/src/interfaces/get-method.client';
+import { InterfaceDetector } from '../../../apps/decoder/src/interfaces/interface-detector';
+import { InterfaceProbes } from '../../../apps/decoder/src/interfaces/interface-probes';
+import { BlockDecoder } from '../../../apps/decoder/src/pipeline/block-decoder';
+import { DecoderMetrics } from '../../../apps/decoder/src/pipeline/decoder.metrics';
+import { DecoderWorker } from '../../../apps/decoder/src/pipeline/decoder-worker';
+import { ingestLocalnet } from '../ingestor/ingest-support';
+
+/**
+ * The genesis seed's Jetton and NFT scenario (apps/localnet seeds: mints to the v3r2 and v4r2
+ * wallets, a transfer v3r2 → v4r2 with a forward comment, a burn by v4r2; an NFT collection with two
+ * items, one transferred), decoded, against the seed's own constants.
+ */
+void describe('decoder: interfaces and token events of the genesis seed (real PostgreSQL, liteserver get-methods)', () => {
+  let localnet: Localnet;
+  let db: TestDatabase;
+  let ds: DataSource;
+  let pool: LiteserverPool;
+  const address = (name: string): string => {
+    const account = localnet.accounts.find((a) => a.name === name);
+    assert.ok(account, name);
+    return account.address.toRawString().toUpperCase();
+  };
+
+  before(async () => {
+    localnet = await startLocalnet({
+      seed: 'genesis',
+      shards: 1,
+      mode: 'manual',
+      startTime: 1_795_000_000,
+    });
+    db = await createTestDatabase({ prefix: 'decoder_tokens' });
+    ds = await createDataSource({ url: db.url, poolSize: 3 }).initialize();
+    const head = await ingestLocalnet(localnet, ds);
+    pool = new LiteserverPool(
+      localnet.liteservers.map((ls) => ls.endpoint),
+      { timeoutMs: 5000, attempts: 2, probeIntervalMs: 1000 },
+    );
+    await pool.start();
+    const worker = new DecoderWorker(
+      ds,
+      new IndexerCursorRepository(ds),
+      new BlockDecoder(new InterfaceDetector(new InterfaceProbes(new GetMethodClient(pool)))),
+      new DecoderMetrics(new Registry()),
+      pino({ level: 'silent' }),
+      { sourceCursor: 'masterchain', cursor: 'decoder', pollMs: 50 },
+    );
+    worker.start();
+    assert.equal(await worker.waitForSeqno(head, 120_000), true);
+    await worker.stop();
+  });
+
+  after(async () => {
+    pool.close();
+    await ds.destroy();
+    await db.drop();
+    await localnet.stop();
+  });
+
+  void it('finds the Jetton master and both wallets with their final balances, verified against the master', async () => {
+    const master: { total_supply: string; mintable: boolean; jetton_content: unknown }[] =
+      await ds.query(
+        `SELECT total_supply::text, mintable, jetton_content FROM jetton_masters WHERE address = $1`,
+        [address('jetton-minter')],
+      );
+    assert.deepEqual(master, [
+      {
+        total_supply: GENESIS.jetton.finalTotalSupply.toString(),
+        mintable: true,
+        jetton_content: GENESIS.jetton.content,
+      },
+    ]);
+    const wallets: { address: string; balance: string; owner: string; jetton: string }[] =
+      await ds.query(
+        `SELECT address, balance::text, owner, jetton FROM jetton_wallets ORDER BY address`,
+      );
+    assert.deepEqual(
+      wallets,
+      [
+        {
+          address: address('jetton-wallet-v3r2'),
+          balance: GENESIS.jetton.finalBalanceV3r2.toString(),
+          owner: address('wallet-v3r2'),
+          jetton: address('jetton-minter'),
+        },
+        {
+          address: address('jetton-wallet-v4r2'),
+          balance: GENESIS.jetton.finalBalanceV4r2.toString(),
+          owner: address('wallet-v4r2'),
+          jetton: address('jetton-minter'),
+        },
+      ].sort((a, b) => (a.address < b.address ? -1 : 1)),
+    );
+  });
+
+  void it('records the jetton transfer and the burn with the amounts of the scenario', async () => {
+    const transfers: {
+      amount: string;
+      source: string;
+      destination: string;
+      wallet: string;
+      master: string;
+      aborted: boolean;
+    }[] = await ds.query(
+      `SELECT amount::text, source, destination, jetton_wallet_address AS wallet,
+                jetton_master_address AS master, tx_aborted AS aborted FROM jetton_transfers`,
+    );
+    assert.deepEqual(transfers, [
+      {
+        amount: GENESIS.jetton.transferV3r2ToV4r2.toString(),
+        source: address('wallet-v3r2'),
+        destination: address('wallet-v4r2'),
+        wallet: address('jetton-wallet-v3r2'),
+        master: address('jetton-minter'),
+        aborted: false,
+      },
+    ]);
+    const burns: { amount: string; owner: string; wallet: string }[] = await ds.query(
+      `SELECT amount::text, owner, jetton_wallet_address AS wallet FROM jetton_burns`,
+    );
+    assert.deepEqual(burns, [
+      {
+        amount: GENESIS.jetton.burnByV4r2.toString(),
+        owner: address('wallet-v4r2'),
+        wallet: address('jetton-wallet-v4r2'),
+      },
+    ]);
+  });
+
+  void it('finds the NFT collection and its items with their owners, and the item transfer', async () => {
+    const collection: { next_item_index: string; collection_content: unknown }[] = await ds.query(
+      `SELECT next_item_index::text, collection_content FROM nft_collections WHERE address = $1`,
+      [address('nft-collection')],
+    );
+    assert.deepEqual(collection, [
+      {
+        next_item_index: String(GENESIS.nft.itemCount),
+        collection_content: { uri: GENESIS.nft.collectionContentUri },
+      },
+    ]);
+    const items: { address: string; index: string; owner: string; collection: string }[] =
+      await ds.query(
+        `SELECT address, index::text, owner_address AS owner, collection_address AS collection
+       FROM nft_items ORDER BY index`,
+      );
+    assert.deepEqual(
+      items,
+      ['nft-item-0', 'nft-item-1'].map((name) => {
+        const seed = localnet.accounts.find((a) => a.name === name)!;
+        return {
+          address: address(name),
+          index: String(seed.index),
+          owner: seed.owner!.toRawString().toUpperCase(),
+          collection: address('nft-collection'),
+        };
+      }),
+    );
+    const transfers: { item: string; new_owner: string }[] = await ds.query(
+      `SELECT nft_item_address AS item, new_owner FROM nft_transfers`,
+    );
+    assert.ok(transfers.length >= 1);
+    for (const t of transfers) {
+      const item = items.find((i) => i.address === t.item);
+      assert.ok(item, t.item);
+    }
+    // The last transfer of each item names its current owner.
+    const lastOwners: { item: string; new_owner: string }[] = await ds.query(
+      `SELECT DISTINCT ON (nft_item_address) nft_item_address AS item, new_owner FROM nft_transfers
+       ORDER BY nft_item_address, tx_lt DESC`,
+    );
+    for (const t of lastOwners) {
+      assert.equal(t.new_owner, items.find((i) => i.address === t.item)!.owner);
+    }
+  });
+
+  void it('classifies the token traces with the detected interfaces: a jetton_transfer of the scenario amount', async () => {
+    const actions: { type: string; amount: string | null; asset: string | null }[] = await ds.query(
+      `SELECT type, amount::text, asset FROM actions WHERE type IN ('jetton_transfer', 'jetton_burn') ORDER BY type`,
+    );
+    assert.deepEqual(actions, [
+      {
+        type: 'jetton_burn',
+        amount: GENESIS.jetton.burnByV4r2.toString(),
+        asset: address('jetton-minter'),
+      },
+      {
+        type: 'jetton_transfer',
+        amount: GENESIS.jetton.transferV3r2ToV4r2.toString(),
+        asset: address('jetton-minter'),
+      },
+    ]);
+  });
+});
