@@ -89,7 +89,7 @@ export async function createStandaloneApp(
             endpoints: options.endpoints,
             liteserverTimeoutMs: options.liteserverTimeoutMs,
           }),
-      options.databaseUrl === undefined ? QueryModule.disabled() : QueryModule.forRoot(),
+      QueryModule,
       SenderModule,
     ],
   })

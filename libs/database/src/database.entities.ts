@@ -2,14 +2,19 @@ import { ActionAccountEntity } from './entities/action-account.entity';
 import { ActionEntity } from './entities/action.entity';
 import { ContractInterfacesEntity } from './entities/contract-interfaces.entity';
 import { DecodeFailureEntity } from './entities/decode-failure.entity';
+import { DnsEntryEntity } from './entities/dns-entry.entity';
 import { JettonBurnEntity } from './entities/jetton-burn.entity';
 import { JettonMasterEntity } from './entities/jetton-master.entity';
 import { JettonTransferEntity } from './entities/jetton-transfer.entity';
 import { JettonWalletEntity } from './entities/jetton-wallet.entity';
+import { MultisigOrderEntity } from './entities/multisig-order.entity';
+import { MultisigEntity } from './entities/multisig.entity';
 import { NftCollectionEntity } from './entities/nft-collection.entity';
 import { NftItemEntity } from './entities/nft-item.entity';
 import { NftTransferEntity } from './entities/nft-transfer.entity';
 import { TraceEntity } from './entities/trace.entity';
+import { VestingContractEntity } from './entities/vesting-contract.entity';
+import { VestingWhitelistEntity } from './entities/vesting-whitelist.entity';
 import { AccountStateEntity } from './entities/account-state.entity';
 import { BlockEntity } from './entities/block.entity';
 import { IndexerCursorEntity } from './entities/indexer-cursor.entity';
@@ -45,4 +50,9 @@ export const DATABASE_ENTITIES = [
   NftItemEntity,
   NftTransferEntity,
   TraceEntity,
+  DnsEntryEntity,
+  MultisigEntity,
+  MultisigOrderEntity,
+  VestingContractEntity,
+  VestingWhitelistEntity,
 ];

@@ -52,6 +52,11 @@ export { NftCollectionEntity } from './entities/nft-collection.entity';
 export { NftItemEntity } from './entities/nft-item.entity';
 export { NftTransferEntity } from './entities/nft-transfer.entity';
 export { TraceEntity } from './entities/trace.entity';
+export { DnsEntryEntity } from './entities/dns-entry.entity';
+export { MultisigEntity } from './entities/multisig.entity';
+export { MultisigOrderEntity } from './entities/multisig-order.entity';
+export { VestingContractEntity } from './entities/vesting-contract.entity';
+export { VestingWhitelistEntity } from './entities/vesting-whitelist.entity';
 export {
   type TraceState,
   TraceStateValues,

@@ -1,4 +1,5 @@
 import { Address, beginCell, type Cell, type TupleReader } from '@ton/core';
+import { ContractProbes } from './contract-probes';
 import { type GetMethodClient } from './get-method.client';
 import { parseTokenContent } from './token-content';
 
@@ -47,7 +48,12 @@ function shaped<T>(stack: TupleReader | null, read: (s: TupleReader) => T): T | 
  * Each probe answers null when the account does not implement the interface.
  */
 export class InterfaceProbes {
-  constructor(private readonly methods: GetMethodClient) {}
+  /** DNS items, multisig v2 wallets and orders, vesting wallets. */
+  readonly contracts: ContractProbes;
+
+  constructor(private readonly methods: GetMethodClient) {
+    this.contracts = new ContractProbes(methods);
+  }
 
   /** TEP-74 get_wallet_data → (balance, owner, jetton, wallet_code), verified against the master. */
   async jettonWallet(address: string, mcSeqno: number): Promise<JettonWalletState | null> {

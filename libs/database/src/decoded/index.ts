@@ -2,3 +2,4 @@ export * from './trace.repository';
 export * from './classify-input.repository';
 export * from './action.repository';
 export * from './token.repository';
+export * from './contract.repository';

@@ -6,6 +6,7 @@ export interface TouchedAccountRow {
   account: string;
   last_lt: string;
   code_hash: string | null;
+  data_hash: string | null;
 }
 
 export interface JettonWalletRow {
@@ -125,7 +126,7 @@ export class TokenRepository {
   /** Accounts with transactions first committed by masterchain block `mcSeqno`, and their code hash. */
   async touchedAccounts(ds: DataSource, mcSeqno: number): Promise<TouchedAccountRow[]> {
     return ds.query(
-      `SELECT DISTINCT ON (t.account) t.account, t.lt::text AS last_lt, s.code_hash
+      `SELECT DISTINCT ON (t.account) t.account, t.lt::text AS last_lt, s.code_hash, s.data_hash
        FROM transactions t LEFT JOIN account_states s ON s.hash = t.account_state_hash_after
        WHERE t.mc_block_seqno = $1 ORDER BY t.account, t.lt DESC`,
       [mcSeqno],

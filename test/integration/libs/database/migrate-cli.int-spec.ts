@@ -56,7 +56,8 @@ void describe('npm run migrate (libs/database/src/migrate.js)', () => {
         [30, 'applied migration', 'Init1795238798597'],
         [30, 'applied migration', 'ChainTables1795300000000'],
         [30, 'applied migration', 'DecodedTables1795400000000'],
-        [30, 'migrations applied', 3],
+        [30, 'applied migration', 'DnsMultisigVesting1795500000000'],
+        [30, 'migrations applied', 4],
       ],
     );
   });
@@ -66,12 +67,13 @@ void describe('npm run migrate (libs/database/src/migrate.js)', () => {
     assert.equal(run.code, 0);
     assert.deepEqual(
       run.lines.map((l) => [l.msg, l.applied, l.total, l.latest]),
-      [['schema is up to date', 0, 3, 'DecodedTables1795400000000']],
+      [['schema is up to date', 0, 4, 'DnsMultisigVesting1795500000000']],
     );
   });
 
   void it('--revert reverts the last migration each time, then reports nothing to revert', async () => {
     for (const migration of [
+      'DnsMultisigVesting1795500000000',
       'DecodedTables1795400000000',
       'ChainTables1795300000000',
       'Init1795238798597',

@@ -16,6 +16,7 @@ import { createTestDatabase, type TestDatabase, testServerUrl } from '@app/testi
 const INIT = 'Init1795238798597';
 const CHAIN = 'ChainTables1795300000000';
 const DECODED = 'DecodedTables1795400000000';
+const DNS_MULTISIG_VESTING = 'DnsMultisigVesting1795500000000';
 const CHAIN_TABLES = [
   'blocks',
   'shard_state',
@@ -38,6 +39,11 @@ const CHAIN_TABLES = [
   'nft_transfers',
   'contract_interfaces',
   'decode_failures',
+  'dns_entries',
+  'multisig',
+  'multisig_orders',
+  'vesting_contracts',
+  'vesting_whitelist',
 ];
 
 void describe('database migrations (real PostgreSQL)', () => {
@@ -62,8 +68,8 @@ void describe('database migrations (real PostgreSQL)', () => {
   });
 
   void it('up() creates indexer_cursor with the exact columns and records itself', async () => {
-    assert.deepEqual(await runPendingMigrations(sut), [INIT, CHAIN, DECODED]);
-    assert.deepEqual(await appliedMigrations(sut), [INIT, CHAIN, DECODED]);
+    assert.deepEqual(await runPendingMigrations(sut), [INIT, CHAIN, DECODED, DNS_MULTISIG_VESTING]);
+    assert.deepEqual(await appliedMigrations(sut), [INIT, CHAIN, DECODED, DNS_MULTISIG_VESTING]);
     assert.deepEqual(await columns(sut, 'indexer_cursor'), [
       { column_name: 'name', data_type: 'text', is_nullable: 'NO', column_default: null },
       { column_name: 'mc_seqno', data_type: 'bigint', is_nullable: 'NO', column_default: null },
@@ -144,6 +150,9 @@ void describe('database migrations (real PostgreSQL)', () => {
   });
 
   void it('down() drops the tables and unrecords the migrations; up() works again after it', async () => {
+    assert.equal(await revertLastMigration(sut), DNS_MULTISIG_VESTING);
+    assert.equal(await tableExists(sut, 'dns_entries'), false);
+    assert.equal(await tableExists(sut, 'multisig'), false);
     assert.equal(await revertLastMigration(sut), DECODED);
     assert.equal(await tableExists(sut, 'traces'), false);
     assert.equal(await revertLastMigration(sut), CHAIN);
@@ -154,7 +163,7 @@ void describe('database migrations (real PostgreSQL)', () => {
     assert.equal(await tableExists(sut, 'indexer_cursor'), false);
     assert.deepEqual(await appliedMigrations(sut), []);
     assert.equal(await revertLastMigration(sut), null);
-    assert.deepEqual(await runPendingMigrations(sut), [INIT, CHAIN, DECODED]);
+    assert.deepEqual(await runPendingMigrations(sut), [INIT, CHAIN, DECODED, DNS_MULTISIG_VESTING]);
     assert.equal(await tableExists(sut, 'indexer_cursor'), true);
     assert.equal(await tableExists(sut, 'blocks'), true);
   });

@@ -15,6 +15,7 @@ void describe('createTestDatabase', () => {
         'Init1795238798597',
         'ChainTables1795300000000',
         'DecodedTables1795400000000',
+        'DnsMultisigVesting1795500000000',
       ]);
     } finally {
       await ds.destroy();
