@@ -45,6 +45,12 @@ import {
 import { WalletContractV4 } from '@ton/ton';
 import pino from 'pino';
 import { Registry } from 'prom-client';
+import { GetMethodClient } from '../apps/decoder/src/interfaces/get-method.client';
+import { InterfaceDetector } from '../apps/decoder/src/interfaces/interface-detector';
+import { InterfaceProbes } from '../apps/decoder/src/interfaces/interface-probes';
+import { BlockDecoder } from '../apps/decoder/src/pipeline/block-decoder';
+import { DecoderMetrics } from '../apps/decoder/src/pipeline/decoder.metrics';
+import { DecoderWorker } from '../apps/decoder/src/pipeline/decoder-worker';
 import { BackfillRunner } from '../apps/ingestor/src/backfill/backfill.runner';
 import { NO_EVENTS } from '../apps/ingestor/src/events/block-indexed.publisher';
 import { BatchCommitter } from '../apps/ingestor/src/follow/batch-committer';
@@ -101,6 +107,17 @@ interface PhaseResult extends Rate {
   readonly rangeSize?: number;
   readonly commitMs?: { p50: number; p90: number; p99: number; max: number };
   readonly rowsInDatabase?: { transactions: number; messages: number; blocks: number };
+  /** The decoder over what this phase wrote (issue 6's bench): traces, actions, interfaces. */
+  readonly decode?: DecodeResult;
+}
+
+interface DecodeResult {
+  readonly seconds: number;
+  readonly txPerSecond: number;
+  readonly tracesPerSecond: number;
+  readonly actionsPerSecond: number;
+  readonly traces: number;
+  readonly actions: number;
 }
 
 const WINDOW_BLOCKS = 50;
@@ -409,6 +426,50 @@ async function countRows(dataSource: DataSource): Promise<PhaseResult['rowsInDat
   };
 }
 
+/**
+ * The decoder over the ingested history (traces, token events, interface detection by get-methods at
+ * each block through the same liteserver, classification), strictly in masterchain order as it runs.
+ */
+async function decodeAll(
+  dataSource: DataSource,
+  pool: LiteserverPool,
+  head: number,
+  transactions: number,
+): Promise<DecodeResult> {
+  const cursors = new IndexerCursorRepository(dataSource);
+  await cursors.advance('masterchain', head);
+  const worker = new DecoderWorker(
+    dataSource,
+    cursors,
+    new BlockDecoder(new InterfaceDetector(new InterfaceProbes(new GetMethodClient(pool)))),
+    new DecoderMetrics(new Registry()),
+    pino({ level: 'warn' }),
+    { sourceCursor: 'masterchain', cursor: 'decoder', pollMs: 20 },
+  );
+  const started = performance.now();
+  worker.start();
+  const done = await worker.waitForSeqno(head, 30 * 60_000);
+  const seconds = (performance.now() - started) / 1000;
+  await worker.stop();
+  if (!done) {
+    throw new Error('the decoder did not reach the head');
+  }
+  const count = async (sql: string): Promise<number> => {
+    const rows: { n: number }[] = await dataSource.query(sql);
+    return rows[0]?.n ?? 0;
+  };
+  const traces = await count('SELECT count(*)::int AS n FROM traces');
+  const actions = await count('SELECT count(*)::int AS n FROM actions');
+  return {
+    seconds: round1(seconds),
+    txPerSecond: Math.round(transactions / seconds),
+    tracesPerSecond: Math.round(traces / seconds),
+    actionsPerSecond: Math.round(actions / seconds),
+    traces,
+    actions,
+  };
+}
+
 /** The whole path into a fresh database: BackfillRunner with `workers` workers over [1, head]. */
 async function wholePath(history: History, workers: number, window: number): Promise<PhaseResult> {
   const db = await createTestDatabase({ prefix: 'bench_ingest' });
@@ -445,13 +506,18 @@ async function wholePath(history: History, workers: number, window: number): Pro
     }
     // With several workers the commits interleave; the worst window is over commit order.
     const steps = [...writer.steps].sort((a, b) => a.at - b.at);
+    const rate = rateOf(steps, started);
+    const rows = await countRows(dataSource);
     return {
       phase: 'whole path',
       workers,
       rangeSize,
-      ...rateOf(steps, started),
+      ...rate,
       commitMs: percentiles(writer.commitMs),
-      rowsInDatabase: await countRows(dataSource),
+      rowsInDatabase: rows,
+      ...(workers === 1
+        ? { decode: await decodeAll(dataSource, pool, history.head, rows?.transactions ?? 0) }
+        : {}),
     };
   } finally {
     pool.close();
@@ -505,6 +571,7 @@ function markdown(
         `| ${p.phase} | ${p.workers === undefined ? '' : String(p.workers)} | ${String(p.seconds)} | ${String(p.mcBlocksPerSecond)} | ${String(p.shardBlocksPerSecond)} | ${String(p.txPerSecond)} | ${String(p.worstWindowTxPerSecond)} | ${p.commitMs ? `${String(p.commitMs.p50)} | ${String(p.commitMs.p90)} | ${String(p.commitMs.p99)} | ${String(p.commitMs.max)}` : ' | | | '} | ${p.rowsInDatabase ? `${String(p.rowsInDatabase.transactions)} / ${String(p.rowsInDatabase.messages)} / ${String(p.rowsInDatabase.blocks)}` : ''} |`,
     ),
     '',
+    ...decodeSection(phases),
     '## Where the time goes (profile of 2026-11-21, node --cpu-prof, 150-block history)',
     '',
     '- The ingesting process is CPU-bound: in fetch+parse about 60 % of its busy time is `Cell.fromBoc`',
@@ -531,6 +598,26 @@ function markdown(
     '  BoCs and replaying them from a small lite_api server would make it reusable; not built.',
     '',
   ].join('\n');
+}
+
+/** Issue 6's bench: the decoder must keep up with the ingestor's target (2,000 tx/s). */
+function decodeSection(phases: readonly PhaseResult[]): string[] {
+  const d = phases.find((p) => p.decode !== undefined)?.decode;
+  if (d === undefined) {
+    return [];
+  }
+  return [
+    '## Decoder over the same history (issue 6)',
+    '',
+    'DecoderWorker over the database the 1-worker whole path wrote: trace assembly, interface detection',
+    '(get-methods at every block through the same liteserver, once per code hash to probe), Jetton/NFT',
+    'events, classification of every completed trace; one database transaction per masterchain block.',
+    '',
+    '| seconds | tx/s | traces/s | actions/s | traces | actions | keeps up with 2,000 tx/s |',
+    '|---:|---:|---:|---:|---:|---:|---|',
+    `| ${String(d.seconds)} | ${String(d.txPerSecond)} | ${String(d.tracesPerSecond)} | ${String(d.actionsPerSecond)} | ${String(d.traces)} | ${String(d.actions)} | ${d.txPerSecond >= TARGET.txPerSecond ? 'yes' : '**no**'} |`,
+    '',
+  ];
 }
 
 export async function runIngestCatchupBench(): Promise<string> {
