@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { createDataSource, type DataSource, IndexerCursorRepository } from '@app/database';
 import { LiteserverPool } from '@app/liteclient';
 import { createTestDatabase, type TestDatabase } from '@app/testing';
+import { beginCell } from '@ton/core';
 import pino from 'pino';
 import { Registry } from 'prom-client';
 import { type Localnet, startLocalnet } from '../../../apps/localnet/src/localnet';
@@ -198,5 +199,48 @@ void describe('decoder: interfaces and token events of the genesis seed (real Po
         asset: address('jetton-minter'),
       },
     ]);
+  });
+
+  void it('records a token body that does not parse in decode_failures and skips it', async () => {
+    // A copy of the scenario's jetton transfer under a made-up masterchain seqno, with its body cut
+    // after the opcode: what a contract sending a malformed transfer looks like to the decoder.
+    const mcSeqno = 999_999;
+    const [original] = (await ds.query(
+      `SELECT t.hash FROM jetton_transfers j JOIN transactions t ON t.hash = j.tx_hash LIMIT 1`,
+    )) as { hash: string }[];
+    assert.ok(original);
+    const fakeHash = Buffer.alloc(32, 7).toString('base64');
+    const truncated = beginCell().storeUint(0x0f8a7ea5, 32).endCell().toBoc().toString('base64');
+    await ds.transaction(async (m) => {
+      await m.query(
+        `INSERT INTO transactions SELECT $1, lt + 1000000, account, block_workchain, block_shard,
+           block_seqno, $2, trace_id, prev_trans_hash, prev_trans_lt, now, orig_status, end_status,
+           total_fees, total_fees_extra_currencies, account_state_hash_before, account_state_hash_after,
+           descr, false FROM transactions WHERE hash = $3`,
+        [fakeHash, mcSeqno, original.hash],
+      );
+      const bodyHash = Buffer.alloc(32, 8).toString('base64');
+      await m.query(`INSERT INTO message_contents (hash, body) VALUES ($1, $2)`, [
+        bodyHash,
+        truncated,
+      ]);
+      await m.query(
+        `INSERT INTO messages (tx_hash, tx_lt, msg_hash, direction, mc_seqno, source, destination,
+           opcode, body_hash)
+         SELECT $1, t.lt, $2, 'in', $3, mm.source, mm.destination, mm.opcode, $4
+         FROM transactions t, messages mm WHERE t.hash = $1 AND mm.tx_hash = $5 AND mm.direction = 'in'`,
+        [fakeHash, Buffer.alloc(32, 9).toString('base64'), mcSeqno, bodyHash, original.hash],
+      );
+      const result = await new BlockDecoder().decode(m, mcSeqno);
+      assert.equal(result.tokenEvents, 0);
+      assert.equal(result.badBodies, 1);
+    });
+    const failures: { kind: string; subject: string; error: string }[] = await ds.query(
+      `SELECT kind, subject, error FROM decode_failures WHERE mc_seqno = $1`,
+      [mcSeqno],
+    );
+    assert.equal(failures.length, 1);
+    assert.deepEqual([failures[0]?.kind, failures[0]?.subject], ['body', fakeHash]);
+    assert.match(failures[0]?.error ?? '', /^opcode 0x0f8a7ea5: /);
   });
 });

@@ -94,7 +94,10 @@ export class InterfaceProbes {
     }));
   }
 
-  /** TEP-62 get_nft_data → (init, index, collection, owner, content), content completed by the collection. */
+  /**
+   * TEP-62 get_nft_data → (init, index, collection, owner, content), verified with the collection's
+   * get_nft_address_by_index and the content completed by its get_nft_content.
+   */
   async nftItem(address: string, mcSeqno: number): Promise<NftItemState | null> {
     const data = await this.methods.run(address, 'get_nft_data', [], mcSeqno);
     const item = shaped(data.stack, (s) => ({
@@ -106,6 +109,19 @@ export class InterfaceProbes {
     }));
     if (item === null) {
       return null;
+    }
+    // An item claiming a collection must be the one that collection derives for its index
+    // (get_nft_address_by_index); otherwise anyone could mint look-alikes "in" a collection.
+    if (item.collection !== null) {
+      const derived = await this.methods.run(
+        item.collection,
+        'get_nft_address_by_index',
+        [{ type: 'int', value: item.index }],
+        mcSeqno,
+      );
+      if (shaped(derived.stack, (s) => raw(s.readAddressOpt())) !== address) {
+        return null;
+      }
     }
     let content: Record<string, string> | null = null;
     if (item.individual !== null) {

@@ -1,4 +1,5 @@
 import {
+  type DecodeFailure,
   type EntityManager,
   type JettonBurnRow,
   type JettonTransferRow,
@@ -20,7 +21,10 @@ const u32 = (op: number): number => op | 0; // opcodes are stored as signed int4
 export class TokenEvents {
   private readonly repo = new TokenRepository();
 
-  async write(m: EntityManager, mcSeqno: number): Promise<{ events: number; badBodies: number }> {
+  async write(
+    m: EntityManager,
+    mcSeqno: number,
+  ): Promise<{ events: number; failures: DecodeFailure[] }> {
     const rows = await this.repo.tokenTransactions(m, mcSeqno, [
       u32(JettonOp.transfer),
       u32(JettonOp.burn),
@@ -29,7 +33,7 @@ export class TokenEvents {
     const transfers: JettonTransferRow[] = [];
     const burns: JettonBurnRow[] = [];
     const nftTransfers: NftTransferRow[] = [];
-    let badBodies = 0;
+    const failures: DecodeFailure[] = [];
     for (const r of rows) {
       const op = (r.opcode ?? 0) >>> 0;
       const common = {
@@ -83,11 +87,16 @@ export class TokenEvents {
             forwardPayload: b.forward_payload,
           });
         }
-      } catch {
-        badBodies += 1;
+      } catch (error) {
+        failures.push({
+          mcSeqno,
+          kind: 'body',
+          subject: r.hash,
+          error: `opcode 0x${op.toString(16).padStart(8, '0')}: ${error instanceof Error ? error.message : String(error)}`,
+        });
       }
     }
     await this.repo.saveEvents(m, { transfers, burns, nftTransfers });
-    return { events: transfers.length + burns.length + nftTransfers.length, badBodies };
+    return { events: transfers.length + burns.length + nftTransfers.length, failures };
   }
 }

@@ -2,6 +2,8 @@ import {
   ActionRepository,
   ClassifyInputRepository,
   type DataSource,
+  type DecodeFailure,
+  DecodeFailureRepository,
   type EntityManager,
   TraceRepository,
 } from '@app/database';
@@ -35,6 +37,7 @@ export class BlockDecoder {
   private readonly inputs = new ClassifyInputRepository();
   private readonly actions = new ActionRepository();
   private readonly tokenEvents = new TokenEvents();
+  private readonly failures = new DecodeFailureRepository();
 
   constructor(private readonly detector?: InterfaceDetector) {}
 
@@ -65,21 +68,24 @@ export class BlockDecoder {
       ...assembled.deltas.values(),
     ]);
     const events = await this.tokenEvents.write(m, mcSeqno);
-    const { actions, failedTraces } = await this.classify(m, completedTraces);
+    const { actions, failedTraces, failures } = await this.classify(m, mcSeqno, completedTraces);
+    await this.failures.record(m, [...events.failures, ...failures]);
     return {
       transactions: txs.length,
       completedTraces,
       actions,
       failedTraces,
       tokenEvents: events.events,
-      badBodies: events.badBodies,
+      badBodies: events.failures.length,
     };
   }
 
   private async classify(
     m: EntityManager,
+    mcSeqno: number,
     traceIds: readonly string[],
-  ): Promise<{ actions: Map<string, number>; failedTraces: number }> {
+  ): Promise<{ actions: Map<string, number>; failedTraces: number; failures: DecodeFailure[] }> {
+    const failures: DecodeFailure[] = [];
     const counts = new Map<string, number>();
     let failedTraces = 0;
     const rows = [];
@@ -87,13 +93,21 @@ export class BlockDecoder {
     for (const trace of classifiableTraces(await this.inputs.load(m, traceIds))) {
       const result = classifyTrace(trace, defaultRegistry);
       states.set(trace.trace.trace_id, result.state);
-      failedTraces += result.state === 'failed' ? 1 : 0;
+      if (result.state === 'failed') {
+        failedTraces += 1;
+        failures.push({
+          mcSeqno,
+          kind: 'classify',
+          subject: trace.trace.trace_id,
+          error: result.error ?? 'classification failed',
+        });
+      }
       for (const action of result.actions) {
         rows.push(actionInsertRow(action, trace.trace));
         counts.set(action.type, (counts.get(action.type) ?? 0) + 1);
       }
     }
     await this.actions.store(m, rows, states);
-    return { actions: counts, failedTraces };
+    return { actions: counts, failedTraces, failures };
   }
 }

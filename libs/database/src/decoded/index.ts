@@ -3,3 +3,4 @@ export * from './classify-input.repository';
 export * from './action.repository';
 export * from './token.repository';
 export * from './contract.repository';
+export * from './decode-failure.repository';
