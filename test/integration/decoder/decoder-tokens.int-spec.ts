@@ -205,9 +205,10 @@ void describe('decoder: interfaces and token events of the genesis seed (real Po
     // A copy of the scenario's jetton transfer under a made-up masterchain seqno, with its body cut
     // after the opcode: what a contract sending a malformed transfer looks like to the decoder.
     const mcSeqno = 999_999;
-    const [original] = (await ds.query(
+    const originals: { hash: string }[] = await ds.query(
       `SELECT t.hash FROM jetton_transfers j JOIN transactions t ON t.hash = j.tx_hash LIMIT 1`,
-    )) as { hash: string }[];
+    );
+    const original = originals[0];
     assert.ok(original);
     const fakeHash = Buffer.alloc(32, 7).toString('base64');
     const truncated = beginCell().storeUint(0x0f8a7ea5, 32).endCell().toBoc().toString('base64');
