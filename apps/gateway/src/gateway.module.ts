@@ -4,18 +4,24 @@ import { HealthController } from './ops/health.controller';
 import { MetricsController } from './ops/metrics.controller';
 import { V2_EXECUTOR, V2Controller } from './v2/v2.controller';
 import { V2Executor } from './v2/v2.executor';
+import { V3_BACKEND, V3Controller } from './v3/v3.controller';
 
 /**
- * The HTTP surface: /api/v2, /healthz, /readyz, /metrics. Needs the global ObservabilityModule and
+ * The HTTP surface: /api/v2, /api/v3, /healthz, /readyz, /metrics. Needs the global ObservabilityModule and
  * NatsRpcModule (RpcClient), which the app's root (mesh) or the standalone launcher provides.
  */
 @Module({
-  controllers: [V2Controller, HealthController, MetricsController],
+  controllers: [V2Controller, V3Controller, HealthController, MetricsController],
   providers: [
     {
       provide: V2_EXECUTOR,
       inject: [RpcClient],
       useFactory: (rpc: RpcClient) => new V2Executor({ request: (s, p) => rpc.request(s, p) }),
+    },
+    {
+      provide: V3_BACKEND,
+      inject: [RpcClient],
+      useFactory: (rpc: RpcClient) => ({ request: rpc.request.bind(rpc) }),
     },
   ],
 })

@@ -9,7 +9,7 @@ runMeshService({
   requireDatabase: true,
   imports: ({ databaseUrl }) => [
     DatabaseModule.forRoot({ url: databaseUrl ?? '', applicationName: 'query' }),
-    QueryModule,
+    QueryModule.forRoot(),
   ],
   checks: (app) => [postgresReadiness(app.get(DataSource))],
 });

@@ -1,9 +1,51 @@
-import { Module } from '@nestjs/common';
+import {
+  ActionQueryRepository,
+  AddressBookQueryRepository,
+  BlockQueryRepository,
+  DataSource,
+  MessageQueryRepository,
+  TraceQueryRepository,
+  TransactionQueryRepository,
+} from '@app/database';
+import { type DynamicModule, Module } from '@nestjs/common';
+import { ActionsController } from './actions/actions.controller';
+import { AddressBookBuilder } from './address-book/address-book.builder';
+import { BlocksController } from './blocks/blocks.controller';
+import { TracesController } from './traces/traces.controller';
+import { TransactionsController } from './transactions/transactions.controller';
+
+const REPOSITORIES = [
+  BlockQueryRepository,
+  TransactionQueryRepository,
+  MessageQueryRepository,
+  TraceQueryRepository,
+  ActionQueryRepository,
+  AddressBookQueryRepository,
+];
 
 /**
- * The query service: answers the v3 API from PostgreSQL.
- * Its handlers arrive with issue #7; the module already runs alone (mesh mode) and inside the
- * single-process launcher, so deployment, health and metrics are in place before its logic.
+ * The query service: answers `ton.query.v1.*` (the v3 API) from PostgreSQL through the repositories
+ * of libs/database. Needs the global DatabaseModule.
  */
 @Module({})
-export class QueryModule {}
+export class QueryModule {
+  static forRoot(): DynamicModule {
+    return {
+      module: QueryModule,
+      controllers: [BlocksController, TransactionsController, TracesController, ActionsController],
+      providers: [
+        ...REPOSITORIES.map((repository) => ({
+          provide: repository,
+          inject: [DataSource],
+          useFactory: (ds: DataSource) => new repository(ds),
+        })),
+        AddressBookBuilder,
+      ],
+    };
+  }
+
+  /** Without a database (a v2-only single process): present and idle. */
+  static disabled(): DynamicModule {
+    return { module: QueryModule };
+  }
+}

@@ -30,6 +30,8 @@ export interface StandaloneAppOptions {
     readonly window: number;
     readonly readyLag: number;
   };
+  /** The decoder (needs databaseUrl); on unless false (tests that decode beforehand turn it off). */
+  readonly decode?: boolean;
   readonly logger: Logger;
   /** Let Nest close the app on SIGTERM (false when the caller handles signals). */
   readonly shutdownHooks?: boolean;
@@ -81,7 +83,7 @@ export async function createStandaloneApp(
             natsUrl: options.natsUrl,
             ...options.ingest,
           }),
-      options.databaseUrl === undefined
+      options.databaseUrl === undefined || options.decode === false
         ? DecoderModule.disabled()
         : DecoderModule.forRoot({
             natsUrl: options.natsUrl,
@@ -89,7 +91,7 @@ export async function createStandaloneApp(
             endpoints: options.endpoints,
             liteserverTimeoutMs: options.liteserverTimeoutMs,
           }),
-      QueryModule,
+      options.databaseUrl === undefined ? QueryModule.disabled() : QueryModule.forRoot(),
       SenderModule,
     ],
   })

@@ -17,6 +17,12 @@ export const ErrorCode = {
   LITESERVER_TIMEOUT: 'LITESERVER_TIMEOUT',
   /** No live liteserver can serve the request (v2 2.1 542 "no workers available"). */
   LITESERVER_UNAVAILABLE: 'LITESERVER_UNAVAILABLE',
+  /**
+   * A get-method stack entry of a type toncenter does not take, e.g. `tvm.Builder` (v2 2.1 542
+   * `Unsupported stack entry type: <type>`). Its own code so that the 542 is not counted as a
+   * liteserver outage, which shares the status.
+   */
+  UNSUPPORTED_STACK_ENTRY: 'UNSUPPORTED_STACK_ENTRY',
   /** The liteserver answered with an error (tonlib `LITE_SERVER_*`, v2 500). */
   LITESERVER_ERROR: 'LITESERVER_ERROR',
   /** A get-method or emulation failed inside the TVM. */

@@ -10,3 +10,7 @@ export * from './messages/ls-transactions';
 export * from './messages/ls-methods';
 export * from './messages/ls-fees';
 export * from './messages/events';
+export * from './messages/query-wire';
+export * from './messages/query-blocks';
+export * from './messages/query-transactions';
+export * from './messages/query-traces';

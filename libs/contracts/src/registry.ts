@@ -6,6 +6,9 @@ import { lsBlocksContracts } from './messages/ls-blocks';
 import { lsFeesContracts } from './messages/ls-fees';
 import { lsMethodsContracts } from './messages/ls-methods';
 import { lsTransactionsContracts } from './messages/ls-transactions';
+import { queryBlocksContracts } from './messages/query-blocks';
+import { queryTracesContracts } from './messages/query-traces';
+import { queryTransactionsContracts } from './messages/query-transactions';
 
 /** The schemas of one request/reply subject. */
 export interface RpcContract {
@@ -24,6 +27,9 @@ export const rpcContracts = {
   ...lsTransactionsContracts,
   ...lsMethodsContracts,
   ...lsFeesContracts,
+  ...queryBlocksContracts,
+  ...queryTransactionsContracts,
+  ...queryTracesContracts,
 } as const satisfies Readonly<Record<string, RpcContract>>;
 
 export type RpcContracts = typeof rpcContracts;

@@ -40,8 +40,13 @@ export const Subjects = {
   },
   /** Indexed reads answered by apps/query (toncenter v3). */
   query: {
+    masterchainInfo: 'ton.query.v1.masterchainInfo',
     blocks: 'ton.query.v1.blocks',
+    masterchainBlockShardState: 'ton.query.v1.masterchainBlockShardState',
+    masterchainBlockShards: 'ton.query.v1.masterchainBlockShards',
     transactions: 'ton.query.v1.transactions',
+    transactionsByMessage: 'ton.query.v1.transactionsByMessage',
+    adjacentTransactions: 'ton.query.v1.adjacentTransactions',
     messages: 'ton.query.v1.messages',
     accountStates: 'ton.query.v1.accountStates',
     jettonMasters: 'ton.query.v1.jettonMasters',

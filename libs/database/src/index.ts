@@ -64,3 +64,4 @@ export {
   ClassificationStateValues,
 } from './entities/chain-enums';
 export * from './decoded';
+export * from './query';

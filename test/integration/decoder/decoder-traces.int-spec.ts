@@ -28,6 +28,7 @@ void describe('decoder: traces over an ingested two-shard localnet (real Postgre
   let ds: DataSource;
   let head: number;
   let trafficWallets: Set<string>;
+  const metrics = new DecoderMetrics(new Registry());
 
   before(async () => {
     localnet = await startLocalnet({
@@ -48,7 +49,7 @@ void describe('decoder: traces over an ingested two-shard localnet (real Postgre
       ds,
       cursors,
       new BlockDecoder(),
-      new DecoderMetrics(new Registry()),
+      metrics,
       pino({ level: 'silent' }),
       { sourceCursor: 'masterchain', cursor: 'decoder', pollMs: 50 },
     );
@@ -167,6 +168,30 @@ void describe('decoder: traces over an ingested two-shard localnet (real Postgre
     assert.ok(
       actions.every((a) => (a.details.ton_transfer_data as { content: unknown }).content === null),
     );
+  });
+
+  void it('reports its progress in metrics: decoded seqno, no backlog, blocks, traces and actions by type', async () => {
+    const value = async (m: { get(): Promise<{ values: { value: number; labels: object }[] }> }) =>
+      (await m.get()).values;
+    assert.deepEqual(
+      (await value(metrics.decodedSeqno)).map((v) => v.value),
+      [head],
+    );
+    assert.deepEqual(
+      (await value(metrics.backlog)).map((v) => v.value),
+      [0],
+    );
+    const traces: { n: number }[] = await ds.query(
+      `SELECT count(*)::int AS n FROM traces WHERE state = 'complete'`,
+    );
+    assert.equal((await value(metrics.traces))[0]?.value, traces[0]?.n);
+    const byType: { type: string; n: number }[] = await ds.query(
+      `SELECT type, count(*)::int AS n FROM actions GROUP BY type ORDER BY type`,
+    );
+    const counted = (await value(metrics.actions))
+      .map((v) => ({ type: (v.labels as { type: string }).type, n: v.value }))
+      .sort((a, b) => (a.type < b.type ? -1 : 1));
+    assert.deepEqual(counted, byType);
   });
 
   void it('leaves no trace pending once the chain is settled, and is resumable (the watermark is the head)', async () => {

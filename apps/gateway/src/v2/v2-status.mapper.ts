@@ -22,6 +22,9 @@ export function v2StatusOf(code: ErrorCode): number {
     case ErrorCode.LITESERVER_UNAVAILABLE:
       // 2.1: no live liteserver for the request (`no workers available`).
       return 542;
+    case ErrorCode.UNSUPPORTED_STACK_ENTRY:
+      // 2.1 answers an unknown legacy stack entry type with the same 542 (§12.1).
+      return 542;
     case ErrorCode.SERVICE_UNAVAILABLE:
       return 503;
     case ErrorCode.LITESERVER_ERROR:

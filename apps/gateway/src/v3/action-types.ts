@@ -1,0 +1,111 @@
+/**
+ * Action type versions of toncenter-v3 §14.4: `supported_action_types` (default `latest`, replaced by
+ * the `X-Actions-Version` header) names versions or concrete types; `v1` is always added. Unknown
+ * names are used literally. The group shortcuts (`jettons`, `nft`, …) are not expanded yet.
+ */
+const V1 = [
+  'call_contract',
+  'contract_deploy',
+  'ton_transfer',
+  'stake_deposit',
+  'stake_withdrawal',
+  'stake_withdrawal_request',
+  'dex_deposit_liquidity',
+  'jetton_transfer',
+  'nft_transfer',
+  'nft_mint',
+  'jetton_burn',
+  'jetton_mint',
+  'jetton_swap',
+  'change_dns',
+  'delete_dns',
+  'renew_dns',
+  'subscribe',
+  'dex_withdraw_liquidity',
+  'unsubscribe',
+  'election_deposit',
+  'election_recover',
+  'auction_bid',
+  'tick_tock',
+];
+const V2 = [
+  ...V1,
+  'multisig_create_order',
+  'multisig_approve',
+  'multisig_execute',
+  'vesting_send_message',
+  'vesting_add_whitelist',
+  'evaa_supply',
+  'evaa_withdraw',
+  'evaa_liquidate',
+  'jvault_stake',
+  'jvault_unstake',
+  'jvault_claim',
+  'jvault_unstake_request',
+  'nft_discovery',
+  'tonco_deploy_pool',
+  'coffee_create_vault',
+  'coffee_create_pool_creator',
+  'coffee_create_pool',
+  'coffee_mev_protect_hold_funds',
+  'coffee_mev_protect_failed_swap',
+  'coffee_staking_claim_rewards',
+  'coffee_staking_deposit',
+  'coffee_staking_withdraw',
+  'unknown',
+];
+const V3 = [
+  ...V2,
+  'nft_put_on_sale',
+  'nft_put_on_auction',
+  'auction_outbid',
+  'nft_cancel_sale',
+  'nft_purchase',
+  'nft_cancel_auction',
+  'nft_finish_auction',
+  'teleitem_start_auction',
+  'teleitem_cancel_auction',
+  'nft_update_sale',
+  'dns_purchase',
+  'dns_release',
+  'layerzero_send',
+  'layerzero_send_tokens',
+  'layerzero_receive',
+  'layerzero_commit_packet',
+  'layerzero_dvn_verify',
+];
+const V4 = [
+  ...V3,
+  'cocoon_worker_payout',
+  'cocoon_proxy_payout',
+  'cocoon_proxy_charge',
+  'cocoon_client_top_up',
+  'cocoon_register_proxy',
+  'cocoon_unregister_proxy',
+  'cocoon_client_register',
+  'cocoon_client_change_secret_hash',
+  'cocoon_client_request_refund',
+  'cocoon_grant_refund',
+  'cocoon_client_increase_stake',
+  'cocoon_client_withdraw',
+];
+
+const VERSIONS: ReadonlyMap<string, readonly string[]> = new Map([
+  ['v1', V1],
+  ['v2', V2],
+  ['v3', V3],
+  ['v4', V4],
+  ['latest', V4],
+]);
+
+/** The concrete types a client supports, sorted. */
+export function expandSupportedActionTypes(requested: readonly string[] | undefined): string[] {
+  const names = requested === undefined || requested.length === 0 ? ['latest'] : requested;
+  const out = new Set<string>(V1);
+  for (const name of names) {
+    for (const type of VERSIONS.get(name) ?? [name]) {
+      out.add(type);
+    }
+  }
+  return [...out].sort();
+}

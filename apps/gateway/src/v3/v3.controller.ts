@@ -1,0 +1,68 @@
+import { ErrorCode, isTonApiError, TonApiError } from '@app/contracts';
+import { Controller, Get, Headers, Inject, Param, Query, Res } from '@nestjs/common';
+import { type FastifyReply } from 'fastify';
+import { type V3Backend, type V3Settings } from './v3-endpoint';
+import { V3_ENDPOINTS } from './v3-endpoints.registry';
+import { V3Params } from './v3-params';
+import { v3StatusOf } from './v3-status.mapper';
+
+export const V3_BACKEND = Symbol('V3_BACKEND');
+
+/** Query aliases of request settings and keys that belong to the edge, not to an endpoint (§2.5). */
+const SETTINGS_KEYS = [
+  'api_key',
+  'x_timeout',
+  'x_no_address_book',
+  'x_no_metadata',
+  'x_debug_request',
+];
+
+function truthy(value: string | undefined): boolean {
+  return value !== undefined && ['1', 't', 'true', 'TRUE', 'True'].includes(value);
+}
+
+/**
+ * /api/v3: every endpoint over GET; no envelope, errors are `{"error": "..."}` with the status of
+ * their code (§3.1).
+ */
+@Controller('api/v3')
+export class V3Controller {
+  constructor(@Inject(V3_BACKEND) private readonly backend: V3Backend) {}
+
+  @Get(':endpoint')
+  async get(
+    @Param('endpoint') name: string,
+    @Query() query: Record<string, unknown>,
+    @Headers() headers: Record<string, string | undefined>,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const endpoint = V3_ENDPOINTS.get(name);
+    if (endpoint === undefined) {
+      void reply.status(404).send({ error: 'Not Found' });
+      return;
+    }
+    try {
+      const params = new V3Params(query);
+      const aliasNoBook =
+        typeof query.x_no_address_book === 'string' ? query.x_no_address_book : undefined;
+      const settings: V3Settings = {
+        noAddressBook: truthy(headers['x-no-address-book'] ?? aliasNoBook),
+        actionsVersion: headers['x-actions-version'],
+      };
+      params.accept(...SETTINGS_KEYS);
+      const result = await endpoint.run(params, settings, this.backend);
+      void reply.status(200).send(result);
+    } catch (error: unknown) {
+      const coded = isTonApiError(error)
+        ? error
+        : new TonApiError(ErrorCode.INTERNAL, 'internal error', { cause: error });
+      const status = v3StatusOf(coded.code);
+      void reply.status(status).send({
+        error:
+          status >= 500 && status !== 503 && status !== 504
+            ? 'internal server error'
+            : coded.message,
+      });
+    }
+  }
+}

@@ -1,0 +1,88 @@
+import {
+  type ActionsReq,
+  ErrorCode,
+  Subjects,
+  TonApiError,
+  type V3ActionsRes,
+} from '@app/contracts';
+import {
+  ActionQueryRepository,
+  BlockQueryRepository,
+  TransactionQueryRepository,
+} from '@app/database';
+import { RpcHandler } from '@app/nats';
+import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import { AddressBookBuilder } from '../address-book/address-book.builder';
+import { toV3Transaction, transactionAddresses } from '../transactions/transaction.mapper';
+import { actionAddresses, toV3Action } from './action.mapper';
+
+/** `ton.query.v1.actions` (toncenter-v3 §5.2). */
+@Controller()
+export class ActionsController {
+  constructor(
+    private readonly actions: ActionQueryRepository,
+    private readonly transactions: TransactionQueryRepository,
+    private readonly blocks: BlockQueryRepository,
+    private readonly addressBook: AddressBookBuilder,
+  ) {}
+
+  @RpcHandler(Subjects.query.actions)
+  async list(@Payload() req: ActionsReq): Promise<V3ActionsRes> {
+    if (req.mc_seqno !== undefined && !(await this.blocks.masterchainBlockExists(req.mc_seqno))) {
+      throw new TonApiError(
+        ErrorCode.NOT_FOUND,
+        `masterchain block ${String(req.mc_seqno)} not found`,
+      );
+    }
+    const rows = await this.actions.list({
+      account: req.account,
+      txHashes: req.tx_hash,
+      msgHashes: req.msg_hash,
+      actionIds: req.action_id,
+      traceIds: req.trace_id,
+      mcSeqno: req.mc_seqno,
+      startUtime: req.start_utime,
+      endUtime: req.end_utime,
+      startLt: req.start_lt,
+      endLt: req.end_lt,
+      actionTypes: req.action_type,
+      excludeActionTypes: req.exclude_action_type,
+      supported: req.supported_action_types,
+      limit: req.limit,
+      offset: req.offset,
+      sort: req.sort,
+    });
+    const actions = rows.map(toV3Action);
+    const addresses = rows.flatMap(actionAddresses);
+    if (req.include_accounts) {
+      const accounts = await this.actions.accounts(
+        rows.map((r) => ({ traceId: r.trace_id, actionId: r.action_id })),
+      );
+      for (const a of actions) {
+        a.accounts = accounts.get(`${a.trace_id}:${a.action_id}`) ?? [];
+      }
+    }
+    if (req.include_transactions) {
+      const bundles = await this.transactions.byHashes([
+        ...new Set(rows.flatMap((r) => r.tx_hashes)),
+      ]);
+      const byHash = new Map(bundles.map((b) => [b.tx.hash, toV3Transaction(b)]));
+      for (const a of actions) {
+        a.transactions_full = a.transactions.flatMap((h) => {
+          const tx = byHash.get(h);
+          if (tx === undefined) {
+            return [];
+          }
+          addresses.push(...transactionAddresses(tx));
+          return [tx];
+        });
+      }
+    }
+    return {
+      actions,
+      address_book: await this.addressBook.build(addresses, req.no_address_book),
+      metadata: {},
+    };
+  }
+}

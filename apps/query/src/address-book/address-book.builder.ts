@@ -1,0 +1,46 @@
+import { type AddressBook } from '@app/contracts';
+import { AddressBookQueryRepository } from '@app/database';
+import { Injectable } from '@nestjs/common';
+import { Address } from '@ton/core';
+import { WALLET_CODE_HASHES } from './wallet-code-hashes';
+
+/**
+ * Builds `address_book` (toncenter-v3 §12.1) for a set of raw addresses with one query: the
+ * user-friendly form is bounceable unless the account has no code or runs a wallet code, then
+ * non-bounceable (unknown accounts too). `domain` stays null until DNS items are indexed; interfaces
+ * come from the decoder's per-code detection.
+ */
+@Injectable()
+export class AddressBookBuilder {
+  constructor(private readonly repository: AddressBookQueryRepository) {}
+
+  async build(addresses: Iterable<string>, skip = false): Promise<AddressBook> {
+    if (skip) {
+      return {};
+    }
+    const unique = [...new Set(addresses)];
+    const rows = await this.repository.rows(unique);
+    const byAccount = new Map(rows.map((r) => [r.account, r]));
+    const book: AddressBook = {};
+    for (const raw of unique) {
+      const row = byAccount.get(raw);
+      const codeHash = row?.code_hash ?? null;
+      const bounceable = codeHash !== null && !WALLET_CODE_HASHES.has(codeHash);
+      book[raw] = {
+        user_friendly: friendly(raw, bounceable),
+        domain: null,
+        interfaces: row?.interfaces ?? [],
+      };
+    }
+    return book;
+  }
+}
+
+function friendly(raw: string, bounceable: boolean): string | null {
+  try {
+    return Address.parseRaw(raw).toString({ bounceable, urlSafe: true, testOnly: false });
+  } catch {
+    // A stored address that does not parse (an addr_var) has no user-friendly form.
+    return null;
+  }
+}

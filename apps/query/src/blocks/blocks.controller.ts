@@ -1,0 +1,68 @@
+import {
+  type BlocksReq,
+  ErrorCode,
+  type MasterchainBlockShardStateReq,
+  type MasterchainBlockShardsReq,
+  type MasterchainInfoRes,
+  Subjects,
+  TonApiError,
+  type V3BlocksRes,
+} from '@app/contracts';
+import { BlockQueryRepository } from '@app/database';
+import { RpcHandler } from '@app/nats';
+import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import { toV3Block } from './block.mapper';
+
+/** `ton.query.v1.*` handlers of the v3 block endpoints (toncenter-v3 §4.1–4.4). */
+@Controller()
+export class BlocksController {
+  constructor(private readonly blocks: BlockQueryRepository) {}
+
+  @RpcHandler(Subjects.query.masterchainInfo)
+  async masterchainInfo(): Promise<MasterchainInfoRes> {
+    const { first, last } = await this.blocks.masterchainEnds();
+    if (first === undefined || last === undefined) {
+      throw new TonApiError(ErrorCode.NOT_FOUND, 'masterchain blocks not found');
+    }
+    return { first: toV3Block(first), last: toV3Block(last) };
+  }
+
+  @RpcHandler(Subjects.query.blocks)
+  async list(@Payload() req: BlocksReq): Promise<V3BlocksRes> {
+    const rows = await this.blocks.blocks({
+      workchain: req.workchain,
+      shard: req.shard,
+      seqno: req.seqno,
+      rootHash: req.root_hash,
+      fileHash: req.file_hash,
+      mcSeqno: req.mc_seqno,
+      startUtime: req.start_utime,
+      endUtime: req.end_utime,
+      startLt: req.start_lt,
+      endLt: req.end_lt,
+      limit: req.limit,
+      offset: req.offset,
+      sort: req.sort,
+    });
+    return { blocks: rows.map(toV3Block) };
+  }
+
+  @RpcHandler(Subjects.query.masterchainBlockShardState)
+  async shardState(@Payload() req: MasterchainBlockShardStateReq): Promise<V3BlocksRes> {
+    const rows = await this.blocks.shardState(req.seqno);
+    if (rows.length === 0) {
+      throw new TonApiError(ErrorCode.NOT_FOUND, 'blocks not found');
+    }
+    return { blocks: rows.map(toV3Block) };
+  }
+
+  @RpcHandler(Subjects.query.masterchainBlockShards)
+  async shards(@Payload() req: MasterchainBlockShardsReq): Promise<V3BlocksRes> {
+    const rows = await this.blocks.shards(req.seqno, req.limit, req.offset);
+    if (rows.length === 0) {
+      throw new TonApiError(ErrorCode.NOT_FOUND, 'blocks not found');
+    }
+    return { blocks: rows.map(toV3Block) };
+  }
+}

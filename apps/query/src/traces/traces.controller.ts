@@ -1,0 +1,112 @@
+import {
+  ErrorCode,
+  Subjects,
+  TonApiError,
+  type TracesReq,
+  type V3Action,
+  type V3Trace,
+  type V3TracesRes,
+  type V3Transaction,
+} from '@app/contracts';
+import {
+  ActionQueryRepository,
+  BlockQueryRepository,
+  TraceQueryRepository,
+  TransactionQueryRepository,
+} from '@app/database';
+import { RpcHandler } from '@app/nats';
+import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import { actionAddresses, toV3Action } from '../actions/action.mapper';
+import { AddressBookBuilder } from '../address-book/address-book.builder';
+import { toV3Transaction, transactionAddresses } from '../transactions/transaction.mapper';
+import { assembleTraceTree } from './trace-tree';
+import { toV3TraceHead } from './trace.mapper';
+
+/** Traces above this many transactions come back without a body (ton-index-go `-max-trace-txs`). */
+const MAX_TRACE_TRANSACTIONS = 4000;
+
+/** `ton.query.v1.traces` (toncenter-v3 §5.1): the traces, their transactions, tree and actions. */
+@Controller()
+export class TracesController {
+  constructor(
+    private readonly traces: TraceQueryRepository,
+    private readonly transactions: TransactionQueryRepository,
+    private readonly actions: ActionQueryRepository,
+    private readonly blocks: BlockQueryRepository,
+    private readonly addressBook: AddressBookBuilder,
+  ) {}
+
+  @RpcHandler(Subjects.query.traces)
+  async list(@Payload() req: TracesReq): Promise<V3TracesRes> {
+    if (req.mc_seqno !== undefined && !(await this.blocks.masterchainBlockExists(req.mc_seqno))) {
+      throw new TonApiError(
+        ErrorCode.NOT_FOUND,
+        `masterchain block ${String(req.mc_seqno)} not found`,
+      );
+    }
+    const rows = await this.traces.list({
+      account: req.account,
+      traceIds: req.trace_id,
+      txHashes: req.tx_hash,
+      msgHashes: req.msg_hash,
+      mcSeqno: req.mc_seqno,
+      startUtime: req.start_utime,
+      endUtime: req.end_utime,
+      startLt: req.start_lt,
+      endLt: req.end_lt,
+      limit: req.limit,
+      offset: req.offset,
+      sort: req.sort,
+    });
+    const traces = rows.map(toV3TraceHead);
+    const full: V3Trace[] = [];
+    for (const trace of traces) {
+      if (trace.trace_info.transactions > MAX_TRACE_TRANSACTIONS) {
+        trace.is_incomplete = true;
+        trace.warning = 'trace is too large';
+      } else {
+        full.push(trace);
+      }
+    }
+    const ids = full.map((t) => t.trace_id);
+    const addresses: string[] = [];
+    if (req.include_actions) {
+      const byTrace = new Map<string, V3Action[]>(ids.map((id) => [id, []]));
+      for (const row of await this.actions.ofTraces(ids, req.supported_action_types)) {
+        addresses.push(...actionAddresses(row));
+        byTrace.get(row.trace_id)?.push(toV3Action(row));
+      }
+      for (const trace of full) {
+        trace.actions = byTrace.get(trace.trace_id) ?? [];
+      }
+    }
+    const txsByTrace = new Map<string, V3Transaction[]>();
+    for (const bundle of await this.transactions.ofTraces(ids)) {
+      const tx = toV3Transaction(bundle);
+      addresses.push(...transactionAddresses(tx));
+      const id = bundle.tx.trace_id ?? '';
+      txsByTrace.set(id, [...(txsByTrace.get(id) ?? []), tx]);
+    }
+    for (const trace of full) {
+      const txs = txsByTrace.get(trace.trace_id) ?? [];
+      if (txs.length === 0) {
+        continue;
+      }
+      trace.transactions_order = txs.map((t) => t.hash);
+      trace.transactions = Object.fromEntries(txs.map((t) => [t.hash, t]));
+      const { root, warning } = assembleTraceTree(txs);
+      if (root !== undefined) {
+        trace.trace = root;
+      }
+      if (warning !== undefined) {
+        trace.warning = trace.warning === undefined ? warning : `${trace.warning}, ${warning}`;
+      }
+    }
+    return {
+      traces,
+      address_book: await this.addressBook.build(addresses, req.no_address_book),
+      metadata: {},
+    };
+  }
+}

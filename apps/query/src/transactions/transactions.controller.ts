@@ -1,0 +1,133 @@
+import {
+  type AdjacentTransactionsReq,
+  ErrorCode,
+  type MessagesReq,
+  Subjects,
+  TonApiError,
+  type TransactionsByMessageReq,
+  type TransactionsReq,
+  type V3MessagesRes,
+  type V3TransactionsRes,
+} from '@app/contracts';
+import {
+  BlockQueryRepository,
+  MessageQueryRepository,
+  type TransactionBundle,
+  TransactionQueryRepository,
+} from '@app/database';
+import { RpcHandler } from '@app/nats';
+import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import { AddressBookBuilder } from '../address-book/address-book.builder';
+import { toV3Message } from './message.mapper';
+import { toV3Transaction, transactionAddresses } from './transaction.mapper';
+
+/** `ton.query.v1.*` handlers of the v3 transaction and message endpoints (toncenter-v3 §4.5–4.9). */
+@Controller()
+export class TransactionsController {
+  constructor(
+    private readonly transactions: TransactionQueryRepository,
+    private readonly messages: MessageQueryRepository,
+    private readonly blocks: BlockQueryRepository,
+    private readonly addressBook: AddressBookBuilder,
+  ) {}
+
+  @RpcHandler(Subjects.query.transactions)
+  async list(@Payload() req: TransactionsReq): Promise<V3TransactionsRes> {
+    if (req.mc_seqno !== undefined && !(await this.blocks.masterchainBlockExists(req.mc_seqno))) {
+      throw new TonApiError(
+        ErrorCode.NOT_FOUND,
+        `masterchain block ${String(req.mc_seqno)} not found`,
+      );
+    }
+    const rows = await this.transactions.list({
+      workchain: req.workchain,
+      shard: req.shard,
+      seqno: req.seqno,
+      mcSeqno: req.mc_seqno,
+      accounts: req.account,
+      hashes: req.hash,
+      lt: req.lt,
+      startUtime: req.start_utime,
+      endUtime: req.end_utime,
+      startLt: req.start_lt,
+      endLt: req.end_lt,
+      limit: req.limit,
+      offset: req.offset,
+      sort: req.sort,
+    });
+    return this.reply(rows, req.no_address_book);
+  }
+
+  @RpcHandler(Subjects.query.transactionsByMessage)
+  async byMessage(@Payload() req: TransactionsByMessageReq): Promise<V3TransactionsRes> {
+    const rows = await this.transactions.list({
+      msgHashes: req.msg_hash,
+      bodyHash: req.body_hash,
+      opcode: req.opcode,
+      direction: req.direction,
+      limit: req.limit,
+      offset: req.offset,
+      sort: req.sort,
+    });
+    return this.reply(rows, req.no_address_book);
+  }
+
+  @RpcHandler(Subjects.query.adjacentTransactions)
+  async adjacent(@Payload() req: AdjacentTransactionsReq): Promise<V3TransactionsRes> {
+    const hashes = await this.transactions.adjacentHashes(req.hash, req.direction);
+    const rows = await this.transactions.byHashes(hashes);
+    if (rows.length === 0) {
+      throw new TonApiError(ErrorCode.NOT_FOUND, 'adjacent transactions not found');
+    }
+    return this.reply(rows, req.no_address_book);
+  }
+
+  @RpcHandler(Subjects.query.messages)
+  async listMessages(@Payload() req: MessagesReq): Promise<V3MessagesRes> {
+    const rows = await this.messages.list({
+      msgHashes: req.msg_hash,
+      bodyHash: req.body_hash,
+      source: req.source,
+      destination: req.destination,
+      opcode: req.opcode,
+      startUtime: req.start_utime,
+      endUtime: req.end_utime,
+      startLt: req.start_lt,
+      endLt: req.end_lt,
+      direction: req.direction,
+      excludeExternals: req.exclude_externals,
+      onlyExternals: req.only_externals,
+      limit: req.limit,
+      offset: req.offset,
+      sort: req.sort,
+    });
+    const messages = rows.map((r) => ({
+      ...toV3Message(r.message),
+      ...(r.inMsgTxHash === null ? {} : { in_msg_tx_hash: r.inMsgTxHash }),
+      ...(r.outMsgTxHash === null ? {} : { out_msg_tx_hash: r.outMsgTxHash }),
+    }));
+    const addresses = messages.flatMap((m) =>
+      [m.source, m.destination].filter((a): a is string => a !== null),
+    );
+    return {
+      messages,
+      address_book: await this.addressBook.build(addresses, req.no_address_book),
+      metadata: {},
+    };
+  }
+
+  private async reply(
+    rows: readonly TransactionBundle[],
+    noAddressBook: boolean | undefined,
+  ): Promise<V3TransactionsRes> {
+    const transactions = rows.map(toV3Transaction);
+    return {
+      transactions,
+      address_book: await this.addressBook.build(
+        transactions.flatMap(transactionAddresses),
+        noAddressBook,
+      ),
+    };
+  }
+}

@@ -1,0 +1,171 @@
+import { z } from 'zod';
+
+import { Subjects } from '../subjects';
+import { V3Transaction } from './query-transactions';
+import {
+  AddressBook,
+  B64Hash,
+  DecStr,
+  EnrichmentSettings,
+  Int,
+  Metadata,
+  Paging,
+  SortOrder,
+  UDecStr,
+  V3Address,
+} from './query-wire';
+
+/**
+ * Query service requests of the v3 trace and action endpoints (toncenter-v3 §5.1, §5.2) and the
+ * Trace and Action shapes (§11.7, §11.8).
+ */
+
+/** A JSON value (action details are type-specific, §14.5). */
+export type V3Json = string | number | boolean | null | V3Json[] | { [key: string]: V3Json };
+export const V3Json: z.ZodType<V3Json> = z.lazy(() =>
+  z.union([
+    z.string(),
+    z.number(),
+    z.boolean(),
+    z.null(),
+    z.array(V3Json),
+    z.record(z.string(), V3Json),
+  ]),
+);
+
+/** Action (§11.8). */
+export const V3Action = z
+  .object({
+    trace_id: B64Hash,
+    action_id: B64Hash,
+    start_lt: DecStr,
+    end_lt: DecStr,
+    start_utime: Int,
+    end_utime: Int,
+    trace_end_lt: DecStr,
+    trace_end_utime: Int,
+    trace_mc_seqno_end: Int,
+    transactions: z.array(B64Hash),
+    success: z.boolean().nullable(),
+    type: z.string(),
+    details: z.record(z.string(), V3Json),
+    raw_action: V3Json.optional(),
+    trace_external_hash: B64Hash.optional(),
+    trace_external_hash_norm: B64Hash.optional(),
+    accounts: z.array(V3Address).optional(),
+    transactions_full: z.array(V3Transaction).optional(),
+    finality: z.literal('finalized'),
+  })
+  .strict();
+export type V3Action = z.infer<typeof V3Action>;
+
+/** `trace`: the tree of `{tx_hash, in_msg_hash, children}` (§11.7); children null as in Go. */
+export interface V3TraceNode {
+  tx_hash: string;
+  in_msg_hash?: string;
+  children: V3TraceNode[] | null;
+}
+export const V3TraceNode: z.ZodType<V3TraceNode> = z.lazy(() =>
+  z
+    .object({
+      tx_hash: B64Hash,
+      in_msg_hash: B64Hash.optional(),
+      children: z.array(V3TraceNode).nullable(),
+    })
+    .strict(),
+);
+
+/** Trace (§11.7): mc_seqno_start/end and lts as strings, utimes as numbers. */
+export const V3Trace = z
+  .object({
+    trace_id: B64Hash,
+    external_hash: B64Hash.nullable(),
+    mc_seqno_start: DecStr,
+    mc_seqno_end: DecStr,
+    start_lt: DecStr,
+    start_utime: Int,
+    end_lt: DecStr,
+    end_utime: Int,
+    trace_info: z
+      .object({
+        trace_state: z.string(),
+        messages: z.number().int(),
+        transactions: z.number().int(),
+        pending_messages: z.number().int(),
+        classification_state: z.string(),
+      })
+      .strict(),
+    is_incomplete: z.boolean(),
+    warning: z.string().optional(),
+    actions: z.array(V3Action).optional(),
+    trace: V3TraceNode.optional(),
+    transactions_order: z.array(B64Hash).optional(),
+    transactions: z.record(z.string(), V3Transaction).optional(),
+  })
+  .strict();
+export type V3Trace = z.infer<typeof V3Trace>;
+
+/** An action type or version shortcut (`^[A-Za-z0-9_.]+$`, §3.2). */
+export const ActionTypeName = z.string().regex(/^[A-Za-z0-9_.]+$/, 'invalid characters');
+
+const Ranges = {
+  mc_seqno: Int.optional(),
+  start_utime: Int.optional(),
+  end_utime: Int.optional(),
+  start_lt: UDecStr.optional(),
+  end_lt: UDecStr.optional(),
+};
+
+/** traces (§5.1): at most one of account, trace_id, tx_hash, msg_hash (the gateway checks it). */
+export const TracesReq = z
+  .object({
+    account: V3Address.optional(),
+    trace_id: z.array(B64Hash).optional(),
+    tx_hash: z.array(B64Hash).optional(),
+    msg_hash: z.array(B64Hash).optional(),
+    ...Ranges,
+    include_actions: z.boolean(),
+    /** Already expanded: concrete type names (versions and groups resolved by the gateway). */
+    supported_action_types: z.array(ActionTypeName),
+    ...Paging,
+    sort: SortOrder,
+    ...EnrichmentSettings,
+  })
+  .strict();
+export type TracesReq = z.infer<typeof TracesReq>;
+
+export const V3TracesRes = z
+  .object({ traces: z.array(V3Trace), address_book: AddressBook, metadata: Metadata })
+  .strict();
+export type V3TracesRes = z.infer<typeof V3TracesRes>;
+
+/** actions (§5.2). */
+export const ActionsReq = z
+  .object({
+    account: V3Address.optional(),
+    tx_hash: z.array(B64Hash).optional(),
+    msg_hash: z.array(B64Hash).optional(),
+    action_id: z.array(B64Hash).optional(),
+    trace_id: z.array(B64Hash).optional(),
+    ...Ranges,
+    action_type: z.array(ActionTypeName).optional(),
+    exclude_action_type: z.array(ActionTypeName).optional(),
+    supported_action_types: z.array(ActionTypeName),
+    include_accounts: z.boolean(),
+    include_transactions: z.boolean(),
+    ...Paging,
+    sort: SortOrder,
+    ...EnrichmentSettings,
+  })
+  .strict();
+export type ActionsReq = z.infer<typeof ActionsReq>;
+
+export const V3ActionsRes = z
+  .object({ actions: z.array(V3Action), address_book: AddressBook, metadata: Metadata })
+  .strict();
+export type V3ActionsRes = z.infer<typeof V3ActionsRes>;
+
+export const queryTracesContracts = {
+  [Subjects.query.traces]: { req: TracesReq, res: V3TracesRes },
+  [Subjects.query.actions]: { req: ActionsReq, res: V3ActionsRes },
+} as const;

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+
+import { B64Hash } from '../v2/primitives';
+
+/**
+ * Primitives of the v3 wire (toncenter-v3 §2.1, §2.2): what the query service sends and the gateway
+ * serves as is. 64-bit values are decimal strings; addresses raw `wc:UPPERHEX`; hashes standard base64.
+ */
+
+/** A raw address as v3 payloads carry it: `<wc>:<64 uppercase hex>` (§2.1). */
+export const V3Address = z
+  .string()
+  .regex(/^-?\d{1,10}:[0-9A-F]{64}$/, "expected a raw address 'wc:HEX' in uppercase");
+
+/** A 64-bit integer (signed or unsigned) as a decimal string. */
+export const DecStr = z.string().regex(/^-?\d{1,20}$/, 'expected a decimal integer string');
+
+/** A non-negative logical time or amount as a decimal string, as requests carry it. */
+export const UDecStr = z.string().regex(/^\d{1,20}$/, 'expected an unsigned decimal string');
+
+/** A numeric column (coins, extra flags) of any size as a decimal string. */
+export const NumericStr = z.string().regex(/^-?\d+$/, 'expected a decimal integer string');
+
+/** A shard as v3 renders it: the uint64 in 16 uppercase hex digits (§2.1). */
+export const ShardHex = z.string().regex(/^[0-9A-F]{16}$/, 'expected 16 uppercase hex digits');
+
+/** An opcode as `"0x%08x"` of its uint32 (§2.1). */
+export const OpcodeHex = z.string().regex(/^0x[0-9a-f]{8}$/, "expected '0x' and 8 hex digits");
+
+/** A base64 BoC. */
+export const BocB64 = z.string();
+
+/** Extra currencies: `{id: amount}`. */
+export const ExtraCurrencies = z.record(z.string(), z.string());
+
+/** A seqno, workchain or utime (int32/uint32) as a JSON number. */
+export const Int = z
+  .number()
+  .int()
+  .min(-(2 ** 31))
+  .max(2 ** 32 - 1);
+
+export { B64Hash };
+
+/** The sort direction of the endpoints that have one (§2.4). */
+export const SortOrder = z.enum(['asc', 'desc']);
+export type SortOrder = z.infer<typeof SortOrder>;
+
+/** limit 1..1000 and offset ≥ 0 (§2.4), resolved by the gateway (default per endpoint). */
+export const Paging = {
+  limit: z.number().int().min(1).max(1000),
+  offset: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1),
+};
+
+/** One row of `address_book` (§12.1). */
+export const AddressBookRow = z
+  .object({
+    user_friendly: z.string().nullable(),
+    domain: z.string().nullable(),
+    interfaces: z.array(z.string()),
+  })
+  .strict();
+export type AddressBookRow = z.infer<typeof AddressBookRow>;
+
+/** `address_book`: keyed by raw address. */
+export const AddressBook = z.record(z.string(), AddressBookRow);
+export type AddressBook = z.infer<typeof AddressBook>;
+
+/** `metadata` (token info, §12.2): keyed by raw address. */
+export const Metadata = z.record(z.string(), z.unknown());
+export type Metadata = z.infer<typeof Metadata>;
+
+/** What every endpoint with an address book may be asked to leave out (`X-No-Address-Book`). */
+export const EnrichmentSettings = {
+  no_address_book: z.boolean().optional(),
+};

@@ -1,0 +1,120 @@
+import { type DataSource } from 'typeorm';
+import { dir, SqlFilter } from './sql-filter';
+import { MESSAGE_SELECT } from './transaction.query-repository';
+import { type MessageRow } from './transaction.rows';
+
+export interface MessageFilter {
+  msgHashes?: readonly string[] | undefined;
+  bodyHash?: string | undefined;
+  /** null: IS NULL (external-in). */
+  source?: string | null | undefined;
+  /** null: IS NULL (external-out). */
+  destination?: string | null | undefined;
+  opcode?: number | undefined;
+  startUtime?: number | undefined;
+  endUtime?: number | undefined;
+  startLt?: string | undefined;
+  endLt?: string | undefined;
+  direction?: 'in' | 'out' | undefined;
+  excludeExternals?: boolean | undefined;
+  onlyExternals?: boolean | undefined;
+  limit: number;
+  offset: number;
+  sort: 'asc' | 'desc';
+}
+
+/** One message of /messages: its fields and the transactions on both ends. */
+export interface MergedMessageRow {
+  readonly message: MessageRow;
+  readonly inMsgTxHash: string | null;
+  readonly outMsgTxHash: string | null;
+}
+
+/**
+ * Reads of /messages (toncenter-v3 §4.9): one row per distinct msg_hash (the in and out rows of an
+ * internal message merged), ordered by created_lt (created_at with a utime filter), then msg_hash.
+ */
+export class MessageQueryRepository {
+  constructor(private readonly ds: DataSource) {}
+
+  async list(f: MessageFilter): Promise<MergedMessageRow[]> {
+    const q = new SqlFilter();
+    const byUtime = f.startUtime !== undefined || f.endUtime !== undefined;
+    const col = byUtime ? 'M.created_at' : 'M.created_lt';
+    if (f.msgHashes !== undefined && f.msgHashes.length > 0) {
+      const p = q.param(f.msgHashes);
+      q.and(`(M.msg_hash = ANY(${p}::char(44)[]) OR M.msg_hash_norm = ANY(${p}::char(44)[]))`);
+    }
+    if (f.bodyHash !== undefined) {
+      q.and(`M.body_hash = ${q.param(f.bodyHash)}`);
+    }
+    if (f.source === null) {
+      q.and('M.source IS NULL');
+    } else if (f.source !== undefined) {
+      q.and(`M.source = ${q.param(f.source)}`);
+    }
+    if (f.destination === null) {
+      q.and('M.destination IS NULL');
+    } else if (f.destination !== undefined) {
+      q.and(`M.destination = ${q.param(f.destination)}`);
+    }
+    if (f.opcode !== undefined) {
+      q.and(`M.opcode = ${q.param(f.opcode)}`);
+    }
+    if (f.startUtime !== undefined) {
+      q.and(`M.created_at >= ${q.param(f.startUtime)}`);
+    }
+    if (f.endUtime !== undefined) {
+      q.and(`M.created_at <= ${q.param(f.endUtime)}`);
+    }
+    if (f.startLt !== undefined) {
+      q.and(`M.created_lt >= ${q.param(f.startLt)}::bigint`);
+    }
+    if (f.endLt !== undefined) {
+      q.and(`M.created_lt <= ${q.param(f.endLt)}::bigint`);
+    }
+    if (f.direction !== undefined) {
+      q.and(`M.direction = ${q.param(f.direction)}::msg_direction`);
+    }
+    // toncenter: externals are the rows whose order column is NULL (external-in messages).
+    if (f.excludeExternals === true) {
+      q.and(`${col} IS NOT NULL`);
+    }
+    if (f.onlyExternals === true) {
+      q.and(`${col} IS NULL`);
+    }
+    const s = dir(f.sort);
+    const page = await this.ds.query<{ msg_hash: string }[]>(
+      `SELECT M.msg_hash, ${col} AS k FROM messages M${q.where()}
+       GROUP BY M.msg_hash, ${col} ORDER BY k ${s}, M.msg_hash ${s}${q.page(f.limit, f.offset)}`,
+      q.params,
+    );
+    if (page.length === 0) {
+      return [];
+    }
+    const rows = await this.ds.query<MessageRow[]>(
+      `${MESSAGE_SELECT} WHERE M.msg_hash = ANY($1::char(44)[])`,
+      [page.map((p) => p.msg_hash)],
+    );
+    const byHash = new Map<string, MessageRow[]>();
+    for (const row of rows) {
+      const list = byHash.get(row.msg_hash) ?? [];
+      list.push(row);
+      byHash.set(row.msg_hash, list);
+    }
+    return page.flatMap((p) => {
+      const group = byHash.get(p.msg_hash) ?? [];
+      const first = group.find((r) => r.direction === 'out') ?? group[0];
+      if (first === undefined) {
+        return [];
+      }
+      return [
+        {
+          message: first,
+          inMsgTxHash: group.find((r) => r.direction === 'in')?.tx_hash ?? null,
+          outMsgTxHash: group.find((r) => r.direction === 'out')?.tx_hash ?? null,
+        },
+      ];
+    });
+  }
+}

@@ -1,0 +1,90 @@
+import { type DataSource } from 'typeorm';
+import { dir, SqlFilter } from './sql-filter';
+
+/** A `traces` row (int8 as decimal strings). */
+export interface TraceRow {
+  trace_id: string;
+  external_hash: string | null;
+  mc_seqno_start: number;
+  mc_seqno_end: number;
+  start_lt: string;
+  start_utime: number;
+  end_lt: string;
+  end_utime: number;
+  state: string;
+  edges_: string;
+  nodes_: string;
+  pending_edges_: string;
+  classification_state: string;
+}
+
+export interface TraceFilter {
+  account?: string | undefined;
+  traceIds?: readonly string[] | undefined;
+  txHashes?: readonly string[] | undefined;
+  msgHashes?: readonly string[] | undefined;
+  mcSeqno?: number | undefined;
+  startUtime?: number | undefined;
+  endUtime?: number | undefined;
+  startLt?: string | undefined;
+  endLt?: string | undefined;
+  limit: number;
+  offset: number;
+  sort: 'asc' | 'desc';
+}
+
+/**
+ * Reads of /traces (toncenter-v3 §5.1): filters on transactions and messages as EXISTS sub-queries,
+ * ordered by end_lt (end_utime with a utime filter), then trace_id.
+ */
+export class TraceQueryRepository {
+  constructor(private readonly ds: DataSource) {}
+
+  list(f: TraceFilter): Promise<TraceRow[]> {
+    const q = new SqlFilter();
+    const byUtime = f.startUtime !== undefined || f.endUtime !== undefined;
+    if (f.startUtime !== undefined) {
+      q.and(`E.end_utime >= ${q.param(f.startUtime)}`);
+    }
+    if (f.endUtime !== undefined) {
+      q.and(`E.end_utime <= ${q.param(f.endUtime)}`);
+    }
+    if (f.startLt !== undefined) {
+      q.and(`E.end_lt >= ${q.param(f.startLt)}::bigint`);
+    }
+    if (f.endLt !== undefined) {
+      q.and(`E.end_lt <= ${q.param(f.endLt)}::bigint`);
+    }
+    if (f.account !== undefined) {
+      q.and(
+        `EXISTS (SELECT 1 FROM transactions T WHERE T.trace_id = E.trace_id AND T.account = ${q.param(f.account)})`,
+      );
+    }
+    if (f.txHashes !== undefined && f.txHashes.length > 0) {
+      q.and(
+        `EXISTS (SELECT 1 FROM transactions T WHERE T.trace_id = E.trace_id AND T.hash = ANY(${q.param(f.txHashes)}::char(44)[]))`,
+      );
+    }
+    if (f.msgHashes !== undefined && f.msgHashes.length > 0) {
+      const p = q.param(f.msgHashes);
+      q.and(
+        `EXISTS (SELECT 1 FROM messages M WHERE M.trace_id = E.trace_id AND (M.msg_hash = ANY(${p}::char(44)[]) OR M.msg_hash_norm = ANY(${p}::char(44)[])))`,
+      );
+    }
+    if (f.traceIds !== undefined && f.traceIds.length > 0) {
+      q.and(`E.trace_id = ANY(${q.param(f.traceIds)}::char(44)[])`);
+    }
+    if (f.mcSeqno !== undefined) {
+      q.and(`E.state = 'complete' AND E.mc_seqno_end = ${q.param(f.mcSeqno)}`);
+    }
+    const s = dir(f.sort);
+    const order = byUtime ? `E.end_utime ${s}, E.trace_id ${s}` : `E.end_lt ${s}, E.trace_id ${s}`;
+    return this.ds.query<TraceRow[]>(
+      `SELECT E.trace_id, E.external_hash, E.mc_seqno_start, E.mc_seqno_end, E.start_lt,
+              E.start_utime, E.end_lt, E.end_utime, E.state::text AS state, E.edges_, E.nodes_,
+              E.pending_edges_, E.classification_state::text AS classification_state
+       FROM traces E${q.where()} ORDER BY ${order}${q.page(f.limit, f.offset)}`,
+      q.params,
+    );
+  }
+}

@@ -1,0 +1,220 @@
+import { type DataSource } from 'typeorm';
+import { dir, SqlFilter } from './sql-filter';
+import {
+  type AccountStateRow,
+  type MessageRow,
+  type TransactionBundle,
+  type TransactionRow,
+} from './transaction.rows';
+
+export interface TransactionFilter {
+  workchain?: number | undefined;
+  shard?: string | undefined;
+  seqno?: number | undefined;
+  mcSeqno?: number | undefined;
+  accounts?: readonly string[] | undefined;
+  hashes?: readonly string[] | undefined;
+  lt?: string | undefined;
+  startUtime?: number | undefined;
+  endUtime?: number | undefined;
+  startLt?: string | undefined;
+  endLt?: string | undefined;
+  /** transactionsByMessage: joins `messages M`. */
+  msgHashes?: readonly string[] | undefined;
+  bodyHash?: string | undefined;
+  opcode?: number | undefined;
+  direction?: 'in' | 'out' | undefined;
+  limit: number;
+  offset: number;
+  sort: 'asc' | 'desc';
+}
+
+const MESSAGE_COLUMNS = `M.tx_hash, M.tx_lt, M.msg_hash, M.direction, M.msg_hash_norm, M.source,
+  M.destination, M.value, M.value_extra_currencies, M.fwd_fee, M.ihr_fee, M.extra_flags::text AS extra_flags,
+  M.created_lt, M.created_at, M.opcode, M.ihr_disabled, M.bounce, M.bounced, M.import_fee,
+  M.body_hash, M.init_state_hash, B.body AS body, I.body AS init_state`;
+
+export const MESSAGE_SELECT = `SELECT ${MESSAGE_COLUMNS} FROM messages M
+  LEFT JOIN message_contents B ON B.hash = M.body_hash
+  LEFT JOIN message_contents I ON I.hash = M.init_state_hash`;
+
+/**
+ * Reads of the v3 transaction endpoints (toncenter-v3 §4.5–4.8): the rows in toncenter's order, then
+ * their messages, bodies and account states in one batched query each (no per-row queries).
+ */
+export class TransactionQueryRepository {
+  constructor(private readonly ds: DataSource) {}
+
+  /** transactions / transactionsByMasterchainBlock / transactionsByMessage, with toncenter's order rules. */
+  async list(f: TransactionFilter): Promise<TransactionBundle[]> {
+    const q = new SqlFilter();
+    const s = dir(f.sort);
+    const byUtime = f.startUtime !== undefined || f.endUtime !== undefined;
+    // The rules of §4.5, later ones overriding earlier ones.
+    let order = byUtime ? `T.now ${s}, T.lt ${s}, T.account ASC` : `T.lt ${s}, T.account ASC`;
+    if (f.startUtime !== undefined) {
+      q.and(`T.now >= ${q.param(f.startUtime)}`);
+    }
+    if (f.endUtime !== undefined) {
+      q.and(`T.now <= ${q.param(f.endUtime)}`);
+    }
+    if (f.startLt !== undefined) {
+      q.and(`T.lt >= ${q.param(f.startLt)}::bigint`);
+    }
+    if (f.endLt !== undefined) {
+      q.and(`T.lt <= ${q.param(f.endLt)}::bigint`);
+    }
+    if (f.workchain !== undefined) {
+      q.and(`T.block_workchain = ${q.param(f.workchain)}`);
+    }
+    if (f.shard !== undefined) {
+      q.and(`T.block_shard = ${q.param(f.shard)}::bigint`);
+    }
+    if (f.seqno !== undefined) {
+      q.and(`T.block_seqno = ${q.param(f.seqno)}`);
+    }
+    if (f.mcSeqno !== undefined) {
+      q.and(`T.mc_block_seqno = ${q.param(f.mcSeqno)}`);
+      order = `T.lt ${s}, T.account ASC`;
+    }
+    const single = f.accounts?.length === 1 ? f.accounts[0] : undefined;
+    if (single !== undefined) {
+      q.and(`T.account = ${q.param(single)}`);
+      order = byUtime ? `T.account ${s}, T.now ${s}, T.lt ${s}` : `T.account ${s}, T.lt ${s}`;
+    } else if (f.accounts !== undefined && f.accounts.length > 1) {
+      q.and(`T.account = ANY(${q.param(f.accounts)}::varchar[])`);
+    }
+    if (f.hashes !== undefined && f.hashes.length > 0) {
+      q.and(`T.hash = ANY(${q.param(f.hashes)}::char(44)[])`);
+      order = `T.hash ${s}`;
+    }
+    if (f.lt !== undefined) {
+      q.and(`T.lt = ${q.param(f.lt)}::bigint`);
+      order = `T.lt, T.account ${s}`;
+    }
+    let from = 'transactions T';
+    const byMessage =
+      f.msgHashes !== undefined ||
+      f.bodyHash !== undefined ||
+      f.opcode !== undefined ||
+      f.direction !== undefined;
+    if (byMessage) {
+      from = 'messages M JOIN transactions T ON M.tx_hash = T.hash AND M.tx_lt = T.lt';
+      if (f.direction !== undefined) {
+        q.and(`M.direction = ${q.param(f.direction)}::msg_direction`);
+      }
+      if (f.msgHashes !== undefined && f.msgHashes.length > 0) {
+        const p = q.param(f.msgHashes);
+        q.and(`(M.msg_hash = ANY(${p}::char(44)[]) OR M.msg_hash_norm = ANY(${p}::char(44)[]))`);
+      }
+      if (f.bodyHash !== undefined) {
+        q.and(`M.body_hash = ${q.param(f.bodyHash)}`);
+      }
+      if (f.opcode !== undefined) {
+        // toncenter's opcode filter also means the incoming message (§4.7).
+        q.and(`M.opcode = ${q.param(f.opcode)} AND M.direction = 'in'`);
+      }
+    }
+    const rows = await this.ds.query<TransactionRow[]>(
+      `SELECT T.* FROM ${from}${q.where()} ORDER BY ${order}${q.page(f.limit, f.offset)}`,
+      q.params,
+    );
+    return this.bundle(rows);
+  }
+
+  /** The transactions of `hashes`, ordered by lt ascending (adjacentTransactions, §4.8). */
+  async byHashes(hashes: readonly string[]): Promise<TransactionBundle[]> {
+    if (hashes.length === 0) {
+      return [];
+    }
+    const rows = await this.ds.query<TransactionRow[]>(
+      `SELECT T.* FROM transactions T WHERE T.hash = ANY($1::char(44)[]) ORDER BY T.lt ASC, T.account ASC`,
+      [hashes],
+    );
+    return this.bundle(rows);
+  }
+
+  /** Hashes of the transactions sharing a message with `hash` in the opposite direction (§4.8). */
+  async adjacentHashes(hash: string, direction: 'in' | 'out' | undefined): Promise<string[]> {
+    const params: unknown[] = [hash];
+    let sql = `SELECT DISTINCT M2.tx_hash FROM messages M1
+      JOIN messages M2 ON M1.msg_hash = M2.msg_hash AND M1.direction <> M2.direction
+      WHERE M1.tx_hash = $1`;
+    if (direction !== undefined) {
+      params.push(direction);
+      sql += ` AND M1.direction = $2::msg_direction`;
+    }
+    const rows = await this.ds.query<{ tx_hash: string }[]>(sql, params);
+    return rows.map((r) => r.tx_hash);
+  }
+
+  /** The transactions of whole traces, in `(trace_id, lt, account)` order (§11.7). */
+  async ofTraces(traceIds: readonly string[]): Promise<TransactionBundle[]> {
+    if (traceIds.length === 0) {
+      return [];
+    }
+    const rows = await this.ds.query<TransactionRow[]>(
+      `SELECT T.* FROM transactions T WHERE T.trace_id = ANY($1::char(44)[])
+       ORDER BY T.trace_id, T.lt, T.account`,
+      [traceIds],
+    );
+    return this.bundle(rows);
+  }
+
+  /** Messages and account states of `rows`, one query each. */
+  async bundle(rows: readonly TransactionRow[]): Promise<TransactionBundle[]> {
+    if (rows.length === 0) {
+      return [];
+    }
+    const hashes = rows.map((r) => r.hash);
+    const stateHashes = [
+      ...new Set(rows.flatMap((r) => [r.account_state_hash_before, r.account_state_hash_after])),
+    ];
+    const [messages, states] = await Promise.all([
+      this.ds.query<MessageRow[]>(`${MESSAGE_SELECT} WHERE M.tx_hash = ANY($1::char(44)[])`, [
+        hashes,
+      ]),
+      this.ds.query<AccountStateRow[]>(
+        `SELECT hash, account, balance, balance_extra_currencies, account_status::text AS account_status,
+                frozen_hash, data_hash, code_hash
+         FROM account_states WHERE hash = ANY($1::char(44)[])`,
+        [stateHashes],
+      ),
+    ]);
+    const stateByHash = new Map(states.map((s) => [s.hash, s]));
+    const inByTx = new Map<string, MessageRow>();
+    const outByTx = new Map<string, MessageRow[]>();
+    for (const m of messages) {
+      const key = `${m.tx_hash}:${m.tx_lt}`;
+      if (m.direction === 'in') {
+        inByTx.set(key, m);
+      } else {
+        const list = outByTx.get(key) ?? [];
+        list.push(m);
+        outByTx.set(key, list);
+      }
+    }
+    return rows.map((tx) => {
+      const key = `${tx.hash}:${tx.lt}`;
+      return {
+        tx,
+        inMsg: inByTx.get(key) ?? null,
+        outMsgs: (outByTx.get(key) ?? []).sort(byCreatedLt),
+        stateBefore: stateByHash.get(tx.account_state_hash_before) ?? null,
+        stateAfter: stateByHash.get(tx.account_state_hash_after) ?? null,
+      };
+    });
+  }
+}
+
+function byCreatedLt(a: MessageRow, b: MessageRow): number {
+  if (a.created_lt === null) {
+    return b.created_lt === null ? 0 : -1;
+  }
+  if (b.created_lt === null) {
+    return 1;
+  }
+  const x = BigInt(a.created_lt);
+  const y = BigInt(b.created_lt);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
