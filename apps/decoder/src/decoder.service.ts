@@ -48,7 +48,19 @@ export class DecoderService implements OnApplicationBootstrap, OnApplicationShut
     @Inject(Registry) private readonly registry: Registry,
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
+  private booted: Promise<void> | undefined;
+
+  /**
+   * Idempotent: in the single process the HTTP application and its in-process microservice share this
+   * instance and both run the bootstrap hooks; a second run would start a second worker that shutdown
+   * never stops.
+   */
+  onApplicationBootstrap(): Promise<void> {
+    this.booted ??= this.boot();
+    return this.booted;
+  }
+
+  private async boot(): Promise<void> {
     const logger = this.logger.child({ component: 'decoder' });
     let detector: InterfaceDetector | undefined;
     if (this.options.endpoints !== undefined && this.options.endpoints.length > 0) {
