@@ -1,21 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { internal } from '@ton/core';
-import { createDataSource, type DataSource, IndexerCursorRepository } from '@app/database';
-import { LiteserverPool } from '@app/liteclient';
-import { createTestDatabase, type TestDatabase } from '@app/testing';
-import pino from 'pino';
-import { Registry } from 'prom-client';
+import { type DataSource } from '@app/database';
 import { Multisig, multisigOrder, textComment } from '../../../apps/localnet/src/contracts';
-import { type Localnet, startLocalnet } from '../../../apps/localnet/src/localnet';
+import { type Localnet } from '../../../apps/localnet/src/localnet';
+import { type DecodedGenesis, decodedGenesis } from './decoded-genesis';
 import { GENESIS, GenesisAccount, SEED_VALID_UNTIL } from '../../../apps/localnet/src/seeds';
-import { GetMethodClient } from '../../../apps/decoder/src/interfaces/get-method.client';
-import { InterfaceDetector } from '../../../apps/decoder/src/interfaces/interface-detector';
-import { InterfaceProbes } from '../../../apps/decoder/src/interfaces/interface-probes';
-import { BlockDecoder } from '../../../apps/decoder/src/pipeline/block-decoder';
-import { DecoderMetrics } from '../../../apps/decoder/src/pipeline/decoder.metrics';
-import { DecoderWorker } from '../../../apps/decoder/src/pipeline/decoder-worker';
-import { ingestLocalnet } from '../ingestor/ingest-support';
 
 /**
  * The genesis seed's DNS item, vesting wallet and 2-of-3 multisig with its executed order
@@ -23,15 +13,10 @@ import { ingestLocalnet } from '../ingestor/ingest-support';
  * vesting_contracts / vesting_whitelist and multisig / multisig_orders, against the seed's constants.
  */
 void describe('decoder: DNS, multisig and vesting contracts of the genesis seed (real PostgreSQL, liteserver get-methods)', () => {
+  let genesis: DecodedGenesis;
   let localnet: Localnet;
-  let db: TestDatabase;
   let ds: DataSource;
-  let pool: LiteserverPool;
-  const address = (name: string): string => {
-    const account = localnet.accounts.find((a) => a.name === name);
-    assert.ok(account, name);
-    return account.address.toRawString().toUpperCase();
-  };
+  const address = (name: string): string => genesis.address(name);
   /** The account's last transaction lt and its final code and data hashes, as ingested. */
   const lastState = async (
     name: string,
@@ -47,38 +32,12 @@ void describe('decoder: DNS, multisig and vesting contracts of the genesis seed 
   };
 
   before(async () => {
-    localnet = await startLocalnet({
-      seed: 'genesis',
-      shards: 1,
-      mode: 'manual',
-      startTime: 1_795_000_000,
-    });
-    db = await createTestDatabase({ prefix: 'decoder_contracts' });
-    ds = await createDataSource({ url: db.url, poolSize: 3 }).initialize();
-    const head = await ingestLocalnet(localnet, ds);
-    pool = new LiteserverPool(
-      localnet.liteservers.map((ls) => ls.endpoint),
-      { timeoutMs: 5000, attempts: 2, probeIntervalMs: 1000 },
-    );
-    await pool.start();
-    const worker = new DecoderWorker(
-      ds,
-      new IndexerCursorRepository(ds),
-      new BlockDecoder(new InterfaceDetector(new InterfaceProbes(new GetMethodClient(pool)))),
-      new DecoderMetrics(new Registry()),
-      pino({ level: 'silent' }),
-      { sourceCursor: 'masterchain', cursor: 'decoder', pollMs: 50 },
-    );
-    worker.start();
-    assert.equal(await worker.waitForSeqno(head, 120_000), true);
-    await worker.stop();
+    genesis = await decodedGenesis('decoder_contracts');
+    ({ localnet, ds } = genesis);
   });
 
   after(async () => {
-    pool.close();
-    await ds.destroy();
-    await db.drop();
-    await localnet.stop();
+    await genesis.close();
   });
 
   void it('decodes the DNS-like item: its domain, its owner and the wallet record set by change_dns_record', async () => {

@@ -1,20 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createDataSource, type DataSource, IndexerCursorRepository } from '@app/database';
-import { LiteserverPool } from '@app/liteclient';
-import { createTestDatabase, type TestDatabase } from '@app/testing';
+import { type DataSource } from '@app/database';
 import { beginCell } from '@ton/core';
-import pino from 'pino';
-import { Registry } from 'prom-client';
-import { type Localnet, startLocalnet } from '../../../apps/localnet/src/localnet';
+import { type Localnet } from '../../../apps/localnet/src/localnet';
+import { type DecodedGenesis, decodedGenesis } from './decoded-genesis';
 import { GENESIS } from '../../../apps/localnet/src/seeds';
-import { GetMethodClient } from '../../../apps/decoder/src/interfaces/get-method.client';
-import { InterfaceDetector } from '../../../apps/decoder/src/interfaces/interface-detector';
-import { InterfaceProbes } from '../../../apps/decoder/src/interfaces/interface-probes';
 import { BlockDecoder } from '../../../apps/decoder/src/pipeline/block-decoder';
-import { DecoderMetrics } from '../../../apps/decoder/src/pipeline/decoder.metrics';
-import { DecoderWorker } from '../../../apps/decoder/src/pipeline/decoder-worker';
-import { ingestLocalnet } from '../ingestor/ingest-support';
 
 /**
  * The genesis seed's Jetton and NFT scenario (apps/localnet seeds: mints to the v3r2 and v4r2
@@ -22,49 +13,18 @@ import { ingestLocalnet } from '../ingestor/ingest-support';
  * items, one transferred), decoded, against the seed's own constants.
  */
 void describe('decoder: interfaces and token events of the genesis seed (real PostgreSQL, liteserver get-methods)', () => {
+  let genesis: DecodedGenesis;
   let localnet: Localnet;
-  let db: TestDatabase;
   let ds: DataSource;
-  let pool: LiteserverPool;
-  const address = (name: string): string => {
-    const account = localnet.accounts.find((a) => a.name === name);
-    assert.ok(account, name);
-    return account.address.toRawString().toUpperCase();
-  };
+  const address = (name: string): string => genesis.address(name);
 
   before(async () => {
-    localnet = await startLocalnet({
-      seed: 'genesis',
-      shards: 1,
-      mode: 'manual',
-      startTime: 1_795_000_000,
-    });
-    db = await createTestDatabase({ prefix: 'decoder_tokens' });
-    ds = await createDataSource({ url: db.url, poolSize: 3 }).initialize();
-    const head = await ingestLocalnet(localnet, ds);
-    pool = new LiteserverPool(
-      localnet.liteservers.map((ls) => ls.endpoint),
-      { timeoutMs: 5000, attempts: 2, probeIntervalMs: 1000 },
-    );
-    await pool.start();
-    const worker = new DecoderWorker(
-      ds,
-      new IndexerCursorRepository(ds),
-      new BlockDecoder(new InterfaceDetector(new InterfaceProbes(new GetMethodClient(pool)))),
-      new DecoderMetrics(new Registry()),
-      pino({ level: 'silent' }),
-      { sourceCursor: 'masterchain', cursor: 'decoder', pollMs: 50 },
-    );
-    worker.start();
-    assert.equal(await worker.waitForSeqno(head, 120_000), true);
-    await worker.stop();
+    genesis = await decodedGenesis('decoder_tokens');
+    ({ localnet, ds } = genesis);
   });
 
   after(async () => {
-    pool.close();
-    await ds.destroy();
-    await db.drop();
-    await localnet.stop();
+    await genesis.close();
   });
 
   void it('finds the Jetton master and both wallets with their final balances, verified against the master', async () => {

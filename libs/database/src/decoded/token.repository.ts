@@ -115,6 +115,27 @@ export interface NftTransferRow {
   readonly traceId: string | null;
 }
 
+/** The columns every token event table starts with (toncenter v3 §13.2: tx, its time and outcome). */
+interface EventCommon {
+  readonly txHash: string;
+  readonly txLt: bigint;
+  readonly txNow: number;
+  readonly txAborted: boolean;
+  readonly mcSeqno: number;
+  readonly queryId: bigint;
+}
+
+function eventColumns<R extends EventCommon>(): BulkColumn<R>[] {
+  return [
+    { name: 'tx_hash', type: 'text', value: (r) => r.txHash },
+    { name: 'tx_lt', type: 'bigint', value: (r) => dec(r.txLt) },
+    { name: 'tx_now', type: 'integer', value: (r) => r.txNow },
+    { name: 'tx_aborted', type: 'boolean', value: (r) => r.txAborted },
+    { name: 'mc_seqno', type: 'integer', value: (r) => r.mcSeqno },
+    { name: 'query_id', type: 'numeric', value: (r) => dec(r.queryId) },
+  ];
+}
+
 const json = (v: object | null): string | null => (v === null ? null : JSON.stringify(v));
 /** State rows move forward only: a row is replaced by one from a later transaction. */
 const newer = (sets: string[]): string =>
@@ -296,12 +317,7 @@ export class TokenRepository {
       m,
       'jetton_transfers',
       [
-        { name: 'tx_hash', type: 'text', value: (r: JettonTransferRow) => r.txHash },
-        { name: 'tx_lt', type: 'bigint', value: (r) => dec(r.txLt) },
-        { name: 'tx_now', type: 'integer', value: (r) => r.txNow },
-        { name: 'tx_aborted', type: 'boolean', value: (r) => r.txAborted },
-        { name: 'mc_seqno', type: 'integer', value: (r) => r.mcSeqno },
-        { name: 'query_id', type: 'numeric', value: (r) => dec(r.queryId) },
+        ...eventColumns<JettonTransferRow>(),
         { name: 'amount', type: 'numeric', value: (r) => dec(r.amount) },
         { name: 'source', type: 'text', value: (r) => r.source },
         { name: 'destination', type: 'text', value: (r) => r.destination },
@@ -319,12 +335,7 @@ export class TokenRepository {
       m,
       'jetton_burns',
       [
-        { name: 'tx_hash', type: 'text', value: (r: JettonBurnRow) => r.txHash },
-        { name: 'tx_lt', type: 'bigint', value: (r) => dec(r.txLt) },
-        { name: 'tx_now', type: 'integer', value: (r) => r.txNow },
-        { name: 'tx_aborted', type: 'boolean', value: (r) => r.txAborted },
-        { name: 'mc_seqno', type: 'integer', value: (r) => r.mcSeqno },
-        { name: 'query_id', type: 'numeric', value: (r) => dec(r.queryId) },
+        ...eventColumns<JettonBurnRow>(),
         { name: 'owner', type: 'text', value: (r) => r.owner },
         { name: 'jetton_wallet_address', type: 'text', value: (r) => r.jettonWallet },
         { name: 'jetton_master_address', type: 'text', value: (r) => r.jettonMaster },
@@ -338,12 +349,7 @@ export class TokenRepository {
       m,
       'nft_transfers',
       [
-        { name: 'tx_hash', type: 'text', value: (r: NftTransferRow) => r.txHash },
-        { name: 'tx_lt', type: 'bigint', value: (r) => dec(r.txLt) },
-        { name: 'tx_now', type: 'integer', value: (r) => r.txNow },
-        { name: 'tx_aborted', type: 'boolean', value: (r) => r.txAborted },
-        { name: 'mc_seqno', type: 'integer', value: (r) => r.mcSeqno },
-        { name: 'query_id', type: 'numeric', value: (r) => dec(r.queryId) },
+        ...eventColumns<NftTransferRow>(),
         { name: 'nft_item_address', type: 'text', value: (r) => r.item },
         { name: 'nft_item_index', type: 'numeric', value: (r) => dec(r.itemIndex) },
         { name: 'nft_collection_address', type: 'text', value: (r) => r.collection },

@@ -1,0 +1,66 @@
+import assert from 'node:assert/strict';
+import { createDataSource, type DataSource, IndexerCursorRepository } from '@app/database';
+import { LiteserverPool } from '@app/liteclient';
+import { createTestDatabase } from '@app/testing';
+import pino from 'pino';
+import { Registry } from 'prom-client';
+import { type Localnet, startLocalnet } from '../../../apps/localnet/src/localnet';
+import { GetMethodClient } from '../../../apps/decoder/src/interfaces/get-method.client';
+import { InterfaceDetector } from '../../../apps/decoder/src/interfaces/interface-detector';
+import { InterfaceProbes } from '../../../apps/decoder/src/interfaces/interface-probes';
+import { BlockDecoder } from '../../../apps/decoder/src/pipeline/block-decoder';
+import { DecoderMetrics } from '../../../apps/decoder/src/pipeline/decoder.metrics';
+import { DecoderWorker } from '../../../apps/decoder/src/pipeline/decoder-worker';
+import { ingestLocalnet } from '../ingestor/ingest-support';
+
+/** The genesis seed ingested and decoded (interfaces by get-methods included) into a test database. */
+export interface DecodedGenesis {
+  readonly localnet: Localnet;
+  readonly ds: DataSource;
+  /** A seed account's raw address as the tables store it. */
+  address(name: string): string;
+  close(): Promise<void>;
+}
+
+export async function decodedGenesis(prefix: string): Promise<DecodedGenesis> {
+  const localnet = await startLocalnet({
+    seed: 'genesis',
+    shards: 1,
+    mode: 'manual',
+    startTime: 1_795_000_000,
+  });
+  const db = await createTestDatabase({ prefix });
+  const ds = await createDataSource({ url: db.url, poolSize: 3 }).initialize();
+  const head = await ingestLocalnet(localnet, ds);
+  const pool = new LiteserverPool(
+    localnet.liteservers.map((ls) => ls.endpoint),
+    { timeoutMs: 5000, attempts: 2, probeIntervalMs: 1000 },
+  );
+  await pool.start();
+  const worker = new DecoderWorker(
+    ds,
+    new IndexerCursorRepository(ds),
+    new BlockDecoder(new InterfaceDetector(new InterfaceProbes(new GetMethodClient(pool)))),
+    new DecoderMetrics(new Registry()),
+    pino({ level: 'silent' }),
+    { sourceCursor: 'masterchain', cursor: 'decoder', pollMs: 50 },
+  );
+  worker.start();
+  assert.equal(await worker.waitForSeqno(head, 120_000), true, 'decoded to the head');
+  await worker.stop();
+  return {
+    localnet,
+    ds,
+    address: (name) => {
+      const account = localnet.accounts.find((a) => a.name === name);
+      assert.ok(account, name);
+      return account.address.toRawString().toUpperCase();
+    },
+    close: async () => {
+      pool.close();
+      await ds.destroy();
+      await db.drop();
+      await localnet.stop();
+    },
+  };
+}
