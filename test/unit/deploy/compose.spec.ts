@@ -175,7 +175,13 @@ void describe('docker-compose.yml', () => {
   });
 
   void it('declares the volumes it uses', () => {
-    assert.deepEqual(Object.keys(readCompose().volumes).sort(), ['natsdata', 'pgdata', 'shared']);
+    assert.deepEqual(Object.keys(readCompose().volumes).sort(), [
+      'grafanadata',
+      'natsdata',
+      'pgdata',
+      'promdata',
+      'shared',
+    ]);
   });
 });
 
@@ -293,9 +299,11 @@ void describe('k8s (kustomize)', () => {
       'HorizontalPodAutoscaler',
       'Job',
       'Namespace',
+      'NetworkPolicy',
       'PodDisruptionBudget',
       'Secret',
       'Service',
+      'ServiceMonitor',
     ]);
   });
 
@@ -313,8 +321,13 @@ void describe('k8s (kustomize)', () => {
       const port = app === 'gateway' ? 'http' : 'metrics';
       assert.deepEqual(container.livenessProbe?.httpGet, { path: '/healthz', port }, app);
       assert.deepEqual(container.readinessProbe?.httpGet, { path: '/readyz', port }, app);
+      // The gateway serves /metrics on its HTTP port; the other apps on the ops port.
       assert.ok(
-        container.ports?.some((p) => p.name === 'metrics' && p.containerPort === 9100),
+        container.ports?.some((p) =>
+          app === 'gateway'
+            ? p.name === 'http' && p.containerPort === 8080
+            : p.name === 'metrics' && p.containerPort === 9100,
+        ),
         app,
       );
       assert.deepEqual(d.spec.selector.matchLabels, { 'app.kubernetes.io/name': app });
@@ -343,7 +356,8 @@ void describe('k8s (kustomize)', () => {
     void it(`overlay ${overlay} builds on the base and sets TON_NETWORK=${overlay}`, () => {
       const k = Kustomization.parse(readK8s('overlays', overlay, 'kustomization.yaml')[0]);
       assert.equal(k.resources[0], '../../base');
-      for (const file of k.resources.slice(1)) {
+      // Files of the overlay's own objects; `../../monitoring` is a kustomization of its own.
+      for (const file of k.resources.slice(1).filter((r) => !r.startsWith('../'))) {
         for (const object of readK8s('overlays', overlay, file)) {
           K8sObject.parse(object);
         }

@@ -1,0 +1,348 @@
+/**
+ * The Kubernetes manifests as an operator gets them: every overlay rendered by `kubectl kustomize`
+ * (without kubectl, the raw objects of base and overlay), each object validated against the Kubernetes
+ * OpenAPI schemas (kubernetes-models, offline) and checked for what running the mesh needs: a
+ * Deployment per app with probes, resources and a non-root security context, autoscaling and
+ * disruption budgets, single replicas where the app requires it, ServiceMonitors that reach the real
+ * metrics port, and NetworkPolicies that open only the gateway.
+ */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { describe, it } from 'node:test';
+import { z } from 'zod';
+import {
+  K8sObject,
+  MESH_APPS,
+  OVERLAYS,
+  ROOT,
+  kubectlAvailable,
+  rawKustomization,
+  renderOverlay,
+} from './deploy-support';
+
+const HttpProbe = z.object({
+  httpGet: z.object({ path: z.string(), port: z.union([z.string(), z.number()]) }),
+  periodSeconds: z.number().optional(),
+  failureThreshold: z.number().optional(),
+});
+const Container = z.looseObject({
+  name: z.string(),
+  image: z.string(),
+  env: z.array(z.looseObject({ name: z.string(), value: z.string().optional() })).optional(),
+  ports: z.array(z.looseObject({ name: z.string(), containerPort: z.number() })).default([]),
+  startupProbe: HttpProbe,
+  livenessProbe: HttpProbe,
+  readinessProbe: HttpProbe,
+  resources: z.object({
+    requests: z.object({ cpu: z.string(), memory: z.string() }),
+    limits: z.looseObject({ memory: z.string() }),
+  }),
+  securityContext: z.looseObject({
+    allowPrivilegeEscalation: z.literal(false),
+    readOnlyRootFilesystem: z.literal(true),
+    capabilities: z.object({ drop: z.array(z.string()) }),
+  }),
+});
+const AppDeployment = z.looseObject({
+  kind: z.literal('Deployment'),
+  metadata: z.looseObject({ name: z.string() }),
+  spec: z.looseObject({
+    replicas: z.number(),
+    strategy: z.looseObject({ type: z.string() }).optional(),
+    selector: z.object({ matchLabels: z.record(z.string(), z.string()) }),
+    template: z.looseObject({
+      metadata: z.looseObject({ labels: z.record(z.string(), z.string()) }),
+      spec: z.looseObject({
+        terminationGracePeriodSeconds: z.number(),
+        securityContext: z.looseObject({
+          runAsNonRoot: z.literal(true),
+          runAsUser: z.number(),
+          runAsGroup: z.number().optional(),
+        }),
+        containers: z.array(Container).length(1),
+      }),
+    }),
+  }),
+});
+type AppDeployment = z.infer<typeof AppDeployment>;
+const ServicePort = z.looseObject({
+  name: z.string(),
+  port: z.number(),
+  targetPort: z.union([z.string(), z.number()]),
+});
+const Service = z.looseObject({
+  kind: z.literal('Service'),
+  metadata: z.looseObject({ name: z.string(), labels: z.record(z.string(), z.string()) }),
+  spec: z.looseObject({
+    selector: z.record(z.string(), z.string()),
+    ports: z.array(ServicePort),
+  }),
+});
+const ServiceMonitor = z.looseObject({
+  kind: z.literal('ServiceMonitor'),
+  metadata: z.looseObject({ name: z.string() }),
+  spec: z.looseObject({
+    jobLabel: z.string(),
+    selector: z.object({ matchLabels: z.record(z.string(), z.string()) }),
+    endpoints: z.array(z.looseObject({ port: z.string(), path: z.string() })).length(1),
+  }),
+});
+const ScaleTarget = z.looseObject({
+  kind: z.literal('HorizontalPodAutoscaler'),
+  metadata: z.looseObject({ name: z.string() }),
+  spec: z.looseObject({
+    scaleTargetRef: z.object({ apiVersion: z.string(), kind: z.string(), name: z.string() }),
+    minReplicas: z.number(),
+    maxReplicas: z.number(),
+  }),
+});
+const Pdb = z.looseObject({
+  kind: z.literal('PodDisruptionBudget'),
+  spec: z.looseObject({
+    minAvailable: z.number().optional(),
+    selector: z.object({ matchLabels: z.record(z.string(), z.string()) }),
+  }),
+});
+const NetworkPolicy = z.looseObject({
+  kind: z.literal('NetworkPolicy'),
+  metadata: z.looseObject({ name: z.string() }),
+  spec: z.looseObject({
+    podSelector: z.object({ matchLabels: z.record(z.string(), z.string()) }),
+    policyTypes: z.array(z.string()),
+    ingress: z
+      .array(
+        z.looseObject({
+          from: z.array(z.unknown()).optional(),
+          ports: z.array(z.object({ protocol: z.string(), port: z.number() })),
+        }),
+      )
+      .optional(),
+  }),
+});
+const ConfigMap = z.looseObject({
+  kind: z.literal('ConfigMap'),
+  metadata: z.looseObject({ name: z.string() }),
+  data: z.record(z.string(), z.string()),
+});
+
+function ofKind<T>(objects: readonly K8sObject[], kind: string, schema: z.ZodType<T>): T[] {
+  return objects.filter((o) => o.kind === kind).map((o) => schema.parse(o));
+}
+
+function matches(selector: Record<string, string>, labels: Record<string, string>): boolean {
+  return Object.entries(selector).every(([k, v]) => labels[k] === v);
+}
+
+/** Where kubernetes-models keeps the class of an apiVersion/kind (ESM only, hence a child process). */
+const VALIDATOR = `
+const input = JSON.parse((await import('node:fs')).readFileSync(0, 'utf8'));
+const errors = [];
+for (const o of input) {
+  const [group, version] = o.apiVersion.includes('/') ? o.apiVersion.split('/') : ['', o.apiVersion];
+  const module = group === 'monitoring.coreos.com'
+    ? '@kubernetes-models/prometheus-operator/' + o.apiVersion + '/' + o.kind
+    : 'kubernetes-models/' + (group === '' ? version : group + '/' + version) + '/' + o.kind;
+  try {
+    const Model = (await import(module))[o.kind];
+    new Model(o).validate();
+  } catch (error) {
+    errors.push(o.kind + '/' + o.metadata.name + ': ' + String(error.message ?? error).slice(0, 800));
+  }
+}
+process.stdout.write(JSON.stringify(errors));
+`;
+
+function schemaErrors(objects: readonly K8sObject[]): string[] {
+  const out = spawnSync(process.execPath, ['--input-type=module', '-e', VALIDATOR], {
+    cwd: ROOT,
+    input: JSON.stringify(objects),
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  assert.equal(out.status, 0, out.stderr);
+  return z.array(z.string()).parse(JSON.parse(out.stdout));
+}
+
+for (const overlay of OVERLAYS) {
+  void describe(`k8s overlay ${overlay}`, () => {
+    const { objects, rendered } = renderOverlay(overlay);
+    const deployments = ofKind(
+      objects,
+      'Deployment',
+      z.looseObject({ metadata: K8sObject.shape.metadata }),
+    );
+    const appDeployments = new Map<string, AppDeployment>(
+      objects
+        .filter((o) => o.kind === 'Deployment' && MESH_APPS.includes(o.metadata.name))
+        .map((o) => [o.metadata.name, AppDeployment.parse(o)]),
+    );
+    const config = ofKind(objects, 'ConfigMap', ConfigMap).find(
+      (c) => c.metadata.name === 'ton-access-config',
+    );
+
+    void it('renders (kubectl kustomize) into objects valid against the Kubernetes schemas', () => {
+      if (!rendered) {
+        // Without kubectl the raw objects are checked: patches are not applied.
+        assert.equal(kubectlAvailable, false);
+      }
+      assert.deepEqual(schemaErrors(objects), []);
+      if (rendered) {
+        for (const o of objects.filter((x) => x.kind !== 'Namespace')) {
+          assert.equal(o.metadata.namespace, 'ton-access', `${o.kind}/${o.metadata.name}`);
+        }
+      }
+    });
+
+    void it('has a Deployment for every app in apps/ (standalone and localnet aside)', () => {
+      assert.deepEqual([...appDeployments.keys()].sort(), MESH_APPS);
+      const others = deployments.map((d) => d.metadata.name).filter((n) => !MESH_APPS.includes(n));
+      // The localnet is a development network: only the local overlay runs it (with NATS beside).
+      assert.deepEqual(others.sort(), overlay === 'local' ? ['localnet', 'nats'] : []);
+    });
+
+    void it('gives every app probes on its health endpoints, resources and a non-root context', () => {
+      assert.ok(config, 'ton-access-config');
+      const metricsPort = Number(config.data.METRICS_PORT);
+      const httpPort = Number(config.data.PORT);
+      for (const [app, d] of appDeployments) {
+        const pod = d.spec.template.spec;
+        const [c] = pod.containers;
+        assert.ok(c);
+        assert.deepEqual(
+          c.env?.find((e) => e.name === 'APP'),
+          { name: 'APP', value: app },
+        );
+        const portName = app === 'gateway' ? 'http' : 'metrics';
+        const port = c.ports.find((p) => p.name === portName);
+        assert.equal(port?.containerPort, app === 'gateway' ? httpPort : metricsPort, app);
+        assert.equal(c.startupProbe.httpGet.path, '/healthz', app);
+        assert.equal(c.livenessProbe.httpGet.path, '/healthz', app);
+        assert.equal(c.readinessProbe.httpGet.path, '/readyz', app);
+        for (const probe of [c.startupProbe, c.livenessProbe, c.readinessProbe]) {
+          assert.equal(probe.httpGet.port, portName, app);
+        }
+        assert.notEqual(pod.securityContext.runAsUser, 0, app);
+        assert.ok(c.securityContext.capabilities.drop.includes('ALL'), app);
+        assert.ok(pod.terminationGracePeriodSeconds >= 10, app);
+        assert.match(c.resources.requests.memory, /^\d+(Mi|Gi)$/, app);
+        assert.match(c.resources.limits.memory, /^\d+(Mi|Gi)$/, app);
+        assert.deepEqual(d.spec.selector.matchLabels, { 'app.kubernetes.io/name': app }, app);
+        assert.equal(d.spec.template.metadata.labels['app.kubernetes.io/part-of'], 'ton-access');
+      }
+    });
+
+    void it('runs one ingestor (lease) and one decoder (in-order, replaced not rolled)', () => {
+      assert.equal(appDeployments.get('ingestor')?.spec.replicas, 1);
+      assert.equal(appDeployments.get('decoder')?.spec.replicas, 1);
+      assert.equal(appDeployments.get('decoder')?.spec.strategy?.type, 'Recreate');
+    });
+
+    void it('autoscales gateway, liteserver and query, and budgets disruptions of replicated apps', () => {
+      const hpas = ofKind(objects, 'HorizontalPodAutoscaler', ScaleTarget);
+      assert.deepEqual(hpas.map((h) => h.spec.scaleTargetRef.name).sort(), [
+        'gateway',
+        'liteserver',
+        'query',
+      ]);
+      const pdbs = ofKind(objects, 'PodDisruptionBudget', Pdb);
+      for (const h of hpas) {
+        assert.equal(h.spec.scaleTargetRef.kind, 'Deployment');
+        assert.ok(h.spec.minReplicas >= 2 && h.spec.maxReplicas > h.spec.minReplicas);
+      }
+      for (const [app, d] of appDeployments) {
+        const covered = pdbs.filter((p) =>
+          matches(p.spec.selector.matchLabels, d.spec.template.metadata.labels),
+        );
+        if (d.spec.replicas >= 2) {
+          assert.equal(covered.length, 1, `${app}: one PodDisruptionBudget`);
+          assert.ok((covered[0]?.spec.minAvailable ?? 0) < d.spec.replicas, app);
+        } else {
+          // A budget over a single replica would block node drains.
+          assert.equal(covered.length, 0, `${app}: no PodDisruptionBudget on one replica`);
+        }
+      }
+    });
+
+    void it('has a ServiceMonitor per app on the port that serves /metrics (not on local)', () => {
+      const services = ofKind(objects, 'Service', Service);
+      const monitors = ofKind(objects, 'ServiceMonitor', ServiceMonitor);
+      if (overlay === 'local' && rendered) {
+        assert.deepEqual(monitors, [], 'the local overlay drops the ServiceMonitors');
+        return;
+      }
+      assert.deepEqual(monitors.map((m) => m.metadata.name).sort(), MESH_APPS);
+      for (const m of monitors) {
+        const app = m.metadata.name;
+        assert.equal(m.spec.jobLabel, 'app.kubernetes.io/name');
+        const svc = services.find((s) => matches(m.spec.selector.matchLabels, s.metadata.labels));
+        assert.ok(svc, `${app}: a Service its selector matches`);
+        assert.equal(svc.metadata.labels['app.kubernetes.io/name'], app);
+        const endpoint = m.spec.endpoints[0];
+        assert.ok(endpoint);
+        assert.equal(endpoint.path, '/metrics');
+        const servicePort = svc.spec.ports.find((p) => p.name === endpoint.port);
+        assert.ok(servicePort, `${app}: Service port ${endpoint.port}`);
+        const container = appDeployments.get(app)?.spec.template.spec.containers[0];
+        const target = container?.ports.find((p) => p.name === servicePort.targetPort);
+        assert.ok(target, `${app}: the Service port targets a container port`);
+        assert.equal(target.name, app === 'gateway' ? 'http' : 'metrics', app);
+      }
+    });
+
+    void it('lets only the gateway receive outside traffic, and Prometheus scrape metrics', () => {
+      const policies = ofKind(objects, 'NetworkPolicy', NetworkPolicy);
+      assert.ok(config);
+      const metricsPort = Number(config.data.METRICS_PORT);
+      const selects = (app: string) =>
+        policies.filter((p) =>
+          matches(
+            p.spec.podSelector.matchLabels,
+            appDeployments.get(app)?.spec.template.metadata.labels ?? {},
+          ),
+        );
+      for (const app of MESH_APPS) {
+        const applying = selects(app);
+        assert.ok(
+          applying.some(
+            (p) => p.spec.policyTypes.includes('Ingress') && p.spec.ingress === undefined,
+          ),
+          `${app}: a default-deny ingress policy selects it`,
+        );
+        const openRules = applying.flatMap((p) => p.spec.ingress ?? []).filter((r) => !r.from);
+        const openPorts = openRules.flatMap((r) => r.ports.map((p) => p.port));
+        assert.deepEqual(openPorts, app === 'gateway' ? [8080] : [], `${app}: open to any source`);
+        const scrapePorts = applying
+          .flatMap((p) => p.spec.ingress ?? [])
+          .filter((r) => r.from)
+          .flatMap((r) => r.ports.map((p) => p.port));
+        assert.deepEqual(scrapePorts, [metricsPort], `${app}: metrics scrape allowed`);
+      }
+      // The in-cluster NATS, PostgreSQL and localnet of the local overlay are not restricted.
+      for (const other of ['nats', 'localnet']) {
+        const d = objects.find((o) => o.kind === 'Deployment' && o.metadata.name === other);
+        if (d !== undefined) {
+          assert.deepEqual(selects(other), [], other);
+        }
+      }
+    });
+  });
+}
+
+void describe('k8s/monitoring (kustomization)', () => {
+  void it('holds the PrometheusRule and the dashboard ConfigMap, valid against their schemas', () => {
+    const objects = rawKustomization('k8s/monitoring');
+    assert.deepEqual(
+      objects.map((o) => o.kind),
+      ['PrometheusRule'],
+    );
+    assert.deepEqual(schemaErrors(objects), []);
+    if (kubectlAvailable) {
+      const out = spawnSync('kubectl', ['kustomize', `${ROOT}/k8s/monitoring`], {
+        encoding: 'utf8',
+      });
+      assert.equal(out.status, 0, out.stderr);
+      assert.match(out.stdout, /name: ton-access-grafana-dashboard\n/);
+      assert.match(out.stdout, /grafana_dashboard: "1"/);
+    }
+  });
+});

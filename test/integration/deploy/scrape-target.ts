@@ -1,0 +1,33 @@
+/**
+ * Run as a script by metrics-scrape.int-spec: the whole service in one process (single-process mode)
+ * over a fresh localnet and the database given in argv[2], with the live ingestor and the decoder on.
+ * Prints `ready <url>` once listening, then serves until killed (the test ends it by its pid, so a
+ * process that lingers after closing cannot hold the test file open).
+ */
+import { createLogger } from '@app/observability';
+import { startLocalnet } from '../../../apps/localnet/src/localnet';
+import { createStandaloneApp } from '../../../apps/standalone/src/standalone-app';
+
+async function main(databaseUrl: string): Promise<void> {
+  const localnet = await startLocalnet({ seed: 'genesis', mode: 'manual' });
+  const app = await createStandaloneApp({
+    natsRequestTimeoutMs: 10_000,
+    endpoints: localnet.liteservers.map((ls) => ls.endpoint),
+    liteserverTimeoutMs: 3000,
+    databaseUrl,
+    ingest: { follow: true, window: 2, readyLag: 30 },
+    logger: createLogger({ app: 'scrape-target', level: 'silent' }),
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  process.stdout.write(`ready ${await app.getUrl()}\n`);
+}
+
+const [, , databaseUrl] = process.argv;
+if (databaseUrl === undefined) {
+  process.stderr.write('usage: scrape-target.js <database url>\n');
+  process.exit(2);
+}
+main(databaseUrl).catch((error: unknown) => {
+  process.stderr.write(`${String(error)}\n`);
+  process.exit(1);
+});
