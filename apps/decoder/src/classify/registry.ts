@@ -78,7 +78,28 @@ import {
   LayerZeroSendMatcher,
   LayerZeroSendTokensMatcher,
 } from './families/layerzero';
-import { NftMintBlockMatcher, NftTransferBlockMatcher } from './families/nft';
+import {
+  NftDiscoveryBlockMatcher,
+  NftMintBlockMatcher,
+  NftTransferBlockMatcher,
+} from './families/nft';
+import { AuctionBidMatcher } from './families/auction';
+import { ChangeDnsRecordMatcher } from './families/dns';
+import {
+  ElectionDepositStakeBlockMatcher,
+  ElectionRecoverStakeBlockMatcher,
+  SubscriptionBlockMatcher,
+  UnsubscribeBlockMatcher,
+} from './families/elections';
+import {
+  MultisigApproveBlockMatcher,
+  MultisigCreateOrderBlockMatcher,
+  MultisigExecuteBlockMatcher,
+} from './families/multisig';
+import {
+  TonstakersDelayedWithdrawalMatcher,
+  TonstakersWithdrawMatcher,
+} from './families/tonstakers';
 import {
   TgBTCBurnBlockMatcher,
   TgBTCBurnLogOnlyMatcher,
@@ -96,10 +117,14 @@ import {
 export const defaultRegistry: MatcherRegistry = {
   matchers: [
     new NftMintBlockMatcher(),
-    // TONStakers delayed withdrawal (part 2)
+    new TonstakersDelayedWithdrawalMatcher(),
     new DedustDepositBlockMatcher(),
     new DedustDepositFirstAssetBlockMatcher(),
-    // TONStakers deposit/withdraw, multisig create/approve/execute (part 2)
+    // TONStakers deposit — to come
+    new TonstakersWithdrawMatcher(),
+    new MultisigCreateOrderBlockMatcher(),
+    new MultisigApproveBlockMatcher(),
+    new MultisigExecuteBlockMatcher(),
     new VestingSendMessageBlockMatcher(),
     new VestingAddWhitelistBlockMatcher(),
     // nominator pool (part 2)
@@ -113,7 +138,15 @@ export const defaultRegistry: MatcherRegistry = {
     new ToncoSwapBlockMatcher(),
     // DNS release/purchase, sale update (part 2)
     new NftTransferBlockMatcher(),
-    // NFT purchases, put on sale, auctions, NFT discovery, DNS, elections, subscriptions (part 2)
+    // NFT purchases, put on sale, teleitem auctions — to come
+    new NftDiscoveryBlockMatcher(),
+    new ChangeDnsRecordMatcher(),
+    new ElectionDepositStakeBlockMatcher(),
+    new ElectionRecoverStakeBlockMatcher(),
+    new SubscriptionBlockMatcher(),
+    new UnsubscribeBlockMatcher(),
+    new AuctionBidMatcher(),
+    // auction outbid, cancel sale/auction, finish auction — to come
     new EthenaWithdrawalRequestBlockMatcher(),
     new JettonMintBlockMatcher(),
     new EthenaDepositBlockMatcher(),

@@ -1,11 +1,20 @@
-/** NFT actions (toncenter `blocks/nft.py`): nft_mint and nft_transfer (with getgems sale purchases). */
+/**
+ * NFT actions (toncenter `blocks/nft.py`): nft_mint, nft_transfer (with getgems sale purchases) and
+ * nft_discovery.
+ */
 import type { ActionRow } from '../action';
 import { CallContractBlock, findCalls, TonTransferBlock } from '../core/basic-blocks';
 import { Block } from '../core/block';
 import type { ClassifyContext } from '../core/context';
-import { BlockMatcher, ContractMatcher, OrMatcher } from '../core/matchers';
+import { BlockMatcher, ContractMatcher, getLabeled, labeled, OrMatcher } from '../core/matchers';
 import { bodySlice } from '../tlb/cells';
-import { NftOp, parseNftOwnershipAssigned, parseNftTransfer } from '../tlb/nft';
+import {
+  NftDiscoveryOp,
+  NftOp,
+  parseNftOwnershipAssigned,
+  parseNftReportStaticData,
+  parseNftTransfer,
+} from '../tlb/nft';
 
 export class NftMintBlock extends Block {
   constructor(
@@ -207,6 +216,55 @@ export class NftTransferBlockMatcher extends BlockMatcher {
     const nb = new NftTransferBlock(data);
     nb.merge([...include, ...others]);
     nb.failed = block.failed;
+    return [nb];
+  }
+}
+
+export class NftDiscoveryBlock extends Block {
+  constructor(
+    readonly data: {
+      sender: string | null;
+      nft: string | null;
+      result_collection: string | null;
+      result_index: bigint;
+      query_id: bigint;
+    },
+  ) {
+    super('nft_discovery', []);
+  }
+
+  override fill(action: ActionRow): void {
+    action.source = this.data.sender;
+    action.asset = this.data.result_collection;
+    action.asset_secondary = this.data.nft;
+    action.nft_transfer_data = { nft_item_index: this.data.result_index };
+  }
+}
+
+/** get_static_data (anyone → item) answered by report_static_data (toncenter `NftDiscoveryBlockMatcher`). */
+export class NftDiscoveryBlockMatcher extends BlockMatcher {
+  constructor() {
+    super({ child: labeled('report', new ContractMatcher(NftDiscoveryOp.reportStaticData)) });
+  }
+
+  override testSelf(block: Block): boolean {
+    return block instanceof CallContractBlock && block.opcode === NftDiscoveryOp.getStaticData;
+  }
+
+  override buildBlock(block: Block, others: Block[]): Block[] {
+    const report = getLabeled('report', others, CallContractBlock);
+    if (!report) {
+      return [];
+    }
+    const r = parseNftReportStaticData(bodySlice(report.message.body));
+    const nb = new NftDiscoveryBlock({
+      sender: block.message.source,
+      nft: block.message.destination,
+      result_collection: r.collection,
+      result_index: r.index,
+      query_id: r.query_id,
+    });
+    nb.merge([block, report]);
     return [nb];
   }
 }

@@ -51,3 +51,18 @@ export function parseNftOwnershipAssigned(s: Slice): {
   s.skip(32);
   return { query_id: s.loadUintBig(64), prev_owner: loadAddr(s) };
 }
+
+export const NftDiscoveryOp = {
+  getStaticData: 0x2fcb26a2,
+  reportStaticData: 0x8b771735,
+} as const;
+
+/** report_static_data#8b771735 query_id:uint64 index:uint256 collection:MsgAddress */
+export function parseNftReportStaticData(s: Slice): {
+  query_id: bigint;
+  index: bigint;
+  collection: string | null;
+} {
+  s.skip(32);
+  return { query_id: s.loadUintBig(64), index: s.loadUintBig(256), collection: loadAddr(s) };
+}

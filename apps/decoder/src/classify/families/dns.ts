@@ -1,0 +1,124 @@
+/**
+ * DNS record changes (toncenter `blocks/dns.py`): a change_dns_record call to a DNS item is change_dns
+ * when it carries a value, renew_dns when it has none and the zero key, delete_dns otherwise.
+ */
+import type { ActionRow } from '../action';
+import { CallContractBlock } from '../core/basic-blocks';
+import { Block } from '../core/block';
+import type { ClassifyContext } from '../core/context';
+import { BlockMatcher, BOUNCE_OP, ContractMatcher } from '../core/matchers';
+import { bodySlice } from '../tlb/cells';
+import { DnsOp, parseChangeDnsRecord, type DnsRecordValue } from '../tlb/dns';
+
+interface DnsData {
+  source: string | null;
+  item: string | null;
+  collection: string | null;
+}
+
+/**
+ * The change_dns_record_data composite (toncenter `_fill_change_dns_record_action`): `value` is only
+ * present for the schemas toncenter knows.
+ */
+function recordData(key: Buffer, v: DnsRecordValue | null): Record<string, string | number | null> {
+  const data: Record<string, string | number | null> = {
+    value_schema: v?.schema ?? null,
+    flags: null,
+    address: null,
+    key: key.toString('hex'),
+  };
+  switch (v?.schema) {
+    case 'DNSNextResolver':
+      data.value = v.address;
+      break;
+    case 'DNSSmcAddress':
+      data.value = v.address;
+      data.flags = v.flags;
+      break;
+    case 'DNSAdnlAddress':
+      data.value = v.address.toString('hex');
+      data.flags = v.flags;
+      break;
+    case 'DNSStorageAddress':
+      data.value = v.address.toString('hex');
+      break;
+    case 'DNSText':
+      data.value = v.text;
+      break;
+    case 'Unknown':
+    case undefined:
+      break;
+  }
+  return data;
+}
+
+function fillCommon(d: DnsData, action: ActionRow): void {
+  action.source = d.source;
+  action.destination = d.item;
+  action.asset = d.collection;
+}
+
+export class ChangeDnsRecordBlock extends Block {
+  constructor(readonly data: DnsData & { key: Buffer; value: DnsRecordValue }) {
+    super('change_dns', []);
+  }
+
+  override fill(action: ActionRow): void {
+    fillCommon(this.data, action);
+    action.change_dns_record_data = recordData(this.data.key, this.data.value);
+  }
+}
+
+export class DeleteDnsRecordBlock extends Block {
+  constructor(readonly data: DnsData & { key: Buffer }) {
+    super('delete_dns', []);
+  }
+
+  override fill(action: ActionRow): void {
+    fillCommon(this.data, action);
+    action.change_dns_record_data = recordData(this.data.key, null);
+  }
+}
+
+export class DnsRenewBlock extends Block {
+  constructor(readonly data: DnsData) {
+    super('renew_dns', []);
+  }
+
+  override fill(action: ActionRow): void {
+    fillCommon(this.data, action);
+  }
+}
+
+/** change_dns_record (any sender → item), with its optional bounce. */
+export class ChangeDnsRecordMatcher extends BlockMatcher {
+  constructor() {
+    super({ child: new ContractMatcher(BOUNCE_OP, { optional: true, includeExcess: false }) });
+  }
+
+  override testSelf(block: Block): boolean {
+    return block instanceof CallContractBlock && block.opcode === DnsOp.changeDnsRecord;
+  }
+
+  override buildBlock(block: Block, others: Block[], ctx: ClassifyContext): Block[] {
+    const msg = block.message;
+    const body = parseChangeDnsRecord(bodySlice(msg.body));
+    const item = ctx.interfaces.nftItem(msg.destination);
+    const common: DnsData = {
+      source: msg.source,
+      item: msg.destination,
+      collection: item?.collection_address ?? null,
+    };
+    let nb: Block;
+    if (body.value !== null) {
+      nb = new ChangeDnsRecordBlock({ ...common, key: body.key, value: body.value });
+    } else if (body.key.equals(Buffer.alloc(32))) {
+      nb = new DnsRenewBlock(common);
+    } else {
+      nb = new DeleteDnsRecordBlock({ ...common, key: body.key });
+    }
+    nb.failed = block.failed;
+    nb.merge([block, ...others]);
+    return [nb];
+  }
+}

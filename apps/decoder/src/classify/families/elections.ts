@@ -1,0 +1,189 @@
+/**
+ * Elector stakes (toncenter `blocks/elections.py`) and wallet v4 plugin subscriptions
+ * (`blocks/subscriptions.py`): election_deposit, election_recover, subscribe, unsubscribe.
+ */
+import type { ActionRow } from '../action';
+import { CallContractBlock, findCall } from '../core/basic-blocks';
+import { Block } from '../core/block';
+import { BlockMatcher, ContractMatcher, getLabeled, labeled } from '../core/matchers';
+import { bodySlice } from '../tlb/cells';
+import {
+  ELECTOR_ADDRESS,
+  ElectorOp,
+  parseSubscriptionPaymentRequest,
+  SubscriptionOp,
+} from '../tlb/staking';
+
+export class ElectionBlock extends Block {
+  constructor(
+    type: 'election_deposit' | 'election_recover',
+    readonly data: { stake_holder: string | null; amount: bigint | null },
+  ) {
+    super(type, []);
+  }
+
+  override fill(action: ActionRow): void {
+    action.source = this.data.stake_holder;
+    action.amount = this.data.amount;
+  }
+}
+
+function isElectorCall(block: Block, opcode: number): boolean {
+  return (
+    block instanceof CallContractBlock &&
+    block.opcode === opcode &&
+    block.message.destination === ELECTOR_ADDRESS
+  );
+}
+
+/** new_stake (→ elector) with the optional confirmation; failed without it. amount = the stake sent. */
+export class ElectionDepositStakeBlockMatcher extends BlockMatcher {
+  constructor() {
+    super({
+      child: labeled(
+        'confirmation',
+        new ContractMatcher(ElectorOp.depositConfirmation, {
+          optional: true,
+          includeExcess: false,
+        }),
+      ),
+      includeExcess: false,
+    });
+  }
+
+  override testSelf(block: Block): boolean {
+    return isElectorCall(block, ElectorOp.depositRequest);
+  }
+
+  override buildBlock(block: Block, others: Block[]): Block[] {
+    const msg = block.message;
+    const nb = new ElectionBlock('election_deposit', {
+      stake_holder: msg.source,
+      amount: msg.value,
+    });
+    nb.failed = getLabeled('confirmation', others, CallContractBlock) === null;
+    nb.merge([block, ...others]);
+    return [nb];
+  }
+}
+
+/** recover_stake (→ elector); amount = the confirmation's value, failed (no amount) without it. */
+export class ElectionRecoverStakeBlockMatcher extends BlockMatcher {
+  constructor() {
+    super({
+      child: labeled(
+        'confirmation',
+        new ContractMatcher(ElectorOp.recoverConfirmation, {
+          optional: true,
+          includeExcess: false,
+        }),
+      ),
+      includeExcess: false,
+    });
+  }
+
+  override testSelf(block: Block): boolean {
+    return isElectorCall(block, ElectorOp.recoverRequest);
+  }
+
+  override buildBlock(block: Block, others: Block[]): Block[] {
+    const confirmation = getLabeled('confirmation', others, CallContractBlock);
+    const nb = new ElectionBlock('election_recover', {
+      stake_holder: block.message.source,
+      amount: confirmation ? confirmation.message.value : null,
+    });
+    nb.failed = confirmation === null;
+    nb.merge([block, ...others]);
+    return [nb];
+  }
+}
+
+export class SubscriptionBlock extends Block {
+  constructor(
+    type: 'subscribe' | 'unsubscribe',
+    readonly data: {
+      subscriber: string | null;
+      subscription: string | null;
+      beneficiary: string | null;
+      amount: bigint | null;
+    },
+  ) {
+    super(type, []);
+  }
+
+  override fill(action: ActionRow): void {
+    action.source = this.data.subscriber;
+    action.destination = this.data.beneficiary;
+    action.destination_secondary = this.data.subscription;
+    if (this.type === 'subscribe') {
+      action.amount = this.data.amount;
+    }
+  }
+}
+
+/**
+ * wallet → plugin funds (0xf06c7567) followed by the plugin's payment to the beneficiary (0x73756273),
+ * after the plugin's optional request (0x706c7567), whose `grams` is then the amount.
+ */
+export class SubscriptionBlockMatcher extends BlockMatcher {
+  constructor() {
+    super({
+      child: new ContractMatcher(SubscriptionOp.payment),
+      parent: new ContractMatcher(SubscriptionOp.paymentRequest, { optional: true }),
+    });
+  }
+
+  override testSelf(block: Block): boolean {
+    return (
+      block instanceof CallContractBlock && block.opcode === SubscriptionOp.paymentRequestResponse
+    );
+  }
+
+  override buildBlock(block: Block, others: Block[]): Block[] {
+    const msg = block.message;
+    const payment = findCall(others, SubscriptionOp.payment);
+    if (!payment) {
+      throw new Error('subscription payment is missing');
+    }
+    let amount = msg.value;
+    let failed = false;
+    const request = findCall(others, SubscriptionOp.paymentRequest);
+    if (request) {
+      amount = parseSubscriptionPaymentRequest(bodySlice(request.message.body)).grams;
+      failed = request.failed;
+    }
+    const nb = new SubscriptionBlock('subscribe', {
+      subscriber: msg.source,
+      subscription: msg.destination,
+      beneficiary: payment.message.destination,
+      amount,
+    });
+    nb.failed = failed;
+    nb.merge([block, ...others]);
+    return [nb];
+  }
+}
+
+/** destruct (0x64737472) wallet → plugin, with the plugin's optional destruct back to its beneficiary. */
+export class UnsubscribeBlockMatcher extends BlockMatcher {
+  constructor() {
+    super({ child: new ContractMatcher(SubscriptionOp.destruct, { optional: true }) });
+  }
+
+  override testSelf(block: Block): boolean {
+    return block instanceof CallContractBlock && block.opcode === SubscriptionOp.destruct;
+  }
+
+  override buildBlock(block: Block, others: Block[]): Block[] {
+    const msg = block.message;
+    const response = findCall(others, SubscriptionOp.destruct);
+    const nb = new SubscriptionBlock('unsubscribe', {
+      subscriber: msg.source,
+      subscription: msg.destination,
+      beneficiary: response ? response.message.destination : null,
+      amount: null,
+    });
+    nb.merge([block, ...others]);
+    return [nb];
+  }
+}

@@ -1,0 +1,565 @@
+/**
+ * The v1/v2 action types of classifier part 5, each on a synthetic trace with real TL-B bodies built with
+ * @ton/core. Every case names the toncenter rule it pins (ton-indexer `indexer/events/blocks/*.py`,
+ * `block_tree_serializer.py`).
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { Address, beginCell, type Cell } from '@ton/core';
+import type { ActionRow } from '../action';
+import { classifyTrace } from '../core/pipeline';
+import { defaultRegistry } from '../registry';
+import type {
+  AccountInterfaces,
+  ClassifiableTrace,
+  TraceMessage,
+  TraceTransaction,
+} from '../trace-model';
+import { bocBase64 } from '../tlb/cells';
+
+const addr = (wc: number, fill: string): string => `${wc}:${fill.repeat(64).toUpperCase()}`;
+const WALLET = addr(0, 'a');
+const OTHER = addr(0, 'b');
+const ITEM = addr(0, 'c');
+const COLLECTION = addr(0, 'd');
+const MULTISIG = addr(0, 'e');
+const ORDER = addr(0, 'f');
+const ELECTOR = addr(-1, '3');
+const PLUGIN = addr(0, '1');
+const BENEFICIARY = addr(0, '2');
+const POOL = addr(0, '4');
+const TS_WALLET = addr(0, '5');
+const TS_MINTER = addr(0, '6');
+const AUCTION = addr(0, '7');
+
+function address(raw: string): Address {
+  return Address.parse(raw);
+}
+
+/** A message of the synthetic trace: sent by `from` (null = external-in) to `to`. */
+interface Hop {
+  from: string | null;
+  to: string;
+  body?: Cell | null;
+  value?: bigint;
+  aborted?: boolean;
+  deploys?: boolean;
+  children?: Hop[];
+}
+
+function opcodeOf(body: Cell | null | undefined): number | null {
+  if (!body) {
+    return null;
+  }
+  const s = body.beginParse();
+  return s.remainingBits >= 32 ? s.loadInt(32) : null;
+}
+
+/** The hop tree → a classifiable trace: one transaction per hop, lts in depth-first order. */
+function trace(root: Hop, interfaces: Record<string, AccountInterfaces> = {}): ClassifiableTrace {
+  const txs: TraceTransaction[] = [];
+  let lt = 1000n;
+  let n = 0;
+  const msg = (h: Hop, direction: 'in' | 'out', hash: string, txHash: string, txLt: bigint) => {
+    const body = h.body ?? null;
+    const m: TraceMessage = {
+      msg_hash: hash,
+      tx_hash: txHash,
+      tx_lt: txLt,
+      direction,
+      source: h.from,
+      destination: h.to,
+      value: h.from === null ? null : (h.value ?? 1_000_000_000n),
+      value_extra_currencies: null,
+      fwd_fee: 0n,
+      ihr_fee: 0n,
+      created_lt: h.from === null ? null : txLt - 1n,
+      created_at: h.from === null ? null : 1_700_000_000,
+      opcode: opcodeOf(body),
+      ihr_disabled: true,
+      bounce: false,
+      bounced: false,
+      import_fee: 0n,
+      body_hash: `bh${hash}`,
+      init_state_hash: null,
+      body: body ? bocBase64(body, false) : bocBase64(beginCell().endCell(), false),
+      init_state: null,
+    };
+    return m;
+  };
+  const visit = (h: Hop, hash: string): void => {
+    lt += 10n;
+    const txLt = lt;
+    const txHash = `tx${n++}`;
+    const tx: TraceTransaction = {
+      hash: txHash,
+      lt: txLt,
+      account: h.to,
+      now: 1_700_000_000,
+      mc_block_seqno: 10,
+      block_seqno: 10,
+      trace_id: 'tx0',
+      orig_status: h.deploys ? 'uninit' : 'active',
+      end_status: 'active',
+      total_fees: 0n,
+      descr: 'ord',
+      aborted: h.aborted ?? false,
+      destroyed: false,
+      is_tock: null,
+      compute_skipped: false,
+      skipped_reason: null,
+      compute_success: !(h.aborted ?? false),
+      compute_exit_code: 0,
+      action_success: true,
+      emulated: false,
+      messages: [msg(h, 'in', hash, txHash, txLt)],
+    };
+    txs.push(tx);
+    for (const [i, c] of (h.children ?? []).entries()) {
+      const childHash = `${hash}.${i}`;
+      const out = msg(c, 'out', childHash, txHash, txLt);
+      out.created_lt = txLt + BigInt(i + 1);
+      tx.messages.push(out);
+      visit(c, childHash);
+    }
+  };
+  visit(root, 'm');
+  return {
+    trace: {
+      trace_id: 'tx0',
+      external_hash: 'm',
+      external_hash_norm: null,
+      mc_seqno_start: 10,
+      mc_seqno_end: 10,
+      start_lt: 1010n,
+      start_utime: 1_700_000_000,
+      end_lt: lt,
+      end_utime: 1_700_000_000,
+      state: 'complete',
+      pending_edges_: 0,
+      edges_: txs.length,
+      nodes_: txs.length,
+      classification_state: 'unclassified',
+    },
+    transactions: txs,
+    interfaces: new Map(Object.entries(interfaces)),
+  };
+}
+
+/** An external to WALLET that sends `hop` on. */
+function fromWallet(hop: Omit<Hop, 'from'>): Hop {
+  return { from: null, to: WALLET, children: [{ ...hop, from: WALLET }] };
+}
+
+function classify(t: ClassifiableTrace): ActionRow[] {
+  const r = classifyTrace(t, defaultRegistry);
+  assert.equal(r.error, undefined);
+  return r.actions;
+}
+
+function only(actions: ActionRow[], type: string): ActionRow {
+  const found = actions.filter((a) => a.type === type);
+  assert.equal(found.length, 1, `one ${type} in ${actions.map((a) => a.type).join(', ')}`);
+  return found[0]!;
+}
+
+const op = (code: number, queryId = 7n) => beginCell().storeUint(code, 32).storeUint(queryId, 64);
+const nftItem = (address: string): AccountInterfaces => ({
+  nft_item: {
+    address,
+    init: true,
+    index: 3n,
+    collection_address: COLLECTION,
+    owner_address: WALLET,
+    content: null,
+  },
+});
+
+describe('DNS records (dns.py ChangeDnsRecordMatcher)', () => {
+  const key = Buffer.alloc(32, 0xab);
+  it('change_dns: a value ref → change_dns with the record decoded (DNSSmcAddress: value + flags)', () => {
+    const value = beginCell().storeUint(0x9fd3, 16).storeAddress(address(OTHER)).storeUint(0, 8);
+    const body = op(0x4eb1f0f9).storeBuffer(key).storeRef(value).endCell();
+    const a = only(
+      classify(trace(fromWallet({ to: ITEM, body }), { [ITEM]: nftItem(ITEM) })),
+      'change_dns',
+    );
+    assert.equal(a.source, WALLET);
+    assert.equal(a.destination, ITEM);
+    assert.equal(a.asset, COLLECTION);
+    assert.deepEqual(a.change_dns_record_data, {
+      value_schema: 'DNSSmcAddress',
+      flags: 0,
+      address: null,
+      key: key.toString('hex'),
+      value: OTHER,
+    });
+  });
+  it('delete_dns: no value and a non-zero key', () => {
+    const body = op(0x4eb1f0f9).storeBuffer(key).endCell();
+    const a = only(classify(trace(fromWallet({ to: ITEM, body }))), 'delete_dns');
+    assert.equal(a.asset, null); // not a known NFT item: no collection
+    assert.deepEqual(a.change_dns_record_data, {
+      value_schema: null,
+      flags: null,
+      address: null,
+      key: key.toString('hex'),
+    });
+  });
+  it('renew_dns: no value and the zero key', () => {
+    const body = op(0x4eb1f0f9).storeBuffer(Buffer.alloc(32)).endCell();
+    const a = only(
+      classify(trace(fromWallet({ to: ITEM, body }), { [ITEM]: nftItem(ITEM) })),
+      'renew_dns',
+    );
+    assert.equal(a.source, WALLET);
+    assert.equal(a.destination, ITEM);
+    assert.equal(a.asset, COLLECTION);
+    assert.equal(a.change_dns_record_data, undefined);
+  });
+});
+
+describe('subscriptions (subscriptions.py)', () => {
+  it('subscribe: plugin request → wallet funds → payment to the beneficiary; amount = request grams', () => {
+    const request = op(0x706c7567).storeCoins(300n).endCell();
+    const t = trace({
+      from: null,
+      to: PLUGIN,
+      children: [
+        {
+          from: PLUGIN,
+          to: WALLET,
+          body: request,
+          children: [
+            {
+              from: WALLET,
+              to: PLUGIN,
+              value: 300n,
+              body: op(0xf06c7567).endCell(),
+              children: [{ from: PLUGIN, to: BENEFICIARY, body: op(0x73756273).endCell() }],
+            },
+          ],
+        },
+      ],
+    });
+    const a = only(classify(t), 'subscribe');
+    assert.equal(a.source, WALLET);
+    assert.equal(a.destination, BENEFICIARY);
+    assert.equal(a.destination_secondary, PLUGIN);
+    assert.equal(a.amount, 300n);
+    assert.equal(a.success, true);
+  });
+  it('unsubscribe: destruct wallet → plugin, the plugin’s destruct back names the beneficiary', () => {
+    const t = trace(
+      fromWallet({
+        to: PLUGIN,
+        body: op(0x64737472).endCell(),
+        children: [{ from: PLUGIN, to: BENEFICIARY, body: op(0x64737472).endCell() }],
+      }),
+    );
+    const a = only(classify(t), 'unsubscribe');
+    assert.equal(a.source, WALLET);
+    assert.equal(a.destination, BENEFICIARY);
+    assert.equal(a.destination_secondary, PLUGIN);
+    assert.equal(a.amount, null);
+  });
+});
+
+describe('elections (elections.py)', () => {
+  it('election_deposit: new_stake to the elector with its confirmation; amount = the stake sent', () => {
+    const t = trace(
+      fromWallet({
+        to: ELECTOR,
+        value: 10_000n,
+        body: op(0x4e73744b).endCell(),
+        children: [{ from: ELECTOR, to: WALLET, body: op(0xf374484c).endCell() }],
+      }),
+    );
+    const a = only(classify(t), 'election_deposit');
+    assert.equal(a.source, WALLET);
+    assert.equal(a.amount, 10_000n);
+    assert.equal(a.success, true);
+  });
+  it('election_deposit without the confirmation is failed', () => {
+    const t = trace(fromWallet({ to: ELECTOR, body: op(0x4e73744b).endCell() }));
+    assert.equal(only(classify(t), 'election_deposit').success, false);
+  });
+  it('election_recover: amount = the confirmation’s value', () => {
+    const t = trace(
+      fromWallet({
+        to: ELECTOR,
+        body: op(0x47657424).endCell(),
+        children: [{ from: ELECTOR, to: WALLET, value: 55_000n, body: op(0xf96f7324).endCell() }],
+      }),
+    );
+    const a = only(classify(t), 'election_recover');
+    assert.equal(a.source, WALLET);
+    assert.equal(a.amount, 55_000n);
+  });
+  it('a recover sent elsewhere than -1:3333… stays a call_contract', () => {
+    const t = trace(fromWallet({ to: OTHER, body: op(0x47657424).endCell() }));
+    assert.equal(
+      classify(t).some((a) => a.type === 'election_recover'),
+      false,
+    );
+  });
+});
+
+describe('multisig v2 (multisig.py)', () => {
+  const order = beginCell().storeUint(1, 8).endCell();
+  const orderInfo: AccountInterfaces = {
+    multisig_order: {
+      address: ORDER,
+      multisig_address: MULTISIG,
+      order_seqno: 0n,
+      threshold: 2,
+      sent_for_execution: false,
+      approvals_mask: 1n,
+      approvals_num: 1,
+      expiration_date: 1_800_000_000,
+      order_boc: bocBase64(order, false),
+      signers: [WALLET, OTHER],
+    },
+  };
+  it('multisig_create_order: new_order → init to a known order contract', () => {
+    const newOrder = op(0xf718510f, 50n)
+      .storeUint(0n, 256)
+      .storeBit(true)
+      .storeUint(0, 8)
+      .storeUint(1_800_000_000, 48)
+      .storeRef(order)
+      .endCell();
+    const init = op(0x9c73fba2, 50n)
+      .storeUint(2, 8)
+      .storeBit(false)
+      .storeUint(1_800_000_000, 48)
+      .storeRef(order)
+      .storeBit(true)
+      .storeUint(0, 8)
+      .endCell();
+    const t = trace(
+      fromWallet({
+        to: MULTISIG,
+        body: newOrder,
+        children: [{ from: MULTISIG, to: ORDER, body: init, deploys: true }],
+      }),
+      { [ORDER]: orderInfo },
+    );
+    const a = only(classify(t), 'multisig_create_order');
+    assert.equal(a.source, WALLET);
+    assert.equal(a.destination, MULTISIG);
+    assert.equal(a.destination_secondary, ORDER);
+    assert.deepEqual(a.multisig_create_order_data, {
+      query_id: 50n,
+      order_seqno: 0n,
+      is_created_by_signer: true,
+      is_signed_by_creator: true,
+      creator_index: 0,
+      expiration_date: 1_800_000_000,
+      order_boc: bocBase64(order, false),
+    });
+    assert.ok(a.accounts.includes(OTHER), 'signers join the accounts');
+  });
+  it('without the order interface there is no multisig action', () => {
+    const t = trace(fromWallet({ to: ORDER, body: op(0xa762230f).storeUint(1, 8).endCell() }));
+    assert.equal(
+      classify(t).some((a) => a.type.startsWith('multisig')),
+      false,
+    );
+  });
+  it('multisig_approve (opcode, accepted) then multisig_execute from the order', () => {
+    const execute = op(0x75097f5d, 51n)
+      .storeUint(0n, 256)
+      .storeUint(1_800_000_000, 48)
+      .storeUint(2, 8)
+      .storeBuffer(Buffer.alloc(32, 9))
+      .storeRef(order)
+      .endCell();
+    const t = trace(
+      fromWallet({
+        to: ORDER,
+        body: op(0xa762230f, 51n).storeUint(1, 8).endCell(),
+        children: [
+          { from: ORDER, to: WALLET, body: op(0x82609bf6, 51n).endCell() },
+          { from: ORDER, to: MULTISIG, body: execute },
+        ],
+      }),
+      { [ORDER]: orderInfo },
+    );
+    const actions = classify(t);
+    const approve = only(actions, 'multisig_approve');
+    assert.equal(approve.source, WALLET);
+    assert.equal(approve.destination, ORDER);
+    assert.equal(approve.success, true);
+    assert.deepEqual(approve.multisig_approve_data, { signer_index: 1, exit_code: 0 });
+    const exec = only(actions, 'multisig_execute');
+    assert.equal(exec.source, ORDER);
+    assert.equal(exec.destination, MULTISIG);
+    assert.deepEqual(exec.multisig_execute_data, {
+      query_id: 51n,
+      order_seqno: 0n,
+      expiration_date: 1_800_000_000,
+      approvals_num: 2,
+      signers_hash: Buffer.alloc(32, 9).toString('base64'),
+      order_boc: bocBase64(order, false),
+    });
+  });
+  it('multisig_approve by the "approve" comment, rejected: signer_index -1, exit code, not success', () => {
+    const comment = beginCell().storeUint(0, 32).storeStringTail('approve').endCell();
+    const t = trace(
+      fromWallet({
+        to: ORDER,
+        body: comment,
+        children: [{ from: ORDER, to: WALLET, body: op(0xafaf283e).storeUint(107, 32).endCell() }],
+      }),
+      { [ORDER]: orderInfo },
+    );
+    const a = only(classify(t), 'multisig_approve');
+    assert.equal(a.success, false);
+    assert.deepEqual(a.multisig_approve_data, { signer_index: -1, exit_code: 107 });
+  });
+});
+
+describe('nft_discovery (nft.py NftDiscoveryBlockMatcher)', () => {
+  it('get_static_data answered by report_static_data: collection and index from the report', () => {
+    const report = op(0x8b771735).storeUint(3n, 256).storeAddress(address(COLLECTION)).endCell();
+    const t = trace(
+      fromWallet({
+        to: ITEM,
+        body: op(0x2fcb26a2).endCell(),
+        children: [{ from: ITEM, to: WALLET, body: report }],
+      }),
+    );
+    const a = only(classify(t), 'nft_discovery');
+    assert.equal(a.source, WALLET);
+    assert.equal(a.asset, COLLECTION);
+    assert.equal(a.asset_secondary, ITEM);
+    assert.deepEqual(a.nft_transfer_data, { nft_item_index: 3n });
+  });
+});
+
+describe('auction_bid (auction.py AuctionBidMatcher)', () => {
+  it('a TON transfer to a getgems auction: value = the bid, NFT from the auction data', () => {
+    const t = trace(fromWallet({ to: AUCTION, value: 5_000n }), {
+      [AUCTION]: {
+        nft_auction: {
+          address: AUCTION,
+          nft_addr: ITEM,
+          nft_owner: OTHER,
+          mp_addr: OTHER,
+          last_bid: 4_000n,
+        },
+      },
+      [ITEM]: nftItem(ITEM),
+    });
+    const a = only(classify(t), 'auction_bid');
+    assert.equal(a.source, WALLET);
+    assert.equal(a.destination, AUCTION);
+    assert.equal(a.value, 5_000n);
+    assert.equal(a.asset, COLLECTION);
+    assert.equal(a.asset_secondary, ITEM);
+    assert.deepEqual(a.nft_transfer_data, { nft_item_index: 3n, marketplace: 'getgems' });
+  });
+  it('a "cancel" comment to an auction is no bid', () => {
+    const t = trace(
+      fromWallet({
+        to: AUCTION,
+        body: beginCell().storeUint(0, 32).storeStringTail('cancel').endCell(),
+      }),
+      {
+        [AUCTION]: {
+          nft_auction: {
+            address: AUCTION,
+            nft_addr: ITEM,
+            nft_owner: null,
+            mp_addr: null,
+            last_bid: null,
+          },
+        },
+      },
+    );
+    assert.equal(
+      classify(t).some((a) => a.type === 'auction_bid'),
+      false,
+    );
+  });
+  it('a bid to a Fragment item (content uri on nft.fragment.com) is a fragment bid', () => {
+    const t = trace(fromWallet({ to: ITEM, value: 9_000n }), {
+      [ITEM]: {
+        nft_item: {
+          ...nftItem(ITEM).nft_item!,
+          content: { uri: 'https://nft.fragment.com/username/x.json' },
+        },
+      },
+    });
+    const a = only(classify(t), 'auction_bid');
+    assert.equal(a.destination, ITEM);
+    assert.equal(a.asset_secondary, ITEM);
+    assert.deepEqual(a.nft_transfer_data, { nft_item_index: 3n, marketplace: 'fragment' });
+  });
+});
+
+describe('stake_withdrawal, TONStakers (staking.py)', () => {
+  it('immediate: burn → burn_notification → withdraw request → pool payout; amount = payout − request value', () => {
+    const burn = op(0x595f07bc).storeCoins(700n).storeAddress(null).storeBit(false).endCell();
+    const t = trace(
+      fromWallet({
+        to: TS_WALLET,
+        body: burn,
+        children: [
+          {
+            from: TS_WALLET,
+            to: TS_MINTER,
+            body: op(0x7bdd97de).endCell(),
+            children: [
+              {
+                from: TS_MINTER,
+                to: POOL,
+                value: 100n,
+                body: op(0x319b0cdc).endCell(),
+                children: [{ from: POOL, to: WALLET, value: 850n, body: op(0x0a77535c).endCell() }],
+              },
+            ],
+          },
+        ],
+      }),
+    );
+    const a = only(classify(t), 'stake_withdrawal');
+    assert.equal(a.source, WALLET);
+    assert.equal(a.destination, POOL);
+    assert.equal(a.amount, 750n);
+    assert.equal(a.asset, TS_MINTER);
+    assert.deepEqual(a.staking_data, {
+      provider: 'liquid_staking',
+      ts_nft: null,
+      tokens_burnt: 700n,
+    });
+  });
+  it('delayed: the bill’s burn → burn_notification → distributed_asset; holder from the notification', () => {
+    const bill = addr(0, '8');
+    const notification = op(0xed58b0b2).storeCoins(600n).storeAddress(address(WALLET)).endCell();
+    const t = trace(
+      fromWallet({
+        to: bill,
+        body: op(0xf127fe4e).endCell(),
+        children: [
+          {
+            from: bill,
+            to: OTHER,
+            body: notification,
+            children: [{ from: OTHER, to: WALLET, value: 640n, body: op(0xdb3b8abd).endCell() }],
+          },
+        ],
+      }),
+    );
+    const a = only(classify(t), 'stake_withdrawal');
+    assert.equal(a.source, WALLET);
+    assert.equal(a.amount, 640n);
+    assert.equal(a.destination, null);
+    assert.deepEqual(a.staking_data, {
+      provider: 'liquid_staking',
+      ts_nft: bill,
+      tokens_burnt: 600n,
+    });
+  });
+});

@@ -1,0 +1,199 @@
+/**
+ * TONStakers withdrawals (toncenter `blocks/staking.py`): `tonstakers_withdraw` (stored as
+ * stake_withdrawal) and `tonstakers_withdraw_request` (stored as stake_withdrawal_request), provider
+ * `liquid_staking`.
+ */
+import type { ActionRow } from '../action';
+import { CallContractBlock, findCall } from '../core/basic-blocks';
+import { Block } from '../core/block';
+import { BlockMatcher, ContractMatcher, getLabeled, labeled, OrMatcher } from '../core/matchers';
+import { bodySlice } from '../tlb/cells';
+import { JettonOp, parseJettonBurn } from '../tlb/jetton';
+import { parseTonstakersNftBurnNotification, TonstakersOp } from '../tlb/staking';
+import { NftMintBlock } from './nft';
+
+export interface TonstakersWithdrawData {
+  stake_holder: string | null;
+  burnt_nft: string | null;
+  pool: string | null;
+  tokens_burnt: bigint | null;
+  amount: bigint | null;
+  /** The tsTON jetton master (null for a delayed withdrawal's payout). */
+  asset: string | null;
+}
+
+export class TonstakersWithdrawBlock extends Block {
+  constructor(readonly data: TonstakersWithdrawData) {
+    super('tonstakers_withdraw', []);
+  }
+
+  override fill(action: ActionRow): void {
+    const d = this.data;
+    action.type = 'stake_withdrawal';
+    action.source = d.stake_holder;
+    action.destination = d.pool;
+    action.amount = d.amount;
+    action.asset = d.asset;
+    action.staking_data = {
+      provider: 'liquid_staking',
+      ts_nft: d.burnt_nft,
+      tokens_burnt: d.tokens_burnt,
+    };
+  }
+}
+
+export class TonstakersWithdrawRequestBlock extends Block {
+  constructor(
+    readonly data: {
+      source: string | null;
+      ts_ton_wallet: string | null;
+      pool: string | null;
+      tokens_burnt: bigint;
+      minted_nft: string | null;
+      asset: string | null;
+    },
+  ) {
+    super('tonstakers_withdraw_request', []);
+  }
+
+  override fill(action: ActionRow): void {
+    const d = this.data;
+    action.type = 'stake_withdrawal_request';
+    action.source = d.source;
+    action.source_secondary = d.ts_ton_wallet;
+    action.destination = d.pool;
+    action.amount = d.tokens_burnt;
+    action.asset = d.asset;
+    action.staking_data = { provider: 'liquid_staking', ts_nft: d.minted_nft };
+  }
+}
+
+/**
+ * Payout of a withdrawal bill: distributed_asset (0xdb3b8abd) after the bill's burn_notification, after
+ * its burn. The pool is found walking back to the distribution start (0x1140a64f) or a withdrawal.
+ */
+export class TonstakersDelayedWithdrawalMatcher extends BlockMatcher {
+  constructor() {
+    super({
+      parent: new ContractMatcher(TonstakersOp.nftBurnNotification, {
+        parent: new ContractMatcher(TonstakersOp.nftBurn),
+      }),
+    });
+  }
+
+  override testSelf(block: Block): boolean {
+    return block instanceof CallContractBlock && block.opcode === TonstakersOp.distributedAsset;
+  }
+
+  override buildBlock(block: Block, others: Block[]): Block[] {
+    const notification = block.previous;
+    if (!notification) {
+      return [];
+    }
+    const n = parseTonstakersNftBurnNotification(bodySlice(notification.message.body));
+    const nb = new TonstakersWithdrawBlock({
+      stake_holder: n.owner,
+      burnt_nft: notification.message.source,
+      pool: findPool(notification),
+      amount: block.message.value,
+      tokens_burnt: n.amount,
+      asset: null,
+    });
+    nb.merge([block, ...others]);
+    return [nb];
+  }
+}
+
+function findPool(from: Block): string | null {
+  const passThrough: number[] = [
+    TonstakersOp.nftBurnNotification,
+    TonstakersOp.nftBurn,
+    TonstakersOp.distributedAsset,
+  ];
+  for (let cur = from.previous; cur !== null; cur = cur.previous) {
+    if (cur instanceof CallContractBlock && cur.opcode === TonstakersOp.startDistribution) {
+      return cur.message.source;
+    }
+    if (cur instanceof TonstakersWithdrawBlock) {
+      return cur.data.pool;
+    }
+    if (!(
+      cur instanceof CallContractBlock &&
+      cur.opcode !== null &&
+      passThrough.includes(cur.opcode)
+    )) {
+      break;
+    }
+  }
+  return null;
+}
+
+/**
+ * tsTON burn → burn_notification → the minter's withdraw request to the pool, then either the pool's
+ * immediate payout (0x0a77535c: tonstakers_withdraw, amount = payout value − request value) or the mint
+ * of a withdrawal bill NFT (tonstakers_withdraw_request; failed when no NFT was minted).
+ */
+export class TonstakersWithdrawMatcher extends BlockMatcher {
+  constructor() {
+    super({
+      child: new ContractMatcher(JettonOp.burnNotification, {
+        child: labeled(
+          'request',
+          new ContractMatcher(TonstakersOp.withdrawRequest, {
+            child: new OrMatcher([
+              labeled('immediate_withdrawal', new ContractMatcher(TonstakersOp.poolWithdrawal)),
+              labeled('delayed_withdrawal', new ContractMatcher(TonstakersOp.mintNft)),
+            ]),
+          }),
+        ),
+      }),
+    });
+  }
+
+  override testSelf(block: Block): boolean {
+    return block instanceof CallContractBlock && block.opcode === JettonOp.burn;
+  }
+
+  override buildBlock(block: Block, others: Block[]): Block[] {
+    const msg = block.message;
+    const burn = parseJettonBurn(bodySlice(msg.body));
+    const immediate = getLabeled('immediate_withdrawal', others, CallContractBlock);
+    const delayed = getLabeled('delayed_withdrawal', others, CallContractBlock);
+    const request = getLabeled('request', others, CallContractBlock);
+    if (!request) {
+      return [];
+    }
+    let failed = block.failed;
+    const asset = request.message.source;
+    let nb: Block;
+    if (immediate) {
+      const before = immediate.previous;
+      nb = new TonstakersWithdrawBlock({
+        stake_holder: msg.source,
+        burnt_nft: null,
+        pool: request.message.destination,
+        tokens_burnt: burn.amount,
+        amount: (immediate.message.value ?? 0n) - (before?.message.value ?? 0n),
+        asset,
+      });
+    } else {
+      const next = delayed?.next ?? [];
+      const mint: Block | null =
+        next.find((b) => b instanceof NftMintBlock) ?? findCall(next, TonstakersOp.initNft);
+      if (!mint) {
+        failed = true;
+      }
+      nb = new TonstakersWithdrawRequestBlock({
+        source: msg.source,
+        ts_ton_wallet: msg.destination,
+        pool: request.message.destination,
+        tokens_burnt: burn.amount,
+        minted_nft: mint ? mint.message.destination : null,
+        asset,
+      });
+    }
+    nb.failed = failed;
+    nb.merge([block, ...others]);
+    return [nb];
+  }
+}
