@@ -100,6 +100,23 @@ export function classifiableTraces(rows: ClassifyInputRows): ClassifiableTrace[]
       },
     });
   }
+  for (const o of rows.multisigOrders) {
+    interfaces.set(o.address, {
+      ...interfaces.get(o.address),
+      multisig_order: {
+        address: o.address,
+        multisig_address: o.multisig_address,
+        order_seqno: BigInt(o.order_seqno),
+        threshold: Number(o.threshold ?? 0),
+        sent_for_execution: o.sent_for_execution ?? false,
+        approvals_mask: BigInt(o.approvals_mask ?? 0),
+        approvals_num: Number(o.approvals_num ?? 0),
+        expiration_date: Number(o.expiration_date ?? 0),
+        order_boc: o.order_boc ?? '',
+        signers: o.signers ?? [],
+      },
+    });
+  }
   const messagesByTx = new Map<string, TraceMessage[]>();
   for (const r of rows.messages) {
     const list = messagesByTx.get(r.tx_hash) ?? [];

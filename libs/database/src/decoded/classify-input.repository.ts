@@ -80,6 +80,19 @@ export interface NftItemInputRow {
   content: unknown;
 }
 
+export interface MultisigOrderInputRow {
+  address: string;
+  multisig_address: string;
+  order_seqno: string;
+  threshold: string | null;
+  sent_for_execution: boolean | null;
+  approvals_mask: string | null;
+  approvals_num: string | null;
+  expiration_date: string | null;
+  order_boc: string | null;
+  signers: string[] | null;
+}
+
 /** Everything stored about a set of traces that their classification reads. */
 export interface ClassifyInputRows {
   traces: TraceInputRow[];
@@ -87,17 +100,25 @@ export interface ClassifyInputRows {
   messages: MsgInputRow[];
   jettonWallets: JettonWalletInputRow[];
   nftItems: NftItemInputRow[];
+  multisigOrders: MultisigOrderInputRow[];
 }
 
 /**
  * Loads traces for the classifier in five queries whatever their number (no per-row lookups): the
  * traces, their transactions, their messages with bodies and init states, and the decoded interfaces of
- * every account they touch.
+ * every account they touch (one query per kind).
  */
 export class ClassifyInputRepository {
   async load(m: EntityManager, traceIds: readonly string[]): Promise<ClassifyInputRows> {
     if (traceIds.length === 0) {
-      return { traces: [], transactions: [], messages: [], jettonWallets: [], nftItems: [] };
+      return {
+        traces: [],
+        transactions: [],
+        messages: [],
+        jettonWallets: [],
+        nftItems: [],
+        multisigOrders: [],
+      };
     }
     const traces: TraceInputRow[] = await m.query(
       `SELECT trace_id, external_hash, external_hash_norm, mc_seqno_start, mc_seqno_end,
@@ -137,6 +158,12 @@ export class ClassifyInputRepository {
        FROM nft_items WHERE address = ANY($1::text[])`,
       [accounts],
     );
-    return { traces, transactions, messages, jettonWallets, nftItems };
+    const multisigOrders: MultisigOrderInputRow[] = await m.query(
+      `SELECT address, multisig_address, order_seqno::text, threshold::text, sent_for_execution,
+              approvals_mask::text, approvals_num::text, expiration_date::text, order_boc, signers
+       FROM multisig_orders WHERE address = ANY($1::text[])`,
+      [accounts],
+    );
+    return { traces, transactions, messages, jettonWallets, nftItems, multisigOrders };
   }
 }
