@@ -124,13 +124,13 @@ export default tseslint.config(
     },
   },
   {
-    files: ['libs/contracts/**/*.ts', 'libs/ton/**/*.ts'],
+    files: ['libs/contracts/**/*.ts', 'libs/ton/**/*.ts', 'libs/actions/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: frameworkPackages, message: 'contracts and ton are framework-free.' },
+            { group: frameworkPackages, message: 'contracts, ton and actions are framework-free.' },
             { group: ['**/apps/**', '@app/localnet'], message: 'Libs never import apps.' },
           ],
         },

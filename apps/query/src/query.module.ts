@@ -1,16 +1,21 @@
 import {
+  AccountQueryRepository,
   ActionQueryRepository,
   AddressBookQueryRepository,
   BlockQueryRepository,
   DataSource,
   MessageQueryRepository,
+  TokenQueryRepository,
   TraceQueryRepository,
   TransactionQueryRepository,
 } from '@app/database';
 import { type DynamicModule, Module } from '@nestjs/common';
+import { AccountsController } from './accounts/accounts.controller';
 import { ActionsController } from './actions/actions.controller';
 import { AddressBookBuilder } from './address-book/address-book.builder';
 import { BlocksController } from './blocks/blocks.controller';
+import { MetadataBuilder } from './metadata/metadata.builder';
+import { TokensController } from './tokens/tokens.controller';
 import { TracesController } from './traces/traces.controller';
 import { TransactionsController } from './transactions/transactions.controller';
 
@@ -21,6 +26,8 @@ const REPOSITORIES = [
   TraceQueryRepository,
   ActionQueryRepository,
   AddressBookQueryRepository,
+  TokenQueryRepository,
+  AccountQueryRepository,
 ];
 
 /**
@@ -32,7 +39,14 @@ export class QueryModule {
   static forRoot(): DynamicModule {
     return {
       module: QueryModule,
-      controllers: [BlocksController, TransactionsController, TracesController, ActionsController],
+      controllers: [
+        BlocksController,
+        TransactionsController,
+        TracesController,
+        ActionsController,
+        TokensController,
+        AccountsController,
+      ],
       providers: [
         ...REPOSITORIES.map((repository) => ({
           provide: repository,
@@ -40,6 +54,7 @@ export class QueryModule {
           useFactory: (ds: DataSource) => new repository(ds),
         })),
         AddressBookBuilder,
+        MetadataBuilder,
       ],
     };
   }

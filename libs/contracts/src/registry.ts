@@ -6,7 +6,9 @@ import { lsBlocksContracts } from './messages/ls-blocks';
 import { lsFeesContracts } from './messages/ls-fees';
 import { lsMethodsContracts } from './messages/ls-methods';
 import { lsTransactionsContracts } from './messages/ls-transactions';
+import { queryAccountsContracts } from './messages/query-accounts';
 import { queryBlocksContracts } from './messages/query-blocks';
+import { queryTokensContracts } from './messages/query-tokens';
 import { queryTracesContracts } from './messages/query-traces';
 import { queryTransactionsContracts } from './messages/query-transactions';
 
@@ -30,6 +32,8 @@ export const rpcContracts = {
   ...queryBlocksContracts,
   ...queryTransactionsContracts,
   ...queryTracesContracts,
+  ...queryTokensContracts,
+  ...queryAccountsContracts,
 } as const satisfies Readonly<Record<string, RpcContract>>;
 
 export type RpcContracts = typeof rpcContracts;

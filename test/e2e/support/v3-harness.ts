@@ -1,10 +1,14 @@
 import assert from 'node:assert/strict';
 import { createDataSource, type DataSource, IndexerCursorRepository } from '@app/database';
+import { LiteserverPool } from '@app/liteclient';
 import { createLogger } from '@app/observability';
 import { createTestDatabase, type TestDatabase } from '@app/testing';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import pino from 'pino';
 import { Registry } from 'prom-client';
+import { GetMethodClient } from '../../../apps/decoder/src/interfaces/get-method.client';
+import { InterfaceDetector } from '../../../apps/decoder/src/interfaces/interface-detector';
+import { InterfaceProbes } from '../../../apps/decoder/src/interfaces/interface-probes';
 import { BlockDecoder } from '../../../apps/decoder/src/pipeline/block-decoder';
 import { DecoderMetrics } from '../../../apps/decoder/src/pipeline/decoder.metrics';
 import { DecoderWorker } from '../../../apps/decoder/src/pipeline/decoder-worker';
@@ -26,6 +30,8 @@ export interface V3Harness {
   /** Raw addresses (`0:HEX`) of the traffic wallets. */
   readonly wallets: readonly string[];
   readonly head: number;
+  /** A genesis seed account's raw address (`wc:UPPERHEX`). */
+  address(name: string): string;
   /** GET /api/<path>?<params> (repeated keys for arrays). */
   get(
     path: string,
@@ -34,11 +40,22 @@ export interface V3Harness {
   close(): Promise<void>;
 }
 
+export interface V3HarnessOptions {
+  /** Wallet traffic on top of the seed (default true). */
+  readonly traffic?: boolean;
+  /**
+   * Detect contract interfaces by get-methods against the localnet while decoding (default false):
+   * what fills the Jetton, NFT, DNS, multisig and vesting tables.
+   */
+  readonly interfaces?: boolean;
+}
+
 /**
- * A manual-mode genesis localnet with wallet traffic, ingested and decoded into a fresh test
- * database, then the whole service in this process (single-process mode) over that database.
+ * A manual-mode genesis localnet (with wallet traffic unless turned off), ingested and decoded into
+ * a fresh test database, then the whole service in this process (single-process mode) over that
+ * database.
  */
-export async function startV3Harness(): Promise<V3Harness> {
+export async function startV3Harness(options: V3HarnessOptions = {}): Promise<V3Harness> {
   const localnet = await startLocalnet({
     seed: 'genesis',
     mode: 'manual',
@@ -47,17 +64,31 @@ export async function startV3Harness(): Promise<V3Harness> {
   let db: TestDatabase | undefined;
   let ds: DataSource | undefined;
   let app: NestFastifyApplication | undefined;
+  let pool: LiteserverPool | undefined;
   try {
-    const traffic = await WalletTraffic.fund(localnet, 4, 'v3api');
-    await traffic.round();
-    await traffic.round();
+    let wallets: readonly string[] = [];
+    if (options.traffic ?? true) {
+      const traffic = await WalletTraffic.fund(localnet, 4, 'v3api');
+      await traffic.round();
+      await traffic.round();
+      wallets = traffic.addresses;
+    }
     db = await createTestDatabase({ prefix: 'v3_api' });
     ds = await createDataSource({ url: db.url, poolSize: 3 }).initialize();
     const head = await ingestLocalnet(localnet, ds);
+    let detector: InterfaceDetector | undefined;
+    if (options.interfaces === true) {
+      pool = new LiteserverPool(
+        localnet.liteservers.map((ls) => ls.endpoint),
+        { timeoutMs: 5000, attempts: 2, probeIntervalMs: 1000 },
+      );
+      await pool.start();
+      detector = new InterfaceDetector(new InterfaceProbes(new GetMethodClient(pool)));
+    }
     const worker = new DecoderWorker(
       ds,
       new IndexerCursorRepository(ds),
-      new BlockDecoder(),
+      new BlockDecoder(detector),
       new DecoderMetrics(new Registry()),
       pino({ level: 'silent' }),
       { sourceCursor: 'masterchain', cursor: 'decoder', pollMs: 50 },
@@ -65,6 +96,8 @@ export async function startV3Harness(): Promise<V3Harness> {
     worker.start();
     assert.equal(await worker.waitForSeqno(head, 60_000), true, 'decoded to the head');
     await worker.stop();
+    pool?.close();
+    pool = undefined;
     app = await createStandaloneApp({
       natsRequestTimeoutMs: 10_000,
       endpoints: localnet.liteservers.map((ls) => ls.endpoint),
@@ -79,8 +112,13 @@ export async function startV3Harness(): Promise<V3Harness> {
     return {
       localnet,
       ds,
-      wallets: traffic.addresses,
+      wallets,
       head,
+      address: (name) => {
+        const account = localnet.accounts.find((a) => a.name === name);
+        assert.ok(account, name);
+        return account.address.toRawString().toUpperCase();
+      },
       get: async (path, params = {}) => {
         const query = new URLSearchParams();
         for (const [key, value] of Object.entries(params)) {
@@ -99,6 +137,7 @@ export async function startV3Harness(): Promise<V3Harness> {
       },
     };
   } catch (error: unknown) {
+    pool?.close();
     await app?.close();
     await ds?.destroy();
     await db?.drop();

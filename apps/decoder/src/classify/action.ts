@@ -3,51 +3,9 @@
  * the table stores as numeric/bigint are bigint; the *_data columns are PostgreSQL composite types,
  * rendered here as plain objects with the composite's field names.
  */
-export type ActionValue =
-  string | number | bigint | boolean | null | ActionValue[] | { [key: string]: ActionValue };
-export type ActionData = Record<string, ActionValue>;
+import type { ActionData, ActionDataColumn } from '@app/actions';
 
-/** The composite columns (add a family's own `*_data` column here). */
-export type ActionDataColumn =
-  | 'ton_transfer_data'
-  | 'jetton_transfer_data'
-  | 'nft_transfer_data'
-  | 'nft_listing_data'
-  | 'nft_mint_data'
-  | 'jetton_swap_data'
-  | 'change_dns_record_data'
-  | 'dex_deposit_liquidity_data'
-  | 'dex_withdraw_liquidity_data'
-  | 'staking_data'
-  | 'tonco_deploy_pool_data'
-  | 'multisig_create_order_data'
-  | 'multisig_approve_data'
-  | 'multisig_execute_data'
-  | 'vesting_send_message_data'
-  | 'vesting_add_whitelist_data'
-  | 'evaa_supply_data'
-  | 'evaa_withdraw_data'
-  | 'evaa_liquidate_data'
-  | 'jvault_claim_data'
-  | 'jvault_stake_data'
-  | 'coffee_create_pool_data'
-  | 'coffee_staking_deposit_data'
-  | 'coffee_staking_withdraw_data'
-  | 'layerzero_send_data'
-  | 'layerzero_packet_data'
-  | 'layerzero_dvn_verify_data'
-  | 'cocoon_worker_payout_data'
-  | 'cocoon_proxy_payout_data'
-  | 'cocoon_proxy_charge_data'
-  | 'cocoon_client_top_up_data'
-  | 'cocoon_register_proxy_data'
-  | 'cocoon_unregister_proxy_data'
-  | 'cocoon_client_register_data'
-  | 'cocoon_client_change_secret_hash_data'
-  | 'cocoon_client_request_refund_data'
-  | 'cocoon_grant_refund_data'
-  | 'cocoon_client_increase_stake_data'
-  | 'cocoon_client_withdraw_data';
+export type { ActionData, ActionDataColumn, ActionValue } from '@app/actions';
 
 export interface ActionBase {
   trace_id: string;

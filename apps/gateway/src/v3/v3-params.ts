@@ -196,6 +196,20 @@ export class V3Params {
     return list.map((v, i) => v ?? throwing(conversion(name, i)));
   }
 
+  /** A single plain string (the last when repeated). */
+  string(name: string): string | undefined {
+    return this.one(name);
+  }
+
+  /** Each raw value of an address array with its raw form, null where it does not parse (addressBook). */
+  addressEntries(name: string): { input: string; raw: string | null }[] | undefined {
+    const list = this.all(name);
+    if (list.length === 0) {
+      return undefined;
+    }
+    return list.map((input) => ({ input, raw: parseAddressValue(input) ?? null }));
+  }
+
   /** A plain string array: repeated keys only, no comma splitting (§2.3). */
   strings(name: string): string[] | undefined {
     const list = this.all(name);

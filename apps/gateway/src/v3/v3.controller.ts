@@ -29,6 +29,18 @@ function truthy(value: string | undefined): boolean {
 export class V3Controller {
   constructor(@Inject(V3_BACKEND) private readonly backend: V3Backend) {}
 
+  /** The two-segment endpoints: `jetton/masters`, `nft/items`, `dns/records`, `multisig/orders`, … */
+  @Get(':group/:endpoint')
+  grouped(
+    @Param('group') group: string,
+    @Param('endpoint') name: string,
+    @Query() query: Record<string, unknown>,
+    @Headers() headers: Record<string, string | undefined>,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    return this.get(`${group}/${name}`, query, headers, reply);
+  }
+
   @Get(':endpoint')
   async get(
     @Param('endpoint') name: string,

@@ -1,24 +1,11 @@
-import { type V3Action, type V3Json } from '@app/contracts';
+import { type ActionData, type ActionRenderRow, renderActionDetails } from '@app/actions';
+import { type V3Action } from '@app/contracts';
 import { type ActionQueryRow } from '@app/database';
+import { json } from '../wire/json';
 import { opcodeInt32 } from '../wire/wire-format';
-import { type ActionData, type ActionRow, renderActionDetails } from './action-details';
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-/** A JSON value read from jsonb, narrowed (anything else becomes null). */
-function json(v: unknown): V3Json {
-  if (v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') {
-    return v;
-  }
-  if (Array.isArray(v)) {
-    return v.map(json);
-  }
-  if (isRecord(v)) {
-    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, json(x)]));
-  }
-  return null;
 }
 
 function data(v: unknown): ActionData | null {
@@ -27,7 +14,7 @@ function data(v: unknown): ActionData | null {
 }
 
 /** The row as the renderers read it: generic columns plus the `*_data` composites of `details`. */
-function renderInput(a: ActionQueryRow): ActionRow {
+function renderInput(a: ActionQueryRow): ActionRenderRow {
   const composites: Record<string, ActionData | null> = {};
   for (const [key, value] of Object.entries(a.details)) {
     if (key.endsWith('_data')) {

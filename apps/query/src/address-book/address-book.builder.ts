@@ -2,13 +2,14 @@ import { type AddressBook } from '@app/contracts';
 import { AddressBookQueryRepository } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { Address } from '@ton/core';
-import { WALLET_CODE_HASHES } from './wallet-code-hashes';
+import { WALLET_CODE_HASHES, walletInterface } from './wallet-code-hashes';
 
 /**
  * Builds `address_book` (toncenter-v3 §12.1) for a set of raw addresses with one query: the
  * user-friendly form is bounceable unless the account has no code or runs a wallet code, then
- * non-bounceable (unknown accounts too). `domain` stays null until DNS items are indexed; interfaces
- * come from the decoder's per-code detection.
+ * non-bounceable (unknown accounts too). `domain` is the shortest self-resolving DNS domain of the
+ * account; interfaces come from the decoder's per-code detection, a wallet code naming its single
+ * interface (`wallet_v4r2`) as toncenter's code-hash match does.
  */
 @Injectable()
 export class AddressBookBuilder {
@@ -19,7 +20,11 @@ export class AddressBookBuilder {
       return {};
     }
     const unique = [...new Set(addresses)];
-    const rows = await this.repository.rows(unique);
+    const [rows, domains] = await Promise.all([
+      this.repository.rows(unique),
+      this.repository.domains(unique),
+    ]);
+    const domainOf = new Map(domains.map((d) => [d.account, d.domain]));
     const byAccount = new Map(rows.map((r) => [r.account, r]));
     const book: AddressBook = {};
     for (const raw of unique) {
@@ -28,8 +33,8 @@ export class AddressBookBuilder {
       const bounceable = codeHash !== null && !WALLET_CODE_HASHES.has(codeHash);
       book[raw] = {
         user_friendly: friendly(raw, bounceable),
-        domain: null,
-        interfaces: row?.interfaces ?? [],
+        domain: domainOf.get(raw) ?? null,
+        interfaces: interfacesOf(row?.interfaces ?? [], codeHash),
       };
     }
     return book;
@@ -43,4 +48,12 @@ function friendly(raw: string, bounceable: boolean): string | null {
     // A stored address that does not parse (an addr_var) has no user-friendly form.
     return null;
   }
+}
+
+function interfacesOf(detected: string[], codeHash: string | null): string[] {
+  if (detected.length > 0) {
+    return detected;
+  }
+  const wallet = walletInterface(codeHash);
+  return wallet === undefined ? [] : [wallet];
 }

@@ -23,4 +23,20 @@ export class AddressBookQueryRepository {
       [accounts],
     );
   }
+
+  /**
+   * Self-resolving domains of the accounts (§12.1): a DNS item whose wallet record points at its owner;
+   * the shortest domain wins.
+   */
+  domains(accounts: readonly string[]): Promise<{ account: string; domain: string }[]> {
+    if (accounts.length === 0) {
+      return Promise.resolve([]);
+    }
+    return this.ds.query(
+      `SELECT DISTINCT ON (nft_item_owner) nft_item_owner AS account, domain FROM dns_entries
+       WHERE nft_item_owner = ANY($1::varchar[]) AND nft_item_owner = dns_wallet AND domain IS NOT NULL
+       ORDER BY nft_item_owner, length(domain), domain`,
+      [accounts],
+    );
+  }
 }

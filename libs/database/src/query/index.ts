@@ -6,3 +6,5 @@ export * from './message.query-repository';
 export * from './trace.query-repository';
 export * from './action.query-repository';
 export * from './address-book.query-repository';
+export * from './token.query-repository';
+export * from './account.query-repository';

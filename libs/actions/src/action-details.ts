@@ -1,15 +1,10 @@
 /**
  * The type-specific `details` of a v3 action (toncenter-v3 §11.8, §14.5; ton-index-go
- * `parse/actions.go`), rendered from an `actions` row and its jsonb `details` column.
- *
- * The renderers are those of the decoder's `classify/api-render.ts` (which renders the classifier's
- * own rows for `decode:trace --api`), applied to stored rows. Apps never import each other, so they
- * are kept here until both move to a shared lib.
+ * `parse/actions.go`): numbers in details as strings, opcodes as "0x%08x". Pure rendering, shared by
+ * the decoder (its classifier's rows, `decode:trace --api`) and the query service (stored rows).
  */
 
-export type ApiJson = string | number | boolean | null | ApiJson[] | { [key: string]: ApiJson };
-
-/** A value inside a `*_data` composite as stored (64-bit numbers already strings). */
+/** A value inside a `*_data` composite (64-bit numbers as bigint from the classifier, as strings from the table). */
 export type ActionValue =
   string | number | bigint | boolean | null | ActionValue[] | { [key: string]: ActionValue };
 export type ActionData = Record<string, ActionValue>;
@@ -66,14 +61,17 @@ export interface ActionRenderBase {
   readonly asset_secondary: string | null;
   readonly asset2: string | null;
   readonly asset2_secondary: string | null;
-  readonly value: string | null;
-  readonly amount: string | null;
+  readonly value: string | bigint | null;
+  readonly amount: string | bigint | null;
   /** The signed int32 opcode. */
   readonly opcode: number | null;
   readonly value_extra_currencies: Record<string, string>;
 }
 
-export type ActionRow = ActionRenderBase & Partial<Record<ActionDataColumn, ActionData | null>>;
+export type ActionRenderRow = ActionRenderBase &
+  Partial<Record<ActionDataColumn, ActionData | null>>;
+
+export type ApiJson = string | number | boolean | null | ApiJson[] | { [key: string]: ApiJson };
 
 function str(v: ActionValue | undefined): string | null {
   if (v === null || v === undefined) {
@@ -110,7 +108,7 @@ function swapTransfer(t: ActionValue): ApiJson {
   };
 }
 
-type Renderer = (a: ActionRow) => Record<string, ApiJson>;
+type Renderer = (a: ActionRenderRow) => Record<string, ApiJson>;
 
 const RENDERERS: Record<string, Renderer> = {
   ton_transfer: (a) => ({
@@ -394,7 +392,7 @@ const RENDERERS: Record<string, Renderer> = {
 /** The details of `row` by its type, or undefined for a type without a renderer. */
 export function renderActionDetails(
   type: string,
-  row: ActionRow,
+  row: ActionRenderRow,
 ): Record<string, ApiJson> | undefined {
   const render = RENDERERS[type];
   return render === undefined ? undefined : render(row);

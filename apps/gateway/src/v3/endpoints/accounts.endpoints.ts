@@ -1,0 +1,136 @@
+import { Subjects } from '@app/contracts';
+import { DEFAULT_LIMIT, type V3Endpoint } from '../v3-endpoint';
+import { invalid, type V3Params } from '../v3-params';
+
+function required(p: V3Params, name: string): string[] {
+  const list = p.addresses(name);
+  if (list === undefined) {
+    throw invalid(name, `${name} is required`);
+  }
+  return list;
+}
+
+/** dns/records takes 100 by default (§2.4: the published default of that endpoint). */
+const DNS_DEFAULT_LIMIT = 100;
+
+/**
+ * accountStates, walletStates, addressBook, metadata, topAccountsByBalance (§6.1–6.5); dns/records,
+ * multisig/wallets, multisig/orders, vesting (§9.1–9.4).
+ */
+export const ACCOUNT_ENDPOINTS: readonly V3Endpoint[] = [
+  {
+    name: 'accountStates',
+    run: (p, s, backend) => {
+      const address = required(p, 'address');
+      const req = {
+        address,
+        code_hash: p.hashes('code_hash'),
+        include_boc: p.bool('include_boc') ?? true,
+        no_address_book: s.noAddressBook,
+      };
+      p.rejectUnknown();
+      return backend.request(Subjects.query.accountStates, req);
+    },
+  },
+  {
+    name: 'walletStates',
+    run: (p, s, backend) => {
+      const req = { address: required(p, 'address'), no_address_book: s.noAddressBook };
+      p.rejectUnknown();
+      return backend.request(Subjects.query.walletStates, req);
+    },
+  },
+  {
+    name: 'addressBook',
+    run: (p, _s, backend) => {
+      const entries = p.addressEntries('address');
+      p.rejectUnknown();
+      if (entries === undefined) {
+        throw invalid('address', 'address is required');
+      }
+      return backend.request(Subjects.query.addressBook, { entries });
+    },
+  },
+  {
+    name: 'metadata',
+    run: (p, _s, backend) => {
+      const address = required(p, 'address');
+      p.rejectUnknown();
+      return backend.request(Subjects.query.metadata, { address });
+    },
+  },
+  {
+    name: 'topAccountsByBalance',
+    run: (p, _s, backend) => {
+      const req = p.paging(DEFAULT_LIMIT);
+      p.rejectUnknown();
+      return backend.request(Subjects.query.topAccountsByBalance, req);
+    },
+  },
+  {
+    name: 'dns/records',
+    run: (p, s, backend) => {
+      const req = {
+        wallet: p.address('wallet'),
+        domain: p.string('domain'),
+        ...p.paging(DNS_DEFAULT_LIMIT),
+        no_address_book: s.noAddressBook,
+      };
+      p.rejectUnknown();
+      if ((req.wallet === undefined) === (req.domain === undefined)) {
+        throw invalid('wallet', 'exactly one of wallet, domain should be specified');
+      }
+      return backend.request(Subjects.query.dnsRecords, req);
+    },
+  },
+  {
+    name: 'multisig/wallets',
+    run: (p, s, backend) => {
+      const req = {
+        address: p.addresses('address'),
+        wallet_address: p.addresses('wallet_address'),
+        include_orders: p.bool('include_orders') ?? true,
+        ...p.paging(DEFAULT_LIMIT),
+        sort: p.sort('desc'),
+        no_address_book: s.noAddressBook,
+      };
+      p.rejectUnknown();
+      return backend.request(Subjects.query.multisigWallets, req);
+    },
+  },
+  {
+    name: 'multisig/orders',
+    run: (p, s, backend) => {
+      const req = {
+        address: p.addresses('address'),
+        multisig_address: p.addresses('multisig_address'),
+        parse_actions: p.bool('parse_actions') ?? false,
+        ...p.paging(DEFAULT_LIMIT),
+        sort: p.sort('desc'),
+        no_address_book: s.noAddressBook,
+      };
+      p.rejectUnknown();
+      return backend.request(Subjects.query.multisigOrders, req);
+    },
+  },
+  {
+    name: 'vesting',
+    run: (p, s, backend) => {
+      const req = {
+        contract_address: p.addresses('contract_address'),
+        wallet_address: p.addresses('wallet_address'),
+        check_whitelist: p.bool('check_whitelist') ?? false,
+        ...p.paging(DEFAULT_LIMIT),
+        no_address_book: s.noAddressBook,
+      };
+      p.rejectUnknown();
+      if ((req.contract_address === undefined) === (req.wallet_address === undefined)) {
+        throw invalid(
+          'contract_address',
+          'exactly one of contract_address, wallet_address should be specified',
+        );
+      }
+      return backend.request(Subjects.query.vesting, req);
+    },
+  },
+];

@@ -1,0 +1,172 @@
+import { Subjects } from '@app/contracts';
+import { DEFAULT_LIMIT, type V3Endpoint } from '../v3-endpoint';
+import { invalid, type V3Params } from '../v3-params';
+
+/** `direction` of the token event endpoints: in, out or both (§7.3, §8.3). */
+function direction(p: V3Params): 'in' | 'out' | 'both' | undefined {
+  const v = p.string('direction');
+  if (v === undefined) {
+    return undefined;
+  }
+  if (v !== 'in' && v !== 'out' && v !== 'both') {
+    throw invalid('direction', 'direction should be one of: in, out, both');
+  }
+  return v;
+}
+
+/** `owner_address`, or its alias `address` when absent. */
+function owners(p: V3Params): string[] | undefined {
+  const alias = p.addresses('address');
+  return p.addresses('owner_address') ?? alias;
+}
+
+function ranges(p: V3Params) {
+  return {
+    start_utime: p.utime('start_utime'),
+    end_utime: p.utime('end_utime'),
+    start_lt: p.uint64('start_lt'),
+    end_lt: p.uint64('end_lt'),
+  };
+}
+
+/** More than one of `name` needs exactly one owner (§7.2, §8.2). */
+function oneOwnerFor(
+  name: string,
+  values: string[] | undefined,
+  owner: string[] | undefined,
+): void {
+  if (values !== undefined && values.length > 1 && owner?.length !== 1) {
+    throw invalid(name, `more than one ${name} requires exactly one owner_address`);
+  }
+}
+
+/**
+ * jetton/masters, jetton/wallets, jetton/transfers, jetton/burns, nft/collections, nft/items,
+ * nft/transfers, nft/sales (§7, §8).
+ */
+export const TOKEN_ENDPOINTS: readonly V3Endpoint[] = [
+  {
+    name: 'jetton/masters',
+    run: (p, s, backend) => {
+      const req = {
+        address: p.addresses('address'),
+        admin_address: p.addresses('admin_address'),
+        ...p.paging(DEFAULT_LIMIT),
+        no_address_book: s.noAddressBook,
+      };
+      p.rejectUnknown();
+      return backend.request(Subjects.query.jettonMasters, req);
+    },
+  },
+  {
+    name: 'jetton/wallets',
+    run: (p, s, backend) => {
+      const req = {
+        address: p.addresses('address'),
+        owner_address: p.addresses('owner_address'),
+        jetton_address: p.addresses('jetton_address'),
+        exclude_zero_balance: p.bool('exclude_zero_balance'),
+        ...p.paging(DEFAULT_LIMIT),
+        sort: p.sort(undefined),
+        no_address_book: s.noAddressBook,
+      };
+      p.rejectUnknown();
+      oneOwnerFor('jetton_address', req.jetton_address, req.owner_address);
+      return backend.request(Subjects.query.jettonWallets, req);
+    },
+  },
+  ...(['jetton/transfers', 'jetton/burns'] as const).map((name): V3Endpoint => ({
+    name,
+    run: (p, s, backend) => {
+      const req = {
+        owner_address: owners(p),
+        jetton_wallet: p.addresses('jetton_wallet'),
+        jetton_master: p.address('jetton_master'),
+        // Burns have no direction: toncenter does not read it there.
+        direction: name === 'jetton/transfers' ? direction(p) : undefined,
+        ...ranges(p),
+        ...p.paging(DEFAULT_LIMIT),
+        sort: p.sort('desc'),
+        no_address_book: s.noAddressBook,
+      };
+      p.rejectUnknown();
+      return backend.request(
+        name === 'jetton/transfers' ? Subjects.query.jettonTransfers : Subjects.query.jettonBurns,
+        req,
+      );
+    },
+  })),
+  {
+    name: 'nft/collections',
+    run: (p, s, backend) => {
+      const req = {
+        collection_address: p.addresses('collection_address'),
+        owner_address: p.addresses('owner_address'),
+        ...p.paging(DEFAULT_LIMIT),
+        no_address_book: s.noAddressBook,
+      };
+      p.rejectUnknown();
+      return backend.request(Subjects.query.nftCollections, req);
+    },
+  },
+  {
+    name: 'nft/items',
+    run: (p, s, backend) => {
+      const index = p.strings('index');
+      const req = {
+        address: p.addresses('address'),
+        owner_address: p.addresses('owner_address'),
+        collection_address: p.addresses('collection_address'),
+        index,
+        include_on_sale: p.bool('include_on_sale'),
+        sort_by_last_transaction_lt: p.bool('sort_by_last_transaction_lt'),
+        ...p.paging(DEFAULT_LIMIT),
+        no_address_book: s.noAddressBook,
+      };
+      p.rejectUnknown();
+      if (index !== undefined) {
+        if (!index.every((i) => /^\d{1,30}$/.test(i))) {
+          throw invalid('index', 'index should be a list of non-negative integers');
+        }
+        if (req.collection_address === undefined) {
+          throw invalid('index', 'index requires collection_address');
+        }
+      }
+      oneOwnerFor('collection_address', req.collection_address, req.owner_address);
+      return backend.request(Subjects.query.nftItems, req);
+    },
+  },
+  {
+    name: 'nft/transfers',
+    run: (p, s, backend) => {
+      const req = {
+        owner_address: owners(p),
+        item_address: p.addresses('item_address'),
+        collection_address: p.address('collection_address'),
+        direction: direction(p),
+        ...ranges(p),
+        ...p.paging(DEFAULT_LIMIT),
+        sort: p.sort('desc'),
+        no_address_book: s.noAddressBook,
+      };
+      p.rejectUnknown();
+      return backend.request(Subjects.query.nftTransfers, req);
+    },
+  },
+  {
+    // Sale and auction contracts (getgems, telemint) are not detected by the decoder yet, so no
+    // address is ever on sale: every valid request answers an empty list.
+    name: 'nft/sales',
+    run: (p) => {
+      const address = p.addresses('address');
+      p.rejectUnknown();
+      if (address === undefined) {
+        throw invalid('address', 'address is required');
+      }
+      if (address.length > 1000) {
+        throw invalid('address', 'at most 1000 addresses are allowed');
+      }
+      return Promise.resolve({ nft_sales: [], address_book: {}, metadata: {} });
+    },
+  },
+];

@@ -1,0 +1,220 @@
+import {
+  type JettonEventsReq,
+  type JettonMastersReq,
+  type JettonWalletsReq,
+  type NftCollectionsReq,
+  type NftItemsReq,
+  type NftTransfersReq,
+  Subjects,
+  type V3JettonBurnsRes,
+  type V3JettonMastersRes,
+  type V3JettonTransfersRes,
+  type V3JettonWalletsRes,
+  type V3NftCollectionsRes,
+  type V3NftItemsRes,
+  type V3NftTransfersRes,
+} from '@app/contracts';
+import { type TokenEventFilter, TokenQueryRepository } from '@app/database';
+import { RpcHandler } from '@app/nats';
+import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import { AddressBookBuilder } from '../address-book/address-book.builder';
+import { MetadataBuilder } from '../metadata/metadata.builder';
+import {
+  present,
+  toJettonBurn,
+  toJettonMaster,
+  toJettonTransfer,
+  toJettonWallet,
+  toNftCollection,
+  toNftItem,
+  toNftTransfer,
+} from './token.mapper';
+
+type EventsReq = JettonEventsReq | NftTransfersReq;
+
+function eventFilter(
+  req: EventsReq,
+  subject: string[] | undefined,
+  parent: string | undefined,
+): TokenEventFilter {
+  return {
+    owner: req.owner_address,
+    subject,
+    parent,
+    direction: req.direction,
+    startUtime: req.start_utime,
+    endUtime: req.end_utime,
+    startLt: req.start_lt,
+    endLt: req.end_lt,
+    limit: req.limit,
+    offset: req.offset,
+    sort: req.sort,
+  };
+}
+
+/** `ton.query.v1.jetton*` and `ton.query.v1.nft*` (toncenter-v3 §7, §8). */
+@Controller()
+export class TokensController {
+  constructor(
+    private readonly tokens: TokenQueryRepository,
+    private readonly addressBook: AddressBookBuilder,
+    private readonly metadata: MetadataBuilder,
+  ) {}
+
+  private async enrich(addresses: string[], noBook: boolean | undefined) {
+    return {
+      address_book: await this.addressBook.build(addresses, noBook),
+      metadata: await this.metadata.build(addresses),
+    };
+  }
+
+  @RpcHandler(Subjects.query.jettonMasters)
+  async jettonMasters(@Payload() req: JettonMastersReq): Promise<V3JettonMastersRes> {
+    const rows = await this.tokens.jettonMasters({
+      address: req.address,
+      admin: req.admin_address,
+      limit: req.limit,
+      offset: req.offset,
+    });
+    return {
+      jetton_masters: rows.map(toJettonMaster),
+      ...(await this.enrich(
+        rows.flatMap((r) => present(r.address, r.admin_address)),
+        req.no_address_book,
+      )),
+    };
+  }
+
+  @RpcHandler(Subjects.query.jettonWallets)
+  async jettonWallets(@Payload() req: JettonWalletsReq): Promise<V3JettonWalletsRes> {
+    const rows = await this.tokens.jettonWallets({
+      address: req.address,
+      owner: req.owner_address,
+      jetton: req.jetton_address,
+      excludeZeroBalance: req.exclude_zero_balance,
+      sort: req.sort,
+      limit: req.limit,
+      offset: req.offset,
+    });
+    return {
+      jetton_wallets: rows.map(toJettonWallet),
+      ...(await this.enrich(
+        rows.flatMap((r) => [r.address, r.owner, r.jetton]),
+        req.no_address_book,
+      )),
+    };
+  }
+
+  @RpcHandler(Subjects.query.jettonTransfers)
+  async jettonTransfers(@Payload() req: JettonEventsReq): Promise<V3JettonTransfersRes> {
+    const rows = await this.tokens.jettonTransfers(
+      eventFilter(req, req.jetton_wallet, req.jetton_master),
+    );
+    return {
+      jetton_transfers: rows.map(toJettonTransfer),
+      ...(await this.enrich(
+        rows.flatMap((r) =>
+          present(
+            r.source,
+            r.destination,
+            r.jetton_wallet_address,
+            r.jetton_master_address,
+            r.response_destination,
+          ),
+        ),
+        req.no_address_book,
+      )),
+    };
+  }
+
+  @RpcHandler(Subjects.query.jettonBurns)
+  async jettonBurns(@Payload() req: JettonEventsReq): Promise<V3JettonBurnsRes> {
+    const rows = await this.tokens.jettonBurns(
+      eventFilter(req, req.jetton_wallet, req.jetton_master),
+    );
+    return {
+      jetton_burns: rows.map(toJettonBurn),
+      ...(await this.enrich(
+        rows.flatMap((r) =>
+          present(
+            r.owner,
+            r.jetton_wallet_address,
+            r.jetton_master_address,
+            r.response_destination,
+          ),
+        ),
+        req.no_address_book,
+      )),
+    };
+  }
+
+  @RpcHandler(Subjects.query.nftCollections)
+  async nftCollections(@Payload() req: NftCollectionsReq): Promise<V3NftCollectionsRes> {
+    const rows = await this.tokens.nftCollections({
+      address: req.collection_address,
+      owner: req.owner_address,
+      limit: req.limit,
+      offset: req.offset,
+    });
+    return {
+      nft_collections: rows.map(toNftCollection),
+      ...(await this.enrich(
+        rows.flatMap((r) => present(r.address, r.owner_address)),
+        req.no_address_book,
+      )),
+    };
+  }
+
+  @RpcHandler(Subjects.query.nftItems)
+  async nftItems(@Payload() req: NftItemsReq): Promise<V3NftItemsRes> {
+    const rows = await this.tokens.nftItems({
+      address: req.address,
+      owner: req.owner_address,
+      collection: req.collection_address,
+      index: req.index,
+      includeOnSale: req.include_on_sale,
+      sortByLastTransactionLt: req.sort_by_last_transaction_lt,
+      limit: req.limit,
+      offset: req.offset,
+    });
+    const collections = await this.tokens.nftCollectionsByAddress([
+      ...new Set(rows.flatMap((r) => present(r.collection_address))),
+    ]);
+    const byAddress = new Map(collections.map((c) => [c.address, toNftCollection(c)]));
+    return {
+      nft_items: rows.map((r) =>
+        toNftItem(
+          r,
+          r.collection_address === null ? null : (byAddress.get(r.collection_address) ?? null),
+        ),
+      ),
+      ...(await this.enrich(
+        rows.flatMap((r) => present(r.address, r.owner_address, r.collection_address)),
+        req.no_address_book,
+      )),
+    };
+  }
+
+  @RpcHandler(Subjects.query.nftTransfers)
+  async nftTransfers(@Payload() req: NftTransfersReq): Promise<V3NftTransfersRes> {
+    const rows = await this.tokens.nftTransfers(
+      eventFilter(req, req.item_address, req.collection_address),
+    );
+    return {
+      nft_transfers: rows.map(toNftTransfer),
+      ...(await this.enrich(
+        rows.flatMap((r) =>
+          present(
+            r.nft_item_address,
+            r.nft_collection_address,
+            r.old_owner,
+            r.new_owner,
+            r.response_destination,
+          ),
+        ),
+        req.no_address_book,
+      )),
+    };
+  }
+}

@@ -1,0 +1,369 @@
+import { type DataSource } from 'typeorm';
+import { dir, SqlFilter } from './sql-filter';
+
+/** Rows of the decoder's token tables as PostgreSQL returns them (numeric and int8 as strings). */
+export interface JettonMasterQueryRow {
+  address: string;
+  total_supply: string;
+  mintable: boolean;
+  admin_address: string | null;
+  jetton_content: unknown;
+  jetton_wallet_code_hash: string | null;
+  last_transaction_lt: string;
+  code_hash: string | null;
+  data_hash: string | null;
+}
+
+export interface JettonWalletQueryRow {
+  address: string;
+  balance: string;
+  owner: string;
+  jetton: string;
+  last_transaction_lt: string;
+  code_hash: string | null;
+  data_hash: string | null;
+  mintless_is_claimed: boolean | null;
+  mintless_amount: string | null;
+  mintless_start_from: string | null;
+  mintless_expire_at: string | null;
+}
+
+export interface JettonTransferQueryRow {
+  tx_hash: string;
+  tx_lt: string;
+  tx_now: number;
+  tx_aborted: boolean;
+  query_id: string;
+  amount: string;
+  source: string | null;
+  destination: string | null;
+  jetton_wallet_address: string;
+  jetton_master_address: string | null;
+  response_destination: string | null;
+  custom_payload: string | null;
+  forward_ton_amount: string | null;
+  forward_payload: string | null;
+  trace_id: string | null;
+}
+
+export interface JettonBurnQueryRow {
+  tx_hash: string;
+  tx_lt: string;
+  tx_now: number;
+  tx_aborted: boolean;
+  query_id: string;
+  owner: string | null;
+  jetton_wallet_address: string;
+  jetton_master_address: string | null;
+  amount: string;
+  response_destination: string | null;
+  custom_payload: string | null;
+  trace_id: string | null;
+}
+
+export interface NftCollectionQueryRow {
+  address: string;
+  next_item_index: string;
+  owner_address: string | null;
+  collection_content: unknown;
+  last_transaction_lt: string;
+  code_hash: string | null;
+  data_hash: string | null;
+}
+
+export interface NftItemQueryRow {
+  address: string;
+  init: boolean;
+  index: string;
+  collection_address: string | null;
+  owner_address: string | null;
+  content: unknown;
+  last_transaction_lt: string;
+  code_hash: string | null;
+  data_hash: string | null;
+  real_owner: string | null;
+}
+
+export interface NftTransferQueryRow {
+  tx_hash: string;
+  tx_lt: string;
+  tx_now: number;
+  tx_aborted: boolean;
+  query_id: string;
+  nft_item_address: string;
+  nft_collection_address: string | null;
+  old_owner: string | null;
+  new_owner: string | null;
+  response_destination: string | null;
+  custom_payload: string | null;
+  forward_amount: string | null;
+  forward_payload: string | null;
+  trace_id: string | null;
+}
+
+interface Page {
+  limit: number;
+  offset: number;
+}
+
+export interface JettonWalletFilter extends Page {
+  address?: string[] | undefined;
+  owner?: string[] | undefined;
+  jetton?: string[] | undefined;
+  excludeZeroBalance?: boolean | undefined;
+  sort?: 'asc' | 'desc' | undefined;
+}
+
+/** jetton/transfers, jetton/burns and nft/transfers filters. */
+export interface TokenEventFilter extends Page {
+  owner?: string[] | undefined;
+  /** Jetton wallets or NFT items. */
+  subject?: string[] | undefined;
+  /** Jetton master or NFT collection. */
+  parent?: string | undefined;
+  direction?: 'in' | 'out' | 'both' | undefined;
+  startUtime?: number | undefined;
+  endUtime?: number | undefined;
+  startLt?: string | undefined;
+  endLt?: string | undefined;
+  sort: 'asc' | 'desc';
+}
+
+export interface NftItemFilter extends Page {
+  address?: string[] | undefined;
+  owner?: string[] | undefined;
+  collection?: string[] | undefined;
+  index?: string[] | undefined;
+  includeOnSale?: boolean | undefined;
+  sortByLastTransactionLt?: boolean | undefined;
+}
+
+const JETTON_MASTER = `address, total_supply::text, mintable, admin_address, jetton_content,
+  jetton_wallet_code_hash, last_transaction_lt::text, code_hash, data_hash`;
+const JETTON_WALLET = `address, balance::text, owner, jetton, last_transaction_lt::text, code_hash,
+  data_hash, mintless_is_claimed, mintless_amount::text, mintless_start_from::text,
+  mintless_expire_at::text`;
+const NFT_COLLECTION = `address, next_item_index::text, owner_address, collection_content,
+  last_transaction_lt::text, code_hash, data_hash`;
+const NFT_ITEM = `address, init, index::text, collection_address, owner_address, content,
+  last_transaction_lt::text, code_hash, data_hash, real_owner`;
+
+function any(q: SqlFilter, column: string, values: readonly string[] | undefined): void {
+  if (values !== undefined) {
+    q.and(`${column} = ANY(${q.param(values)}::varchar[])`);
+  }
+}
+
+/** The time and lt ranges and the sort of the token event tables (tx_now, tx_lt). */
+function eventRanges(q: SqlFilter, f: TokenEventFilter): string {
+  if (f.startUtime !== undefined) {
+    q.and(`tx_now >= ${q.param(f.startUtime)}`);
+  }
+  if (f.endUtime !== undefined) {
+    q.and(`tx_now <= ${q.param(f.endUtime)}`);
+  }
+  if (f.startLt !== undefined) {
+    q.and(`tx_lt >= ${q.param(f.startLt)}::bigint`);
+  }
+  if (f.endLt !== undefined) {
+    q.and(`tx_lt <= ${q.param(f.endLt)}::bigint`);
+  }
+  return ` ORDER BY tx_lt ${dir(f.sort)}, tx_hash ${dir(f.sort)}${q.page(f.limit, f.offset)}`;
+}
+
+/** The owner condition of an event table by direction: in → `inCol`, out → `outCol`, else either. */
+function ownerByDirection(q: SqlFilter, f: TokenEventFilter, inCol: string, outCol: string): void {
+  if (f.owner === undefined) {
+    return;
+  }
+  const p = q.param(f.owner);
+  if (f.direction === 'in') {
+    q.and(`${inCol} = ANY(${p}::varchar[])`);
+  } else if (f.direction === 'out') {
+    q.and(`${outCol} = ANY(${p}::varchar[])`);
+  } else {
+    q.and(`(${inCol} = ANY(${p}::varchar[]) OR ${outCol} = ANY(${p}::varchar[]))`);
+  }
+}
+
+/**
+ * Reads of the v3 Jetton and NFT endpoints (toncenter-v3 §7, §8) with toncenter's orderings; ties the
+ * reference leaves open are broken by the primary key so that paging is stable.
+ */
+export class TokenQueryRepository {
+  constructor(private readonly ds: DataSource) {}
+
+  /** jetton/masters: by id unless addresses are given (toncenter leaves that unordered; address here). */
+  jettonMasters(
+    f: Page & { address?: string[] | undefined; admin?: string[] | undefined },
+  ): Promise<JettonMasterQueryRow[]> {
+    const q = new SqlFilter();
+    any(q, 'address', f.address);
+    any(q, 'admin_address', f.admin);
+    const order = f.address === undefined ? 'id ASC' : 'address ASC';
+    return this.ds.query<JettonMasterQueryRow[]>(
+      `SELECT ${JETTON_MASTER} FROM jetton_masters${q.where()} ORDER BY ${order}${q.page(f.limit, f.offset)}`,
+      q.params,
+    );
+  }
+
+  jettonMastersByAddress(addresses: readonly string[]): Promise<JettonMasterQueryRow[]> {
+    if (addresses.length === 0) {
+      return Promise.resolve([]);
+    }
+    return this.ds.query<JettonMasterQueryRow[]>(
+      `SELECT ${JETTON_MASTER} FROM jetton_masters WHERE address = ANY($1::varchar[])`,
+      [addresses],
+    );
+  }
+
+  /**
+   * jetton/wallets (§7.2): default id asc; addresses → address asc; owner → owner, then balance (with
+   * a sort) or id; a single jetton → jetton, then balance or id.
+   */
+  jettonWallets(f: JettonWalletFilter): Promise<JettonWalletQueryRow[]> {
+    const q = new SqlFilter();
+    any(q, 'address', f.address);
+    any(q, 'owner', f.owner);
+    any(q, 'jetton', f.jetton);
+    if (f.excludeZeroBalance === true) {
+      q.and(`(balance > 0 OR coalesce(mintless_amount, 0) > 0)`);
+    }
+    const col = f.sort === undefined ? 'id ASC' : `balance ${dir(f.sort)}, id ${dir(f.sort)}`;
+    let order = 'id ASC';
+    if (f.address !== undefined) {
+      order = 'address ASC';
+    } else if (f.owner !== undefined) {
+      order = `owner ASC, ${col}`;
+    } else if (f.jetton?.length === 1) {
+      order = `jetton ASC, ${col}`;
+    }
+    return this.ds.query<JettonWalletQueryRow[]>(
+      `SELECT ${JETTON_WALLET} FROM jetton_wallets${q.where()} ORDER BY ${order}${q.page(f.limit, f.offset)}`,
+      q.params,
+    );
+  }
+
+  jettonWalletsByAddress(addresses: readonly string[]): Promise<JettonWalletQueryRow[]> {
+    if (addresses.length === 0) {
+      return Promise.resolve([]);
+    }
+    return this.ds.query<JettonWalletQueryRow[]>(
+      `SELECT ${JETTON_WALLET} FROM jetton_wallets WHERE address = ANY($1::varchar[])`,
+      [addresses],
+    );
+  }
+
+  /** jetton/transfers (§7.3): aborted transfers are always left out. */
+  jettonTransfers(f: TokenEventFilter): Promise<JettonTransferQueryRow[]> {
+    const q = new SqlFilter();
+    q.and('tx_aborted IS FALSE');
+    ownerByDirection(q, f, 'destination', 'source');
+    any(q, 'jetton_wallet_address', f.subject);
+    if (f.parent !== undefined) {
+      q.and(`jetton_master_address = ${q.param(f.parent)}`);
+    }
+    const tail = eventRanges(q, f);
+    return this.ds.query<JettonTransferQueryRow[]>(
+      `SELECT tx_hash, tx_lt::text, tx_now, tx_aborted, query_id::text, amount::text, source,
+         destination, jetton_wallet_address, jetton_master_address, response_destination,
+         custom_payload, forward_ton_amount::text, forward_payload, trace_id
+       FROM jetton_transfers${q.where()}${tail}`,
+      q.params,
+    );
+  }
+
+  /** jetton/burns (§7.4): aborted burns included. */
+  jettonBurns(f: TokenEventFilter): Promise<JettonBurnQueryRow[]> {
+    const q = new SqlFilter();
+    any(q, 'owner', f.owner);
+    any(q, 'jetton_wallet_address', f.subject);
+    if (f.parent !== undefined) {
+      q.and(`jetton_master_address = ${q.param(f.parent)}`);
+    }
+    const tail = eventRanges(q, f);
+    return this.ds.query<JettonBurnQueryRow[]>(
+      `SELECT tx_hash, tx_lt::text, tx_now, tx_aborted, query_id::text, owner, jetton_wallet_address,
+         jetton_master_address, amount::text, response_destination, custom_payload, trace_id
+       FROM jetton_burns${q.where()}${tail}`,
+      q.params,
+    );
+  }
+
+  /** nft/collections (§8.1): by id (toncenter orders only without filters; id always here). */
+  nftCollections(
+    f: Page & { address?: string[] | undefined; owner?: string[] | undefined },
+  ): Promise<NftCollectionQueryRow[]> {
+    const q = new SqlFilter();
+    any(q, 'address', f.address);
+    any(q, 'owner_address', f.owner);
+    return this.ds.query<NftCollectionQueryRow[]>(
+      `SELECT ${NFT_COLLECTION} FROM nft_collections${q.where()} ORDER BY id ASC${q.page(f.limit, f.offset)}`,
+      q.params,
+    );
+  }
+
+  nftCollectionsByAddress(addresses: readonly string[]): Promise<NftCollectionQueryRow[]> {
+    if (addresses.length === 0) {
+      return Promise.resolve([]);
+    }
+    return this.ds.query<NftCollectionQueryRow[]>(
+      `SELECT ${NFT_COLLECTION} FROM nft_collections WHERE address = ANY($1::varchar[])`,
+      [addresses],
+    );
+  }
+
+  /**
+   * nft/items (§8.2): default id asc; owner → owner, collection, index; a single collection →
+   * collection, index; `sort_by_last_transaction_lt` → last_transaction_lt desc.
+   */
+  nftItems(f: NftItemFilter): Promise<NftItemQueryRow[]> {
+    const q = new SqlFilter();
+    any(q, 'address', f.address);
+    any(q, f.includeOnSale === true ? 'real_owner' : 'owner_address', f.owner);
+    any(q, 'collection_address', f.collection);
+    if (f.index !== undefined) {
+      q.and(`index = ANY(${q.param(f.index)}::numeric[])`);
+    }
+    let order = 'id ASC';
+    if (f.sortByLastTransactionLt === true) {
+      order = 'last_transaction_lt DESC, id DESC';
+    } else if (f.owner !== undefined) {
+      order = 'owner_address, collection_address, index, id';
+    } else if (f.collection?.length === 1) {
+      order = 'collection_address, index, id';
+    }
+    return this.ds.query<NftItemQueryRow[]>(
+      `SELECT ${NFT_ITEM} FROM nft_items${q.where()} ORDER BY ${order}${q.page(f.limit, f.offset)}`,
+      q.params,
+    );
+  }
+
+  nftItemsByAddress(addresses: readonly string[]): Promise<NftItemQueryRow[]> {
+    if (addresses.length === 0) {
+      return Promise.resolve([]);
+    }
+    return this.ds.query<NftItemQueryRow[]>(
+      `SELECT ${NFT_ITEM} FROM nft_items WHERE address = ANY($1::varchar[])`,
+      [addresses],
+    );
+  }
+
+  /** nft/transfers (§8.3): aborted transfers included; in → new_owner, out → old_owner. */
+  nftTransfers(f: TokenEventFilter): Promise<NftTransferQueryRow[]> {
+    const q = new SqlFilter();
+    ownerByDirection(q, f, 'new_owner', 'old_owner');
+    any(q, 'nft_item_address', f.subject);
+    if (f.parent !== undefined) {
+      q.and(`nft_collection_address = ${q.param(f.parent)}`);
+    }
+    const tail = eventRanges(q, f);
+    return this.ds.query<NftTransferQueryRow[]>(
+      `SELECT tx_hash, tx_lt::text, tx_now, tx_aborted, query_id::text, nft_item_address,
+         nft_collection_address, old_owner, new_owner, response_destination, custom_payload,
+         forward_amount::text, forward_payload, trace_id
+       FROM nft_transfers${q.where()}${tail}`,
+      q.params,
+    );
+  }
+}
