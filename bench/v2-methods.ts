@@ -1,78 +1,255 @@
 /**
  * Benchmark (issue 4): getAddressInformation, runGetMethod and getTransactions through the gateway
- * (single process) against the same reads made directly with ton-lite-client on the same localnet.
- * Writes bench/reports/v2-methods.{md,json}. Not a test.
+ * (single process) against the same reads made directly with ton-lite-client on the same localnet,
+ * uncached and cached. Writes bench/reports/v2-methods.{md,json}. Not a test.
+ *
+ * - uncached: every request needs the liteserver. getAddressInformation and runGetMethod read the
+ *   head (never cached: the answer changes every block); getTransactions starts every request from
+ *   a different (transaction, limit) pair, taken in turn from every transaction of the seed's
+ *   accounts, so no answer is asked twice until the list wraps (the report says when it did).
+ * - cached: one immutable request repeated: the same read at a fixed past masterchain seqno, the
+ *   same history page from a given transaction id.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Address } from '@ton/core';
+import { Address, Cell, loadTransaction, serializeTuple } from '@ton/core';
 import { findFreePort } from '@app/database';
 import { parseGlobalConfig } from '@app/ton';
 import { LiteClient, LiteSingleEngine } from 'ton-lite-client';
 import { type LoadResult, measureLoad } from './support/latency';
 import { type Service, startService } from './support/processes';
+import { fanOut, type WalletRecord } from './support/fan-out';
 import { contextLines, runContext, writeReport } from './support/report';
 
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? '5000');
 const CONCURRENCY = [1, 16];
+const SHARD_ALL = '-9223372036854775808';
+/** Externals of 255 transfers each made before measuring: 255 more accounts with history each. */
+const FAN_OUT_ROUNDS = 4;
+/** liteServer.getTransactions answers at most 16 per call; limits 1…16 give distinct requests. */
+const MAX_CHUNK = 16;
 
-interface Read {
-  readonly name: string;
+type Scenario = 'uncached' | 'cached';
+
+interface Path {
   http(base: string): Promise<boolean>;
   direct(client: LiteClient): Promise<boolean>;
 }
 
-function reads(wallet: Address): Read[] {
-  const friendly = wallet.toString({ urlSafe: true, bounceable: true });
-  const ok = async (res: Response): Promise<boolean> => {
-    const body = (await res.json()) as { ok?: boolean };
-    return res.status === 200 && body.ok === true;
+interface Read {
+  readonly name: string;
+  readonly scenarios: Record<Scenario, Path>;
+}
+
+/** A transaction to start a history read from, with the limit to ask. */
+interface HistoryStart {
+  readonly address: Address;
+  readonly lt: string;
+  readonly hash: Buffer;
+  readonly limit: number;
+}
+
+/** Requests taken in turn from a list; `wraps` counts how often the list was used up. */
+class Rotation<T> {
+  private next = 0;
+  wraps = 0;
+
+  constructor(private readonly items: readonly T[]) {
+    if (items.length === 0) {
+      throw new Error('nothing to rotate over');
+    }
+  }
+
+  take(): T {
+    if (this.next === this.items.length) {
+      this.next = 0;
+      this.wraps++;
+    }
+    const item = this.items[this.next++];
+    if (item === undefined) {
+      throw new Error('rotation out of range');
+    }
+    return item;
+  }
+
+  reset(): void {
+    this.next = 0;
+    this.wraps = 0;
+  }
+}
+
+const ok = async (res: Response): Promise<boolean> => {
+  const body = (await res.json()) as { ok?: boolean };
+  return res.status === 200 && body.ok === true;
+};
+
+function friendlyOf(address: Address): string {
+  return address.toString({ urlSafe: true, bounceable: true });
+}
+
+async function masterchainBlock(client: LiteClient, seqno: number) {
+  return (await client.lookupBlockByID({ workchain: -1, shard: SHARD_ALL, seqno })).id;
+}
+
+/**
+ * Every transaction of `address`, newest first, as (lt, hash) pairs, and whether the list reaches
+ * the account's first transaction (it does not when the history runs into the seed's zero state).
+ */
+async function historyOf(
+  client: LiteClient,
+  address: Address,
+): Promise<{ txs: { lt: string; hash: Buffer }[]; complete: boolean }> {
+  const { last } = await client.getMasterchainInfo();
+  const state = await client.getAccountState(address, last);
+  const out: { lt: string; hash: Buffer }[] = [];
+  let cursor = state.lastTx
+    ? { lt: state.lastTx.lt, hash: hashBytes(state.lastTx.hash) }
+    : { lt: 0n, hash: Buffer.alloc(32) };
+  while (cursor.lt !== 0n) {
+    // Transactions made before the first block (the seed's zero state) cannot be located.
+    const chunk = await client
+      .getAccountTransactions(address, cursor.lt.toString(), cursor.hash, MAX_CHUNK)
+      .catch(() => undefined);
+    if (!chunk) {
+      return { txs: out, complete: false };
+    }
+    const cells = chunk.transactions.length === 0 ? [] : Cell.fromBoc(chunk.transactions);
+    if (cells.length === 0) {
+      break;
+    }
+    for (const cell of cells) {
+      const tx = loadTransaction(cell.beginParse());
+      out.push({ lt: tx.lt.toString(), hash: cell.hash() });
+      cursor = { lt: tx.prevTransactionLt, hash: hashBytes(tx.prevTransactionHash) };
+    }
+  }
+  return { txs: out, complete: true };
+}
+
+/** Fisher–Yates with a fixed-seed LCG: the same order on every run of the benchmark. */
+function shuffle(items: unknown[]): void {
+  let state = 0x2545f491;
+  const next = (): number => {
+    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+    return state / 2 ** 32;
   };
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    const a = items[i];
+    const b = items[j];
+    if (a !== undefined && b !== undefined) {
+      items[i] = b;
+      items[j] = a;
+    }
+  }
+}
+
+function hashBytes(hash: bigint): Buffer {
+  return Buffer.from(hash.toString(16).padStart(64, '0'), 'hex');
+}
+
+function reads(
+  wallet: Address,
+  pastSeqno: number,
+  starts: Rotation<HistoryStart>,
+  repeated: HistoryStart,
+): Read[] {
+  const friendly = friendlyOf(wallet);
+  const seqnoStack = serializeTuple([]).toBoc({ idx: false });
+  const runBody = (seqno?: number) =>
+    JSON.stringify({
+      address: friendly,
+      method: 'seqno',
+      stack: [],
+      ...(seqno === undefined ? {} : { seqno }),
+    });
+  const post = (base: string, method: string, body: string) =>
+    fetch(`${base}/api/v2/${method}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
+  const history = (base: string, start: HistoryStart) =>
+    fetch(
+      `${base}/api/v2/getTransactions?address=${friendlyOf(start.address)}&lt=${start.lt}` +
+        `&hash=${start.hash.toString('hex')}&limit=${String(start.limit)}`,
+    );
   return [
     {
       name: 'getAddressInformation',
-      http: async (base) =>
-        ok(await fetch(`${base}/api/v2/getAddressInformation?address=${friendly}`)),
-      direct: async (client) => {
-        const { last } = await client.getMasterchainInfo();
-        await client.getAccountState(wallet, last);
-        return true;
+      scenarios: {
+        uncached: {
+          http: async (base) =>
+            ok(await fetch(`${base}/api/v2/getAddressInformation?address=${friendly}`)),
+          direct: async (client) => {
+            const { last } = await client.getMasterchainInfo();
+            await client.getAccountState(wallet, last);
+            return true;
+          },
+        },
+        cached: {
+          http: async (base) =>
+            ok(
+              await fetch(
+                `${base}/api/v2/getAddressInformation?address=${friendly}&seqno=${String(pastSeqno)}`,
+              ),
+            ),
+          direct: async (client) => {
+            await client.getAccountState(wallet, await masterchainBlock(client, pastSeqno));
+            return true;
+          },
+        },
       },
     },
     {
       name: 'runGetMethod',
-      http: async (base) =>
-        ok(
-          await fetch(`${base}/api/v2/runGetMethod`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ address: friendly, method: 'seqno', stack: [] }),
-          }),
-        ),
-      direct: async (client) => {
-        const { last } = await client.getMasterchainInfo();
-        const r = await client.runMethod(wallet, 'seqno', Buffer.alloc(0), last);
-        return r.exitCode === 0;
+      scenarios: {
+        uncached: {
+          http: async (base) => ok(await post(base, 'runGetMethod', runBody())),
+          direct: async (client) => {
+            const { last } = await client.getMasterchainInfo();
+            return (await client.runMethod(wallet, 'seqno', seqnoStack, last)).exitCode === 0;
+          },
+        },
+        cached: {
+          http: async (base) => ok(await post(base, 'runGetMethod', runBody(pastSeqno))),
+          direct: async (client) => {
+            const block = await masterchainBlock(client, pastSeqno);
+            return (await client.runMethod(wallet, 'seqno', seqnoStack, block)).exitCode === 0;
+          },
+        },
       },
     },
     {
       name: 'getTransactions',
-      http: async (base) =>
-        ok(await fetch(`${base}/api/v2/getTransactions?address=${friendly}&limit=10`)),
-      direct: async (client) => {
-        const { last } = await client.getMasterchainInfo();
-        const state = await client.getAccountState(wallet, last);
-        if (!state.lastTx) {
-          return false;
-        }
-        const hash = Buffer.from(state.lastTx.hash.toString(16).padStart(64, '0'), 'hex');
-        await client.getAccountTransactions(wallet, state.lastTx.lt.toString(), hash, 10);
-        return true;
+      scenarios: {
+        uncached: {
+          http: async (base) => ok(await history(base, starts.take())),
+          direct: async (client) => {
+            const start = starts.take();
+            await client.getAccountTransactions(start.address, start.lt, start.hash, start.limit);
+            return true;
+          },
+        },
+        cached: {
+          http: async (base) => ok(await history(base, repeated)),
+          direct: async (client) => {
+            await client.getAccountTransactions(
+              repeated.address,
+              repeated.lt,
+              repeated.hash,
+              repeated.limit,
+            );
+            return true;
+          },
+        },
       },
     },
   ];
 }
+
+type Row = LoadResult & { read: string; scenario: Scenario; listWraps?: number };
 
 export async function runV2MethodsBench(): Promise<string> {
   const ctx = runContext();
@@ -80,7 +257,8 @@ export async function runV2MethodsBench(): Promise<string> {
   const configPath = join(dir, 'localnet.config.json');
   const accountsPath = join(dir, 'localnet.accounts.json');
   const services: Service[] = [];
-  const results: (LoadResult & { read: string })[] = [];
+  const results: Row[] = [];
+  const starts: HistoryStart[] = [];
   try {
     services.push(
       await startService(
@@ -93,7 +271,7 @@ export async function runV2MethodsBench(): Promise<string> {
     );
     const [endpoint] = parseGlobalConfig(JSON.parse(readFileSync(configPath, 'utf8')) as unknown);
     const accounts = JSON.parse(readFileSync(accountsPath, 'utf8')) as {
-      accounts: { name: string; address: string }[];
+      accounts: (WalletRecord & { name: string })[];
     };
     const walletRaw = accounts.accounts.find((a) => a.name === 'wallet-v4r2')?.address;
     if (!endpoint || walletRaw === undefined) {
@@ -106,7 +284,15 @@ export async function runV2MethodsBench(): Promise<string> {
         'standalone',
         'apps/standalone/src/main.js',
         [],
-        { PORT: String(port), HOST: '127.0.0.1', LITESERVERS_CONFIG: configPath, NATS_URL: '' },
+        {
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          LITESERVERS_CONFIG: configPath,
+          NATS_URL: '',
+          // The v2 read path alone: the indexer following the chain in the same process would
+          // compete for the CPU and the liteserver (it catches up on the fan-out blocks).
+          INGEST_FOLLOW: 'off',
+        },
         /ready: open/,
       ),
     );
@@ -116,20 +302,69 @@ export async function runV2MethodsBench(): Promise<string> {
     });
     await new Promise((r) => engine.once('ready', r));
     const client = new LiteClient({ engine });
-    for (const read of reads(wallet)) {
-      for (const c of CONCURRENCY) {
-        results.push({
-          read: read.name,
-          ...(await measureLoad('direct ton-lite-client', c, DURATION_MS, () =>
-            read.direct(client),
-          )),
-        });
-        results.push({
-          read: read.name,
-          ...(await measureLoad('gateway, single process', c, DURATION_MS, () =>
-            read.http(`http://127.0.0.1:${port}`),
-          )),
-        });
+
+    // Every transaction of every seed account and of the fan-out's receivers, each with every
+    // limit 1…16: distinct requests.
+    const v5 = accounts.accounts.find((a) => a.name === 'wallet-v5r1');
+    if (!v5) {
+      throw new Error('the localnet wrote no wallet-v5r1');
+    }
+    const receivers = await fanOut(client, v5, FAN_OUT_ROUNDS);
+    // The v5r1 wallet itself is left out: its history now holds the fan-out transactions (255
+    // outbound messages each), a shape the benchmark made, not one it means to measure.
+    for (const address of [
+      ...accounts.accounts.filter((a) => a !== v5).map((a) => Address.parseRaw(a.address)),
+      ...receivers,
+    ]) {
+      const { txs, complete } = await historyOf(client, address);
+      for (const [i, tx] of txs.entries()) {
+        // A page running past the locatable history would be an error, not a measurement.
+        const most = complete ? MAX_CHUNK : Math.min(MAX_CHUNK, txs.length - i);
+        for (let limit = 1; limit <= most; limit++) {
+          starts.push({ address, ...tx, limit });
+        }
+      }
+    }
+    // One mix for every run: heavy seed transactions and light fan-out ones interleaved.
+    shuffle(starts);
+    const newest = (await historyOf(client, wallet)).txs[0];
+    if (!newest) {
+      throw new Error('wallet-v4r2 has no transaction');
+    }
+    const repeated: HistoryStart = { address: wallet, ...newest, limit: 10 };
+    const pastSeqno = (await client.getMasterchainInfo()).last.seqno - 2;
+    const base = `http://127.0.0.1:${String(port)}`;
+    // The gateway's and the direct client's uncached histories each start at the list's head.
+    const gatewayStarts = new Rotation(starts);
+    const directStarts = new Rotation(starts);
+    const gatewayReads = reads(wallet, pastSeqno, gatewayStarts, repeated);
+    const directReads = reads(wallet, pastSeqno, directStarts, repeated);
+    for (const [i, read] of gatewayReads.entries()) {
+      const direct = directReads[i];
+      if (!direct) {
+        throw new Error('reads out of step');
+      }
+      for (const scenario of ['uncached', 'cached'] as const) {
+        for (const c of CONCURRENCY) {
+          directStarts.reset();
+          results.push({
+            read: read.name,
+            scenario,
+            ...(await measureLoad('direct ton-lite-client', c, DURATION_MS, () =>
+              direct.scenarios[scenario].direct(client),
+            )),
+          });
+          results.push({
+            read: read.name,
+            scenario,
+            ...(await measureLoad('gateway, single process', c, DURATION_MS, () =>
+              read.scenarios[scenario].http(base),
+            )),
+            ...(read.name === 'getTransactions' && scenario === 'uncached'
+              ? { listWraps: gatewayStarts.wraps }
+              : {}),
+          });
+        }
       }
     }
     engine.close();
@@ -138,19 +373,55 @@ export async function runV2MethodsBench(): Promise<string> {
       await s.stop();
     }
   }
-  const markdown = [
-    '# v2 reads benchmark: gateway vs direct ton-lite-client',
+  return writeReport('v2-methods', markdownOf(ctx, results, starts.length), {
+    context: ctx,
+    durationMs: DURATION_MS,
+    distinctHistoryStarts: starts.length,
+    results,
+  });
+}
+
+function markdownOf(
+  ctx: ReturnType<typeof runContext>,
+  results: readonly Row[],
+  distinctStarts: number,
+): string {
+  const find = (read: string, label: string, c: number, scenario: Scenario) =>
+    results.find(
+      (r) => r.read === read && r.label === label && r.concurrency === c && r.scenario === scenario,
+    );
+  const cells = (r: Row | undefined) =>
+    r
+      ? `${String(r.rps)} | ${String(r.p50Ms)} | ${String(r.p99Ms)} | ${String(r.errors)}`
+      : '– | – | – | –';
+  const rows: string[] = [];
+  for (const read of ['getAddressInformation', 'runGetMethod', 'getTransactions']) {
+    for (const label of ['direct ton-lite-client', 'gateway, single process']) {
+      for (const c of CONCURRENCY) {
+        rows.push(
+          `| ${read} | ${label} | ${String(c)} | ${cells(find(read, label, c, 'uncached'))} | ${cells(find(read, label, c, 'cached'))} |`,
+        );
+      }
+    }
+  }
+  const wraps = results
+    .filter((r) => r.listWraps !== undefined)
+    .map((r) => `${String(r.listWraps)} at concurrency ${String(r.concurrency)}`)
+    .join(', ');
+  return [
+    '# v2 reads benchmark: gateway vs direct ton-lite-client, uncached and cached',
     '',
     contextLines(ctx),
-    `- duration per run: ${DURATION_MS} ms; the direct client makes the same liteserver calls the service makes (head, then the read)`,
-    '- no response cache for these reads yet: every request reaches the liteserver (ton-lite-client caches account states per block itself, which flatters the direct getAddressInformation)',
+    `- duration per run: ${String(DURATION_MS)} ms; localnet genesis seed, one liteserver, a block every 400 ms; the single process runs with INGEST_FOLLOW=off (no indexing beside the reads)`,
+    // The machine may be shared: other work running beside the benchmark shows here.
+    `- load average (1 min) when the report was written: ${loadavg()[0]?.toFixed(2) ?? '?'}`,
+    '- the direct client makes the liteserver calls the service makes on a miss (head or block lookup, then the read); ton-lite-client keeps its own per-block caches of block lookups and account states, which flatters the direct reads at a fixed seqno',
+    '- uncached: getAddressInformation and runGetMethod read the head (never cached); getTransactions starts each request from another (transaction, limit) pair out of ' +
+      `${String(distinctStarts)} (every transaction of the seed's accounts but the v5r1 wallet, and of the ${String(FAN_OUT_ROUNDS * 255)} accounts that wallet paid before the runs, × limits 1…16, in one fixed shuffled order; the wallet's own fan-out transactions, 255 outbound messages and a 42 KB BoC each, are left out); times the gateway went through the whole list: ${wraps || 'none'}`,
+    '- cached: the same immutable request repeated (getAddressInformation and runGetMethod at a fixed past seqno; getTransactions from a fixed transaction id, limit 10)',
     '',
-    '| read | path | concurrency | req/s | p50 ms | p99 ms | requests | errors |',
-    '|---|---|---:|---:|---:|---:|---:|---:|',
-    ...results.map(
-      (r) =>
-        `| ${r.read} | ${r.label} | ${r.concurrency} | ${r.rps} | ${r.p50Ms} | ${r.p99Ms} | ${r.requests} | ${r.errors} |`,
-    ),
+    '| read | path | concurrency | uncached req/s | p50 ms | p99 ms | errors | cached req/s | p50 ms | p99 ms | errors |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...rows,
   ].join('\n');
-  return writeReport('v2-methods', markdown, { context: ctx, results });
 }

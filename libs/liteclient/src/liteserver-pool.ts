@@ -43,7 +43,10 @@ export interface ExecuteOptions<T> {
   /**
    * The masterchain seqno this call reads at. A liteserver that has reached it may serve it even
    * if it lags the head; one far behind the consensus (recentBlocks) prefers archival servers.
-   * Without it the call is a head read: only liteservers within maxLagBlocks of the consensus.
+   * When no liteserver is known to have reached it (the probes run every second, blocks come
+   * faster) the call goes to the head-ready ones, whose own answer then tells whether the block
+   * exists. Without it the call is a head read: only liteservers within maxLagBlocks of the
+   * consensus.
    */
   readonly seqno?: number;
   /** Answer from / store into this cache under `cacheKey` (immutable answers: by block or tx id). */
@@ -51,6 +54,11 @@ export interface ExecuteOptions<T> {
   readonly cacheKey?: string;
   /** Lifetime of the stored answer (default: effectively forever; LRU bounds the size). */
   readonly ttlMs?: number;
+  /**
+   * Store the answer only when this accepts it: an answer such as "that block does not exist yet"
+   * is final for this call but not for ever.
+   */
+  readonly storeIf?: (value: T) => boolean;
 }
 
 export interface LiteserverPoolObserver {
@@ -227,8 +235,32 @@ export class LiteserverPool {
     if (cache === undefined || cacheKey === undefined) {
       return this.run(method, operation, options);
     }
-    const { answer, hit } = await cache.getOrLoad(cacheKey, options.ttlMs ?? FOREVER_MS, () =>
-      this.run(method, operation, options),
+    return this.cached(
+      method,
+      cache,
+      cacheKey,
+      () => this.run(method, operation, options),
+      options,
+    );
+  }
+
+  /**
+   * `load()`'s answer through `cache` under `key`, counted as a cache lookup of `method`. For
+   * answers made of several pool calls (each with its own routing), where execute's single
+   * operation does not fit: the whole composition is cached as one immutable answer.
+   */
+  async cached<T>(
+    method: string,
+    cache: LiteserverCache<T>,
+    key: string,
+    load: () => Promise<PooledResult<T>>,
+    options: { readonly ttlMs?: number; readonly storeIf?: (value: T) => boolean } = {},
+  ): Promise<PooledResult<T>> {
+    const { answer, hit } = await cache.getOrLoad(
+      key,
+      options.ttlMs ?? FOREVER_MS,
+      load,
+      options.storeIf,
     );
     this.observer?.cacheLookup?.(method, hit);
     return answer;
@@ -348,13 +380,12 @@ export class LiteserverPool {
   ): PoolEntry | undefined {
     const consensus = this.consensusSeqno();
     const { seqno } = options;
-    const able = this.entries.filter(
-      (e) =>
-        !exclude.has(e.index) &&
-        (seqno === undefined
-          ? this.isHeadReady(e, consensus)
-          : this.isResponsive(e) && e.lastSeqno >= seqno),
-    );
+    const headReady = (e: PoolEntry) => !exclude.has(e.index) && this.isHeadReady(e, consensus);
+    const reached = (e: PoolEntry) =>
+      !exclude.has(e.index) && this.isResponsive(e) && e.lastSeqno >= (seqno ?? 0);
+    const pinned = seqno === undefined ? [] : this.entries.filter(reached);
+    // A seqno beyond every probed head is most likely a block made since the last probe.
+    const able = pinned.length > 0 ? pinned : this.entries.filter(headReady);
     // Liteservers a request just saw failing come last, so a stall costs one request one timeout.
     const trusted = able.filter((e) => !e.suspect);
     const candidates = trusted.length > 0 ? trusted : able;

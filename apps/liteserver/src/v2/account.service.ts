@@ -7,6 +7,7 @@ import { Address } from '@ton/core';
 import { type LiteClient } from 'ton-lite-client';
 import { type tonNode_blockIdExt } from 'ton-lite-client/dist/schema';
 import { type LiteserverPool } from '@app/liteclient';
+import { answerCache, atSeqno, CACHE_BUDGETS } from './answer-cache';
 import { toRawFullAccountState, toTonBlockIdExt, toZeroStateId } from './tonlib.mapper';
 
 /** The masterchain's shard id as tonlib writes it (0x8000000000000000 as a signed int64). */
@@ -14,6 +15,9 @@ const MASTERCHAIN_SHARD = '-9223372036854775808';
 
 /** Live reads of the chain head and of account states (toncenter v2 §4.1, §5.1). */
 export class AccountReader {
+  /** Account states as of a masterchain seqno: fixed once that block exists. */
+  private readonly states = answerCache<GetAddressInformationRes>(CACHE_BUDGETS.addressStates);
+
   constructor(private readonly pool: LiteserverPool) {}
 
   async masterchainInfo(): Promise<GetMasterchainInfoRes> {
@@ -29,8 +33,8 @@ export class AccountReader {
 
   async addressInformation(req: GetAddressInformationReq): Promise<GetAddressInformationRes> {
     const address = Address.parseRaw(req.address.toLowerCase());
-    // A read pinned to a seqno may use a liteserver that lags the head, and prefers archival ones
-    // when the block is old.
+    // A read pinned to a seqno may use a liteserver that lags the head, prefers archival ones when
+    // the block is old, and is cached; a head read is neither.
     const { value } = await this.pool.execute(
       'getAddressInformation',
       async (client) => {
@@ -38,7 +42,7 @@ export class AccountReader {
         const state = await client.getAccountState(address, block);
         return toRawFullAccountState(state, block);
       },
-      req.seqno === undefined ? {} : { seqno: req.seqno },
+      atSeqno(req.seqno, this.states, address.toRawString()),
     );
     return value;
   }

@@ -46,7 +46,7 @@ describe('legacyStack', () => {
     fails(
       () => legacyStack({ stack: [['tvm.Dict', 'x']] }, 'post'),
       'Unsupported stack entry type: tvm.Dict',
-      'LITESERVER_UNAVAILABLE',
+      'UNSUPPORTED_STACK_ENTRY',
     );
     fails(() => legacyStack({ stack: [['num', 'q']] }, 'post'), 'Invalid number: q');
   });

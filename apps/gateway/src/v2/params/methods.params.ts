@@ -76,9 +76,8 @@ function stackError(error: unknown): unknown {
     return error;
   }
   if (error.kind === 'unsupported') {
-    return new TonApiError(ErrorCode.LITESERVER_UNAVAILABLE, error.message, {
+    return new TonApiError(ErrorCode.UNSUPPORTED_STACK_ENTRY, error.message, {
       details: { param: 'stack' },
-      retryable: false,
     });
   }
   return new TonApiError(ErrorCode.INVALID_ARGUMENT, error.message, {

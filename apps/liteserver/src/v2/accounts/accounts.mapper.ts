@@ -10,8 +10,9 @@ import { detectWallet } from './wallet-detector';
 
 /**
  * getWalletInformation (toncenter-v2.md §4.3, 2.1 shape): a recognised wallet code (§15.3) gives
- * `wallet_type`, `seqno`, and for v3/v4/v5 `wallet_id` (v5 also `is_signature_allowed`); anything
- * else — another contract, an uninitialised or frozen account — is `wallet:false` without them.
+ * `wallet_type`, `seqno` (not for highload v2/v3, which have none), and for v3/v4/v5/highload
+ * `wallet_id` (v5 also `is_signature_allowed`); anything else — another contract, an uninitialised
+ * or frozen account — is `wallet:false` without them.
  */
 export function toWalletInformation(snapshot: AccountSnapshot): GetWalletInformationRes {
   const raw = toRawFullAccountState(snapshot.account, snapshot.block);
@@ -31,7 +32,7 @@ export function toWalletInformation(snapshot: AccountSnapshot): GetWalletInforma
     ...base,
     wallet: true,
     wallet_type: wallet.kind.walletType,
-    seqno: fields.seqno,
+    ...(fields.seqno === undefined ? {} : { seqno: fields.seqno }),
     ...(fields.walletId === undefined ? {} : { wallet_id: fields.walletId }),
     ...(fields.isSignatureAllowed === undefined
       ? {}

@@ -7,20 +7,10 @@ import {
   WalletContractV4,
   WalletContractV5R1,
 } from '@ton/ton';
+import { HIGHLOAD_CODES } from './highload-wallet-codes.testing';
 import { detectTonlibWallet } from './tonlib-wallet-detector';
 
 const publicKey = Buffer.alloc(32, 9);
-
-/**
- * The highload wallet codes tonlib ships (ton-blockchain/ton crypto/smc-envelope/SmartContractCode.cpp,
- * "highload-wallet-r1/r2", "highload-wallet-v2-r1/r2"): what tonlib compares code hashes against.
- */
-const HIGHLOAD_CODES = {
-  v1r1: 'te6ccgEBBgEAhgABFP8A9KQT9KDyyAsBAgEgAgMCAUgEBQC88oMI1xgg0x/TH9Mf+CMTu/Jj7UTQ0x/TH9P/0VEyuvKhUUS68qIE+QFUEFX5EPKj9ATR+AB/jhghgBD0eG+hb6EgmALTB9QwAfsAkTLiAbPmWwGkyMsfyx/L/8ntVAAE0DAAEaCZL9qJoa4WPw==',
-  v1r2: 'te6ccgEBCAEAlwABFP8A9KQT9LzyyAsBAgEgAgMCAUgEBQC48oMI1xgg0x/TH9Mf+CMTu/Jj7UTQ0x/TH9P/0VEyuvKhUUS68qIE+QFUEFX5EPKj9ATR+AB/jhYhgBD0eG+lIJgC0wfUMAH7AJEy4gGz5lsBpMjLH8sfy//J7VQABNAwAgFIBgcAF7s5ztRNDTPzHXC/+AARuMl+1E0NcLH4',
-  v2r1: 'te6ccgEBBwEA1gABFP8A9KQT9KDyyAsBAgEgAgMCAUgEBQHu8oMI1xgg0x/TP/gjqh9TILnyY+1E0NMf0z/T//QE0VNggED0Dm+hMfJgUXO68qIH+QFUEIf5EPKjAvQE0fgAf44YIYAQ9HhvoW+hIJgC0wfUMAH7AJEy4gGz5luDJaHIQDSAQPRDiuYxyBLLHxPLP8v/9ADJ7VQGAATQMABBoZfl2omhpj5jpn+n/mPoCaKkQQCB6BzfQmMktv8ld0fFADgggED0lm+hb6EyURCUMFMDud4gkzM2AZIyMOKz',
-  v2r2: 'te6ccgEBCQEA5QABFP8A9KQT9LzyyAsBAgEgAgMCAUgEBQHq8oMI1xgg0x/TP/gjqh9TILnyY+1E0NMf0z/T//QE0VNggED0Dm+hMfJgUXO68qIH+QFUEIf5EPKjAvQE0fgAf44WIYAQ9HhvpSCYAtMH1DAB+wCRMuIBs+ZbgyWhyEA0gED0Q4rmMcgSyx8Tyz/L//QAye1UCAAE0DACASAGBwAXvZznaiaGmvmOuF/8AEG+X5dqJoaY+Y6Z/p/5j6AmipEEAgegc30JjJLb/JXdHxQANCCAQPSWb6UyURCUMFMDud4gkzM2AZIyMOKz',
-} as const;
 
 describe('tonlib wallet states (getExtendedAddressInformation, toncenter-v2.md ยง4.2)', () => {
   it('renders @ton/ton v3 and v4 wallets as tonlib does, with their revision', () => {
@@ -41,9 +31,11 @@ describe('tonlib wallet states (getExtendedAddressInformation, toncenter-v2.md ย
     });
   });
 
-  it('leaves v5 wallets to raw.accountState (tonlib does not know them)', () => {
+  it('leaves v5 and highload v3 wallets to raw.accountState (tonlib does not know them)', () => {
     const v5 = WalletContractV5R1.create({ publicKey });
     assert.equal(detectTonlibWallet(v5.init.code, v5.init.data), undefined);
+    const v3Data = beginCell().storeBuffer(publicKey).storeUint(0x10ad, 32).endCell();
+    assert.equal(detectTonlibWallet(Cell.fromBase64(HIGHLOAD_CODES.v3), v3Data), undefined);
   });
 
   it('reads highload wallet data, wallet_id as an unsigned 32-bit value', () => {

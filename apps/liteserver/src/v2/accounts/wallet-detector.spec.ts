@@ -1,7 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { readFixtureJson } from '@app/testing';
-import { type Cell, Cell as CellClass, loadShardAccount, loadTransaction } from '@ton/core';
+import {
+  beginCell,
+  type Cell,
+  Cell as CellClass,
+  loadShardAccount,
+  loadTransaction,
+} from '@ton/core';
 import {
   WalletContractV1R1,
   WalletContractV1R2,
@@ -15,9 +21,16 @@ import {
   WalletContractV5R1,
 } from '@ton/ton';
 import { z } from 'zod';
+import { HIGHLOAD_CODES } from './highload-wallet-codes.testing';
 import { detectWallet, WALLET_KINDS } from './wallet-detector';
 
 const publicKey = Buffer.alloc(32, 7);
+
+/**
+ * Highload v3 wallets of fixture block 66519406 (8 in its accounts) whose first transaction there is
+ * a signed send: their wallet_id must be the subwallet_id they signed.
+ */
+const HL_V3_SENDERS = 5;
 
 /** @ton/ton's wallet contracts: their code must hash to toncenter's table entry of the same name. */
 const TON_TON_WALLETS: [string, Cell][] = [
@@ -68,10 +81,15 @@ function transactionsOf(block: Cell): ReturnType<typeof loadTransaction>[] {
 /**
  * The seqno and wallet_id a signed external message carries: v3/v4 `signature:bits512
  * subwallet_id:uint32 valid_until:uint32 seqno:uint32`; v5r1 `op:"sign" wallet_id:int32
- * valid_until:uint32 seqno:uint32 … signature` (signature last).
+ * valid_until:uint32 seqno:uint32 … signature` (signature last); highload v3 `signature:bits512
+ * ^[subwallet_id:uint32 message:^Cell send_mode:uint8 query_id created_at timeout]` (no seqno).
  */
-function signedFields(walletType: string, body: Cell): { seqno: number; walletId: number } {
+function signedFields(walletType: string, body: Cell): { seqno?: number; walletId: number } {
   const slice = body.beginParse();
+  if (walletType === 'highload wallet v3') {
+    slice.skip(512);
+    return { walletId: slice.loadRef().beginParse().loadInt(32) };
+  }
   if (walletType === 'wallet v5 r1') {
     assert.equal(slice.loadUint(32), 0x7369676e, 'v5r1 external op "sign"');
     const walletId = slice.loadInt(32);
@@ -110,6 +128,50 @@ describe('wallet detection by code hash (toncenter-v2.md §15.3)', () => {
       walletId: 0x7fffff11,
       isSignatureAllowed: true,
     });
+  });
+
+  it('recognises the highload wallets by their real code and reads what their data holds', () => {
+    const v1Data = beginCell()
+      .storeUint(12, 32)
+      .storeUint(0xfffffffe, 32)
+      .storeBuffer(publicKey)
+      .endCell();
+    const v2Data = beginCell()
+      .storeUint(698983191, 32)
+      .storeUint(1_700_000_000n, 64)
+      .storeBuffer(publicKey)
+      .storeBit(false)
+      .endCell();
+    // public_key subwallet_id old_queries:(HashmapE) queries:(HashmapE) last_clean_time timeout
+    const v3Data = beginCell()
+      .storeBuffer(publicKey)
+      .storeUint(0x10ad, 32)
+      .storeBit(false)
+      .storeBit(false)
+      .storeUint(0, 64)
+      .storeUint(3600, 22)
+      .endCell();
+    const cases = [
+      [HIGHLOAD_CODES.v1r1, v1Data, 'highload wallet v1 r1', { seqno: 12, walletId: -2 }],
+      [HIGHLOAD_CODES.v1r2, v1Data, 'highload wallet v1 r2', { seqno: 12, walletId: -2 }],
+      [HIGHLOAD_CODES.v2r1, v2Data, 'highload wallet v2 r1', { walletId: 698983191 }],
+      [HIGHLOAD_CODES.v2r2, v2Data, 'highload wallet v2 r2', { walletId: 698983191 }],
+      [HIGHLOAD_CODES.v3, v3Data, 'highload wallet v3', { walletId: 0x10ad }],
+    ] as const;
+    for (const [code, data, walletType, fields] of cases) {
+      const detected = detectWallet(CellClass.fromBase64(code), data);
+      assert.equal(detected?.kind.walletType, walletType);
+      // wallet_id signed as 2.1 reads the other kinds' (0xfffffffe → -2); no seqno for v2 and v3.
+      assert.deepEqual(detected.fields, fields, walletType);
+    }
+    // A highload v2 code over data too short for its fields is not a wallet.
+    assert.equal(
+      detectWallet(
+        CellClass.fromBase64(HIGHLOAD_CODES.v2r2),
+        beginCell().storeUint(1, 32).endCell(),
+      ),
+      undefined,
+    );
   });
 
   it('is not fooled by other code or by wallet code over short data', () => {
@@ -152,7 +214,12 @@ describe('wallet detection by code hash (toncenter-v2.md §15.3)', () => {
       const type = detected.kind.walletType;
       checked.set(type, (checked.get(type) ?? 0) + 1);
     }
-    // The block holds signed transfers of v4r2 (4) and v5r1 (3) wallets; its v3 wallets only receive.
-    assert.deepEqual(Object.fromEntries(checked), { 'wallet v4 r2': 4, 'wallet v5 r1': 3 });
+    // The block holds signed transfers of v4r2 (4), v5r1 (3) and highload v3 (HL_V3_SENDERS)
+    // wallets; its v3 wallets only receive.
+    assert.deepEqual(Object.fromEntries(checked), {
+      'wallet v4 r2': 4,
+      'wallet v5 r1': 3,
+      'highload wallet v3': HL_V3_SENDERS,
+    });
   });
 });

@@ -19,6 +19,7 @@ import { Cell } from '@ton/core';
 import { type LiteClient } from 'ton-lite-client';
 import { type tonNode_blockIdExt } from 'ton-lite-client/dist/schema';
 import { type LiteserverPool, noLiteservers } from '@app/liteclient';
+import { answerCache, CACHE_BUDGETS, masterchainSeqnoOf } from '../answer-cache';
 import { toTonBlockIdExt } from '../tonlib.mapper';
 import { toBlocksHeader } from './block-header.mapper';
 import { toBlockLinkBack, toShardBlockLink, toTonShardTop } from './blocks.mapper';
@@ -66,40 +67,95 @@ function masterchainBlock(client: LiteClient, seqno: number): Promise<tonNode_bl
   return lookupBySeqno(client, -1, MASTERCHAIN_SHARD, seqno);
 }
 
-/** Live reads of blocks, shards and proofs for the v2 blocks endpoints (toncenter v2 §5). */
+/** What getBlockHeader keeps of liteServer.blockHeader: the id and the header proof. */
+interface HeaderAnswer {
+  readonly id: tonNode_blockIdExt;
+  readonly headerProof: Buffer;
+}
+
+/** The signed block and the proof whose forward link carries its signatures. */
+interface SignaturesAnswer {
+  readonly target: tonNode_blockIdExt;
+  readonly proof: LiteApiSchema.liteServer_partialBlockProof;
+}
+
+/** The shard block proof, the masterchain block it runs from and the links back to mc_id. */
+interface ShardProofAnswer {
+  readonly from: tonNode_blockIdExt;
+  readonly proof: LiteApiSchema.liteServer_shardBlockProof;
+  readonly back: LiteApiSchema.liteServer_partialBlockProof['steps'];
+}
+
+/** `{seqno}` when there is one: pool routing of a read pinned to that masterchain block. */
+function seqnoOption(seqno: number | undefined): { seqno?: number } {
+  return seqno === undefined ? {} : { seqno };
+}
+
+/**
+ * Live reads of blocks, shards and proofs for the v2 blocks endpoints (toncenter v2 §5). A block
+ * named by its seqno or full id never changes once it exists, so those answers are cached (a block
+ * the liteserver does not have is an error, never stored) and masterchain ones are routed to a
+ * liteserver that has reached that seqno; head-relative answers are neither.
+ */
 export class BlocksReader {
+  private readonly lookups = answerCache<LookupBlockRes>(CACHE_BUDGETS.blockIds);
+  private readonly shardTops = answerCache<Buffer>(CACHE_BUDGETS.shardTops);
+  private readonly headers = answerCache<HeaderAnswer>(CACHE_BUDGETS.blockHeaders);
+  private readonly signatures = answerCache<SignaturesAnswer>(CACHE_BUDGETS.blockSignatures);
+  private readonly proofs = answerCache<ShardProofAnswer>(CACHE_BUDGETS.shardBlockProofs);
+
   constructor(private readonly pool: LiteserverPool) {}
 
   /** lookupBlock (§5.5): exactly one of seqno, lt, unixtime, as tonlib's mode 1·seqno + 2·lt + 4·utime. */
   async lookupBlock(req: LookupBlockReq): Promise<LookupBlockRes> {
     const mode = req.seqno !== undefined ? BY_SEQNO : req.lt !== undefined ? BY_LT : BY_UTIME;
-    const { value } = await this.pool.execute('lookupBlock', (client) =>
-      client.engine.query(LiteApiSchema.Functions.liteServer_lookupBlock, {
-        kind: 'liteServer.lookupBlock',
-        mode,
-        id: {
-          kind: 'tonNode.blockId',
-          workchain: req.workchain,
-          shard: req.shard,
-          seqno: req.seqno ?? 0,
-        },
-        lt: req.lt ?? null,
-        utime: req.unixtime ?? null,
-      }),
+    // By seqno the block is one and the same for ever; by lt or unixtime the answer near the head
+    // depends on how far the chain has got, so only seqno lookups are cached.
+    const bySeqno =
+      req.seqno === undefined
+        ? {}
+        : {
+            cache: this.lookups,
+            cacheKey: `${String(req.workchain)}:${req.shard}:${String(req.seqno)}`,
+            ...seqnoOption(masterchainSeqnoOf(req.workchain, req.seqno)),
+          };
+    const { value } = await this.pool.execute(
+      'lookupBlock',
+      async (client) => {
+        const header = await client.engine.query(LiteApiSchema.Functions.liteServer_lookupBlock, {
+          kind: 'liteServer.lookupBlock',
+          mode,
+          id: {
+            kind: 'tonNode.blockId',
+            workchain: req.workchain,
+            shard: req.shard,
+            seqno: req.seqno ?? 0,
+          },
+          lt: req.lt ?? null,
+          utime: req.unixtime ?? null,
+        });
+        return toTonBlockIdExt(header.id);
+      },
+      bySeqno,
     );
-    return toTonBlockIdExt(value.id);
+    return value;
   }
 
   /** getShards (§5.6): the shard tops masterchain block `seqno` commits, from its ShardHashes. */
   async shards(req: GetShardsReq): Promise<GetShardsRes> {
-    const { value } = await this.pool.execute('getShards', async (client) => {
-      const mc = await masterchainBlock(client, req.seqno);
-      return client.engine.query(LiteApiSchema.Functions.liteServer_getAllShardsInfo, {
-        kind: 'liteServer.getAllShardsInfo',
-        id: mc,
-      });
-    });
-    const data = Cell.fromBoc(value.data)[0];
+    const { value } = await this.pool.execute(
+      'getShards',
+      async (client) => {
+        const mc = await masterchainBlock(client, req.seqno);
+        const info = await client.engine.query(
+          LiteApiSchema.Functions.liteServer_getAllShardsInfo,
+          { kind: 'liteServer.getAllShardsInfo', id: mc },
+        );
+        return info.data;
+      },
+      { seqno: req.seqno, cache: this.shardTops, cacheKey: String(req.seqno) },
+    );
+    const data = Cell.fromBoc(value)[0];
     if (!data) {
       throw new Error('the liteserver sent allShardsInfo without data');
     }
@@ -111,23 +167,35 @@ export class BlocksReader {
    * otherwise the block is looked up by seqno first. The header comes from the header proof.
    */
   async blockHeader(req: GetBlockHeaderReq): Promise<GetBlockHeaderRes> {
-    const { value } = await this.pool.execute('getBlockHeader', async (client) => {
-      const id =
-        req.root_hash !== undefined && req.file_hash !== undefined
+    const hashes =
+      req.root_hash !== undefined && req.file_hash !== undefined
+        ? { root: req.root_hash, file: req.file_hash }
+        : undefined;
+    const at = `${String(req.workchain)}:${req.shard}:${String(req.seqno)}`;
+    const { value } = await this.pool.execute(
+      'getBlockHeader',
+      async (client) => {
+        const id = hashes
           ? blockId(
               req.workchain,
               req.shard,
               req.seqno,
-              Buffer.from(req.root_hash, 'base64'),
-              Buffer.from(req.file_hash, 'base64'),
+              Buffer.from(hashes.root, 'base64'),
+              Buffer.from(hashes.file, 'base64'),
             )
           : await lookupBySeqno(client, req.workchain, req.shard, req.seqno);
-      return client.engine.query(LiteApiSchema.Functions.liteServer_getBlockHeader, {
-        kind: 'liteServer.getBlockHeader',
-        id,
-        mode: HEADER_MODE_ALL,
-      });
-    });
+        const header = await client.engine.query(
+          LiteApiSchema.Functions.liteServer_getBlockHeader,
+          { kind: 'liteServer.getBlockHeader', id, mode: HEADER_MODE_ALL },
+        );
+        return { id: header.id, headerProof: header.headerProof };
+      },
+      {
+        cache: this.headers,
+        cacheKey: hashes ? `${at}:${hashes.root}:${hashes.file}` : at,
+        ...seqnoOption(masterchainSeqnoOf(req.workchain, req.seqno)),
+      },
+    );
     const proof = Cell.fromBoc(value.headerProof)[0];
     if (!proof) {
       throw new Error('the liteserver sent an empty header proof');
@@ -159,17 +227,21 @@ export class BlocksReader {
   async masterchainBlockSignatures(
     req: GetMasterchainBlockSignaturesReq,
   ): Promise<GetMasterchainBlockSignaturesRes> {
-    const { value } = await this.pool.execute('getMasterchainBlockSignatures', async (client) => {
-      const target = await masterchainBlock(client, req.seqno);
-      const known = await masterchainBlock(client, req.seqno - 1);
-      const proof = await client.engine.query(LiteApiSchema.Functions.liteServer_getBlockProof, {
-        kind: 'liteServer.getBlockProof',
-        mode: 1,
-        knownBlock: known,
-        targetBlock: target,
-      });
-      return { target, proof };
-    });
+    const { value } = await this.pool.execute(
+      'getMasterchainBlockSignatures',
+      async (client) => {
+        const target = await masterchainBlock(client, req.seqno);
+        const known = await masterchainBlock(client, req.seqno - 1);
+        const proof = await client.engine.query(LiteApiSchema.Functions.liteServer_getBlockProof, {
+          kind: 'liteServer.getBlockProof',
+          mode: 1,
+          knownBlock: known,
+          targetBlock: target,
+        });
+        return { target, proof };
+      },
+      { seqno: req.seqno, cache: this.signatures, cacheKey: String(req.seqno) },
+    );
     const link = value.proof.steps.find(
       (step) => step.kind === 'liteServer.blockLinkForward' && step.to.seqno === req.seqno,
     );
@@ -197,28 +269,41 @@ export class BlocksReader {
    * `mc_id` (liteServer.getBlockProof), empty when they are the same block.
    */
   async shardBlockProof(req: GetShardBlockProofReq): Promise<GetShardBlockProofRes> {
-    const { value } = await this.pool.execute('getShardBlockProof', async (client) => {
-      const id = await lookupBySeqno(client, req.workchain, req.shard, req.seqno);
-      const proof = await client.engine.query(
-        LiteApiSchema.Functions.liteServer_getShardBlockProof,
-        { kind: 'liteServer.getShardBlockProof', id },
-      );
-      const from =
-        req.from_seqno === undefined
-          ? (await client.getMasterchainInfo()).last
-          : await masterchainBlock(client, req.from_seqno);
-      // An error thrown here would be reported as the liteserver's own answer; decided below.
-      if (from.seqno <= proof.masterchainId.seqno) {
-        return { from, proof, back: [] };
-      }
-      const back = await client.engine.query(LiteApiSchema.Functions.liteServer_getBlockProof, {
-        kind: 'liteServer.getBlockProof',
-        mode: 1,
-        knownBlock: from,
-        targetBlock: proof.masterchainId,
-      });
-      return { from, proof, back: back.steps };
-    });
+    // From a given masterchain block the proof is fixed; from the head it changes every block.
+    const fromGiven =
+      req.from_seqno === undefined
+        ? {}
+        : {
+            seqno: req.from_seqno,
+            cache: this.proofs,
+            cacheKey: `${String(req.workchain)}:${req.shard}:${String(req.seqno)}<${String(req.from_seqno)}`,
+          };
+    const { value } = await this.pool.execute(
+      'getShardBlockProof',
+      async (client) => {
+        const id = await lookupBySeqno(client, req.workchain, req.shard, req.seqno);
+        const proof = await client.engine.query(
+          LiteApiSchema.Functions.liteServer_getShardBlockProof,
+          { kind: 'liteServer.getShardBlockProof', id },
+        );
+        const from =
+          req.from_seqno === undefined
+            ? (await client.getMasterchainInfo()).last
+            : await masterchainBlock(client, req.from_seqno);
+        // An error thrown here would be reported as the liteserver's own answer; decided below.
+        if (from.seqno <= proof.masterchainId.seqno) {
+          return { from, proof, back: [] };
+        }
+        const back = await client.engine.query(LiteApiSchema.Functions.liteServer_getBlockProof, {
+          kind: 'liteServer.getBlockProof',
+          mode: 1,
+          knownBlock: from,
+          targetBlock: proof.masterchainId,
+        });
+        return { from, proof, back: back.steps };
+      },
+      fromGiven,
+    );
     if (value.from.seqno < value.proof.masterchainId.seqno) {
       // tonlib: "from mc block is too old" — the proof cannot run forward from `from`.
       throw new TonApiError(

@@ -10,6 +10,7 @@ import { beginCell, Cell, type Dictionary } from '@ton/core';
 import { type LiteClient } from 'ton-lite-client';
 import { type tonNode_blockIdExt } from 'ton-lite-client/dist/schema';
 import { type LiteserverPool } from '@app/liteclient';
+import { answerCache, atSeqno, CACHE_BUDGETS } from '../answer-cache';
 import { cellToBase64 } from '../tonlib.mapper';
 import { configFromProof } from './config.mapper';
 import { masterchainBlockAt } from './masterchain-block';
@@ -20,23 +21,36 @@ import { masterchainBlockAt } from './masterchain-block';
  * `config:ConfigParams` (`_ config_addr:bits256 config:^(Hashmap 32 ^Cell) = ConfigParams;`).
  */
 export class ConfigReader {
+  /** Config answers at a masterchain seqno: the config in force at a block never changes. */
+  private readonly params = answerCache<ConfigInfo>(CACHE_BUDGETS.configs);
+
   constructor(private readonly pool: LiteserverPool) {}
 
   async configParam(req: GetConfigParamReq): Promise<ConfigInfo> {
-    const { value } = await this.pool.execute('getConfigParam', async (client) => {
-      const config = await readConfig(client, await masterchainBlockAt(client, req.seqno));
-      return config.get(req.configId);
-    });
-    // tonlib answers an absent parameter with an empty cell's bytes.
-    return configInfo(value ? cellToBase64(value) : '');
+    const { value } = await this.pool.execute(
+      'getConfigParam',
+      async (client) => {
+        const config = await readConfig(client, await masterchainBlockAt(client, req.seqno));
+        const param = config.get(req.configId);
+        // tonlib answers an absent parameter with an empty cell's bytes.
+        return configInfo(param ? cellToBase64(param) : '');
+      },
+      atSeqno(req.seqno, this.params, `param ${String(req.configId)}`),
+    );
+    return value;
   }
 
   async configAll(req: GetConfigAllReq): Promise<ConfigInfo> {
-    const { value } = await this.pool.execute('getConfigAll', async (client) =>
-      readConfig(client, await masterchainBlockAt(client, req.seqno)),
+    const { value } = await this.pool.execute(
+      'getConfigAll',
+      async (client) => {
+        const config = await readConfig(client, await masterchainBlockAt(client, req.seqno));
+        // The whole `Hashmap 32 ^Cell` root, as tonlib's getConfigAll returns the config dictionary.
+        return configInfo(cellToBase64(beginCell().storeDictDirect(config).endCell()));
+      },
+      atSeqno(req.seqno, this.params, 'all'),
     );
-    // The whole `Hashmap 32 ^Cell` root, as tonlib's getConfigAll returns the config dictionary.
-    return configInfo(cellToBase64(beginCell().storeDictDirect(value).endCell()));
+    return value;
   }
 
   async libraries(req: GetLibrariesReq): Promise<SmcLibraryResult> {

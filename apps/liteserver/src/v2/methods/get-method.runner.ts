@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   type InternalTransactionId,
   type RunGetMethodReq,
@@ -10,6 +11,7 @@ import { type LiteClient } from 'ton-lite-client';
 import { type tonNode_blockIdExt } from 'ton-lite-client/dist/schema';
 import { type ClientAccountState } from 'ton-lite-client/dist/types';
 import { type LiteserverPool } from '@app/liteclient';
+import { answerCache, CACHE_BUDGETS } from '../answer-cache';
 import { toTonBlockIdExt } from '../tonlib.mapper';
 import { fetchLibraries, readConfig } from './config.reader';
 import { GetMethodEmulator } from './get-method.emulator';
@@ -46,6 +48,11 @@ interface ProvenState {
 export class GetMethodRunner {
   private readonly emulator = new GetMethodEmulator();
   private configCache: { keyBlock: number; config: Cell } | undefined;
+  /**
+   * Runs at a masterchain seqno: the state, the config and c7 (the block's time, a zero random seed)
+   * are fixed by the block, so the TVM gives the same answer every time.
+   */
+  private readonly runs = answerCache<MethodRun>(CACHE_BUDGETS.methodRuns);
 
   constructor(private readonly pool: LiteserverPool) {}
 
@@ -72,9 +79,26 @@ export class GetMethodRunner {
   }
 
   private async run(name: string, req: RunGetMethodReq): Promise<MethodRun> {
+    if (req.seqno === undefined) {
+      return this.compute(name, req);
+    }
+    // The stack is hashed: a key holds no caller-sized BoC.
+    const stack = createHash('sha256').update(req.stack).digest('base64');
+    const key = `${req.address.toLowerCase()}@${String(req.seqno)}:${String(req.methodId)}:${stack}`;
+    // runGetMethod and runGetMethodStd share the run; only the rendering differs.
+    const { value } = await this.pool.cached(name, this.runs, key, async () => ({
+      value: await this.compute(name, req),
+      server: -1,
+    }));
+    return value;
+  }
+
+  private async compute(name: string, req: RunGetMethodReq): Promise<MethodRun> {
     const address = Address.parseRaw(req.address.toLowerCase());
-    const { value: proven } = await this.pool.execute(name, (client) =>
-      this.provenState(client, address, req),
+    const { value: proven } = await this.pool.execute(
+      name,
+      (client) => this.provenState(client, address, req),
+      req.seqno === undefined ? {} : { seqno: req.seqno },
     );
     const lastTransaction = lastTransactionId(proven.account.lastTx);
     const state = proven.account.state?.storage.state;

@@ -114,10 +114,13 @@ function messageData(message: Message): { msgData: MsgData; message: string } {
 /**
  * A Message cell as tonlib reads it (TonlibClient.cpp to_raw_message): internal messages carry value,
  * fees and created_lt; an inbound external has none of them and no source; an outbound external has
- * created_lt and no destination. `ihr_fee` is always 0 in current tonlib (§15.7).
+ * created_lt and no destination. `ihr_fee` is always 0 in current tonlib (§15.7). `message` is the
+ * cell already parsed, when the caller has it (a transaction's messages).
  */
-export function readMessage(cell: Cell): MessageParts {
-  const message = loadMessage(cell.beginParse());
+export function readMessage(
+  cell: Cell,
+  message: Message = loadMessage(cell.beginParse()),
+): MessageParts {
   const info = message.info;
   const data = messageData(message);
   const common = {

@@ -3,7 +3,14 @@ import {
   type RawTransaction,
   type RawTransactionWithAccount,
 } from '@app/contracts';
-import { Address, type Cell, Dictionary, loadTransaction, type Transaction } from '@ton/core';
+import {
+  Address,
+  type Cell,
+  Dictionary,
+  loadTransaction,
+  type Message,
+  type Transaction,
+} from '@ton/core';
 import { cellToBase64 } from '../tonlib.mapper';
 import {
   friendly,
@@ -13,11 +20,21 @@ import {
   toRawMessage,
 } from './message.mapper';
 
-/** A Transaction cell read once; both renderings (2.1 `ext.transaction`, tonlib `raw.transaction`) use it. */
+/**
+ * A Transaction cell read once; both renderings (2.1 `ext.transaction`, tonlib `raw.transaction`) use
+ * it. Only plain values are kept, no cells: parts are cached (a parsed @ton/core cell holds about
+ * 1.5 KB of heap, a transaction dozens of them) and the BoC itself is in `data`.
+ */
 export interface TransactionParts {
   readonly address: Address;
-  readonly tx: Transaction;
   readonly lt: bigint;
+  /** The transaction's `now`: `utime`. */
+  readonly now: number;
+  /** prev_trans_lt / prev_trans_hash: where the account's history continues. */
+  readonly prevLt: bigint;
+  readonly prevHash: Buffer;
+  /** total_fees in nanotons. */
+  readonly totalFees: bigint;
   readonly hash: Buffer;
   readonly data: string;
   readonly fee: bigint;
@@ -31,27 +48,41 @@ export function hashBytes(hash: bigint): Buffer {
   return Buffer.from(hash.toString(16).padStart(64, '0'), 'hex');
 }
 
+/** A message of a transaction: its cell (for the exact hash) and its fields as loadTransaction read them. */
+interface TxMessage {
+  readonly cell: Cell;
+  readonly message: Message;
+}
+
 /**
- * The message cells of a transaction, read from the cell itself so their hashes are exact:
- * transaction$0111 … ^[ in_msg:(Maybe ^(Message Any)) out_msgs:(HashmapE 15 ^(Message Any)) ] …
- * The ^[…] cell is the transaction's first reference (block.tlb).
+ * The message cells of a transaction, read from the cell itself so their hashes are exact, paired
+ * with the messages loadTransaction has already parsed (parsing them again cost a fifth of reading
+ * a transaction): transaction$0111 … ^[ in_msg:(Maybe ^(Message Any)) out_msgs:(HashmapE 15
+ * ^(Message Any)) ] … The ^[…] cell is the transaction's first reference (block.tlb).
  */
-function messageCells(txCell: Cell): { inMsg: Cell | null; outMsgs: Cell[] } {
+function messagesOf(
+  txCell: Cell,
+  tx: Transaction,
+): { inMsg: TxMessage | null; outMsgs: TxMessage[] } {
   const messages = txCell.refs[0];
   if (!messages) {
     throw new Error('a transaction cell without its messages reference');
   }
   const slice = messages.beginParse();
-  const inMsg = slice.loadMaybeRef();
+  const inCell = slice.loadMaybeRef();
   const out = slice.loadDict(Dictionary.Keys.Uint(15), Dictionary.Values.Cell());
   const outMsgs = out
     .keys()
     .sort((a, b) => a - b)
     .flatMap((key) => {
       const cell = out.get(key);
-      return cell ? [cell] : [];
+      const message = tx.outMessages.get(key);
+      return cell && message ? [{ cell, message }] : [];
     });
-  return { inMsg, outMsgs };
+  return {
+    inMsg: inCell && tx.inMessage ? { cell: inCell, message: tx.inMessage } : null,
+    outMsgs,
+  };
 }
 
 /** storage_ph:TrStoragePhase of the descriptions that have one (block.tlb trans_ord, trans_tick_tock…). */
@@ -77,25 +108,28 @@ function storageFees(tx: Transaction): bigint {
  */
 export function readTransaction(cell: Cell, workchain: number): TransactionParts {
   const tx = loadTransaction(cell.beginParse());
-  const { inMsg, outMsgs } = messageCells(cell);
-  const outParts = outMsgs.map(readMessage);
+  const { inMsg, outMsgs } = messagesOf(cell, tx);
+  const outParts = outMsgs.map((m) => readMessage(m.cell, m.message));
   const fee = outParts.reduce((sum, m) => sum + m.fwdFee, tx.totalFees.coins);
   return {
     address: new Address(workchain, hashBytes(tx.address)),
-    tx,
     lt: tx.lt,
+    now: tx.now,
+    prevLt: tx.prevTransactionLt,
+    prevHash: hashBytes(tx.prevTransactionHash),
+    totalFees: tx.totalFees.coins,
     hash: cell.hash(),
     data: cellToBase64(cell),
     fee,
     storageFee: storageFees(tx),
-    inMsg: inMsg ? readMessage(inMsg) : undefined,
+    inMsg: inMsg ? readMessage(inMsg.cell, inMsg.message) : undefined,
     outMsgs: outParts,
   };
 }
 
 function common(parts: TransactionParts) {
   return {
-    utime: parts.tx.now,
+    utime: parts.now,
     data: parts.data,
     transaction_id: {
       '@type': 'internal.transactionId' as const,

@@ -14,7 +14,8 @@ import { LiteApiSchema } from '@app/ton';
 import { Address, Cell } from '@ton/core';
 import { type LiteClient } from 'ton-lite-client';
 import { type tonNode_blockIdExt } from 'ton-lite-client/dist/schema';
-import { type LiteserverPool } from '@app/liteclient';
+import { type ExecuteOptions, type LiteserverCache, type LiteserverPool } from '@app/liteclient';
+import { answerCache, CACHE_BUDGETS, masterchainSeqnoOf } from '../answer-cache';
 import { toTonBlockIdExt } from '../tonlib.mapper';
 import {
   hashBytes,
@@ -62,8 +63,30 @@ function accountShard(address: Address): string {
   return BigInt.asIntN(64, (top & ~1n) | 1n).toString();
 }
 
-/** Live reads of account histories and block transaction lists (toncenter v2 §6). */
+/**
+ * Live reads of account histories and block transaction lists (toncenter v2 §6). What follows from
+ * a transaction id (the history before it) or from a block (its transaction pages) never changes,
+ * so it is cached, parsed; finding an account's last transaction is a head read and is not.
+ */
 export class TransactionsReader {
+  /** liteServer.getTransactions chunks by (account, lt, hash, count), parsed once. */
+  private readonly chunks = answerCache<TransactionParts[]>(CACHE_BUDGETS.transactionChunks);
+  /** tryLocate*: the transaction found for (kind, source, destination, created_lt). */
+  private readonly located = answerCache<TryLocateTxRes>(CACHE_BUDGETS.locatedTransactions);
+  /**
+   * The newest transaction of an account in a block located by lt (null: none there; undefined: no
+   * such block yet, not stored).
+   */
+  private readonly newestInBlock = answerCache<BlockTxId | null | undefined>(
+    CACHE_BUDGETS.blockNewestTransactions,
+  );
+  private readonly blockPages = answerCache<BlockPage<GetBlockTransactionsRes['transactions']>>(
+    CACHE_BUDGETS.blockTransactions,
+  );
+  private readonly blockPagesExt = answerCache<
+    BlockPage<GetBlockTransactionsExtRes['transactions']>
+  >(CACHE_BUDGETS.blockTransactionsExt);
+
   constructor(private readonly pool: LiteserverPool) {}
 
   async transactions(req: GetTransactionsReq): Promise<GetTransactionsRes> {
@@ -113,7 +136,7 @@ export class TransactionsReader {
           return { parts, next: cursor };
         }
         parts.push(tx);
-        cursor = { lt: tx.tx.prevTransactionLt, hash: hashBytes(tx.tx.prevTransactionHash) };
+        cursor = { lt: tx.prevLt, hash: tx.prevHash };
       }
     }
     return { parts, next: cursor.lt === 0n ? { lt: 0n, hash: ZERO_HASH } : cursor };
@@ -137,50 +160,68 @@ export class TransactionsReader {
     archival = false,
   ): Promise<TransactionParts[]> {
     // `archival=true` (toncenter's answer to "lt not in db") routes to full-history liteservers.
+    // The chunk is parsed inside the operation so that a cache hit costs no BoC parsing either.
     const { value } = await this.pool.execute(
       'getTransactions',
-      (client) => client.getAccountTransactions(address, from.lt.toString(), from.hash, count),
-      { archival },
+      async (client) => {
+        const chunk = await client.getAccountTransactions(
+          address,
+          from.lt.toString(),
+          from.hash,
+          count,
+        );
+        return chunk.transactions.length === 0
+          ? []
+          : Cell.fromBoc(chunk.transactions).map((cell) =>
+              readTransaction(cell, address.workChain),
+            );
+      },
+      {
+        archival,
+        cache: this.chunks,
+        cacheKey: `${address.toRawString()}:${from.lt.toString()}:${from.hash.toString('hex')}:${String(count)}`,
+      },
     );
-    if (value.transactions.length === 0) {
-      return [];
-    }
-    return Cell.fromBoc(value.transactions).map((cell) => readTransaction(cell, address.workChain));
+    return value;
   }
 
   async blockTransactions(req: GetBlockTransactionsReq): Promise<GetBlockTransactionsRes> {
-    const { value } = await this.pool.execute('getBlockTransactions', async (client) => {
-      const block = await resolveBlock(client, req);
-      const rows: GetBlockTransactionsRes['transactions'] = [];
-      let after = afterCursor(req);
-      let incomplete = true;
-      while (incomplete && rows.length < req.count) {
-        const page = await client.listBlockTransactions(block, {
-          mode: LIST_MODE | (after ? AFTER_FLAG : 0),
-          count: Math.min(LIST_CHUNK, req.count - rows.length),
-          after: after ? { kind: 'liteServer.transactionId3', ...after } : null,
-          wantProof: false,
-        });
-        for (const id of page.ids) {
-          if (!id.account || id.lt === null || !id.hash) {
-            throw new Error('listBlockTransactions omitted a field mode 7 asks for');
-          }
-          rows.push({
-            '@type': 'blocks.shortTxId',
-            mode: SHORT_TX_MODE,
-            account: `${block.workchain}:${id.account.toString('hex')}`,
-            lt: id.lt,
-            hash: id.hash.toString('base64'),
+    const { value } = await this.pool.execute(
+      'getBlockTransactions',
+      async (client) => {
+        const block = await resolveBlock(client, req);
+        const rows: GetBlockTransactionsRes['transactions'] = [];
+        let after = afterCursor(req);
+        let incomplete = true;
+        while (incomplete && rows.length < req.count) {
+          const page = await client.listBlockTransactions(block, {
+            mode: LIST_MODE | (after ? AFTER_FLAG : 0),
+            count: Math.min(LIST_CHUNK, req.count - rows.length),
+            after: after ? { kind: 'liteServer.transactionId3', ...after } : null,
+            wantProof: false,
           });
-          after = { account: id.account, lt: id.lt };
+          for (const id of page.ids) {
+            if (!id.account || id.lt === null || !id.hash) {
+              throw new Error('listBlockTransactions omitted a field mode 7 asks for');
+            }
+            rows.push({
+              '@type': 'blocks.shortTxId',
+              mode: SHORT_TX_MODE,
+              account: `${block.workchain}:${id.account.toString('hex')}`,
+              lt: id.lt,
+              hash: id.hash.toString('base64'),
+            });
+            after = { account: id.account, lt: id.lt };
+          }
+          incomplete = page.incomplete;
+          if (page.ids.length === 0) {
+            break;
+          }
         }
-        incomplete = page.incomplete;
-        if (page.ids.length === 0) {
-          break;
-        }
-      }
-      return { block, rows, incomplete };
-    });
+        return { block, rows, incomplete };
+      },
+      blockPageOptions(this.blockPages, req),
+    );
     return {
       '@type': 'blocks.transactions',
       id: toTonBlockIdExt(value.block),
@@ -191,48 +232,78 @@ export class TransactionsReader {
   }
 
   async blockTransactionsExt(req: GetBlockTransactionsReq): Promise<GetBlockTransactionsExtRes> {
-    const { value } = await this.pool.execute('getBlockTransactionsExt', async (client) => {
-      const block = await resolveBlock(client, req);
-      const txs: GetBlockTransactionsExtRes['transactions'] = [];
-      let after = afterCursor(req);
-      let incomplete = true;
-      while (incomplete && txs.length < req.count) {
-        const page = await client.engine.query(
-          LiteApiSchema.Functions.liteServer_listBlockTransactionsExt,
-          {
-            kind: 'liteServer.listBlockTransactionsExt',
-            id: { kind: 'tonNode.blockIdExt', ...block },
-            mode: LIST_MODE | (after ? AFTER_FLAG : 0),
-            count: Math.min(LIST_CHUNK, req.count - txs.length),
-            after: after ? { kind: 'liteServer.transactionId3', ...after } : null,
-            reverseOrder: null,
-            wantProof: null,
-          },
-        );
-        const cells = page.transactions.length > 0 ? Cell.fromBoc(page.transactions) : [];
-        for (const cell of cells) {
-          const parts = readTransaction(cell, block.workchain);
-          txs.push(toBlockTransactionExt(parts));
-          after = { account: parts.address.hash, lt: parts.lt.toString() };
+    const { value } = await this.pool.execute(
+      'getBlockTransactionsExt',
+      async (client) => {
+        const block = await resolveBlock(client, req);
+        const txs: GetBlockTransactionsExtRes['transactions'] = [];
+        let after = afterCursor(req);
+        let incomplete = true;
+        while (incomplete && txs.length < req.count) {
+          const page = await client.engine.query(
+            LiteApiSchema.Functions.liteServer_listBlockTransactionsExt,
+            {
+              kind: 'liteServer.listBlockTransactionsExt',
+              id: { kind: 'tonNode.blockIdExt', ...block },
+              mode: LIST_MODE | (after ? AFTER_FLAG : 0),
+              count: Math.min(LIST_CHUNK, req.count - txs.length),
+              after: after ? { kind: 'liteServer.transactionId3', ...after } : null,
+              reverseOrder: null,
+              wantProof: null,
+            },
+          );
+          const cells = page.transactions.length > 0 ? Cell.fromBoc(page.transactions) : [];
+          for (const cell of cells) {
+            const parts = readTransaction(cell, block.workchain);
+            txs.push(toBlockTransactionExt(parts));
+            after = { account: parts.address.hash, lt: parts.lt.toString() };
+          }
+          incomplete = page.incomplete;
+          if (cells.length === 0) {
+            break;
+          }
         }
-        incomplete = page.incomplete;
-        if (cells.length === 0) {
-          break;
-        }
-      }
-      return { block, txs, incomplete };
-    });
+        return { block, rows: txs, incomplete };
+      },
+      blockPageOptions(this.blockPagesExt, req),
+    );
     return {
       '@type': 'blocks.transactionsExt',
       id: toTonBlockIdExt(value.block),
       req_count: req.count,
       incomplete: value.incomplete,
-      transactions: value.txs,
+      transactions: value.rows,
     };
   }
 
   /** The transaction on `destination` that the message (source, created_lt) caused (§6.4, §15.8). */
   async locateResult(req: TryLocateTxReq): Promise<TryLocateTxRes> {
+    return this.locateCached('tryLocateResultTx', req, () => this.findResult(req));
+  }
+
+  /** The transaction on `source` that emitted the message (destination, created_lt) (§6.4, §15.8). */
+  async locateSource(req: TryLocateTxReq): Promise<TryLocateTxRes> {
+    return this.locateCached('tryLocateSourceTx', req, () => this.findSource(req));
+  }
+
+  /**
+   * A located transaction is that message's for ever, so it is cached; "not found" is thrown, never
+   * stored (the transaction may land later).
+   */
+  private async locateCached(
+    method: string,
+    req: TryLocateTxReq,
+    find: () => Promise<TryLocateTxRes>,
+  ): Promise<TryLocateTxRes> {
+    const key = `${method}:${req.source.toLowerCase()}:${req.destination.toLowerCase()}:${req.created_lt}`;
+    const { value } = await this.pool.cached(method, this.located, key, async () => ({
+      value: await find(),
+      server: -1,
+    }));
+    return value;
+  }
+
+  private async findResult(req: TryLocateTxReq): Promise<TryLocateTxRes> {
     const source = parseRaw(req.source);
     const destination = parseRaw(req.destination);
     const createdLt = BigInt(req.created_lt);
@@ -251,8 +322,7 @@ export class TransactionsReader {
     throw notFound();
   }
 
-  /** The transaction on `source` that emitted the message (destination, created_lt) (§6.4, §15.8). */
-  async locateSource(req: TryLocateTxReq): Promise<TryLocateTxRes> {
+  private async findSource(req: TryLocateTxReq): Promise<TryLocateTxRes> {
     const source = parseRaw(req.source);
     const destination = parseRaw(req.destination);
     const createdLt = BigInt(req.created_lt);
@@ -278,24 +348,34 @@ export class TransactionsReader {
     lt: bigint,
     ahead: number,
   ): Promise<TransactionParts[] | undefined> {
-    const { value: newest } = await this.pool.execute('tryLocateTx', async (client) => {
-      const block = await blockAfterLt(client, address, lt, ahead);
-      if (!block) {
-        return null;
-      }
-      const page = await client.listBlockTransactions(block, {
-        mode: LIST_MODE | AFTER_FLAG,
-        count: TX_CHUNK,
-        // Rows are ordered by (account, lt): starting after (account, 0) lists the account's first.
-        after: { kind: 'liteServer.transactionId3', account: address.hash, lt: '0' },
-        wantProof: false,
-      });
-      return page.ids.filter((id) => id.account?.equals(address.hash) === true).at(-1);
-    });
-    if (newest === null) {
+    const { value: newest } = await this.pool.execute(
+      'tryLocateTx',
+      async (client): Promise<BlockTxId | null | undefined> => {
+        const block = await blockAfterLt(client, address, lt, ahead);
+        if (!block) {
+          return undefined;
+        }
+        const page = await client.listBlockTransactions(block, {
+          mode: LIST_MODE | AFTER_FLAG,
+          count: TX_CHUNK,
+          // Rows are ordered by (account, lt): starting after (account, 0) lists the account's first.
+          after: { kind: 'liteServer.transactionId3', account: address.hash, lt: '0' },
+          wantProof: false,
+        });
+        const id = page.ids.filter((row) => row.account?.equals(address.hash) === true).at(-1);
+        return id?.lt && id.hash ? { lt: id.lt, hash: id.hash } : null;
+      },
+      {
+        cache: this.newestInBlock,
+        cacheKey: `${address.toRawString()}:${lt.toString()}+${String(ahead)}`,
+        // A block that does not exist yet may exist at the next call.
+        storeIf: (id) => id !== undefined,
+      },
+    );
+    if (newest === undefined) {
       return undefined;
     }
-    if (!newest?.lt || !newest.hash) {
+    if (newest === null) {
       return [];
     }
     return this.history(address, { lt: BigInt(newest.lt), hash: newest.hash }, TX_CHUNK);
@@ -333,6 +413,43 @@ async function blockAfterLt(
   }
 }
 
+/** A transaction of a block list: its lt (decimal) and hash. */
+interface BlockTxId {
+  readonly lt: string;
+  readonly hash: Buffer;
+}
+
+/** One getBlockTransactions(Ext) answer before its envelope: the block, its rows, `incomplete`. */
+interface BlockPage<Rows> {
+  readonly block: ResolvedBlock;
+  readonly rows: Rows;
+  readonly incomplete: boolean;
+}
+
+/**
+ * A page of a block's transactions is fixed by the block (its full id, or its seqno once it exists)
+ * and the cursor and count; masterchain blocks are routed by their seqno.
+ */
+function blockPageOptions<T>(
+  cache: LiteserverCache<T>,
+  req: GetBlockTransactionsReq,
+): ExecuteOptions<T> {
+  const hashes =
+    req.root_hash !== undefined && req.file_hash !== undefined
+      ? `:${req.root_hash}:${req.file_hash}`
+      : '';
+  const after =
+    req.after_lt !== undefined && req.after_hash !== undefined
+      ? `>${req.after_lt}:${req.after_hash}`
+      : '';
+  const seqno = masterchainSeqnoOf(req.workchain, req.seqno);
+  return {
+    cache,
+    cacheKey: `${String(req.workchain)}:${req.shard}:${String(req.seqno)}${hashes}${after}#${String(req.count)}`,
+    ...(seqno === undefined ? {} : { seqno }),
+  };
+}
+
 function notFound(): TonApiError {
   // toncenter 2.1 wording and status (404); 2.0 answered 503 "Tx not found".
   return new TonApiError(ErrorCode.NOT_FOUND, 'transaction was not found');
@@ -344,17 +461,20 @@ function afterCursor(req: GetBlockTransactionsReq): { account: Buffer; lt: strin
     : undefined;
 }
 
-/** The block named by workchain/shard/seqno, with its hashes as given or as the liteserver knows them. */
-async function resolveBlock(
-  client: LiteClient,
-  req: GetBlockTransactionsReq,
-): Promise<{
+/** A block's full id without the TL constructor name. */
+interface ResolvedBlock {
   workchain: number;
   shard: string;
   seqno: number;
   rootHash: Buffer;
   fileHash: Buffer;
-}> {
+}
+
+/** The block named by workchain/shard/seqno, with its hashes as given or as the liteserver knows them. */
+async function resolveBlock(
+  client: LiteClient,
+  req: GetBlockTransactionsReq,
+): Promise<ResolvedBlock> {
   if (req.root_hash !== undefined && req.file_hash !== undefined) {
     return {
       workchain: req.workchain,
