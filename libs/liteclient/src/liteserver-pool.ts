@@ -174,7 +174,9 @@ export class LiteserverPool {
 
   /** Starts probing; resolves once one liteserver is connected (or after `waitMs`) and probed. */
   async start(waitMs = 5000): Promise<void> {
-    this.probeTimer = setInterval(() => void this.scheduledProbe(), this.options.probeIntervalMs);
+    // Idempotent: the single process runs a shared provider's init hooks twice, and a second
+    // interval would never be cleared by close().
+    this.probeTimer ??= setInterval(() => void this.scheduledProbe(), this.options.probeIntervalMs);
     this.probeTimer.unref();
     const deadline = Date.now() + waitMs;
     while (!this.closed && Date.now() < deadline && !this.entries.some((e) => e.engine.isReady())) {
@@ -298,7 +300,8 @@ export class LiteserverPool {
 
   /** The timer's probe: skipped while the previous one still waits on a slow liteserver. */
   private async scheduledProbe(): Promise<void> {
-    if (this.probing) {
+    // After close(), a probe would make the closed engines reconnect and keep the process alive.
+    if (this.probing || this.closed) {
       return;
     }
     this.probing = true;
