@@ -4,6 +4,7 @@ import { Address, Cell, loadShardAccount } from '@ton/core';
 import { WalletContractV4, WalletContractV5R1 } from '@ton/ton';
 import { fixturePath, readFixtureJson } from '@app/testing';
 import { MAINNET_REPLAY_FIXTURE } from '../../apps/localnet/src/seeds';
+import { withoutExtra } from './support/v2-expectations';
 import { startV2Harness, type V2Harness } from './support/v2-harness';
 
 /** Real mainnet accounts of the replay fixture, read from the fixture itself (not from the seed). */
@@ -109,5 +110,46 @@ describe('v2 API over the mainnet-replay seed', () => {
     const result = body.result as { exit_code: number; stack: unknown[] };
     assert.equal(result.exit_code, 0);
     assert.deepEqual(result.stack, [['num', `0x${seqno.toString(16)}`]]);
+  });
+
+  it('getAddressInformation: balance, code and data of real accounts as mainnet had them, same over GET, POST and JSON-RPC', async () => {
+    const active = accounts.filter((a) => a.code !== undefined).slice(0, 12);
+    assert.equal(active.length, 12);
+    for (const account of active) {
+      const address = account.address.toString();
+      const got = await harness.get('getAddressInformation', { address });
+      assert.equal(got.status, 200, address);
+      const result = got.body.result as {
+        balance: string;
+        code: string;
+        data: string;
+        state: string;
+      };
+      assert.equal(result.state, 'active');
+      assert.equal(result.balance, account.balance.toString());
+      assert.equal(
+        Cell.fromBase64(result.code).hash().toString('hex'),
+        account.code?.hash().toString('hex'),
+      );
+      assert.equal(
+        Cell.fromBase64(result.data).hash().toString('hex'),
+        account.data?.hash().toString('hex'),
+      );
+      const posted = await harness.post('getAddressInformation', { address });
+      const rpc = await harness.jsonRpc('getAddressInformation', { address });
+      assert.deepEqual(withoutExtra(posted.body), withoutExtra(got.body));
+      assert.deepEqual((rpc.body as { result: unknown }).result, got.body.result);
+    }
+  });
+
+  it('getAddressState: active for the replayed accounts with code, uninitialized for the one that did not exist (toncenter 2.1 wording)', async () => {
+    const none = accounts.filter((a) => a.code === undefined && a.balance === 0n);
+    assert.equal(none.length, 1, 'the fixture holds one account_none');
+    const state = async (a: FixtureAccount) =>
+      (await harness.get('getAddressState', { address: a.address.toRawString() })).body.result;
+    assert.equal(await state(none[0]!), 'uninitialized');
+    for (const account of accounts.filter((a) => a.code !== undefined).slice(0, 5)) {
+      assert.equal(await state(account), 'active');
+    }
   });
 });
