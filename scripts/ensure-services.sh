@@ -152,5 +152,22 @@ ensure_nats() {
   log "NATS with JetStream is up on $NATS_HOST:$NATS_PORT"
 }
 
+# ---------------------------------------------------------------- kubectl
+
+# The deployment tests render every kustomize overlay with kubectl (issue 10). Best effort: without it
+# they validate the raw YAML instead, so a machine whose package sources lack kubectl still runs CI.
+ensure_kubectl() {
+  if command -v kubectl >/dev/null 2>&1; then
+    return 0
+  fi
+  if command -v apt-get >/dev/null 2>&1 && apt-cache show kubectl >/dev/null 2>&1 &&
+    { [ "$(id -u)" -eq 0 ] || command -v sudo >/dev/null 2>&1; }; then
+    apt_install kubectl || log "kubectl could not be installed; deployment tests will check raw YAML"
+  else
+    log "no kubectl package available; deployment tests will check raw YAML"
+  fi
+}
+
 ensure_postgres
 ensure_nats
+ensure_kubectl
