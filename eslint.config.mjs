@@ -124,7 +124,12 @@ export default tseslint.config(
     },
   },
   {
-    files: ['libs/contracts/**/*.ts', 'libs/ton/**/*.ts', 'libs/actions/**/*.ts'],
+    files: [
+      'libs/contracts/**/*.ts',
+      'libs/ton/**/*.ts',
+      'libs/actions/**/*.ts',
+      'libs/classify/**/*.ts',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -2,18 +2,26 @@
  * Benchmark: LocalChain seal time against the number of accounts and transactions per block.
  * Writes bench/reports/localnet-seal.{md,json}. Not a test. Run:
  *   scripts/build-to.sh .tmp/bench && node .tmp/bench/bench/localnet-seal.js [accounts…]
- * (default 1000 10000; add 100000 for the large run).
+ * (default 1000 10000; add 100000 for the large run; `npm run bench localnet-seal` runs all three).
+ * `--from-report [note…]` re-renders the last report from its JSON (with the notes added).
  */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, totalmem } from 'node:os';
-import { resolve } from 'node:path';
-
 import { type Address, beginCell, contractAddress, toNano } from '@ton/core';
 import { createShardAccount } from '@ton/sandbox';
 import { WalletContractV4 } from '@ton/ton';
 
 import { LocalChain } from '../apps/localnet/src/chain/local-chain';
+import {
+  headLines,
+  readReport,
+  type ReportHead,
+  reportHead,
+  rerenderedHead,
+  runContext,
+  target,
+  type Target,
+  targetsTable,
+  writeReport,
+} from './support/report';
 
 interface Row {
   accounts: number;
@@ -121,64 +129,47 @@ async function measure(accounts: number): Promise<Row> {
   };
 }
 
-function commit(): string {
-  try {
-    return execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8' }).trim();
-  } catch {
-    return 'unknown';
-  }
-}
-
-async function main(): Promise<void> {
-  const sizes = process.argv
-    .slice(2)
-    .map(Number)
-    .filter((n) => Number.isInteger(n) && n > 0);
-  const loadBefore = loadavg()[0] ?? 0;
-  const rows: Row[] = [];
-  // Warm-up (JIT), not reported.
-  await measure(200);
-  for (const n of sizes.length > 0 ? sizes : [1000, 10_000]) {
-    rows.push(await measure(n));
-    process.stdout.write(`${JSON.stringify(rows[rows.length - 1])}\n`);
-  }
+function sealTargets(rows: readonly Row[]): Target[] {
   const targetRow = rows.find((r) => r.accounts === TARGET.accounts);
   const targetCell = targetRow?.perTxCount.find((p) => p.txs === TARGET.txs);
-  const met = targetCell ? targetCell.max < TARGET.intervalMs : undefined;
-  const report = {
-    date: new Date().toISOString(),
-    commit: commit(),
-    machine: {
-      cpu: cpus()[0]?.model ?? 'unknown',
-      cores: cpus().length,
-      memoryGb: Math.round(totalmem() / 2 ** 30),
-      node: process.version,
-      // 1-minute load averages before and after: the machine may be shared, which inflates the times.
-      loadAverage: { before: round(loadBefore), after: round(loadavg()[0] ?? 0) },
-    },
-    target: { ...TARGET, met },
-    rows: rows.map((r) => ({
-      ...r,
-      emptySealMs: { median: round(r.emptySealMs.median), max: round(r.emptySealMs.max) },
-      perTxCount: r.perTxCount.map((p) => ({
-        txs: p.txs,
-        median: round(p.median),
-        max: round(p.max),
-        executeMedian: round(p.executeMedian),
-        buildMedian: round(p.buildMedian),
-      })),
+  return [
+    target(
+      `localnet seal with ${String(TARGET.accounts)} accounts and ${String(TARGET.txs)} transactions per block, max of ${String(ROUNDS)} rounds (the ${String(TARGET.intervalMs)} ms block interval holds)`,
+      targetCell === undefined ? undefined : round(targetCell.max),
+      'ms',
+      '<',
+      TARGET.intervalMs,
+    ),
+  ];
+}
+
+/** Rows rounded for the report (0.1 ms). */
+function rounded(rows: readonly Row[]): Row[] {
+  return rows.map((r) => ({
+    ...r,
+    emptySealMs: { median: round(r.emptySealMs.median), max: round(r.emptySealMs.max) },
+    perTxCount: r.perTxCount.map((p) => ({
+      txs: p.txs,
+      median: round(p.median),
+      max: round(p.max),
+      executeMedian: round(p.executeMedian),
+      buildMedian: round(p.buildMedian),
     })),
-  };
-  const dir = resolve(process.cwd(), 'bench', 'reports');
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(resolve(dir, 'localnet-seal.json'), `${JSON.stringify(report, null, 2)}\n`);
+  }));
+}
+
+function write(head: ReportHead, rows: readonly Row[], notes: readonly string[]): void {
   const lines = [
     '# LocalChain seal benchmark',
     '',
-    `- date: ${report.date}`,
-    `- commit: ${report.commit}`,
-    `- machine: ${report.machine.cpu}, ${report.machine.cores} cores, ${report.machine.memoryGb} GB, Node ${report.machine.node}; load average ${report.machine.loadAverage.before} before, ${report.machine.loadAverage.after} after`,
-    `- target: a seal under ${TARGET.intervalMs} ms (the block interval) with ${TARGET.accounts} accounts and ${TARGET.txs} transactions per block: **${met === undefined ? 'not measured' : met ? 'met' : 'NOT met'}** (max of ${ROUNDS} rounds)`,
+    headLines(head),
+    ...notes.map((n) => `- note: ${n}`),
+    '',
+    '## Targets',
+    '',
+    targetsTable(head.targets),
+    '',
+    '## Results',
     '',
     'Times in ms; `execute` = emulator steps (async, one per message), `build` = TL-B block building',
     '(synchronous phases, with yields to the event loop between blocks and phases). Accounts are injected with setShardAccount and',
@@ -189,15 +180,69 @@ async function main(): Promise<void> {
     '',
     '| accounts | inject seal | empty seal (median / max) | txs/block | seal median | seal max | execute median | build median |',
     '|---:|---:|---:|---:|---:|---:|---:|---:|',
-    ...report.rows.flatMap((r) =>
+    ...rows.flatMap((r) =>
       r.perTxCount.map(
         (p) =>
-          `| ${r.accounts} | ${r.injectSealMs} | ${r.emptySealMs.median} / ${r.emptySealMs.max} | ${p.txs} | ${p.median} | ${p.max} | ${p.executeMedian} | ${p.buildMedian} |`,
+          `| ${String(r.accounts)} | ${String(r.injectSealMs)} | ${String(r.emptySealMs.median)} / ${String(r.emptySealMs.max)} | ${String(p.txs)} | ${String(p.median)} | ${String(p.max)} | ${String(p.executeMedian)} | ${String(p.buildMedian)} |`,
       ),
     ),
     '',
   ];
-  writeFileSync(resolve(dir, 'localnet-seal.md'), lines.join('\n'));
+  writeReport('localnet-seal', lines.join('\n'), head, { target: TARGET, rows, notes });
+}
+
+/** Reports written before the shared head kept the machine as an object. */
+interface EarlierSealReport {
+  readonly date: string;
+  readonly commit: string;
+  readonly machine: string | { cpu: string; cores: number; memoryGb: number; node: string };
+  readonly node?: string;
+  readonly loadAverage?: ReportHead['loadAverage'];
+  readonly rows: Row[];
+  readonly notes?: string[];
+}
+
+/**
+ * `--from-report [note…]`: the report again from its last JSON, with the current head and targets
+ * (for a run whose numbers should stand, e.g. when a re-run was starved of CPU by other work).
+ */
+function rerender(reason: string, notes: readonly string[]): void {
+  const earlier = readReport('localnet-seal') as EarlierSealReport & {
+    machine: EarlierSealReport['machine'] & { loadAverage?: ReportHead['loadAverage'] };
+  };
+  const m = earlier.machine;
+  const head = rerenderedHead(
+    {
+      commit: earlier.commit,
+      date: earlier.date,
+      machine:
+        typeof m === 'string' ? m : `${m.cpu}, ${String(m.cores)} cores, ${String(m.memoryGb)} GiB`,
+      node: typeof m === 'string' ? (earlier.node ?? 'unknown') : m.node,
+      loadAverage: earlier.loadAverage ??
+        (typeof m === 'string' ? undefined : m.loadAverage) ?? { before: 0, after: 0 },
+    },
+    sealTargets(earlier.rows),
+    reason,
+  );
+  write(head, earlier.rows, [...(earlier.notes ?? []), ...notes]);
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  if (args[0] === '--from-report') {
+    rerender('the targets table added without measuring again', args.slice(1));
+    return;
+  }
+  const sizes = args.map(Number).filter((n) => Number.isInteger(n) && n > 0);
+  const ctx = runContext();
+  const rows: Row[] = [];
+  // Warm-up (JIT), not reported.
+  await measure(200);
+  for (const n of sizes.length > 0 ? sizes : [1000, 10_000]) {
+    rows.push(await measure(n));
+    process.stdout.write(`${JSON.stringify(rows[rows.length - 1])}\n`);
+  }
+  write(reportHead(ctx, sealTargets(rows)), rounded(rows), []);
 }
 
 main().catch((err: unknown) => {

@@ -11,7 +11,7 @@
  *   same history page from a given transaction id.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Address, Cell, loadTransaction, serializeTuple } from '@ton/core';
 import { findFreePort } from '@app/database';
@@ -20,7 +20,14 @@ import { LiteClient, LiteSingleEngine } from 'ton-lite-client';
 import { type LoadResult, measureLoad } from './support/latency';
 import { type Service, startService } from './support/processes';
 import { fanOut, type WalletRecord } from './support/fan-out';
-import { contextLines, runContext, writeReport } from './support/report';
+import {
+  headLines,
+  type ReportHead,
+  reportHead,
+  runContext,
+  targetsTable,
+  writeReport,
+} from './support/report';
 
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? '5000');
 const CONCURRENCY = [1, 16];
@@ -373,19 +380,16 @@ export async function runV2MethodsBench(): Promise<string> {
       await s.stop();
     }
   }
-  return writeReport('v2-methods', markdownOf(ctx, results, starts.length), {
-    context: ctx,
+  // Issue 4 names no numeric target for these reads (the report compares, the table is empty).
+  const head = reportHead(ctx, []);
+  return writeReport('v2-methods', markdownOf(head, results, starts.length), head, {
     durationMs: DURATION_MS,
     distinctHistoryStarts: starts.length,
     results,
   });
 }
 
-function markdownOf(
-  ctx: ReturnType<typeof runContext>,
-  results: readonly Row[],
-  distinctStarts: number,
-): string {
+function markdownOf(head: ReportHead, results: readonly Row[], distinctStarts: number): string {
   const find = (read: string, label: string, c: number, scenario: Scenario) =>
     results.find(
       (r) => r.read === read && r.label === label && r.concurrency === c && r.scenario === scenario,
@@ -411,14 +415,18 @@ function markdownOf(
   return [
     '# v2 reads benchmark: gateway vs direct ton-lite-client, uncached and cached',
     '',
-    contextLines(ctx),
+    headLines(head),
     `- duration per run: ${String(DURATION_MS)} ms; localnet genesis seed, one liteserver, a block every 400 ms; the single process runs with INGEST_FOLLOW=off (no indexing beside the reads)`,
-    // The machine may be shared: other work running beside the benchmark shows here.
-    `- load average (1 min) when the report was written: ${loadavg()[0]?.toFixed(2) ?? '?'}`,
     '- the direct client makes the liteserver calls the service makes on a miss (head or block lookup, then the read); ton-lite-client keeps its own per-block caches of block lookups and account states, which flatters the direct reads at a fixed seqno',
     '- uncached: getAddressInformation and runGetMethod read the head (never cached); getTransactions starts each request from another (transaction, limit) pair out of ' +
       `${String(distinctStarts)} (every transaction of the seed's accounts but the v5r1 wallet, and of the ${String(FAN_OUT_ROUNDS * 255)} accounts that wallet paid before the runs, × limits 1…16, in one fixed shuffled order; the wallet's own fan-out transactions, 255 outbound messages and a 42 KB BoC each, are left out); times the gateway went through the whole list: ${wraps || 'none'}`,
     '- cached: the same immutable request repeated (getAddressInformation and runGetMethod at a fixed past seqno; getTransactions from a fixed transaction id, limit 10)',
+    '',
+    '## Targets',
+    '',
+    targetsTable(head.targets),
+    '',
+    '## Results',
     '',
     '| read | path | concurrency | uncached req/s | p50 ms | p99 ms | errors | cached req/s | p50 ms | p99 ms | errors |',
     '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The whole CI (npm run ci, .ci/run): services, install, format, lint, typecheck, build, migrations,
-# then every test suite. Stops at the first failing step, naming it; prints each step's duration.
+# then every test suite, then the fault-injection suite (it writes bench/reports/faults.*). Stops at
+# the first failing step, naming it; prints each step's duration.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -92,6 +93,7 @@ step typecheck npm run typecheck
 step build build
 step migrate migrate
 step test node scripts/run-tests.mjs all
+step faults node scripts/run-tests.mjs faults
 summary
 echo
 echo "CI passed"

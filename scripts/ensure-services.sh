@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Makes sure the services the tests need are up, and does nothing when they already are:
 #   PostgreSQL on 127.0.0.1:5432, user postgres without a password (trust on loopback), database `test`;
-#   NATS with JetStream on 127.0.0.1:4222.
+#   NATS with JetStream on 127.0.0.1:4222;
+#   Redis on 127.0.0.1:6379 (the gateway's shared rate limits).
 # Reachable → nothing to do. Installed but stopped → started. Missing → installed from Debian's packages
-# (postgresql, nats-server) and started. Meant for root on Debian 12 (CI machines, dev containers);
+# (postgresql, nats-server, redis-server) and started. Meant for root on Debian 12 (CI machines, dev containers);
 # elsewhere it uses sudo when it has to change anything.
 set -euo pipefail
 
@@ -14,6 +15,10 @@ NATS_HOST=127.0.0.1
 NATS_PORT=4222
 NATS_STORE=/var/lib/nats-server
 NATS_LOG=/var/log/nats-server.log
+REDIS_HOST=127.0.0.1
+REDIS_PORT=6379
+REDIS_LOG=/var/log/redis-server-tests.log
+REDIS_PID=/run/redis-server-tests.pid
 
 log() { echo "[ensure-services] $*"; }
 die() {
@@ -152,6 +157,48 @@ ensure_nats() {
   log "NATS with JetStream is up on $NATS_HOST:$NATS_PORT"
 }
 
+# ---------------------------------------------------------------- Redis
+
+# The server's reply to an inline PING (RESP; no client needed): `+PONG` from Redis.
+redis_ping_reply() {
+  local line=''
+  exec 3<>"/dev/tcp/$REDIS_HOST/$REDIS_PORT" || return 1
+  printf 'PING\r\n' >&3
+  IFS= read -r -t 2 line <&3 || true
+  exec 3<&- 3>&-
+  printf '%s' "${line%$'\r'}"
+}
+redis_pong() { [ "$(redis_ping_reply 2>/dev/null)" = '+PONG' ]; }
+
+ensure_redis() {
+  if redis_pong; then
+    log "Redis already reachable on $REDIS_HOST:$REDIS_PORT"
+    return 0
+  fi
+  if port_open "$REDIS_HOST" "$REDIS_PORT"; then
+    die "something listens on $REDIS_HOST:$REDIS_PORT but does not answer PING like Redis; stop it"
+  fi
+  local bin
+  bin=$(command -v redis-server || true)
+  if [ -z "$bin" ]; then
+    apt_install redis-server
+    bin=$(command -v redis-server || echo /usr/bin/redis-server)
+    # The package may have started its own service already.
+    if wait_for redis_pong 2; then
+      log "Redis is up on $REDIS_HOST:$REDIS_PORT"
+      return 0
+    fi
+  fi
+  # Rate-limit windows live for seconds: nothing to persist. The pid file keeps start-stop-daemon
+  # from mistaking another redis-server on the machine for this one.
+  log "starting redis-server ($bin)"
+  as_root start-stop-daemon --start --oknodo --background --make-pidfile --pidfile "$REDIS_PID" \
+    --exec "$bin" -- \
+    --bind "$REDIS_HOST" --port "$REDIS_PORT" --save '' --appendonly no --logfile "$REDIS_LOG"
+  wait_for redis_pong 20 || die "redis-server did not come up on $REDIS_HOST:$REDIS_PORT (see $REDIS_LOG)"
+  log "Redis is up on $REDIS_HOST:$REDIS_PORT"
+}
+
 # ---------------------------------------------------------------- kubectl
 
 # The deployment tests render every kustomize overlay with kubectl (issue 10). Best effort: without it
@@ -168,6 +215,23 @@ ensure_kubectl() {
   fi
 }
 
+# ---------------------------------------------------------------- Chromium
+
+# The Swagger UI test drives Debian's chromium (/usr/bin/chromium) with playwright-core (issue 9).
+# Best effort like kubectl: without it that one test is skipped with a message saying so.
+ensure_chromium() {
+  if [ -x /usr/bin/chromium ]; then
+    return 0
+  fi
+  if command -v apt-get >/dev/null 2>&1 && { [ "$(id -u)" -eq 0 ] || command -v sudo >/dev/null 2>&1; }; then
+    apt_install chromium || log "chromium could not be installed; the Swagger UI test will be skipped"
+  else
+    log "cannot install chromium; the Swagger UI test will be skipped"
+  fi
+}
+
 ensure_postgres
 ensure_nats
+ensure_redis
 ensure_kubectl
+ensure_chromium

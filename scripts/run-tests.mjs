@@ -1,11 +1,14 @@
 // Runs the compiled test files (dist/) with Node's own test runner.
-// Usage: node scripts/run-tests.mjs [unit|integration|e2e|all] [--only <substring>]
+// Usage: node scripts/run-tests.mjs [unit|integration|e2e|all|faults] [--only <substring>]
 // unit:        *.spec.js beside the code and under test/unit (pure code, no services)
 // integration: test/integration/**/*.int-spec.js (real PostgreSQL, NATS, localnet)
 // e2e:         test/e2e/**/*.e2e-spec.js (the whole service over HTTP)
+// faults:      test/faults/*.fault-spec.js (private NATS and PostgreSQL killed and restarted, apps
+//              SIGKILLed, full disks); not part of `all`. Writes bench/reports/faults.{md,json}.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 
 const suite = process.argv[2] ?? 'all';
 const onlyIndex = process.argv.indexOf('--only');
@@ -15,9 +18,10 @@ const suffixes = {
   integration: ['.int-spec.js'],
   e2e: ['.e2e-spec.js'],
   all: ['.spec.js', '.int-spec.js', '.e2e-spec.js'],
+  faults: ['.fault-spec.js'],
 }[suite];
 if (!suffixes) {
-  console.error(`unknown suite "${suite}": use unit, integration, e2e or all`);
+  console.error(`unknown suite "${suite}": use unit, integration, e2e, all or faults`);
   process.exit(2);
 }
 
@@ -30,9 +34,9 @@ function walk(dir, out) {
   return out;
 }
 
-// `.spec.js` must not also match `.int-spec.js` / `.e2e-spec.js` for the unit suite.
+// `.spec.js` must not also match `.int-spec.js` / `.e2e-spec.js` / `.fault-spec.js` for the unit suite.
 const isKind = (f, s) =>
-  s === '.spec.js' ? f.endsWith(s) && !/\.(int|e2e)-spec\.js$/.test(f) : f.endsWith(s);
+  s === '.spec.js' ? f.endsWith(s) && !/\.(int|e2e|fault)-spec\.js$/.test(f) : f.endsWith(s);
 const files = ['apps', 'libs', 'test']
   .flatMap((root) => {
     try {
@@ -50,6 +54,11 @@ if (files.length === 0) {
   process.exit(1);
 }
 
+// The fault files hand their measured targets to the report through this directory.
+const faultResults = suite === 'faults' ? mkdtempSync(join(tmpdir(), 'fault-results-')) : undefined;
+const startedAt = new Date().toISOString();
+const loadBefore = Math.round((loadavg()[0] ?? 0) * 100) / 100;
+
 const concurrency = process.env.TEST_CONCURRENCY ?? '2';
 const WATCHDOG_MS = Number(process.env.TEST_WATCHDOG_MS ?? 25 * 60 * 1000);
 const result = spawnSync(
@@ -66,11 +75,36 @@ const result = spawnSync(
   ],
   {
     stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'test' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      ...(faultResults === undefined ? {} : { FAULTS_RESULTS_DIR: faultResults }),
+    },
     timeout: WATCHDOG_MS,
     killSignal: 'SIGKILL',
   },
 );
+if (faultResults !== undefined) {
+  writeFileSync(
+    join(faultResults, 'run.json'),
+    JSON.stringify({
+      date: startedAt,
+      loadBefore,
+      files: files.map((f) => basename(f)),
+      status: result.error ? null : result.status,
+    }),
+  );
+  const report = spawnSync(
+    process.execPath,
+    [join('dist', 'test', 'faults', 'support', 'write-faults-report.js'), faultResults],
+    { stdio: 'inherit' },
+  );
+  rmSync(faultResults, { recursive: true, force: true });
+  if (report.status !== 0) {
+    console.error('the fault report could not be written');
+    process.exit(1);
+  }
+}
 if (result.error) {
   console.error(`test run stopped after ${WATCHDOG_MS} ms: ${result.error.message}`);
   process.exit(1);

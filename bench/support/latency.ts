@@ -17,22 +17,46 @@ function percentile(sorted: readonly number[], p: number): number {
   return sorted[index] ?? 0;
 }
 
+/** Optional bounds of a run besides its duration. */
+export interface LoadLimits {
+  /** Stop once this many calls were started, even before the duration is over. */
+  readonly maxRequests?: number;
+  /**
+   * Keep going past the duration until this many calls were started (a p99 of slow calls needs a
+   * few hundred samples), but not past four times the duration.
+   */
+  readonly minRequests?: number;
+}
+
 /**
- * Runs `call` from `concurrency` loops for `durationMs` and measures each call. Used for clients that
- * are not HTTP (ton-lite-client) and for HTTP alike, so both sides of a ratio are measured the same way.
+ * Runs `call` from `concurrency` loops for `durationMs` (within `limits`) and measures each call. Used
+ * for clients that are not HTTP (ton-lite-client) and for HTTP alike, so both sides of a ratio are
+ * measured the same way.
  */
 export async function measureLoad(
   label: string,
   concurrency: number,
   durationMs: number,
   call: () => Promise<boolean>,
+  limits: LoadLimits = {},
 ): Promise<LoadResult> {
   const latencies: number[] = [];
   let errors = 0;
   const started = performance.now();
   const deadline = started + durationMs;
+  const hardDeadline = started + 4 * durationMs;
+  const { maxRequests = Number.POSITIVE_INFINITY, minRequests = 0 } = limits;
+  let startedCalls = 0;
+  const goOn = (): boolean => {
+    const now = performance.now();
+    return (
+      startedCalls < maxRequests &&
+      (now < deadline || (startedCalls < minRequests && now < hardDeadline))
+    );
+  };
   const worker = async (): Promise<void> => {
-    while (performance.now() < deadline) {
+    while (goOn()) {
+      startedCalls++;
       const t0 = performance.now();
       let ok: boolean;
       try {

@@ -10,7 +10,7 @@ export interface Service {
 }
 
 /** Starts `dist/<script>` and resolves once a line of its output matches `ready`. */
-export async function startService(
+export function startService(
   name: string,
   script: string,
   args: readonly string[],
@@ -18,18 +18,51 @@ export async function startService(
   ready: RegExp,
   timeoutMs = 120_000,
 ): Promise<Service> {
-  const child = spawn(process.execPath, [resolve(__dirname, '..', '..', script), ...args], {
+  return startProcess(
+    name,
+    process.execPath,
+    [resolve(__dirname, '..', '..', script), ...args],
+    env,
+    ready,
+    timeoutMs,
+  );
+}
+
+/** Starts `command` (a binary such as nats-server) and resolves once its output matches `ready`. */
+export async function startProcess(
+  name: string,
+  command: string,
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+  ready: RegExp,
+  timeoutMs = 120_000,
+): Promise<Service> {
+  const child = spawn(command, args, {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout.on('data', (c: Buffer) => (output += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+  let failed: Error | undefined;
+  // A missing binary: 'error' instead of 'exit'.
+  child.once('error', (error) => {
+    failed = error;
+  });
+  // The tail only: a service running for a long soak must not grow the benchmark's memory.
+  const append = (c: Buffer): void => {
+    output = (output + c.toString()).slice(-65_536);
+  };
+  child.stdout.on('data', append);
+  child.stderr.on('data', append);
   const deadline = Date.now() + timeoutMs;
   while (!ready.test(output)) {
-    if (Date.now() > deadline || child.exitCode !== null || child.signalCode !== null) {
+    if (
+      failed !== undefined ||
+      Date.now() > deadline ||
+      child.exitCode !== null ||
+      child.signalCode !== null
+    ) {
       child.kill('SIGKILL');
-      throw new Error(`${name} did not start:\n${output.slice(-3000)}`);
+      throw new Error(`${name} did not start: ${failed?.message ?? ''}\n${output.slice(-3000)}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -48,4 +81,22 @@ export async function startService(
       }
     },
   };
+}
+
+/** Resolves once `url` answers 2xx (a service's /healthz). */
+export async function waitHealthy(url: string, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url);
+      await res.arrayBuffer();
+      if (res.ok) {
+        return;
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not become healthy`);
 }

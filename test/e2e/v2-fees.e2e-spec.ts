@@ -77,6 +77,11 @@ describe('v2 estimateFee', () => {
 
   after(async () => {
     await harness.close();
+    // Known issue (noted on issue 8): now and then this file's process stays alive after every test
+    // has passed and the harness is closed, with no active handle Node reports, until the runner's
+    // 300 s file timeout fails the run. Until the cause is found, a process still alive 5 s after
+    // closing ends itself; the timer is unref'd, so a clean exit never waits for it.
+    setTimeout(() => process.exit(process.exitCode ?? 0), 5000).unref();
   });
 
   function account(name: string): SeedAccount {

@@ -493,11 +493,14 @@ describe('v2 methods endpoints', () => {
       };
     }
 
-    function transfer(seqno: number): Cell {
+    // createTransfer's default valid-until is now + 60 s, so two calls in the same second sign the
+    // same message; `validUntil` makes a replay a different message (not a resend the dedupe absorbs).
+    function transfer(seqno: number, validUntil?: number): Cell {
       const { contract, secretKey } = v4Wallet();
       const body = contract.createTransfer({
         seqno,
         secretKey,
+        ...(validUntil === undefined ? {} : { timeout: validUntil }),
         sendMode: SendMode.PAY_GAS_SEPARATELY,
         messages: [
           internal({
@@ -595,13 +598,13 @@ describe('v2 methods endpoints', () => {
         const reply = await harness.post('sendBoc', body);
         assert.deepEqual(withoutExtra(reply.body), { ok: false, error, code: 422 });
       }
-      // A replayed seqno: the wallet refuses it.
-      const replay = transfer(GENESIS.finalSeqno.v4r2);
+      // A replayed seqno in a message never sent before: the wallet refuses it.
+      const replay = transfer(GENESIS.finalSeqno.v4r2, Math.floor(Date.now() / 1000) + 3600);
       const refused = await harness.post('sendBoc', { boc: replay.toBoc().toString('base64') });
       assert.equal(refused.status, 500);
       assert.match(
         String(refused.body.error),
-        /^LITE_SERVER_UNKNOWN: cannot apply external message to current state : /,
+        /^LITE_SERVER_UNKNOWN: cannot apply external message to current state : External message was not accepted \(exit code \d+\): /,
       );
       assert.equal((await harness.get('sendBoc', { boc: 'x' })).status, 405);
     });

@@ -1,3 +1,4 @@
+import { InterfaceProbes } from '@app/classify';
 import { DataSource, IndexerCursorRepository } from '@app/database';
 import { LiteserverPool } from '@app/liteclient';
 import { connectNats } from '@app/nats';
@@ -12,9 +13,10 @@ import {
 import { type NatsConnection } from '@nats-io/transport-node';
 import { type Logger } from 'pino';
 import { Registry } from 'prom-client';
+import { JetStreamTxsDecodedPublisher } from './events/jetstream-txs-decoded.publisher';
+import { TxsDecodedNotifier } from './events/txs-decoded.notifier';
 import { GetMethodClient } from './interfaces/get-method.client';
 import { InterfaceDetector } from './interfaces/interface-detector';
-import { InterfaceProbes } from './interfaces/interface-probes';
 import { BlockDecoder } from './pipeline/block-decoder';
 import { BlockIndexedListener } from './pipeline/block-indexed.listener';
 import { DecoderMetrics } from './pipeline/decoder.metrics';
@@ -40,6 +42,7 @@ export class DecoderService implements OnApplicationBootstrap, OnApplicationShut
   private listener: BlockIndexedListener | undefined;
   private nats: NatsConnection | undefined;
   private pool: LiteserverPool | undefined;
+  private notifier: TxsDecodedNotifier | undefined;
 
   constructor(
     @Inject(DECODER_OPTIONS) private readonly options: DecoderOptions,
@@ -72,25 +75,42 @@ export class DecoderService implements OnApplicationBootstrap, OnApplicationShut
       await this.pool.start();
       detector = new InterfaceDetector(new InterfaceProbes(new GetMethodClient(this.pool)));
     }
-    this.worker = new DecoderWorker(
-      this.dataSource,
-      new IndexerCursorRepository(this.dataSource),
-      new BlockDecoder(detector),
-      new DecoderMetrics(this.registry),
-      logger,
-      {
-        sourceCursor: this.options.sourceCursor ?? 'masterchain',
-        cursor: 'decoder',
-        pollMs: this.options.natsUrl === undefined ? 500 : 2000,
-      },
-    );
-    this.worker.start();
+    const metrics = new DecoderMetrics(this.registry);
     if (this.options.natsUrl !== undefined) {
       this.nats = await connectNats({
         servers: this.options.natsUrl.split(','),
         name: 'decoder-events',
         maxReconnectAttempts: -1,
       });
+      // `txs.decoded` after each commit wakes the Streaming API's publisher (apps/query/src/streaming).
+      this.notifier = new TxsDecodedNotifier(
+        new JetStreamTxsDecodedPublisher(this.nats),
+        metrics.eventFailures,
+        logger,
+      );
+    }
+    const notifier = this.notifier;
+    this.worker = new DecoderWorker(
+      this.dataSource,
+      new IndexerCursorRepository(this.dataSource),
+      new BlockDecoder(detector),
+      metrics,
+      logger,
+      {
+        sourceCursor: this.options.sourceCursor ?? 'masterchain',
+        cursor: 'decoder',
+        pollMs: this.options.natsUrl === undefined ? 500 : 2000,
+        ...(notifier === undefined
+          ? {}
+          : {
+              onDecoded: (seqno: number) => {
+                notifier.notify(seqno);
+              },
+            }),
+      },
+    );
+    this.worker.start();
+    if (this.nats !== undefined) {
       this.listener = new BlockIndexedListener(this.nats, this.worker, logger);
       await this.listener.start();
     }
@@ -112,6 +132,7 @@ export class DecoderService implements OnApplicationBootstrap, OnApplicationShut
   async onApplicationShutdown(): Promise<void> {
     await this.listener?.stop();
     await this.worker?.stop();
+    await this.notifier?.idle();
     this.pool?.close();
     await this.nats?.close();
   }

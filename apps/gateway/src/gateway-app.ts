@@ -1,10 +1,13 @@
-import { NatsRpcModule } from '@app/nats';
+import { NatsRpcModule, StreamLogModule } from '@app/nats';
 import { ObservabilityModule } from '@app/observability';
 import { Module } from '@nestjs/common';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { type Logger } from 'pino';
+import { type EdgeAccessOptions } from './edge/auth/edge-access.options';
+import { type EdgeProtectionOptions } from './edge/protection/protection.options';
 import { GatewayModule } from './gateway.module';
 import { createGatewayApp } from './http/create-gateway-app';
+import { type StreamingOptions } from './streaming/streaming.options';
 
 export interface MeshGatewayOptions {
   readonly natsUrl: string;
@@ -12,7 +15,18 @@ export interface MeshGatewayOptions {
   readonly subjectPrefix?: string;
   readonly requestTimeoutMs: number;
   readonly logger: Logger;
+  /** API keys and rate limits; absent → every caller anonymous and unlimited. */
+  readonly edge?: EdgeAccessOptions;
+  /** Body, query and time limits, CORS, shedding; absent → DEFAULT_PROTECTION. */
+  readonly protection?: EdgeProtectionOptions;
+  /** The Streaming API's replay window and JetStream byte budget (defaults: 1 hour, unlimited). */
+  readonly stream?: { readonly retentionMs: number; readonly maxBytes?: number | undefined };
+  /** Streaming API buffers and anonymous limits; absent → DEFAULT_STREAMING. */
+  readonly streaming?: StreamingOptions;
 }
+
+/** STREAM_RETENTION_SECONDS's default, for callers without a config (tests). */
+export const DEFAULT_STREAM_RETENTION_MS = 3_600_000;
 
 /** The gateway alone, reaching the services over NATS (mesh mode), not yet listening. */
 export async function createMeshGateway(
@@ -27,10 +41,20 @@ export async function createMeshGateway(
         name: 'tonapi-gateway',
         ...(options.subjectPrefix === undefined ? {} : { subjectPrefix: options.subjectPrefix }),
       }),
+      StreamLogModule.forRoot({
+        natsUrl: options.natsUrl,
+        subjectPrefix: options.subjectPrefix,
+        retentionMs: options.stream?.retentionMs ?? DEFAULT_STREAM_RETENTION_MS,
+        maxBytes: options.stream?.maxBytes,
+      }),
       GatewayModule,
     ],
   })
   class GatewayAppModule {}
 
-  return createGatewayApp(GatewayAppModule, options.logger);
+  return createGatewayApp(GatewayAppModule, options.logger, {
+    edge: options.edge,
+    protection: options.protection,
+    streaming: options.streaming,
+  });
 }

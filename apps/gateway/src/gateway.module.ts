@@ -1,9 +1,11 @@
 import { RpcClient } from '@app/nats';
 import { Module } from '@nestjs/common';
+import { deadlineOptions } from './edge/protection/request-deadline';
 import { HealthController } from './ops/health.controller';
 import { MetricsController } from './ops/metrics.controller';
 import { V2_EXECUTOR, V2Controller } from './v2/v2.controller';
 import { V2Executor } from './v2/v2.executor';
+import { type V3Backend } from './v3/v3-endpoint';
 import { V3_BACKEND, V3Controller } from './v3/v3.controller';
 
 /**
@@ -16,12 +18,16 @@ import { V3_BACKEND, V3Controller } from './v3/v3.controller';
     {
       provide: V2_EXECUTOR,
       inject: [RpcClient],
-      useFactory: (rpc: RpcClient) => new V2Executor({ request: (s, p) => rpc.request(s, p) }),
+      // Each NATS request gets what is left of the HTTP request's deadline (edge/protection).
+      useFactory: (rpc: RpcClient) =>
+        new V2Executor({ request: (s, p) => rpc.request(s, p, deadlineOptions()) }),
     },
     {
       provide: V3_BACKEND,
       inject: [RpcClient],
-      useFactory: (rpc: RpcClient) => ({ request: rpc.request.bind(rpc) }),
+      useFactory: (rpc: RpcClient): V3Backend => ({
+        request: (s, p) => rpc.request(s, p, deadlineOptions()),
+      }),
     },
   ],
 })

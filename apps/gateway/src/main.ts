@@ -1,14 +1,41 @@
 import 'reflect-metadata';
-import { httpEnv, loadConfig, loggingEnv, natsEnv } from '@app/config';
+import {
+  databaseEnv,
+  edgeEnv,
+  edgeProtectionEnv,
+  httpEnv,
+  loadConfig,
+  loggingEnv,
+  natsEnv,
+  streamLogEnv,
+  streamingEnv,
+  tonNetworkEnv,
+} from '@app/config';
 import { createLogger, runMain } from '@app/observability';
 import { installNativeSha256 } from '@app/ton';
 import { z } from 'zod';
+import { edgeAccessOptionsFromConfig } from './edge/auth/edge-access.options';
+import { protectionFromEnv } from './edge/protection/protection.options';
 import { createMeshGateway } from './gateway-app';
+import { streamingFromEnv } from './streaming/streaming.options';
 
 /** Mesh mode: the HTTP gateway alone, reaching the services over NATS. */
 async function bootstrap(): Promise<void> {
   installNativeSha256();
-  const config = loadConfig(z.object({ ...httpEnv, ...natsEnv, ...loggingEnv }));
+  const config = loadConfig(
+    z.object({
+      ...httpEnv,
+      ...natsEnv,
+      ...loggingEnv,
+      // API keys need DATABASE_URL, rate limits REDIS_URL; without them the edge lets everyone in.
+      ...databaseEnv,
+      ...edgeEnv,
+      ...edgeProtectionEnv,
+      ...streamLogEnv,
+      ...streamingEnv,
+      TON_NETWORK: tonNetworkEnv.TON_NETWORK,
+    }),
+  );
   if (config.NATS_URL === undefined) {
     throw new Error('NATS_URL is required when the gateway runs alone (mesh mode)');
   }
@@ -17,6 +44,13 @@ async function bootstrap(): Promise<void> {
     natsUrl: config.NATS_URL,
     requestTimeoutMs: config.NATS_REQUEST_TIMEOUT_MS,
     logger,
+    edge: edgeAccessOptionsFromConfig(config),
+    protection: protectionFromEnv(config),
+    stream: {
+      retentionMs: config.STREAM_RETENTION_SECONDS * 1000,
+      maxBytes: config.STREAM_MAX_BYTES,
+    },
+    streaming: streamingFromEnv(config),
   });
   await app.listen({ port: config.PORT, host: config.HOST });
   logger.info({ url: `http://${config.HOST}:${config.PORT}` }, 'gateway ready');

@@ -10,7 +10,6 @@ import { AccountController } from './v2/account.controller';
 import { PoolStatusController } from './v2/pool-status.controller';
 import { AccountsController } from './v2/accounts/accounts.controller';
 import { BlocksController } from './v2/blocks/blocks.controller';
-import { FeesController } from './v2/fees/fees.controller';
 import { MethodsController } from './v2/methods/methods.controller';
 import { TransactionsController } from './v2/transactions/transactions.controller';
 
@@ -44,7 +43,6 @@ export class LiteserverModule {
         BlocksController,
         TransactionsController,
         MethodsController,
-        FeesController,
       ],
       providers: [
         { provide: LITESERVER_ENDPOINTS, useValue: [...options.endpoints] },

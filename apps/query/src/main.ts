@@ -1,15 +1,34 @@
 import 'reflect-metadata';
-import { DataSource, DatabaseModule, postgresReadiness } from '@app/database';
-import { runMeshService } from '@app/nats';
+import {
+  DataSource,
+  DatabaseModule,
+  databaseUnavailableError,
+  postgresReadiness,
+} from '@app/database';
+import { loadConfig, streamLogEnv } from '@app/config';
+import { runMeshService, StreamLogModule } from '@app/nats';
+import { z } from 'zod';
 import { QueryModule } from './query.module';
 
 /** Mesh mode: the query service alone, on NATS and PostgreSQL. */
 runMeshService({
   service: 'query',
   requireDatabase: true,
-  imports: ({ databaseUrl }) => [
-    DatabaseModule.forRoot({ url: databaseUrl ?? '', applicationName: 'query' }),
-    QueryModule.forRoot(),
-  ],
+  // PostgreSQL down: 503 for v3 callers, not an internal error (issue 11).
+  errorTranslators: [databaseUnavailableError],
+  imports: ({ databaseUrl, natsUrl }) => {
+    const config = loadConfig(z.object(streamLogEnv));
+    return [
+      DatabaseModule.forRoot({ url: databaseUrl ?? '', applicationName: 'query' }),
+      // The query app renders indexed blocks for the Streaming API (apps/query/src/streaming).
+      StreamLogModule.forRoot({
+        natsUrl,
+        retentionMs: config.STREAM_RETENTION_SECONDS * 1000,
+        maxBytes: config.STREAM_MAX_BYTES,
+      }),
+      // txs.decoded wakes the stream publisher at once (its poll is the safety net).
+      QueryModule.forRoot({ stream: { natsUrl } }),
+    ];
+  },
   checks: (app) => [postgresReadiness(app.get(DataSource))],
 });

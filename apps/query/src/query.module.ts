@@ -14,7 +14,13 @@ import { AccountsController } from './accounts/accounts.controller';
 import { ActionsController } from './actions/actions.controller';
 import { AddressBookBuilder } from './address-book/address-book.builder';
 import { BlocksController } from './blocks/blocks.controller';
+import { DecodeController } from './decode/decode.controller';
 import { MetadataBuilder } from './metadata/metadata.builder';
+import { StreamPublisherService } from './streaming/stream-publisher.service';
+import {
+  STREAM_PUBLISHER_OPTIONS,
+  type StreamPublisherModuleOptions,
+} from './streaming/stream-publisher.options';
 import { TokensController } from './tokens/tokens.controller';
 import { TracesController } from './traces/traces.controller';
 import { TransactionsController } from './transactions/transactions.controller';
@@ -32,11 +38,14 @@ const REPOSITORIES = [
 
 /**
  * The query service: answers `ton.query.v1.*` (the v3 API) from PostgreSQL through the repositories
- * of libs/database. Needs the global DatabaseModule.
+ * of libs/database, and publishes decoded blocks to the Streaming API's log (apps/query/src/streaming;
+ * one active publisher across replicas, when the process has a StreamLog). Needs the global
+ * DatabaseModule.
  */
 @Module({})
 export class QueryModule {
-  static forRoot(): DynamicModule {
+  /** `stream.natsUrl`: `txs.decoded` wakes the stream publisher (else it polls every 150 ms). */
+  static forRoot(options: { stream?: StreamPublisherModuleOptions } = {}): DynamicModule {
     return {
       module: QueryModule,
       controllers: [
@@ -46,6 +55,7 @@ export class QueryModule {
         ActionsController,
         TokensController,
         AccountsController,
+        DecodeController,
       ],
       providers: [
         ...REPOSITORIES.map((repository) => ({
@@ -55,6 +65,8 @@ export class QueryModule {
         })),
         AddressBookBuilder,
         MetadataBuilder,
+        { provide: STREAM_PUBLISHER_OPTIONS, useValue: options.stream ?? {} },
+        StreamPublisherService,
       ],
     };
   }

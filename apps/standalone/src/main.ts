@@ -2,12 +2,17 @@ import 'reflect-metadata';
 import { resolve } from 'node:path';
 import {
   databaseEnv,
+  edgeEnv,
+  edgeProtectionEnv,
   httpEnv,
   ingestEnv,
   loadConfig,
   localnetEnv,
   loggingEnv,
   natsEnv,
+  senderEnv,
+  streamLogEnv,
+  streamingEnv,
   tonNetworkEnv,
 } from '@app/config';
 import { createDataSource, runPendingMigrations, startEmbeddedPostgres } from '@app/database';
@@ -16,6 +21,9 @@ import { installNativeSha256, type LiteserverEndpoint } from '@app/ton';
 import { z } from 'zod';
 import { resolveLiteserverEndpoints } from '@app/liteclient';
 import { type Localnet, startLocalnet } from '../../localnet/src/localnet';
+import { edgeAccessOptionsFromConfig } from '../../gateway/src/edge/auth/edge-access.options';
+import { protectionFromEnv } from '../../gateway/src/edge/protection/protection.options';
+import { streamingFromEnv } from '../../gateway/src/streaming/streaming.options';
 import { createStandaloneApp } from './standalone-app';
 
 /**
@@ -33,6 +41,11 @@ async function bootstrap(): Promise<void> {
       ...tonNetworkEnv,
       ...localnetEnv,
       ...ingestEnv,
+      ...senderEnv,
+      ...edgeEnv,
+      ...edgeProtectionEnv,
+      ...streamLogEnv,
+      ...streamingEnv,
       ...loggingEnv,
     }),
   );
@@ -89,8 +102,22 @@ async function bootstrap(): Promise<void> {
       window: config.INGEST_WINDOW,
       readyLag: config.INGEST_READY_LAG,
     },
+    sender: {
+      fanout: config.SEND_FANOUT,
+      dedupeTtlMs: config.SEND_DEDUPE_TTL_SECONDS * 1000,
+      landingTimeoutMs: config.SEND_LANDING_TIMEOUT_SECONDS * 1000,
+    },
     logger,
     shutdownHooks: false,
+    // Keys only with an explicit DATABASE_URL: the embedded PostgreSQL of `npm start` is a developer's
+    // sandbox, where everyone is anonymous (and, without REDIS_URL, unlimited).
+    edge: edgeAccessOptionsFromConfig(config),
+    protection: protectionFromEnv(config),
+    stream: {
+      retentionMs: config.STREAM_RETENTION_SECONDS * 1000,
+      maxBytes: config.STREAM_MAX_BYTES,
+    },
+    streaming: streamingFromEnv(config),
   });
   await app.listen({ port: config.PORT, host: config.HOST });
   const host = config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST;

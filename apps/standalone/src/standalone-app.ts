@@ -1,18 +1,28 @@
-import { DataSource, DatabaseModule, pingDatabase } from '@app/database';
-import { NatsRpcModule, createRpcMicroserviceOptions, setupRpcMicroservice } from '@app/nats';
+import { DataSource, DatabaseModule, databaseUnavailableError, pingDatabase } from '@app/database';
+import {
+  NatsRpcModule,
+  StreamLogModule,
+  createRpcMicroserviceOptions,
+  setupRpcMicroservice,
+} from '@app/nats';
 import { NatsMetrics, ObservabilityModule, TonHealthIndicators } from '@app/observability';
 import { type LiteserverEndpoint } from '@app/ton';
 import { Global, Module } from '@nestjs/common';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { type Logger } from 'pino';
 import { DecoderModule } from '../../decoder/src/decoder.module';
+import { type EdgeAccessOptions } from '../../gateway/src/edge/auth/edge-access.options';
+import { type EdgeProtectionOptions } from '../../gateway/src/edge/protection/protection.options';
+import { DEFAULT_STREAM_RETENTION_MS } from '../../gateway/src/gateway-app';
 import { GatewayModule } from '../../gateway/src/gateway.module';
 import { createGatewayApp } from '../../gateway/src/http/create-gateway-app';
 import { EXTRA_READINESS_CHECKS } from '../../gateway/src/ops/health.controller';
+import { type StreamingOptions } from '../../gateway/src/streaming/streaming.options';
 import { IngestorModule } from '../../ingestor/src/ingestor.module';
 import { LiteserverModule } from '../../liteserver/src/liteserver.module';
 import { QueryModule } from '../../query/src/query.module';
 import { SenderModule } from '../../sender/src/sender.module';
+import { DEFAULT_SENDER_SETTINGS, type SenderOptions } from '../../sender/src/sender.options';
 
 export interface StandaloneAppOptions {
   /** NATS when set; the in-process transport otherwise. */
@@ -32,9 +42,19 @@ export interface StandaloneAppOptions {
   };
   /** The decoder (needs databaseUrl); on unless false (tests that decode beforehand turn it off). */
   readonly decode?: boolean;
+  /** SEND_* settings of the sender (defaults: DEFAULT_SENDER_SETTINGS). */
+  readonly sender?: Partial<Pick<SenderOptions, 'fanout' | 'dedupeTtlMs' | 'landingTimeoutMs'>>;
   readonly logger: Logger;
   /** Let Nest close the app on SIGTERM (false when the caller handles signals). */
   readonly shutdownHooks?: boolean;
+  /** API keys and rate limits of the gateway; absent → every caller anonymous and unlimited. */
+  readonly edge?: EdgeAccessOptions;
+  /** Body, query and time limits, CORS, shedding of the gateway; absent → DEFAULT_PROTECTION. */
+  readonly protection?: EdgeProtectionOptions;
+  /** The Streaming API's replay window and JetStream byte budget (defaults: 1 hour, unlimited). */
+  readonly stream?: { readonly retentionMs: number; readonly maxBytes?: number | undefined };
+  /** Streaming API buffers and anonymous limits of the gateway; absent → DEFAULT_STREAMING. */
+  readonly streaming?: StreamingOptions;
 }
 
 /**
@@ -71,6 +91,13 @@ export async function createStandaloneApp(
         defaultTimeoutMs: options.natsRequestTimeoutMs,
       }),
       ...database,
+      // One log for the producers (query, sender) and the gateway: JetStream with NATS, else memory.
+      StreamLogModule.forRoot({
+        natsUrl: options.natsUrl,
+        subjectPrefix: options.subjectPrefix,
+        retentionMs: options.stream?.retentionMs ?? DEFAULT_STREAM_RETENTION_MS,
+        maxBytes: options.stream?.maxBytes,
+      }),
       LiteserverModule.forRoot({
         endpoints: options.endpoints,
         timeoutMs: options.liteserverTimeoutMs,
@@ -91,8 +118,17 @@ export async function createStandaloneApp(
             endpoints: options.endpoints,
             liteserverTimeoutMs: options.liteserverTimeoutMs,
           }),
-      options.databaseUrl === undefined ? QueryModule.disabled() : QueryModule.forRoot(),
-      SenderModule,
+      options.databaseUrl === undefined
+        ? QueryModule.disabled()
+        : QueryModule.forRoot({ stream: { natsUrl: options.natsUrl } }),
+      SenderModule.forRoot({
+        endpoints: options.endpoints,
+        liteserverTimeoutMs: options.liteserverTimeoutMs,
+        natsUrl: options.natsUrl,
+        ...DEFAULT_SENDER_SETTINGS,
+        ...options.sender,
+        database: options.databaseUrl !== undefined,
+      }),
     ],
   })
   class StandaloneServicesModule {}
@@ -107,6 +143,9 @@ export async function createStandaloneApp(
 
   const app = await createGatewayApp(StandaloneModule, options.logger, {
     shutdownHooks: options.shutdownHooks ?? true,
+    edge: options.edge,
+    protection: options.protection,
+    streaming: options.streaming,
   });
   // One RPC server carries every service's handlers; each handler keeps its own queue group.
   const rpc = app.connectMicroservice(
@@ -118,7 +157,12 @@ export async function createStandaloneApp(
     // Listeners are bound at start, after the RPC filter and interceptor are registered.
     { deferInitialization: true },
   );
-  setupRpcMicroservice(rpc, { logger: options.logger, metrics: app.get(NatsMetrics) });
+  setupRpcMicroservice(rpc, {
+    logger: options.logger,
+    metrics: app.get(NatsMetrics),
+    // PostgreSQL down: 503 for v3 callers, not an internal error (issue 11).
+    translators: [databaseUnavailableError],
+  });
   await app.startAllMicroservices();
   return app;
 }

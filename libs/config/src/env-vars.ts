@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
@@ -83,3 +84,37 @@ export const pathOrUrlVar = z
     message: PATH_OR_URL_MESSAGE,
   })
   .optional();
+
+/** A Redis connection URL. */
+const REDIS_URL_MESSAGE = 'expected redis://[user:password@]host:port[/db]';
+export const redisUrlVar = z
+  .string({ error: REDIS_URL_MESSAGE })
+  .regex(/^rediss?:\/\/\S+$/, { message: REDIS_URL_MESSAGE })
+  .optional();
+
+/** One IP address or CIDR block (`10.0.0.0/8`, `::1`, `fd00::/8`). */
+function isIpOrCidr(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) {
+    return false;
+  }
+  if (prefix === undefined) {
+    return true;
+  }
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+
+/** A comma-separated list of IP addresses and CIDR blocks; absent → empty list. */
+const IP_LIST_MESSAGE = 'expected comma-separated IP addresses or CIDR blocks';
+export const ipListVar = z
+  .string({ error: IP_LIST_MESSAGE })
+  .optional()
+  .transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((e) => e.trim())
+      .filter((e) => e !== ''),
+  )
+  .refine((list) => list.every(isIpOrCidr), { message: IP_LIST_MESSAGE });

@@ -1,10 +1,12 @@
 import {
   enumVar,
   intVar,
+  ipListVar,
   natsServersVar,
   pathOrUrlVar,
   portVar,
   postgresUrlVar,
+  redisUrlVar,
   stringVar,
 } from './env-vars';
 
@@ -75,4 +77,47 @@ export const ingestEnv = {
   INGEST_WINDOW: intVar(1, 256, 8),
   /** Lag (masterchain blocks) above which the ingestor reports not ready. */
   INGEST_READY_LAG: intVar(1, 1_000_000, 30),
+};
+
+/** The sender (apps/sender): how widely a message is sent and how long it is remembered. */
+export const senderEnv = {
+  /** Liteservers a message is sent to in parallel; the first acceptance answers the client. */
+  SEND_FANOUT: intVar(1, 64, 4),
+  /**
+   * How long a sent message's hash is remembered (JetStream KV TTL, shared by replicas): within it a
+   * resubmission the liteservers refuse as already applied answers like the first success.
+   */
+  SEND_DEDUPE_TTL_SECONDS: intVar(1, 86_400, 600),
+  /** How long the landing watcher waits for a sent message's transaction to be indexed. */
+  SEND_LANDING_TIMEOUT_SECONDS: intVar(1, 86_400, 180),
+};
+
+/**
+ * The Streaming API v2 log (issue 12): JetStream stream `TON_STREAMING` in the mesh, a ring in memory in
+ * the single process. Its retention is the replay window of reconnecting clients.
+ */
+export const streamLogEnv = {
+  /** How long streamed events stay replayable (`Last-Event-ID` / `since`). */
+  STREAM_RETENTION_SECONDS: intVar(10, 7 * 86_400, 3600),
+  /** A byte budget for the JetStream stream (oldest events go first); unlimited when absent. */
+  STREAM_MAX_BYTES: intVar(1_048_576, Number.MAX_SAFE_INTEGER),
+};
+
+export const RATE_LIMIT_STORE_FAILURE_MODES = ['open', 'closed'] as const;
+export type RateLimitStoreFailureMode = (typeof RATE_LIMIT_STORE_FAILURE_MODES)[number];
+
+/**
+ * The gateway's edge (issue 9): API keys live in PostgreSQL (DATABASE_URL; without it every caller is
+ * anonymous), rate limits in Redis (REDIS_URL; without it nothing is limited).
+ */
+export const edgeEnv = {
+  REDIS_URL: redisUrlVar,
+  /** Requests per second of a caller without a key, per client IP (toncenter: 1). */
+  RATE_LIMIT_ANONYMOUS_RPS: intVar(1, 1_000_000, 1),
+  /** What to do when Redis does not answer: let requests through (open) or refuse them (closed). */
+  RATE_LIMIT_STORE_FAILURE: enumVar(RATE_LIMIT_STORE_FAILURE_MODES, 'open'),
+  /** Proxies whose X-Forwarded-For is believed; absent → the TCP peer is the client. */
+  TRUSTED_PROXIES: ipListVar,
+  /** How long a gateway trusts a cached key lookup when it misses a change broadcast. */
+  API_KEY_CACHE_TTL_MS: intVar(100, 3_600_000, 10_000),
 };

@@ -1,3 +1,5 @@
 export * from './env-vars';
 export * from './fragments';
+export * from './edge-protection.env';
+export * from './streaming.env';
 export * from './load-config';

@@ -13,6 +13,8 @@ export const ErrorCode = {
   NOT_FOUND: 'NOT_FOUND',
   /** getTokenData on a contract that is neither a Jetton nor an NFT (v2 409). */
   NOT_JETTON_OR_NFT: 'NOT_JETTON_OR_NFT',
+  /** v3 walletInformation on an account that is neither a wallet nor uninit (toncenter v3 409). */
+  NOT_A_WALLET: 'NOT_A_WALLET',
   /** The liteserver did not answer in time (v2 504 "Liteserver timeout"). */
   LITESERVER_TIMEOUT: 'LITESERVER_TIMEOUT',
   /** No live liteserver can serve the request (v2 2.1 542 "no workers available"). */

@@ -3,14 +3,16 @@ import { type z } from 'zod';
 import { lsContracts } from './messages/ls';
 import { lsAccountsContracts } from './messages/ls-accounts';
 import { lsBlocksContracts } from './messages/ls-blocks';
-import { lsFeesContracts } from './messages/ls-fees';
 import { lsMethodsContracts } from './messages/ls-methods';
 import { lsTransactionsContracts } from './messages/ls-transactions';
 import { queryAccountsContracts } from './messages/query-accounts';
 import { queryBlocksContracts } from './messages/query-blocks';
+import { queryDecodeContracts } from './messages/query-decode';
 import { queryTokensContracts } from './messages/query-tokens';
 import { queryTracesContracts } from './messages/query-traces';
 import { queryTransactionsContracts } from './messages/query-transactions';
+import { sendContracts } from './messages/send';
+import { sendPendingContracts } from './messages/send-pending';
 
 /** The schemas of one request/reply subject. */
 export interface RpcContract {
@@ -28,12 +30,14 @@ export const rpcContracts = {
   ...lsBlocksContracts,
   ...lsTransactionsContracts,
   ...lsMethodsContracts,
-  ...lsFeesContracts,
   ...queryBlocksContracts,
   ...queryTransactionsContracts,
   ...queryTracesContracts,
   ...queryTokensContracts,
   ...queryAccountsContracts,
+  ...queryDecodeContracts,
+  ...sendContracts,
+  ...sendPendingContracts,
 } as const satisfies Readonly<Record<string, RpcContract>>;
 
 export type RpcContracts = typeof rpcContracts;

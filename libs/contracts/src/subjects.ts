@@ -33,8 +33,6 @@ export const Subjects = {
     tryLocateResultTx: 'ton.ls.v1.tryLocateResultTx',
     tryLocateSourceTx: 'ton.ls.v1.tryLocateSourceTx',
     runGetMethodStd: 'ton.ls.v1.runGetMethodStd',
-    sendMessage: 'ton.ls.v1.sendMessage',
-    estimateFee: 'ton.ls.v1.estimateFee',
     /** Health of the liteserver pool (counts only, never addresses), for readiness probes. */
     poolStatus: 'ton.ls.v1.poolStatus',
   },
@@ -66,17 +64,45 @@ export const Subjects = {
     vesting: 'ton.query.v1.vesting',
     traces: 'ton.query.v1.traces',
     actions: 'ton.query.v1.actions',
+    /** v3 decode: opcode names and message bodies through the TL-B registry (§9.5). */
+    decode: 'ton.query.v1.decode',
   },
   /** Message submission and fee estimation answered by apps/sender. */
   send: {
     boc: 'ton.send.v1.boc',
     bocReturnHash: 'ton.send.v1.bocReturnHash',
     estimateFee: 'ton.send.v1.estimateFee',
+    /** v3 pendingTraces / pendingActions / pendingTransactions: emulated traces not yet indexed. */
+    pendingTraces: 'ton.send.v1.pendingTraces',
+    pendingActions: 'ton.send.v1.pendingActions',
+    pendingTransactions: 'ton.send.v1.pendingTransactions',
+  },
+  /**
+   * Core-NATS broadcasts to every gateway replica (no queue group, no JetStream: outside `ton.evt.>`,
+   * whose stream would keep them). At-most-once, so the receivers keep a short TTL as a safety net.
+   */
+  edge: {
+    /** API keys or plans changed (`npm run keys`): every gateway drops its key cache. */
+    apiKeysChanged: 'ton.edge.v1.apiKeys.changed',
   },
   /** JetStream events: wake-up hints, PostgreSQL holds the progress (house style 3.2). */
   evt: {
     blockIndexed: 'ton.evt.v1.block.indexed',
     txsDecoded: 'ton.evt.v1.txs.decoded',
+    /** An external message a liteserver accepted for the first time (apps/sender). */
+    messageSent: 'ton.evt.v1.message.sent',
+    /** That message's transaction is indexed (apps/sender's landing watcher). */
+    messageLanded: 'ton.evt.v1.message.landed',
+  },
+  /**
+   * Streaming API v2 (issue 12): rendered snapshots for the gateways' SSE/WebSocket clients, kept in
+   * their own JetStream stream (retention = the replay window), payloads in messages/stream-events.ts.
+   */
+  stream: {
+    trace: 'ton.stream.v1.trace',
+    accountState: 'ton.stream.v1.accountState',
+    jettons: 'ton.stream.v1.jettons',
+    traceInvalidated: 'ton.stream.v1.traceInvalidated',
   },
 } as const;
 
@@ -86,6 +112,7 @@ export type LsSubject = ValuesOf<typeof Subjects.ls>;
 export type QuerySubject = ValuesOf<typeof Subjects.query>;
 export type SendSubject = ValuesOf<typeof Subjects.send>;
 export type EventSubject = ValuesOf<typeof Subjects.evt>;
+export type StreamSubject = ValuesOf<typeof Subjects.stream>;
 export type RequestSubject = LsSubject | QuerySubject | SendSubject;
 
 /**

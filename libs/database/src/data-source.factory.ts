@@ -14,6 +14,17 @@ export interface DataSourceFactoryOptions {
   logging?: boolean;
 }
 
+/**
+ * Server settings of every session the service opens (libpq `options`). Parallel query off: the
+ * service's statements are short index reads, but on a large table PostgreSQL's row estimates for
+ * `= ANY(<100 ids>)` run high (n_distinct of trace_id or tx_hash is underestimated from the sample) and it
+ * plans parallel workers, whose start costs more than the whole read and, under concurrent requests,
+ * takes the cores other requests need (the statements of traces by account for a busy account, on the
+ * 10M-transaction database of bench/v3-queries.ts, two cores: 70–130 ms with parallel plans, 30–50 ms
+ * without).
+ */
+export const SESSION_OPTIONS = '-c max_parallel_workers_per_gather=0';
+
 /** Compiled migrations beside this file (dist/.../migrations/*.js); `.ts` when run by the typeorm CLI. */
 export const MIGRATIONS_GLOB = join(__dirname, 'migrations', '*.{js,ts}');
 export const MIGRATIONS_TABLE_NAME = 'typeorm_migrations';
@@ -37,6 +48,7 @@ export function createDataSource(options: DataSourceFactoryOptions): DataSource 
     synchronize: false,
     migrationsRun: false,
     logging: options.logging ?? false,
+    extra: { options: SESSION_OPTIONS },
     ...(options.poolSize === undefined ? {} : { poolSize: options.poolSize }),
   });
 }

@@ -1,3 +1,5 @@
+import { ApiKeyEntity } from './entities/api-key.entity';
+import { ApiPlanEntity } from './entities/api-plan.entity';
 import { ActionAccountEntity } from './entities/action-account.entity';
 import { ActionEntity } from './entities/action.entity';
 import { ContractInterfacesEntity } from './entities/contract-interfaces.entity';
@@ -55,4 +57,6 @@ export const DATABASE_ENTITIES = [
   MultisigOrderEntity,
   VestingContractEntity,
   VestingWhitelistEntity,
+  ApiPlanEntity,
+  ApiKeyEntity,
 ];

@@ -96,7 +96,11 @@ export async function startEmbeddedPostgres(
 
   if (!existsSync(resolve(dataDir, 'PG_VERSION'))) {
     logger.debug(`initialising a new PostgreSQL cluster in ${dataDir}`);
-    await server.initialise();
+    await server.initialise().catch((error: unknown) => {
+      // initdb's own words (a full disk says "No space left on device"), with what was being done.
+      const detail = error instanceof Error ? error.message : String(error);
+      throw new Error(`embedded PostgreSQL could not initialise ${dataDir}: ${detail}`);
+    });
   }
   await withTimeout(
     server.start().catch((error: unknown) => {

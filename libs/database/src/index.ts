@@ -3,6 +3,7 @@ export {
   createDataSource,
   MIGRATIONS_GLOB,
   MIGRATIONS_TABLE_NAME,
+  SESSION_OPTIONS,
   type DataSourceFactoryOptions,
 } from './data-source.factory';
 export { createDatabase, databaseExists, dropDatabase } from './database-admin';
@@ -23,9 +24,21 @@ export {
   type EmbeddedPostgresOptions,
 } from './embedded-postgres.launcher';
 export { IndexerCursorEntity } from './entities/indexer-cursor.entity';
-export { appliedMigrations, revertLastMigration, runPendingMigrations } from './migrator';
+export {
+  appliedMigrations,
+  assertSchemaCurrent,
+  MigrationFailedError,
+  pendingMigrations,
+  revertLastMigration,
+  runPendingMigrations,
+} from './migrator';
 export { pingDatabase } from './ping-database';
+export { databaseUnavailableError, isDatabaseUnavailable } from './database-unavailable';
 export { IndexerCursorRepository } from './repositories/indexer-cursor.repository';
+export {
+  LandedMessageRepository,
+  type LandedMessageRow,
+} from './repositories/landed-message.repository';
 export { DataSource, type EntityManager } from 'typeorm';
 export { postgresReadiness } from './readiness';
 export * from './chain';
@@ -65,3 +78,6 @@ export {
 } from './entities/chain-enums';
 export * from './decoded';
 export * from './query';
+export { ApiPlanEntity } from './entities/api-plan.entity';
+export { ApiKeyEntity } from './entities/api-key.entity';
+export * from './api-keys';

@@ -7,7 +7,12 @@
 import pino from 'pino';
 import { createDataSource } from './data-source.factory';
 import { redactDatabaseUrl } from './database-url';
-import { appliedMigrations, revertLastMigration, runPendingMigrations } from './migrator';
+import {
+  appliedMigrations,
+  MigrationFailedError,
+  revertLastMigration,
+  runPendingMigrations,
+} from './migrator';
 
 const USAGE = 'usage: DATABASE_URL=postgres://user@host:5432/db node migrate.js [--revert]';
 
@@ -50,7 +55,10 @@ async function main(argv: string[], logger: pino.Logger): Promise<number> {
     const reason = error instanceof Error ? error.message : String(error);
     logger.error(
       { database, err: error },
-      `migration ${revert ? 'revert' : 'run'} failed: ${reason}`,
+      // A MigrationFailedError already names the migration: "migration <name> failed: <why>".
+      error instanceof MigrationFailedError
+        ? `${reason}; the migrations before it are applied`
+        : `migration ${revert ? 'revert' : 'run'} failed: ${reason}`,
     );
     return 1;
   } finally {

@@ -33,14 +33,60 @@ export async function appliedMigrations(
   return rows.map((r) => r.name);
 }
 
-/** Runs every pending migration (each in its own transaction) and returns the names applied, in order. */
+/** A migration that could not be applied; the ones before it are applied (one transaction each). */
+export class MigrationFailedError extends Error {
+  constructor(
+    readonly migration: string,
+    cause: unknown,
+  ) {
+    super(
+      `migration ${migration} failed: ${cause instanceof Error ? cause.message : String(cause)}`,
+      { cause },
+    );
+  }
+}
+
+/** Names of the migrations this build has that the database has not applied, oldest first. */
+export async function pendingMigrations(dataSource: DataSource): Promise<string[]> {
+  // Read-only: TypeORM only looks at the migrations table (and finds none on an empty database).
+  return (await new MigrationExecutor(dataSource).getPendingMigrations()).map((m) => m.name);
+}
+
+/**
+ * Runs every pending migration (each in its own transaction) and returns the names applied, in order.
+ * A failure is a MigrationFailedError naming the migration that failed.
+ */
 export async function runPendingMigrations(dataSource: DataSource): Promise<string[]> {
   return withMigrationLock(dataSource, async (runner) => {
+    const pending = (await new MigrationExecutor(dataSource, runner).getPendingMigrations()).map(
+      (m) => m.name,
+    );
     const executor = new MigrationExecutor(dataSource, runner);
     executor.transaction = 'each';
-    const applied = await executor.executePendingMigrations();
-    return applied.map((m) => m.name);
+    try {
+      const applied = await executor.executePendingMigrations();
+      return applied.map((m) => m.name);
+    } catch (error: unknown) {
+      const done = new Set(await appliedMigrations(dataSource, runner));
+      const failed = pending.find((name) => !done.has(name));
+      throw failed === undefined ? error : new MigrationFailedError(failed, error);
+    }
   });
+}
+
+/**
+ * Refuses to go on when this build has migrations the database has not applied: an app on an older
+ * schema would fail on its first query instead of at boot. Migrations are an explicit step (the
+ * migrations Job, `npm run migrate`), so the message says to run them. Migrations the database has
+ * and this build does not (a newer version ran them) are fine: they only add.
+ */
+export async function assertSchemaCurrent(dataSource: DataSource): Promise<void> {
+  const pending = await pendingMigrations(dataSource);
+  if (pending.length > 0) {
+    throw new Error(
+      `the database schema is behind this version: ${String(pending.length)} migration(s) not applied (${pending.join(', ')}); run the migrations first (npm run migrate, or the migrations Job)`,
+    );
+  }
 }
 
 /** Reverts the most recently applied migration; returns its name, or null when none was applied. */

@@ -6,3 +6,5 @@ export * from './liteserver-pool';
 export * from './liteserver-pool.service';
 export * from './liteserver-endpoints';
 export * from './masterchain-block.lookup';
+export * from './network-config';
+export * from './adnl-lite-engine';

@@ -5,7 +5,8 @@ import { ErrorCode, TonApiError } from '@app/contracts';
  *   timeout   – no answer within the deadline (ours, or the engine's own 'Timeout');
  *   transport – the connection is gone or refused (retried on another liteserver);
  *   notready  – the liteserver answered that it cannot serve yet (lite_api code 651 `notready`,
- *               C++ wording "node not synced"; tonutils-go also retries 651/652), retried elsewhere;
+ *               C++ wording "node not synced"; tonutils-go also retries 651/652), or announced a
+ *               head too far behind the consensus for a head read; retried elsewhere;
  *   answer    – a deliberate answer (block not found, cannot apply message…): final, never retried.
  * ton-lite-client turns a `liteServer.error` into a plain Error carrying only the message (the code is
  * dropped), so the 651-like answers are recognised by their wording.
@@ -15,6 +16,10 @@ export type FailureKind = 'timeout' | 'transport' | 'notready' | 'answer';
 export function classifyFailure(error: unknown): FailureKind {
   if (error instanceof LiteserverTimeoutError) {
     return 'timeout';
+  }
+  if (error instanceof LiteserverLaggingError) {
+    // Another liteserver is at the head; this one may catch up by the next probe.
+    return 'notready';
   }
   const message = error instanceof Error ? error.message : String(error);
   if (message === 'Timeout') {
@@ -42,6 +47,16 @@ export function isTransportFailure(error: unknown): boolean {
 export class LiteserverTimeoutError extends Error {
   constructor(readonly timeoutMs: number) {
     super(`liteserver did not answer within ${timeoutMs} ms`);
+  }
+}
+
+/** A liteserver announced a head too far behind the consensus for a head read (pool observeHead). */
+export class LiteserverLaggingError extends Error {
+  constructor(
+    readonly seqno: number,
+    readonly consensus: number,
+  ) {
+    super(`liteserver is at masterchain block ${seqno}, behind the consensus ${consensus}`);
   }
 }
 

@@ -1,8 +1,11 @@
 import { type LiteserverEndpoint } from '@app/ton';
-import { LiteClient, LiteSingleEngine } from 'ton-lite-client';
+import { LiteClient } from 'ton-lite-client';
+import { AdnlLiteEngine } from './adnl-lite-engine';
+import { HeadCheckedEngine } from './head-checked-engine';
 import { LiteserverCache } from './liteserver-cache';
 import {
   type FailureKind,
+  LiteserverLaggingError,
   LiteserverTimeoutError,
   classifyFailure,
   isRetryable,
@@ -88,8 +91,11 @@ export interface LiteserverHealth {
 interface PoolEntry {
   readonly index: number;
   readonly endpoint: LiteserverEndpoint;
-  readonly engine: LiteSingleEngine;
+  readonly engine: AdnlLiteEngine;
+  /** For head reads: a head it announces too far behind the consensus fails the call (observeHead). */
   readonly client: LiteClient;
+  /** For probes and reads pinned to a seqno: takes whatever head the liteserver has. */
+  readonly rawClient: LiteClient;
   lastSeqno: number;
   /** Answered the last probe. */
   responsive: boolean;
@@ -146,25 +152,30 @@ export class LiteserverPool {
     this.recentBlocks = options.recentBlocks ?? 2000;
     this.headCacheTtlMs = options.headCacheTtlMs ?? 200;
     this.entries = endpoints.map((endpoint, index) => {
-      const engine = new LiteSingleEngine({
-        host: `tcp://${endpoint.host}:${endpoint.port}`,
+      const engine = new AdnlLiteEngine({
+        host: endpoint.host,
+        port: endpoint.port,
         publicKey: endpoint.publicKey,
-        // The engine's default is 10 s; a restarted liteserver should be back within a probe or two.
-        reconnectTimeout: 1000,
+        // A restarted liteserver should be back within a probe or two.
+        reconnectMs: 1000,
       });
-      // The engine emits 'error' on connection failures; without a listener Node would throw.
-      engine.on('error', () => undefined);
-      return {
+      const entry: PoolEntry = {
         index,
         endpoint,
         engine,
-        client: new LiteClient({ engine }),
+        client: new LiteClient({
+          engine: new HeadCheckedEngine(engine, (seqno) => {
+            this.observeHead(entry, seqno);
+          }),
+        }),
+        rawClient: new LiteClient({ engine }),
         lastSeqno: 0,
         responsive: true,
         suspect: false,
         archival: false,
         archivalCheckedAt: undefined,
       };
+      return entry;
     });
   }
 
@@ -281,6 +292,46 @@ export class LiteserverPool {
     });
   }
 
+  /**
+   * Up to `count` different liteservers for a call made to several at once (the sender's fan-out):
+   * head-ready ones that no request saw failing first, then the suspect ones, then any connected and
+   * responsive one; rotated so that the load spreads. Each target's call has the pool's deadline,
+   * metrics and failure bookkeeping, but is never retried elsewhere: the caller owns the policy.
+   */
+  targets(count: number): PoolTarget[] {
+    const consensus = this.consensusSeqno();
+    const size = this.entries.length;
+    this.cursor = (this.cursor + 1) % Math.max(1, size);
+    const rotated = this.entries
+      .map((_, i) => this.entries[(this.cursor + i) % size])
+      .filter((e): e is PoolEntry => e !== undefined);
+    const ready = (e: PoolEntry) => this.isHeadReady(e, consensus);
+    const ordered = [
+      ...rotated.filter((e) => ready(e) && !e.suspect),
+      ...rotated.filter((e) => ready(e) && e.suspect),
+      ...rotated.filter((e) => !ready(e) && this.isResponsive(e)),
+    ];
+    return ordered.slice(0, Math.max(0, count)).map((entry) => ({
+      server: entry.index,
+      call: async <T>(method: string, operation: (client: LiteClient) => Promise<T>) => {
+        const started = process.hrtime.bigint();
+        try {
+          const value = await this.withTimeout(operation(entry.client));
+          this.finished(entry, method, started, 'ok');
+          return value;
+        } catch (error) {
+          const kind = classifyFailure(error);
+          this.finished(entry, method, started, kind);
+          if (isRetryable(kind)) {
+            entry.suspect = true;
+            this.report();
+          }
+          throw error;
+        }
+      },
+    }));
+  }
+
   /** Probes every liteserver now (also run every probeIntervalMs); archival probes when due. */
   async probe(): Promise<void> {
     await Promise.all(this.entries.map((entry) => this.probeHead(entry)));
@@ -324,7 +375,7 @@ export class LiteserverPool {
     try {
       // lookupBlock(-1, shard_all, seqno) as tonlib-multiclient does: a pruned node answers "not in db".
       await this.withTimeout(
-        entry.client.lookupBlockByID({
+        entry.rawClient.lookupBlockByID({
           workchain: -1,
           shard: MASTERCHAIN_SHARD,
           seqno: this.archivalProbeSeqno,
@@ -359,7 +410,12 @@ export class LiteserverPool {
       tried.add(entry.index);
       const started = process.hrtime.bigint();
       try {
-        const value = await this.withTimeout(operation(entry.client));
+        const value = await this.withTimeout(
+          operation(
+            // A read pinned to a seqno may use a liteserver behind the head; a head read may not.
+            options.seqno === undefined ? entry.client : entry.rawClient,
+          ),
+        );
         this.finished(entry, method, started, 'ok');
         return { value, server: entry.index };
       } catch (error) {
@@ -421,13 +477,28 @@ export class LiteserverPool {
       return;
     }
     try {
-      const info = await this.withTimeout(entry.client.getMasterchainInfo());
+      const info = await this.withTimeout(entry.rawClient.getMasterchainInfo());
       entry.lastSeqno = info.last.seqno;
       entry.responsive = true;
       entry.suspect = false;
     } catch {
       // Any failure of the probe (timeout, not ready, dropped) takes it out until the next one.
       entry.responsive = false;
+    }
+  }
+
+  /**
+   * A head `entry` announced to a request (getMasterchainInfo / Ext inside an operation): fresher
+   * news than its last probe, so it is recorded. A head more than maxLagBlocks behind the consensus is
+   * refused (a retryable failure): the liteserver fell behind since the last probe, and the request
+   * moves to one that is up to date instead of answering from an old head.
+   */
+  private observeHead(entry: PoolEntry, seqno: number): void {
+    entry.lastSeqno = seqno;
+    const consensus = this.consensusSeqno();
+    if (consensus !== undefined && seqno < consensus - this.maxLagBlocks) {
+      this.report();
+      throw new LiteserverLaggingError(seqno, consensus);
     }
   }
 
@@ -463,6 +534,13 @@ export class LiteserverPool {
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     this.observer?.queryFinished(entry.index, method, seconds, outcome);
   }
+}
+
+/** One liteserver of LiteserverPool.targets(): its index and a call with the pool's deadline. */
+export interface PoolTarget {
+  /** Index of the liteserver in the global config (a metric label, never an address). */
+  readonly server: number;
+  call<T>(method: string, operation: (client: LiteClient) => Promise<T>): Promise<T>;
 }
 
 /** lite_api liteServer.masterchainInfo as ton-lite-client returns it. */

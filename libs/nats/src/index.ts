@@ -17,3 +17,7 @@ export * from './in-process/in-process.client';
 export * from './in-process/in-process.server';
 export * from './jetstream/jetstream.helpers';
 export * from './server/service-app';
+export * from './stream-log/stream-log';
+export * from './stream-log/jetstream-stream-log';
+export * from './stream-log/memory-stream-log';
+export * from './stream-log/stream-log.module';

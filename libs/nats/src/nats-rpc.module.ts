@@ -33,7 +33,13 @@ export class NatsRpcModule {
           useFactory: () =>
             resolved.natsUrl === undefined
               ? new InProcessClient(resolved.bus)
-              : new ClientNats({ servers: natsServers(resolved.natsUrl), name: resolved.name }),
+              : new ClientNats({
+                  servers: natsServers(resolved.natsUrl),
+                  name: resolved.name,
+                  // nats.js gives up after 10 attempts (~20 s); a longer NATS outage must not leave
+                  // the caller disconnected for good.
+                  maxReconnectAttempts: -1,
+                }),
         },
         RpcClient,
         RpcTransportHealth,

@@ -7,3 +7,4 @@ export * from './perf';
 export * from './lite-api';
 export * from './message';
 export * from './stack';
+export * from './tlb-schemas';

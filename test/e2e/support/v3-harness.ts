@@ -37,6 +37,8 @@ export interface V3Harness {
     path: string,
     params?: Record<string, string | number | boolean | string[]>,
   ): Promise<JsonReply>;
+  /** POST /api/<path> with a JSON body. */
+  post(path: string, body: unknown): Promise<JsonReply>;
   close(): Promise<void>;
 }
 
@@ -127,6 +129,14 @@ export async function startV3Harness(options: V3HarnessOptions = {}): Promise<V3
           }
         }
         const response = await fetch(`${baseUrl}/api/${path}?${query.toString()}`);
+        return { status: response.status, body: await response.json() };
+      },
+      post: async (path, body) => {
+        const response = await fetch(`${baseUrl}/api/${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
         return { status: response.status, body: await response.json() };
       },
       close: async () => {

@@ -185,6 +185,66 @@ void describe('decoder: DNS, multisig and vesting contracts of the genesis seed 
     ]);
   });
 
+  void it("records each seed wallet's code as its single wallet interface, as toncenter's code-hash match names it", async () => {
+    // toncenter's wallet code hashes (hex) of the three wallets the genesis seed deploys.
+    const b64 = (hex: string): string => Buffer.from(hex, 'hex').toString('base64');
+    const expected = [
+      {
+        name: GenesisAccount.walletV3r2,
+        code_hash: b64('84dafa449f98a6987789ba232358072bc0f76dc4524002a5d0918b9a75d2d599'),
+        interfaces: ['wallet_v3r2'],
+      },
+      {
+        name: GenesisAccount.walletV4r2,
+        code_hash: b64('feb5ff6820e2ff0d9483e7e0d62c817d846789fb4ae580c878866d959dabd5c0'),
+        interfaces: ['wallet_v4r2'],
+      },
+      {
+        name: GenesisAccount.walletV5r1,
+        code_hash: b64('20834b7b72b112147e1b2fb457b84e74d1a30f04f737d4f62a668e9552d2b72f'),
+        interfaces: ['wallet_v5r1'],
+      },
+    ];
+    const rows: { name: string; code_hash: string; interfaces: string[] }[] = await ds.query(
+      `SELECT n.name, L.code_hash, i.interfaces FROM unnest($1::text[], $2::text[]) AS n(name, address)
+       JOIN latest_account_states L ON L.account = n.address
+       JOIN contract_interfaces i ON i.code_hash = L.code_hash ORDER BY n.name COLLATE "C"`,
+      [expected.map((e) => e.name), expected.map((e) => address(e.name))],
+    );
+    assert.deepEqual(rows, expected);
+    // Every code the seed deployed is cached once: the wallets by name, the others by their probes
+    // (the sandbox treasury implements none of them).
+    const all: { name: string; interfaces: string[] }[] = await ds.query(
+      `SELECT n.name, i.interfaces FROM unnest($1::text[], $2::text[]) AS n(name, address)
+       JOIN latest_account_states L ON L.account = n.address
+       JOIN contract_interfaces i ON i.code_hash = L.code_hash ORDER BY n.name COLLATE "C"`,
+      [localnet.accounts.map((a) => a.name), localnet.accounts.map((a) => address(a.name))],
+    );
+    assert.deepEqual(
+      all,
+      [
+        { name: GenesisAccount.dnsItem, interfaces: ['dns_item'] },
+        { name: GenesisAccount.jettonMinter, interfaces: ['jetton_master'] },
+        { name: GenesisAccount.jettonWalletV3r2, interfaces: ['jetton_wallet'] },
+        { name: GenesisAccount.jettonWalletV4r2, interfaces: ['jetton_wallet'] },
+        { name: GenesisAccount.multisig, interfaces: ['multisig'] },
+        { name: GenesisAccount.multisigOrder0, interfaces: ['multisig_order'] },
+        { name: GenesisAccount.nftCollection, interfaces: ['nft_collection'] },
+        { name: GenesisAccount.nftItem0, interfaces: ['nft_item'] },
+        { name: GenesisAccount.nftItem1, interfaces: ['nft_item'] },
+        { name: GenesisAccount.treasury, interfaces: [] },
+        { name: GenesisAccount.vestingWallet, interfaces: ['vesting'] },
+        { name: GenesisAccount.walletV3r2, interfaces: ['wallet_v3r2'] },
+        { name: GenesisAccount.walletV4r2, interfaces: ['wallet_v4r2'] },
+        { name: GenesisAccount.walletV5r1, interfaces: ['wallet_v5r1'] },
+      ].sort((a, b) => (a.name < b.name ? -1 : 1)),
+    );
+    const codes: { n: string }[] = await ds.query(
+      `SELECT count(*)::text AS n FROM contract_interfaces`,
+    );
+    assert.deepEqual(codes, [{ n: '12' }]);
+  });
+
   void it('the token tables hold no DNS, multisig or vesting contract', async () => {
     const rows: { n: string }[] = await ds.query(
       `SELECT count(*)::text AS n FROM (

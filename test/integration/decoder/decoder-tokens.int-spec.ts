@@ -4,7 +4,7 @@ import { type DataSource } from '@app/database';
 import { beginCell } from '@ton/core';
 import { type Localnet } from '../../../apps/localnet/src/localnet';
 import { type DecodedGenesis, decodedGenesis } from './decoded-genesis';
-import { GENESIS } from '../../../apps/localnet/src/seeds';
+import { GENESIS, GenesisAccount } from '../../../apps/localnet/src/seeds';
 import { BlockDecoder } from '../../../apps/decoder/src/pipeline/block-decoder';
 
 /**
@@ -61,6 +61,49 @@ void describe('decoder: interfaces and token events of the genesis seed (real Po
         },
       ].sort((a, b) => (a.address < b.address ? -1 : 1)),
     );
+  });
+
+  void it('fills code_hash and data_hash of the Jetton and NFT rows from the state each was detected on', async () => {
+    // Each row was last read after the account's last transaction: its state is that transaction's
+    // account_state_hash_after row.
+    const tables = ['jetton_masters', 'jetton_wallets', 'nft_collections', 'nft_items'];
+    for (const table of tables) {
+      const rows: unknown[] = await ds.query(
+        `SELECT address, last_transaction_lt::text, code_hash, data_hash FROM ${table} ORDER BY address`,
+      );
+      const expected: unknown[] = await ds.query(
+        `SELECT DISTINCT ON (r.address) r.address, t.lt::text AS last_transaction_lt, s.code_hash,
+                s.data_hash
+         FROM ${table} r JOIN transactions t ON t.account = r.address
+         JOIN account_states s ON s.hash = t.account_state_hash_after
+         ORDER BY r.address, t.lt DESC`,
+      );
+      assert.deepEqual(rows, expected, table);
+    }
+    const states: { account: string; data_hash: string }[] = await ds.query(
+      `SELECT account, data_hash FROM latest_account_states WHERE account = ANY($1::text[])
+       ORDER BY account`,
+      [
+        [
+          GenesisAccount.jettonMinter,
+          GenesisAccount.jettonWalletV3r2,
+          GenesisAccount.jettonWalletV4r2,
+          GenesisAccount.nftCollection,
+          GenesisAccount.nftItem0,
+          GenesisAccount.nftItem1,
+        ].map(address),
+      ],
+    );
+    const decoded: { account: string; data_hash: string }[] = await ds.query(
+      `SELECT address AS account, data_hash FROM (
+         SELECT address, data_hash FROM jetton_masters UNION ALL SELECT address, data_hash FROM jetton_wallets
+         UNION ALL SELECT address, data_hash FROM nft_collections UNION ALL SELECT address, data_hash FROM nft_items
+       ) d ORDER BY address`,
+    );
+    // Six rows, each with the data hash the account holds now (none of them changed since).
+    assert.equal(decoded.length, 6);
+    assert.deepEqual(decoded, states);
+    assert.ok(decoded.every((d) => /^[A-Za-z0-9+/]{43}=$/.test(d.data_hash)));
   });
 
   void it('records the jetton transfer and the burn with the amounts of the scenario', async () => {

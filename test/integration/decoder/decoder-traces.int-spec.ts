@@ -201,4 +201,42 @@ void describe('decoder: traces over an ingested two-shard localnet (real Postgre
     assert.ok(!states.some((s) => s.state === 'pending'), JSON.stringify(states));
     assert.equal(await new IndexerCursorRepository(ds).get('decoder'), head);
   });
+
+  void it('writes the same rows as decoding each block on its own, everything read back from PostgreSQL', async () => {
+    // The worker above read blocks ahead, kept traces and messages in flight in memory and committed
+    // ranges of blocks; here a fresh decoder per block (no memory, one transaction each) decodes the
+    // same history into a second database. Both must hold exactly the same decoded rows.
+    const other = await createTestDatabase({ prefix: 'decoder_traces_alone' });
+    const alone = await createDataSource({ url: other.url, poolSize: 2 }).initialize();
+    try {
+      await ingestLocalnet(localnet, alone);
+      const first: { seqno: number }[] = await alone.query(
+        `SELECT min(seqno)::int AS seqno FROM blocks WHERE workchain = -1`,
+      );
+      for (let seqno = first[0]!.seqno; seqno <= head; seqno += 1) {
+        await alone.transaction((m) => new BlockDecoder().decode(m, seqno));
+      }
+      const decoded = [
+        `SELECT trace_id, external_hash, mc_seqno_start, mc_seqno_end, start_lt::text, end_lt::text,
+                start_utime, end_utime, state::text, pending_edges_::text, edges_::text, nodes_::text,
+                classification_state::text FROM traces ORDER BY trace_id`,
+        `SELECT hash, trace_id FROM transactions ORDER BY hash`,
+        `SELECT tx_hash, msg_hash, direction::text, trace_id FROM messages
+         ORDER BY tx_hash, msg_hash, direction`,
+        `SELECT trace_id, action_id, type, tx_hashes, value::text, amount::text, source, destination,
+                success, start_lt::text, end_lt::text, mc_seqno_end, trace_end_lt::text, details
+         FROM actions ORDER BY trace_id, action_id`,
+        `SELECT account, trace_id, action_id FROM action_accounts ORDER BY account, trace_id, action_id`,
+      ];
+      for (const sql of decoded) {
+        const pipelined: unknown[] = await ds.query(sql);
+        const oneByOne: unknown[] = await alone.query(sql);
+        assert.ok(pipelined.length > 0, sql);
+        assert.deepEqual(oneByOne, pipelined, sql);
+      }
+    } finally {
+      await alone.destroy();
+      await other.drop();
+    }
+  });
 });

@@ -172,6 +172,40 @@ describe('LiteserverPool against a three-liteserver localnet', () => {
       assert.equal(await metric(registry, 'tonapi_liteserver_lag_blocks', { server: '2' }), 1);
     });
 
+    it('a liteserver that fell behind since the last probe answers no head read', async () => {
+      await sut.probe();
+      // No probe from here on: only the requests themselves can notice.
+      localnet.liteservers[2]?.setFault({ mode: 'lag', lagBlocks: 3 });
+      const heads: number[] = [];
+      const answered = await servers(6, async () => {
+        const result = await sut.execute('head', (client) => client.getMasterchainInfo());
+        heads.push(result.value.last.seqno);
+        return result;
+      });
+      assert.deepEqual(
+        heads,
+        Array.from({ length: 6 }, () => head),
+        'every head read at the head',
+      );
+      assert.equal(answered.includes(2), false);
+      // What the refused answer said is kept: the liteserver is known to be 3 behind.
+      assert.deepEqual(
+        sut.health().map((h) => [h.index, h.lastSeqno, h.lag, h.alive]),
+        [
+          [0, head, 0, true],
+          [1, head, 0, true],
+          [2, head - 3, 3, false],
+        ],
+      );
+      // A read pinned to a seqno it has still may go to it, and sees its own head.
+      const pinned = await sut.execute('pinned', (client) => client.getMasterchainInfo(), {
+        seqno: head - 3,
+      });
+      assert.equal(pinned.value.last.seqno, pinned.server === 2 ? head - 3 : head);
+      localnet.liteservers[2]?.setFault({ mode: 'none' });
+      await sut.probe();
+    });
+
     it('the head cache answers the same object for 200 ms without a second query', async () => {
       const before = await queries(lsMetrics, 'getMasterchainInfo');
       const first = await sut.masterchainInfo();

@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import Ajv from 'ajv';
 import { parse, parseAllDocuments } from 'yaml';
 import { z } from 'zod';
 
@@ -73,6 +74,25 @@ void describe('deployment: the mesh apps', () => {
 });
 
 void describe('docker-compose.yml', () => {
+  void it('is valid against the Compose Specification schema (the one dclint ships)', () => {
+    // The compose-spec JSON schema (draft-07) as bundled by dclint, a maintained Compose linter; read
+    // from node_modules so the check runs offline. `docker compose config` would need the engine.
+    const { $schema: draft, ...schema } = JSON.parse(
+      readFileSync(join(ROOT, 'node_modules', 'dclint', 'schemas', 'compose.schema.json'), 'utf8'),
+    ) as { $schema: string };
+    // Ajv knows draft-07 as http://json-schema.org/draft-07/schema#; the file names it over https.
+    assert.match(draft, /draft-07/);
+    const ajv = new Ajv({ allErrors: true, strict: false });
+    const validate = ajv.compile(schema);
+    const document: unknown = parse(readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8'), {
+      merge: true,
+    });
+    const valid = validate(document);
+    assert.equal(valid, true, ajv.errorsText(validate.errors, { separator: '\n' }));
+    // The schema must be able to fail: an unknown service key is rejected.
+    assert.equal(validate({ services: { x: { image: 'a', healthcheck: { tests: [] } } } }), false);
+  });
+
   const APP_IMAGE = '${TON_ACCESS_IMAGE:-ton-access:local}';
 
   void it('runs every app from the one image with APP, the mesh env and all three profiles', () => {
@@ -118,10 +138,14 @@ void describe('docker-compose.yml', () => {
           postgres: { condition: 'service_healthy' },
           migrate: { condition: 'service_completed_successfully' },
           localnet: { condition: 'service_healthy', required: false },
+          // The gateways share their rate-limit counters in Redis.
+          ...(app === 'gateway' ? { redis: { condition: 'service_healthy' } } : {}),
         },
         app,
       );
     }
+    assert.equal(service('gateway').environment?.REDIS_URL, 'redis://redis:6379');
+    assert.deepEqual(service('redis').healthcheck?.test, ['CMD', 'redis-cli', 'ping']);
   });
 
   void it('checks PostgreSQL with pg_isready and NATS (JetStream on) on its monitoring port', () => {

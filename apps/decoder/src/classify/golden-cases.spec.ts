@@ -6,12 +6,11 @@
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
+import { classifyTrace, defaultRegistry } from '@app/classify';
 import { fixturePath } from '@app/testing';
 import { readTraceFile } from '../trace-file';
-import { classifyTrace } from './core/pipeline';
 import { checkCase, loadCases } from './golden/cases';
 import { KNOWN_GAPS } from './known-gaps';
-import { defaultRegistry } from './registry';
 
 const casesDir = fixturePath('indexer-traces', 'cases');
 const tracesDir = fixturePath('indexer-traces', 'traces');

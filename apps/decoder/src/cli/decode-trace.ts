@@ -6,9 +6,7 @@
  *
  * A file that cannot be read or decoded: a one-line error on stderr, exit code 1.
  */
-import { renderApiAction } from '../classify/api-render';
-import { classifyTrace } from '../classify/core/pipeline';
-import { defaultRegistry } from '../classify/registry';
+import { classifyTrace, defaultRegistry, renderApiAction } from '@app/classify';
 import { readTraceFile } from '../trace-file';
 
 /** JSON with bigint written as integer literals (the table's numeric columns). */

@@ -1,19 +1,14 @@
+import { type GetMethodAnswer, type GetMethodRunner } from '@app/classify';
 import { type LiteserverPool, lookupMasterchainBlock } from '@app/liteclient';
 import { Address, Cell, parseTuple, serializeTuple, type TupleItem, TupleReader } from '@ton/core';
 import { type tonNode_blockIdExt } from 'ton-lite-client/dist/schema';
-
-/** A get-method's answer: exit code and, on success, the result stack. */
-export interface GetMethodAnswer {
-  readonly exitCode: number;
-  readonly stack: TupleReader | null;
-}
 
 /**
  * Runs get-methods through liteServer.runSmcMethod at a masterchain block: the liteserver executes
  * them on the account's state at that block (toncenter v3 §14.2 runs them "on the code and data at that
  * block"), so interface detection is exact for the block being decoded, whatever the decoder's lag.
  */
-export class GetMethodClient {
+export class GetMethodClient implements GetMethodRunner {
   private readonly blocks = new Map<number, tonNode_blockIdExt>();
 
   constructor(private readonly pool: LiteserverPool) {}

@@ -1,6 +1,4 @@
 import {
-  ContractRepository,
-  type DataSource,
   type DnsEntryRow,
   type EntityManager,
   type JettonMasterRow,
@@ -9,13 +7,13 @@ import {
   type MultisigRow,
   type NftCollectionRow,
   type NftItemRow,
-  TokenRepository,
   type VestingRow,
 } from '@app/database';
-import { type InterfaceProbes } from './interface-probes';
+import { type InterfaceProbes, walletInterface } from '@app/classify';
+import { type CodeInterfaces } from './code-interfaces';
 
 export type TokenInterface = 'jetton_wallet' | 'jetton_master' | 'nft_item' | 'nft_collection';
-/** Every interface detection knows, as cached in `contract_interfaces.interfaces`. */
+/** Every interface found by get-method probes, as cached in `contract_interfaces.interfaces`. */
 export type ContractInterface =
   TokenInterface | 'dns_item' | 'multisig' | 'multisig_order' | 'vesting';
 const ALL: readonly ContractInterface[] = [
@@ -28,10 +26,12 @@ const ALL: readonly ContractInterface[] = [
   'multisig_order',
   'vesting',
 ];
+const PROBED: ReadonlySet<string> = new Set(ALL);
 
 /** What detection found for one masterchain block, written later inside the block's transaction. */
 export interface DetectedBlock {
-  readonly newCodes: Map<string, ContractInterface[]>;
+  /** Code hashes first seen (or, for wallets, first named) here → their interfaces. */
+  readonly newCodes: Map<string, string[]>;
   readonly wallets: JettonWalletRow[];
   readonly masters: JettonMasterRow[];
   readonly items: NftItemRow[];
@@ -40,6 +40,15 @@ export interface DetectedBlock {
   readonly multisigs: MultisigRow[];
   readonly multisigOrders: MultisigOrderRow[];
   readonly vestings: VestingRow[];
+}
+
+/** An account a block touched, as its last transaction in the block left it. */
+export interface TouchedAccount {
+  readonly address: string;
+  readonly lastLt: bigint;
+  /** null: no code (uninit, frozen, destroyed). */
+  readonly codeHash: string | null;
+  readonly dataHash: string | null;
 }
 
 /** The account being probed, as the block left it. */
@@ -54,22 +63,26 @@ interface ProbedAccount {
  * Interface detection (toncenter v3 §14.2): for every account a block touched, the get-methods of the
  * interfaces its code implements are run at that block. Which interfaces a code implements is probed
  * once per code hash (every probe on an unseen code: Jetton wallet and master, NFT item and collection,
- * DNS item, multisig v2 wallet and order, vesting wallet) and cached in `contract_interfaces`; accounts
- * whose code implements none cost one cache lookup. Runs outside the block's database transaction
- * (it waits on liteservers).
+ * DNS item, multisig v2 wallet and order, vesting wallet) and cached in `contract_interfaces` (and in
+ * memory, `CodeInterfaces`); accounts whose code implements none cost nothing. A wallet code is known
+ * by its hash alone, as toncenter's code-hash match does (`wallet_v4r2`): it is never probed, and its
+ * name is what `contract_interfaces` records. Runs outside the block's database transaction (it waits
+ * on liteservers; BlockWriter writes what it found). The state rows carry the code and data hash of
+ * the account state they were read from (the one the account's last transaction in the block left).
  */
 export class InterfaceDetector {
-  private readonly repo = new TokenRepository();
-  private readonly contracts = new ContractRepository();
-
   constructor(private readonly probes: InterfaceProbes) {}
 
-  async detect(ds: DataSource, mcSeqno: number): Promise<DetectedBlock> {
-    const touched = await this.repo.touchedAccounts(ds, mcSeqno);
-    const codes = [
-      ...new Set(touched.map((t) => t.code_hash).filter((h): h is string => h !== null)),
-    ];
-    const known = await this.repo.knownInterfaces(ds, codes);
+  async detect(
+    m: EntityManager,
+    mcSeqno: number,
+    touched: readonly TouchedAccount[],
+    codes: CodeInterfaces,
+  ): Promise<DetectedBlock> {
+    await codes.load(
+      m,
+      touched.map((t) => t.codeHash),
+    );
     const out: DetectedBlock = {
       newCodes: new Map(),
       wallets: [],
@@ -82,34 +95,34 @@ export class InterfaceDetector {
       vestings: [],
     };
     for (const account of touched) {
-      if (account.code_hash === null) {
+      const { codeHash } = account;
+      if (codeHash === null) {
         continue; // no code (uninit, frozen, destroyed): nothing to ask
       }
-      const cached = known.get(account.code_hash) ?? out.newCodes.get(account.code_hash);
-      const probing = cached === undefined;
+      const cached = codes.get(codeHash);
+      const wallet = walletInterface(codeHash);
+      if (wallet !== undefined) {
+        // A wallet implements no probed interface; name it once (also over an older empty entry).
+        if (cached?.length !== 1 || cached[0] !== wallet) {
+          codes.set(codeHash, [wallet]);
+          out.newCodes.set(codeHash, [wallet]);
+        }
+        continue;
+      }
       const found: ContractInterface[] = [];
-      const probed: ProbedAccount = {
-        address: account.account,
-        lastLt: BigInt(account.last_lt),
-        codeHash: account.code_hash,
-        dataHash: account.data_hash,
-      };
-      for (const kind of (cached as ContractInterface[] | undefined) ?? ALL) {
+      const probed: ProbedAccount = { ...account, codeHash };
+      const kinds = cached?.filter((k): k is ContractInterface => PROBED.has(k)) ?? ALL;
+      for (const kind of kinds) {
         if (await this.probe(kind, probed, mcSeqno, out)) {
           found.push(kind);
         }
       }
-      if (probing) {
-        out.newCodes.set(account.code_hash, found);
+      if (cached === undefined) {
+        codes.set(codeHash, found);
+        out.newCodes.set(codeHash, found);
       }
     }
     return out;
-  }
-
-  async write(m: EntityManager, detected: DetectedBlock): Promise<void> {
-    await this.repo.saveInterfaces(m, detected.newCodes);
-    await this.repo.saveStates(m, detected);
-    await this.contracts.saveContracts(m, detected);
   }
 
   private async probe(
@@ -124,28 +137,28 @@ export class InterfaceDetector {
       case 'jetton_wallet': {
         const s = await this.probes.jettonWallet(address, mcSeqno);
         if (s !== null) {
-          out.wallets.push({ address, ...s, lastLt, codeHash });
+          out.wallets.push({ address, ...s, lastLt, codeHash, dataHash });
         }
         return s !== null;
       }
       case 'jetton_master': {
         const s = await this.probes.jettonMaster(address, mcSeqno);
         if (s !== null) {
-          out.masters.push({ address, ...s, lastLt, codeHash });
+          out.masters.push({ address, ...s, lastLt, codeHash, dataHash });
         }
         return s !== null;
       }
       case 'nft_item': {
         const s = await this.probes.nftItem(address, mcSeqno);
         if (s !== null) {
-          out.items.push({ address, ...s, lastLt, codeHash });
+          out.items.push({ address, ...s, lastLt, codeHash, dataHash });
         }
         return s !== null;
       }
       case 'nft_collection': {
         const s = await this.probes.nftCollection(address, mcSeqno);
         if (s !== null) {
-          out.collections.push({ address, ...s, lastLt, codeHash });
+          out.collections.push({ address, ...s, lastLt, codeHash, dataHash });
         }
         return s !== null;
       }

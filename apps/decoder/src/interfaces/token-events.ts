@@ -1,102 +1,132 @@
 import {
   type DecodeFailure,
-  type EntityManager,
   type JettonBurnRow,
   type JettonTransferRow,
   type NftTransferRow,
-  TokenRepository,
 } from '@app/database';
-import { bodySlice } from '../classify/tlb/cells';
-import { JettonOp, parseJettonBurn, parseJettonTransfer } from '../classify/tlb/jetton';
-import { NftOp, parseNftTransfer } from '../classify/tlb/nft';
+import {
+  type AccountInterfaces,
+  bodySlice,
+  inMessage,
+  JettonOp,
+  NftOp,
+  parseJettonBurn,
+  parseJettonTransfer,
+  parseNftTransfer,
+  type TraceTransaction,
+} from '@app/classify';
 
-const u32 = (op: number): number => op | 0; // opcodes are stored as signed int4
+const TOKEN_OPS: ReadonlySet<number> = new Set([JettonOp.transfer, JettonOp.burn, NftOp.transfer]);
+
+/** The in-message opcode of a transaction as uint32 (stored as signed int4), if it has one. */
+function opcodeOf(tx: TraceTransaction): number | undefined {
+  const op = inMessage(tx)?.opcode;
+  return op === null || op === undefined ? undefined : op >>> 0;
+}
+
+/** The block's transactions whose in-message may be a token operation (their accounts to look up). */
+export function tokenCandidates(txs: readonly TraceTransaction[]): TraceTransaction[] {
+  return txs.filter((tx) => {
+    const op = opcodeOf(tx);
+    return op !== undefined && TOKEN_OPS.has(op);
+  });
+}
+
+/** A block's token events, and the bodies that did not parse. */
+export interface BlockTokenEvents {
+  readonly transfers: JettonTransferRow[];
+  readonly burns: JettonBurnRow[];
+  readonly nftTransfers: NftTransferRow[];
+  readonly failures: DecodeFailure[];
+}
 
 /**
  * Token events of a block (toncenter v3 §14.2 "Token events"): on a detected Jetton wallet, an
  * in-message `transfer` (0x0f8a7ea5) is a jetton transfer (aborted ones skipped) and `burn`
  * (0x595f07bc) a burn (aborted ones kept, as toncenter does); on a detected NFT item, `transfer`
  * (0x5fcc3d14) is an NFT transfer. A body that does not parse is skipped and counted.
+ *
+ * `candidates` are tokenCandidates of the block with trace_id assigned; `interfaces` what the tables
+ * know of their accounts once the block's detection is written.
  */
-export class TokenEvents {
-  private readonly repo = new TokenRepository();
-
-  async write(
-    m: EntityManager,
-    mcSeqno: number,
-  ): Promise<{ events: number; failures: DecodeFailure[] }> {
-    const rows = await this.repo.tokenTransactions(m, mcSeqno, [
-      u32(JettonOp.transfer),
-      u32(JettonOp.burn),
-      u32(NftOp.transfer),
-    ]);
-    const transfers: JettonTransferRow[] = [];
-    const burns: JettonBurnRow[] = [];
-    const nftTransfers: NftTransferRow[] = [];
-    const failures: DecodeFailure[] = [];
-    for (const r of rows) {
-      const op = (r.opcode ?? 0) >>> 0;
-      const common = {
-        txHash: r.hash,
-        txLt: BigInt(r.lt),
-        txNow: r.now,
-        txAborted: r.aborted ?? false,
-        mcSeqno,
-        traceId: r.trace_id,
-      };
-      try {
-        if (op === JettonOp.transfer && r.is_jetton_wallet && r.aborted !== true) {
-          const b = parseJettonTransfer(bodySlice(r.body));
-          transfers.push({
-            ...common,
-            queryId: b.query_id,
-            amount: b.amount,
-            source: r.source,
-            destination: b.destination,
-            jettonWallet: r.account,
-            jettonMaster: r.jetton,
-            responseDestination: b.response,
-            customPayload: b.custom_payload,
-            forwardTonAmount: b.forward_amount,
-            forwardPayload: b.forward_payload,
-          });
-        } else if (op === JettonOp.burn && r.is_jetton_wallet) {
-          const b = parseJettonBurn(bodySlice(r.body));
-          burns.push({
-            ...common,
-            queryId: b.query_id,
-            owner: r.source,
-            jettonWallet: r.account,
-            jettonMaster: r.jetton,
-            amount: b.amount,
-            responseDestination: b.response_destination,
-          });
-        } else if (op === NftOp.transfer && r.is_nft_item) {
-          const b = parseNftTransfer(bodySlice(r.body));
-          nftTransfers.push({
-            ...common,
-            queryId: b.query_id,
-            item: r.account,
-            itemIndex: r.nft_index === null ? null : BigInt(r.nft_index),
-            collection: r.nft_collection,
-            oldOwner: r.source,
-            newOwner: b.new_owner,
-            responseDestination: b.response_destination,
-            customPayload: b.custom_payload,
-            forwardAmount: b.forward_amount,
-            forwardPayload: b.forward_payload,
-          });
-        }
-      } catch (error) {
-        failures.push({
-          mcSeqno,
-          kind: 'body',
-          subject: r.hash,
-          error: `opcode 0x${op.toString(16).padStart(8, '0')}: ${error instanceof Error ? error.message : String(error)}`,
+export function parseTokenEvents(
+  mcSeqno: number,
+  candidates: readonly TraceTransaction[],
+  interfaces: ReadonlyMap<string, AccountInterfaces>,
+): BlockTokenEvents {
+  const out: BlockTokenEvents = { transfers: [], burns: [], nftTransfers: [], failures: [] };
+  for (const tx of candidates) {
+    const op = opcodeOf(tx) ?? 0;
+    const msg = inMessage(tx);
+    const known = interfaces.get(tx.account);
+    const wallet = known?.jetton_wallet;
+    const item = known?.nft_item;
+    const common = {
+      txHash: tx.hash,
+      txLt: tx.lt,
+      txNow: tx.now,
+      txAborted: tx.aborted,
+      mcSeqno,
+      traceId: tx.trace_id,
+    };
+    const source = msg?.source ?? null;
+    const body = msg?.body ?? null;
+    try {
+      if (op === JettonOp.transfer && wallet !== undefined && !tx.aborted) {
+        const b = parseJettonTransfer(bodySlice(body));
+        out.transfers.push({
+          ...common,
+          queryId: b.query_id,
+          amount: b.amount,
+          source,
+          destination: b.destination,
+          jettonWallet: tx.account,
+          jettonMaster: wallet.jetton,
+          responseDestination: b.response,
+          customPayload: b.custom_payload,
+          forwardTonAmount: b.forward_amount,
+          forwardPayload: b.forward_payload,
+        });
+      } else if (op === JettonOp.burn && wallet !== undefined) {
+        const b = parseJettonBurn(bodySlice(body));
+        out.burns.push({
+          ...common,
+          queryId: b.query_id,
+          owner: source,
+          jettonWallet: tx.account,
+          jettonMaster: wallet.jetton,
+          amount: b.amount,
+          responseDestination: b.response_destination,
+        });
+      } else if (op === NftOp.transfer && item !== undefined) {
+        const b = parseNftTransfer(bodySlice(body));
+        out.nftTransfers.push({
+          ...common,
+          queryId: b.query_id,
+          item: tx.account,
+          itemIndex: item.index,
+          collection: item.collection_address,
+          oldOwner: source,
+          newOwner: b.new_owner,
+          responseDestination: b.response_destination,
+          customPayload: b.custom_payload,
+          forwardAmount: b.forward_amount,
+          forwardPayload: b.forward_payload,
         });
       }
+    } catch (error) {
+      out.failures.push({
+        mcSeqno,
+        kind: 'body',
+        subject: tx.hash,
+        error: `opcode 0x${op.toString(16).padStart(8, '0')}: ${error instanceof Error ? error.message : String(error)}`,
+      });
     }
-    await this.repo.saveEvents(m, { transfers, burns, nftTransfers });
-    return { events: transfers.length + burns.length + nftTransfers.length, failures };
   }
+  return out;
+}
+
+/** Number of events in a block's token events. */
+export function tokenEventCount(e: BlockTokenEvents): number {
+  return e.transfers.length + e.burns.length + e.nftTransfers.length;
 }

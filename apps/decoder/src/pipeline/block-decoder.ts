@@ -1,113 +1,106 @@
-import {
-  ActionRepository,
-  ClassifyInputRepository,
-  type DataSource,
-  type DecodeFailure,
-  DecodeFailureRepository,
-  type EntityManager,
-  TraceRepository,
-} from '@app/database';
-import { classifyTrace, defaultRegistry } from '../classify';
+import { type DataSource, type EntityManager } from '@app/database';
 import { type DetectedBlock, type InterfaceDetector } from '../interfaces/interface-detector';
-import { TokenEvents } from '../interfaces/token-events';
-import { assembleBlock } from '../traces/trace-edges';
-import { actionInsertRow, classifiableTraces } from './trace-input.mapper';
+import { BlockPlanner, type DecodedBlock, DecodeSession, type PlannedBlock } from './block-planner';
+import { BlockPrefetcher } from './block-prefetcher';
+import { BlockReader, type BlockRows } from './block-reader';
+import { BlockWriter } from './block-writer';
 
-export interface DecodedBlock {
-  readonly transactions: number;
-  /** Traces complete after this block, classified in it. */
-  readonly completedTraces: readonly string[];
-  /** Actions written, by type. */
-  readonly actions: ReadonlyMap<string, number>;
-  /** Traces whose classification failed (they still get the actions the fallback found). */
-  readonly failedTraces: number;
-  /** Jetton/NFT transfers and burns recorded; bodies that did not parse. */
-  readonly tokenEvents: number;
-  readonly badBodies: number;
+export type { DecodedBlock, PlannedBlock } from './block-planner';
+
+/** Masterchain blocks read and planned ahead of the ones being written. */
+const READ_AHEAD = 8;
+/** At most this many blocks (and transactions) commit together. */
+const RANGE_LIMITS = { blocks: 8, transactions: 2000 };
+
+/** Consecutive blocks planned ahead, written in one transaction that advances the watermark to `last`. */
+export interface PlannedRange {
+  readonly first: number;
+  readonly last: number;
+  readonly blocks: readonly PlannedBlock[];
 }
 
 /**
- * Decodes one masterchain block inside the caller's database transaction: writes what interface
- * detection found, assigns its transactions (and their messages) to traces, moving the traces'
- * counters, records the Jetton/NFT events, then classifies every trace that became complete into actions (toncenter v3 §14.1, §14.3). Classification never throws: a trace it cannot
- * read gets `unknown` / fallback actions and classification_state `failed`.
+ * Decodes masterchain blocks (toncenter v3 §14.1–14.3): traces, interfaces and token events, actions.
+ * Split so that a block costs a fixed handful of statements and the work overlaps the writes:
+ *
+ * - `detect` (outside the database transaction): the block is read (two queries), its interfaces
+ *   detected by get-methods, and it is planned in memory (BlockPlanner); with `target` the blocks
+ *   after it are read and planned ahead while it is written, and those already planned join it;
+ * - `decode` (inside the caller's transaction, which also advances the watermark to the range's last
+ *   block): BlockWriter writes the range.
  */
 export class BlockDecoder {
-  private readonly traces = new TraceRepository();
-  private readonly inputs = new ClassifyInputRepository();
-  private readonly actions = new ActionRepository();
-  private readonly tokenEvents = new TokenEvents();
-  private readonly failures = new DecodeFailureRepository();
+  private readonly reader = new BlockReader();
+  private readonly planner = new BlockPlanner();
+  private readonly writer = new BlockWriter();
+  private readonly prefetcher: BlockPrefetcher<
+    DataSource,
+    { rows: BlockRows; detected: DetectedBlock | null },
+    PlannedBlock
+  >;
 
-  constructor(private readonly detector?: InterfaceDetector) {}
-
-  /**
-   * The block's interface detection (network reads): run before `decode`, outside the database
-   * transaction; null without a liteserver pool (traces and actions still work, without token data).
-   */
-  async detect(ds: DataSource, mcSeqno: number): Promise<DetectedBlock | null> {
-    return this.detector === undefined ? null : this.detector.detect(ds, mcSeqno);
+  constructor(private readonly detector?: InterfaceDetector) {
+    this.prefetcher = new BlockPrefetcher(
+      async (ds, mcSeqno, session) => {
+        const rows = await this.reader.read(ds.manager, mcSeqno);
+        const detected =
+          this.detector === undefined
+            ? null
+            : await this.detector.detect(ds.manager, mcSeqno, rows.touched, session.codes);
+        return { rows, detected };
+      },
+      (ds, session, block) => this.planner.plan(ds.manager, session, block.rows, block.detected),
+      READ_AHEAD,
+    );
   }
 
+  /**
+   * Block `mcSeqno` read, detected and planned, with the blocks after it (up to `target`, the
+   * ingestor's last committed block) already planned too: a range to write in one transaction. The
+   * blocks up to READ_AHEAD after the range are prepared meanwhile.
+   */
+  async detect(ds: DataSource, mcSeqno: number, target = mcSeqno): Promise<PlannedRange> {
+    const blocks = await this.prefetcher.take(ds, mcSeqno, target, RANGE_LIMITS);
+    return { first: mcSeqno, last: mcSeqno + blocks.length - 1, blocks };
+  }
+
+  /**
+   * Writes the range from `detect` (which starts at `mcSeqno`) in the caller's transaction. Without a
+   * range it reads and plans block `mcSeqno` alone through that transaction first (no interface
+   * detection).
+   */
   async decode(
     m: EntityManager,
     mcSeqno: number,
-    detected: DetectedBlock | null = null,
+    planned: PlannedRange | null = null,
   ): Promise<DecodedBlock> {
-    if (detected !== null && this.detector !== undefined) {
-      await this.detector.write(m, detected);
-    }
-    const txs = await this.traces.blockEdges(m, mcSeqno);
-    const sentHere = new Set(txs.flatMap((t) => t.outMsgs.map((o) => o.hash)));
-    const lookups = txs
-      .map((t) => t.inMsg?.hash)
-      .filter((h): h is string => h !== undefined && !sentHere.has(h));
-    const parents = await this.traces.parentTraces(m, lookups);
-    const assembled = assembleBlock(txs, parents);
-    const completedTraces = await this.traces.apply(m, mcSeqno, assembled.traceOf, [
-      ...assembled.deltas.values(),
-    ]);
-    const events = await this.tokenEvents.write(m, mcSeqno);
-    const { actions, failedTraces, failures } = await this.classify(m, mcSeqno, completedTraces);
-    await this.failures.record(m, [...events.failures, ...failures]);
-    return {
-      transactions: txs.length,
-      completedTraces,
-      actions,
-      failedTraces,
-      tokenEvents: events.events,
-      badBodies: events.failures.length,
-    };
+    const blocks = planned?.blocks ?? [
+      await this.planner.plan(
+        m,
+        new DecodeSession(mcSeqno - 1),
+        await this.reader.read(m, mcSeqno),
+        null,
+      ),
+    ];
+    await this.writer.write(m, blocks);
+    return sum(blocks.map((b) => b.decoded));
   }
+}
 
-  private async classify(
-    m: EntityManager,
-    mcSeqno: number,
-    traceIds: readonly string[],
-  ): Promise<{ actions: Map<string, number>; failedTraces: number; failures: DecodeFailure[] }> {
-    const failures: DecodeFailure[] = [];
-    const counts = new Map<string, number>();
-    let failedTraces = 0;
-    const rows = [];
-    const states = new Map<string, 'ok' | 'failed' | 'broken'>();
-    for (const trace of classifiableTraces(await this.inputs.load(m, traceIds))) {
-      const result = classifyTrace(trace, defaultRegistry);
-      states.set(trace.trace.trace_id, result.state);
-      if (result.state === 'failed') {
-        failedTraces += 1;
-        failures.push({
-          mcSeqno,
-          kind: 'classify',
-          subject: trace.trace.trace_id,
-          error: result.error ?? 'classification failed',
-        });
-      }
-      for (const action of result.actions) {
-        rows.push(actionInsertRow(action, trace.trace));
-        counts.set(action.type, (counts.get(action.type) ?? 0) + 1);
-      }
+/** What a range of blocks decoded, added up. */
+function sum(decoded: readonly DecodedBlock[]): DecodedBlock {
+  const actions = new Map<string, number>();
+  for (const d of decoded) {
+    for (const [type, n] of d.actions) {
+      actions.set(type, (actions.get(type) ?? 0) + n);
     }
-    await this.actions.store(m, rows, states);
-    return { actions: counts, failedTraces, failures };
   }
+  return {
+    transactions: decoded.reduce((n, d) => n + d.transactions, 0),
+    completedTraces: decoded.flatMap((d) => d.completedTraces),
+    actions,
+    failedTraces: decoded.reduce((n, d) => n + d.failedTraces, 0),
+    tokenEvents: decoded.reduce((n, d) => n + d.tokenEvents, 0),
+    badBodies: decoded.reduce((n, d) => n + d.badBodies, 0),
+  };
 }

@@ -9,13 +9,18 @@ export interface DecoderWorkerOptions {
   /** The decoder's own watermark (indexer_cursor name). */
   readonly cursor: string;
   readonly pollMs: number;
+  /**
+   * Told each masterchain seqno once its transaction has committed (the `txs.decoded` event in the
+   * mesh); it must return at once and never throw (TxsDecodedNotifier).
+   */
+  readonly onDecoded?: (mcSeqno: number) => void;
 }
 
 /**
  * Decodes masterchain blocks strictly in order (trace assembly needs it), one database transaction per
- * block that also advances the watermark, so a crash replays at most the block in flight and changes
- * nothing twice. PostgreSQL is the source of truth: events only wake it up (`wake()`), and without
- * NATS it polls.
+ * block (or per range of blocks the decoder prepared ahead) that also advances the watermark, so a
+ * crash replays at most the blocks in flight and changes nothing twice. PostgreSQL is the source of
+ * truth: events only wake it up (`wake()`), and without NATS it polls.
  */
 export class DecoderWorker {
   private readonly abort = new AbortController();
@@ -98,9 +103,12 @@ export class DecoderWorker {
     this.metrics.backlog.set(Math.max(0, target - from));
     let progressed = false;
     for (let seqno = from + 1; seqno <= target && !signal.aborted; seqno += 1) {
-      const detected = await this.decoder.detect(this.dataSource, seqno);
+      const detected = await this.decoder.detect(this.dataSource, seqno, target);
+      // Blocks already planned after this one commit with it: the watermark moves to the range's end.
+      const first = seqno;
+      seqno = detected.last;
       await this.dataSource.transaction(async (m) => {
-        const decoded = await this.decoder.decode(m, seqno, detected);
+        const decoded = await this.decoder.decode(m, first, detected);
         await this.cursors.advance(this.options.cursor, seqno, m);
         this.metrics.traces.inc({ state: 'complete' }, decoded.completedTraces.length);
         for (const [type, n] of decoded.actions) {
@@ -110,8 +118,9 @@ export class DecoderWorker {
         this.metrics.failures.inc({ kind: 'body' }, decoded.badBodies);
       });
       this.decoded = seqno;
+      this.options.onDecoded?.(seqno);
       this.metrics.decodedSeqno.set(seqno);
-      this.metrics.blocks.inc();
+      this.metrics.blocks.inc(seqno - first + 1);
       this.metrics.backlog.set(Math.max(0, target - seqno));
       progressed = true;
     }

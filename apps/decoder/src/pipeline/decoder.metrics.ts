@@ -9,6 +9,7 @@ export class DecoderMetrics {
   readonly traces: Counter<'state'>;
   readonly actions: Counter<'type'>;
   readonly failures: Counter<'kind'>;
+  readonly eventFailures: Counter;
 
   constructor(registry: Registry) {
     this.decodedSeqno = gauge(registry, {
@@ -37,6 +38,10 @@ export class DecoderMetrics {
       name: `${METRIC_PREFIX}decoder_failures_total`,
       help: 'Things the decoder recorded and skipped, by kind (body, classify, interface).',
       labelNames: ['kind'],
+    });
+    this.eventFailures = counter(registry, {
+      name: `${METRIC_PREFIX}decoder_event_publish_failures_total`,
+      help: 'txs.decoded events that could not be published (decoding went on; readers poll).',
     });
   }
 }

@@ -1,7 +1,8 @@
 import {
+  type AccountInterfaceRows,
   type ActionInsertRow,
-  type ClassifyInputRows,
   type MsgInputRow,
+  type TraceInputRow,
   type TxInputRow,
 } from '@app/database';
 import {
@@ -11,12 +12,13 @@ import {
   type ActionValue,
   type ClassifiableTrace,
   type TraceMessage,
+  type TraceRecord,
   type TraceTransaction,
-} from '../classify';
+} from '@app/classify';
 
 const big = (v: string | null): bigint | null => (v === null ? null : BigInt(v));
 
-function message(r: MsgInputRow): TraceMessage {
+export function message(r: MsgInputRow): TraceMessage {
   return {
     msg_hash: r.msg_hash,
     tx_hash: r.tx_hash,
@@ -42,7 +44,11 @@ function message(r: MsgInputRow): TraceMessage {
   };
 }
 
-function transaction(r: TxInputRow, messages: TraceMessage[]): TraceTransaction {
+export function transaction(
+  r: Omit<TxInputRow, 'trace_id'>,
+  messages: TraceMessage[],
+  traceId: string | null,
+): TraceTransaction {
   return {
     hash: r.hash,
     lt: BigInt(r.lt),
@@ -50,7 +56,7 @@ function transaction(r: TxInputRow, messages: TraceMessage[]): TraceTransaction 
     now: r.now,
     mc_block_seqno: r.mc_block_seqno,
     block_seqno: r.block_seqno,
-    trace_id: r.trace_id,
+    trace_id: traceId,
     orig_status: r.orig_status,
     end_status: r.end_status,
     total_fees: BigInt(r.total_fees),
@@ -73,82 +79,90 @@ function transaction(r: TxInputRow, messages: TraceMessage[]): TraceTransaction 
   };
 }
 
-/** The database rows of some traces → one classifier input per trace. */
-export function classifiableTraces(rows: ClassifyInputRows): ClassifiableTrace[] {
+/** The decoded interface rows of some accounts → the classifier's per-account view. */
+export function interfaceMap(rows: AccountInterfaceRows): Map<string, AccountInterfaces> {
   const interfaces = new Map<string, AccountInterfaces>();
+  const of = (address: string): AccountInterfaces => {
+    let known = interfaces.get(address);
+    if (known === undefined) {
+      known = {};
+      interfaces.set(address, known);
+    }
+    return known;
+  };
   for (const w of rows.jettonWallets) {
-    interfaces.set(w.address, {
-      ...interfaces.get(w.address),
-      jetton_wallet: {
-        address: w.address,
-        balance: BigInt(w.balance),
-        owner: w.owner,
-        jetton: w.jetton,
-      },
-    });
+    of(w.address).jetton_wallet = {
+      address: w.address,
+      balance: BigInt(w.balance),
+      owner: w.owner,
+      jetton: w.jetton,
+    };
   }
   for (const n of rows.nftItems) {
-    interfaces.set(n.address, {
-      ...interfaces.get(n.address),
-      nft_item: {
-        address: n.address,
-        init: n.init,
-        index: BigInt(n.index),
-        collection_address: n.collection_address,
-        owner_address: n.owner_address,
-        content: n.content,
-      },
-    });
+    of(n.address).nft_item = {
+      address: n.address,
+      init: n.init,
+      index: BigInt(n.index),
+      collection_address: n.collection_address,
+      owner_address: n.owner_address,
+      content: n.content,
+    };
   }
   for (const o of rows.multisigOrders) {
-    interfaces.set(o.address, {
-      ...interfaces.get(o.address),
-      multisig_order: {
-        address: o.address,
-        multisig_address: o.multisig_address,
-        order_seqno: BigInt(o.order_seqno),
-        threshold: Number(o.threshold ?? 0),
-        sent_for_execution: o.sent_for_execution ?? false,
-        approvals_mask: BigInt(o.approvals_mask ?? 0),
-        approvals_num: Number(o.approvals_num ?? 0),
-        expiration_date: Number(o.expiration_date ?? 0),
-        order_boc: o.order_boc ?? '',
-        signers: o.signers ?? [],
-      },
-    });
+    of(o.address).multisig_order = {
+      address: o.address,
+      multisig_address: o.multisig_address,
+      order_seqno: BigInt(o.order_seqno),
+      threshold: Number(o.threshold ?? 0),
+      sent_for_execution: o.sent_for_execution ?? false,
+      approvals_mask: BigInt(o.approvals_mask ?? 0),
+      approvals_num: Number(o.approvals_num ?? 0),
+      expiration_date: Number(o.expiration_date ?? 0),
+      order_boc: o.order_boc ?? '',
+      signers: o.signers ?? [],
+    };
   }
+  return interfaces;
+}
+
+/** A `traces` row → the classifier's trace record. */
+export function traceRecord(t: TraceInputRow): TraceRecord {
+  return {
+    trace_id: t.trace_id,
+    external_hash: t.external_hash,
+    external_hash_norm: t.external_hash_norm,
+    mc_seqno_start: t.mc_seqno_start,
+    mc_seqno_end: t.mc_seqno_end,
+    start_lt: BigInt(t.start_lt),
+    start_utime: t.start_utime,
+    end_lt: BigInt(t.end_lt),
+    end_utime: t.end_utime,
+    state: t.state,
+    pending_edges_: Number(t.pending_edges_),
+    edges_: Number(t.edges_),
+    nodes_: Number(t.nodes_),
+    classification_state: t.classification_state,
+  };
+}
+
+/** Transaction and message rows → the classifier's transactions, grouped by trace. */
+export function transactionsByTrace(
+  txs: readonly TxInputRow[],
+  msgs: readonly MsgInputRow[],
+): Map<string, TraceTransaction[]> {
   const messagesByTx = new Map<string, TraceMessage[]>();
-  for (const r of rows.messages) {
+  for (const r of msgs) {
     const list = messagesByTx.get(r.tx_hash) ?? [];
     list.push(message(r));
     messagesByTx.set(r.tx_hash, list);
   }
-  const txsByTrace = new Map<string, TraceTransaction[]>();
-  for (const r of rows.transactions) {
-    const list = txsByTrace.get(r.trace_id) ?? [];
-    list.push(transaction(r, messagesByTx.get(r.hash) ?? []));
-    txsByTrace.set(r.trace_id, list);
+  const byTrace = new Map<string, TraceTransaction[]>();
+  for (const r of txs) {
+    const list = byTrace.get(r.trace_id) ?? [];
+    list.push(transaction(r, messagesByTx.get(r.hash) ?? [], r.trace_id));
+    byTrace.set(r.trace_id, list);
   }
-  return rows.traces.map((t) => ({
-    trace: {
-      trace_id: t.trace_id,
-      external_hash: t.external_hash,
-      external_hash_norm: t.external_hash_norm,
-      mc_seqno_start: t.mc_seqno_start,
-      mc_seqno_end: t.mc_seqno_end,
-      start_lt: BigInt(t.start_lt),
-      start_utime: t.start_utime,
-      end_lt: BigInt(t.end_lt),
-      end_utime: t.end_utime,
-      state: t.state,
-      pending_edges_: Number(t.pending_edges_),
-      edges_: Number(t.edges_),
-      nodes_: Number(t.nodes_),
-      classification_state: t.classification_state,
-    },
-    transactions: txsByTrace.get(t.trace_id) ?? [],
-    interfaces,
-  }));
+  return byTrace;
 }
 
 /** JSON with bigint as decimal strings (jsonb keeps 64-bit values exact that way). */

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { decode } from '@msgpack/msgpack';
-import type { ClassifiableTrace } from '../classify/trace-model';
+import type { ClassifiableTrace } from '@app/classify';
 import { decompressLz4Frames } from './lz4-frame';
 import { traceFromRows, TraceFileFormatError } from './trace-rows';
 

@@ -12,7 +12,7 @@ import type {
   TraceRecord,
   TraceState,
   TraceTransaction,
-} from '../classify/trace-model';
+} from '@app/classify';
 
 export class TraceFileFormatError extends Error {
   constructor(message: string) {

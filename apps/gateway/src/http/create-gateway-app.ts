@@ -2,6 +2,19 @@ import { PinoNestLogger } from '@app/observability';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { type Logger } from 'pino';
+import { type EdgeAccessOptions } from '../edge/auth/edge-access.options';
+import {
+  installEdgeProtection,
+  protectionServerOptions,
+} from '../edge/protection/install-edge-protection';
+import {
+  DEFAULT_PROTECTION,
+  type EdgeProtectionOptions,
+} from '../edge/protection/protection.options';
+import { installApiDocs } from '../openapi/api-docs.routes';
+import { installEdgeAccess } from '../edge/auth/install-edge-access';
+import { installStreaming } from '../streaming/http/install-streaming';
+import { DEFAULT_STREAMING, type StreamingOptions } from '../streaming/streaming.options';
 import { GatewayExceptionFilter } from './gateway-exception.filter';
 import { gatewayFastifyOptions, installHttpHooks } from './http-hooks';
 
@@ -12,14 +25,36 @@ import { gatewayFastifyOptions, installHttpHooks } from './http-hooks';
 export async function createGatewayApp(
   rootModule: object,
   logger: Logger,
-  options: { shutdownHooks?: boolean } = {},
+  options: {
+    shutdownHooks?: boolean;
+    edge?: EdgeAccessOptions | undefined;
+    /** Body, query and time limits, CORS, shedding (default: DEFAULT_PROTECTION). */
+    protection?: EdgeProtectionOptions | undefined;
+    /** Streaming API buffers and anonymous limits (default: DEFAULT_STREAMING). */
+    streaming?: StreamingOptions | undefined;
+  } = {},
 ): Promise<NestFastifyApplication> {
+  const protection = options.protection ?? DEFAULT_PROTECTION;
   const app = await NestFactory.create<NestFastifyApplication>(
     rootModule,
-    new FastifyAdapter(gatewayFastifyOptions()),
+    new FastifyAdapter({ ...gatewayFastifyOptions(), ...protectionServerOptions(protection) }),
     { logger: new PinoNestLogger(logger) },
   );
   installHttpHooks(app);
+  // Limits, deadlines, CORS, security headers and shedding (issue 9), before keys and rate limits:
+  // an overloaded replica sheds without a round trip to Redis.
+  installEdgeProtection(app, protection);
+  // /api/v2/openapi.json, /api/v3/openapi.json and Swagger UI at /api/v2/ and /api/v3/.
+  installApiDocs(app.getHttpAdapter().getInstance());
+  // API keys, rate limits, per-plan metrics and the access log (issue 9).
+  const edge = await installEdgeAccess(app, logger, options.edge);
+  // The Streaming API v2 over SSE and WebSocket (issue 12), behind the edge.
+  installStreaming(app, logger, {
+    streaming: options.streaming ?? DEFAULT_STREAMING,
+    edge,
+    network: options.edge?.network ?? 'local',
+    maxJsonDepth: protection.maxJsonDepth,
+  });
   app.useGlobalFilters(new GatewayExceptionFilter());
   // The single-process launcher stops the localnet and PostgreSQL after the app, so it handles
   // signals itself; everywhere else Nest's hooks close the app on SIGTERM.

@@ -14,7 +14,12 @@ export class GatewayExceptionFilter implements ExceptionFilter {
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
     const status = exception instanceof HttpException ? exception.getStatus() : 500;
-    const message = status === 404 ? 'Not Found' : describe(exception, status);
+    const message =
+      status === 404
+        ? 'Not Found'
+        : status === 415
+          ? unsupportedMediaType(request.headers['content-type'])
+          : describe(exception, status);
     if (request.url.startsWith('/api/v2')) {
       // 2.1 reports unparsable input as 422, never 400.
       const v2Status = status === 400 ? 422 : status;
@@ -25,6 +30,12 @@ export class GatewayExceptionFilter implements ExceptionFilter {
     }
     void reply.status(status).send({ error: message });
   }
+}
+
+/** A body of a type no parser reads (Fastify's 415), naming the header at fault. */
+function unsupportedMediaType(contentType: string | undefined): string {
+  const type = (contentType ?? '').split(';')[0]?.trim() ?? '';
+  return `unsupported content-type '${type.slice(0, 100)}': send application/json`;
 }
 
 function describe(exception: unknown, status: number): string {

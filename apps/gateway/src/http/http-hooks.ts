@@ -54,17 +54,17 @@ export function installHttpHooks(app: NestFastifyApplication): void {
   });
 }
 
-/** Fastify options of the gateway: request ids from the client when acceptable. */
+/**
+ * Fastify options of the gateway: request ids from the client when acceptable. The limits (body size,
+ * timeouts) come from edge/protection.
+ */
 export function gatewayFastifyOptions(): {
   genReqId: (req: { headers: Record<string, unknown> }) => string;
-  bodyLimit: number;
 } {
   return {
     genReqId: (req) => {
       const header = req.headers[REQUEST_ID_HEADER];
       return requestIdFrom(typeof header === 'string' ? header : undefined);
     },
-    // A v2 BoC is at most a few hundred KiB; 2 MiB leaves room without inviting abuse.
-    bodyLimit: 2 * 1024 * 1024,
   };
 }

@@ -38,7 +38,9 @@ export function requiredAddress(raw: RawParams, name: string, source: ParamSourc
     return throwing(validationError(`empty ${name}`, name));
   }
   if (typeof value !== 'string') {
-    return throwing(parseError(source, `Failed to parse ton_addr: '${String(value)}'`, name));
+    // A JSON number, object or array, or a repeated query key: there is no input to quote, so the
+    // parameter is named as for any other malformed value.
+    return throwing(parseError(source, `failed to parse ${name}`, name));
   }
   const parsed = parseAddress(value);
   if (!parsed) {

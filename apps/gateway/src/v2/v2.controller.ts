@@ -1,10 +1,19 @@
 import { Body, Controller, Get, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import { type FastifyReply } from 'fastify';
 import { type V2Reply, errorReply, replyForError } from './v2-envelope';
+import { V2_METHODS } from './v2-methods.registry';
 import { V2Executor, notAnObject } from './v2.executor';
 import { type RawParams } from './v2-params';
 
 export const V2_EXECUTOR = Symbol('V2_EXECUTOR');
+
+const BATCH_REFUSED =
+  'failed to parse json-rpc request: batch arrays are not supported, send one object with method and params';
+
+/** A client's text echoed in an error, cut short: a megabyte of it tells nothing more. */
+function quoted(text: string): string {
+  return text.length > 100 ? `${text.slice(0, 100)}…` : text;
+}
 
 function isRecord(value: unknown): value is RawParams {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -21,8 +30,19 @@ export class V2Controller {
   @Post('jsonRPC')
   async jsonRpc(@Body() body: unknown, @Res() reply: FastifyReply): Promise<void> {
     const startedAt = process.hrtime.bigint();
+    if (Array.isArray(body)) {
+      // Neither toncenter version serves batches (2.0: 422, 2.1: an unhandled 500); each element
+      // has still been counted against the caller's rate limit by the edge.
+      send(reply, errorReply(422, BATCH_REFUSED, startedAt));
+      return;
+    }
     if (!isRecord(body) || typeof body.method !== 'string') {
       send(reply, errorReply(422, 'failed to parse json-rpc request: method expected', startedAt));
+      return;
+    }
+    if (!V2_METHODS.has(body.method)) {
+      // 2.1 re-posts to /api/v2/<method> and passes on its bare 404; the method is named here.
+      send(reply, errorReply(404, `Not Found: unknown method '${quoted(body.method)}'`, startedAt));
       return;
     }
     const params = body.params ?? {};
@@ -59,7 +79,10 @@ export class V2Controller {
     const startedAt = process.hrtime.bigint();
     const params = body ?? {};
     if (!isRecord(params)) {
-      send(reply, errorReply(422, 'failed to parse post request: object expected', startedAt));
+      send(
+        reply,
+        errorReply(422, 'failed to parse post request: the body must be a JSON object', startedAt),
+      );
       return;
     }
     send(reply, await this.executor.call(method, 'POST', params, startedAt));

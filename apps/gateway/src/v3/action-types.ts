@@ -1,8 +1,17 @@
 /**
  * Action type versions of toncenter-v3 §14.4: `supported_action_types` (default `latest`, replaced by
  * the `X-Actions-Version` header) names versions or concrete types; `v1` is always added. Unknown
- * names are used literally. The group shortcuts (`jettons`, `nft`, …) are not expanded yet.
+ * names are used literally. Versions and group shortcuts (`jettons`, `nft`, …) may name other
+ * shortcuts (`nft.v3` includes `nft`); they expand recursively.
  */
+const LAYERZERO = [
+  'layerzero_send',
+  'layerzero_send_tokens',
+  'layerzero_receive',
+  'layerzero_commit_packet',
+  'layerzero_dvn_verify',
+];
+
 const V1 = [
   'call_contract',
   'contract_deploy',
@@ -68,11 +77,7 @@ const V3 = [
   'nft_update_sale',
   'dns_purchase',
   'dns_release',
-  'layerzero_send',
-  'layerzero_send_tokens',
-  'layerzero_receive',
-  'layerzero_commit_packet',
-  'layerzero_dvn_verify',
+  ...LAYERZERO,
 ];
 const V4 = [
   ...V3,
@@ -90,22 +95,95 @@ const V4 = [
   'cocoon_client_withdraw',
 ];
 
-const VERSIONS: ReadonlyMap<string, readonly string[]> = new Map([
+/**
+ * Versions and the group shortcuts of §14.4 (toncenter's ActionTypeShortcuts). tgBTC types belong to no
+ * version: only `tgbtc` (or the types themselves) shows them. `coffee` leaves out
+ * `coffee_mev_protect_failed_swap`, as toncenter's group does.
+ */
+const SHORTCUTS: ReadonlyMap<string, readonly string[]> = new Map([
   ['v1', V1],
   ['v2', V2],
   ['v3', V3],
   ['v4', V4],
   ['latest', V4],
+  ['staking', ['stake_deposit', 'stake_withdrawal', 'stake_withdrawal_request']],
+  ['jettons', ['jetton_transfer', 'jetton_burn', 'jetton_mint']],
+  ['nft', ['nft_transfer', 'nft_mint', 'auction_bid']],
+  [
+    'nft.v3',
+    [
+      'nft',
+      'nft_put_on_sale',
+      'nft_put_on_auction',
+      'auction_outbid',
+      'nft_cancel_sale',
+      'nft_purchase',
+      'nft_cancel_auction',
+      'nft_finish_auction',
+      'teleitem_start_auction',
+      'teleitem_cancel_auction',
+      'nft_update_sale',
+      'dns_purchase',
+      'dns_release',
+    ],
+  ],
+  ['dns', ['change_dns', 'delete_dns', 'renew_dns', 'dns_purchase', 'dns_release']],
+  ['dns.v2', ['dns', 'dns_purchase', 'dns_release']],
+  ['multisig', ['multisig_create_order', 'multisig_approve', 'multisig_execute']],
+  ['vesting', ['vesting_send_message', 'vesting_add_whitelist']],
+  ['evaa', ['evaa_supply', 'evaa_withdraw', 'evaa_liquidate']],
+  ['jvault', ['jvault_stake', 'jvault_unstake', 'jvault_claim', 'jvault_unstake_request']],
+  [
+    'coffee',
+    [
+      'coffee_create_vault',
+      'coffee_create_pool_creator',
+      'coffee_create_pool',
+      'coffee_mev_protect_hold_funds',
+      'coffee_staking_claim_rewards',
+      'coffee_staking_deposit',
+      'coffee_staking_withdraw',
+    ],
+  ],
+  [
+    'tgbtc',
+    [
+      'tgbtc_dkg_log_fallback',
+      'tgbtc_new_key',
+      'tgbtc_new_key_fallback',
+      'tgbtc_burn',
+      'tgbtc_burn_fallback',
+      'tgbtc_mint',
+      'tgbtc_mint_fallback',
+    ],
+  ],
+  ['layerzero', LAYERZERO],
+  ['cocoon', V4.filter((type) => type.startsWith('cocoon_'))],
 ]);
 
-/** The concrete types a client supports, sorted. */
+/** Adds the concrete types `name` stands for; `seen` stops shortcut cycles. */
+function expandInto(name: string, out: Set<string>, seen: Set<string>): void {
+  const members = SHORTCUTS.get(name);
+  if (members === undefined) {
+    out.add(name);
+    return;
+  }
+  if (seen.has(name)) {
+    return;
+  }
+  seen.add(name);
+  for (const member of members) {
+    expandInto(member, out, seen);
+  }
+}
+
+/** The concrete types a client supports (shortcuts expanded, `v1` always added), sorted. */
 export function expandSupportedActionTypes(requested: readonly string[] | undefined): string[] {
   const names = requested === undefined || requested.length === 0 ? ['latest'] : requested;
-  const out = new Set<string>(V1);
-  for (const name of names) {
-    for (const type of VERSIONS.get(name) ?? [name]) {
-      out.add(type);
-    }
+  const out = new Set<string>();
+  const seen = new Set<string>();
+  for (const name of [...names, 'v1']) {
+    expandInto(name, out, seen);
   }
   return [...out].sort();
 }

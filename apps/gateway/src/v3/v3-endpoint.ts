@@ -1,4 +1,5 @@
 import { type RpcRequest, type RpcResponse, type RpcSubject } from '@app/contracts';
+import { type z } from 'zod';
 import { type V3Params } from './v3-params';
 
 /** How the gateway reaches the query service: a typed NATS request (or the in-process bus). */
@@ -15,6 +16,20 @@ export interface V3Settings {
 /** One /api/v3 endpoint: its parser (which reads every parameter it knows) and its call. */
 export interface V3Endpoint {
   readonly name: string;
+  /**
+   * Its query parameters as clients send them (v3-schemas.ts): the OpenAPI document is generated from
+   * it and each request is checked against it before `run`.
+   */
+  readonly query: z.ZodObject;
+  /** What it answers (documented, and checked in tests, not at runtime). */
+  readonly result: z.ZodType;
+  /**
+   * HTTP verbs (default GET only). POST endpoints read their JSON body through the same V3Params
+   * (`V3Params.fromBody`): message, estimateFee, runGetMethod and decode (§9.5, §10).
+   */
+  readonly verbs?: readonly ('GET' | 'POST')[];
+  /** An old name toncenter still routes (`events`, `account`, `wallet`, §2.5): documented as deprecated. */
+  readonly deprecated?: boolean;
   run(params: V3Params, settings: V3Settings, backend: V3Backend): Promise<unknown>;
 }
 

@@ -10,6 +10,8 @@ import { parseAddress } from '@app/ton';
 export class V3Params {
   private readonly values = new Map<string, string[]>();
   private readonly used = new Set<string>();
+  /** The JSON values of a POST body as sent (structured fields such as runGetMethod's `stack`). */
+  private readonly json = new Map<string, unknown>();
 
   constructor(raw: Readonly<Record<string, unknown>>) {
     for (const [rawKey, value] of Object.entries(raw)) {
@@ -19,6 +21,32 @@ export class V3Params {
       );
       this.values.set(key, [...(this.values.get(key) ?? []), ...list]);
     }
+  }
+
+  /**
+   * The fields of a POST body (a JSON object; anything else is a 422 naming `body`). Scalars and arrays
+   * of scalars read like query values (numbers and booleans as their JSON text), so one endpoint
+   * parses GET and POST alike; every field stays readable as JSON through `jsonField`.
+   */
+  static fromBody(body: unknown): V3Params {
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      throw invalid('body', 'request body must be a JSON object');
+    }
+    const scalars: Record<string, string[]> = {};
+    for (const [key, value] of Object.entries(body)) {
+      scalars[key] = (Array.isArray(value) ? (value as unknown[]) : [value]).flatMap(scalarText);
+    }
+    const params = new V3Params(scalars);
+    for (const [key, value] of Object.entries(body)) {
+      params.json.set(key, value);
+    }
+    return params;
+  }
+
+  /** A POST body field as JSON (undefined for GET or when absent). */
+  jsonField(name: string): unknown {
+    this.used.add(name);
+    return this.json.get(name);
   }
 
   /** Marks keys as known without reading them (settings such as `api_key`). */
@@ -31,7 +59,7 @@ export class V3Params {
 
   /** Unknown parameters are rejected, not ignored: a misspelled filter must not widen a query. */
   rejectUnknown(): void {
-    for (const key of this.values.keys()) {
+    for (const key of new Set([...this.values.keys(), ...this.json.keys()])) {
       if (!this.used.has(key)) {
         throw invalid(key, `unknown query parameter "${key}"`);
       }
@@ -259,6 +287,14 @@ export class V3Params {
 
 export const MAX_LIMIT = 1000;
 
+/** A JSON scalar as a query value would carry it; structured values have none. */
+function scalarText(v: unknown): string[] {
+  if (typeof v === 'string') {
+    return [v];
+  }
+  return typeof v === 'number' || typeof v === 'boolean' ? [String(v)] : [];
+}
+
 function throwing(error: TonApiError): never {
   throw error;
 }
@@ -268,7 +304,7 @@ export function invalid(param: string, message: string): TonApiError {
 }
 
 /** Fiber's conversion error text (§2.3), which names the parameter. */
-function conversion(param: string, index?: number): TonApiError {
+export function conversion(param: string, index?: number): TonApiError {
   const where = index === undefined ? `"${param}"` : `index ${String(index)} of "${param}"`;
   return invalid(param, `failed to decode: schema: error converting value for ${where}`);
 }

@@ -13,6 +13,7 @@ export function v3StatusOf(code: ErrorCode): number {
     case ErrorCode.NOT_FOUND:
       return 404;
     case ErrorCode.NOT_JETTON_OR_NFT:
+    case ErrorCode.NOT_A_WALLET:
       return 409;
     case ErrorCode.RATE_LIMITED:
       return 429;

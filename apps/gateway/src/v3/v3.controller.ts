@@ -1,9 +1,10 @@
 import { ErrorCode, isTonApiError, TonApiError } from '@app/contracts';
-import { Controller, Get, Headers, Inject, Param, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import { type FastifyReply } from 'fastify';
-import { type V3Backend, type V3Settings } from './v3-endpoint';
+import { type V3Backend, type V3Endpoint, type V3Settings } from './v3-endpoint';
 import { V3_ENDPOINTS } from './v3-endpoints.registry';
 import { V3Params } from './v3-params';
+import { checkV3Query } from './v3-schemas';
 import { v3StatusOf } from './v3-status.mapper';
 
 export const V3_BACKEND = Symbol('V3_BACKEND');
@@ -42,27 +43,72 @@ export class V3Controller {
   }
 
   @Get(':endpoint')
-  async get(
+  get(
     @Param('endpoint') name: string,
     @Query() query: Record<string, unknown>,
     @Headers() headers: Record<string, string | undefined>,
     @Res() reply: FastifyReply,
+  ): Promise<void> {
+    return this.serve('GET', name, () => new V3Params(query), query, headers, reply);
+  }
+
+  @Post(':group/:endpoint')
+  postGrouped(
+    @Param('group') group: string,
+    @Param('endpoint') name: string,
+    @Query() query: Record<string, unknown>,
+    @Body() body: unknown,
+    @Headers() headers: Record<string, string | undefined>,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    return this.post(`${group}/${name}`, query, body, headers, reply);
+  }
+
+  /** POST endpoints take their parameters from the JSON body; the query string carries settings only. */
+  @Post(':endpoint')
+  post(
+    @Param('endpoint') name: string,
+    @Query() query: Record<string, unknown>,
+    @Body() body: unknown,
+    @Headers() headers: Record<string, string | undefined>,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    return this.serve('POST', name, () => V3Params.fromBody(body), query, headers, reply);
+  }
+
+  private async serve(
+    verb: 'GET' | 'POST',
+    name: string,
+    params: () => V3Params,
+    query: Record<string, unknown>,
+    headers: Record<string, string | undefined>,
+    reply: FastifyReply,
   ): Promise<void> {
     const endpoint = V3_ENDPOINTS.get(name);
     if (endpoint === undefined) {
       void reply.status(404).send({ error: 'Not Found' });
       return;
     }
+    if (!allows(endpoint, verb)) {
+      void reply
+        .status(405)
+        .header('allow', (endpoint.verbs ?? ['GET']).join(', '))
+        .send({ error: `method ${verb} is not allowed on ${name}` });
+      return;
+    }
     try {
-      const params = new V3Params(query);
       const aliasNoBook =
         typeof query.x_no_address_book === 'string' ? query.x_no_address_book : undefined;
       const settings: V3Settings = {
         noAddressBook: truthy(headers['x-no-address-book'] ?? aliasNoBook),
         actionsVersion: headers['x-actions-version'],
       };
-      params.accept(...SETTINGS_KEYS);
-      const result = await endpoint.run(params, settings, this.backend);
+      if (verb === 'GET') {
+        // The published schema first (the OpenAPI document is generated from it), then the parser.
+        checkV3Query(endpoint.query, query, SETTINGS_KEYS);
+      }
+      const parsed = params().accept(...SETTINGS_KEYS);
+      const result = await endpoint.run(parsed, settings, this.backend);
       void reply.status(200).send(result);
     } catch (error: unknown) {
       const coded = isTonApiError(error)
@@ -70,11 +116,20 @@ export class V3Controller {
         : new TonApiError(ErrorCode.INTERNAL, 'internal error', { cause: error });
       const status = v3StatusOf(coded.code);
       void reply.status(status).send({
+        // A liteserver's refusal of the client's own message is shown, as toncenter shows the v2
+        // error of POST message (§10); other 500s are censored.
         error:
-          status >= 500 && status !== 503 && status !== 504
+          status >= 500 &&
+          status !== 503 &&
+          status !== 504 &&
+          coded.code !== ErrorCode.MESSAGE_REJECTED
             ? 'internal server error'
             : coded.message,
       });
     }
   }
+}
+
+function allows(endpoint: V3Endpoint, verb: 'GET' | 'POST'): boolean {
+  return (endpoint.verbs ?? ['GET']).includes(verb);
 }

@@ -316,7 +316,7 @@ void describe(LocalChain.name, () => {
   void it('rejects an external message the wallet does not accept, with the liteserver wording', async () => {
     await assert.rejects(
       sut.sendMessage(transferCell(walletA, kpA, 0, walletB.address, toNano('1'), false)),
-      /^Error: cannot apply external message to current state : External message was not accepted/,
+      /^Error: External message was not accepted/,
     );
   });
 

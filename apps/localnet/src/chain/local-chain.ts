@@ -441,10 +441,9 @@ export class LocalChain implements ChainReader {
     });
     if (!res.result.success) {
       const code = res.result.vmResults ? ` (exit code ${res.result.vmResults.vmExitCode})` : '';
-      // The wording of the C++ liteserver's answer to a message the contract does not accept.
-      throw new Error(
-        `cannot apply external message to current state : External message was not accepted${code}: ${res.result.error}`,
-      );
+      // The reason of the C++ liteserver's answer to a message the contract does not accept; the
+      // sendMessage handler puts its "cannot apply external message to current state : " before it.
+      throw new Error(`External message was not accepted${code}: ${res.result.error}`);
     }
     this.submit(msg, message);
   }

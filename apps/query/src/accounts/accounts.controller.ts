@@ -1,3 +1,4 @@
+import { walletInterface } from '@app/classify';
 import {
   type AccountStatesReq,
   type AddressBookReq,
@@ -30,7 +31,6 @@ import { RpcHandler } from '@app/nats';
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { AddressBookBuilder } from '../address-book/address-book.builder';
-import { walletInterface } from '../address-book/wallet-code-hashes';
 import { MetadataBuilder } from '../metadata/metadata.builder';
 import { present } from '../tokens/token.mapper';
 import { toWalletState } from './wallet-state.parser';

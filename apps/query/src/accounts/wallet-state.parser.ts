@@ -1,7 +1,7 @@
+import { WALLET_TYPES } from '@app/classify';
 import { type V3WalletState } from '@app/contracts';
 import { type AccountStateQueryRow } from '@app/database';
 import { Cell } from '@ton/core';
-import { WALLET_TYPES } from '../address-book/wallet-code-hashes';
 
 type WalletData = Pick<V3WalletState, 'seqno' | 'wallet_id' | 'is_signature_allowed'>;
 

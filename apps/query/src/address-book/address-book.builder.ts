@@ -1,8 +1,8 @@
+import { WALLET_CODE_HASHES, walletInterface } from '@app/classify';
 import { type AddressBook } from '@app/contracts';
 import { AddressBookQueryRepository } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { Address } from '@ton/core';
-import { WALLET_CODE_HASHES, walletInterface } from './wallet-code-hashes';
 
 /**
  * Builds `address_book` (toncenter-v3 §12.1) for a set of raw addresses with one query: the

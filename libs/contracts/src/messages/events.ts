@@ -25,3 +25,15 @@ export const BlockIndexedEvent = z
   })
   .strict();
 export type BlockIndexedEvent = z.infer<typeof BlockIndexedEvent>;
+
+/**
+ * `ton.evt.v1.txs.decoded` (JetStream): the decoder committed a masterchain block (traces, actions,
+ * interfaces and token rows of it and of its shard blocks). A wake-up for the readers that follow the
+ * decoder's watermark (the Streaming API's publisher); they read the rows from PostgreSQL.
+ */
+export const TxsDecodedEvent = z
+  .object({
+    mc_seqno: z.number().int().positive(),
+  })
+  .strict();
+export type TxsDecodedEvent = z.infer<typeof TxsDecodedEvent>;

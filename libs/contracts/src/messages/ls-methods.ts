@@ -2,13 +2,7 @@ import { z } from 'zod';
 
 import { Subjects } from '../subjects';
 import { B64Hash, Bytes, Int32, RawAddress } from '../v2/primitives';
-import {
-  ConfigInfo,
-  SmcLibraryResult,
-  SmcRunResult,
-  SmcRunResultStd,
-  TonlibOk,
-} from '../v2/tonlib-methods';
+import { ConfigInfo, SmcLibraryResult, SmcRunResult, SmcRunResultStd } from '../v2/tonlib-methods';
 import { MasterchainSeqno } from './ls';
 
 export * from '../v2/tonlib-methods';
@@ -54,15 +48,10 @@ export type GetConfigAllReq = z.infer<typeof GetConfigAllReq>;
 export const GetLibrariesReq = z.object({ libraries: z.array(B64Hash).min(1).max(256) }).strict();
 export type GetLibrariesReq = z.infer<typeof GetLibrariesReq>;
 
-/** sendMessage: a validated BoC of one external-in message (standard base64). */
-export const SendMessageReq = z.object({ boc: Bytes.min(1) }).strict();
-export type SendMessageReq = z.infer<typeof SendMessageReq>;
-
 export const lsMethodsContracts = {
   [Subjects.ls.runGetMethod]: { req: RunGetMethodReq, res: RunGetMethodRes },
   [Subjects.ls.runGetMethodStd]: { req: RunGetMethodReq, res: RunGetMethodStdRes },
   [Subjects.ls.getConfigParam]: { req: GetConfigParamReq, res: ConfigInfo },
   [Subjects.ls.getConfigAll]: { req: GetConfigAllReq, res: ConfigInfo },
   [Subjects.ls.getLibraries]: { req: GetLibrariesReq, res: SmcLibraryResult },
-  [Subjects.ls.sendMessage]: { req: SendMessageReq, res: TonlibOk },
 } as const;

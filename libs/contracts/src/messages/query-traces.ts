@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { Subjects } from '../subjects';
-import { V3Transaction } from './query-transactions';
+import { V3Finality, V3Transaction } from './query-transactions';
 import {
   AddressBook,
   B64Hash,
@@ -54,7 +54,7 @@ export const V3Action = z
     trace_external_hash_norm: B64Hash.optional(),
     accounts: z.array(V3Address).optional(),
     transactions_full: z.array(V3Transaction).optional(),
-    finality: z.literal('finalized'),
+    finality: V3Finality,
   })
   .strict();
 export type V3Action = z.infer<typeof V3Action>;

@@ -160,6 +160,13 @@ export const V3TransactionDescr = z
 export type V3TransactionDescr = z.infer<typeof V3TransactionDescr>;
 
 /** Transaction (§11.2). */
+/**
+ * `finality` (§15): `finalized` for indexed rows; emulated (pending) data is `pending`, or
+ * `confirmed` once a block holding it is known but not yet committed (§14.6).
+ */
+export const V3Finality = z.enum(['pending', 'confirmed', 'finalized']);
+export type V3Finality = z.infer<typeof V3Finality>;
+
 export const V3Transaction = z
   .object({
     account: V3Address,
@@ -181,7 +188,9 @@ export const V3Transaction = z
     account_state_before: V3AccountState,
     account_state_after: V3AccountState,
     emulated: z.boolean(),
-    finality: z.literal('finalized'),
+    finality: V3Finality,
+    /** Pending (emulated) transactions only: the external message that started their trace. */
+    trace_external_hash: B64Hash.optional(),
   })
   .strict();
 export type V3Transaction = z.infer<typeof V3Transaction>;

@@ -1,5 +1,5 @@
 import { type EntityManager } from 'typeorm';
-import { type BulkColumn, dec, insertUnnest } from '../repositories/unnest-insert';
+import { type BulkColumn, dec, unnestInsert } from '../repositories/unnest-insert';
 
 /** An `actions` row ready to store; toncenter's composite `*_data` columns live in `details`. */
 export interface ActionInsertRow {
@@ -100,29 +100,28 @@ const ACTION_ACCOUNT_COLUMNS: readonly BulkColumn<ActionAccountRow>[] = [
   { name: 'action_end_utime', type: 'integer', value: (r) => r.action.endUtime },
 ];
 
-/** Stores classified actions and the traces' classification state (idempotent on natural keys). */
+/**
+ * Stores classified actions and their `action_accounts` rows in one statement (idempotent on natural
+ * keys); the traces' classification state is part of the trace row (TraceRepository.write).
+ */
 export class ActionRepository {
-  async store(
-    m: EntityManager,
-    actions: readonly ActionInsertRow[],
-    states: ReadonlyMap<string, 'ok' | 'failed' | 'broken'>,
-  ): Promise<void> {
-    await insertUnnest(m, 'actions', ACTION_COLUMNS, actions);
-    await insertUnnest(
-      m,
+  async store(m: EntityManager, actions: readonly ActionInsertRow[]): Promise<void> {
+    if (actions.length === 0) {
+      return;
+    }
+    const rows = unnestInsert('actions', ACTION_COLUMNS, actions);
+    const accounts = unnestInsert(
       'action_accounts',
       ACTION_ACCOUNT_COLUMNS,
       actions.flatMap((action) =>
         [...new Set(action.accounts)].map((account) => ({ account, action })),
       ),
+      'ON CONFLICT DO NOTHING',
+      rows.params.length + 1,
     );
-    const entries = [...states];
-    if (entries.length > 0) {
-      await m.query(
-        `UPDATE traces t SET classification_state = u.state::trace_classification_state
-         FROM unnest($1::text[], $2::text[]) AS u(trace_id, state) WHERE t.trace_id = u.trace_id`,
-        [entries.map(([id]) => id), entries.map(([, state]) => state)],
-      );
-    }
+    await m.query(`WITH inserted AS (${rows.sql}) ${accounts.sql}`, [
+      ...rows.params,
+      ...accounts.params,
+    ]);
   }
 }

@@ -93,47 +93,53 @@ export interface MultisigOrderInputRow {
   signers: string[] | null;
 }
 
-/** Everything stored about a set of traces that their classification reads. */
-export interface ClassifyInputRows {
-  traces: TraceInputRow[];
+/** The stored transactions and messages of some traces. */
+export interface TraceTransactionRows {
   transactions: TxInputRow[];
   messages: MsgInputRow[];
+}
+
+/** The `traces` columns as TraceInputRow reads them. */
+export const TRACE_COLUMNS = `trace_id, external_hash, external_hash_norm, mc_seqno_start, mc_seqno_end,
+  start_lt::text AS start_lt, start_utime, end_lt::text AS end_lt, end_utime, state::text AS state,
+  pending_edges_::text AS pending_edges_, edges_::text AS edges_, nodes_::text AS nodes_,
+  classification_state::text AS classification_state`;
+
+/** The decoded interfaces of some accounts the classifier reads. */
+export interface AccountInterfaceRows {
   jettonWallets: JettonWalletInputRow[];
   nftItems: NftItemInputRow[];
   multisigOrders: MultisigOrderInputRow[];
 }
 
+/** A decoded interface row with the lt of the transaction it was read after (newer rows win). */
+export type Versioned<R> = R & { last_transaction_lt: string };
+
+/** AccountInterfaceRows as stored, each row with its last_transaction_lt. */
+export interface StoredInterfaceRows {
+  jettonWallets: Versioned<JettonWalletInputRow>[];
+  nftItems: Versioned<NftItemInputRow>[];
+  multisigOrders: Versioned<MultisigOrderInputRow>[];
+}
+
 /**
- * Loads traces for the classifier in five queries whatever their number (no per-row lookups): the
- * traces, their transactions, their messages with bodies and init states, and the decoded interfaces of
- * every account they touch (one query per kind).
+ * What the classifier reads of stored traces, in one query per kind whatever their number (no per-row
+ * lookups): their transactions, their messages with bodies and init states, and the decoded
+ * interfaces of the accounts they touch.
  */
 export class ClassifyInputRepository {
-  async load(m: EntityManager, traceIds: readonly string[]): Promise<ClassifyInputRows> {
+  /** The traces' transactions and messages (the decoder reads them when it did not see them all). */
+  async transactions(m: EntityManager, traceIds: readonly string[]): Promise<TraceTransactionRows> {
     if (traceIds.length === 0) {
-      return {
-        traces: [],
-        transactions: [],
-        messages: [],
-        jettonWallets: [],
-        nftItems: [],
-        multisigOrders: [],
-      };
+      return { transactions: [], messages: [] };
     }
-    const traces: TraceInputRow[] = await m.query(
-      `SELECT trace_id, external_hash, external_hash_norm, mc_seqno_start, mc_seqno_end,
-              start_lt::text, start_utime, end_lt::text, end_utime, state::text AS state,
-              pending_edges_::text, edges_::text, nodes_::text,
-              classification_state::text AS classification_state
-       FROM traces WHERE trace_id = ANY($1::text[])`,
-      [traceIds],
-    );
+    // bpchar[]: trace_id is char(44); a text[] parameter would cast the column and miss its index.
     const transactions: TxInputRow[] = await m.query(
       `SELECT hash, lt::text, account, now, mc_block_seqno, block_seqno, trace_id,
               orig_status::text AS orig_status, end_status::text AS end_status, total_fees::text,
               descr::text AS descr, aborted, destroyed, is_tock, compute_skipped,
               skipped_reason::text AS skipped_reason, compute_success, compute_exit_code, action_success
-       FROM transactions WHERE trace_id = ANY($1::text[])`,
+       FROM transactions WHERE trace_id = ANY($1::bpchar[])`,
       [traceIds],
     );
     const messages: MsgInputRow[] = await m.query(
@@ -145,25 +151,47 @@ export class ClassifyInputRepository {
        FROM messages mm
        LEFT JOIN message_contents b ON b.hash = mm.body_hash
        LEFT JOIN message_contents i ON i.hash = mm.init_state_hash
-       WHERE mm.trace_id = ANY($1::text[])`,
+       WHERE mm.trace_id = ANY($1::bpchar[])`,
       [traceIds],
     );
-    const accounts = [...new Set(transactions.map((t) => t.account))];
-    const jettonWallets: JettonWalletInputRow[] = await m.query(
-      `SELECT address, balance::text, owner, jetton FROM jetton_wallets WHERE address = ANY($1::text[])`,
+    return { transactions, messages };
+  }
+
+  /**
+   * The decoded interfaces of `accounts` (Jetton wallets, NFT items, multisig orders) in one round
+   * trip: each kind is a json array built by its own primary-key lookup.
+   */
+  async interfaces(m: EntityManager, accounts: readonly string[]): Promise<StoredInterfaceRows> {
+    if (accounts.length === 0) {
+      return { jettonWallets: [], nftItems: [], multisigOrders: [] };
+    }
+    const rows: {
+      wallets: Versioned<JettonWalletInputRow>[] | null;
+      items: Versioned<NftItemInputRow>[] | null;
+      orders: Versioned<MultisigOrderInputRow>[] | null;
+    }[] = await m.query(
+      `SELECT
+         (SELECT json_agg(json_build_object('address', address, 'balance', balance::text,
+            'owner', owner, 'jetton', jetton, 'last_transaction_lt', last_transaction_lt::text))
+          FROM jetton_wallets WHERE address = ANY($1::varchar[])) AS wallets,
+         (SELECT json_agg(json_build_object('address', address, 'init', init, 'index', index::text,
+            'collection_address', collection_address, 'owner_address', owner_address, 'content', content,
+            'last_transaction_lt', last_transaction_lt::text))
+          FROM nft_items WHERE address = ANY($1::varchar[])) AS items,
+         (SELECT json_agg(json_build_object('address', address, 'multisig_address', multisig_address,
+            'order_seqno', order_seqno::text, 'threshold', threshold::text,
+            'sent_for_execution', sent_for_execution, 'approvals_mask', approvals_mask::text,
+            'approvals_num', approvals_num::text, 'expiration_date', expiration_date::text,
+            'order_boc', order_boc, 'signers', signers,
+            'last_transaction_lt', last_transaction_lt::text))
+          FROM multisig_orders WHERE address = ANY($1::varchar[])) AS orders`,
       [accounts],
     );
-    const nftItems: NftItemInputRow[] = await m.query(
-      `SELECT address, init, index::text, collection_address, owner_address, content
-       FROM nft_items WHERE address = ANY($1::text[])`,
-      [accounts],
-    );
-    const multisigOrders: MultisigOrderInputRow[] = await m.query(
-      `SELECT address, multisig_address, order_seqno::text, threshold::text, sent_for_execution,
-              approvals_mask::text, approvals_num::text, expiration_date::text, order_boc, signers
-       FROM multisig_orders WHERE address = ANY($1::text[])`,
-      [accounts],
-    );
-    return { traces, transactions, messages, jettonWallets, nftItems, multisigOrders };
+    const row = rows[0];
+    return {
+      jettonWallets: row?.wallets ?? [],
+      nftItems: row?.items ?? [],
+      multisigOrders: row?.orders ?? [],
+    };
   }
 }

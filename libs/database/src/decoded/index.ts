@@ -4,3 +4,4 @@ export * from './action.repository';
 export * from './token.repository';
 export * from './contract.repository';
 export * from './decode-failure.repository';
+export * from './block-input.repository';

@@ -1,13 +1,5 @@
-import { type DataSource, type EntityManager } from 'typeorm';
+import { type EntityManager } from 'typeorm';
 import { type BulkColumn, dec, insertUnnest } from '../repositories/unnest-insert';
-
-/** An account a masterchain block touched, with its code hash after the block. */
-export interface TouchedAccountRow {
-  account: string;
-  last_lt: string;
-  code_hash: string | null;
-  data_hash: string | null;
-}
 
 export interface JettonWalletRow {
   readonly address: string;
@@ -16,6 +8,8 @@ export interface JettonWalletRow {
   readonly jetton: string;
   readonly lastLt: bigint;
   readonly codeHash: string | null;
+  /** Hash of the account's data in the state the interface was read from. */
+  readonly dataHash: string | null;
 }
 export interface JettonMasterRow {
   readonly address: string;
@@ -26,6 +20,8 @@ export interface JettonMasterRow {
   readonly walletCodeHash: string;
   readonly lastLt: bigint;
   readonly codeHash: string | null;
+  /** Hash of the account's data in the state the interface was read from. */
+  readonly dataHash: string | null;
 }
 export interface NftItemRow {
   readonly address: string;
@@ -36,6 +32,8 @@ export interface NftItemRow {
   readonly content: Record<string, string> | null;
   readonly lastLt: bigint;
   readonly codeHash: string | null;
+  /** Hash of the account's data in the state the interface was read from. */
+  readonly dataHash: string | null;
 }
 export interface NftCollectionRow {
   readonly address: string;
@@ -44,24 +42,8 @@ export interface NftCollectionRow {
   readonly content: Record<string, string>;
   readonly lastLt: bigint;
   readonly codeHash: string | null;
-}
-
-/** A transaction of a block whose in-message may be a token operation, with its body. */
-export interface TokenTxRow {
-  hash: string;
-  lt: string;
-  now: number;
-  aborted: boolean | null;
-  account: string;
-  trace_id: string | null;
-  source: string | null;
-  opcode: number | null;
-  body: string | null;
-  jetton: string | null;
-  is_jetton_wallet: boolean;
-  nft_index: string | null;
-  nft_collection: string | null;
-  is_nft_item: boolean;
+  /** Hash of the account's data in the state the interface was read from. */
+  readonly dataHash: string | null;
 }
 
 export interface JettonTransferRow {
@@ -144,25 +126,17 @@ const newer = (sets: string[]): string =>
 
 /** Jetton and NFT state and events, and the per-code-hash interface cache (toncenter v3 §13.2, §14.2). */
 export class TokenRepository {
-  /** Accounts with transactions first committed by masterchain block `mcSeqno`, and their code hash. */
-  async touchedAccounts(ds: DataSource, mcSeqno: number): Promise<TouchedAccountRow[]> {
-    return ds.query(
-      `SELECT DISTINCT ON (t.account) t.account, t.lt::text AS last_lt, s.code_hash, s.data_hash
-       FROM transactions t LEFT JOIN account_states s ON s.hash = t.account_state_hash_after
-       WHERE t.mc_block_seqno = $1 ORDER BY t.account, t.lt DESC`,
-      [mcSeqno],
-    );
-  }
-
+  /** The cached interfaces of some code hashes (absent: never probed). */
   async knownInterfaces(
-    ds: DataSource,
+    m: EntityManager,
     codeHashes: readonly string[],
   ): Promise<Map<string, string[]>> {
     if (codeHashes.length === 0) {
       return new Map();
     }
-    const rows: { code_hash: string; interfaces: string[] }[] = await ds.query(
-      `SELECT code_hash, interfaces FROM contract_interfaces WHERE code_hash = ANY($1::text[])`,
+    // bpchar[]: code_hash is char(44); a text[] parameter would cast the column and miss its index.
+    const rows: { code_hash: string; interfaces: string[] }[] = await m.query(
+      `SELECT code_hash, interfaces FROM contract_interfaces WHERE code_hash = ANY($1::bpchar[])`,
       [codeHashes],
     );
     return new Map(rows.map((r) => [r.code_hash, r.interfaces]));
@@ -176,10 +150,13 @@ export class TokenRepository {
     if (entries.length === 0) {
       return;
     }
+    // A code is probed once; a replaced entry is a wallet code cached before wallets were named.
     await m.query(
-      `INSERT INTO contract_interfaces (code_hash, interfaces)
+      `INSERT INTO contract_interfaces AS c (code_hash, interfaces)
        SELECT u.code_hash, string_to_array(u.list, ',')::varchar[]
-       FROM unnest($1::text[], $2::text[]) AS u(code_hash, list) ON CONFLICT DO NOTHING`,
+       FROM unnest($1::text[], $2::text[]) AS u(code_hash, list)
+       ON CONFLICT (code_hash) DO UPDATE SET interfaces = EXCLUDED.interfaces, detected_at = now()
+       WHERE c.interfaces IS DISTINCT FROM EXCLUDED.interfaces`,
       [entries.map(([h]) => h), entries.map(([, list]) => list.join(','))],
     );
   }
@@ -200,13 +177,14 @@ export class TokenRepository {
       { name: 'jetton', type: 'text', value: (r) => r.jetton },
       { name: 'last_transaction_lt', type: 'bigint', value: (r) => dec(r.lastLt) },
       { name: 'code_hash', type: 'text', value: (r) => r.codeHash },
+      { name: 'data_hash', type: 'text', value: (r) => r.dataHash },
     ];
     await insertUnnest(
       m,
       'jetton_wallets',
       wallet,
       s.wallets,
-      newer(['balance', 'owner', 'jetton', 'last_transaction_lt', 'code_hash']),
+      newer(['balance', 'owner', 'jetton', 'last_transaction_lt', 'code_hash', 'data_hash']),
     );
     const master: BulkColumn<JettonMasterRow>[] = [
       { name: 'address', type: 'text', value: (r) => r.address },
@@ -217,6 +195,7 @@ export class TokenRepository {
       { name: 'jetton_wallet_code_hash', type: 'text', value: (r) => r.walletCodeHash },
       { name: 'last_transaction_lt', type: 'bigint', value: (r) => dec(r.lastLt) },
       { name: 'code_hash', type: 'text', value: (r) => r.codeHash },
+      { name: 'data_hash', type: 'text', value: (r) => r.dataHash },
     ];
     await insertUnnest(
       m,
@@ -231,6 +210,7 @@ export class TokenRepository {
         'jetton_wallet_code_hash',
         'last_transaction_lt',
         'code_hash',
+        'data_hash',
       ]),
     );
     const item: BulkColumn<NftItemRow>[] = [
@@ -242,6 +222,7 @@ export class TokenRepository {
       { name: 'content', type: 'jsonb', value: (r) => json(r.content) },
       { name: 'last_transaction_lt', type: 'bigint', value: (r) => dec(r.lastLt) },
       { name: 'code_hash', type: 'text', value: (r) => r.codeHash },
+      { name: 'data_hash', type: 'text', value: (r) => r.dataHash },
       // real_owner = owner until sale contracts are detected (toncenter fills it from the sale).
       { name: 'real_owner', type: 'text', value: (r) => r.owner },
     ];
@@ -258,6 +239,7 @@ export class TokenRepository {
         'content',
         'last_transaction_lt',
         'code_hash',
+        'data_hash',
         'real_owner',
       ]),
     );
@@ -268,6 +250,7 @@ export class TokenRepository {
       { name: 'collection_content', type: 'jsonb', value: (r) => json(r.content) },
       { name: 'last_transaction_lt', type: 'bigint', value: (r) => dec(r.lastLt) },
       { name: 'code_hash', type: 'text', value: (r) => r.codeHash },
+      { name: 'data_hash', type: 'text', value: (r) => r.dataHash },
     ];
     await insertUnnest(
       m,
@@ -280,28 +263,8 @@ export class TokenRepository {
         'collection_content',
         'last_transaction_lt',
         'code_hash',
+        'data_hash',
       ]),
-    );
-  }
-
-  /** The block's transactions whose in-message carries one of `opcodes`, with what is known of the account. */
-  async tokenTransactions(
-    m: EntityManager,
-    mcSeqno: number,
-    opcodes: readonly number[],
-  ): Promise<TokenTxRow[]> {
-    return m.query(
-      `SELECT t.hash, t.lt::text AS lt, t.now, t.aborted, t.account, t.trace_id, mm.source, mm.opcode,
-              c.body, w.jetton, (w.address IS NOT NULL) AS is_jetton_wallet,
-              n.index::text AS nft_index, n.collection_address AS nft_collection,
-              (n.address IS NOT NULL) AS is_nft_item
-       FROM transactions t
-       JOIN messages mm ON mm.tx_hash = t.hash AND mm.direction = 'in'
-       LEFT JOIN message_contents c ON c.hash = mm.body_hash
-       LEFT JOIN jetton_wallets w ON w.address = t.account
-       LEFT JOIN nft_items n ON n.address = t.account
-       WHERE t.mc_block_seqno = $1 AND mm.opcode = ANY($2::int[])`,
-      [mcSeqno, opcodes],
     );
   }
 

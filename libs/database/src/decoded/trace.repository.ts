@@ -1,84 +1,29 @@
 import { type EntityManager } from 'typeorm';
-import { insertUnnest } from '../repositories/unnest-insert';
+import { TRACE_COLUMNS, type TraceInputRow } from './classify-input.repository';
 
-/** A transaction of a masterchain block with the message edges trace assembly needs. */
-export interface TxEdgesRow {
-  readonly hash: string;
-  readonly lt: bigint;
-  readonly now: number;
-  readonly workchain: number;
-  readonly account: string;
-  readonly inMsg: { readonly hash: string; readonly source: string | null } | null;
-  readonly outMsgs: { readonly hash: string; readonly external: boolean }[];
+/** A `traces` row as the decoder computes it (toncenter v3 §13.3): 64-bit values as bigint. */
+export interface TraceWriteRow {
+  readonly trace_id: string;
+  readonly external_hash: string | null;
+  readonly external_hash_norm: string | null;
+  readonly mc_seqno_start: number;
+  readonly mc_seqno_end: number;
+  readonly start_lt: bigint;
+  readonly start_utime: number;
+  readonly end_lt: bigint;
+  readonly end_utime: number;
+  readonly state: 'complete' | 'pending' | 'broken';
+  readonly pending_edges_: number;
+  readonly edges_: number;
+  readonly nodes_: number;
+  readonly classification_state: string;
 }
 
-/** How one block changes one trace (deltas for an existing trace, full values for a new one). */
-export interface TraceChange {
-  readonly traceId: string;
-  readonly externalHash: string | null;
-  readonly broken: boolean;
-  readonly startLt: bigint;
-  readonly startUtime: number;
-  readonly endLt: bigint;
-  readonly endUtime: number;
-  readonly nodes: number;
-  readonly edges: number;
-  readonly pendingEdges: number;
-}
-
-interface TxRow {
-  hash: string;
-  lt: string;
-  now: number;
-  workchain: number;
-  account: string;
-}
-
-interface MsgRow {
-  tx_hash: string;
-  msg_hash: string;
-  direction: 'in' | 'out';
-  source: string | null;
-  destination: string | null;
-}
-
-/** Reads and writes what trace assembly needs (toncenter v3 §14.1), inside the caller's transaction. */
+/**
+ * Reads and writes what trace assembly needs (toncenter v3 §14.1). The hash columns are char(44):
+ * parameters travel as bpchar[], since a text[] one would cast the column and miss its index.
+ */
 export class TraceRepository {
-  /** The transactions first committed by masterchain block `mcSeqno`, with their messages. */
-  async blockEdges(m: EntityManager, mcSeqno: number): Promise<TxEdgesRow[]> {
-    const txs: TxRow[] = await m.query(
-      `SELECT hash, lt::text AS lt, now, block_workchain AS workchain, account
-       FROM transactions WHERE mc_block_seqno = $1`,
-      [mcSeqno],
-    );
-    const msgs: MsgRow[] = await m.query(
-      `SELECT tx_hash, msg_hash, direction::text AS direction, source, destination
-       FROM messages WHERE mc_seqno = $1 ORDER BY created_lt NULLS FIRST`,
-      [mcSeqno],
-    );
-    const byTx = new Map<string, MsgRow[]>();
-    for (const msg of msgs) {
-      const list = byTx.get(msg.tx_hash) ?? [];
-      list.push(msg);
-      byTx.set(msg.tx_hash, list);
-    }
-    return txs.map((t) => {
-      const own = byTx.get(t.hash) ?? [];
-      const inRow = own.find((r) => r.direction === 'in');
-      return {
-        hash: t.hash,
-        lt: BigInt(t.lt),
-        now: t.now,
-        workchain: t.workchain,
-        account: t.account,
-        inMsg: inRow === undefined ? null : { hash: inRow.msg_hash, source: inRow.source },
-        outMsgs: own
-          .filter((r) => r.direction === 'out')
-          .map((r) => ({ hash: r.msg_hash, external: r.destination === null })),
-      };
-    });
-  }
-
   /** The traces of earlier transactions that sent these messages (message hash → trace_id). */
   async parentTraces(
     m: EntityManager,
@@ -89,81 +34,85 @@ export class TraceRepository {
     }
     const rows: { msg_hash: string; trace_id: string }[] = await m.query(
       `SELECT DISTINCT ON (msg_hash) msg_hash, trace_id FROM messages
-       WHERE msg_hash = ANY($1::text[]) AND direction = 'out' AND trace_id IS NOT NULL`,
+       WHERE msg_hash = ANY($1::bpchar[]) AND direction = 'out' AND trace_id IS NOT NULL`,
       [messageHashes],
     );
     return new Map(rows.map((r) => [r.msg_hash, r.trace_id]));
   }
 
+  /** Stored traces by id (the ones that exist). */
+  traces(m: EntityManager, traceIds: readonly string[]): Promise<TraceInputRow[]> {
+    if (traceIds.length === 0) {
+      return Promise.resolve([]);
+    }
+    return m.query(`SELECT ${TRACE_COLUMNS} FROM traces WHERE trace_id = ANY($1::bpchar[])`, [
+      traceIds,
+    ]);
+  }
+
   /**
-   * Stamps trace_id on the block's transactions and their messages and applies the trace changes
-   * (new traces inserted, existing ones' counters and ends moved). Returns the traces that are
-   * complete after this block.
+   * Stamps trace_id on transactions and their messages, and stores the traces as they now are (new
+   * ones inserted, existing ones replaced): one statement whatever the number of rows.
    */
-  async apply(
+  async write(
     m: EntityManager,
-    mcSeqno: number,
     traceOf: ReadonlyMap<string, string>,
-    changes: readonly TraceChange[],
-  ): Promise<string[]> {
-    const pairs = [...traceOf];
-    if (pairs.length > 0) {
-      const txHashes = pairs.map(([tx]) => tx);
-      const traceIds = pairs.map(([, trace]) => trace);
-      await m.query(
-        `UPDATE transactions t SET trace_id = u.trace_id
-         FROM unnest($1::text[], $2::text[]) AS u(hash, trace_id) WHERE t.hash = u.hash`,
-        [txHashes, traceIds],
-      );
-      await m.query(
-        `UPDATE messages mm SET trace_id = u.trace_id
-         FROM unnest($1::text[], $2::text[]) AS u(tx_hash, trace_id) WHERE mm.tx_hash = u.tx_hash`,
-        [txHashes, traceIds],
-      );
+    traces: readonly TraceWriteRow[],
+  ): Promise<void> {
+    if (traceOf.size === 0 && traces.length === 0) {
+      return;
     }
-    await insertUnnest(
-      m,
-      'traces',
+    await m.query(
+      `WITH stamped AS (
+         SELECT * FROM unnest($1::bpchar[], $2::bpchar[]) AS u(tx_hash, trace_id)
+       ), txs AS (
+         UPDATE transactions t SET trace_id = s.trace_id FROM stamped s WHERE t.hash = s.tx_hash
+       ), msgs AS (
+         UPDATE messages mm SET trace_id = s.trace_id FROM stamped s WHERE mm.tx_hash = s.tx_hash
+       )
+       INSERT INTO traces AS t (trace_id, external_hash, external_hash_norm, mc_seqno_start,
+         mc_seqno_end, start_lt, start_utime, end_lt, end_utime, state, pending_edges_, edges_, nodes_,
+         classification_state)
+       SELECT u.trace_id, u.external_hash, u.external_hash_norm, u.mc_seqno_start, u.mc_seqno_end,
+         u.start_lt, u.start_utime, u.end_lt, u.end_utime, u.state::trace_state, u.pending, u.edges,
+         u.nodes, u.classification_state::trace_classification_state
+       FROM unnest($3::bpchar[], $4::bpchar[], $5::bpchar[], $6::integer[], $7::integer[],
+         $8::bigint[], $9::integer[], $10::bigint[], $11::integer[], $12::text[], $13::bigint[],
+         $14::bigint[], $15::bigint[], $16::text[])
+         AS u(trace_id, external_hash, external_hash_norm, mc_seqno_start, mc_seqno_end, start_lt,
+           start_utime, end_lt, end_utime, state, pending, edges, nodes, classification_state)
+       ON CONFLICT (trace_id) DO UPDATE SET
+         external_hash = EXCLUDED.external_hash,
+         external_hash_norm = EXCLUDED.external_hash_norm,
+         mc_seqno_start = EXCLUDED.mc_seqno_start,
+         mc_seqno_end = EXCLUDED.mc_seqno_end,
+         start_lt = EXCLUDED.start_lt,
+         start_utime = EXCLUDED.start_utime,
+         end_lt = EXCLUDED.end_lt,
+         end_utime = EXCLUDED.end_utime,
+         state = EXCLUDED.state,
+         pending_edges_ = EXCLUDED.pending_edges_,
+         edges_ = EXCLUDED.edges_,
+         nodes_ = EXCLUDED.nodes_,
+         classification_state = EXCLUDED.classification_state`,
       [
-        { name: 'trace_id', type: 'text', value: (c: TraceChange) => c.traceId },
-        { name: 'external_hash', type: 'text', value: (c) => c.externalHash },
-        { name: 'mc_seqno_start', type: 'integer', value: () => mcSeqno },
-        { name: 'mc_seqno_end', type: 'integer', value: () => mcSeqno },
-        { name: 'start_lt', type: 'bigint', value: (c) => c.startLt.toString() },
-        { name: 'start_utime', type: 'integer', value: (c) => c.startUtime },
-        { name: 'end_lt', type: 'bigint', value: (c) => c.endLt.toString() },
-        { name: 'end_utime', type: 'integer', value: (c) => c.endUtime },
-        {
-          name: 'state',
-          type: 'text',
-          cast: 'trace_state',
-          value: (c) => (c.broken ? 'broken' : c.pendingEdges > 0 ? 'pending' : 'complete'),
-        },
-        { name: 'pending_edges_', type: 'bigint', value: (c) => c.pendingEdges },
-        { name: 'edges_', type: 'bigint', value: (c) => c.edges },
-        { name: 'nodes_', type: 'bigint', value: (c) => c.nodes },
+        [...traceOf.keys()],
+        [...traceOf.values()],
+        traces.map((r) => r.trace_id),
+        traces.map((r) => r.external_hash),
+        traces.map((r) => r.external_hash_norm),
+        traces.map((r) => r.mc_seqno_start),
+        traces.map((r) => r.mc_seqno_end),
+        traces.map((r) => r.start_lt.toString()),
+        traces.map((r) => r.start_utime),
+        traces.map((r) => r.end_lt.toString()),
+        traces.map((r) => r.end_utime),
+        traces.map((r) => r.state),
+        traces.map((r) => r.pending_edges_),
+        traces.map((r) => r.edges_),
+        traces.map((r) => r.nodes_),
+        traces.map((r) => r.classification_state),
       ],
-      changes,
-      // An existing trace receives deltas: counters add up, ends move forward, and the state follows
-      // the pending count (a broken trace stays broken).
-      `ON CONFLICT ("trace_id") DO UPDATE SET
-         "pending_edges_" = t."pending_edges_" + EXCLUDED."pending_edges_",
-         "edges_" = t."edges_" + EXCLUDED."edges_",
-         "nodes_" = t."nodes_" + EXCLUDED."nodes_",
-         "end_lt" = GREATEST(t."end_lt", EXCLUDED."end_lt"),
-         "end_utime" = GREATEST(t."end_utime", EXCLUDED."end_utime"),
-         "mc_seqno_end" = GREATEST(t."mc_seqno_end", EXCLUDED."mc_seqno_end"),
-         "state" = CASE WHEN t."state" = 'broken' THEN 'broken'::trace_state
-           WHEN t."pending_edges_" + EXCLUDED."pending_edges_" > 0 THEN 'pending'::trace_state
-           ELSE 'complete'::trace_state END`,
     );
-    if (changes.length === 0) {
-      return [];
-    }
-    const done: { trace_id: string }[] = await m.query(
-      `SELECT trace_id FROM traces WHERE trace_id = ANY($1::text[]) AND state = 'complete'`,
-      [changes.map((c) => c.traceId)],
-    );
-    return done.map((r) => r.trace_id);
   }
 }

@@ -202,12 +202,15 @@ export class AccountQueryRepository {
     }
     if (f.wallet !== undefined) {
       const p = q.param(f.wallet);
+      // One branch per role, each served by its own index (owner, sender, whitelist); an OR with an
+      // EXISTS in one WHERE cannot use them and scans the table.
       const whitelisted = f.checkWhitelist
-        ? ` OR EXISTS (SELECT 1 FROM vesting_whitelist W2 WHERE W2.vesting_contract_address = V.address
-              AND W2.wallet_address = ANY(${p}::varchar[]))`
+        ? ` UNION SELECT W2.vesting_contract_address FROM vesting_whitelist W2
+              WHERE W2.wallet_address = ANY(${p}::varchar[])`
         : '';
       q.and(
-        `(V.owner_address = ANY(${p}::varchar[]) OR V.vesting_sender_address = ANY(${p}::varchar[])${whitelisted})`,
+        `V.address IN (SELECT V1.address FROM vesting_contracts V1 WHERE V1.owner_address = ANY(${p}::varchar[])
+           UNION SELECT V2.address FROM vesting_contracts V2 WHERE V2.vesting_sender_address = ANY(${p}::varchar[])${whitelisted})`,
       );
     }
     return this.ds.query<VestingQueryRow[]>(

@@ -150,6 +150,21 @@ export class ActionQueryRepository {
     );
   }
 
+  /**
+   * Every action of whole traces, whatever its type (with `ancestor_type`): the Streaming API
+   * publishes them all and each gateway applies its clients' supported-type filter (§14.4).
+   */
+  everyOfTraces(traceIds: readonly string[]): Promise<ActionQueryRow[]> {
+    if (traceIds.length === 0) {
+      return Promise.resolve([]);
+    }
+    return this.ds.query<ActionQueryRow[]>(
+      `SELECT ${COLUMNS} FROM actions A WHERE A.trace_id = ANY($1::char(44)[])
+       ORDER BY A.trace_id, A.start_lt, A.end_lt, A.action_id`,
+      [traceIds],
+    );
+  }
+
   /** `action_accounts` of the given actions, keyed `trace_id:action_id`, accounts sorted. */
   async accounts(
     keys: readonly { traceId: string; actionId: string }[],

@@ -8,3 +8,5 @@ export * from './action.query-repository';
 export * from './address-book.query-repository';
 export * from './token.query-repository';
 export * from './account.query-repository';
+export * from './completed-trace.query-repository';
+export * from './stream-block.query-repository';

@@ -154,8 +154,8 @@ function any(q: SqlFilter, column: string, values: readonly string[] | undefined
   }
 }
 
-/** The time and lt ranges and the sort of the token event tables (tx_now, tx_lt). */
-function eventRanges(q: SqlFilter, f: TokenEventFilter): string {
+/** The time and lt ranges of the token event tables (tx_now, tx_lt). */
+function eventRanges(q: SqlFilter, f: TokenEventFilter): void {
   if (f.startUtime !== undefined) {
     q.and(`tx_now >= ${q.param(f.startUtime)}`);
   }
@@ -168,23 +168,99 @@ function eventRanges(q: SqlFilter, f: TokenEventFilter): string {
   if (f.endLt !== undefined) {
     q.and(`tx_lt <= ${q.param(f.endLt)}::bigint`);
   }
-  return ` ORDER BY tx_lt ${dir(f.sort)}, tx_hash ${dir(f.sort)}${q.page(f.limit, f.offset)}`;
 }
 
-/** The owner condition of an event table by direction: in → `inCol`, out → `outCol`, else either. */
-function ownerByDirection(q: SqlFilter, f: TokenEventFilter, inCol: string, outCol: string): void {
-  if (f.owner === undefined) {
-    return;
-  }
-  const p = q.param(f.owner);
-  if (f.direction === 'in') {
-    q.and(`${inCol} = ANY(${p}::varchar[])`);
-  } else if (f.direction === 'out') {
-    q.and(`${outCol} = ANY(${p}::varchar[])`);
-  } else {
-    q.and(`(${inCol} = ANY(${p}::varchar[]) OR ${outCol} = ANY(${p}::varchar[]))`);
-  }
+/** `column` equal to one of `values`: plain equality for one value, so the index can give the order. */
+function oneOf(q: SqlFilter, column: string, values: readonly string[]): string {
+  const [only] = values;
+  return values.length === 1 && only !== undefined
+    ? `${column} = ${q.param(only)}`
+    : `${column} = ANY(${q.param(values)}::varchar[])`;
 }
+
+/** A token event table: its select list (over alias E) and its owner columns by direction. */
+interface EventTable {
+  readonly table: string;
+  readonly columns: string;
+  readonly inColumn: string;
+  readonly outColumn: string;
+}
+
+/**
+ * The page of an event table in (tx_lt, tx_hash) order. The order names E's columns: the select list
+ * casts tx_lt to text under the same name, and an unqualified ORDER BY would sort that text (and could
+ * not use an index). One owner in both directions reads two index-ordered branches, each cut at
+ * offset + limit, merged by the outer sort; an OR of the two columns would fetch and sort every event
+ * of a busy owner. An event where the owner is on both sides comes from the first branch only.
+ */
+function eventPage(
+  t: EventTable,
+  q: SqlFilter,
+  f: TokenEventFilter,
+): { sql: string; params: unknown[] } {
+  eventRanges(q, f);
+  const s = dir(f.sort);
+  const order = `ORDER BY E.tx_lt ${s}, E.tx_hash ${s}`;
+  const owners = f.owner;
+  const [owner] = owners ?? [];
+  if (owners?.length === 1 && owner !== undefined && (f.direction ?? 'both') === 'both') {
+    const o = q.param(owner);
+    const n = q.param(f.limit + f.offset);
+    const where = q.where();
+    const and = where === '' ? ' WHERE' : `${where} AND`;
+    const branch = (condition: string): string =>
+      `(SELECT * FROM ${t.table} E${and} ${condition} ${order} LIMIT ${n})`;
+    return {
+      sql: `SELECT ${t.columns} FROM (${branch(`E.${t.inColumn} = ${o}`)} UNION ALL ${branch(
+        `E.${t.outColumn} = ${o} AND E.${t.inColumn} IS DISTINCT FROM ${o}`,
+      )}) E ${order}${q.page(f.limit, f.offset)}`,
+      params: q.params,
+    };
+  }
+  if (owners !== undefined) {
+    if (f.direction === 'in') {
+      q.and(oneOf(q, t.inColumn, owners));
+    } else if (f.direction === 'out') {
+      q.and(oneOf(q, t.outColumn, owners));
+    } else {
+      const p = q.param(owners);
+      q.and(`(${t.inColumn} = ANY(${p}::varchar[]) OR ${t.outColumn} = ANY(${p}::varchar[]))`);
+    }
+  }
+  return {
+    sql: `SELECT ${t.columns} FROM ${t.table} E${q.where()} ${order}${q.page(f.limit, f.offset)}`,
+    params: q.params,
+  };
+}
+
+const JETTON_TRANSFERS: EventTable = {
+  table: 'jetton_transfers',
+  columns: `E.tx_hash, E.tx_lt::text AS tx_lt, E.tx_now, E.tx_aborted, E.query_id::text AS query_id,
+    E.amount::text AS amount, E.source, E.destination, E.jetton_wallet_address,
+    E.jetton_master_address, E.response_destination, E.custom_payload,
+    E.forward_ton_amount::text AS forward_ton_amount, E.forward_payload, E.trace_id`,
+  inColumn: 'destination',
+  outColumn: 'source',
+};
+
+const JETTON_BURNS: EventTable = {
+  table: 'jetton_burns',
+  columns: `E.tx_hash, E.tx_lt::text AS tx_lt, E.tx_now, E.tx_aborted, E.query_id::text AS query_id,
+    E.owner, E.jetton_wallet_address, E.jetton_master_address, E.amount::text AS amount,
+    E.response_destination, E.custom_payload, E.trace_id`,
+  inColumn: 'owner',
+  outColumn: 'owner',
+};
+
+const NFT_TRANSFERS: EventTable = {
+  table: 'nft_transfers',
+  columns: `E.tx_hash, E.tx_lt::text AS tx_lt, E.tx_now, E.tx_aborted, E.query_id::text AS query_id,
+    E.nft_item_address, E.nft_collection_address,
+    E.old_owner, E.new_owner, E.response_destination, E.custom_payload,
+    E.forward_amount::text AS forward_amount, E.forward_payload, E.trace_id`,
+  inColumn: 'new_owner',
+  outColumn: 'old_owner',
+};
 
 /**
  * Reads of the v3 Jetton and NFT endpoints (toncenter-v3 §7, §8) with toncenter's orderings; ties the
@@ -255,39 +331,34 @@ export class TokenQueryRepository {
   }
 
   /** jetton/transfers (§7.3): aborted transfers are always left out. */
-  jettonTransfers(f: TokenEventFilter): Promise<JettonTransferQueryRow[]> {
+  async jettonTransfers(f: TokenEventFilter): Promise<JettonTransferQueryRow[]> {
     const q = new SqlFilter();
-    q.and('tx_aborted IS FALSE');
-    ownerByDirection(q, f, 'destination', 'source');
-    any(q, 'jetton_wallet_address', f.subject);
-    if (f.parent !== undefined) {
-      q.and(`jetton_master_address = ${q.param(f.parent)}`);
+    q.and('E.tx_aborted IS FALSE');
+    if (f.subject !== undefined) {
+      q.and(oneOf(q, 'E.jetton_wallet_address', f.subject));
     }
-    const tail = eventRanges(q, f);
-    return this.ds.query<JettonTransferQueryRow[]>(
-      `SELECT tx_hash, tx_lt::text, tx_now, tx_aborted, query_id::text, amount::text, source,
-         destination, jetton_wallet_address, jetton_master_address, response_destination,
-         custom_payload, forward_ton_amount::text, forward_payload, trace_id
-       FROM jetton_transfers${q.where()}${tail}`,
-      q.params,
-    );
+    if (f.parent !== undefined) {
+      q.and(`E.jetton_master_address = ${q.param(f.parent)}`);
+    }
+    const { sql, params } = eventPage(JETTON_TRANSFERS, q, f);
+    return this.ds.query<JettonTransferQueryRow[]>(sql, params);
   }
 
   /** jetton/burns (§7.4): aborted burns included. */
-  jettonBurns(f: TokenEventFilter): Promise<JettonBurnQueryRow[]> {
+  async jettonBurns(f: TokenEventFilter): Promise<JettonBurnQueryRow[]> {
     const q = new SqlFilter();
-    any(q, 'owner', f.owner);
-    any(q, 'jetton_wallet_address', f.subject);
-    if (f.parent !== undefined) {
-      q.and(`jetton_master_address = ${q.param(f.parent)}`);
+    if (f.owner !== undefined) {
+      q.and(oneOf(q, 'E.owner', f.owner));
     }
-    const tail = eventRanges(q, f);
-    return this.ds.query<JettonBurnQueryRow[]>(
-      `SELECT tx_hash, tx_lt::text, tx_now, tx_aborted, query_id::text, owner, jetton_wallet_address,
-         jetton_master_address, amount::text, response_destination, custom_payload, trace_id
-       FROM jetton_burns${q.where()}${tail}`,
-      q.params,
-    );
+    if (f.subject !== undefined) {
+      q.and(oneOf(q, 'E.jetton_wallet_address', f.subject));
+    }
+    if (f.parent !== undefined) {
+      q.and(`E.jetton_master_address = ${q.param(f.parent)}`);
+    }
+    // The owner is already a condition: burns have one owner column and no direction.
+    const { sql, params } = eventPage(JETTON_BURNS, q, { ...f, owner: undefined });
+    return this.ds.query<JettonBurnQueryRow[]>(sql, params);
   }
 
   /** nft/collections (§8.1): by id (toncenter orders only without filters; id always here). */
@@ -350,20 +421,15 @@ export class TokenQueryRepository {
   }
 
   /** nft/transfers (§8.3): aborted transfers included; in → new_owner, out → old_owner. */
-  nftTransfers(f: TokenEventFilter): Promise<NftTransferQueryRow[]> {
+  async nftTransfers(f: TokenEventFilter): Promise<NftTransferQueryRow[]> {
     const q = new SqlFilter();
-    ownerByDirection(q, f, 'new_owner', 'old_owner');
-    any(q, 'nft_item_address', f.subject);
-    if (f.parent !== undefined) {
-      q.and(`nft_collection_address = ${q.param(f.parent)}`);
+    if (f.subject !== undefined) {
+      q.and(oneOf(q, 'E.nft_item_address', f.subject));
     }
-    const tail = eventRanges(q, f);
-    return this.ds.query<NftTransferQueryRow[]>(
-      `SELECT tx_hash, tx_lt::text, tx_now, tx_aborted, query_id::text, nft_item_address,
-         nft_collection_address, old_owner, new_owner, response_destination, custom_payload,
-         forward_amount::text, forward_payload, trace_id
-       FROM nft_transfers${q.where()}${tail}`,
-      q.params,
-    );
+    if (f.parent !== undefined) {
+      q.and(`E.nft_collection_address = ${q.param(f.parent)}`);
+    }
+    const { sql, params } = eventPage(NFT_TRANSFERS, q, f);
+    return this.ds.query<NftTransferQueryRow[]>(sql, params);
   }
 }

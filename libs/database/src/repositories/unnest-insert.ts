@@ -26,8 +26,23 @@ export async function insertUnnest<R>(
   if (rows.length === 0) {
     return;
   }
+  const { sql, params } = unnestInsert(table, columns, rows, onConflict);
+  await manager.query(sql, params);
+}
+
+/**
+ * The statement insertUnnest runs, with its array parameters numbered from `firstParam`: to be
+ * composed with others into one statement (data-modifying CTEs), one round trip for several tables.
+ */
+export function unnestInsert<R>(
+  table: string,
+  columns: readonly BulkColumn<R>[],
+  rows: readonly R[],
+  onConflict = 'ON CONFLICT DO NOTHING',
+  firstParam = 1,
+): { sql: string; params: unknown[] } {
   const names = columns.map((c) => `"${c.name}"`).join(', ');
-  const arrays = columns.map((c, i) => `$${String(i + 1)}::${c.type}[]`).join(', ');
+  const arrays = columns.map((c, i) => `$${String(i + firstParam)}::${c.type}[]`).join(', ');
   const selected = columns
     .map((c, i) =>
       c.cast === undefined ? `u.c${String(i)}` : `u.c${String(i)}::${castType(c.cast)}`,
@@ -35,10 +50,10 @@ export async function insertUnnest<R>(
     .join(', ');
   const aliases = columns.map((_, i) => `c${String(i)}`).join(', ');
   const params = columns.map((c) => rows.map((row) => c.value(row)));
-  await manager.query(
-    `INSERT INTO "${table}" AS t (${names}) SELECT ${selected} FROM unnest(${arrays}) AS u(${aliases}) ${onConflict}`,
+  return {
+    sql: `INSERT INTO "${table}" AS t (${names}) SELECT ${selected} FROM unnest(${arrays}) AS u(${aliases}) ${onConflict}`,
     params,
-  );
+  };
 }
 
 /** An enum name is quoted as an identifier; an array type such as `text[]` is written as it is. */

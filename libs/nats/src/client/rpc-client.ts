@@ -11,8 +11,17 @@ import {
 } from '@app/contracts';
 import { generateRequestId, getRequestId, NatsMetrics } from '@app/observability';
 import { Inject, Injectable, type OnApplicationShutdown, Optional } from '@nestjs/common';
-import { ClientProxy, NatsRecordBuilder } from '@nestjs/microservices';
-import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
+import { ClientNats, ClientProxy, NatsRecordBuilder } from '@nestjs/microservices';
+import {
+  firstValueFrom,
+  mergeMap,
+  race,
+  Subject,
+  take,
+  throwError,
+  timeout,
+  TimeoutError,
+} from 'rxjs';
 
 import { requestHeaders } from '../headers';
 import { NATS_RPC_OPTIONS, RPC_CLIENT_PROXY } from '../nats.constants';
@@ -34,16 +43,26 @@ export interface RpcRequestOptions {
  * - invalid request → INVALID_ARGUMENT (nothing is sent),
  * - no reply in time → UPSTREAM_TIMEOUT,
  * - coded error from the service → the same code,
- * - no responder → SERVICE_UNAVAILABLE,
+ * - no responder, or the NATS connection down (refused, reconnecting, or lost while the request was
+ *   on the wire) → SERVICE_UNAVAILABLE at once,
  * - invalid reply or anything else → INTERNAL.
  */
 @Injectable()
 export class RpcClient implements OnApplicationShutdown {
+  /** Emits when the NATS connection drops (a 'disconnect' status of ClientNats). */
+  private readonly connectionLost = new Subject<void>();
+
   constructor(
     @Inject(RPC_CLIENT_PROXY) private readonly proxy: ClientProxy,
     @Inject(NATS_RPC_OPTIONS) private readonly options: ResolvedNatsRpcOptions,
     @Optional() private readonly metrics?: NatsMetrics,
-  ) {}
+  ) {
+    if (proxy instanceof ClientNats) {
+      proxy.on('disconnect', () => {
+        this.connectionLost.next();
+      });
+    }
+  }
 
   async request<S extends RpcSubject>(
     subject: S,
@@ -83,10 +102,28 @@ export class RpcClient implements OnApplicationShutdown {
     const requestId = options.requestId ?? getRequestId() ?? generateRequestId();
     const record = new NatsRecordBuilder(req.data).setHeaders(requestHeaders(requestId)).build();
     const wireSubject = prefixSubject(this.options.subjectPrefix, subject);
+    // A request on the wire when the connection drops gets no reply: the server that held it is gone
+    // (issue 11: requests fail fast with 503 while NATS is down, not at their deadline). Requests
+    // made while it is down are refused by ClientNats itself ("Connection lost").
+    const lost = this.connectionLost.pipe(
+      take(1),
+      mergeMap(() =>
+        throwError(
+          () =>
+            new TonApiError(
+              ErrorCode.SERVICE_UNAVAILABLE,
+              `transport lost before ${subject} was answered`,
+            ),
+        ),
+      ),
+    );
     let raw: unknown;
     try {
       raw = await firstValueFrom(
-        this.proxy.send<unknown>(wireSubject, record).pipe(timeout({ first: timeoutMs })),
+        race(
+          this.proxy.send<unknown>(wireSubject, record).pipe(timeout({ first: timeoutMs })),
+          lost,
+        ),
       );
     } catch (err) {
       if (err instanceof TimeoutError) {

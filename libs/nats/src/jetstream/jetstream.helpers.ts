@@ -1,6 +1,7 @@
 import {
   AckPolicy,
   type ConsumerMessages,
+  DeliverPolicy,
   jetstream,
   JetStreamApiCodes,
   JetStreamApiError,
@@ -24,6 +25,8 @@ export interface StreamSpec {
   subjects: string[];
   /** Discard events older than this (default: keep until limits). */
   maxAgeMs?: number;
+  /** Discard the oldest events beyond this many bytes (default: unlimited). */
+  maxBytes?: number;
 }
 
 /** Creates the stream, or updates its subjects/max age if it exists (idempotent at every boot). */
@@ -33,6 +36,7 @@ export async function ensureStream(nc: NatsConnection, spec: StreamSpec): Promis
     name: spec.name,
     subjects: spec.subjects,
     ...(spec.maxAgeMs === undefined ? {} : { max_age: spec.maxAgeMs * 1_000_000 }),
+    ...(spec.maxBytes === undefined ? {} : { max_bytes: spec.maxBytes }),
   };
   try {
     await jsm.streams.info(spec.name);
@@ -130,6 +134,43 @@ export async function consumeDurable<T>(
         yield delivery.value;
       } else {
         msg.term('invalid payload');
+        onInvalid?.(msg.subject, msg.seq, delivery.error);
+      }
+    }
+  }
+
+  return {
+    [Symbol.asyncIterator]: iterate,
+    close: async () => {
+      await messages.close();
+    },
+  };
+}
+
+/**
+ * Follows the events published to `stream` on `filterSubject` from now on, with an ephemeral ordered
+ * consumer: every caller sees every event (no queue, no acks), as each replica of a service that keeps
+ * its own in-memory work needs. Invalid payloads are skipped and reported to `onInvalid`.
+ */
+export async function followNewEvents<T>(
+  nc: NatsConnection,
+  spec: { stream: string; filterSubject: string },
+  schema: z.ZodType<T>,
+  onInvalid?: (subject: string, seq: number, error: unknown) => void,
+): Promise<DurableEvents<T>> {
+  const consumer = await jetstream(nc).consumers.get(spec.stream, {
+    // A single string becomes `filter_subject`, which servers before 2.10 understand.
+    filter_subjects: spec.filterSubject,
+    deliver_policy: DeliverPolicy.New,
+  });
+  const messages: ConsumerMessages = await consumer.consume();
+
+  async function* iterate(): AsyncGenerator<EventDelivery<T>> {
+    for await (const msg of messages) {
+      const delivery = toDelivery(msg, schema);
+      if (delivery.ok) {
+        yield delivery.value;
+      } else {
         onInvalid?.(msg.subject, msg.seq, delivery.error);
       }
     }

@@ -8,7 +8,7 @@ import { natsServers } from '../nats-servers';
 import { defaultInProcessBus, type InProcessBus } from '../in-process/in-process-bus';
 import { InProcessServer } from '../in-process/in-process.server';
 import { RpcContextInterceptor } from './rpc-context.interceptor';
-import { RpcErrorFilter } from './rpc-error.filter';
+import { RpcErrorFilter, type RpcErrorTranslator } from './rpc-error.filter';
 import { TonNatsServer } from './ton-nats.server';
 
 export interface RpcMicroserviceOptions {
@@ -70,9 +70,9 @@ export function createRpcMicroserviceOptions(
  */
 export function setupRpcMicroservice(
   microservice: INestMicroservice,
-  deps: { logger: Logger; metrics?: NatsMetrics },
+  deps: { logger: Logger; metrics?: NatsMetrics; translators?: readonly RpcErrorTranslator[] },
 ): INestMicroservice {
-  microservice.useGlobalFilters(new RpcErrorFilter(deps.logger));
+  microservice.useGlobalFilters(new RpcErrorFilter(deps.logger, deps.translators));
   microservice.useGlobalInterceptors(new RpcContextInterceptor(deps.metrics));
   return microservice;
 }

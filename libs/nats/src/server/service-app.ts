@@ -17,6 +17,7 @@ import { Registry } from 'prom-client';
 import { z } from 'zod';
 
 import { createNatsMicroserviceOptions, setupRpcMicroservice } from './microservice.options';
+import { type RpcErrorTranslator } from './rpc-error.filter';
 
 /**
  * A service's root module as a NATS microservice in the service's queue group, with the RPC error
@@ -25,7 +26,13 @@ import { createNatsMicroserviceOptions, setupRpcMicroservice } from './microserv
 export async function createServiceMicroservice(
   service: ServiceName,
   rootModule: object,
-  options: { natsUrl: string; subjectPrefix?: string; logger: Logger },
+  options: {
+    natsUrl: string;
+    subjectPrefix?: string;
+    logger: Logger;
+    /** Dependency errors the service answers with a code (e.g. PostgreSQL down → 503). */
+    errorTranslators?: readonly RpcErrorTranslator[];
+  },
 ): Promise<INestMicroservice> {
   const app = await NestFactory.createMicroservice(rootModule, {
     ...createNatsMicroserviceOptions(
@@ -34,8 +41,16 @@ export async function createServiceMicroservice(
       options.subjectPrefix === undefined ? {} : { subjectPrefix: options.subjectPrefix },
     ),
     logger: new PinoNestLogger(options.logger),
+    // A module that cannot initialise (PostgreSQL unreachable, the schema behind, a full disk) is
+    // thrown to the caller, so runMain prints its one fatal line on stderr and exits 1; by default
+    // Nest would log it as an ordinary error and exit on its own.
+    abortOnError: false,
   });
-  setupRpcMicroservice(app, { logger: options.logger, metrics: app.get(NatsMetrics) });
+  setupRpcMicroservice(app, {
+    logger: options.logger,
+    metrics: app.get(NatsMetrics),
+    ...(options.errorTranslators === undefined ? {} : { translators: options.errorTranslators }),
+  });
   app.enableShutdownHooks();
   return app;
 }
@@ -50,6 +65,8 @@ export interface MeshServiceOptions {
   }): DynamicImport[] | Promise<DynamicImport[]>;
   /** The service cannot run without PostgreSQL. */
   readonly requireDatabase?: boolean;
+  /** Dependency errors its handlers answer with a code (e.g. PostgreSQL down → 503). */
+  readonly errorTranslators?: readonly RpcErrorTranslator[];
   /** Readiness checks of `/readyz` on the ops port, given the started microservice. */
   checks?(app: INestMicroservice): ReadinessCheck[];
 }
@@ -90,6 +107,9 @@ export function runMeshService(options: MeshServiceOptions): void {
     const app = await createServiceMicroservice(service, MeshServiceModule, {
       natsUrl: config.NATS_URL,
       logger,
+      ...(options.errorTranslators === undefined
+        ? {}
+        : { errorTranslators: options.errorTranslators }),
     });
     await app.listen();
     const ops = await startOpsServer({

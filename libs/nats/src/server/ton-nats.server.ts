@@ -26,7 +26,9 @@ export class TonNatsServer extends ServerNats {
 
   constructor(options: TonNatsServerOptions) {
     const { subjectPrefix, ...natsOptions } = options;
-    super({ ...natsOptions, gracefulShutdown: false });
+    // maxReconnectAttempts -1: nats.js gives up after 10 attempts (~20 s), and a service whose
+    // connection gave up would never serve again after a longer NATS outage.
+    super({ ...natsOptions, gracefulShutdown: false, maxReconnectAttempts: -1 });
     this.prefix = subjectPrefix ?? '';
     this.defaultQueue = options.queue;
   }

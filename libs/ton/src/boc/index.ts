@@ -5,3 +5,5 @@ export * from './merkle-proof';
 export * from './multi-root-boc';
 export * from './pruned-branch';
 export * from './shard-account';
+export * from './boc-shape';
+export * from './single-root-boc';

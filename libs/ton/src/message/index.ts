@@ -1,1 +1,2 @@
 export * from './external-message-hash';
+export * from './external-message.check';

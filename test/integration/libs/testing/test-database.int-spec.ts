@@ -16,6 +16,8 @@ void describe('createTestDatabase', () => {
         'ChainTables1795300000000',
         'DecodedTables1795400000000',
         'DnsMultisigVesting1795500000000',
+        'ApiKeys1795600000000',
+        'StreamingLimits1795700000000',
       ]);
     } finally {
       await ds.destroy();

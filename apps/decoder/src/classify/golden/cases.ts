@@ -1,7 +1,7 @@
 /** Loading and running the expected-action cases (`indexer-traces/cases/*.yaml`). */
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import type { ActionRow } from '../action';
+import type { ActionRow } from '@app/classify';
 import { checkValue, nestedValue } from './compare';
 import { evaluateSelector } from './selector';
 

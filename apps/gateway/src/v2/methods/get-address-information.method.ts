@@ -1,12 +1,14 @@
 import { Subjects } from '@app/contracts';
 import { defineV2Method } from '../v2-method';
+import { accountReadParams, resultOf } from '../v2-schemas';
 import { optionalSeqno, requiredAddress } from '../v2-params';
 
 /** getAddressInformation: `address`, optional `seqno`; `raw.fullAccountState` (§4.1). */
 export const getAddressInformation = defineV2Method({
   name: 'getAddressInformation',
   verbs: ['GET', 'POST'],
-  params: ['address', 'seqno'],
+  params: accountReadParams,
+  result: resultOf(Subjects.ls.getAddressInformation),
   parse: (raw, source) => {
     const address = requiredAddress(raw, 'address', source);
     const seqno = optionalSeqno(raw, source);

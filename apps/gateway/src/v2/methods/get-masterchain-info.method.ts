@@ -1,11 +1,14 @@
 import { Subjects } from '@app/contracts';
+import { z } from 'zod';
 import { defineV2Method } from '../v2-method';
+import { resultOf } from '../v2-schemas';
 
 /** getMasterchainInfo: no parameters; `blocks.masterchainInfo` (toncenter-v2.md §5.1). */
 export const getMasterchainInfo = defineV2Method({
   name: 'getMasterchainInfo',
   verbs: ['GET', 'POST'],
-  params: [],
+  params: z.object({}),
+  result: resultOf(Subjects.ls.getMasterchainInfo),
   parse: () => ({}),
   handle: (params, backend) => backend.request(Subjects.ls.getMasterchainInfo, params),
 });

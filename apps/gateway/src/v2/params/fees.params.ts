@@ -1,37 +1,72 @@
-import { Cell } from '@ton/core';
+import { BocShapeError, DEFAULT_EXTERNAL_MESSAGE_LIMITS, readSingleRootBoc } from '@app/ton';
 import { type ParamSource, parseError, type RawParams, validationError } from '../v2-params';
 
 /** Parsers of estimateFee (toncenter v2 §9). */
 
-/** What the network accepts in one message (config param 43 default: 2^13 cells). */
-const MAX_BOC_BYTES = 1 << 18;
+/**
+ * The cells the parts of one emulated message (body, init code, init data) may hold together: what
+ * config param 43 allows a message (max_msg_cells), so the gateway builds no more than a sendable
+ * message has. Start one per request with `messageCellBudget()`.
+ */
+export interface MessageCellBudget {
+  cells: number;
+}
+
+export function messageCellBudget(): MessageCellBudget {
+  return { cells: DEFAULT_EXTERNAL_MESSAGE_LIMITS.maxCells };
+}
+
+/** A StateInit with large code may be big; the whole body limit is not. */
+const MAX_PART_BYTES = 1 << 18;
+
+/**
+ * The depth of each part. The network takes external messages 512 deep (config param 43), but the
+ * sender emulates with @ton/sandbox's WASM build of the emulator, which overflows its stack on a
+ * message about 430 deep ("memory access out of bounds") and then hangs the process on the next
+ * call (measured). Real bodies and StateInits are a few cells deep; this leaves a wide margin.
+ */
+const MAX_PART_DEPTH = 256;
 
 function isAbsent(value: unknown): boolean {
   return value === undefined || value === null || value === '';
 }
 
-/** A BoC of exactly one root cell, re-encoded in standard base64; undefined when unparsable. */
-function singleRootBoc(value: string): string | undefined {
-  const bytes = Buffer.from(value, 'base64');
-  if (bytes.length === 0 || bytes.length > MAX_BOC_BYTES) {
-    return undefined;
-  }
+/**
+ * A BoC of exactly one root cell, re-encoded in standard base64; undefined when unparsable. Its shape
+ * is checked from the bytes first: within the budget's cells, and no deeper than MAX_PART_DEPTH.
+ */
+function singleRootBoc(value: string, budget: MessageCellBudget): string | undefined {
   try {
-    const roots = Cell.fromBoc(bytes);
-    const [root] = roots;
-    return roots.length === 1 && root ? root.toBoc({ idx: false }).toString('base64') : undefined;
-  } catch {
-    return undefined;
+    const limits = {
+      maxBytes: MAX_PART_BYTES,
+      maxCells: budget.cells,
+      maxDepth: MAX_PART_DEPTH,
+    };
+    return readSingleRootBoc(Buffer.from(value, 'base64'), limits, (shape) => {
+      budget.cells -= shape.cells;
+    })
+      .toBoc({ idx: false })
+      .toString('base64');
+  } catch (error) {
+    if (error instanceof BocShapeError) {
+      return undefined;
+    }
+    throw error;
   }
 }
 
 /** `body`: required (`empty body`), a b64 BoC of one cell (`failed to parse body`). */
-export function requiredCellBoc(raw: RawParams, name: string, source: ParamSource): string {
+export function requiredCellBoc(
+  raw: RawParams,
+  name: string,
+  source: ParamSource,
+  budget: MessageCellBudget,
+): string {
   const value = raw[name];
   if (isAbsent(value)) {
     throw validationError(`empty ${name}`, name);
   }
-  const boc = typeof value === 'string' ? singleRootBoc(value) : undefined;
+  const boc = typeof value === 'string' ? singleRootBoc(value, budget) : undefined;
   if (boc === undefined) {
     throw parseError(source, `failed to parse ${name}`, name);
   }
@@ -39,12 +74,17 @@ export function requiredCellBoc(raw: RawParams, name: string, source: ParamSourc
 }
 
 /** `init_code` / `init_data`: optional (default `""`), a b64 BoC of one cell when given. */
-export function optionalCellBoc(raw: RawParams, name: string, source: ParamSource): string {
+export function optionalCellBoc(
+  raw: RawParams,
+  name: string,
+  source: ParamSource,
+  budget: MessageCellBudget,
+): string {
   const value = raw[name];
   if (isAbsent(value)) {
     return '';
   }
-  const boc = typeof value === 'string' ? singleRootBoc(value) : undefined;
+  const boc = typeof value === 'string' ? singleRootBoc(value, budget) : undefined;
   if (boc === undefined) {
     throw parseError(source, `failed to parse ${name}`, name);
   }

@@ -1,5 +1,8 @@
 import { ErrorCode, TonApiError } from '@app/contracts';
 import {
+  checkExternalMessageBoc,
+  DEFAULT_EXTERNAL_MESSAGE_LIMITS,
+  ExternalMessageRejection,
   methodIdOf,
   type ParsedAddress,
   parseAddress,
@@ -7,7 +10,7 @@ import {
   readTonlibStack,
   StackInputError,
 } from '@app/ton';
-import { Cell, loadMessage, serializeTuple, type TupleItem } from '@ton/core';
+import { type Cell, serializeTuple, type TupleItem } from '@ton/core';
 import {
   optionalHash,
   optionalInteger,
@@ -33,9 +36,13 @@ export function requiredParsedAddress(
   if (isAbsent(value)) {
     throw validationError(`empty ${name}`, name);
   }
-  const parsed = typeof value === 'string' ? parseAddress(value) : undefined;
+  if (typeof value !== 'string') {
+    // Not text (a JSON object, array or number, a repeated key): named like any malformed value.
+    throw parseError(source, `failed to parse ${name}`, name);
+  }
+  const parsed = parseAddress(value);
   if (!parsed) {
-    throw parseError(source, `Failed to parse ton_addr: '${String(value)}'`, name);
+    throw parseError(source, `Failed to parse ton_addr: '${value}'`, name);
   }
   return parsed;
 }
@@ -176,30 +183,8 @@ export function requiredLibraries(raw: RawParams, source: ParamSource): string[]
   });
 }
 
-/** What the network accepts in one external message (config param 43 defaults: cells, depth). */
-const MAX_BOC_BYTES = 1 << 18;
-const MAX_BOC_CELLS = 1 << 13;
-const MAX_BOC_DEPTH = 512;
-
 function badBoc(source: ParamSource, reason: string): TonApiError {
   return parseError(source, `invalid boc: ${reason}`, 'boc');
-}
-
-function countCells(root: Cell, limit: number): number {
-  const seen = new Set<string>();
-  const queue: Cell[] = [root];
-  while (queue.length > 0 && seen.size <= limit) {
-    const cell = queue.pop();
-    if (cell === undefined) {
-      break;
-    }
-    const key = cell.hash().toString('hex');
-    if (!seen.has(key)) {
-      seen.add(key);
-      queue.push(...cell.refs);
-    }
-  }
-  return seen.size;
 }
 
 /** A BoC sendBoc accepts: base64, one root, within the size caps, an external inbound message (§9). */
@@ -209,6 +194,11 @@ export interface ExternalMessageBoc {
   readonly root: Cell;
 }
 
+/**
+ * The gateway's pre-check of `boc`, with the node's default limits (config param 43): a malformed
+ * message is refused here without a NATS round trip. The sender checks again against the network's
+ * current limits and is the authority.
+ */
 export function requiredExternalMessage(raw: RawParams, source: ParamSource): ExternalMessageBoc {
   const value = raw.boc;
   if (isAbsent(value)) {
@@ -218,32 +208,32 @@ export function requiredExternalMessage(raw: RawParams, source: ParamSource): Ex
     throw badBoc(source, 'base64 expected');
   }
   const bytes = Buffer.from(value.trim(), 'base64');
-  if (bytes.length > MAX_BOC_BYTES) {
-    throw badBoc(source, `larger than ${MAX_BOC_BYTES} bytes`);
-  }
-  let roots: Cell[];
   try {
-    roots = Cell.fromBoc(bytes);
+    const { root } = checkExternalMessageBoc(bytes, DEFAULT_EXTERNAL_MESSAGE_LIMITS);
+    return { boc: bytes.toString('base64'), root };
   } catch (error) {
-    throw badBoc(source, error instanceof Error ? error.message : String(error));
-  }
-  const [root] = roots;
-  if (!root || roots.length !== 1) {
-    throw badBoc(source, `expected one root cell, got ${roots.length}`);
-  }
-  if (root.depth() > MAX_BOC_DEPTH) {
-    throw badBoc(source, `deeper than ${MAX_BOC_DEPTH} cells`);
-  }
-  if (countCells(root, MAX_BOC_CELLS) > MAX_BOC_CELLS) {
-    throw badBoc(source, `more than ${MAX_BOC_CELLS} cells`);
-  }
-  try {
-    const message = loadMessage(root.beginParse());
-    if (message.info.type !== 'external-in') {
-      throw new Error('not external');
+    if (error instanceof ExternalMessageRejection) {
+      throw badBoc(source, error.reason);
     }
-  } catch {
-    throw badBoc(source, 'not an external inbound message');
+    throw error;
   }
-  return { boc: bytes.toString('base64'), root };
+}
+
+/**
+ * A send's reply, with the sender's refusal of the BoC (`invalid boc: …`, when the network's limits
+ * are stricter than the defaults) worded as 2.1 words a bad parameter. Send methods are POST only.
+ */
+export async function sent<T>(reply: Promise<T>): Promise<T> {
+  try {
+    return await reply;
+  } catch (error) {
+    if (
+      error instanceof TonApiError &&
+      error.code === ErrorCode.INVALID_ARGUMENT &&
+      error.message.startsWith('invalid boc: ')
+    ) {
+      throw parseError('post', error.message, 'boc');
+    }
+    throw error;
+  }
 }

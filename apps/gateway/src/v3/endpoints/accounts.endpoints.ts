@@ -1,5 +1,7 @@
 import { Subjects } from '@app/contracts';
+import { z } from 'zod';
 import { DEFAULT_LIMIT, type V3Endpoint } from '../v3-endpoint';
+import { pagingParams, resultOf, sortParam, V3Param } from '../v3-schemas';
 import { invalid, type V3Params } from '../v3-params';
 
 function required(p: V3Params, name: string): string[] {
@@ -20,6 +22,12 @@ const DNS_DEFAULT_LIMIT = 100;
 export const ACCOUNT_ENDPOINTS: readonly V3Endpoint[] = [
   {
     name: 'accountStates',
+    query: z.object({
+      address: V3Param.addresses('Accounts'),
+      code_hash: V3Param.hashes('Only accounts with these code hashes').optional(),
+      include_boc: V3Param.bool('Include code and data (default true)').optional(),
+    }),
+    result: resultOf(Subjects.query.accountStates),
     run: (p, s, backend) => {
       const address = required(p, 'address');
       const req = {
@@ -34,6 +42,10 @@ export const ACCOUNT_ENDPOINTS: readonly V3Endpoint[] = [
   },
   {
     name: 'walletStates',
+    query: z.object({
+      address: V3Param.addresses('Wallet accounts'),
+    }),
+    result: resultOf(Subjects.query.walletStates),
     run: (p, s, backend) => {
       const req = { address: required(p, 'address'), no_address_book: s.noAddressBook };
       p.rejectUnknown();
@@ -42,6 +54,10 @@ export const ACCOUNT_ENDPOINTS: readonly V3Endpoint[] = [
   },
   {
     name: 'addressBook',
+    query: z.object({
+      address: V3Param.addresses('Addresses in any form'),
+    }),
+    result: resultOf(Subjects.query.addressBook),
     run: (p, _s, backend) => {
       const entries = p.addressEntries('address');
       p.rejectUnknown();
@@ -53,6 +69,10 @@ export const ACCOUNT_ENDPOINTS: readonly V3Endpoint[] = [
   },
   {
     name: 'metadata',
+    query: z.object({
+      address: V3Param.addresses('Token addresses'),
+    }),
+    result: resultOf(Subjects.query.metadata),
     run: (p, _s, backend) => {
       const address = required(p, 'address');
       p.rejectUnknown();
@@ -61,6 +81,10 @@ export const ACCOUNT_ENDPOINTS: readonly V3Endpoint[] = [
   },
   {
     name: 'topAccountsByBalance',
+    query: z.object({
+      ...pagingParams,
+    }),
+    result: resultOf(Subjects.query.topAccountsByBalance),
     run: (p, _s, backend) => {
       const req = p.paging(DEFAULT_LIMIT);
       p.rejectUnknown();
@@ -69,6 +93,12 @@ export const ACCOUNT_ENDPOINTS: readonly V3Endpoint[] = [
   },
   {
     name: 'dns/records',
+    query: z.object({
+      wallet: V3Param.address('Wallet the records point to').optional(),
+      domain: V3Param.text('Domain name').optional(),
+      ...pagingParams,
+    }),
+    result: resultOf(Subjects.query.dnsRecords),
     run: (p, s, backend) => {
       const req = {
         wallet: p.address('wallet'),
@@ -85,6 +115,14 @@ export const ACCOUNT_ENDPOINTS: readonly V3Endpoint[] = [
   },
   {
     name: 'multisig/wallets',
+    query: z.object({
+      address: V3Param.addresses('Multisig contracts').optional(),
+      wallet_address: V3Param.addresses('Signers or proposers').optional(),
+      include_orders: V3Param.bool('Include orders (default true)').optional(),
+      ...pagingParams,
+      ...sortParam,
+    }),
+    result: resultOf(Subjects.query.multisigWallets),
     run: (p, s, backend) => {
       const req = {
         address: p.addresses('address'),
@@ -100,6 +138,14 @@ export const ACCOUNT_ENDPOINTS: readonly V3Endpoint[] = [
   },
   {
     name: 'multisig/orders',
+    query: z.object({
+      address: V3Param.addresses('Order contracts').optional(),
+      multisig_address: V3Param.addresses('Multisig contracts').optional(),
+      parse_actions: V3Param.bool('Decode the order actions').optional(),
+      ...pagingParams,
+      ...sortParam,
+    }),
+    result: resultOf(Subjects.query.multisigOrders),
     run: (p, s, backend) => {
       const req = {
         address: p.addresses('address'),
@@ -115,6 +161,13 @@ export const ACCOUNT_ENDPOINTS: readonly V3Endpoint[] = [
   },
   {
     name: 'vesting',
+    query: z.object({
+      contract_address: V3Param.addresses('Vesting contracts').optional(),
+      wallet_address: V3Param.addresses('Owners').optional(),
+      check_whitelist: V3Param.bool('Also match whitelisted addresses').optional(),
+      ...pagingParams,
+    }),
+    result: resultOf(Subjects.query.vesting),
     run: (p, s, backend) => {
       const req = {
         contract_address: p.addresses('contract_address'),

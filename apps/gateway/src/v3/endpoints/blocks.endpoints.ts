@@ -1,10 +1,14 @@
 import { Subjects } from '@app/contracts';
+import { z } from 'zod';
 import { DEFAULT_LIMIT, type V3Endpoint } from '../v3-endpoint';
+import { pagingParams, resultOf, sortParam, timeRangeParams, V3Param } from '../v3-schemas';
 
 /** masterchainInfo, blocks, masterchainBlockShardState, masterchainBlockShards (§4.1–4.4). */
 export const BLOCK_ENDPOINTS: readonly V3Endpoint[] = [
   {
     name: 'masterchainInfo',
+    query: z.object({}),
+    result: resultOf(Subjects.query.masterchainInfo),
     run: (p, _s, backend) => {
       p.rejectUnknown();
       return backend.request(Subjects.query.masterchainInfo, {});
@@ -12,6 +16,18 @@ export const BLOCK_ENDPOINTS: readonly V3Endpoint[] = [
   },
   {
     name: 'blocks',
+    query: z.object({
+      workchain: V3Param.int32('Workchain id', -1).optional(),
+      shard: V3Param.shard().optional(),
+      seqno: V3Param.int32('Block seqno').optional(),
+      root_hash: V3Param.hash('Block root hash').optional(),
+      file_hash: V3Param.hash('Block file hash').optional(),
+      mc_seqno: V3Param.int32('Masterchain block that committed the block').optional(),
+      ...timeRangeParams,
+      ...pagingParams,
+      ...sortParam,
+    }),
+    result: resultOf(Subjects.query.blocks),
     run: (p, _s, backend) => {
       const req = {
         workchain: p.int32('workchain'),
@@ -33,6 +49,10 @@ export const BLOCK_ENDPOINTS: readonly V3Endpoint[] = [
   },
   {
     name: 'masterchainBlockShardState',
+    query: z.object({
+      seqno: V3Param.int32('Masterchain block seqno', 1).optional(),
+    }),
+    result: resultOf(Subjects.query.masterchainBlockShardState),
     run: (p, _s, backend) => {
       // toncenter reads a missing seqno as 0.
       const seqno = p.int32('seqno') ?? 0;
@@ -42,6 +62,11 @@ export const BLOCK_ENDPOINTS: readonly V3Endpoint[] = [
   },
   {
     name: 'masterchainBlockShards',
+    query: z.object({
+      seqno: V3Param.int32('Masterchain block seqno', 1).optional(),
+      ...pagingParams,
+    }),
+    result: resultOf(Subjects.query.masterchainBlockShards),
     run: (p, _s, backend) => {
       const req = { seqno: p.int32('seqno') ?? 0, ...p.paging(DEFAULT_LIMIT) };
       p.rejectUnknown();

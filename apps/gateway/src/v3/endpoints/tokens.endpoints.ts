@@ -1,6 +1,17 @@
 import { Subjects } from '@app/contracts';
+import { z } from 'zod';
 import { DEFAULT_LIMIT, type V3Endpoint } from '../v3-endpoint';
+import { pagingParams, resultOf, sortParam, timeRangeParams, V3Param } from '../v3-schemas';
 import { invalid, type V3Params } from '../v3-params';
+
+/** nft/sales: no sale contract is detected yet, so its answer is always empty (see below). */
+const NFT_SALES_RESULT = z
+  .object({
+    nft_sales: z.array(z.never()),
+    address_book: z.object({}).strict(),
+    metadata: z.object({}).strict(),
+  })
+  .strict();
 
 /** `direction` of the token event endpoints: in, out or both (§7.3, §8.3). */
 function direction(p: V3Params): 'in' | 'out' | 'both' | undefined {
@@ -47,6 +58,12 @@ function oneOwnerFor(
 export const TOKEN_ENDPOINTS: readonly V3Endpoint[] = [
   {
     name: 'jetton/masters',
+    query: z.object({
+      address: V3Param.addresses('Jetton masters').optional(),
+      admin_address: V3Param.addresses('Admins').optional(),
+      ...pagingParams,
+    }),
+    result: resultOf(Subjects.query.jettonMasters),
     run: (p, s, backend) => {
       const req = {
         address: p.addresses('address'),
@@ -60,6 +77,15 @@ export const TOKEN_ENDPOINTS: readonly V3Endpoint[] = [
   },
   {
     name: 'jetton/wallets',
+    query: z.object({
+      address: V3Param.addresses('Jetton wallets').optional(),
+      owner_address: V3Param.addresses('Owners').optional(),
+      jetton_address: V3Param.addresses('Jetton masters').optional(),
+      exclude_zero_balance: V3Param.bool('Leave out empty wallets').optional(),
+      ...pagingParams,
+      ...sortParam,
+    }),
+    result: resultOf(Subjects.query.jettonWallets),
     run: (p, s, backend) => {
       const req = {
         address: p.addresses('address'),
@@ -77,6 +103,21 @@ export const TOKEN_ENDPOINTS: readonly V3Endpoint[] = [
   },
   ...(['jetton/transfers', 'jetton/burns'] as const).map((name): V3Endpoint => ({
     name,
+    query: z.object({
+      owner_address: V3Param.addresses('Owners').optional(),
+      address: V3Param.addresses('Alias of owner_address').optional(),
+      jetton_wallet: V3Param.addresses('Jetton wallets').optional(),
+      jetton_master: V3Param.address('Jetton master').optional(),
+      ...(name === 'jetton/transfers'
+        ? { direction: V3Param.text('in, out or both').optional() }
+        : {}),
+      ...timeRangeParams,
+      ...pagingParams,
+      ...sortParam,
+    }),
+    result: resultOf(
+      name === 'jetton/transfers' ? Subjects.query.jettonTransfers : Subjects.query.jettonBurns,
+    ),
     run: (p, s, backend) => {
       const req = {
         owner_address: owners(p),
@@ -98,6 +139,12 @@ export const TOKEN_ENDPOINTS: readonly V3Endpoint[] = [
   })),
   {
     name: 'nft/collections',
+    query: z.object({
+      collection_address: V3Param.addresses('Collections').optional(),
+      owner_address: V3Param.addresses('Owners').optional(),
+      ...pagingParams,
+    }),
+    result: resultOf(Subjects.query.nftCollections),
     run: (p, s, backend) => {
       const req = {
         collection_address: p.addresses('collection_address'),
@@ -111,6 +158,16 @@ export const TOKEN_ENDPOINTS: readonly V3Endpoint[] = [
   },
   {
     name: 'nft/items',
+    query: z.object({
+      address: V3Param.addresses('Items').optional(),
+      owner_address: V3Param.addresses('Owners').optional(),
+      collection_address: V3Param.addresses('Collections').optional(),
+      index: V3Param.strings('Item indexes (needs collection_address)').optional(),
+      include_on_sale: V3Param.bool('Include items on sale').optional(),
+      sort_by_last_transaction_lt: V3Param.bool('Newest activity first').optional(),
+      ...pagingParams,
+    }),
+    result: resultOf(Subjects.query.nftItems),
     run: (p, s, backend) => {
       const index = p.strings('index');
       const req = {
@@ -138,6 +195,17 @@ export const TOKEN_ENDPOINTS: readonly V3Endpoint[] = [
   },
   {
     name: 'nft/transfers',
+    query: z.object({
+      owner_address: V3Param.addresses('Owners').optional(),
+      address: V3Param.addresses('Alias of owner_address').optional(),
+      item_address: V3Param.addresses('Items').optional(),
+      collection_address: V3Param.address('Collection').optional(),
+      direction: V3Param.text('in, out or both').optional(),
+      ...timeRangeParams,
+      ...pagingParams,
+      ...sortParam,
+    }),
+    result: resultOf(Subjects.query.nftTransfers),
     run: (p, s, backend) => {
       const req = {
         owner_address: owners(p),
@@ -157,6 +225,10 @@ export const TOKEN_ENDPOINTS: readonly V3Endpoint[] = [
     // Sale and auction contracts (getgems, telemint) are not detected by the decoder yet, so no
     // address is ever on sale: every valid request answers an empty list.
     name: 'nft/sales',
+    query: z.object({
+      address: V3Param.addresses('Items'),
+    }),
+    result: NFT_SALES_RESULT,
     run: (p) => {
       const address = p.addresses('address');
       p.rejectUnknown();

@@ -1,6 +1,8 @@
-import { Subjects } from '@app/contracts';
+import { Subjects, type TracesReq } from '@app/contracts';
+import { z } from 'zod';
 import { expandSupportedActionTypes } from '../action-types';
 import { DEFAULT_LIMIT, type V3Endpoint, type V3Settings } from '../v3-endpoint';
+import { pagingParams, resultOf, sortParam, timeRangeParams, V3Param } from '../v3-schemas';
 import { invalid, type V3Params } from '../v3-params';
 
 const ACTION_TYPE = /^[A-Za-z0-9_.]+$/;
@@ -22,40 +24,73 @@ function supported(p: V3Params, s: V3Settings): string[] {
   );
 }
 
+/** The traces request of `p`, checked (also read by the deprecated `events` alias, §2.5). */
+export function tracesRequest(p: V3Params, s: V3Settings): TracesReq {
+  const req = {
+    account: p.address('account'),
+    trace_id: p.hashes('trace_id'),
+    tx_hash: p.hashes('tx_hash'),
+    msg_hash: p.hashes('msg_hash'),
+    mc_seqno: p.int32('mc_seqno'),
+    start_utime: p.utime('start_utime'),
+    end_utime: p.utime('end_utime'),
+    start_lt: p.uint64('start_lt'),
+    end_lt: p.uint64('end_lt'),
+    include_actions: p.bool('include_actions') ?? false,
+    supported_action_types: supported(p, s),
+    ...p.paging(DEFAULT_LIMIT),
+    sort: p.sort('desc'),
+    no_address_book: s.noAddressBook,
+  };
+  p.rejectUnknown();
+  const selectors = [req.account, req.trace_id, req.tx_hash, req.msg_hash];
+  if (selectors.filter((v) => v !== undefined).length > 1) {
+    throw invalid(
+      'account',
+      'only one of account, trace_id, tx_hash, msg_hash should be specified',
+    );
+  }
+  return req;
+}
+
 /** traces and actions (§5.1, §5.2). */
 export const TRACE_ENDPOINTS: readonly V3Endpoint[] = [
   {
     name: 'traces',
-    run: (p, s, backend) => {
-      const req = {
-        account: p.address('account'),
-        trace_id: p.hashes('trace_id'),
-        tx_hash: p.hashes('tx_hash'),
-        msg_hash: p.hashes('msg_hash'),
-        mc_seqno: p.int32('mc_seqno'),
-        start_utime: p.utime('start_utime'),
-        end_utime: p.utime('end_utime'),
-        start_lt: p.uint64('start_lt'),
-        end_lt: p.uint64('end_lt'),
-        include_actions: p.bool('include_actions') ?? false,
-        supported_action_types: supported(p, s),
-        ...p.paging(DEFAULT_LIMIT),
-        sort: p.sort('desc'),
-        no_address_book: s.noAddressBook,
-      };
-      p.rejectUnknown();
-      const selectors = [req.account, req.trace_id, req.tx_hash, req.msg_hash];
-      if (selectors.filter((v) => v !== undefined).length > 1) {
-        throw invalid(
-          'account',
-          'only one of account, trace_id, tx_hash, msg_hash should be specified',
-        );
-      }
-      return backend.request(Subjects.query.traces, req);
-    },
+    query: z.object({
+      account: V3Param.address('Account').optional(),
+      trace_id: V3Param.hashes('Trace ids').optional(),
+      tx_hash: V3Param.hashes('Transaction hashes').optional(),
+      msg_hash: V3Param.hashes('Message hashes').optional(),
+      mc_seqno: V3Param.int32('Masterchain block seqno').optional(),
+      ...timeRangeParams,
+      include_actions: V3Param.bool('Include the actions of each trace').optional(),
+      supported_action_types: V3Param.strings('Action types the client understands').optional(),
+      ...pagingParams,
+      ...sortParam,
+    }),
+    result: resultOf(Subjects.query.traces),
+    run: (p, s, backend) => backend.request(Subjects.query.traces, tracesRequest(p, s)),
   },
   {
     name: 'actions',
+    query: z.object({
+      account: V3Param.address('Account').optional(),
+      tx_hash: V3Param.hashes('Transaction hashes').optional(),
+      msg_hash: V3Param.hashes('Message hashes').optional(),
+      action_id: V3Param.hashes('Action ids').optional(),
+      trace_id: V3Param.hashes('Trace ids').optional(),
+      mc_seqno: V3Param.int32('Masterchain block seqno').optional(),
+      ...timeRangeParams,
+      action_type: V3Param.strings('Only these action types').optional(),
+      exclude_action_type: V3Param.strings('Leave out these action types').optional(),
+      supported_action_types: V3Param.strings('Action types the client understands').optional(),
+      include_accounts: V3Param.bool('Include the accounts of each action').optional(),
+      include_transactions: V3Param.bool('Include the transactions of each action').optional(),
+      ...pagingParams,
+      ...sortParam,
+    }),
+    result: resultOf(Subjects.query.actions),
     run: (p, s, backend) => {
       const req = {
         account: p.address('account'),

@@ -1,5 +1,7 @@
 import { Subjects } from '@app/contracts';
+import { z } from 'zod';
 import { DEFAULT_LIMIT, type V3Endpoint } from '../v3-endpoint';
+import { pagingParams, resultOf, sortParam, timeRangeParams, V3Param } from '../v3-schemas';
 import { invalid } from '../v3-params';
 
 /**
@@ -9,6 +11,20 @@ import { invalid } from '../v3-params';
 export const TRANSACTION_ENDPOINTS: readonly V3Endpoint[] = [
   {
     name: 'transactions',
+    query: z.object({
+      workchain: V3Param.int32('Workchain id', 0).optional(),
+      shard: V3Param.shard().optional(),
+      seqno: V3Param.int32('Block seqno').optional(),
+      mc_seqno: V3Param.int32('Masterchain block seqno').optional(),
+      account: V3Param.addresses('Accounts').optional(),
+      exclude_account: V3Param.addresses('Accepted and ignored, as toncenter does').optional(),
+      hash: V3Param.hashes('Transaction hashes').optional(),
+      lt: V3Param.lt('Transaction logical time').optional(),
+      ...timeRangeParams,
+      ...pagingParams,
+      ...sortParam,
+    }),
+    result: resultOf(Subjects.query.transactions),
     run: (p, s, backend) => {
       // exclude_account: toncenter parses it and ignores it (a TODO in its code); taken the same way.
       p.addresses('exclude_account');
@@ -34,6 +50,12 @@ export const TRANSACTION_ENDPOINTS: readonly V3Endpoint[] = [
   },
   {
     name: 'transactionsByMasterchainBlock',
+    query: z.object({
+      seqno: V3Param.int32('Masterchain block seqno', 1),
+      ...pagingParams,
+      ...sortParam,
+    }),
+    result: resultOf(Subjects.query.transactions),
     run: (p, s, backend) => {
       const seqno = p.int32('seqno');
       if (seqno === undefined) {
@@ -51,6 +73,15 @@ export const TRANSACTION_ENDPOINTS: readonly V3Endpoint[] = [
   },
   {
     name: 'transactionsByMessage',
+    query: z.object({
+      msg_hash: V3Param.hashes('Message hashes').optional(),
+      body_hash: V3Param.hash('Message body hash').optional(),
+      opcode: V3Param.opcode().optional(),
+      direction: V3Param.text('in or out').optional(),
+      ...pagingParams,
+      ...sortParam,
+    }),
+    result: resultOf(Subjects.query.transactionsByMessage),
     run: (p, s, backend) => {
       const req = {
         msg_hash: p.hashes('msg_hash'),
@@ -73,6 +104,13 @@ export const TRANSACTION_ENDPOINTS: readonly V3Endpoint[] = [
   },
   {
     name: 'adjacentTransactions',
+    query: z.object({
+      hash: V3Param.hash('Transaction hash'),
+      direction: V3Param.text('in or out').optional(),
+      ...pagingParams,
+      ...sortParam,
+    }),
+    result: resultOf(Subjects.query.adjacentTransactions),
     run: (p, s, backend) => {
       const hash = p.hash('hash');
       const direction = p.direction('direction');
@@ -92,6 +130,21 @@ export const TRANSACTION_ENDPOINTS: readonly V3Endpoint[] = [
   },
   {
     name: 'messages',
+    query: z.object({
+      msg_hash: V3Param.hashes('Message hashes').optional(),
+      hash: V3Param.hash('Message hash (legacy single-value alias of msg_hash)').optional(),
+      body_hash: V3Param.hash('Message body hash').optional(),
+      source: V3Param.text('Source address, or null for external inbound').optional(),
+      destination: V3Param.text('Destination address, or null for external outbound').optional(),
+      opcode: V3Param.opcode().optional(),
+      ...timeRangeParams,
+      direction: V3Param.text('in or out').optional(),
+      exclude_externals: V3Param.bool('Leave out external messages').optional(),
+      only_externals: V3Param.bool('External messages only').optional(),
+      ...pagingParams,
+      ...sortParam,
+    }),
+    result: resultOf(Subjects.query.messages),
     run: (p, s, backend) => {
       const msgHash = p.hashes('msg_hash');
       // `hash`: the legacy single-value alias of msg_hash.

@@ -5,14 +5,10 @@ import {
   type GetLibrariesReq,
   type SmcLibraryResult,
 } from '@app/contracts';
-import { LiteApiSchema } from '@app/ton';
-import { beginCell, Cell, type Dictionary } from '@ton/core';
-import { type LiteClient } from 'ton-lite-client';
-import { type tonNode_blockIdExt } from 'ton-lite-client/dist/schema';
-import { type LiteserverPool } from '@app/liteclient';
+import { beginCell } from '@ton/core';
+import { fetchLibraries, type LiteserverPool, readConfig } from '@app/liteclient';
 import { answerCache, atSeqno, CACHE_BUDGETS } from '../answer-cache';
 import { cellToBase64 } from '../tonlib.mapper';
-import { configFromProof } from './config.mapper';
 import { masterchainBlockAt } from './masterchain-block';
 
 /**
@@ -71,36 +67,6 @@ export class ConfigReader {
   }
 }
 
-/** Library cells by hash; the liteserver omits unknown hashes. */
-export async function fetchLibraries(
-  client: LiteClient,
-  hashes: Buffer[],
-): Promise<{ hash: Buffer; data: Cell }[]> {
-  // liteServer.getLibraries library_list:(vector int256) = liteServer.LibraryResult;
-  const res = await client.engine.query(LiteApiSchema.Functions.liteServer_getLibraries, {
-    kind: 'liteServer.getLibraries',
-    libraryList: hashes,
-  });
-  return res.result.flatMap((entry) => {
-    const [data] = Cell.fromBoc(entry.data);
-    return data ? [{ hash: entry.hash, data }] : [];
-  });
-}
-
 function configInfo(bytes: string): ConfigInfo {
   return { '@type': 'configInfo', config: { '@type': 'tvm.cell', bytes } };
-}
-
-/** The config dictionary of masterchain block `block`. */
-export async function readConfig(
-  client: LiteClient,
-  block: tonNode_blockIdExt,
-): Promise<Dictionary<number, Cell>> {
-  // liteServer.getConfigAll mode:# id:tonNode.blockIdExt = liteServer.ConfigInfo;
-  const res = await client.engine.query(LiteApiSchema.Functions.liteServer_getConfigAll, {
-    kind: 'liteServer.getConfigAll',
-    mode: 0,
-    id: block,
-  });
-  return configFromProof(res.configProof);
 }

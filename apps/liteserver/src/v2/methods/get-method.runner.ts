@@ -10,10 +10,9 @@ import { Address, beginCell, Cell, parseTuple, type TupleItem } from '@ton/core'
 import { type LiteClient } from 'ton-lite-client';
 import { type tonNode_blockIdExt } from 'ton-lite-client/dist/schema';
 import { type ClientAccountState } from 'ton-lite-client/dist/types';
-import { type LiteserverPool } from '@app/liteclient';
+import { fetchLibraries, type LiteserverPool, readConfig } from '@app/liteclient';
 import { answerCache, CACHE_BUDGETS } from '../answer-cache';
 import { toTonBlockIdExt } from '../tonlib.mapper';
-import { fetchLibraries, readConfig } from './config.reader';
 import { GetMethodEmulator } from './get-method.emulator';
 import { masterchainBlockAt } from './masterchain-block';
 

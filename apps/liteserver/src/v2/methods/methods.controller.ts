@@ -6,10 +6,8 @@ import {
   type RunGetMethodReq,
   type RunGetMethodRes,
   type RunGetMethodStdRes,
-  type SendMessageReq,
   type SmcLibraryResult,
   Subjects,
-  type TonlibOk,
 } from '@app/contracts';
 import { RpcHandler } from '@app/nats';
 import { Controller } from '@nestjs/common';
@@ -17,19 +15,16 @@ import { Payload } from '@nestjs/microservices';
 import { LiteserverPoolService } from '@app/liteclient';
 import { ConfigReader } from './config.reader';
 import { GetMethodRunner } from './get-method.runner';
-import { MessageSender } from './message.sender';
 
-/** `ton.ls.v1.*` handlers of the v2 get-method, config, library and send endpoints. */
+/** `ton.ls.v1.*` handlers of the v2 get-method, config and library endpoints. */
 @Controller()
 export class MethodsController {
   private readonly runner: GetMethodRunner;
   private readonly config: ConfigReader;
-  private readonly sender: MessageSender;
 
   constructor(pool: LiteserverPoolService) {
     this.runner = new GetMethodRunner(pool);
     this.config = new ConfigReader(pool);
-    this.sender = new MessageSender(pool);
   }
 
   @RpcHandler(Subjects.ls.runGetMethod)
@@ -55,10 +50,5 @@ export class MethodsController {
   @RpcHandler(Subjects.ls.getLibraries)
   getLibraries(@Payload() req: GetLibrariesReq): Promise<SmcLibraryResult> {
     return this.config.libraries(req);
-  }
-
-  @RpcHandler(Subjects.ls.sendMessage)
-  sendMessage(@Payload() req: SendMessageReq): Promise<TonlibOk> {
-    return this.sender.send(req);
   }
 }

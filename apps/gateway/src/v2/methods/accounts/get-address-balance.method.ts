@@ -1,5 +1,6 @@
-import { Subjects } from '@app/contracts';
+import { RawFullAccountState, Subjects } from '@app/contracts';
 import { defineV2Method } from '../../v2-method';
+import { accountReadParams } from '../../v2-schemas';
 import { parseAccountRead } from '../../params/accounts.params';
 
 /**
@@ -9,7 +10,8 @@ import { parseAccountRead } from '../../params/accounts.params';
 export const getAddressBalance = defineV2Method({
   name: 'getAddressBalance',
   verbs: ['GET', 'POST'],
-  params: ['address', 'seqno'],
+  params: accountReadParams,
+  result: RawFullAccountState.shape.balance,
   parse: parseAccountRead,
   handle: async (params, backend) =>
     (await backend.request(Subjects.ls.getAddressInformation, params)).balance,

@@ -1,12 +1,14 @@
-import { Subjects } from '@app/contracts';
+import { RawFullAccountState, Subjects } from '@app/contracts';
 import { defineV2Method } from '../../v2-method';
+import { accountReadParams } from '../../v2-schemas';
 import { parseAccountRead } from '../../params/accounts.params';
 
 /** getAddressState (§4.5): `active`, `uninitialized` or `frozen`, as getAddressInformation computes it. */
 export const getAddressState = defineV2Method({
   name: 'getAddressState',
   verbs: ['GET', 'POST'],
-  params: ['address', 'seqno'],
+  params: accountReadParams,
+  result: RawFullAccountState.shape.state,
   parse: parseAccountRead,
   handle: async (params, backend) =>
     (await backend.request(Subjects.ls.getAddressInformation, params)).state,

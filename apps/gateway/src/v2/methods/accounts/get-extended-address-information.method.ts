@@ -1,12 +1,14 @@
 import { Subjects } from '@app/contracts';
 import { defineV2Method } from '../../v2-method';
+import { accountReadParams, resultOf } from '../../v2-schemas';
 import { parseAccountRead } from '../../params/accounts.params';
 
 /** getExtendedAddressInformation (§4.2): tonlib `fullAccountState`. */
 export const getExtendedAddressInformation = defineV2Method({
   name: 'getExtendedAddressInformation',
   verbs: ['GET', 'POST'],
-  params: ['address', 'seqno'],
+  params: accountReadParams,
+  result: resultOf(Subjects.ls.getExtendedAddressInformation),
   parse: parseAccountRead,
   handle: (params, backend) => backend.request(Subjects.ls.getExtendedAddressInformation, params),
 });

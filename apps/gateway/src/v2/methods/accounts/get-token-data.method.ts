@@ -1,12 +1,14 @@
 import { Subjects } from '@app/contracts';
 import { defineV2Method } from '../../v2-method';
+import { accountReadParams, resultOf } from '../../v2-schemas';
 import { addressAsGiven, parseAccountRead } from '../../params/accounts.params';
 
 /** getTokenData (§4.6, §15.4): Jetton master/wallet or NFT collection/item; 409 otherwise. */
 export const getTokenData = defineV2Method({
   name: 'getTokenData',
   verbs: ['GET', 'POST'],
-  params: ['address', 'seqno'],
+  params: accountReadParams,
+  result: resultOf(Subjects.ls.getTokenData),
   parse: (raw, source) => ({
     ...parseAccountRead(raw, source),
     given_address: addressAsGiven(raw, 'address', source),

@@ -1,12 +1,14 @@
 import { Subjects } from '@app/contracts';
 import { defineV2Method } from '../../v2-method';
+import { accountReadParams, resultOf } from '../../v2-schemas';
 import { parseAccountRead } from '../../params/accounts.params';
 
 /** getWalletInformation (§4.3, §15.3): wallet detection by code hash, 2.1 shape. */
 export const getWalletInformation = defineV2Method({
   name: 'getWalletInformation',
   verbs: ['GET', 'POST'],
-  params: ['address', 'seqno'],
+  params: accountReadParams,
+  result: resultOf(Subjects.ls.getWalletInformation),
   parse: parseAccountRead,
   handle: (params, backend) => backend.request(Subjects.ls.getWalletInformation, params),
 });

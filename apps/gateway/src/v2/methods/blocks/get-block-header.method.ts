@@ -1,5 +1,7 @@
 import { Subjects } from '@app/contracts';
+import { z } from 'zod';
 import { defineV2Method } from '../../v2-method';
+import { blockIdParams, resultOf, V2Param } from '../../v2-schemas';
 import { requiredInt64 } from '../../v2-params';
 import {
   optionalBlockHash,
@@ -15,7 +17,12 @@ import {
 export const getBlockHeader = defineV2Method({
   name: 'getBlockHeader',
   verbs: ['GET', 'POST'],
-  params: ['workchain', 'shard', 'seqno', 'root_hash', 'file_hash'],
+  params: z.object({
+    ...blockIdParams,
+    root_hash: V2Param.hash('Block root hash').optional(),
+    file_hash: V2Param.hash('Block file hash').optional(),
+  }),
+  result: resultOf(Subjects.ls.getBlockHeader),
   parse: (raw, source) => {
     const workchain = requiredWorkchain(raw, source);
     const shard = requiredInt64(raw, 'shard', source).toString();

@@ -1,11 +1,14 @@
 import { Subjects } from '@app/contracts';
+import { z } from 'zod';
 import { defineV2Method } from '../../v2-method';
+import { resultOf } from '../../v2-schemas';
 
 /** getConsensusBlock: no parameters; `ext.blocks.consensusBlock` (2.1 shape, §5.4). */
 export const getConsensusBlock = defineV2Method({
   name: 'getConsensusBlock',
   verbs: ['GET', 'POST'],
-  params: [],
+  params: z.object({}),
+  result: resultOf(Subjects.ls.getConsensusBlock),
   parse: () => ({}),
   handle: (params, backend) => backend.request(Subjects.ls.getConsensusBlock, params),
 });

@@ -1,11 +1,14 @@
 import { Subjects } from '@app/contracts';
+import { z } from 'zod';
 import { defineV2Method } from '../../v2-method';
+import { resultOf } from '../../v2-schemas';
 
 /** getOutMsgQueueSize (2.1): no parameters; `blocks.outMsgQueueSizes` (§5.8). */
 export const getOutMsgQueueSize = defineV2Method({
   name: 'getOutMsgQueueSize',
   verbs: ['GET', 'POST'],
-  params: [],
+  params: z.object({}),
+  result: resultOf(Subjects.ls.getOutMsgQueueSize),
   parse: () => ({}),
   handle: (params, backend) => backend.request(Subjects.ls.getOutMsgQueueSize, params),
 });

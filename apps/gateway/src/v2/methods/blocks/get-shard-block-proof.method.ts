@@ -1,5 +1,7 @@
 import { Subjects } from '@app/contracts';
+import { z } from 'zod';
 import { defineV2Method } from '../../v2-method';
+import { blockIdParams, resultOf, V2Param } from '../../v2-schemas';
 import { requiredInt64 } from '../../v2-params';
 import {
   optionalFromSeqno,
@@ -14,7 +16,11 @@ import {
 export const getShardBlockProof = defineV2Method({
   name: 'getShardBlockProof',
   verbs: ['GET', 'POST'],
-  params: ['workchain', 'shard', 'seqno', 'from_seqno'],
+  params: z.object({
+    ...blockIdParams,
+    from_seqno: V2Param.integer('Masterchain seqno the proof starts from', 1).optional(),
+  }),
+  result: resultOf(Subjects.ls.getShardBlockProof),
   parse: (raw, source) => {
     const workchain = requiredWorkchain(raw, source);
     const shard = requiredInt64(raw, 'shard', source).toString();

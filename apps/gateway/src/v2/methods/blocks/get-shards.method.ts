@@ -1,7 +1,11 @@
 import { Subjects } from '@app/contracts';
+import { z } from 'zod';
 import { type V2Method, defineV2Method } from '../../v2-method';
 import { type ParamSource, type RawParams } from '../../v2-params';
 import { requiredMasterchainSeqno } from '../../params/blocks.params';
+import { resultOf, V2Param } from '../../v2-schemas';
+
+const SHARDS_PARAMS = z.object({ seqno: V2Param.integer('Masterchain block seqno', 1) });
 
 function parse(raw: RawParams, source: ParamSource): { seqno: number } {
   return { seqno: requiredMasterchainSeqno(raw, source) };
@@ -11,7 +15,8 @@ function parse(raw: RawParams, source: ParamSource): { seqno: number } {
 export const getShards: V2Method = defineV2Method({
   name: 'getShards',
   verbs: ['GET', 'POST'],
-  params: ['seqno'],
+  params: SHARDS_PARAMS,
+  result: resultOf(Subjects.ls.getShards),
   parse,
   handle: (params, backend) => backend.request(Subjects.ls.getShards, params),
 });
@@ -23,7 +28,8 @@ export const getShards: V2Method = defineV2Method({
 export const shards: V2Method = defineV2Method({
   name: 'shards',
   verbs: ['GET', 'POST'],
-  params: ['seqno'],
+  params: SHARDS_PARAMS,
+  result: resultOf(Subjects.ls.getShards),
   parse,
   handle: (params, backend) => backend.request(Subjects.ls.getShards, params),
 });

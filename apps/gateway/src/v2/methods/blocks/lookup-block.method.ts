@@ -1,5 +1,7 @@
 import { Subjects } from '@app/contracts';
+import { z } from 'zod';
 import { defineV2Method } from '../../v2-method';
+import { blockIdParams, resultOf, V2Param } from '../../v2-schemas';
 import { requiredInt64, validationError } from '../../v2-params';
 import {
   optionalBlockSeqno,
@@ -15,7 +17,13 @@ import {
 export const lookupBlock = defineV2Method({
   name: 'lookupBlock',
   verbs: ['GET', 'POST'],
-  params: ['workchain', 'shard', 'seqno', 'lt', 'unixtime'],
+  params: z.object({
+    ...blockIdParams,
+    seqno: blockIdParams.seqno.optional(),
+    lt: V2Param.int64('Logical time inside the block', '1000000').optional(),
+    unixtime: V2Param.integer('Unix time inside the block', 1700000000).optional(),
+  }),
+  result: resultOf(Subjects.ls.lookupBlock),
   parse: (raw, source) => {
     const workchain = requiredWorkchain(raw, source);
     const shard = requiredInt64(raw, 'shard', source).toString();

@@ -1,6 +1,8 @@
 import { Subjects } from '@app/contracts';
+import { z } from 'zod';
 import { defineV2Method } from '../../v2-method';
-import { optionalCellBoc, requiredCellBoc } from '../../params/fees.params';
+import { resultOf, V2Param } from '../../v2-schemas';
+import { messageCellBudget, optionalCellBoc, requiredCellBoc } from '../../params/fees.params';
 import { optionalBoolean, requiredAddress } from '../../v2-params';
 
 /**
@@ -10,13 +12,24 @@ import { optionalBoolean, requiredAddress } from '../../v2-params';
 export const estimateFee = defineV2Method({
   name: 'estimateFee',
   verbs: ['POST'],
-  params: ['address', 'body', 'init_code', 'init_data', 'ignore_chksig'],
-  parse: (raw, source) => ({
-    address: requiredAddress(raw, 'address', source),
-    body: requiredCellBoc(raw, 'body', source),
-    initCode: optionalCellBoc(raw, 'init_code', source),
-    initData: optionalCellBoc(raw, 'init_data', source),
-    ignoreChksig: optionalBoolean(raw, 'ignore_chksig', source) ?? true,
+  params: z.object({
+    address: V2Param.address('Destination account of the message'),
+    body: V2Param.boc('Message body'),
+    init_code: V2Param.boc('StateInit code, for a deployment').optional(),
+    init_data: V2Param.boc('StateInit data, for a deployment').optional(),
+    ignore_chksig: V2Param.boolean('Skip signature checks (default true)').optional(),
   }),
-  handle: (params, backend) => backend.request(Subjects.ls.estimateFee, params),
+  result: resultOf(Subjects.send.estimateFee),
+  parse: (raw, source) => {
+    // Body, code and data are one message: they share its cells.
+    const cells = messageCellBudget();
+    return {
+      address: requiredAddress(raw, 'address', source),
+      body: requiredCellBoc(raw, 'body', source, cells),
+      initCode: optionalCellBoc(raw, 'init_code', source, cells),
+      initData: optionalCellBoc(raw, 'init_data', source, cells),
+      ignoreChksig: optionalBoolean(raw, 'ignore_chksig', source) ?? true,
+    };
+  },
+  handle: (params, backend) => backend.request(Subjects.send.estimateFee, params),
 });

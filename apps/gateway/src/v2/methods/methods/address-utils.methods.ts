@@ -1,4 +1,13 @@
+import { z } from 'zod';
 import { defineV2Method } from '../../v2-method';
+import {
+  AddressStringResult,
+  DetectedAddressResult,
+  DetectedHashResult,
+} from './address-utils.schemas';
+import { V2Param } from '../../v2-schemas';
+
+const ADDRESS_PARAMS = z.object({ address: V2Param.address() });
 import { requiredParsedAddress } from '../../params/methods.params';
 import { optionalHash, validationError } from '../../v2-params';
 import {
@@ -13,7 +22,8 @@ import {
 export const detectAddress = defineV2Method({
   name: 'detectAddress',
   verbs: ['GET', 'POST'],
-  params: ['address'],
+  params: ADDRESS_PARAMS,
+  result: DetectedAddressResult,
   parse: (raw, source) => requiredParsedAddress(raw, 'address', source),
   handle: (parsed) => Promise.resolve(detect(parsed)),
 });
@@ -21,7 +31,8 @@ export const detectAddress = defineV2Method({
 export const packAddress = defineV2Method({
   name: 'packAddress',
   verbs: ['GET', 'POST'],
-  params: ['address'],
+  params: ADDRESS_PARAMS,
+  result: AddressStringResult,
   parse: (raw, source) => requiredParsedAddress(raw, 'address', source),
   handle: (parsed) => Promise.resolve(pack(parsed)),
 });
@@ -29,7 +40,8 @@ export const packAddress = defineV2Method({
 export const unpackAddress = defineV2Method({
   name: 'unpackAddress',
   verbs: ['GET', 'POST'],
-  params: ['address'],
+  params: ADDRESS_PARAMS,
+  result: AddressStringResult,
   parse: (raw, source) => requiredParsedAddress(raw, 'address', source),
   handle: (parsed) => Promise.resolve(unpack(parsed)),
 });
@@ -37,7 +49,8 @@ export const unpackAddress = defineV2Method({
 export const detectHash = defineV2Method({
   name: 'detectHash',
   verbs: ['GET', 'POST'],
-  params: ['hash'],
+  params: z.object({ hash: V2Param.hash('A 256-bit hash in any form') }),
+  result: DetectedHashResult,
   parse: (raw, source) => {
     const hash = optionalHash(raw, 'hash', source);
     if (!hash) {

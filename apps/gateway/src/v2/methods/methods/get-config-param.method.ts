@@ -1,5 +1,7 @@
 import { Subjects } from '@app/contracts';
+import { z } from 'zod';
 import { defineV2Method } from '../../v2-method';
+import { resultOf, V2Param } from '../../v2-schemas';
 import { requiredConfigId } from '../../params/methods.params';
 import { optionalSeqno } from '../../v2-params';
 
@@ -7,7 +9,12 @@ import { optionalSeqno } from '../../v2-params';
 export const getConfigParam = defineV2Method({
   name: 'getConfigParam',
   verbs: ['GET', 'POST'],
-  params: ['config_id', 'param', 'seqno'],
+  params: z.object({
+    config_id: V2Param.integer('Config parameter number (2.0 name)', 34).optional(),
+    param: V2Param.integer('Config parameter number (2.1 name)', 34).optional(),
+    seqno: V2Param.seqno(),
+  }),
+  result: resultOf(Subjects.ls.getConfigParam),
   parse: (raw, source) => {
     const configId = requiredConfigId(raw, source);
     const seqno = optionalSeqno(raw, source);

@@ -1,5 +1,7 @@
 import { Subjects } from '@app/contracts';
+import { z } from 'zod';
 import { defineV2Method } from '../../v2-method';
+import { resultOf, V2Param } from '../../v2-schemas';
 import { requiredMethodId, tonlibStack } from '../../params/methods.params';
 import { optionalSeqno, requiredAddress } from '../../v2-params';
 
@@ -10,7 +12,18 @@ import { optionalSeqno, requiredAddress } from '../../v2-params';
 export const runGetMethodStd = defineV2Method({
   name: 'runGetMethodStd',
   verbs: ['POST'],
-  params: ['address', 'method', 'stack', 'seqno'],
+  params: z.object({
+    address: V2Param.address('Contract address'),
+    method: z
+      .union([z.string().max(127), z.int()])
+      .meta({ description: 'Get-method name or numeric id', example: 'seqno' }),
+    stack: z
+      .array(z.looseObject({ '@type': z.string() }))
+      .meta({ description: 'Typed tonlib stack entries (tvm.stackEntryNumber, …)', example: [] })
+      .optional(),
+    seqno: V2Param.seqno(),
+  }),
+  result: resultOf(Subjects.ls.runGetMethodStd),
   parse: (raw, source) => {
     const address = requiredAddress(raw, 'address', source);
     const methodId = requiredMethodId(raw, source);

@@ -1,5 +1,7 @@
 import { Subjects } from '@app/contracts';
+import { z } from 'zod';
 import { defineV2Method } from '../../v2-method';
+import { resultOf, V2Param } from '../../v2-schemas';
 import { legacyStack, requiredMethodId } from '../../params/methods.params';
 import { optionalSeqno, requiredAddress } from '../../v2-params';
 
@@ -10,7 +12,21 @@ import { optionalSeqno, requiredAddress } from '../../v2-params';
 export const runGetMethod = defineV2Method({
   name: 'runGetMethod',
   verbs: ['POST'],
-  params: ['address', 'method', 'stack', 'seqno'],
+  params: z.object({
+    address: V2Param.address('Contract address'),
+    method: z
+      .union([z.string().max(127), z.int()])
+      .meta({ description: 'Get-method name or numeric id', example: 'seqno' }),
+    stack: z
+      .array(z.array(z.unknown()))
+      .meta({
+        description: 'Legacy stack entries: [["num", "0x1"], ["cell", "<b64>"], …]',
+        example: [],
+      })
+      .optional(),
+    seqno: V2Param.seqno(),
+  }),
+  result: resultOf(Subjects.ls.runGetMethod),
   parse: (raw, source) => {
     const address = requiredAddress(raw, 'address', source);
     const methodId = requiredMethodId(raw, source);

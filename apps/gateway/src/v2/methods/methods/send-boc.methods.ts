@@ -1,32 +1,31 @@
 import { Subjects } from '@app/contracts';
-import { normalizedExternalHash } from '@app/ton';
+import { z } from 'zod';
 import { defineV2Method } from '../../v2-method';
-import { requiredExternalMessage } from '../../params/methods.params';
+import { resultOf, V2Param } from '../../v2-schemas';
+import { requiredExternalMessage, sent } from '../../params/methods.params';
+
+const SEND_PARAMS = z.object({ boc: V2Param.boc('One external message, serialized') });
 
 /** sendBoc (POST only): `boc` of one external message; `{"@type":"ok"}` (§9). */
 export const sendBoc = defineV2Method({
   name: 'sendBoc',
   verbs: ['POST'],
-  params: ['boc'],
+  params: SEND_PARAMS,
+  result: resultOf(Subjects.send.boc),
   parse: (raw, source) => requiredExternalMessage(raw, source),
-  handle: (message, backend) => backend.request(Subjects.ls.sendMessage, { boc: message.boc }),
+  handle: (message, backend) => sent(backend.request(Subjects.send.boc, { boc: message.boc })),
 });
 
 /**
  * sendBocReturnHash (POST only): as sendBoc, then `raw.extMessageInfo` with the message cell's hash
- * and its TEP-467 normalised hash (§9).
+ * and its TEP-467 normalised hash (§9), as the sender computed them.
  */
 export const sendBocReturnHash = defineV2Method({
   name: 'sendBocReturnHash',
   verbs: ['POST'],
-  params: ['boc'],
+  params: SEND_PARAMS,
+  result: resultOf(Subjects.send.bocReturnHash),
   parse: (raw, source) => requiredExternalMessage(raw, source),
-  handle: async (message, backend) => {
-    await backend.request(Subjects.ls.sendMessage, { boc: message.boc });
-    return {
-      '@type': 'raw.extMessageInfo',
-      hash: message.root.hash().toString('base64'),
-      hash_norm: normalizedExternalHash(message.root).toString('base64'),
-    };
-  },
+  handle: (message, backend) =>
+    sent(backend.request(Subjects.send.bocReturnHash, { boc: message.boc })),
 });

@@ -1,5 +1,7 @@
+import { z } from 'zod';
 import { type GetBlockTransactionsReq, Subjects } from '@app/contracts';
 import { defineV2Method } from '../../v2-method';
+import { blockIdParams, resultOf, V2Param } from '../../v2-schemas';
 import { type ParamSource, type RawParams } from '../../v2-params';
 import {
   optionalBlockHash,
@@ -8,16 +10,20 @@ import {
 } from '../../params/blocks.params';
 import { blockCursor, boundedCount, requiredShard } from '../../params/transactions.params';
 
-const PARAMS = [
-  'workchain',
-  'shard',
-  'seqno',
-  'root_hash',
-  'file_hash',
-  'after_lt',
-  'after_hash',
-  'count',
-] as const;
+const PARAMS = z.object({
+  ...blockIdParams,
+  root_hash: V2Param.hash('Block root hash').optional(),
+  file_hash: V2Param.hash('Block file hash').optional(),
+  after_lt: V2Param.int64('Cursor: logical time of the last transaction seen', '0').optional(),
+  after_hash: z
+    .string()
+    .meta({
+      description: 'Cursor: account of the last transaction seen (hash or address)',
+      example: '3333333333333333333333333333333333333333333333333333333333333333',
+    })
+    .optional(),
+  count: V2Param.integer('How many transactions, 1…10000 (default 40)', 40).optional(),
+});
 
 /**
  * The block and cursor of getBlockTransactions(Ext) (§6.1). 2.1 words a bad `shard` as
@@ -51,6 +57,7 @@ export const getBlockTransactions = defineV2Method({
   name: 'getBlockTransactions',
   verbs: ['GET', 'POST'],
   params: PARAMS,
+  result: resultOf(Subjects.ls.getBlockTransactions),
   parse: parseBlockTransactionsParams,
   handle: (params, backend) => backend.request(Subjects.ls.getBlockTransactions, params),
 });
@@ -60,6 +67,7 @@ export const getBlockTransactionsExt = defineV2Method({
   name: 'getBlockTransactionsExt',
   verbs: ['GET', 'POST'],
   params: PARAMS,
+  result: resultOf(Subjects.ls.getBlockTransactionsExt),
   parse: parseBlockTransactionsParams,
   handle: (params, backend) => backend.request(Subjects.ls.getBlockTransactionsExt, params),
 });

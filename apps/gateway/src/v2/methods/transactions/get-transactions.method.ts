@@ -1,5 +1,7 @@
+import { z } from 'zod';
 import { type GetTransactionsReq, Subjects } from '@app/contracts';
 import { defineV2Method } from '../../v2-method';
+import { resultOf, V2Param } from '../../v2-schemas';
 import {
   type ParamSource,
   type RawParams,
@@ -8,7 +10,14 @@ import {
 } from '../../v2-params';
 import { boundedCount, optionalNonNegativeLt, startPoint } from '../../params/transactions.params';
 
-const PARAMS = ['address', 'limit', 'lt', 'hash', 'to_lt', 'archival'] as const;
+const PARAMS = z.object({
+  address: V2Param.address(),
+  limit: V2Param.integer('How many transactions, 1…1000 (default 10)', 10).optional(),
+  lt: V2Param.int64('Logical time of the transaction to start from', '1000000').optional(),
+  hash: V2Param.hash('Hash of the transaction to start from').optional(),
+  to_lt: V2Param.int64('Stop at this logical time (exclusive)', '0').optional(),
+  archival: V2Param.boolean('Read from archival liteservers only').optional(),
+});
 
 /** The parameters getTransactions and getTransactionsStd share (§6.3). */
 export function parseTransactionsParams(raw: RawParams, source: ParamSource): GetTransactionsReq {
@@ -36,6 +45,7 @@ export const getTransactions = defineV2Method({
   name: 'getTransactions',
   verbs: ['GET', 'POST'],
   params: PARAMS,
+  result: resultOf(Subjects.ls.getTransactions),
   parse: parseTransactionsParams,
   handle: (params, backend) => backend.request(Subjects.ls.getTransactions, params),
 });
@@ -45,6 +55,7 @@ export const getTransactionsStd = defineV2Method({
   name: 'getTransactionsStd',
   verbs: ['GET', 'POST'],
   params: PARAMS,
+  result: resultOf(Subjects.ls.getTransactionsStd),
   parse: parseTransactionsParams,
   handle: (params, backend) => backend.request(Subjects.ls.getTransactionsStd, params),
 });

@@ -1,9 +1,15 @@
+import { z } from 'zod';
 import { Subjects, type TryLocateTxReq } from '@app/contracts';
 import { defineV2Method } from '../../v2-method';
+import { resultOf, V2Param } from '../../v2-schemas';
 import { type ParamSource, type RawParams } from '../../v2-params';
 import { locateAddress, requiredCreatedLt } from '../../params/transactions.params';
 
-const PARAMS = ['source', 'destination', 'created_lt'] as const;
+const PARAMS = z.object({
+  source: V2Param.address('Sender of the message'),
+  destination: V2Param.address('Receiver of the message'),
+  created_lt: V2Param.int64('created_lt of the message', '1000000'),
+});
 
 function parseLocateParams(raw: RawParams, source: ParamSource): TryLocateTxReq {
   return {
@@ -18,6 +24,7 @@ export const tryLocateTx = defineV2Method({
   name: 'tryLocateTx',
   verbs: ['GET', 'POST'],
   params: PARAMS,
+  result: resultOf(Subjects.ls.tryLocateTx),
   parse: parseLocateParams,
   handle: (params, backend) => backend.request(Subjects.ls.tryLocateTx, params),
 });
@@ -27,6 +34,7 @@ export const tryLocateResultTx = defineV2Method({
   name: 'tryLocateResultTx',
   verbs: ['GET', 'POST'],
   params: PARAMS,
+  result: resultOf(Subjects.ls.tryLocateResultTx),
   parse: parseLocateParams,
   handle: (params, backend) => backend.request(Subjects.ls.tryLocateResultTx, params),
 });
@@ -36,6 +44,7 @@ export const tryLocateSourceTx = defineV2Method({
   name: 'tryLocateSourceTx',
   verbs: ['GET', 'POST'],
   params: PARAMS,
+  result: resultOf(Subjects.ls.tryLocateSourceTx),
   parse: parseLocateParams,
   handle: (params, backend) => backend.request(Subjects.ls.tryLocateSourceTx, params),
 });

@@ -1,0 +1,126 @@
+import {
+  type JettonWalletInputRow,
+  type MultisigOrderInputRow,
+  type NftItemInputRow,
+  type StoredInterfaceRows,
+  type Versioned,
+} from '@app/database';
+import { type DetectedBlock } from './interface-detector';
+
+/** What blocks not yet known to be committed detected for one account. */
+interface Detected {
+  block: number;
+  wallet?: Versioned<JettonWalletInputRow>;
+  item?: Versioned<NftItemInputRow>;
+  order?: Versioned<MultisigOrderInputRow>;
+}
+
+const newer = <R extends { last_transaction_lt: string }>(a: R | undefined, b: R): boolean =>
+  a === undefined || BigInt(a.last_transaction_lt) < BigInt(b.last_transaction_lt);
+
+/**
+ * The decoded interfaces (Jetton wallets, NFT items, multisig orders) as the tables will be once the
+ * blocks decoded so far commit: the stored rows, overlaid with what the blocks still in flight detected,
+ * the newer row winning as the tables' upserts do (`last_transaction_lt`). Lets a block be decoded
+ * before the one before it has committed.
+ */
+export class InterfaceView {
+  private readonly detected = new Map<string, Detected>();
+
+  /** The interface rows detection found in `block`. */
+  add(block: number, found: DetectedBlock): void {
+    const entry = (address: string): Detected => {
+      let d = this.detected.get(address);
+      if (d === undefined) {
+        d = { block };
+        this.detected.set(address, d);
+      }
+      d.block = Math.max(d.block, block);
+      return d;
+    };
+    for (const w of found.wallets) {
+      const row = {
+        address: w.address,
+        balance: w.balance.toString(),
+        owner: w.owner,
+        jetton: w.jetton,
+        last_transaction_lt: w.lastLt.toString(),
+      };
+      const d = entry(w.address);
+      if (newer(d.wallet, row)) {
+        d.wallet = row;
+      }
+    }
+    for (const n of found.items) {
+      const row = {
+        address: n.address,
+        init: n.init,
+        index: n.index.toString(),
+        collection_address: n.collection,
+        owner_address: n.owner,
+        content: n.content,
+        last_transaction_lt: n.lastLt.toString(),
+      };
+      const d = entry(n.address);
+      if (newer(d.item, row)) {
+        d.item = row;
+      }
+    }
+    for (const o of found.multisigOrders) {
+      const text = (v: bigint | null): string | null => (v === null ? null : v.toString());
+      const row = {
+        address: o.address,
+        multisig_address: o.multisig,
+        order_seqno: o.orderSeqno.toString(),
+        threshold: text(o.threshold),
+        sent_for_execution: o.sentForExecution,
+        approvals_mask: text(o.approvalsMask),
+        approvals_num: text(o.approvalsNum),
+        expiration_date: text(o.expirationDate),
+        order_boc: o.orderBoc,
+        signers: o.signers === null ? null : [...o.signers],
+        last_transaction_lt: o.lastLt.toString(),
+      };
+      const d = entry(o.address);
+      if (newer(d.order, row)) {
+        d.order = row;
+      }
+    }
+  }
+
+  /** Forgets what blocks up to `committed` detected: the tables hold it now. */
+  prune(committed: number): void {
+    for (const [address, d] of this.detected) {
+      if (d.block <= committed) {
+        this.detected.delete(address);
+      }
+    }
+  }
+
+  /** `stored` (the tables, for `accounts`) overlaid with the detections in flight. */
+  overlay(accounts: readonly string[], stored: StoredInterfaceRows): StoredInterfaceRows {
+    const wallets = new Map(stored.jettonWallets.map((r) => [r.address, r]));
+    const items = new Map(stored.nftItems.map((r) => [r.address, r]));
+    const orders = new Map(stored.multisigOrders.map((r) => [r.address, r]));
+    for (const address of accounts) {
+      const d = this.detected.get(address);
+      if (d === undefined) {
+        continue;
+      }
+      if (d.wallet !== undefined && newer(wallets.get(address), d.wallet)) {
+        wallets.set(address, d.wallet);
+      }
+      if (d.item !== undefined && newer(items.get(address), d.item)) {
+        items.set(address, d.item);
+      }
+      if (d.order !== undefined && newer(orders.get(address), d.order)) {
+        orders.set(address, d.order);
+      }
+    }
+    return {
+      jettonWallets: [...wallets.values()],
+      nftItems: [...items.values()],
+      multisigOrders: [...orders.values()],
+    };
+  }
+}

@@ -1,0 +1,218 @@
+import { parseArgs } from 'node:util';
+import { TON_NETWORKS } from '@app/config';
+import { isWellFormedApiKey } from './api-key-secret';
+
+export const KEYS_USAGE = `usage: npm run keys -- <command>
+  plans create --name NAME --rps N [--burst N] [--networks mainnet,testnet,local]
+               [--streaming-connections N] [--streaming-addresses N]
+  plans update --name NAME [--rps N] [--burst N] [--networks LIST]
+               [--streaming-connections N] [--streaming-addresses N]
+  plans list
+  create --plan NAME [--label TEXT]     prints the new key alone on its last line (shown once)
+  list
+  revoke KEY | revoke --id ID
+env: DATABASE_URL (required), NATS_URL (optional: tells running gateways at once)`;
+
+/** A mistake in the command line: reported with the usage, exit code 2. */
+export class KeysUsageError extends Error {
+  override readonly name = 'KeysUsageError';
+}
+
+export type KeysCommand =
+  | {
+      readonly kind: 'plans-create';
+      readonly name: string;
+      readonly rps: number;
+      readonly burst: number;
+      readonly networks: readonly string[];
+      /** Absent: the column default (2 connections, 1000 addresses per key). */
+      readonly streamingConnections?: number | undefined;
+      readonly streamingAddresses?: number | undefined;
+    }
+  | {
+      readonly kind: 'plans-update';
+      readonly name: string;
+      readonly rps?: number | undefined;
+      readonly burst?: number | undefined;
+      readonly networks?: readonly string[] | undefined;
+      readonly streamingConnections?: number | undefined;
+      readonly streamingAddresses?: number | undefined;
+    }
+  | { readonly kind: 'plans-list' }
+  | { readonly kind: 'create'; readonly plan: string; readonly label?: string | undefined }
+  | { readonly kind: 'list' }
+  | { readonly kind: 'revoke'; readonly key: string }
+  | { readonly kind: 'revoke-id'; readonly id: number };
+
+const MAX_RATE = 1_000_000;
+
+function planName(value: string | undefined, flag: string): string {
+  if (value === undefined) {
+    throw new KeysUsageError(`${flag} is required`);
+  }
+  if (!/^[A-Za-z0-9_.-]{1,64}$/.test(value)) {
+    throw new KeysUsageError(`${flag} must be 1-64 letters, digits, '_', '.' or '-'`);
+  }
+  return value;
+}
+
+function integer(value: string | undefined, flag: string, min: number): number | undefined {
+  if (value === undefined) {
+    return undefined;
+  }
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < min || n > MAX_RATE) {
+    throw new KeysUsageError(`${flag} must be an integer ${min}..${MAX_RATE}`);
+  }
+  return n;
+}
+
+function networks(value: string | undefined): string[] | undefined {
+  if (value === undefined) {
+    return undefined;
+  }
+  const list = [...new Set(value.split(',').map((n) => n.trim()))];
+  const known: readonly string[] = TON_NETWORKS;
+  if (list.length === 0 || list.some((n) => !known.includes(n))) {
+    throw new KeysUsageError(`--networks must list some of ${TON_NETWORKS.join(', ')}`);
+  }
+  return list;
+}
+
+/** Parses `npm run keys -- …` arguments into one command. */
+export function parseKeysCommand(argv: readonly string[]): KeysCommand {
+  const { values, positionals } = parseArgsOrUsage(argv);
+  const [first, second] = positionals;
+  const expectPositionals = (count: number): void => {
+    if (positionals.length !== count) {
+      throw new KeysUsageError(`unexpected argument '${positionals[count] ?? ''}'`);
+    }
+  };
+  const allowFlags = (...allowed: string[]): void => {
+    const extra = Object.keys(values).filter((flag) => !allowed.includes(flag));
+    if (extra.length > 0) {
+      throw new KeysUsageError(`--${extra[0] ?? ''} is not an option of this command`);
+    }
+  };
+  if (first === 'plans') {
+    if (second === 'create') {
+      expectPositionals(2);
+      allowFlags('name', 'rps', 'burst', 'networks', ...STREAMING_FLAGS);
+      const rps = integer(values.rps, '--rps', 1);
+      if (rps === undefined) {
+        throw new KeysUsageError('--rps is required');
+      }
+      return {
+        kind: 'plans-create',
+        name: planName(values.name, '--name'),
+        rps,
+        burst: integer(values.burst, '--burst', 0) ?? 0,
+        networks: networks(values.networks) ?? [...TON_NETWORKS],
+        ...streamingLimits(values),
+      };
+    }
+    if (second === 'update') {
+      expectPositionals(2);
+      allowFlags('name', 'rps', 'burst', 'networks', ...STREAMING_FLAGS);
+      const change = {
+        rps: integer(values.rps, '--rps', 1),
+        burst: integer(values.burst, '--burst', 0),
+        networks: networks(values.networks),
+        ...streamingLimits(values),
+      };
+      if (Object.values(change).every((value) => value === undefined)) {
+        throw new KeysUsageError(
+          'plans update needs --rps, --burst, --networks, --streaming-connections or --streaming-addresses',
+        );
+      }
+      return { kind: 'plans-update', name: planName(values.name, '--name'), ...change };
+    }
+    if (second === 'list') {
+      expectPositionals(2);
+      allowFlags();
+      return { kind: 'plans-list' };
+    }
+    throw new KeysUsageError(`unknown command 'plans ${second ?? ''}'`);
+  }
+  if (first === 'create') {
+    expectPositionals(1);
+    allowFlags('plan', 'label');
+    if (values.label !== undefined && values.label.length > 200) {
+      throw new KeysUsageError('--label must be at most 200 characters');
+    }
+    return { kind: 'create', plan: planName(values.plan, '--plan'), label: values.label };
+  }
+  if (first === 'list') {
+    expectPositionals(1);
+    allowFlags();
+    return { kind: 'list' };
+  }
+  if (first === 'revoke') {
+    allowFlags('id');
+    if (values.id !== undefined) {
+      expectPositionals(1);
+      const id = integer(values.id, '--id', 1);
+      return { kind: 'revoke-id', id: id ?? 0 };
+    }
+    expectPositionals(2);
+    if (second === undefined || !isWellFormedApiKey(second)) {
+      throw new KeysUsageError('revoke needs a key (64 hex digits) or --id ID');
+    }
+    return { kind: 'revoke', key: second };
+  }
+  throw new KeysUsageError(
+    first === undefined ? 'a command is required' : `unknown command '${first}'`,
+  );
+}
+
+type FlagName =
+  | 'name'
+  | 'rps'
+  | 'burst'
+  | 'networks'
+  | 'plan'
+  | 'label'
+  | 'id'
+  | 'streaming-connections'
+  | 'streaming-addresses';
+
+const STREAMING_FLAGS = ['streaming-connections', 'streaming-addresses'];
+
+/** The plan's Streaming API limits per key (issue 12); absent flags stay undefined. */
+function streamingLimits(values: Partial<Record<FlagName, string>>): {
+  streamingConnections?: number;
+  streamingAddresses?: number;
+} {
+  const connections = integer(values['streaming-connections'], '--streaming-connections', 0);
+  const addresses = integer(values['streaming-addresses'], '--streaming-addresses', 0);
+  return {
+    ...(connections === undefined ? {} : { streamingConnections: connections }),
+    ...(addresses === undefined ? {} : { streamingAddresses: addresses }),
+  };
+}
+
+function parseArgsOrUsage(argv: readonly string[]): {
+  values: Partial<Record<FlagName, string>>;
+  positionals: string[];
+} {
+  try {
+    return parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        name: { type: 'string' },
+        rps: { type: 'string' },
+        burst: { type: 'string' },
+        networks: { type: 'string' },
+        plan: { type: 'string' },
+        label: { type: 'string' },
+        id: { type: 'string' },
+        'streaming-connections': { type: 'string' },
+        'streaming-addresses': { type: 'string' },
+      },
+    });
+  } catch (error: unknown) {
+    throw new KeysUsageError(error instanceof Error ? error.message : String(error));
+  }
+}

@@ -1,0 +1,31 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { apiFlavourOf, edgeErrorReply, rateLimitedReply } from './edge-replies';
+
+void describe('edge replies', () => {
+  void it('renders 429 exactly as toncenter: `result` on v2, `error` on v3', () => {
+    assert.equal(
+      JSON.stringify(rateLimitedReply('v2').body),
+      '{"ok":false,"result":"Ratelimit exceed","code":429}',
+    );
+    assert.equal(JSON.stringify(rateLimitedReply('v3').body), '{"error":"Ratelimit exceed"}');
+  });
+
+  void it('renders key refusals in each API shape', () => {
+    assert.deepEqual(edgeErrorReply('v2', 401, 'API key does not exist'), {
+      status: 401,
+      body: { ok: false, error: 'API key does not exist', code: 401 },
+    });
+    assert.deepEqual(edgeErrorReply('v3', 403, 'Network not allowed'), {
+      status: 403,
+      body: { error: 'Network not allowed' },
+    });
+  });
+
+  void it('tells the API by the path', () => {
+    assert.equal(apiFlavourOf('/api/v3/transactions?limit=1'), 'v3');
+    assert.equal(apiFlavourOf('/api/v2/jsonRPC'), 'v2');
+    // The Streaming API's errors are `{"error": …}` like v3's (toncenter ton-streaming-go).
+    assert.equal(apiFlavourOf('/api/streaming/v2/sse'), 'v3');
+  });
+});

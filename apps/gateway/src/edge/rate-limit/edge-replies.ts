@@ -1,0 +1,32 @@
+/** Which API's error shape a refused request gets. */
+export type ApiFlavour = 'v2' | 'v3';
+
+/** v3's `{"error": …}` also for the Streaming API, whose errors have that shape (research §2.2). */
+export function apiFlavourOf(url: string): ApiFlavour {
+  return url.startsWith('/api/v3') || url.startsWith('/api/streaming') ? 'v3' : 'v2';
+}
+
+export interface EdgeReply {
+  readonly status: number;
+  readonly body: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * A refusal by the edge: v2 `{"ok":false,"error":…,"code":…}`, v3 `{"error":…}` (reference v3 §3.1).
+ * No `@extra`: these come from toncenter's gateway, not from the API behind it.
+ */
+export function edgeErrorReply(flavour: ApiFlavour, status: number, message: string): EdgeReply {
+  return flavour === 'v2'
+    ? { status, body: { ok: false, error: message, code: status } }
+    : { status, body: { error: message } };
+}
+
+/**
+ * 429 as toncenter.com sends it: on v2 the text is in `result`, not `error` (reference v2 §12.4,
+ * a quirk clients already handle); v3 gets its usual `{"error": …}`.
+ */
+export function rateLimitedReply(flavour: ApiFlavour): EdgeReply {
+  return flavour === 'v2'
+    ? { status: 429, body: { ok: false, result: 'Ratelimit exceed', code: 429 } }
+    : { status: 429, body: { error: 'Ratelimit exceed' } };
+}

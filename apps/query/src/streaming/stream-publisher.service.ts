@@ -1,0 +1,132 @@
+import { hostname } from 'node:os';
+import { randomUUID } from 'node:crypto';
+import { type TxsDecodedEvent } from '@app/contracts';
+import {
+  ActionQueryRepository,
+  DataSource,
+  IndexerCursorRepository,
+  IngestLeaderLease,
+  StreamBlockQueryRepository,
+  TransactionQueryRepository,
+} from '@app/database';
+import { connectNats, type DurableEvents, STREAM_LOG, type StreamLog } from '@app/nats';
+import { PINO_LOGGER } from '@app/observability';
+import {
+  Inject,
+  Injectable,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+  Optional,
+} from '@nestjs/common';
+import { type NatsConnection } from '@nats-io/transport-node';
+import { type Logger } from 'pino';
+import { Registry } from 'prom-client';
+import { AddressBookBuilder } from '../address-book/address-book.builder';
+import { MetadataBuilder } from '../metadata/metadata.builder';
+import { StreamBlockRenderer } from './stream-block.renderer';
+import { StreamPublisher, type StreamPublisherOptions } from './stream-publisher';
+import {
+  STREAM_PUBLISHER_OPTIONS,
+  type StreamPublisherModuleOptions,
+} from './stream-publisher.options';
+import { StreamPublisherMetrics } from './stream.metrics';
+import { followTxsDecoded } from './txs-decoded.wakeups';
+
+/** The lease row (`ingest_leader.name`) and the cursor row (`indexer_cursor.name`) of the publisher. */
+export const STREAM_PUBLISHER_NAME = 'stream';
+
+export const STREAM_PUBLISHER_DEFAULTS: StreamPublisherOptions = {
+  sourceCursor: 'decoder',
+  cursor: STREAM_PUBLISHER_NAME,
+  // Between two 400 ms blocks: without NATS this is the latency floor, with it the safety net.
+  pollMs: 150,
+  leaseRenewMs: 5000,
+  // NATS's default max_payload is 1 MiB, headers included.
+  maxPayloadBytes: 1_000_000,
+};
+
+/**
+ * Runs the Streaming API publisher in the query app (mesh) and in the single process, when the
+ * process has a StreamLog (StreamLogModule); without one it stays off and says so once.
+ */
+@Injectable()
+export class StreamPublisherService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private booted: Promise<void> | undefined;
+  private publisher: StreamPublisher | undefined;
+  private nats: NatsConnection | undefined;
+  private wakeups: DurableEvents<TxsDecodedEvent> | undefined;
+
+  constructor(
+    @Inject(STREAM_PUBLISHER_OPTIONS) private readonly options: StreamPublisherModuleOptions,
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    private readonly transactions: TransactionQueryRepository,
+    private readonly actions: ActionQueryRepository,
+    private readonly addressBook: AddressBookBuilder,
+    private readonly metadata: MetadataBuilder,
+    @Inject(Registry) private readonly registry: Registry,
+    @Inject(PINO_LOGGER) private readonly logger: Logger,
+    @Optional() @Inject(STREAM_LOG) private readonly log?: StreamLog,
+  ) {}
+
+  /** Idempotent: the single process runs bootstrap hooks twice on shared instances. */
+  onApplicationBootstrap(): Promise<void> {
+    this.booted ??= this.boot();
+    return this.booted;
+  }
+
+  private async boot(): Promise<void> {
+    const logger = this.logger.child({ component: 'stream-publisher' });
+    if (this.options.enabled === false) {
+      return;
+    }
+    if (this.log === undefined) {
+      logger.info('no stream log in this process: the Streaming API publisher is off');
+      return;
+    }
+    const renderer = new StreamBlockRenderer(
+      new StreamBlockQueryRepository(this.dataSource, this.transactions),
+      this.transactions,
+      this.actions,
+      this.addressBook,
+      this.metadata,
+    );
+    const options = STREAM_PUBLISHER_DEFAULTS;
+    this.publisher = new StreamPublisher(
+      new IndexerCursorRepository(this.dataSource),
+      new IngestLeaderLease(
+        this.dataSource,
+        STREAM_PUBLISHER_NAME,
+        `${hostname()}:${String(process.pid)}:${randomUUID().slice(0, 8)}`,
+        options.leaseRenewMs * 3,
+      ),
+      renderer,
+      this.log,
+      new StreamPublisherMetrics(this.registry),
+      logger,
+      options,
+    );
+    this.publisher.start();
+    if (this.options.natsUrl !== undefined) {
+      const publisher = this.publisher;
+      this.nats = await connectNats({
+        servers: this.options.natsUrl.split(','),
+        name: 'query-stream-publisher',
+        maxReconnectAttempts: -1,
+      });
+      this.wakeups = await followTxsDecoded(
+        this.nats,
+        () => {
+          publisher.wake();
+        },
+        logger,
+      );
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.booted?.catch(() => undefined);
+    await this.wakeups?.close();
+    await this.publisher?.stop();
+    await this.nats?.close();
+  }
+}

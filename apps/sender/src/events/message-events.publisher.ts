@@ -1,0 +1,48 @@
+import { type MessageLandedEvent, type MessageSentEvent, Subjects } from '@app/contracts';
+import { ensureStream, publishEvent } from '@app/nats';
+import { type NatsConnection } from '@nats-io/transport-node';
+
+/** Where the sender's events go: JetStream in the mesh, nowhere in a single process without NATS. */
+export interface MessageEventsPublisher {
+  sent(event: MessageSentEvent): Promise<void>;
+  landed(event: MessageLandedEvent): Promise<void>;
+}
+
+export const NO_MESSAGE_EVENTS: MessageEventsPublisher = {
+  sent: () => Promise.resolve(),
+  landed: () => Promise.resolve(),
+};
+
+/** The JetStream stream of chain events, shared with the ingestor (`ton.evt.v1.>`). */
+export const CHAIN_EVENTS_STREAM = 'TON_EVENTS';
+
+/**
+ * Publishes to TON_EVENTS with `Nats-Msg-Id` = `message.sent:<hash>` / `message.landed:<hash>`, so a
+ * publish retried after a lost ack, or made by two replicas, is stored once (within the stream's
+ * duplicate window).
+ */
+export class JetStreamMessageEventsPublisher implements MessageEventsPublisher {
+  private streamReady: Promise<unknown> | undefined;
+
+  constructor(private readonly nc: NatsConnection) {}
+
+  async sent(event: MessageSentEvent): Promise<void> {
+    await this.publish(Subjects.evt.messageSent, event, `message.sent:${event.hash}`);
+  }
+
+  async landed(event: MessageLandedEvent): Promise<void> {
+    await this.publish(Subjects.evt.messageLanded, event, `message.landed:${event.hash}`);
+  }
+
+  private async publish(subject: string, event: unknown, msgId: string): Promise<void> {
+    this.streamReady ??= ensureStream(this.nc, {
+      name: CHAIN_EVENTS_STREAM,
+      subjects: [subject.replace(/message\.\w+$/, '>')],
+    }).catch((error: unknown) => {
+      this.streamReady = undefined;
+      throw error;
+    });
+    await this.streamReady;
+    await publishEvent(this.nc, subject, event, { msgId });
+  }
+}

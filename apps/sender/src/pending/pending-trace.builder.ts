@@ -1,0 +1,289 @@
+import {
+  type AccountInterfaces,
+  type ActionRow,
+  type ClassifiableTrace,
+  classifyTrace,
+  defaultRegistry,
+  type InterfaceProbes,
+  renderApiAction,
+  type TraceMessage,
+  type TraceTransaction,
+} from '@app/classify';
+import { V3Action, type V3TraceNode, type V3Transaction } from '@app/contracts';
+import {
+  flattenTransaction,
+  messageContextOf,
+  type ParsedMessage,
+  type ParsedTransaction,
+} from '@app/ton';
+import { type EmulationHead } from './emulation-chain';
+import { type PendingAction, type PendingTrace } from './pending-trace';
+import { toV3PendingTransaction } from './pending-transaction.mapper';
+import { type TraceEmulation } from './trace-emulator';
+
+export interface PendingTraceInput {
+  readonly hash: string;
+  readonly hashNorm: string;
+  readonly head: EmulationHead;
+  readonly emulation: TraceEmulation;
+  /** Interface probes over the emulated states (EmulatedGetMethods). */
+  readonly probes: InterfaceProbes;
+  readonly emulatedAt: number;
+}
+
+function traceMessage(m: ParsedMessage, tx: ParsedTransaction): TraceMessage {
+  return {
+    msg_hash: m.hash,
+    tx_hash: tx.hash,
+    tx_lt: tx.lt,
+    direction: m.direction,
+    source: m.source,
+    destination: m.destination,
+    value: m.value,
+    value_extra_currencies: m.valueExtraCurrencies === null ? null : { ...m.valueExtraCurrencies },
+    fwd_fee: m.fwdFee,
+    ihr_fee: m.ihrFee,
+    created_lt: m.createdLt,
+    created_at: m.createdAt,
+    opcode: m.opcode,
+    ihr_disabled: m.ihrDisabled,
+    bounce: m.bounce,
+    bounced: m.bounced,
+    import_fee: m.importFee,
+    body_hash: m.bodyHash,
+    init_state_hash: m.initStateHash,
+    body: m.bodyBoc,
+    init_state: m.initStateBoc,
+  };
+}
+
+/** The classifier's model of an emulated transaction (the decoder builds the same from rows). */
+function traceTransaction(
+  t: ParsedTransaction,
+  traceId: string,
+  mcSeqno: number,
+): TraceTransaction {
+  return {
+    hash: t.hash,
+    lt: t.lt,
+    account: t.account,
+    now: t.now,
+    mc_block_seqno: mcSeqno,
+    block_seqno: null,
+    trace_id: traceId,
+    orig_status: t.origStatus,
+    end_status: t.endStatus,
+    total_fees: t.totalFees,
+    descr: t.descr,
+    aborted: t.aborted ?? false,
+    destroyed: t.destroyed,
+    is_tock: t.isTock,
+    compute_skipped: t.computeSkipped,
+    skipped_reason: t.skippedReason,
+    compute_success: t.computeSuccess,
+    compute_exit_code: t.computeExitCode,
+    action_success: t.actionSuccess,
+    emulated: true,
+    // The in-message first, then the out-messages by creation lt (the model's convention).
+    messages: [
+      ...(t.inMessage === null ? [] : [traceMessage(t.inMessage, t)]),
+      ...[...t.outMessages]
+        .sort((a, b) => Number((a.createdLt ?? 0n) - (b.createdLt ?? 0n)))
+        .map((m) => traceMessage(m, t)),
+    ],
+  };
+}
+
+/** What interface detection finds on the emulated states (§14.2), for the classifier. */
+async function detectInterfaces(
+  accounts: readonly string[],
+  probes: InterfaceProbes,
+  mcSeqno: number,
+): Promise<Map<string, AccountInterfaces>> {
+  const found = new Map<string, AccountInterfaces>();
+  for (const address of accounts) {
+    const entry: AccountInterfaces = {};
+    const wallet = await probes.jettonWallet(address, mcSeqno);
+    if (wallet !== null) {
+      entry.jetton_wallet = { address, ...wallet };
+    }
+    const item = wallet === null ? await probes.nftItem(address, mcSeqno) : null;
+    if (item !== null) {
+      entry.nft_item = {
+        address,
+        init: item.init,
+        index: item.index,
+        collection_address: item.collection,
+        owner_address: item.owner,
+        content: item.content,
+      };
+    }
+    const order =
+      wallet === null && item === null
+        ? await probes.contracts.multisigOrder(address, mcSeqno)
+        : null;
+    if (order !== null) {
+      entry.multisig_order = {
+        address,
+        multisig_address: order.multisig,
+        order_seqno: order.orderSeqno,
+        threshold: Number(order.threshold ?? 0n),
+        sent_for_execution: order.sentForExecution ?? false,
+        approvals_mask: order.approvalsMask ?? 0n,
+        approvals_num: Number(order.approvalsNum ?? 0n),
+        expiration_date: Number(order.expirationDate ?? 0n),
+        order_boc: order.orderBoc ?? '',
+        signers: order.signers ?? [],
+      };
+    }
+    if (Object.keys(entry).length > 0) {
+      found.set(address, entry);
+    }
+  }
+  return found;
+}
+
+/**
+ * The `trace` tree of §11.7 over transactions in (lt, account) order, as the query service assembles
+ * indexed ones: children [] without out-messages, null when they reached no transaction.
+ */
+export function pendingTraceTree(ordered: readonly V3Transaction[]): V3TraceNode | undefined {
+  const parents = new Map<string, V3TraceNode>();
+  let root: V3TraceNode | undefined;
+  for (const tx of ordered) {
+    const inHash = tx.in_msg?.hash;
+    const node: V3TraceNode = {
+      tx_hash: tx.hash,
+      ...(inHash === undefined ? {} : { in_msg_hash: inHash }),
+      children: tx.out_msgs.length === 0 ? [] : null,
+    };
+    for (const m of tx.out_msgs) {
+      parents.set(m.hash, node);
+    }
+    const parent = inHash === undefined ? undefined : parents.get(inHash);
+    if (parent !== undefined) {
+      parent.children = [...(parent.children ?? []), node];
+    } else {
+      root ??= node;
+    }
+  }
+  return root;
+}
+
+function compareLtAccount(a: ParsedTransaction, b: ParsedTransaction): number {
+  if (a.lt !== b.lt) {
+    return a.lt < b.lt ? -1 : 1;
+  }
+  return a.account < b.account ? -1 : a.account > b.account ? 1 : 0;
+}
+
+/**
+ * An emulated trace as toncenter's emulated traces (§14.6): transactions flattened from the
+ * emulator's cells exactly as the ingestor flattens a block's, classified by the decoder's classifier
+ * on the interfaces detected on the emulated states, rendered in the v3 wire shape with
+ * `trace_state: "pending"`, `emulated: true` and finality `pending`.
+ */
+export async function buildPendingTrace(input: PendingTraceInput): Promise<PendingTrace> {
+  const { head, emulation } = input;
+  const ctx = messageContextOf(head.globalVersion);
+  const parsed = emulation.transactions.map((t) => ({
+    emulated: t,
+    tx: flattenTransaction(t.cell, t.workchain, ctx),
+  }));
+  const rootTx = parsed[0]?.tx;
+  if (rootTx === undefined) {
+    throw new Error('an emulation without transactions');
+  }
+  const traceId = rootTx.hash;
+  const ordered = [...parsed].sort((a, b) => compareLtAccount(a.tx, b.tx));
+  const accounts = [...new Set(ordered.map((p) => p.tx.account))];
+  const logs = ordered.reduce(
+    (n, p) => n + p.tx.outMessages.filter((m) => m.destination === null).length,
+    0,
+  );
+  const endLt = ordered.reduce((lt, p) => (p.tx.lt > lt ? p.tx.lt : lt), rootTx.lt);
+  const endUtime = ordered.reduce((u, p) => Math.max(u, p.tx.now), rootTx.now);
+
+  const classifiable: ClassifiableTrace = {
+    trace: {
+      trace_id: traceId,
+      external_hash: input.hash,
+      external_hash_norm: input.hashNorm,
+      mc_seqno_start: head.seqno,
+      mc_seqno_end: head.seqno,
+      start_lt: rootTx.lt,
+      start_utime: rootTx.now,
+      end_lt: endLt,
+      end_utime: endUtime,
+      state: 'pending',
+      pending_edges_: emulation.unprocessed,
+      // Every consumed message (the external one included) and every log is a completed edge.
+      edges_: parsed.length + logs,
+      nodes_: parsed.length,
+      classification_state: 'unclassified',
+    },
+    transactions: ordered.map((p) => traceTransaction(p.tx, traceId, head.seqno)),
+    interfaces: await detectInterfaces(accounts, input.probes, head.seqno),
+  };
+  const classified = classifyTrace(classifiable, defaultRegistry);
+  const actions = classified.actions.map((row) => pendingAction(row, classifiable.trace));
+
+  const transactions = ordered.map((p) =>
+    toV3PendingTransaction(p.tx, {
+      traceId,
+      externalHash: input.hash,
+      mcSeqno: head.seqno,
+      before: p.emulated.before,
+      after: p.emulated.after,
+    }),
+  );
+  const tree = pendingTraceTree(transactions);
+  return {
+    hash: input.hash,
+    hashNorm: input.hashNorm,
+    accounts,
+    emulatedAt: input.emulatedAt,
+    trace: {
+      trace_id: traceId,
+      external_hash: input.hash,
+      mc_seqno_start: String(head.seqno),
+      mc_seqno_end: String(head.seqno),
+      start_lt: rootTx.lt.toString(),
+      start_utime: rootTx.now,
+      end_lt: endLt.toString(),
+      end_utime: endUtime,
+      trace_info: {
+        trace_state: 'pending',
+        messages: classifiable.trace.edges_,
+        transactions: parsed.length,
+        pending_messages: emulation.unprocessed,
+        // §14.3: emulated traces report `ok` when the classifier attached actions.
+        classification_state: actions.length > 0 ? 'ok' : 'unclassified',
+      },
+      is_incomplete: emulation.unprocessed > 0,
+      ...(tree === undefined ? {} : { trace: tree }),
+      transactions_order: transactions.map((t) => t.hash),
+      transactions: Object.fromEntries(transactions.map((t) => [t.hash, t])),
+    },
+    actions,
+  };
+}
+
+/** A classified row rendered as the v3 Action of a pending trace. */
+function pendingAction(row: ActionRow, trace: ClassifiableTrace['trace']): PendingAction {
+  const filled: ActionRow = {
+    ...row,
+    trace_end_lt: row.trace_end_lt ?? trace.end_lt,
+    trace_end_utime: row.trace_end_utime ?? trace.end_utime,
+    trace_mc_seqno_end: row.trace_mc_seqno_end ?? trace.mc_seqno_end,
+    trace_external_hash: row.trace_external_hash ?? trace.external_hash,
+    trace_external_hash_norm: row.trace_external_hash_norm ?? trace.external_hash_norm,
+  };
+  const action = V3Action.parse({ ...renderApiAction(filled), finality: 'pending' });
+  return {
+    action,
+    type: row.type,
+    ancestorType: [...row.ancestor_type],
+    accounts: [...row.accounts],
+  };
+}

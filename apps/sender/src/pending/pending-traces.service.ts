@@ -1,0 +1,295 @@
+import { InterfaceProbes } from '@app/classify';
+import {
+  type PendingActionsReq,
+  type PendingActionsRes,
+  type PendingTracesReq,
+  type PendingTracesRes,
+  type PendingTransactionsReq,
+  type PendingTransactionsRes,
+} from '@app/contracts';
+import {
+  CompletedTraceQueryRepository,
+  DataSource,
+  TransactionQueryRepository,
+} from '@app/database';
+import { connectNats } from '@app/nats';
+import { PINO_LOGGER } from '@app/observability';
+import {
+  Inject,
+  Injectable,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+  Optional,
+} from '@nestjs/common';
+import { type NatsConnection } from '@nats-io/transport-node';
+import { Cell } from '@ton/core';
+import { Executor } from '@ton/sandbox';
+import { type Logger } from 'pino';
+import { Registry } from 'prom-client';
+import { SenderPool } from '../sender-pool';
+import {
+  type LandedMessage,
+  type SentMessage,
+  type SentMessageListener,
+} from '../send/sent-message.listener';
+import { EmulatedGetMethods } from './emulated-get-methods';
+import { KvPendingTraceStore } from './kv-pending-trace.store';
+import { LiteserverChainFactory } from './liteserver-chain';
+import { MemoryPendingTraceStore } from './memory-pending-trace.store';
+import {
+  pendingActionsAnswer,
+  pendingTracesAnswer,
+  pendingTransactionsAnswer,
+} from './pending-query';
+import { rootDiverges } from './pending-divergence';
+import { PendingStreamPublisher } from './pending-stream.publisher';
+import { type PendingTrace } from './pending-trace';
+import { buildPendingTrace } from './pending-trace.builder';
+import { type PendingTraceStore } from './pending-trace.store';
+import { type EmulationOutcome, PendingMetrics } from './pending.metrics';
+import { PENDING_OPTIONS, type PendingOptions } from './pending.options';
+import { ExternalRejectedError, TraceEmulator } from './trace-emulator';
+
+/** Traces read per account lookup and per sweep at most. */
+const LOOKUP_LIMIT = 100;
+const SWEEP_LIMIT = 1000;
+
+/**
+ * Pending traces (issue 8; toncenter's ton-trace-emulator, v3 §14.6): after each first successful
+ * send, the trace the message will cause is emulated on the head's states, classified and stored
+ * under the message's hash for every replica to serve; it is dropped once the real trace is indexed
+ * complete (checked each sweep and on every read, as toncenter filters by PG) or when it expires.
+ */
+@Injectable()
+export class PendingTracesService
+  implements SentMessageListener, OnApplicationBootstrap, OnApplicationShutdown
+{
+  private readonly chains: LiteserverChainFactory;
+  private readonly emulator: TraceEmulator;
+  private readonly metrics: PendingMetrics;
+  private readonly logger: Logger;
+  private readonly completed: CompletedTraceQueryRepository | undefined;
+  private readonly indexed: TransactionQueryRepository | undefined;
+  private executor: Promise<Executor> | undefined;
+  private store: PendingTraceStore | undefined;
+  private nats: NatsConnection | undefined;
+  private booted: Promise<void> | undefined;
+  private sweeper: NodeJS.Timeout | undefined;
+  /** Emulations run one at a time (the emulator is synchronous WASM); this is the queue's tail. */
+  private tail: Promise<void> = Promise.resolve();
+  private queued = 0;
+
+  constructor(
+    @Inject(PENDING_OPTIONS) private readonly options: PendingOptions,
+    pool: SenderPool,
+    registry: Registry,
+    @Inject(PINO_LOGGER) logger: Logger,
+    private readonly stream: PendingStreamPublisher,
+    @Optional() @Inject(DataSource) dataSource?: DataSource,
+  ) {
+    this.chains = new LiteserverChainFactory(pool);
+    this.emulator = new TraceEmulator(() => this.loadExecutor());
+    this.metrics = new PendingMetrics(registry);
+    this.logger = logger.child({ component: 'pending-traces' });
+    this.completed =
+      dataSource === undefined ? undefined : new CompletedTraceQueryRepository(dataSource);
+    this.indexed =
+      dataSource === undefined ? undefined : new TransactionQueryRepository(dataSource);
+  }
+
+  /** Idempotent: the single process runs bootstrap hooks twice on shared instances. */
+  onApplicationBootstrap(): Promise<void> {
+    this.booted ??= this.boot();
+    return this.booted;
+  }
+
+  private async boot(): Promise<void> {
+    if (this.options.natsUrl === undefined) {
+      this.store = new MemoryPendingTraceStore(this.options.ttlMs);
+    } else {
+      this.nats = await connectNats({
+        servers: this.options.natsUrl.split(','),
+        name: 'sender-pending',
+        maxReconnectAttempts: -1,
+      });
+      this.store = await KvPendingTraceStore.open(
+        this.nats,
+        this.options.bucket,
+        this.options.ttlMs,
+      );
+    }
+    this.sweeper = setInterval(() => {
+      void this.sweep().catch((error: unknown) => {
+        this.logger.warn({ err: error }, 'pending traces: sweep failed');
+      });
+    }, this.options.sweepMs);
+    this.sweeper.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.sweeper);
+    await this.tail;
+    await this.nats?.close();
+  }
+
+  /** SentMessageListener: emulate in the background; the client already has its answer. */
+  onSent(message: SentMessage): void {
+    if (this.queued >= this.options.maxQueued) {
+      this.metrics.emulation.observe({ outcome: 'skipped' }, 0);
+      return;
+    }
+    this.queued += 1;
+    this.tail = this.tail.then(async () => {
+      try {
+        await this.track(message);
+      } finally {
+        this.queued -= 1;
+      }
+    });
+  }
+
+  /**
+   * The first transaction is in: tell the stream if it did not do what was predicted, then look for
+   * indexed traces now (the rest of the trace may follow later).
+   */
+  onLanded(message: LandedMessage): void {
+    void this.checkLanded(message)
+      .then(() => this.sweep())
+      .catch((error: unknown) => {
+        this.logger.warn({ err: error }, 'pending traces: sweep failed');
+      });
+  }
+
+  /** Appends `trace_invalidated` (diverged) when the landed root differs from the emulated one. */
+  async checkLanded(message: LandedMessage): Promise<void> {
+    if (this.indexed === undefined) {
+      return;
+    }
+    try {
+      const [predicted] = await this.requireStore().byHashes([message.hash]);
+      if (predicted === undefined) {
+        return;
+      }
+      const [landed] = await this.indexed.byHashes([message.transactionHash]);
+      if (landed !== undefined && rootDiverges(predicted, landed) === true) {
+        await this.stream.invalidated(predicted.hashNorm, 'diverged');
+      }
+    } catch (error: unknown) {
+      this.logger.warn({ err: error, hash: message.hash }, 'pending traces: landing not compared');
+    }
+  }
+
+  /** Emulates, classifies and stores the trace of one sent message; never throws. */
+  async track(message: SentMessage): Promise<PendingTrace | undefined> {
+    const started = process.hrtime.bigint();
+    let outcome: EmulationOutcome = 'failed';
+    try {
+      const trace = await this.emulate(message.boc, message.hash, message.hashNorm);
+      await this.requireStore().put(trace);
+      outcome = 'stored';
+      // Not awaited: the address book may take a moment; the next emulation need not wait for it.
+      void this.stream.pending(trace);
+      return trace;
+    } catch (error: unknown) {
+      if (error instanceof ExternalRejectedError) {
+        outcome = 'rejected';
+      } else {
+        this.logger.warn({ err: error, hash: message.hash }, 'pending traces: emulation failed');
+      }
+      return undefined;
+    } finally {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      this.metrics.emulation.observe({ outcome }, seconds);
+    }
+  }
+
+  /** The pending trace of an external message on the current head (not stored). */
+  async emulate(boc: string, hash: string, hashNorm: string): Promise<PendingTrace> {
+    const [external] = Cell.fromBoc(Buffer.from(boc, 'base64'));
+    if (external === undefined) {
+      throw new Error('an empty BoC');
+    }
+    const chain = await this.chains.atHead();
+    const emulation = await this.emulator.emulate(external, chain, this.options.limits);
+    const methods = new EmulatedGetMethods(
+      await this.loadExecutor(),
+      chain,
+      new Map(emulation.states),
+      emulation.libraries,
+    );
+    return buildPendingTrace({
+      hash,
+      hashNorm,
+      head: chain.head,
+      emulation,
+      probes: new InterfaceProbes(methods),
+      emulatedAt: Date.now(),
+    });
+  }
+
+  async pendingTraces(req: PendingTracesReq): Promise<PendingTracesRes> {
+    return pendingTracesAnswer(await this.select(req.account, req.ext_msg_hash), req);
+  }
+
+  async pendingActions(req: PendingActionsReq): Promise<PendingActionsRes> {
+    return pendingActionsAnswer(await this.select(req.account, req.ext_msg_hash), req);
+  }
+
+  async pendingTransactions(req: PendingTransactionsReq): Promise<PendingTransactionsRes> {
+    const byAccount = await Promise.all(
+      req.account.map((a) => this.requireStore().byAccount(a, LOOKUP_LIMIT)),
+    );
+    const unique = new Map(byAccount.flat().map((t) => [t.hash, t]));
+    return pendingTransactionsAnswer(await this.notIndexed([...unique.values()]), req);
+  }
+
+  /** Drops the traces whose real trace is indexed complete; refreshes the gauge. */
+  async sweep(): Promise<void> {
+    const store = this.requireStore();
+    const hashes = await store.hashes(SWEEP_LIMIT);
+    const done =
+      this.completed === undefined ? new Set<string>() : await this.completed.completed(hashes);
+    for (const hash of done) {
+      await store.delete(hash);
+      this.metrics.dropped.inc({ reason: 'indexed' });
+    }
+    this.metrics.pending.set(hashes.length - done.size);
+  }
+
+  private async select(
+    account: string | undefined,
+    hashes: readonly string[] | undefined,
+  ): Promise<PendingTrace[]> {
+    const store = this.requireStore();
+    const traces =
+      account !== undefined
+        ? await store.byAccount(account, LOOKUP_LIMIT)
+        : await store.byHashes(hashes ?? []);
+    return this.notIndexed(traces);
+  }
+
+  /** Between sweeps, a trace indexed meanwhile is already hidden (toncenter filters by PG). */
+  private async notIndexed(traces: readonly PendingTrace[]): Promise<PendingTrace[]> {
+    if (this.completed === undefined || traces.length === 0) {
+      return [...traces];
+    }
+    const done = await this.completed.completed(traces.map((t) => t.hash));
+    return traces.filter((t) => !done.has(t.hash));
+  }
+
+  private requireStore(): PendingTraceStore {
+    if (this.store === undefined) {
+      throw new Error('pending traces: the store is not open yet');
+    }
+    return this.store;
+  }
+
+  private loadExecutor(): Promise<Executor> {
+    // Loaded once, on first use; a failed load is retried by the next call.
+    this.executor ??= Executor.create().catch((error: unknown) => {
+      this.executor = undefined;
+      throw error;
+    });
+    return this.executor;
+  }
+}

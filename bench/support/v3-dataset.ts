@@ -1,0 +1,315 @@
+import {
+  createDatabase,
+  createDataSource,
+  dropDatabase,
+  runPendingMigrations,
+  withDatabase,
+} from '@app/database';
+import { type PgClient, pgClient } from './pg';
+import { bodyTemplates } from './v3-bodies';
+import {
+  chainSql,
+  chunkSql,
+  finalSql,
+  functionsSql,
+  SHAPES_SQL,
+  traceCount,
+  transactionCount,
+} from './v3-dataset.sql';
+
+/**
+ * The v3 benchmark's database: generated once (a few tens of minutes for 10M transactions on two
+ * shared cores), kept between runs. Its description (`COMMENT ON DATABASE`) is the marker: a run finds
+ * the generator version and size it asks for there and skips the generation; anything else (no
+ * marker, another size, an interrupted generation) drops the database and starts over.
+ */
+
+/** Bumped whenever the generated rows change, so an old database is regenerated. */
+const GENERATOR_VERSION = 1;
+/** Traces per chunk (about 130k transactions): one unit of work of a generating connection. */
+const CHUNK_TRACES = 50_000;
+const WORKERS = 2;
+/** The tables the generation fills in bulk: their keys and indexes are built after the rows. */
+const BULK_TABLES = [
+  'transactions',
+  'messages',
+  'account_states',
+  'traces',
+  'actions',
+  'action_accounts',
+  'jetton_transfers',
+  'latest_account_states',
+  'jetton_wallets',
+];
+
+export interface DatasetInfo {
+  readonly version: number;
+  readonly traces: number;
+  readonly transactions: number;
+  readonly generatedAt: string;
+  readonly generationSeconds: number;
+  /** Exact row counts of the main tables. */
+  readonly rows: Record<string, number>;
+  readonly sizeBytes: number;
+}
+
+export interface Dataset {
+  readonly url: string;
+  readonly info: DatasetInfo;
+  readonly generatedNow: boolean;
+  /** Migrations applied by this run (new ones on a kept database run against its rows). */
+  readonly migrationsApplied: readonly string[];
+}
+
+type Log = (message: string) => void;
+
+async function readMarker(serverUrl: string, name: string): Promise<DatasetInfo | undefined> {
+  const server = await pgClient(serverUrl, 'bench-v3-marker');
+  try {
+    const { rows } = await server.query(
+      `SELECT shobj_description(oid, 'pg_database') AS marker FROM pg_database WHERE datname = $1`,
+      [name],
+    );
+    const marker = (rows[0] as { marker: string | null } | undefined)?.marker;
+    if (marker === null || marker === undefined) {
+      return undefined;
+    }
+    try {
+      return JSON.parse(marker) as DatasetInfo;
+    } catch {
+      return undefined;
+    }
+  } finally {
+    await server.end();
+  }
+}
+
+async function migrate(url: string): Promise<string[]> {
+  const ds = createDataSource({ url, applicationName: 'bench-v3-migrate', poolSize: 1 });
+  await ds.initialize();
+  try {
+    return await runPendingMigrations(ds);
+  } finally {
+    await ds.destroy();
+  }
+}
+
+/** Indexes and key constraints of the schema, as text: equal before and after a generation. */
+async function schemaFingerprint(client: PgClient): Promise<string> {
+  const indexes = await client.query(
+    `SELECT tablename, indexname, indexdef FROM pg_indexes WHERE schemaname = 'public'
+     ORDER BY tablename, indexname`,
+  );
+  const constraints = await client.query(
+    `SELECT conrelid::regclass::text AS table, conname, pg_get_constraintdef(oid) AS def
+     FROM pg_constraint WHERE connamespace = 'public'::regnamespace ORDER BY 1, 2`,
+  );
+  return JSON.stringify([indexes.rows, constraints.rows]);
+}
+
+interface Rebuild {
+  readonly drop: string;
+  readonly create: string;
+}
+
+/** The keys and indexes of the bulk tables, to drop before loading and recreate as they were. */
+async function rebuilds(client: PgClient): Promise<Rebuild[]> {
+  const constraints = (
+    await client.query(
+      `SELECT conrelid::regclass::text AS table, conname, pg_get_constraintdef(oid) AS def
+       FROM pg_constraint WHERE contype IN ('p', 'u') AND conrelid::regclass::text = ANY($1)`,
+      [BULK_TABLES],
+    )
+  ).rows as { table: string; conname: string; def: string }[];
+  const names = new Set(constraints.map((c) => c.conname));
+  const indexes = (
+    await client.query(
+      `SELECT tablename, indexname, indexdef FROM pg_indexes
+       WHERE schemaname = 'public' AND tablename = ANY($1)`,
+      [BULK_TABLES],
+    )
+  ).rows as { tablename: string; indexname: string; indexdef: string }[];
+  return [
+    ...constraints.map((c) => ({
+      drop: `ALTER TABLE "${c.table}" DROP CONSTRAINT "${c.conname}"`,
+      create: `ALTER TABLE "${c.table}" ADD CONSTRAINT "${c.conname}" ${c.def}`,
+    })),
+    ...indexes
+      .filter((i) => !names.has(i.indexname))
+      .map((i) => ({ drop: `DROP INDEX "${i.indexname}"`, create: i.indexdef })),
+  ];
+}
+
+/** Runs `jobs` on the clients, each client taking the next job when it is free. */
+async function onClients(
+  clients: readonly PgClient[],
+  jobs: readonly (() => string[])[],
+  done: (index: number) => void,
+): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    clients.map(async (client) => {
+      for (;;) {
+        const index = next++;
+        const job = jobs[index];
+        if (job === undefined) {
+          return;
+        }
+        for (const sql of job()) {
+          await client.query(sql);
+        }
+        done(index);
+      }
+    }),
+  );
+}
+
+async function insertBodies(client: PgClient): Promise<void> {
+  const bodies = bodyTemplates();
+  await client.query(
+    `INSERT INTO message_contents (hash, body) SELECT * FROM unnest($1::char(44)[], $2::text[])
+     ON CONFLICT DO NOTHING`,
+    [bodies.map((b) => b.hash), bodies.map((b) => b.boc)],
+  );
+  await client.query(
+    `INSERT INTO bench_gen.bodies
+     SELECT * FROM unnest($1::text[], $2::int[], $3::char(44)[], $4::int[], $5::text[])`,
+    [
+      bodies.map((b) => b.body),
+      bodies.map((b) => b.idx),
+      bodies.map((b) => b.hash),
+      bodies.map((b) => b.opcode),
+      bodies.map((b) => b.comment),
+    ],
+  );
+}
+
+async function generate(url: string, transactions: number, log: Log): Promise<DatasetInfo> {
+  const started = performance.now();
+  const traces = traceCount(transactions);
+  const clients = await Promise.all(
+    Array.from({ length: WORKERS }, (_, i) => pgClient(url, `bench-v3-gen-${String(i)}`)),
+  );
+  const [main] = clients;
+  if (main === undefined) {
+    throw new Error('no generating connection');
+  }
+  const elapsed = (): string => `${((performance.now() - started) / 1000).toFixed(0)} s`;
+  try {
+    for (const client of clients) {
+      // A bulk load: the commit need not wait for the WAL flush; sorts and index builds get memory.
+      await client.query(`SET synchronous_commit = off`);
+      await client.query(`SET work_mem = '256MB'`);
+      await client.query(`SET maintenance_work_mem = '1GB'`);
+    }
+    const fingerprint = await schemaFingerprint(main);
+    for (const sql of [...functionsSql(traces), ...SHAPES_SQL]) {
+      await main.query(sql);
+    }
+    await insertBodies(main);
+    const keys = await rebuilds(main);
+    for (const k of keys) {
+      await main.query(k.drop);
+    }
+    log(`dropped ${String(keys.length)} keys and indexes of the bulk tables for the load`);
+    await main.query(chainSql(traces));
+    log(`account chains of ${String(transactionCount(traces))} transactions built (${elapsed()})`);
+    const chunks: (() => string[])[] = [];
+    for (let lo = 1; lo <= traces; lo += CHUNK_TRACES) {
+      const hi = Math.min(traces, lo + CHUNK_TRACES - 1);
+      chunks.push(() => chunkSql(lo, hi));
+    }
+    let written = 0;
+    await onClients(clients, chunks, () => {
+      written++;
+      if (written % 5 === 0 || written === chunks.length) {
+        log(`traces: chunk ${String(written)}/${String(chunks.length)} (${elapsed()})`);
+      }
+    });
+    for (const sql of finalSql()) {
+      await main.query(sql);
+    }
+    log(`rows written (${elapsed()}); building keys and indexes`);
+    await onClients(
+      clients,
+      keys.map((k) => () => [k.create]),
+      (i) => {
+        log(`  ${keys[i]?.create.slice(0, 110) ?? ''} (${elapsed()})`);
+      },
+    );
+    await main.query('DROP SCHEMA bench_gen CASCADE');
+    if ((await schemaFingerprint(main)) !== fingerprint) {
+      throw new Error('the keys and indexes after the load differ from the migrations');
+    }
+    // What autovacuum would do soon after such a load (and would otherwise do during the runs):
+    // visibility map for index-only scans, planner statistics.
+    await main.query('VACUUM (ANALYZE)');
+    log(`vacuumed and analysed (${elapsed()})`);
+    const rows: Record<string, number> = {};
+    for (const table of [...BULK_TABLES, 'message_contents', 'jetton_masters']) {
+      const { rows: r } = await main.query(`SELECT count(*)::bigint AS n FROM "${table}"`);
+      rows[table] = Number((r[0] as { n: string } | undefined)?.n ?? 0);
+    }
+    const { rows: size } = await main.query(
+      'SELECT pg_database_size(current_database())::bigint AS n',
+    );
+    return {
+      version: GENERATOR_VERSION,
+      traces,
+      transactions: rows.transactions ?? 0,
+      generatedAt: new Date().toISOString(),
+      generationSeconds: Math.round((performance.now() - started) / 1000),
+      rows,
+      sizeBytes: Number((size[0] as { n: string } | undefined)?.n ?? 0),
+    };
+  } finally {
+    await Promise.all(clients.map((c) => c.end()));
+  }
+}
+
+/**
+ * The database `name` on `serverUrl` with at least `transactions` synthetic transactions and the
+ * migrations of this tree applied.
+ */
+export async function ensureV3Dataset(
+  serverUrl: string,
+  name: string,
+  transactions: number,
+  log: Log,
+): Promise<Dataset> {
+  const url = withDatabase(serverUrl, name);
+  const marker = await readMarker(serverUrl, name);
+  if (
+    marker?.version === GENERATOR_VERSION &&
+    marker.traces === traceCount(transactions) &&
+    marker.transactions >= transactions
+  ) {
+    log(`kept dataset of ${marker.generatedAt}: ${String(marker.transactions)} transactions`);
+    const applied = await migrate(url);
+    if (applied.length > 0) {
+      log(`migrations applied to the kept dataset: ${applied.join(', ')}`);
+      const client = await pgClient(url, 'bench-v3-analyze');
+      await client.query('ANALYZE').finally(() => client.end());
+    }
+    return { url, info: marker, generatedNow: false, migrationsApplied: applied };
+  }
+  log(
+    marker === undefined
+      ? `no complete dataset in ${name}: generating`
+      : `dataset of ${name} is another version or size: regenerating`,
+  );
+  await dropDatabase(serverUrl, name);
+  await createDatabase(serverUrl, name);
+  const applied = await migrate(url);
+  const info = await generate(url, transactions, log);
+  const admin = await pgClient(serverUrl, 'bench-v3-marker');
+  try {
+    // The marker goes last: a generation cut short leaves none, and the next run starts over.
+    await admin.query(
+      `COMMENT ON DATABASE "${name}" IS '${JSON.stringify(info).replaceAll("'", "''")}'`,
+    );
+  } finally {
+    await admin.end();
+  }
+  return { url, info, generatedNow: true, migrationsApplied: applied };
+}

@@ -1,0 +1,295 @@
+/**
+ * StonFi v2 swaps (toncenter `StonfiV2SwapBlockMatcher`): jetton or pTON transfer to the router → swap
+ * (pool) → pay_to (router) → outgoing transfer, or a further swap for cross-pool swaps.
+ */
+import { CallContractBlock, findCall } from '../core/basic-blocks';
+import { type Block, LabelBlock } from '../core/block';
+import type { ClassifyContext } from '../core/context';
+import {
+  BlockMatcher,
+  BlockTypeMatcher,
+  ContractMatcher,
+  GenericMatcher,
+  OrMatcher,
+  labeled,
+} from '../core/matchers';
+import { bodySlice, loadAddr } from '../tlb/cells';
+import { JettonOp } from '../tlb/jetton';
+import {
+  parseStonfiV2PayTo,
+  parseStonfiV2Swap,
+  stonfiV2PoolWallets,
+  StonfiV2Op,
+  type StonfiV2PayToBody,
+} from '../tlb/stonfi';
+import { parsePTonTransfer, PTON_TRANSFER_OP } from '../tlb/tonco';
+import { jettonAsset, TON_ASSET, type Asset } from './asset';
+import { JettonSwapBlock, type DexTransfer, type PeerSwap } from './jetton-swap';
+import { JettonTransferBlock, PTON_MASTERS } from './jettons';
+
+const SWAP_OK = 0xc64370e5;
+
+function walletAsset(ctx: ClassifyContext, wallet: string | null): Asset | null {
+  const w = ctx.interfaces.jettonWallet(wallet);
+  if (!w) {
+    return null;
+  }
+  return PTON_MASTERS.has(w.jetton) ? TON_ASSET : jettonAsset(w.jetton);
+}
+
+function unwrapPton(asset: Asset | null): Asset {
+  const j = asset?.jetton ?? null;
+  return j !== null && PTON_MASTERS.has(j) ? TON_ASSET : jettonAsset(j);
+}
+
+/** The larger leg of a pay_to (ties keep token0, as toncenter's stable sort does). */
+function largest(p: StonfiV2PayToBody): [bigint, string | null] {
+  return p.amount1_out > p.amount0_out
+    ? [p.amount1_out, p.token1_address]
+    : [p.amount0_out, p.token0_address];
+}
+
+/** A router's pTON transfer to itself that continues a cross swap. */
+function isIntermediatePton(block: Block): boolean {
+  const prev = block.previous;
+  if (!(prev instanceof JettonTransferBlock) || prev.data.has_internal_transfer) {
+    return false;
+  }
+  if (prev.data.receiver !== block.message.destination) {
+    return false;
+  }
+  try {
+    const p = parsePTonTransfer(bodySlice(block.message.body));
+    if (p.forward_payload === null) {
+      return false;
+    }
+    return p.forward_payload.beginParse().loadUint(32) >>> 0 === StonfiV2Op.swap;
+  } catch {
+    return false;
+  }
+}
+
+/** The target wallet named in the router notification's swap payload (toncenter's address selector). */
+function targetFromNotification(block: Block | null, ctx: ClassifyContext): Asset | null {
+  if (!block) {
+    return null;
+  }
+  try {
+    const s = bodySlice(block.message.body);
+    s.skip(32 + 64);
+    s.loadCoins();
+    loadAddr(s);
+    const payload = s.loadBit() ? s.loadRef().beginParse() : s;
+    if (payload.remainingBits > 0 && payload.loadUint(32) >>> 0 === StonfiV2Op.swap) {
+      const w = ctx.interfaces.jettonWallet(loadAddr(payload));
+      return w ? jettonAsset(w.jetton) : null;
+    }
+  } catch {
+    return null;
+  }
+  return null;
+}
+
+export class StonfiV2SwapBlockMatcher extends BlockMatcher {
+  constructor() {
+    const payout = labeled('payout', new ContractMatcher(StonfiV2Op.payTo));
+    const peerSwap = labeled(
+      'peer_swap',
+      new ContractMatcher(StonfiV2Op.swap, { child: payout, optional: true }),
+    );
+    const ptonVerified = new GenericMatcher(isIntermediatePton, {
+      child: new ContractMatcher(JettonOp.notify, { child: peerSwap }),
+      optional: true,
+    });
+    const intermediatePton = new GenericMatcher(
+      (b) => b instanceof JettonTransferBlock && !b.data.has_internal_transfer,
+      { child: ptonVerified },
+    );
+    payout.child = new OrMatcher([
+      labeled('out_transfer', intermediatePton),
+      labeled(
+        'out_transfer',
+        new BlockTypeMatcher('jetton_transfer', { child: peerSwap, optional: true }),
+      ),
+      peerSwap,
+    ]);
+    const inPton = new ContractMatcher(JettonOp.notify, {
+      parent: labeled('in_transfer', new ContractMatcher(PTON_TRANSFER_OP)),
+    });
+    super({
+      parent: new OrMatcher([
+        labeled('in_transfer', new BlockTypeMatcher('jetton_transfer')),
+        inPton,
+      ]),
+      child: payout,
+    });
+  }
+
+  override testSelf(block: Block): boolean {
+    return block instanceof CallContractBlock && block.opcode === StonfiV2Op.swap;
+  }
+
+  override buildBlock(block: Block, others: Block[], ctx: ClassifyContext): Block[] {
+    const sorted = [...others].sort((a, b) => (a.minLt < b.minLt ? -1 : a.minLt > b.minLt ? 1 : 0));
+    const pairs: { swap: Block; payTo: Block | null }[] = [{ swap: block, payTo: null }];
+    let inTransfer: Block | null = null;
+    let outTransfer: Block | null = null;
+    for (const b of sorted) {
+      if (!(b instanceof LabelBlock)) {
+        continue;
+      }
+      if (b.label === 'peer_swap') {
+        pairs.push({ swap: b.block, payTo: null });
+      } else if (b.label === 'payout') {
+        const last = pairs[pairs.length - 1];
+        if (last) {
+          last.payTo = b.block;
+        }
+      } else if (b.label === 'out_transfer') {
+        outTransfer = b.block;
+      } else if (b.label === 'in_transfer') {
+        inTransfer = b.block;
+      }
+    }
+    let ok = true;
+    const steps: {
+      wallet: string | null;
+      minLt: bigint;
+      pay: StonfiV2PayToBody;
+      pools: string[];
+    }[] = [];
+    for (const { swap, payTo } of pairs) {
+      if (!payTo) {
+        throw new Error('stonfi v2 swap without pay_to');
+      }
+      const pay = parseStonfiV2PayTo(bodySlice(payTo.message.body));
+      if (pay.exit_code !== SWAP_OK) {
+        ok = false;
+      }
+      const msg = parseStonfiV2Swap(bodySlice(swap.message.body));
+      steps.push({
+        wallet: msg.token_wallet1,
+        minLt: swap.minLt,
+        pay,
+        pools: stonfiV2PoolWallets(msg),
+      });
+    }
+    steps.sort((a, b) => (a.minLt < b.minLt ? -1 : a.minLt > b.minLt ? 1 : 0));
+    const firstStep = steps[0];
+    if (!firstStep || !inTransfer || !(outTransfer instanceof JettonTransferBlock)) {
+      throw new Error('incomplete stonfi v2 swap');
+    }
+    const targetPool = firstStep.pools[firstStep.pools.length - 1] ?? null;
+    const destinationAsset = walletAsset(ctx, targetPool);
+    const poolAssets = new Map<string, Asset>();
+    for (const s of steps) {
+      const a = walletAsset(ctx, s.wallet);
+      if (!a || s.wallet === null) {
+        block.broken = true;
+        break;
+      }
+      poolAssets.set(s.wallet, a);
+    }
+    let incoming: DexTransfer;
+    let sender: string | null;
+    if (inTransfer instanceof JettonTransferBlock) {
+      const d = inTransfer.data;
+      sender = d.sender;
+      incoming = {
+        asset: unwrapPton(d.asset),
+        amount: d.amount,
+        source: d.sender,
+        source_jetton_wallet: d.sender_wallet,
+        destination: d.receiver,
+        destination_jetton_wallet: d.receiver_wallet,
+      };
+    } else {
+      const msg = inTransfer.message;
+      let amount = msg.value;
+      if (inTransfer instanceof CallContractBlock && inTransfer.opcode === PTON_TRANSFER_OP) {
+        amount = parsePTonTransfer(bodySlice(msg.body)).ton_amount;
+      }
+      sender = msg.source;
+      incoming = {
+        asset: TON_ASSET,
+        amount,
+        source: msg.source,
+        source_jetton_wallet: null,
+        destination: block.message.source,
+        destination_jetton_wallet: msg.destination,
+      };
+    }
+    const peerSwaps: PeerSwap[] = [];
+    if (steps.length > 1) {
+      const [amount, addr] = largest(firstStep.pay);
+      const asset = addr === null ? undefined : poolAssets.get(addr);
+      if (!asset || !incoming.asset) {
+        throw new Error('stonfi v2: unknown pool asset');
+      }
+      peerSwaps.push({
+        in: { amount: incoming.amount ?? 0n, asset: incoming.asset },
+        out: { amount, asset },
+      });
+      if (firstStep.pay.exit_code === SWAP_OK) {
+        for (const s of steps.slice(1)) {
+          if (s.pay.exit_code !== SWAP_OK) {
+            continue;
+          }
+          const [amt, a] = largest(s.pay);
+          const next = a === null ? undefined : poolAssets.get(a);
+          const prev = peerSwaps[peerSwaps.length - 1];
+          if (!next || !prev) {
+            throw new Error('stonfi v2: unknown pool asset');
+          }
+          peerSwaps.push({ in: prev.out, out: { amount: amt, asset: next } });
+        }
+      }
+    }
+    const extra: Block[] = [];
+    const pton = findCall(outTransfer.next, PTON_TRANSFER_OP);
+    let outgoing: DexTransfer;
+    const od = outTransfer.data;
+    if (pton === null && od.has_internal_transfer) {
+      outgoing = {
+        asset: unwrapPton(od.asset),
+        amount: od.amount,
+        source: od.sender,
+        source_jetton_wallet: od.sender_wallet,
+        destination: od.receiver,
+        destination_jetton_wallet: od.receiver_wallet,
+      };
+    } else {
+      if (!pton) {
+        throw new Error('stonfi v2: pTON payout without its ton_transfer');
+      }
+      extra.push(pton);
+      outgoing = {
+        asset: TON_ASSET,
+        amount: parsePTonTransfer(bodySlice(pton.message.body)).ton_amount,
+        source: od.sender,
+        source_jetton_wallet: od.sender_wallet,
+        destination: pton.message.destination,
+        destination_jetton_wallet: null,
+      };
+    }
+    const previous = block.previous;
+    const nb = new JettonSwapBlock({
+      dex: 'stonfi_v2',
+      source_asset: incoming.asset,
+      destination_asset: outgoing.asset,
+      sender,
+      dex_incoming_transfer: incoming,
+      dex_outgoing_transfer: outgoing,
+      peer_swaps: peerSwaps.length <= 1 ? [] : peerSwaps,
+    });
+    nb.merge([block, ...others, ...extra]);
+    nb.failed = !ok;
+    if (!ok) {
+      const target = destinationAsset ?? targetFromNotification(previous, ctx);
+      if (target) {
+        nb.data.destination_asset = target;
+      }
+    }
+    return [nb];
+  }
+}

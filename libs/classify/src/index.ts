@@ -1,0 +1,17 @@
+/**
+ * The action classifier (toncenter v3 §14.3) and contract interface probes (§14.2), framework-free:
+ * shared by the decoder (indexed traces) and the sender (emulated, pending traces).
+ */
+export * from './action';
+export * from './trace-model';
+export { buildTraceTree, type TraceTree, type TraceTreeNode } from './trace-tree';
+export { classifyTrace, type ClassificationResult, type MatcherRegistry } from './core/pipeline';
+export { defaultRegistry } from './registry';
+export { renderApiAction, jsonSafe, type ApiJson } from './api-render';
+export { bodySlice } from './tlb/cells';
+export { JettonOp, parseJettonBurn, parseJettonTransfer } from './tlb/jetton';
+export { NftOp, parseNftTransfer } from './tlb/nft';
+export { type GetMethodAnswer, type GetMethodRunner } from './interfaces/get-method.runner';
+export * from './interfaces/interface-probes';
+export * from './interfaces/contract-probes';
+export { WALLET_CODE_HASHES, WALLET_TYPES, walletInterface } from './interfaces/wallet-code-hashes';

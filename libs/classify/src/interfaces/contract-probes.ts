@@ -1,0 +1,295 @@
+import { createHash } from 'node:crypto';
+import {
+  type Address,
+  beginCell,
+  type Cell,
+  Dictionary,
+  type DictionaryValue,
+  type Slice,
+  type TupleReader,
+} from '@ton/core';
+import { type GetMethodRunner } from './get-method.runner';
+
+/** A DNS item's domain and its TEP-81 records (toncenter v3 §11.6 DNSRecord, §13.2 dns_entries). */
+export interface DnsEntryState {
+  readonly owner: string | null;
+  readonly domain: string;
+  readonly nextResolver: string | null;
+  readonly wallet: string | null;
+  readonly siteAdnl: string | null;
+  readonly storageBagId: string | null;
+}
+/** Multisig v2 get_multisig_data. */
+export interface MultisigState {
+  readonly nextOrderSeqno: bigint;
+  readonly threshold: bigint;
+  readonly signers: string[];
+  readonly proposers: string[];
+}
+/** Multisig v2 get_order_data; the order fields are null while the order is not initialised. */
+export interface MultisigOrderState {
+  readonly multisig: string;
+  readonly orderSeqno: bigint;
+  readonly threshold: bigint | null;
+  readonly sentForExecution: boolean | null;
+  readonly approvalsMask: bigint | null;
+  readonly approvalsNum: bigint | null;
+  readonly expirationDate: bigint | null;
+  readonly orderBoc: string | null;
+  readonly signers: string[] | null;
+}
+/** Vesting wallet get_vesting_data, with the whitelist dictionary read into addresses. */
+export interface VestingState {
+  readonly startTime: bigint;
+  readonly totalDuration: bigint;
+  readonly unlockPeriod: bigint;
+  readonly cliffDuration: bigint;
+  readonly totalAmount: bigint;
+  readonly sender: string | null;
+  readonly owner: string | null;
+  readonly whitelist: string[];
+}
+
+/**
+ * The NFT collections whose items are DNS domains, with the suffix their item's `get_domain` lacks:
+ * the `.ton` root collection (EQC3dNlesgVD8YbAazcauIrXBPfiVhMMr5YYk2in0Mtsz0Bz).
+ */
+const DNS_COLLECTIONS: ReadonlyMap<string, string> = new Map([
+  ['0:B774D95EB20543F186C06B371AB88AD704F7E256130CAF96189368A7D0CB6CCF', '.ton'],
+]);
+
+/** TEP-81 record categories are the sha256 of their names. */
+const category = (name: string): bigint =>
+  BigInt(`0x${createHash('sha256').update(name).digest('hex')}`);
+const CATEGORY = {
+  wallet: category('wallet'),
+  nextResolver: category('dns_next_resolver'),
+  site: category('site'),
+  storage: category('storage'),
+} as const;
+/** TEP-81 record tags (16-bit prefixes of the DNSRecord constructors). */
+const TAG = {
+  smcAddress: 0x9fd3, // dns_smc_address
+  nextResolver: 0xba93, // dns_next_resolver
+  adnlAddress: 0xad01, // dns_adnl_address
+  storageAddress: 0x7473, // dns_storage_address
+} as const;
+
+const raw = (a: Address | null): string | null =>
+  a === null ? null : a.toRawString().toUpperCase();
+const rawOf = (a: Address): string => a.toRawString().toUpperCase();
+
+/** Reads a stack or gives null when its shape is not the interface's (a different contract). */
+function shaped<T>(stack: TupleReader | null, read: (s: TupleReader) => T): T | null {
+  if (stack === null) {
+    return null;
+  }
+  try {
+    return read(stack);
+  } catch {
+    return null;
+  }
+}
+
+/** `Hashmap 8 MsgAddressInt` (multisig signers and proposers) → addresses by index. */
+function members(cell: Cell | null): string[] {
+  if (cell === null) {
+    return [];
+  }
+  const dict = Dictionary.loadDirect(Dictionary.Keys.Uint(8), Dictionary.Values.Address(), cell);
+  return [...dict].sort(([a], [b]) => a - b).map(([, address]) => rawOf(address));
+}
+
+/** A `HashmapE 267 True` value: nothing stored, presence is the value. */
+const PRESENT: DictionaryValue<true> = {
+  serialize: () => undefined,
+  parse: () => true,
+};
+
+/** The vesting whitelist, keyed by the 267-bit MsgAddressInt of each address. */
+function whitelist(cell: Cell | null): string[] {
+  if (cell === null) {
+    return [];
+  }
+  const dict = Dictionary.loadDirect(Dictionary.Keys.BigUint(267), PRESENT, cell);
+  return dict
+    .keys()
+    .map((key) => rawOf(beginCell().storeUint(key, 267).endCell().beginParse().loadAddress()))
+    .sort();
+}
+
+/** A record of the expected tag, read by `read`; null when absent or of another kind. */
+function record<T>(
+  records: Dictionary<bigint, Cell>,
+  key: bigint,
+  tag: number,
+  read: (value: Slice) => T,
+): T | null {
+  const cell = records.get(key);
+  if (cell === undefined) {
+    return null;
+  }
+  try {
+    const s = cell.beginParse();
+    return s.loadUint(16) === tag ? read(s) : null;
+  } catch {
+    return null;
+  }
+}
+
+const hex256 = (s: Slice): string => s.loadBuffer(32).toString('hex').toUpperCase();
+
+/**
+ * The get-methods of DNS items (TEP-81), multisig v2 wallets and orders and vesting wallets (toncenter
+ * v3 §14.2 "Also: …"), run at a masterchain block. Each probe answers null when the account does not
+ * implement the interface.
+ */
+export class ContractProbes {
+  constructor(private readonly methods: GetMethodRunner) {}
+
+  /**
+   * A DNS item: an NFT item of a DNS collection, or a standalone resolver holding one domain (the
+   * localnet's DNS-like item), both answering `get_domain`; its records come from
+   * `dnsresolve("\0", 0)`, the dictionary of all its own records.
+   */
+  async dnsItem(address: string, mcSeqno: number): Promise<DnsEntryState | null> {
+    const named = await this.methods.run(address, 'get_domain', [], mcSeqno);
+    const name = shaped(named.stack, (s) => s.readCell().beginParse().loadStringTail());
+    if (name === null || name === '') {
+      return null;
+    }
+    const nft = await this.methods.run(address, 'get_nft_data', [], mcSeqno);
+    const item = shaped(nft.stack, (s) => {
+      s.readBigNumber(); // init
+      s.readBigNumber(); // index
+      return { collection: raw(s.readAddressOpt()), owner: raw(s.readAddressOpt()) };
+    });
+    let domain = name;
+    let owner: string | null;
+    if (item !== null) {
+      if (item.collection !== null) {
+        const suffix = DNS_COLLECTIONS.get(item.collection);
+        if (suffix === undefined) {
+          return null; // an NFT answering get_domain outside a DNS collection
+        }
+        domain = `${name}${suffix}`;
+      }
+      owner = item.owner;
+    } else {
+      const answer = await this.methods.run(address, 'get_owner_address', [], mcSeqno);
+      owner = shaped(answer.stack, (s) => raw(s.readAddressOpt()));
+    }
+    const resolved = await this.methods.run(
+      address,
+      'dnsresolve',
+      [
+        { type: 'slice', cell: beginCell().storeUint(0, 8).endCell() },
+        { type: 'int', value: 0n },
+      ],
+      mcSeqno,
+    );
+    const dict = shaped(resolved.stack, (s) => {
+      s.readBigNumber(); // resolved bits
+      const cell = s.readCellOpt();
+      return cell === null
+        ? Dictionary.empty(Dictionary.Keys.BigUint(256), Dictionary.Values.Cell())
+        : Dictionary.loadDirect(Dictionary.Keys.BigUint(256), Dictionary.Values.Cell(), cell);
+    });
+    if (dict === null) {
+      return null; // not a TEP-81 resolver
+    }
+    return {
+      owner,
+      domain,
+      wallet: record(dict, CATEGORY.wallet, TAG.smcAddress, (s) => raw(s.loadAddress())),
+      nextResolver: record(dict, CATEGORY.nextResolver, TAG.nextResolver, (s) =>
+        raw(s.loadAddress()),
+      ),
+      siteAdnl: record(dict, CATEGORY.site, TAG.adnlAddress, hex256),
+      storageBagId: record(dict, CATEGORY.storage, TAG.storageAddress, hex256),
+    };
+  }
+
+  /** Multisig v2 get_multisig_data → (next_order_seqno, threshold, signers, proposers). */
+  async multisig(address: string, mcSeqno: number): Promise<MultisigState | null> {
+    const data = await this.methods.run(address, 'get_multisig_data', [], mcSeqno);
+    return shaped(data.stack, (s) => {
+      const nextOrderSeqno = s.readBigNumber();
+      const threshold = s.readBigNumber();
+      const signers = s.readCellOpt();
+      const proposers = s.readCellOpt();
+      if (signers === null || s.remaining !== 0) {
+        return null;
+      }
+      return {
+        nextOrderSeqno,
+        threshold,
+        signers: members(signers),
+        proposers: members(proposers),
+      };
+    });
+  }
+
+  /**
+   * Multisig v2 get_order_data → (multisig, order_seqno, threshold, sent_for_execution, signers,
+   * approvals_mask, approvals_num, expiration_date, order), verified with the multisig's
+   * `get_order_address(order_seqno)`.
+   */
+  async multisigOrder(address: string, mcSeqno: number): Promise<MultisigOrderState | null> {
+    const data = await this.methods.run(address, 'get_order_data', [], mcSeqno);
+    const order = shaped(data.stack, (s) => {
+      const multisig = raw(s.readAddressOpt());
+      const orderSeqno = s.readBigNumber();
+      const threshold = s.readBigNumberOpt();
+      const executed = s.readBigNumberOpt();
+      const signers = s.readCellOpt();
+      const approvalsMask = s.readBigNumberOpt();
+      const approvalsNum = s.readBigNumberOpt();
+      const expirationDate = s.readBigNumberOpt();
+      const body = s.readCellOpt();
+      if (multisig === null || s.remaining !== 0) {
+        return null;
+      }
+      return {
+        multisig,
+        orderSeqno,
+        threshold,
+        sentForExecution: executed === null ? null : executed !== 0n,
+        approvalsMask,
+        approvalsNum,
+        expirationDate,
+        orderBoc: body === null ? null : body.toBoc().toString('base64'),
+        signers: signers === null ? null : members(signers),
+      };
+    });
+    if (order === null) {
+      return null;
+    }
+    const derived = await this.methods.run(
+      order.multisig,
+      'get_order_address',
+      [{ type: 'int', value: order.orderSeqno }],
+      mcSeqno,
+    );
+    const expected = shaped(derived.stack, (s) => raw(s.readAddressOpt()));
+    return expected === address ? order : null;
+  }
+
+  /** Vesting wallet get_vesting_data → (start, duration, unlock period, cliff, amount, sender, owner, whitelist). */
+  async vesting(address: string, mcSeqno: number): Promise<VestingState | null> {
+    const data = await this.methods.run(address, 'get_vesting_data', [], mcSeqno);
+    return shaped(data.stack, (s) => {
+      const state = {
+        startTime: s.readBigNumber(),
+        totalDuration: s.readBigNumber(),
+        unlockPeriod: s.readBigNumber(),
+        cliffDuration: s.readBigNumber(),
+        totalAmount: s.readBigNumber(),
+        sender: raw(s.readAddressOpt()),
+        owner: raw(s.readAddressOpt()),
+        whitelist: whitelist(s.readCellOpt()),
+      };
+      return s.remaining === 0 ? state : null;
+    });
+  }
+}

@@ -1,0 +1,175 @@
+import { Address, beginCell, type Cell, type TupleReader } from '@ton/core';
+import { ContractProbes } from './contract-probes';
+import { type GetMethodRunner } from './get-method.runner';
+import { parseTokenContent } from './token-content';
+
+export interface JettonWalletState {
+  readonly balance: bigint;
+  readonly owner: string;
+  readonly jetton: string;
+}
+export interface JettonMasterState {
+  readonly totalSupply: bigint;
+  readonly mintable: boolean;
+  readonly admin: string | null;
+  readonly content: Record<string, string>;
+  readonly walletCodeHash: string;
+}
+export interface NftItemState {
+  readonly init: boolean;
+  readonly index: bigint;
+  readonly collection: string | null;
+  readonly owner: string | null;
+  readonly content: Record<string, string> | null;
+}
+export interface NftCollectionState {
+  readonly nextItemIndex: bigint;
+  readonly owner: string | null;
+  readonly content: Record<string, string>;
+}
+
+const raw = (a: Address | null): string | null =>
+  a === null ? null : a.toRawString().toUpperCase();
+
+/** Reads a stack or gives null when its shape is not the interface's (a different contract). */
+function shaped<T>(stack: TupleReader | null, read: (s: TupleReader) => T): T | null {
+  if (stack === null) {
+    return null;
+  }
+  try {
+    return read(stack);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The get-methods of the standard token interfaces (toncenter v3 §14.2), run at a masterchain block.
+ * Each probe answers null when the account does not implement the interface.
+ */
+export class InterfaceProbes {
+  /** DNS items, multisig v2 wallets and orders, vesting wallets. */
+  readonly contracts: ContractProbes;
+
+  constructor(private readonly methods: GetMethodRunner) {
+    this.contracts = new ContractProbes(methods);
+  }
+
+  /** TEP-74 get_wallet_data → (balance, owner, jetton, wallet_code), verified against the master. */
+  async jettonWallet(address: string, mcSeqno: number): Promise<JettonWalletState | null> {
+    const data = await this.methods.run(address, 'get_wallet_data', [], mcSeqno);
+    const state = shaped(data.stack, (s) => {
+      const balance = s.readBigNumber();
+      const owner = raw(s.readAddressOpt());
+      const jetton = raw(s.readAddressOpt());
+      s.readCell(); // wallet_code
+      return owner === null || jetton === null ? null : { balance, owner, jetton };
+    });
+    if (state === null) {
+      return null;
+    }
+    // A wallet is only a wallet of that jetton if the master derives the same address for the owner.
+    const derived = await this.methods.run(
+      state.jetton,
+      'get_wallet_address',
+      [{ type: 'slice', cell: addressCell(state.owner) }],
+      mcSeqno,
+    );
+    const expected = shaped(derived.stack, (s) => raw(s.readAddressOpt()));
+    if (expected !== address) {
+      return null;
+    }
+    return { balance: state.balance, owner: state.owner, jetton: state.jetton };
+  }
+
+  /** TEP-74 get_jetton_data → (total_supply, mintable, admin, content, wallet_code). */
+  async jettonMaster(address: string, mcSeqno: number): Promise<JettonMasterState | null> {
+    const data = await this.methods.run(address, 'get_jetton_data', [], mcSeqno);
+    return shaped(data.stack, (s) => ({
+      totalSupply: s.readBigNumber(),
+      mintable: s.readBigNumber() !== 0n,
+      admin: raw(s.readAddressOpt()),
+      content: parseTokenContent(s.readCell()),
+      walletCodeHash: s.readCell().hash().toString('base64'),
+    }));
+  }
+
+  /**
+   * TEP-62 get_nft_data → (init, index, collection, owner, content), verified with the collection's
+   * get_nft_address_by_index and the content completed by its get_nft_content.
+   */
+  async nftItem(address: string, mcSeqno: number): Promise<NftItemState | null> {
+    const data = await this.methods.run(address, 'get_nft_data', [], mcSeqno);
+    const item = shaped(data.stack, (s) => ({
+      init: s.readBigNumber() !== 0n,
+      index: s.readBigNumber(),
+      collection: raw(s.readAddressOpt()),
+      owner: raw(s.readAddressOpt()),
+      individual: s.readCellOpt(),
+    }));
+    if (item === null) {
+      return null;
+    }
+    // An item claiming a collection must be the one that collection derives for its index
+    // (get_nft_address_by_index); otherwise anyone could mint look-alikes "in" a collection.
+    if (item.collection !== null) {
+      const derived = await this.methods.run(
+        item.collection,
+        'get_nft_address_by_index',
+        [{ type: 'int', value: item.index }],
+        mcSeqno,
+      );
+      if (shaped(derived.stack, (s) => raw(s.readAddressOpt())) !== address) {
+        return null;
+      }
+    }
+    let content: Record<string, string> | null = null;
+    if (item.individual !== null) {
+      content =
+        item.collection === null
+          ? parseTokenContent(item.individual)
+          : await this.fullContent(item.collection, item.index, item.individual, mcSeqno);
+    }
+    return {
+      init: item.init,
+      index: item.index,
+      collection: item.collection,
+      owner: item.owner,
+      content,
+    };
+  }
+
+  /** TEP-62 get_collection_data → (next_item_index, content, owner). */
+  async nftCollection(address: string, mcSeqno: number): Promise<NftCollectionState | null> {
+    const data = await this.methods.run(address, 'get_collection_data', [], mcSeqno);
+    return shaped(data.stack, (s) => ({
+      nextItemIndex: s.readBigNumber(),
+      content: parseTokenContent(s.readCell()),
+      owner: raw(s.readAddressOpt()),
+    }));
+  }
+
+  private async fullContent(
+    collection: string,
+    index: bigint,
+    individual: Cell,
+    mcSeqno: number,
+  ): Promise<Record<string, string>> {
+    const full = await this.methods.run(
+      collection,
+      'get_nft_content',
+      [
+        { type: 'int', value: index },
+        { type: 'cell', cell: individual },
+      ],
+      mcSeqno,
+    );
+    const cell = shaped(full.stack, (s) => s.readCell());
+    return parseTokenContent(cell ?? individual);
+  }
+}
+
+/** An address as the `slice` argument get_wallet_address takes (MsgAddressInt). */
+function addressCell(rawAddress: string): Cell {
+  return beginCell().storeAddress(Address.parse(rawAddress)).endCell();
+}

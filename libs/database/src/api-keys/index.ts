@@ -1,0 +1,2 @@
+export * from './api-key.repository';
+export * from './api-key.store';

@@ -1,0 +1,64 @@
+import { EventEmitter } from 'node:events';
+import { type LiteEngine } from 'ton-lite-client';
+import { type TLFunction } from 'ton-tl';
+
+/** The masterchain seqno of a liteServer.masterchainInfo / masterchainInfoExt answer, if it is one. */
+function headSeqnoOf(answer: unknown): number | undefined {
+  if (typeof answer !== 'object' || answer === null || !('kind' in answer)) {
+    return undefined;
+  }
+  if (
+    answer.kind !== 'liteServer.masterchainInfo' &&
+    answer.kind !== 'liteServer.masterchainInfoExt'
+  ) {
+    return undefined;
+  }
+  const last: unknown = 'last' in answer ? answer.last : undefined;
+  return typeof last === 'object' &&
+    last !== null &&
+    'seqno' in last &&
+    typeof last.seqno === 'number'
+    ? last.seqno
+    : undefined;
+}
+
+/**
+ * An engine that shows every head a liteserver announces (its getMasterchainInfo / Ext answers) to
+ * `observeHead` before the caller sees it; `observeHead` throws to refuse a head, which then fails the
+ * query like any liteserver failure. The pool uses it so that a liteserver that fell behind since the
+ * last probe does not answer head reads with its old head (issue 11: "lagging servers are not used
+ * for head reads").
+ */
+export class HeadCheckedEngine extends EventEmitter implements LiteEngine {
+  constructor(
+    private readonly engine: LiteEngine,
+    private readonly observeHead: (seqno: number) => void,
+  ) {
+    super();
+  }
+
+  async query<REQ, RES>(
+    f: TLFunction<REQ, RES>,
+    req: REQ,
+    args?: { timeout?: number; awaitSeqno?: number },
+  ): Promise<RES> {
+    const answer = await this.engine.query(f, req, args);
+    const seqno = headSeqnoOf(answer);
+    if (seqno !== undefined) {
+      this.observeHead(seqno);
+    }
+    return answer;
+  }
+
+  close(): void {
+    this.engine.close();
+  }
+
+  isClosed(): boolean {
+    return this.engine.isClosed();
+  }
+
+  isReady(): boolean {
+    return this.engine.isReady();
+  }
+}

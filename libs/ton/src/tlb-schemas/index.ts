@@ -1,0 +1,19 @@
+export { type FieldList, type FieldType } from './field-type';
+export { type TlbConstructor, tlb, untagged } from './tlb-constructor';
+export { TlbRegistry } from './tlb-registry';
+export {
+  cellToBoc,
+  type DecodedBody,
+  type DecodedObject,
+  type DecodedValue,
+  type DecodeError,
+  type DecodeResult,
+  isDecodeError,
+} from './body-decoder';
+export {
+  decodeBody,
+  decodeBodyAs,
+  decodeOpcode,
+  MESSAGE_BODY_REGISTRY,
+} from './message-body.registry';
+export { decodedInitState, decodedMessageBody, decodedOpcodeName } from './message-decoding';

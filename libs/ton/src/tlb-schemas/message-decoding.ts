@@ -1,0 +1,63 @@
+import { Cell } from '@ton/core';
+
+import { type DecodedObject, isDecodeError } from './body-decoder';
+import { decodeBody, decodeBodyAs, MESSAGE_BODY_REGISTRY } from './message-body.registry';
+
+/**
+ * The decoded fields of a v3 Message (toncenter-v3 §11.3), shared by every renderer of messages
+ * (stored rows in the query service, emulated ones in the sender) so they cannot drift.
+ */
+
+/** `decoded_opcode`: the registry name of the opcode, null without an opcode or for an unknown one. */
+export function decodedOpcodeName(opcode: number | null): string | null {
+  return opcode === null ? null : (MESSAGE_BODY_REGISTRY.nameOf(opcode) ?? null);
+}
+
+function rootOf(boc: string): Cell | undefined {
+  try {
+    const roots = Cell.fromBoc(Buffer.from(boc, 'base64'));
+    return roots.length === 1 ? roots[0] : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `message_content.decoded`: the decoded body, or null when it does not decode. Bodies are parsed
+ * only when their opcode is in the registry, which keeps pages of unknown traffic cheap. A text
+ * comment keeps toncenter's back-compat shape `{type, @type, comment}` (§11.3); every other body is
+ * the registry's JSON.
+ */
+export function decodedMessageBody(
+  body: string | null,
+  opcode: number | null,
+): DecodedObject | null {
+  if (body === null || opcode === null || MESSAGE_BODY_REGISTRY.nameOf(opcode) === undefined) {
+    return null;
+  }
+  const cell = rootOf(body);
+  if (cell === undefined) {
+    return null;
+  }
+  const decoded = decodeBody(cell);
+  if (isDecodeError(decoded)) {
+    return null;
+  }
+  if (decoded['@type'] === 'text_comment') {
+    return { type: 'text_comment', '@type': 'text_comment', comment: decoded.text ?? null };
+  }
+  return decoded;
+}
+
+/** `init_state.decoded`: the StateInit's fields (split_depth, special, code, data, library) or null. */
+export function decodedInitState(initState: string | null): DecodedObject | null {
+  if (initState === null) {
+    return null;
+  }
+  const cell = rootOf(initState);
+  if (cell === undefined) {
+    return null;
+  }
+  const decoded = decodeBodyAs(cell, 'state_init');
+  return isDecodeError(decoded) ? null : decoded;
+}

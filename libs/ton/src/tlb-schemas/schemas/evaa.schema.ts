@@ -1,0 +1,69 @@
+import { address, type FieldList, int, rest, uint256, uint64 } from '../field-type';
+import { type TlbConstructor, tlb } from '../tlb-constructor';
+
+const queryAndRest: FieldList = { query_id: uint64, rest };
+
+/**
+ * EVAA lending protocol (EVAA schema.tlb). Messages to a user contract carry a header before their
+ * opcode (user_version:Coins upgrade_info:(Maybe ^Cell) upgrade_exec:(## 2)), so supply_user and
+ * withdraw_user are named here for `decodeOpcode` but rarely start a body.
+ */
+export const EVAA_SCHEMAS: readonly TlbConstructor[] = [
+  // supply_master#00000001 query_id:uint64 include_user_code:int2 supply_amount:uint64
+  //   recipient_address:MsgAddressInt ... = InternalMsgBody; (user → master, TON)
+  tlb('evaa_supply_master', 0x00000001, {
+    query_id: uint64,
+    include_user_code: int(2),
+    supply_amount: uint64,
+    recipient_address: address,
+    rest,
+  }),
+  // supply_user#00000011 query_id:uint64 asset_id:uint256 ... (master → user, after the header)
+  tlb('evaa_supply_user', 0x00000011, { query_id: uint64, asset_id: uint256, rest }),
+  // supply_success#0000011a query_id:uint64 owner_address:MsgAddressInt asset_id:uint256
+  //   amount_supplied:uint64 ... (user → master)
+  tlb('evaa_supply_success', 0x0000011a, {
+    query_id: uint64,
+    owner_address: address,
+    asset_id: uint256,
+    amount_supplied: uint64,
+    rest,
+  }),
+  // supply_fail#0000011f query_id:uint64 ...
+  tlb('evaa_supply_fail', 0x0000011f, queryAndRest),
+  // withdraw_master#00000002 query_id:uint64 asset_id:uint256 amount:uint64
+  //   recipient_addr:MsgAddressInt ... (user → master)
+  tlb('evaa_withdraw_master', 0x00000002, {
+    query_id: uint64,
+    asset_id: uint256,
+    amount: uint64,
+    recipient_addr: address,
+    rest,
+  }),
+  // withdraw_user#00000021 query_id:uint64 asset_id:uint256 ... (master → user, after the header)
+  tlb('evaa_withdraw_user', 0x00000021, { query_id: uint64, asset_id: uint256, rest }),
+  // withdraw_collateralized#00000211 query_id:uint64 owner_address:MsgAddressInt asset_id:uint256
+  //   withdraw_amount_current:uint64 ... (user → master)
+  tlb('evaa_withdraw_collateralized', 0x00000211, {
+    query_id: uint64,
+    owner_address: address,
+    asset_id: uint256,
+    withdraw_amount_current: uint64,
+    rest,
+  }),
+  // withdraw_success#0000211a query_id:uint64 ...
+  tlb('evaa_withdraw_success', 0x0000211a, queryAndRest),
+  // withdraw_fail#0000211f query_id:uint64 ...
+  tlb('evaa_withdraw_fail', 0x0000211f, queryAndRest),
+  // withdraw_no_funds_excess#00211fe8 query_id:uint64 ...
+  tlb('evaa_withdraw_no_funds_excess', 0x00211fe8, queryAndRest),
+  // The user contract's refusals, each returning the attached TON: query_id:uint64 ...
+  // withdraw_locked_excess#000021e6
+  tlb('evaa_withdraw_locked_excess', 0x000021e6, queryAndRest),
+  // withdraw_not_collateralized_excess#000021e7
+  tlb('evaa_withdraw_not_collateralized_excess', 0x000021e7, queryAndRest),
+  // withdraw_missing_prices_excess#000021e8
+  tlb('evaa_withdraw_missing_prices_excess', 0x000021e8, queryAndRest),
+  // withdraw_execution_crashed#000021ec
+  tlb('evaa_withdraw_execution_crashed', 0x000021ec, queryAndRest),
+];

@@ -1,0 +1,99 @@
+import {
+  address,
+  bool,
+  cell,
+  coins,
+  maybeCell,
+  payload,
+  uint16,
+  uint256,
+  uint64,
+} from '../field-type';
+import { type TlbConstructor, tlb } from '../tlb-constructor';
+
+/** TEP-62 NFTs, TEP-66 royalties, TEP-85 SBTs and the DNS / Telegram auctions' notifications. */
+export const NFT_SCHEMAS: readonly TlbConstructor[] = [
+  // transfer#5fcc3d14 query_id:uint64 new_owner:MsgAddress response_destination:MsgAddress
+  //   custom_payload:(Maybe ^Cell) forward_amount:(VarUInteger 16)
+  //   forward_payload:(Either Cell ^Cell) = InternalMsgBody;
+  tlb('nft_transfer', 0x5fcc3d14, {
+    query_id: uint64,
+    new_owner: address,
+    response_destination: address,
+    custom_payload: maybeCell,
+    forward_amount: coins,
+    forward_payload: payload,
+  }),
+  // ownership_assigned#05138d91 query_id:uint64 prev_owner:MsgAddress
+  //   forward_payload:(Either Cell ^Cell) = InternalMsgBody;
+  tlb('nft_ownership_assigned', 0x05138d91, {
+    query_id: uint64,
+    prev_owner: address,
+    forward_payload: payload,
+  }),
+  // get_static_data#2fcb26a2 query_id:uint64 = InternalMsgBody;
+  tlb('get_static_data', 0x2fcb26a2, { query_id: uint64 }),
+  // report_static_data#8b771735 query_id:uint64 index:uint256 collection:MsgAddress = InternalMsgBody;
+  tlb('report_static_data', 0x8b771735, {
+    query_id: uint64,
+    index: uint256,
+    collection: address,
+  }),
+  // get_royalty_params#693d3950 query_id:uint64 = InternalMsgBody; (TEP-66)
+  tlb('get_royalty_params', 0x693d3950, { query_id: uint64 }),
+  // report_royalty_params#a8cb00ad query_id:uint64 numerator:uint16 denominator:uint16
+  //   destination:MsgAddress = InternalMsgBody; (TEP-66)
+  tlb('report_royalty_params', 0xa8cb00ad, {
+    query_id: uint64,
+    numerator: uint16,
+    denominator: uint16,
+    destination: address,
+  }),
+  // prove_ownership#04ded148 query_id:uint64 dest:MsgAddress forward_payload:^Cell with_content:Bool
+  //   = InternalMsgBody; (TEP-85)
+  tlb('sbt_prove_ownership', 0x04ded148, {
+    query_id: uint64,
+    dest: address,
+    forward_payload: cell,
+    with_content: bool,
+  }),
+  // ownership_proof#0524c7ae query_id:uint64 item_id:uint256 owner:MsgAddress data:^Cell
+  //   revoked_at:uint64 content:(Maybe ^Cell) = InternalMsgBody; (TEP-85)
+  tlb('sbt_ownership_proof', 0x0524c7ae, {
+    query_id: uint64,
+    item_id: uint256,
+    owner: address,
+    data: cell,
+    revoked_at: uint64,
+    content: maybeCell,
+  }),
+  // request_owner#d0c3bfea query_id:uint64 dest:MsgAddress forward_payload:^Cell with_content:Bool
+  //   = InternalMsgBody; (TEP-85)
+  tlb('sbt_request_owner', 0xd0c3bfea, {
+    query_id: uint64,
+    dest: address,
+    forward_payload: cell,
+    with_content: bool,
+  }),
+  // owner_info#0dd607e3 query_id:uint64 item_id:uint256 initiator:MsgAddress owner:MsgAddress
+  //   data:^Cell revoked_at:uint64 content:(Maybe ^Cell) = InternalMsgBody; (TEP-85)
+  tlb('sbt_owner_info', 0x0dd607e3, {
+    query_id: uint64,
+    item_id: uint256,
+    initiator: address,
+    owner: address,
+    data: cell,
+    revoked_at: uint64,
+    content: maybeCell,
+  }),
+  // destroy#1f04537a query_id:uint64 = InternalMsgBody; (TEP-85)
+  tlb('sbt_destroy', 0x1f04537a, { query_id: uint64 }),
+  // revoke#6f89f5e3 query_id:uint64 = InternalMsgBody; (TEP-85)
+  tlb('sbt_revoke', 0x6f89f5e3, { query_id: uint64 }),
+  // outbid_notification#557cea20 query_id:uint64 = InternalMsgBody; (DNS item auction → last bidder)
+  tlb('outbid_notification', 0x557cea20, { query_id: uint64 }),
+  // teleitem_ok#a37a0983 query_id:uint64 = InternalMsgBody; (Telegram usernames and numbers)
+  tlb('teleitem_ok', 0xa37a0983, { query_id: uint64 }),
+  // auction_fill_up#370fec51 query_id:uint64 = InternalMsgBody; (Telegram auction top-up)
+  tlb('auction_fill_up', 0x370fec51, { query_id: uint64 }),
+];

@@ -1,0 +1,93 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { z } from 'zod';
+import { target, type Target } from '../../../bench/support/report';
+
+/** One target as every report holds it (bench/support/report.ts): `{name, value, unit, target, met}`. */
+const TargetJson = z.object({
+  name: z.string(),
+  value: z.number().nullable(),
+  unit: z.string(),
+  target: z.string(),
+  met: z.boolean(),
+});
+
+/** What one fault-spec file hands to the report: its targets and free-text observations. */
+export const FaultFileResult = z.object({
+  file: z.string(),
+  title: z.string(),
+  targets: z.array(TargetJson),
+  notes: z.array(z.string()),
+});
+export type FaultFileResult = z.infer<typeof FaultFileResult>;
+
+/** Where `npm run test:faults` collects the files' results (scripts/run-tests.mjs sets it). */
+export const FAULTS_RESULTS_DIR_ENV = 'FAULTS_RESULTS_DIR';
+
+interface Planned {
+  readonly unit: string;
+  /** The value must end at or below it. */
+  readonly bound: number;
+}
+
+/**
+ * The targets of one fault-spec file. Every target is planned up front, so a scenario that throws
+ * before measuring still appears in the report (value null, not met) instead of vanishing; `flush()`
+ * in the file's `after()` hands the results to the report (only under `npm run test:faults`).
+ */
+export class FaultLedger {
+  private readonly planned = new Map<string, Planned>();
+  private readonly measured = new Map<string, Target>();
+  private readonly notes: string[] = [];
+
+  constructor(
+    private readonly file: string,
+    private readonly title: string,
+  ) {}
+
+  /** Declares a target `name` that must end at or below `bound` `unit`. */
+  plan(name: string, unit: string, bound: number): void {
+    this.planned.set(name, { unit, bound });
+  }
+
+  /** Records the value of a planned target and returns it with `met` (never met when not finite). */
+  measure(name: string, value: number): Target {
+    const planned = this.planned.get(name);
+    if (planned === undefined) {
+      throw new Error(`fault target "${name}" was not planned`);
+    }
+    const result = target(
+      name,
+      Number.isFinite(value) ? value : null,
+      planned.unit,
+      '<=',
+      planned.bound,
+    );
+    this.measured.set(name, result);
+    return result;
+  }
+
+  /** An observation for the report that is not a target (latencies, counts). */
+  note(text: string): void {
+    this.notes.push(text);
+  }
+
+  result(): FaultFileResult {
+    const targets = [...this.planned].map(
+      ([name, planned]): Target =>
+        this.measured.get(name) ?? target(name, null, planned.unit, '<=', planned.bound),
+    );
+    return { file: basename(this.file), title: this.title, targets, notes: [...this.notes] };
+  }
+
+  /** Writes this file's result where the suite's run collects them; nothing outside that run. */
+  flush(): void {
+    const dir = process.env[FAULTS_RESULTS_DIR_ENV];
+    if (dir === undefined || dir === '') {
+      return;
+    }
+    mkdirSync(dir, { recursive: true });
+    const result = this.result();
+    writeFileSync(join(dir, `${result.file}.json`), `${JSON.stringify(result, null, 2)}\n`);
+  }
+}

@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import { createLogger } from '@app/observability';
+import { createTestDatabase, type TestDatabase } from '@app/testing';
+import { type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { type Localnet, startLocalnet } from '../../../apps/localnet/src/localnet';
+import { createStandaloneApp } from '../../../apps/standalone/src/standalone-app';
+
+/** What anonymous callers get here: far above the corpus's pace, far below a 10,000-call batch. */
+export const HOSTILE_ANONYMOUS_RPS = 5000;
+
+export interface HostileHarness {
+  readonly baseUrl: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The whole service in one process, as an operator runs it: single-process mode over a fresh
+ * localnet (manual blocks: nothing moves under the corpus), a migrated but empty database for /api/v3,
+ * and the edge's rate limits in Redis (every JSON-RPC batch element counted). Nothing is indexed:
+ * every hostile request must be refused before a query would run.
+ */
+export async function startHostileHarness(): Promise<HostileHarness> {
+  const localnet: Localnet = await startLocalnet({ seed: 'genesis', mode: 'manual' });
+  let db: TestDatabase | undefined;
+  let app: NestFastifyApplication | undefined;
+  try {
+    db = await createTestDatabase({ prefix: 'hostile' });
+    app = await createStandaloneApp({
+      natsRequestTimeoutMs: 10_000,
+      endpoints: localnet.liteservers.map((ls) => ls.endpoint),
+      liteserverTimeoutMs: 3000,
+      databaseUrl: db.url,
+      decode: false,
+      logger: createLogger({ app: 'test', level: 'silent' }),
+      edge: {
+        network: 'local',
+        redisUrl: 'redis://127.0.0.1:6379',
+        anonymousRps: HOSTILE_ANONYMOUS_RPS,
+        storeFailure: 'open',
+        // A case may name its own client (X-Forwarded-For) to get a rate-limit bucket of its own.
+        trustedProxies: ['127.0.0.1'],
+        keyCacheTtlMs: 10_000,
+        rateLimitKeyPrefix: `test:hostile:${randomUUID()}`,
+      },
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const started = { app, db };
+    return {
+      baseUrl: await app.getUrl(),
+      close: async () => {
+        await started.app.close();
+        await started.db.drop();
+        await localnet.stop();
+      },
+    };
+  } catch (error: unknown) {
+    await app?.close();
+    await db?.drop();
+    await localnet.stop();
+    throw error;
+  }
+}

@@ -1,0 +1,158 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { Subjects } from '@app/contracts';
+import {
+  connectNats,
+  JetStreamStreamLog,
+  MemoryStreamLog,
+  streamNameFor,
+  type StreamLog,
+  type StreamLogEntry,
+} from '@app/nats';
+import { natsUrl, uniqueName } from '@app/testing';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { type NatsConnection } from '@nats-io/transport-node';
+
+/** Collects what a follower is given; `until(n)` waits for the n-th entry. */
+function collector(): {
+  readonly seen: StreamLogEntry[];
+  readonly onEntry: (e: StreamLogEntry) => void;
+  until: (n: number) => Promise<void>;
+} {
+  const seen: StreamLogEntry[] = [];
+  return {
+    seen,
+    onEntry: (e) => {
+      seen.push(e);
+    },
+    until: async (n) => {
+      const deadline = Date.now() + 5000;
+      while (seen.length < n) {
+        if (Date.now() > deadline) {
+          throw new Error(`only ${String(seen.length)} of ${String(n)} entries arrived`);
+        }
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    },
+  };
+}
+
+const invalidated = (n: number): unknown => ({
+  trace_external_hash_norm: Buffer.alloc(32, n).toString('base64'),
+  reason: 'expired',
+  emitted_at: n,
+});
+
+/** The StreamLog contract (libs/nats/src/stream-log/stream-log.ts), run against both logs. */
+function describeContract(name: string, open: () => Promise<StreamLog>): void {
+  describe(`${name} StreamLog`, () => {
+    let log: StreamLog;
+
+    before(async () => {
+      log = await open();
+    });
+
+    after(async () => {
+      await log.close();
+    });
+
+    it('numbers appends densely from 1 and de-duplicates by msgId', async () => {
+      assert.deepEqual(await log.bounds(), { first: 1, last: 0 });
+      assert.equal(await log.append(Subjects.stream.traceInvalidated, invalidated(1), 'a'), 1);
+      assert.equal(await log.append(Subjects.stream.traceInvalidated, invalidated(2), 'b'), 2);
+      // The same id again: the first copy's seq, nothing stored.
+      assert.equal(await log.append(Subjects.stream.traceInvalidated, invalidated(9), 'a'), 1);
+      assert.deepEqual(await log.bounds(), { first: 1, last: 2 });
+    });
+
+    it('replays from a seq, then follows live entries, in order and once each', async () => {
+      const from2 = collector();
+      const follower = await log.follow({ kind: 'seq', seq: 2 }, from2.onEntry);
+      await from2.until(1);
+      await log.append(Subjects.stream.jettons, { n: 3 }, 'c');
+      await log.append(Subjects.stream.trace, { n: 4 }, 'd');
+      await from2.until(3);
+      await follower.close();
+      assert.deepEqual(
+        from2.seen.map((e) => [e.seq, e.subject]),
+        [
+          [2, Subjects.stream.traceInvalidated],
+          [3, Subjects.stream.jettons],
+          [4, Subjects.stream.trace],
+        ],
+      );
+      assert.deepEqual(from2.seen[0]?.payload, invalidated(2));
+      // Closed: nothing more is delivered.
+      await log.append(Subjects.stream.trace, { n: 5 }, 'e');
+      await new Promise((r) => setTimeout(r, 100));
+      assert.equal(from2.seen.length, 3);
+    });
+
+    it('a follower from now sees only later entries; a slow follower holds back only itself', async () => {
+      const fresh = collector();
+      let releaseSlow: () => void = () => undefined;
+      const slowSeen: number[] = [];
+      const slow = await log.follow({ kind: 'new' }, async (e) => {
+        slowSeen.push(e.seq);
+        if (slowSeen.length === 1) {
+          await new Promise<void>((r) => (releaseSlow = r));
+        }
+      });
+      const follower = await log.follow({ kind: 'new' }, fresh.onEntry);
+      // JetStream creates ordered consumers asynchronously; give them a moment to be in place.
+      await new Promise((r) => setTimeout(r, 200));
+      await log.append(Subjects.stream.trace, { n: 6 }, 'f');
+      await log.append(Subjects.stream.trace, { n: 7 }, 'g');
+      await fresh.until(2);
+      assert.deepEqual(
+        fresh.seen.map((e) => e.seq),
+        [6, 7],
+      );
+      assert.deepEqual(slowSeen, [6]);
+      releaseSlow();
+      const deadline = Date.now() + 5000;
+      while (slowSeen.length < 2 && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      assert.deepEqual(slowSeen, [6, 7]);
+      await Promise.all([follower.close(), slow.close()]);
+    });
+  });
+}
+
+describeContract('in-memory', () =>
+  Promise.resolve(new MemoryStreamLog({ retentionMs: 60_000, maxEntries: 100 })),
+);
+
+let nc: NatsConnection | undefined;
+const prefix = uniqueName('slog');
+describeContract('JetStream', async () => {
+  nc = await connectNats({ servers: natsUrl() });
+  return new JetStreamStreamLog(nc, { subjectPrefix: prefix, retentionMs: 60_000 });
+});
+
+describe('in-memory StreamLog bounds', () => {
+  it('keeps at most maxEntries; a follower behind the ring resumes at the oldest kept', async () => {
+    const log = new MemoryStreamLog({ retentionMs: 60_000, maxEntries: 2 });
+    for (const id of ['a', 'b', 'c']) {
+      await log.append(Subjects.stream.trace, { id }, id);
+    }
+    assert.deepEqual(await log.bounds(), { first: 2, last: 3 });
+    const from1 = collector();
+    const follower = await log.follow({ kind: 'seq', seq: 1 }, from1.onEntry);
+    await from1.until(2);
+    assert.deepEqual(
+      from1.seen.map((e) => e.seq),
+      [2, 3],
+    );
+    await follower.close();
+    await log.close();
+  });
+});
+
+after(async () => {
+  if (nc !== undefined) {
+    await (await jetstreamManager(nc)).streams.delete(streamNameFor(prefix)).catch(() => false);
+    await nc.close();
+  }
+});
