@@ -23,6 +23,7 @@ import {
   TimeoutError,
 } from 'rxjs';
 
+import { joinReplyChunks } from '../chunking/reply-chunks';
 import { requestHeaders } from '../headers';
 import { NATS_RPC_OPTIONS, RPC_CLIENT_PROXY } from '../nats.constants';
 import { describeIssues } from '../server/rpc-context.interceptor';
@@ -121,7 +122,10 @@ export class RpcClient implements OnApplicationShutdown {
     try {
       raw = await firstValueFrom(
         race(
-          this.proxy.send<unknown>(wireSubject, record).pipe(timeout({ first: timeoutMs })),
+          // The deadline covers the whole reply, every chunk of a large one included.
+          this.proxy
+            .send<unknown>(wireSubject, record)
+            .pipe(joinReplyChunks(), timeout({ first: timeoutMs })),
           lost,
         ),
       );

@@ -1,6 +1,8 @@
 import { prefixSubject } from '@app/contracts';
 import { type NatsConnection, type Subscription } from '@nats-io/transport-node';
-import { ServerNats } from '@nestjs/microservices';
+import { type NatsContext, ServerNats } from '@nestjs/microservices';
+
+import { DEFAULT_REPLY_CHUNK_BYTES, splitReply } from '../chunking/reply-chunks';
 
 import { queueOf } from '../in-process/in-process.server';
 
@@ -12,7 +14,18 @@ export interface TonNatsServerOptions {
   name?: string;
   /** Prepended to every subscribed subject (test isolation on a shared NATS server). */
   subjectPrefix?: string;
+  /** Replies whose JSON exceeds this go as several chunk messages (see reply-chunks.ts). */
+  replyChunkBytes?: number;
 }
+
+/** One reply packet of Nest's RPC protocol, as ServerNats publishes it. */
+interface ReplyPacket {
+  response?: unknown;
+  err?: unknown;
+  isDisposed?: boolean;
+}
+
+type NatsMessage = Parameters<ServerNats['getPublisher']>[0];
 
 /**
  * Nest's ServerNats with a subject prefix: subscriptions go to `<prefix>.<subject>` while handlers
@@ -23,14 +36,42 @@ export class TonNatsServer extends ServerNats {
   private readonly prefix: string;
   private readonly prefixedSubscriptions: Subscription[] = [];
   private readonly defaultQueue: string | undefined;
+  private readonly replyChunkBytes: number;
 
   constructor(options: TonNatsServerOptions) {
-    const { subjectPrefix, ...natsOptions } = options;
+    const { subjectPrefix, replyChunkBytes, ...natsOptions } = options;
     // maxReconnectAttempts -1: nats.js gives up after 10 attempts (~20 s), and a service whose
     // connection gave up would never serve again after a longer NATS outage.
     super({ ...natsOptions, gracefulShutdown: false, maxReconnectAttempts: -1 });
     this.prefix = subjectPrefix ?? '';
     this.defaultQueue = options.queue;
+    this.replyChunkBytes = replyChunkBytes ?? DEFAULT_REPLY_CHUNK_BYTES;
+  }
+
+  /**
+   * Nest's publisher, except that a reply too large for one NATS message goes as chunk envelopes
+   * (the last one carries the packet's isDisposed), which RpcClient joins back together.
+   */
+  override getPublisher(
+    natsMsg: NatsMessage,
+    id: string,
+    ctx: NatsContext,
+  ): (packet: ReplyPacket) => unknown {
+    const publish = super.getPublisher(natsMsg, id, ctx);
+    return (packet) => {
+      const chunks =
+        packet.err === undefined && packet.response !== undefined
+          ? splitReply(packet.response, this.replyChunkBytes)
+          : undefined;
+      if (chunks === undefined) {
+        return publish(packet) as unknown;
+      }
+      chunks.forEach((chunk, index) => {
+        const last = index === chunks.length - 1;
+        publish({ response: chunk, isDisposed: last ? packet.isDisposed : false });
+      });
+      return undefined;
+    };
   }
 
   override bindEvents(client: NatsConnection): void {

@@ -65,7 +65,14 @@ export const Behaviour = {
   slow: addr(4),
   bigint: addr(5),
   missingField: addr(6),
+  huge: addr(7),
 } as const;
+
+/** An account state of about 3 MiB: three times NATS's default max_payload. */
+export function hugeAccount(): GetAddressInformationRes {
+  const code = Buffer.alloc(2.3 * 1024 * 1024, 'cells of a large contract').toString('base64');
+  return { ...accountAt(1), code };
+}
 
 export interface ServedCall {
   server: string;
@@ -107,6 +114,8 @@ class TestLiteserverController {
         return accountAt(req.seqno ?? 1);
       case Behaviour.bigint:
         return { ...accountAt(1), balance: 2145030516n };
+      case Behaviour.huge:
+        return hugeAccount();
       case Behaviour.missingField: {
         const { suspended: _omitted, ...rest } = accountAt(1);
         return rest;

@@ -30,6 +30,7 @@ import { firstValueFrom } from 'rxjs';
 import {
   accountAt,
   Behaviour,
+  hugeAccount,
   masterchainInfo,
   type ServedCall,
   TestLiteserverModule,
@@ -225,6 +226,19 @@ for (const mode of modes) {
           (err: unknown) => err instanceof TonApiError && err.code === ErrorCode.INTERNAL,
         );
       }
+    });
+
+    void it('answers a reply larger than a NATS message whole (sent in chunks over NATS)', async () => {
+      const res = await sut.request(Subjects.ls.getAddressInformation, {
+        address: Behaviour.huge,
+      });
+      assert.ok(Buffer.byteLength(JSON.stringify(res)) > 3 * 1024 * 1024);
+      assert.deepEqual(res, hugeAccount());
+      // The client is fine afterwards: the next small reply is its own.
+      assert.deepEqual(
+        await sut.request(Subjects.ls.getAddressInformation, { address: Behaviour.ok }),
+        accountAt(1),
+      );
     });
 
     void it('times out as UPSTREAM_TIMEOUT', async () => {
