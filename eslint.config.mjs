@@ -1,6 +1,6 @@
 // Type-aware lint at zero warnings (house style 3.8). Boundaries: apps never import apps (except the
 // single-process launcher, the composition root), libs never import apps, and the framework-free libs
-// (contracts, ton) import no framework.
+// (contracts, ton, actions, classify, v3-render) import no framework.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
@@ -129,13 +129,17 @@ export default tseslint.config(
       'libs/ton/**/*.ts',
       'libs/actions/**/*.ts',
       'libs/classify/**/*.ts',
+      'libs/v3-render/**/*.ts',
     ],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: frameworkPackages, message: 'contracts, ton and actions are framework-free.' },
+            {
+              group: frameworkPackages,
+              message: 'contracts, ton, actions, classify and v3-render are framework-free.',
+            },
             { group: ['**/apps/**', '@app/localnet'], message: 'Libs never import apps.' },
           ],
         },

@@ -1,7 +1,7 @@
 import { type V3Action, type V3TraceNode, type V3Transaction } from '@app/contracts';
 import { type ActionQueryRow, type TransactionBundle } from '@app/database';
+import { assembleTraceTree } from '@app/v3-render';
 import { actionAddresses, toV3Action } from '../actions/action.mapper';
-import { assembleTraceTree } from '../traces/trace-tree';
 import { toV3Transaction, transactionAddresses } from '../transactions/transaction.mapper';
 
 /** A trace as it stood after one masterchain block, rendered once for every finality. */

@@ -15,12 +15,12 @@ import {
   TransactionQueryRepository,
 } from '@app/database';
 import { RpcHandler } from '@app/nats';
+import { assembleTraceTree } from '@app/v3-render';
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { actionAddresses, toV3Action } from '../actions/action.mapper';
 import { AddressBookBuilder } from '../address-book/address-book.builder';
 import { toV3Transaction, transactionAddresses } from '../transactions/transaction.mapper';
-import { assembleTraceTree } from './trace-tree';
 import { toV3TraceHead } from './trace.mapper';
 
 /** Traces above this many transactions come back without a body (ton-index-go `-max-trace-txs`). */

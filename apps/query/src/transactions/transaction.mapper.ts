@@ -1,8 +1,7 @@
 import { type V3Transaction } from '@app/contracts';
 import { type AccountStateRow, type TransactionBundle } from '@app/database';
+import { toV3Description, toV3Message } from '@app/v3-render';
 import { shardHex } from '../wire/wire-format';
-import { toV3Message } from './message.mapper';
-import { toV3Description } from './transaction-descr.mapper';
 
 /** account_state_before/after: always an object, fields null when the state row is missing. */
 function accountState(

@@ -16,10 +16,10 @@ import {
   TransactionQueryRepository,
 } from '@app/database';
 import { RpcHandler } from '@app/nats';
+import { toV3Message } from '@app/v3-render';
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { AddressBookBuilder } from '../address-book/address-book.builder';
-import { toV3Message } from './message.mapper';
 import { toV3Transaction, transactionAddresses } from './transaction.mapper';
 
 /** `ton.query.v1.*` handlers of the v3 transaction and message endpoints (toncenter-v3 §4.5–4.9). */

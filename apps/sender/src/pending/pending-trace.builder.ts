@@ -9,13 +9,14 @@ import {
   type TraceMessage,
   type TraceTransaction,
 } from '@app/classify';
-import { V3Action, type V3TraceNode, type V3Transaction } from '@app/contracts';
+import { V3Action } from '@app/contracts';
 import {
   flattenTransaction,
   messageContextOf,
   type ParsedMessage,
   type ParsedTransaction,
 } from '@app/ton';
+import { assembleTraceTree } from '@app/v3-render';
 import { type EmulationHead } from './emulation-chain';
 import { type PendingAction, type PendingTrace } from './pending-trace';
 import { toV3PendingTransaction } from './pending-transaction.mapper';
@@ -143,33 +144,6 @@ async function detectInterfaces(
   return found;
 }
 
-/**
- * The `trace` tree of §11.7 over transactions in (lt, account) order, as the query service assembles
- * indexed ones: children [] without out-messages, null when they reached no transaction.
- */
-export function pendingTraceTree(ordered: readonly V3Transaction[]): V3TraceNode | undefined {
-  const parents = new Map<string, V3TraceNode>();
-  let root: V3TraceNode | undefined;
-  for (const tx of ordered) {
-    const inHash = tx.in_msg?.hash;
-    const node: V3TraceNode = {
-      tx_hash: tx.hash,
-      ...(inHash === undefined ? {} : { in_msg_hash: inHash }),
-      children: tx.out_msgs.length === 0 ? [] : null,
-    };
-    for (const m of tx.out_msgs) {
-      parents.set(m.hash, node);
-    }
-    const parent = inHash === undefined ? undefined : parents.get(inHash);
-    if (parent !== undefined) {
-      parent.children = [...(parent.children ?? []), node];
-    } else {
-      root ??= node;
-    }
-  }
-  return root;
-}
-
 function compareLtAccount(a: ParsedTransaction, b: ParsedTransaction): number {
   if (a.lt !== b.lt) {
     return a.lt < b.lt ? -1 : 1;
@@ -237,7 +211,9 @@ export async function buildPendingTrace(input: PendingTraceInput): Promise<Pendi
       after: p.emulated.after,
     }),
   );
-  const tree = pendingTraceTree(transactions);
+  // As the query service assembles indexed traces. Each emulated transaction after the first ran on an
+  // earlier one's out-message (lower lt), so there is no orphan and no warning to report.
+  const tree = assembleTraceTree(transactions).root;
   return {
     hash: input.hash,
     hashNorm: input.hashNorm,

@@ -1,68 +1,14 @@
-import { type V3Message, type V3Transaction, type V3TransactionDescr } from '@app/contracts';
-import {
-  decodedInitState,
-  decodedMessageBody,
-  decodedOpcodeName,
-  type ParsedMessage,
-  type ParsedTransaction,
-} from '@app/ton';
+import { type V3Message, type V3Transaction } from '@app/contracts';
+import { type ParsedMessage, type ParsedTransaction } from '@app/ton';
+import { parsedMessageColumns, snakeCased, toV3Description, toV3Message } from '@app/v3-render';
 import { type Cell, loadShardAccount } from '@ton/core';
 
-type Defined<T> = { [K in keyof T]: Exclude<T[K], null | undefined> };
-
-/** The object without its null/undefined fields (ton-index-go's omitempty on pointers). */
-function compact<T extends Record<string, unknown>>(o: T): Partial<Defined<T>> {
-  return Object.fromEntries(
-    Object.entries(o).filter(([, v]) => v !== null && v !== undefined),
-  ) as Partial<Defined<T>>;
-}
-
-const dec = (v: bigint | null): string | null => (v === null ? null : v.toString());
-
-function opcodeHex(opcode: number | null): string | null {
-  return opcode === null ? null : `0x${(opcode >>> 0).toString(16).padStart(8, '0')}`;
-}
-
 /**
- * A flattened message as the v3 Message (§11.3), like the query service renders stored rows (the same
- * decoded fields, from the TL-B registry of libs/ton).
+ * An emulated message as the v3 Message (§11.3), rendered as the query service renders the row the
+ * ingestor would store for it.
  */
-export function toV3PendingMessage(m: ParsedMessage): V3Message {
-  const out: V3Message = {
-    hash: m.hash,
-    source: m.source,
-    destination: m.destination,
-    value: dec(m.value),
-    value_extra_currencies: m.valueExtraCurrencies,
-    fwd_fee: dec(m.fwdFee),
-    ihr_fee: dec(m.ihrFee),
-    extra_flags: dec(m.extraFlags),
-    created_lt: dec(m.createdLt),
-    created_at: m.createdAt === null ? null : String(m.createdAt),
-    opcode: opcodeHex(m.opcode),
-    decoded_opcode: decodedOpcodeName(m.opcode),
-    ihr_disabled: m.ihrDisabled,
-    bounce: m.bounce,
-    bounced: m.bounced,
-    import_fee: dec(m.importFee),
-    message_content: {
-      hash: m.bodyHash,
-      body: m.bodyBoc,
-      decoded: decodedMessageBody(m.bodyBoc, m.opcode),
-    },
-    init_state:
-      m.initStateHash === null
-        ? null
-        : {
-            hash: m.initStateHash,
-            body: m.initStateBoc,
-            decoded: decodedInitState(m.initStateBoc),
-          },
-  };
-  if (m.hashNorm !== null && m.hashNorm !== m.hash) {
-    out.hash_norm = m.hashNorm;
-  }
-  return out;
+function toV3PendingMessage(m: ParsedMessage): V3Message {
+  return toV3Message(parsedMessageColumns(m));
 }
 
 const STATUS = {
@@ -114,97 +60,6 @@ export function accountStateOf(shardAccount: Cell): V3Transaction['account_state
   };
 }
 
-/** The description columns as the v3 `description` (§11.2), the query service's rules. */
-export function toV3PendingDescription(t: ParsedTransaction): V3TransactionDescr {
-  const d: V3TransactionDescr = {
-    type: t.descr,
-    ...compact({
-      aborted: t.aborted,
-      destroyed: t.destroyed,
-      credit_first: t.creditFirst,
-      is_tock: t.isTock,
-      installed: t.installed,
-    }),
-  };
-  if (t.storageStatusChange !== null) {
-    d.storage_ph = compact({
-      storage_fees_collected: dec(t.storageFeesCollected),
-      storage_fees_due: dec(t.storageFeesDue),
-      status_change: t.storageStatusChange,
-    });
-  }
-  if (t.creditDueFeesCollected !== null || t.credit !== null || t.creditExtraCurrencies !== null) {
-    d.credit_ph = compact({
-      due_fees_collected: dec(t.creditDueFeesCollected),
-      credit: dec(t.credit),
-      credit_extra_currencies: t.creditExtraCurrencies,
-    });
-  }
-  if (t.computeSkipped !== null) {
-    d.compute_ph = compact({
-      skipped: t.computeSkipped,
-      reason: t.skippedReason,
-      success: t.computeSuccess,
-      msg_state_used: t.computeMsgStateUsed,
-      account_activated: t.computeAccountActivated,
-      gas_fees: dec(t.computeGasFees),
-      gas_used: dec(t.computeGasUsed),
-      gas_limit: dec(t.computeGasLimit),
-      gas_credit: dec(t.computeGasCredit),
-      mode: t.computeMode,
-      exit_code: t.computeExitCode,
-      exit_arg: t.computeExitArg,
-      vm_steps: t.computeVmSteps,
-      vm_init_state_hash: t.computeVmInitStateHash,
-      vm_final_state_hash: t.computeVmFinalStateHash,
-    });
-  }
-  if (t.actionSuccess !== null) {
-    d.action = compact({
-      success: t.actionSuccess,
-      valid: t.actionValid,
-      no_funds: t.actionNoFunds,
-      status_change: t.actionStatusChange,
-      total_fwd_fees: dec(t.actionTotalFwdFees),
-      total_action_fees: dec(t.actionTotalActionFees),
-      result_code: t.actionResultCode,
-      result_arg: t.actionResultArg,
-      tot_actions: t.actionTotActions,
-      spec_actions: t.actionSpecActions,
-      skipped_actions: t.actionSkippedActions,
-      msgs_created: t.actionMsgsCreated,
-      action_list_hash: t.actionActionListHash,
-      tot_msg_size:
-        t.actionTotMsgSizeCells === null || t.actionTotMsgSizeBits === null
-          ? null
-          : { cells: String(t.actionTotMsgSizeCells), bits: String(t.actionTotMsgSizeBits) },
-    });
-  }
-  if (t.bounce !== null) {
-    d.bounce = {
-      type: t.bounce,
-      ...compact({
-        msg_size:
-          t.bounceMsgSizeCells === null || t.bounceMsgSizeBits === null
-            ? null
-            : { cells: String(t.bounceMsgSizeCells), bits: String(t.bounceMsgSizeBits) },
-        req_fwd_fees: dec(t.bounceReqFwdFees),
-        msg_fees: dec(t.bounceMsgFees),
-        fwd_fees: dec(t.bounceFwdFees),
-      }),
-    };
-  }
-  if (t.splitInfoCurShardPfxLen !== null) {
-    d.split_info = compact({
-      cur_shard_pfx_len: t.splitInfoCurShardPfxLen,
-      acc_split_depth: t.splitInfoAccSplitDepth,
-      this_addr: t.splitInfoThisAddr,
-      sibling_addr: t.splitInfoSiblingAddr,
-    });
-  }
-  return d;
-}
-
 /** Where an emulated transaction sits: the head it ran on, no block of its own yet. */
 export interface PendingPlacement {
   readonly traceId: string;
@@ -235,7 +90,8 @@ export function toV3PendingTransaction(t: ParsedTransaction, p: PendingPlacement
     end_status: t.endStatus,
     total_fees: t.totalFees.toString(),
     total_fees_extra_currencies: { ...t.totalFeesExtraCurrencies },
-    description: toV3PendingDescription(t),
+    // The query service's rules over the columns the ingestor would store (§11.2).
+    description: toV3Description(snakeCased(t)),
     block_ref: { workchain, shard: '8000000000000000', seqno: 0 },
     in_msg: t.inMessage === null ? null : toV3PendingMessage(t.inMessage),
     out_msgs: [...t.outMessages]

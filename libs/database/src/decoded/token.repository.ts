@@ -1,103 +1,44 @@
 import { type EntityManager } from 'typeorm';
-import { type BulkColumn, dec, insertUnnest } from '../repositories/unnest-insert';
+import { type BulkColumn, dec, insertUnnest, json } from '../repositories/unnest-insert';
 
-export interface JettonWalletRow {
+/** What every token state table keeps of the contract (toncenter v3 §13.2). */
+interface StateCommon {
   readonly address: string;
-  readonly balance: bigint;
-  readonly owner: string;
-  readonly jetton: string;
   readonly lastLt: bigint;
   readonly codeHash: string | null;
   /** Hash of the account's data in the state the interface was read from. */
   readonly dataHash: string | null;
 }
-export interface JettonMasterRow {
-  readonly address: string;
+
+export interface JettonWalletRow extends StateCommon {
+  readonly balance: bigint;
+  readonly owner: string;
+  readonly jetton: string;
+}
+export interface JettonMasterRow extends StateCommon {
   readonly totalSupply: bigint;
   readonly mintable: boolean;
   readonly admin: string | null;
   readonly content: Record<string, string>;
   readonly walletCodeHash: string;
-  readonly lastLt: bigint;
-  readonly codeHash: string | null;
-  /** Hash of the account's data in the state the interface was read from. */
-  readonly dataHash: string | null;
 }
-export interface NftItemRow {
-  readonly address: string;
+export interface NftItemRow extends StateCommon {
   readonly init: boolean;
   readonly index: bigint;
   readonly collection: string | null;
   readonly owner: string | null;
   readonly content: Record<string, string> | null;
-  readonly lastLt: bigint;
-  readonly codeHash: string | null;
-  /** Hash of the account's data in the state the interface was read from. */
-  readonly dataHash: string | null;
 }
-export interface NftCollectionRow {
-  readonly address: string;
+export interface NftCollectionRow extends StateCommon {
   readonly nextItemIndex: bigint;
   readonly owner: string | null;
   readonly content: Record<string, string>;
-  readonly lastLt: bigint;
-  readonly codeHash: string | null;
-  /** Hash of the account's data in the state the interface was read from. */
-  readonly dataHash: string | null;
 }
 
-export interface JettonTransferRow {
-  readonly txHash: string;
-  readonly txLt: bigint;
-  readonly txNow: number;
-  readonly txAborted: boolean;
-  readonly mcSeqno: number;
-  readonly queryId: bigint;
-  readonly amount: bigint;
-  readonly source: string | null;
-  readonly destination: string | null;
-  readonly jettonWallet: string;
-  readonly jettonMaster: string | null;
-  readonly responseDestination: string | null;
-  readonly customPayload: string | null;
-  readonly forwardTonAmount: bigint;
-  readonly forwardPayload: string | null;
-  readonly traceId: string | null;
-}
-export interface JettonBurnRow {
-  readonly txHash: string;
-  readonly txLt: bigint;
-  readonly txNow: number;
-  readonly txAborted: boolean;
-  readonly mcSeqno: number;
-  readonly queryId: bigint;
-  readonly owner: string | null;
-  readonly jettonWallet: string;
-  readonly jettonMaster: string | null;
-  readonly amount: bigint;
-  readonly responseDestination: string | null;
-  readonly traceId: string | null;
-}
-export interface NftTransferRow {
-  readonly txHash: string;
-  readonly txLt: bigint;
-  readonly txNow: number;
-  readonly txAborted: boolean;
-  readonly mcSeqno: number;
-  readonly queryId: bigint;
-  readonly item: string;
-  readonly itemIndex: bigint | null;
-  readonly collection: string | null;
-  readonly oldOwner: string | null;
-  readonly newOwner: string | null;
-  readonly responseDestination: string | null;
-  readonly customPayload: string | null;
-  readonly forwardAmount: bigint;
-  readonly forwardPayload: string | null;
-  readonly traceId: string | null;
-}
-
-/** The columns every token event table starts with (toncenter v3 §13.2: tx, its time and outcome). */
+/**
+ * What every token event table has (toncenter v3 §13.2): the transaction, its time and outcome, and
+ * the query_id and response_destination every TEP-74/TEP-62 message carries.
+ */
 interface EventCommon {
   readonly txHash: string;
   readonly txLt: bigint;
@@ -105,6 +46,36 @@ interface EventCommon {
   readonly txAborted: boolean;
   readonly mcSeqno: number;
   readonly queryId: bigint;
+  readonly responseDestination: string | null;
+  readonly traceId: string | null;
+}
+/** A Jetton event's wallet and (once known) master. */
+interface JettonEventCommon extends EventCommon {
+  readonly jettonWallet: string;
+  readonly jettonMaster: string | null;
+}
+
+export interface JettonTransferRow extends JettonEventCommon {
+  readonly amount: bigint;
+  readonly source: string | null;
+  readonly destination: string | null;
+  readonly customPayload: string | null;
+  readonly forwardTonAmount: bigint;
+  readonly forwardPayload: string | null;
+}
+export interface JettonBurnRow extends JettonEventCommon {
+  readonly owner: string | null;
+  readonly amount: bigint;
+}
+export interface NftTransferRow extends EventCommon {
+  readonly item: string;
+  readonly itemIndex: bigint | null;
+  readonly collection: string | null;
+  readonly oldOwner: string | null;
+  readonly newOwner: string | null;
+  readonly customPayload: string | null;
+  readonly forwardAmount: bigint;
+  readonly forwardPayload: string | null;
 }
 
 function eventColumns<R extends EventCommon>(): BulkColumn<R>[] {
@@ -115,14 +86,52 @@ function eventColumns<R extends EventCommon>(): BulkColumn<R>[] {
     { name: 'tx_aborted', type: 'boolean', value: (r) => r.txAborted },
     { name: 'mc_seqno', type: 'integer', value: (r) => r.mcSeqno },
     { name: 'query_id', type: 'numeric', value: (r) => dec(r.queryId) },
+    { name: 'response_destination', type: 'text', value: (r) => r.responseDestination },
+    { name: 'trace_id', type: 'text', value: (r) => r.traceId },
   ];
 }
 
-const json = (v: object | null): string | null => (v === null ? null : JSON.stringify(v));
-/** State rows move forward only: a row is replaced by one from a later transaction. */
-const newer = (sets: string[]): string =>
-  `ON CONFLICT ("address") DO UPDATE SET ${sets.map((c) => `"${c}" = EXCLUDED."${c}"`).join(', ')}
-   WHERE t."last_transaction_lt" < EXCLUDED."last_transaction_lt"`;
+function jettonEventColumns<R extends JettonEventCommon>(): BulkColumn<R>[] {
+  return [
+    ...eventColumns<R>(),
+    { name: 'jetton_wallet_address', type: 'text', value: (r) => r.jettonWallet },
+    { name: 'jetton_master_address', type: 'text', value: (r) => r.jettonMaster },
+  ];
+}
+
+/** A state table's columns: the address, the table's own, then the contract's last lt and hashes. */
+function stateColumns<R extends StateCommon>(own: BulkColumn<R>[]): BulkColumn<R>[] {
+  return [
+    { name: 'address', type: 'text', value: (r) => r.address },
+    ...own,
+    { name: 'last_transaction_lt', type: 'bigint', value: (r) => dec(r.lastLt) },
+    { name: 'code_hash', type: 'text', value: (r) => r.codeHash },
+    { name: 'data_hash', type: 'text', value: (r) => r.dataHash },
+  ];
+}
+
+/**
+ * Upserts state rows, which move forward only: every column but the address is replaced by a row
+ * from a later transaction.
+ */
+async function upsertStates<R extends StateCommon>(
+  m: EntityManager,
+  table: string,
+  columns: BulkColumn<R>[],
+  rows: readonly R[],
+): Promise<void> {
+  const sets = columns
+    .filter((c) => c.name !== 'address')
+    .map((c) => `"${c.name}" = EXCLUDED."${c.name}"`);
+  await insertUnnest(
+    m,
+    table,
+    columns,
+    rows,
+    `ON CONFLICT ("address") DO UPDATE SET ${sets.join(', ')}
+     WHERE t."last_transaction_lt" < EXCLUDED."last_transaction_lt"`,
+  );
+}
 
 /** Jetton and NFT state and events, and the per-code-hash interface cache (toncenter v3 §13.2, §14.2). */
 export class TokenRepository {
@@ -170,101 +179,51 @@ export class TokenRepository {
       collections: readonly NftCollectionRow[];
     },
   ): Promise<void> {
-    const wallet: BulkColumn<JettonWalletRow>[] = [
-      { name: 'address', type: 'text', value: (r) => r.address },
-      { name: 'balance', type: 'numeric', value: (r) => dec(r.balance) },
-      { name: 'owner', type: 'text', value: (r) => r.owner },
-      { name: 'jetton', type: 'text', value: (r) => r.jetton },
-      { name: 'last_transaction_lt', type: 'bigint', value: (r) => dec(r.lastLt) },
-      { name: 'code_hash', type: 'text', value: (r) => r.codeHash },
-      { name: 'data_hash', type: 'text', value: (r) => r.dataHash },
-    ];
-    await insertUnnest(
+    await upsertStates(
       m,
       'jetton_wallets',
-      wallet,
+      stateColumns<JettonWalletRow>([
+        { name: 'balance', type: 'numeric', value: (r) => dec(r.balance) },
+        { name: 'owner', type: 'text', value: (r) => r.owner },
+        { name: 'jetton', type: 'text', value: (r) => r.jetton },
+      ]),
       s.wallets,
-      newer(['balance', 'owner', 'jetton', 'last_transaction_lt', 'code_hash', 'data_hash']),
     );
-    const master: BulkColumn<JettonMasterRow>[] = [
-      { name: 'address', type: 'text', value: (r) => r.address },
-      { name: 'total_supply', type: 'numeric', value: (r) => dec(r.totalSupply) },
-      { name: 'mintable', type: 'boolean', value: (r) => r.mintable },
-      { name: 'admin_address', type: 'text', value: (r) => r.admin },
-      { name: 'jetton_content', type: 'jsonb', value: (r) => json(r.content) },
-      { name: 'jetton_wallet_code_hash', type: 'text', value: (r) => r.walletCodeHash },
-      { name: 'last_transaction_lt', type: 'bigint', value: (r) => dec(r.lastLt) },
-      { name: 'code_hash', type: 'text', value: (r) => r.codeHash },
-      { name: 'data_hash', type: 'text', value: (r) => r.dataHash },
-    ];
-    await insertUnnest(
+    await upsertStates(
       m,
       'jetton_masters',
-      master,
-      s.masters,
-      newer([
-        'total_supply',
-        'mintable',
-        'admin_address',
-        'jetton_content',
-        'jetton_wallet_code_hash',
-        'last_transaction_lt',
-        'code_hash',
-        'data_hash',
+      stateColumns<JettonMasterRow>([
+        { name: 'total_supply', type: 'numeric', value: (r) => dec(r.totalSupply) },
+        { name: 'mintable', type: 'boolean', value: (r) => r.mintable },
+        { name: 'admin_address', type: 'text', value: (r) => r.admin },
+        { name: 'jetton_content', type: 'jsonb', value: (r) => json(r.content) },
+        { name: 'jetton_wallet_code_hash', type: 'text', value: (r) => r.walletCodeHash },
       ]),
+      s.masters,
     );
-    const item: BulkColumn<NftItemRow>[] = [
-      { name: 'address', type: 'text', value: (r) => r.address },
-      { name: 'init', type: 'boolean', value: (r) => r.init },
-      { name: 'index', type: 'numeric', value: (r) => dec(r.index) },
-      { name: 'collection_address', type: 'text', value: (r) => r.collection },
-      { name: 'owner_address', type: 'text', value: (r) => r.owner },
-      { name: 'content', type: 'jsonb', value: (r) => json(r.content) },
-      { name: 'last_transaction_lt', type: 'bigint', value: (r) => dec(r.lastLt) },
-      { name: 'code_hash', type: 'text', value: (r) => r.codeHash },
-      { name: 'data_hash', type: 'text', value: (r) => r.dataHash },
-      // real_owner = owner until sale contracts are detected (toncenter fills it from the sale).
-      { name: 'real_owner', type: 'text', value: (r) => r.owner },
-    ];
-    await insertUnnest(
+    await upsertStates(
       m,
       'nft_items',
-      item,
-      s.items,
-      newer([
-        'init',
-        'index',
-        'collection_address',
-        'owner_address',
-        'content',
-        'last_transaction_lt',
-        'code_hash',
-        'data_hash',
-        'real_owner',
+      stateColumns<NftItemRow>([
+        { name: 'init', type: 'boolean', value: (r) => r.init },
+        { name: 'index', type: 'numeric', value: (r) => dec(r.index) },
+        { name: 'collection_address', type: 'text', value: (r) => r.collection },
+        { name: 'owner_address', type: 'text', value: (r) => r.owner },
+        { name: 'content', type: 'jsonb', value: (r) => json(r.content) },
+        // real_owner = owner until sale contracts are detected (toncenter fills it from the sale).
+        { name: 'real_owner', type: 'text', value: (r) => r.owner },
       ]),
+      s.items,
     );
-    const collection: BulkColumn<NftCollectionRow>[] = [
-      { name: 'address', type: 'text', value: (r) => r.address },
-      { name: 'next_item_index', type: 'numeric', value: (r) => dec(r.nextItemIndex) },
-      { name: 'owner_address', type: 'text', value: (r) => r.owner },
-      { name: 'collection_content', type: 'jsonb', value: (r) => json(r.content) },
-      { name: 'last_transaction_lt', type: 'bigint', value: (r) => dec(r.lastLt) },
-      { name: 'code_hash', type: 'text', value: (r) => r.codeHash },
-      { name: 'data_hash', type: 'text', value: (r) => r.dataHash },
-    ];
-    await insertUnnest(
+    await upsertStates(
       m,
       'nft_collections',
-      collection,
-      s.collections,
-      newer([
-        'next_item_index',
-        'owner_address',
-        'collection_content',
-        'last_transaction_lt',
-        'code_hash',
-        'data_hash',
+      stateColumns<NftCollectionRow>([
+        { name: 'next_item_index', type: 'numeric', value: (r) => dec(r.nextItemIndex) },
+        { name: 'owner_address', type: 'text', value: (r) => r.owner },
+        { name: 'collection_content', type: 'jsonb', value: (r) => json(r.content) },
       ]),
+      s.collections,
     );
   }
 
@@ -280,17 +239,13 @@ export class TokenRepository {
       m,
       'jetton_transfers',
       [
-        ...eventColumns<JettonTransferRow>(),
+        ...jettonEventColumns<JettonTransferRow>(),
         { name: 'amount', type: 'numeric', value: (r) => dec(r.amount) },
         { name: 'source', type: 'text', value: (r) => r.source },
         { name: 'destination', type: 'text', value: (r) => r.destination },
-        { name: 'jetton_wallet_address', type: 'text', value: (r) => r.jettonWallet },
-        { name: 'jetton_master_address', type: 'text', value: (r) => r.jettonMaster },
-        { name: 'response_destination', type: 'text', value: (r) => r.responseDestination },
         { name: 'custom_payload', type: 'text', value: (r) => r.customPayload },
         { name: 'forward_ton_amount', type: 'numeric', value: (r) => dec(r.forwardTonAmount) },
         { name: 'forward_payload', type: 'text', value: (r) => r.forwardPayload },
-        { name: 'trace_id', type: 'text', value: (r) => r.traceId },
       ],
       e.transfers,
     );
@@ -298,13 +253,9 @@ export class TokenRepository {
       m,
       'jetton_burns',
       [
-        ...eventColumns<JettonBurnRow>(),
+        ...jettonEventColumns<JettonBurnRow>(),
         { name: 'owner', type: 'text', value: (r) => r.owner },
-        { name: 'jetton_wallet_address', type: 'text', value: (r) => r.jettonWallet },
-        { name: 'jetton_master_address', type: 'text', value: (r) => r.jettonMaster },
         { name: 'amount', type: 'numeric', value: (r) => dec(r.amount) },
-        { name: 'response_destination', type: 'text', value: (r) => r.responseDestination },
-        { name: 'trace_id', type: 'text', value: (r) => r.traceId },
       ],
       e.burns,
     );
@@ -318,11 +269,9 @@ export class TokenRepository {
         { name: 'nft_collection_address', type: 'text', value: (r) => r.collection },
         { name: 'old_owner', type: 'text', value: (r) => r.oldOwner },
         { name: 'new_owner', type: 'text', value: (r) => r.newOwner },
-        { name: 'response_destination', type: 'text', value: (r) => r.responseDestination },
         { name: 'custom_payload', type: 'text', value: (r) => r.customPayload },
         { name: 'forward_amount', type: 'numeric', value: (r) => dec(r.forwardAmount) },
         { name: 'forward_payload', type: 'text', value: (r) => r.forwardPayload },
-        { name: 'trace_id', type: 'text', value: (r) => r.traceId },
       ],
       e.nftTransfers,
     );
