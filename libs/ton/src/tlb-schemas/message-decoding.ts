@@ -1,12 +1,17 @@
 import { Cell } from '@ton/core';
 
 import { type DecodedObject, isDecodeError } from './body-decoder';
+import { DecodedCache } from './decoded-cache';
 import { decodeBody, decodeBodyAs, MESSAGE_BODY_REGISTRY } from './message-body.registry';
 
 /**
  * The decoded fields of a v3 Message (toncenter-v3 §11.3), shared by every renderer of messages
  * (stored rows in the query service, emulated ones in the sender) so they cannot drift.
  */
+
+/** One per process: every renderer of messages shares the bodies decoded so far. */
+const bodies = new DecodedCache();
+const initStates = new DecodedCache();
 
 /** `decoded_opcode`: the registry name of the opcode, null without an opcode or for an unknown one. */
 export function decodedOpcodeName(opcode: number | null): string | null {
@@ -35,6 +40,10 @@ export function decodedMessageBody(
   if (body === null || opcode === null || MESSAGE_BODY_REGISTRY.nameOf(opcode) === undefined) {
     return null;
   }
+  return bodies.decode(body, decodeBodyBoc);
+}
+
+function decodeBodyBoc(body: string): DecodedObject | null {
   const cell = rootOf(body);
   if (cell === undefined) {
     return null;
@@ -51,9 +60,10 @@ export function decodedMessageBody(
 
 /** `init_state.decoded`: the StateInit's fields (split_depth, special, code, data, library) or null. */
 export function decodedInitState(initState: string | null): DecodedObject | null {
-  if (initState === null) {
-    return null;
-  }
+  return initState === null ? null : initStates.decode(initState, decodeInitStateBoc);
+}
+
+function decodeInitStateBoc(initState: string): DecodedObject | null {
   const cell = rootOf(initState);
   if (cell === undefined) {
     return null;
