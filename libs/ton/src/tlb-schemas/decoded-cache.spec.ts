@@ -19,7 +19,7 @@ function counting(): { decode: (boc: string) => DecodedObject | null; calls: str
 void describe(DecodedCache.name, () => {
   void it('decodes a BoC once and answers the same frozen value after', () => {
     const d = counting();
-    const sut = new DecodedCache();
+    const sut = new DecodedCache(10, 1000, 100);
     const first = sut.decode('abc', d.decode);
     assert.deepEqual(first, { '@type': 'x', boc: 'abc', inner: { n: 3 } });
     assert.equal(sut.decode('abc', d.decode), first);

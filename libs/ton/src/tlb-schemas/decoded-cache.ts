@@ -23,9 +23,9 @@ export class DecodedCache {
   private keyChars = 0;
 
   constructor(
-    private readonly maxEntries = 8192,
-    private readonly maxTotalKeyChars = 16 << 20,
-    private readonly maxKeyChars = 8192,
+    private readonly maxEntries: number,
+    private readonly maxTotalKeyChars: number,
+    private readonly maxKeyChars: number,
   ) {}
 
   get size(): number {

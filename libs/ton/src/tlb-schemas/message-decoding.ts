@@ -9,9 +9,12 @@ import { decodeBody, decodeBodyAs, MESSAGE_BODY_REGISTRY } from './message-body.
  * (stored rows in the query service, emulated ones in the sender) so they cannot drift.
  */
 
-/** One per process: every renderer of messages shares the bodies decoded so far. */
-const bodies = new DecodedCache();
-const initStates = new DecodedCache();
+/**
+ * One per process: every renderer of messages shares the bodies decoded so far. Sized for a few MiB
+ * each (base64 keys are one byte a character): the query service is sized at 192 MiB (k8s).
+ */
+const bodies = new DecodedCache(4096, 4 << 20, 4096);
+const initStates = new DecodedCache(256, 2 << 20, 16_384);
 
 /** `decoded_opcode`: the registry name of the opcode, null without an opcode or for an unknown one. */
 export function decodedOpcodeName(opcode: number | null): string | null {
