@@ -204,6 +204,21 @@ describe('v3 pending traces', () => {
     assert.equal(details.asset, raw(minter));
     assert.equal(details.amount, '7');
     assert.equal(details.query_id, '77');
+    // The two switches are independent (§2.5): each empties its own field only.
+    const answered = obj(byAccount.body);
+    assert.equal(obj(obj(answered.metadata)[raw(minter)]).is_indexed, true);
+    assert.ok(obj(answered.address_book)[raw(jw4.address)]);
+    const switched = async (header: string): Promise<unknown> => {
+      const reply = await h.get(
+        'v3/pendingActions',
+        { account: raw(jw4.address) },
+        { [header]: '1' },
+      );
+      assert.equal(reply.status, 200, JSON.stringify(reply.body));
+      return reply.body;
+    };
+    assert.deepEqual(await switched('X-No-Metadata'), { ...answered, metadata: {} });
+    assert.deepEqual(await switched('X-No-Address-Book'), { ...answered, address_book: {} });
 
     // pendingTransactions of the v3r2 wallet: its emulated transaction (and the Jetton's
     // transfer_notification / excesses land on other accounts), all pending.

@@ -554,6 +554,73 @@ void describe('v3 API: tokens and contracts of the genesis seed (single process,
     assert.deepEqual(top, expectedTop);
   });
 
+  void it('X-No-Metadata / x_no_metadata: the same answer with metadata {}; a false value keeps it', async () => {
+    const minter = a(GenesisAccount.jettonMinter);
+    const v4 = a(GenesisAccount.walletV4r2);
+    const { decimals, ...standard } = GENESIS.jetton.content;
+    const minterMeta = {
+      is_indexed: true,
+      token_info: [{ valid: true, type: 'jetton_masters', ...standard, extra: { decimals } }],
+    };
+    const walletMeta = (owner: string, balance: bigint): unknown => ({
+      is_indexed: true,
+      token_info: [
+        {
+          type: 'jetton_wallets',
+          valid: true,
+          extra: { owner: a(owner), jetton: minter, balance: balance.toString() },
+        },
+      ],
+    });
+    const cases: [string, Record<string, string | boolean | string[]>, unknown][] = [
+      [
+        'v3/jetton/wallets',
+        { jetton_address: minter, sort: 'desc' },
+        {
+          [a(GenesisAccount.jettonWalletV3r2)]: walletMeta(
+            GenesisAccount.walletV3r2,
+            GENESIS.jetton.finalBalanceV3r2,
+          ),
+          [a(GenesisAccount.jettonWalletV4r2)]: walletMeta(
+            GenesisAccount.walletV4r2,
+            GENESIS.jetton.finalBalanceV4r2,
+          ),
+          [minter]: minterMeta,
+        },
+      ],
+      ['v3/accountStates', { address: [v4, minter], include_boc: false }, { [minter]: minterMeta }],
+    ];
+    for (const [path, params, metadata] of cases) {
+      const full = record(ok(await h.get(path, params)));
+      assert.deepEqual(full.metadata, metadata, path);
+      assert.ok(Object.keys(record(full.address_book)).length > 0, path);
+      // Every other field as it was, in the same order: only metadata is emptied.
+      const skipped = JSON.stringify({ ...full, metadata: {} });
+      const text = async (
+        extra: Record<string, string>,
+        headers?: Record<string, string>,
+      ): Promise<string> => JSON.stringify(ok(await h.get(path, { ...params, ...extra }, headers)));
+      assert.equal(await text({}, { 'X-No-Metadata': 'true' }), skipped, `${path} header`);
+      assert.equal(await text({ x_no_metadata: '1' }), skipped, `${path} x_no_metadata=1`);
+      assert.equal(await text({ x_no_metadata: '0' }), JSON.stringify(full), `${path} =0`);
+      assert.equal(
+        await text({}, { 'X-No-Metadata': 'yes' }),
+        JSON.stringify(full),
+        `${path} header outside the truthy values`,
+      );
+      // Both switches: both fields empty, the rows untouched.
+      assert.equal(
+        await text({ x_no_address_book: 'true' }, { 'X-No-Metadata': 'True' }),
+        JSON.stringify({ ...full, address_book: {}, metadata: {} }),
+        `${path} both`,
+      );
+    }
+    // The metadata endpoint is the metadata itself: the switch does not apply to it.
+    assert.deepEqual(ok(await h.get('v3/metadata', { address: minter, x_no_metadata: '1' })), {
+      [minter]: minterMeta,
+    });
+  });
+
   void it('rejects a bad address and an unknown parameter with 422 naming them', async () => {
     const bad = await h.get('v3/jetton/wallets', { owner_address: 'EQnot-an-address' });
     assert.equal(bad.status, 422);

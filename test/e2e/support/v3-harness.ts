@@ -32,10 +32,11 @@ export interface V3Harness {
   readonly head: number;
   /** A genesis seed account's raw address (`wc:UPPERHEX`). */
   address(name: string): string;
-  /** GET /api/<path>?<params> (repeated keys for arrays). */
+  /** GET /api/<path>?<params> (repeated keys for arrays), with request headers if given. */
   get(
     path: string,
     params?: Record<string, string | number | boolean | string[]>,
+    headers?: Record<string, string>,
   ): Promise<JsonReply>;
   /** POST /api/<path> with a JSON body. */
   post(path: string, body: unknown): Promise<JsonReply>;
@@ -121,14 +122,14 @@ export async function startV3Harness(options: V3HarnessOptions = {}): Promise<V3
         assert.ok(account, name);
         return account.address.toRawString().toUpperCase();
       },
-      get: async (path, params = {}) => {
+      get: async (path, params = {}, headers = {}) => {
         const query = new URLSearchParams();
         for (const [key, value] of Object.entries(params)) {
           for (const v of Array.isArray(value) ? value : [value]) {
             query.append(key, String(v));
           }
         }
-        const response = await fetch(`${baseUrl}/api/${path}?${query.toString()}`);
+        const response = await fetch(`${baseUrl}/api/${path}?${query.toString()}`, { headers });
         return { status: response.status, body: await response.json() };
       },
       post: async (path, body) => {

@@ -146,6 +146,24 @@ describe('OpenAPI documents', () => {
     );
   });
 
+  it('document X-No-Address-Book and X-No-Metadata where the answer has the field they empty', () => {
+    const headers = (path: string, verb = 'get'): string[] =>
+      (documents.v3.paths[path]?.[verb]?.parameters ?? [])
+        .filter((p) => p.name.startsWith('X-'))
+        .map((p) => p.name);
+    const both = ['X-Timeout', 'X-No-Address-Book', 'X-No-Metadata'];
+    assert.deepEqual(headers('/api/v3/jetton/wallets'), both);
+    assert.deepEqual(headers('/api/v3/accountStates'), both);
+    assert.deepEqual(headers('/api/v3/pendingActions'), both);
+    // No metadata field: dns/records and transactions have an address book only.
+    assert.deepEqual(headers('/api/v3/dns/records'), ['X-Timeout', 'X-No-Address-Book']);
+    assert.deepEqual(headers('/api/v3/transactions'), ['X-Timeout', 'X-No-Address-Book']);
+    // The metadata endpoint answers the metadata itself, not a field of it.
+    assert.deepEqual(headers('/api/v3/metadata'), ['X-Timeout']);
+    assert.deepEqual(headers('/api/v3/blocks'), ['X-Timeout']);
+    assert.deepEqual(headers('/api/v3/message', 'post'), ['X-Timeout']);
+  });
+
   it('serve Swagger UI from node_modules at /api/v2/ and /api/v3/', async () => {
     for (const version of ['v2', 'v3']) {
       const page = await fetch(`${baseUrl}/api/${version}/`);

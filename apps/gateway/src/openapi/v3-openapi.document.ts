@@ -11,6 +11,7 @@ import {
   SchemaComponents,
 } from './json-schema';
 import { pascalOf, summaryOf } from './operation-text';
+import { enrichmentHeaders } from './v3-enrichment.headers';
 
 /** toncenter's v3 tags (ton-indexer's swagger) by the first path segment or the endpoint's name. */
 const TAGS: Readonly<Record<string, readonly string[]>> = {
@@ -67,7 +68,7 @@ const TIMEOUT_HEADER = {
   schema: { type: 'integer', minimum: 1 },
 };
 
-function parameters(query: z.ZodObject): JsonObject[] {
+function parameters(query: z.ZodObject, headers: JsonObject[]): JsonObject[] {
   return [
     ...fieldsOf(query).map(([name, field]) => {
       const schema = inputSchema(field);
@@ -81,7 +82,7 @@ function parameters(query: z.ZodObject): JsonObject[] {
         ...docsOf(field),
       };
     }),
-    TIMEOUT_HEADER,
+    ...headers,
   ];
 }
 
@@ -93,11 +94,12 @@ function operation(
   const error = {
     content: { 'application/json': { schema: components.ref('RequestError', V3ErrorBody) } },
   };
+  const headers = [TIMEOUT_HEADER, ...enrichmentHeaders(endpoint.result)];
   const input =
     verb === 'GET'
-      ? { parameters: parameters(endpoint.query) }
+      ? { parameters: parameters(endpoint.query, headers) }
       : {
-          parameters: [TIMEOUT_HEADER],
+          parameters: headers,
           requestBody: {
             required: true,
             content: { 'application/json': { schema: inputSchema(endpoint.query) } },

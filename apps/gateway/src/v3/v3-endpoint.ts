@@ -10,6 +10,11 @@ export interface V3Backend {
 /** Request-scoped settings from headers or their query aliases (§2.5). */
 export interface V3Settings {
   readonly noAddressBook: boolean;
+  /**
+   * `X-No-Metadata` / `x_no_metadata`: `metadata` answered as `{}`, not looked up. Optional (absent is
+   * off) for callers that build settings by hand, such as bench/support/v3-requests.ts.
+   */
+  readonly noMetadata?: boolean;
   readonly actionsVersion: string | undefined;
 }
 

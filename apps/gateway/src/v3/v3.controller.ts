@@ -22,6 +22,11 @@ function truthy(value: string | undefined): boolean {
   return value !== undefined && ['1', 't', 'true', 'TRUE', 'True'].includes(value);
 }
 
+/** A setting's query alias when it is given once (a repeated key arrives as an array). */
+function alias(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
 /**
  * /api/v3: every endpoint over GET; no envelope, errors are `{"error": "..."}` with the status of
  * their code (§3.1).
@@ -97,10 +102,9 @@ export class V3Controller {
       return;
     }
     try {
-      const aliasNoBook =
-        typeof query.x_no_address_book === 'string' ? query.x_no_address_book : undefined;
       const settings: V3Settings = {
-        noAddressBook: truthy(headers['x-no-address-book'] ?? aliasNoBook),
+        noAddressBook: truthy(headers['x-no-address-book'] ?? alias(query.x_no_address_book)),
+        noMetadata: truthy(headers['x-no-metadata'] ?? alias(query.x_no_metadata)),
         actionsVersion: headers['x-actions-version'],
       };
       if (verb === 'GET') {

@@ -110,7 +110,7 @@ export class AccountsController {
     return {
       accounts: rows.map((r) => toAccountState(r, req.include_boc)),
       address_book: await this.addressBook.build(addresses, req.no_address_book),
-      metadata: await this.metadata.build(addresses),
+      metadata: await this.metadata.build(addresses, req.no_metadata),
     };
   }
 
@@ -121,7 +121,7 @@ export class AccountsController {
     return {
       wallets: rows.map(toWalletState),
       address_book: await this.addressBook.build(addresses, req.no_address_book),
-      metadata: await this.metadata.build(addresses),
+      metadata: await this.metadata.build(addresses, req.no_metadata),
     };
   }
 

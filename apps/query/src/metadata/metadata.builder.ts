@@ -46,6 +46,7 @@ function fromContent(type: string, content: unknown, nftIndex?: string): TokenIn
 export class MetadataBuilder {
   constructor(private readonly tokens: TokenQueryRepository) {}
 
+  /** `skip` (`X-No-Metadata`, §2.5): `{}` without a single query. */
   async build(addresses: Iterable<string>, skip = false): Promise<Metadata> {
     if (skip) {
       return {};

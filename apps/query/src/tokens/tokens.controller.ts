@@ -33,6 +33,9 @@ import {
 
 type EventsReq = JettonEventsReq | NftTransfersReq;
 
+/** The settings every token request carries (`X-No-Address-Book`, `X-No-Metadata`). */
+type EnrichmentReq = Pick<JettonMastersReq, 'no_address_book' | 'no_metadata'>;
+
 function eventFilter(
   req: EventsReq,
   subject: string[] | undefined,
@@ -62,10 +65,11 @@ export class TokensController {
     private readonly metadata: MetadataBuilder,
   ) {}
 
-  private async enrich(addresses: string[], noBook: boolean | undefined) {
+  /** `address_book` and `metadata`, each left `{}` without a query when the client skips it (§2.5). */
+  private async enrich(addresses: string[], req: EnrichmentReq) {
     return {
-      address_book: await this.addressBook.build(addresses, noBook),
-      metadata: await this.metadata.build(addresses),
+      address_book: await this.addressBook.build(addresses, req.no_address_book),
+      metadata: await this.metadata.build(addresses, req.no_metadata),
     };
   }
 
@@ -81,7 +85,7 @@ export class TokensController {
       jetton_masters: rows.map(toJettonMaster),
       ...(await this.enrich(
         rows.flatMap((r) => present(r.address, r.admin_address)),
-        req.no_address_book,
+        req,
       )),
     };
   }
@@ -101,7 +105,7 @@ export class TokensController {
       jetton_wallets: rows.map(toJettonWallet),
       ...(await this.enrich(
         rows.flatMap((r) => [r.address, r.owner, r.jetton]),
-        req.no_address_book,
+        req,
       )),
     };
   }
@@ -123,7 +127,7 @@ export class TokensController {
             r.response_destination,
           ),
         ),
-        req.no_address_book,
+        req,
       )),
     };
   }
@@ -144,7 +148,7 @@ export class TokensController {
             r.response_destination,
           ),
         ),
-        req.no_address_book,
+        req,
       )),
     };
   }
@@ -161,7 +165,7 @@ export class TokensController {
       nft_collections: rows.map(toNftCollection),
       ...(await this.enrich(
         rows.flatMap((r) => present(r.address, r.owner_address)),
-        req.no_address_book,
+        req,
       )),
     };
   }
@@ -191,7 +195,7 @@ export class TokensController {
       ),
       ...(await this.enrich(
         rows.flatMap((r) => present(r.address, r.owner_address, r.collection_address)),
-        req.no_address_book,
+        req,
       )),
     };
   }
@@ -213,7 +217,7 @@ export class TokensController {
             r.response_destination,
           ),
         ),
-        req.no_address_book,
+        req,
       )),
     };
   }

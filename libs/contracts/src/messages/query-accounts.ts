@@ -10,6 +10,7 @@ import {
   ExtraCurrencies,
   Int,
   Metadata,
+  MetadataSettings,
   NumericStr,
   Paging,
   SortOrder,
@@ -29,6 +30,7 @@ export const AccountStatesReq = z
     code_hash: z.array(B64Hash).optional(),
     include_boc: z.boolean(),
     ...EnrichmentSettings,
+    ...MetadataSettings,
   })
   .strict();
 export type AccountStatesReq = z.infer<typeof AccountStatesReq>;
@@ -60,7 +62,9 @@ export const V3AccountStatesRes = z
   .strict();
 export type V3AccountStatesRes = z.infer<typeof V3AccountStatesRes>;
 
-export const WalletStatesReq = z.object({ address: Addresses, ...EnrichmentSettings }).strict();
+export const WalletStatesReq = z
+  .object({ address: Addresses, ...EnrichmentSettings, ...MetadataSettings })
+  .strict();
 export type WalletStatesReq = z.infer<typeof WalletStatesReq>;
 
 export const V3WalletState = z

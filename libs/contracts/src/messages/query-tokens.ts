@@ -9,6 +9,7 @@ import {
   EnrichmentSettings,
   Int,
   Metadata,
+  MetadataSettings,
   NumericStr,
   Paging,
   SortOrder,
@@ -31,7 +32,13 @@ const Ranges = {
 const Direction = z.enum(['in', 'out', 'both']).optional();
 
 export const JettonMastersReq = z
-  .object({ address: Addresses, admin_address: Addresses, ...Paging, ...EnrichmentSettings })
+  .object({
+    address: Addresses,
+    admin_address: Addresses,
+    ...Paging,
+    ...EnrichmentSettings,
+    ...MetadataSettings,
+  })
   .strict();
 export type JettonMastersReq = z.infer<typeof JettonMastersReq>;
 
@@ -68,6 +75,7 @@ export const JettonWalletsReq = z
     ...Paging,
     sort: SortOrder.optional(),
     ...EnrichmentSettings,
+    ...MetadataSettings,
   })
   .strict();
 export type JettonWalletsReq = z.infer<typeof JettonWalletsReq>;
@@ -115,6 +123,7 @@ export const JettonEventsReq = z
     ...Paging,
     sort: SortOrder,
     ...EnrichmentSettings,
+    ...MetadataSettings,
   })
   .strict();
 export type JettonEventsReq = z.infer<typeof JettonEventsReq>;
@@ -182,6 +191,7 @@ export const NftCollectionsReq = z
     owner_address: Addresses,
     ...Paging,
     ...EnrichmentSettings,
+    ...MetadataSettings,
   })
   .strict();
 export type NftCollectionsReq = z.infer<typeof NftCollectionsReq>;
@@ -218,6 +228,7 @@ export const NftItemsReq = z
     sort_by_last_transaction_lt: z.boolean().optional(),
     ...Paging,
     ...EnrichmentSettings,
+    ...MetadataSettings,
   })
   .strict();
 export type NftItemsReq = z.infer<typeof NftItemsReq>;
@@ -255,6 +266,7 @@ export const NftTransfersReq = z
     ...Paging,
     sort: SortOrder,
     ...EnrichmentSettings,
+    ...MetadataSettings,
   })
   .strict();
 export type NftTransfersReq = z.infer<typeof NftTransfersReq>;

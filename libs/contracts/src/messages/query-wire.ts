@@ -78,3 +78,12 @@ export type Metadata = z.infer<typeof Metadata>;
 export const EnrichmentSettings = {
   no_address_book: z.boolean().optional(),
 };
+
+/**
+ * What every endpoint that builds `metadata` may be asked to leave out (`X-No-Metadata`): the field
+ * stays, as `{}` (§2.5). Endpoints whose `metadata` is always `{}` (traces, actions, messages) do not
+ * take it.
+ */
+export const MetadataSettings = {
+  no_metadata: z.boolean().optional(),
+};

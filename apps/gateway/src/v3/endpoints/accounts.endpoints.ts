@@ -35,6 +35,7 @@ export const ACCOUNT_ENDPOINTS: readonly V3Endpoint[] = [
         code_hash: p.hashes('code_hash'),
         include_boc: p.bool('include_boc') ?? true,
         no_address_book: s.noAddressBook,
+        no_metadata: s.noMetadata,
       };
       p.rejectUnknown();
       return backend.request(Subjects.query.accountStates, req);
@@ -47,7 +48,11 @@ export const ACCOUNT_ENDPOINTS: readonly V3Endpoint[] = [
     }),
     result: resultOf(Subjects.query.walletStates),
     run: (p, s, backend) => {
-      const req = { address: required(p, 'address'), no_address_book: s.noAddressBook };
+      const req = {
+        address: required(p, 'address'),
+        no_address_book: s.noAddressBook,
+        no_metadata: s.noMetadata,
+      };
       p.rejectUnknown();
       return backend.request(Subjects.query.walletStates, req);
     },

@@ -44,22 +44,27 @@ function addressesIn(value: unknown, found = new Set<string>()): Set<string> {
 
 /**
  * address_book and metadata of a pending answer, read by the query service like an indexed answer's
- * (§12): the sender keeps emulated traces, PostgreSQL knows the accounts.
+ * (§12): the sender keeps emulated traces, PostgreSQL knows the accounts. Each is `{}`, not asked
+ * for, when the client skips it (X-No-Address-Book, X-No-Metadata, §2.5) or the answer (like
+ * pendingTransactions') has no `metadata`.
  */
 async function enrichment(
   answer: unknown,
   s: V3Settings,
   backend: V3Backend,
+  withMetadata = true,
 ): Promise<{ address_book: AddressBook; metadata: Metadata }> {
   const addresses = [...addressesIn(answer)];
-  if (s.noAddressBook || addresses.length === 0) {
-    return { address_book: {}, metadata: {} };
-  }
+  const none = addresses.length === 0;
   const [book, metadata] = await Promise.all([
-    backend.request(Subjects.query.addressBook, {
-      entries: addresses.map((raw) => ({ input: raw, raw })),
-    }),
-    backend.request(Subjects.query.metadata, { address: addresses }),
+    s.noAddressBook || none
+      ? {}
+      : backend.request(Subjects.query.addressBook, {
+          entries: addresses.map((raw) => ({ input: raw, raw })),
+        }),
+    s.noMetadata || !withMetadata || none
+      ? {}
+      : backend.request(Subjects.query.metadata, { address: addresses }),
   ]);
   return { address_book: book, metadata };
 }
@@ -132,7 +137,7 @@ export const PENDING_ENDPOINTS: readonly V3Endpoint[] = [
         account,
         ...(traceId === undefined ? {} : { trace_id: traceId }),
       });
-      const { address_book } = await enrichment(answer, s, backend);
+      const { address_book } = await enrichment(answer, s, backend, false);
       return { ...answer, address_book };
     },
   },

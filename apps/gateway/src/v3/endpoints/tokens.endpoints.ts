@@ -70,6 +70,7 @@ export const TOKEN_ENDPOINTS: readonly V3Endpoint[] = [
         admin_address: p.addresses('admin_address'),
         ...p.paging(DEFAULT_LIMIT),
         no_address_book: s.noAddressBook,
+        no_metadata: s.noMetadata,
       };
       p.rejectUnknown();
       return backend.request(Subjects.query.jettonMasters, req);
@@ -95,6 +96,7 @@ export const TOKEN_ENDPOINTS: readonly V3Endpoint[] = [
         ...p.paging(DEFAULT_LIMIT),
         sort: p.sort(undefined),
         no_address_book: s.noAddressBook,
+        no_metadata: s.noMetadata,
       };
       p.rejectUnknown();
       oneOwnerFor('jetton_address', req.jetton_address, req.owner_address);
@@ -129,6 +131,7 @@ export const TOKEN_ENDPOINTS: readonly V3Endpoint[] = [
         ...p.paging(DEFAULT_LIMIT),
         sort: p.sort('desc'),
         no_address_book: s.noAddressBook,
+        no_metadata: s.noMetadata,
       };
       p.rejectUnknown();
       return backend.request(
@@ -151,6 +154,7 @@ export const TOKEN_ENDPOINTS: readonly V3Endpoint[] = [
         owner_address: p.addresses('owner_address'),
         ...p.paging(DEFAULT_LIMIT),
         no_address_book: s.noAddressBook,
+        no_metadata: s.noMetadata,
       };
       p.rejectUnknown();
       return backend.request(Subjects.query.nftCollections, req);
@@ -179,6 +183,7 @@ export const TOKEN_ENDPOINTS: readonly V3Endpoint[] = [
         sort_by_last_transaction_lt: p.bool('sort_by_last_transaction_lt'),
         ...p.paging(DEFAULT_LIMIT),
         no_address_book: s.noAddressBook,
+        no_metadata: s.noMetadata,
       };
       p.rejectUnknown();
       if (index !== undefined) {
@@ -216,6 +221,7 @@ export const TOKEN_ENDPOINTS: readonly V3Endpoint[] = [
         ...p.paging(DEFAULT_LIMIT),
         sort: p.sort('desc'),
         no_address_book: s.noAddressBook,
+        no_metadata: s.noMetadata,
       };
       p.rejectUnknown();
       return backend.request(Subjects.query.nftTransfers, req);
