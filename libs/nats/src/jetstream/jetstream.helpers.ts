@@ -1,5 +1,7 @@
 import {
   AckPolicy,
+  type ConsumerConfig,
+  type ConsumerInfo,
   type ConsumerMessages,
   DeliverPolicy,
   jetstream,
@@ -85,6 +87,23 @@ export interface DurableConsumerSpec {
   ackWaitMs?: number;
   /** How many events to buffer per pull (default 16). */
   batch?: number;
+  /**
+   * How long each pull waits on the server (default 30 s). The server sends idle heartbeats every
+   * half of it, and the client checks its consumer again after two are missed or at a reconnect, so
+   * this bounds how long a deleted consumer or stream can go unnoticed.
+   */
+  pullExpiresMs?: number;
+  /**
+   * The first stream sequence a durable created by this call delivers (default: the stream's first).
+   * A durable that already exists keeps its own position.
+   */
+  startSeq?: number;
+  /**
+   * Told once, at once, when the consumer or its stream is found gone (deleted, or a server restarted
+   * without its store) or the server stopped sending heartbeats; the iteration then ends (after the
+   * events already buffered, with an error when the server said what was missing).
+   */
+  onLost?: (reason: string) => void;
 }
 
 /** One delivered event with its validated payload. */
@@ -109,7 +128,9 @@ export interface DurableEvents<T> extends AsyncIterable<EventDelivery<T>> {
 
 /**
  * Creates (or reuses) a durable pull consumer with explicit acks and iterates its events. Payloads
- * that fail `schema` are terminated (never redelivered) and reported to `onInvalid`.
+ * that fail `schema` are terminated (never redelivered) and reported to `onInvalid`. Unlike the
+ * client's default, which keeps waiting for a consumer that no longer exists, the iteration ends
+ * when the consumer or its stream is gone (`onLost`), so that the caller can create it again.
  */
 export async function consumeDurable<T>(
   nc: NatsConnection,
@@ -117,15 +138,14 @@ export async function consumeDurable<T>(
   schema: z.ZodType<T>,
   onInvalid?: (subject: string, seq: number, error: unknown) => void,
 ): Promise<DurableEvents<T>> {
-  const jsm = await jetstreamManager(nc);
-  await jsm.consumers.add(spec.stream, {
-    durable_name: spec.durable,
-    ack_policy: AckPolicy.Explicit,
-    ack_wait: (spec.ackWaitMs ?? 30_000) * 1_000_000,
-    ...(spec.filterSubject === undefined ? {} : { filter_subject: spec.filterSubject }),
-  });
+  await ensureDurable(nc, spec);
   const consumer = await jetstream(nc).consumers.get(spec.stream, spec.durable);
-  const messages: ConsumerMessages = await consumer.consume({ max_messages: spec.batch ?? 16 });
+  const messages: ConsumerMessages = await consumer.consume({
+    max_messages: spec.batch ?? 16,
+    expires: spec.pullExpiresMs ?? 30_000,
+    abort_on_missing_resource: true,
+  });
+  watchLost(messages, spec.onLost);
 
   async function* iterate(): AsyncGenerator<EventDelivery<T>> {
     for await (const msg of messages) {
@@ -145,6 +165,77 @@ export async function consumeDurable<T>(
       await messages.close();
     },
   };
+}
+
+/**
+ * Creates the durable, or updates the one that exists. The start of delivery is fixed when a consumer
+ * is created (the server refuses to change it), so an existing durable is updated with its own.
+ */
+async function ensureDurable(nc: NatsConnection, spec: DurableConsumerSpec): Promise<void> {
+  const jsm = await jetstreamManager(nc);
+  let existing: ConsumerInfo | undefined;
+  try {
+    existing = await jsm.consumers.info(spec.stream, spec.durable);
+  } catch (err) {
+    if (!(err instanceof JetStreamApiError && err.code === JetStreamApiCodes.ConsumerNotFound)) {
+      throw err;
+    }
+  }
+  const start: Partial<ConsumerConfig> =
+    existing !== undefined
+      ? pickStart(existing.config)
+      : spec.startSeq === undefined
+        ? {}
+        : { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: spec.startSeq };
+  await jsm.consumers.add(spec.stream, {
+    durable_name: spec.durable,
+    ack_policy: AckPolicy.Explicit,
+    ack_wait: (spec.ackWaitMs ?? 30_000) * 1_000_000,
+    ...(spec.filterSubject === undefined ? {} : { filter_subject: spec.filterSubject }),
+    ...start,
+  });
+}
+
+function pickStart(config: ConsumerConfig): Partial<ConsumerConfig> {
+  return {
+    deliver_policy: config.deliver_policy,
+    ...(config.opt_start_seq === undefined ? {} : { opt_start_seq: config.opt_start_seq }),
+    ...(config.opt_start_time === undefined ? {} : { opt_start_time: config.opt_start_time }),
+  };
+}
+
+/**
+ * Missed heartbeats after which the consume is given up: the client itself checks the consumer and
+ * pulls again after two; four means even that went unanswered.
+ */
+const LOST_AFTER_MISSED_HEARTBEATS = 4;
+
+/** Reports the first notification that the consume cannot go on, and ends it on missed heartbeats. */
+function watchLost(messages: ConsumerMessages, onLost?: (reason: string) => void): void {
+  void (async () => {
+    // Ends when the consume stops: the client stops every status iterator with it.
+    for await (const status of messages.status()) {
+      let reason: string | undefined;
+      if (status.type === 'consumer_deleted') {
+        reason = 'consumer deleted';
+      } else if (status.type === 'consumer_not_found') {
+        reason = 'consumer not found';
+      } else if (status.type === 'stream_not_found') {
+        reason = 'stream not found';
+      } else if (
+        status.type === 'heartbeats_missed' &&
+        status.count >= LOST_AFTER_MISSED_HEARTBEATS
+      ) {
+        reason = `${String(status.count)} heartbeats missed`;
+        // The client would keep waiting: end the iteration (after what is buffered).
+        void messages.close();
+      }
+      if (reason !== undefined) {
+        onLost?.(reason);
+        return;
+      }
+    }
+  })();
 }
 
 /**

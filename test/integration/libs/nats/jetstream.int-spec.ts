@@ -109,4 +109,72 @@ void describe('JetStream helpers', () => {
     }
     await resumed.close();
   });
+
+  void it('consumeDurable creates a missing durable at startSeq; an existing one keeps its position', async () => {
+    const durable = `late_${run}`;
+    const first = await consumeDurable(
+      nc,
+      { stream, durable, filterSubject: subject, startSeq: 3 },
+      BlockIndexed,
+    );
+    for await (const event of first) {
+      assert.equal(event.seq, 3);
+      await event.ack();
+      break;
+    }
+    await first.close();
+    // Created again at every boot: the server keeps the start it was created with, and so does this.
+    const again = await consumeDurable(
+      nc,
+      { stream, durable, filterSubject: subject, startSeq: 1 },
+      BlockIndexed,
+    );
+    for await (const event of again) {
+      assert.equal(event.seq, 4);
+      await event.ack();
+      break;
+    }
+    await again.close();
+    const info = await (await jetstreamManager(nc)).consumers.info(stream, durable);
+    assert.deepEqual(
+      { policy: info.config.deliver_policy, start: info.config.opt_start_seq },
+      { policy: 'by_start_sequence', start: 3 },
+    );
+  });
+
+  void it(
+    'consumeDurable tells onLost and ends the iteration when its consumer is deleted',
+    { timeout: 10_000 },
+    async () => {
+      const durable = `lost_${run}`;
+      const lost: string[] = [];
+      const events = await consumeDurable(
+        nc,
+        {
+          stream,
+          durable,
+          filterSubject: subject,
+          startSeq: 5,
+          pullExpiresMs: 5000,
+          onLost: (reason) => lost.push(reason),
+        },
+        BlockIndexed,
+      );
+      const ended = (async () => {
+        try {
+          for await (const event of events) {
+            assert.fail(`nothing to deliver, got ${String(event.seq)}`);
+          }
+          return 'ended';
+        } catch (error) {
+          return String(error);
+        }
+      })();
+      await new Promise((r) => setTimeout(r, 200));
+      await (await jetstreamManager(nc)).consumers.delete(stream, durable);
+      assert.match(await ended, /consumer deleted/);
+      assert.deepEqual(lost, ['consumer deleted']);
+      await events.close();
+    },
+  );
 });
