@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import {
+  ChainEventsStream,
   MessageLandedEvent,
   MessageSentEvent,
   Subjects,
@@ -46,8 +47,6 @@ interface Fees {
   gas_fee: number;
   fwd_fee: number;
 }
-
-const CHAIN_EVENTS = 'TON_EVENTS';
 
 function boc(cell: Cell): string {
   return cell.toBoc({ idx: false }).toString('base64');
@@ -99,7 +98,7 @@ async function collect<T>(
   const seen: T[] = [];
   const events: DurableEvents<T> = await followNewEvents(
     nc,
-    { stream: CHAIN_EVENTS, filterSubject: subject },
+    { stream: ChainEventsStream.name, filterSubject: subject },
     schema,
   );
   const running = (async () => {
@@ -137,7 +136,10 @@ describe('sender: sendBoc / sendBocReturnHash / v3 message, fan-out, idempotency
     localnet = await startLocalnet({ seed: 'genesis', mode: 'manual', liteservers: 3 });
     db = await createTestDatabase({ prefix: 'sender_e2e' });
     nc = await connectNats({ servers: natsUrl() });
-    await ensureStream(nc, { name: CHAIN_EVENTS, subjects: ['ton.evt.v1.>'] });
+    await ensureStream(nc, {
+      name: ChainEventsStream.name,
+      subjects: [ChainEventsStream.subjects],
+    });
     sentEvents = await collect(nc, Subjects.evt.messageSent, MessageSentEvent);
     landedEvents = await collect(nc, Subjects.evt.messageLanded, MessageLandedEvent);
     app = await createStandaloneApp({

@@ -3,7 +3,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { BlockIndexedEvent, Subjects } from '@app/contracts';
+import { BlockIndexedEvent, ChainEventsStream, Subjects } from '@app/contracts';
 import { jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import {
@@ -17,7 +17,6 @@ import {
 } from '@app/database';
 import { AdnlLiteEngine } from '@app/liteclient';
 import { LiteClient } from 'ton-lite-client';
-import { CHAIN_EVENTS_STREAM } from '../../apps/ingestor/src/events/jetstream-block-indexed.publisher';
 import { type Localnet, startLocalnet } from '../../apps/localnet/src/localnet';
 import { GenesisAccount } from '../../apps/localnet/src/seeds';
 import { assertIndexedExactly } from '../integration/ingestor/chain-verifier';
@@ -115,7 +114,7 @@ class ChainDriver {
 
 /** Every `block.indexed` event in the stream (which carries other events too), as seqnos in order. */
 async function streamedSeqnos(nc: NatsConnection): Promise<number[]> {
-  const consumer = await jetstream(nc).consumers.get(CHAIN_EVENTS_STREAM);
+  const consumer = await jetstream(nc).consumers.get(ChainEventsStream.name);
   const seqnos: number[] = [];
   const messages = await consumer.fetch({ max_messages: 100_000, expires: 2000 });
   for await (const m of messages) {

@@ -1,12 +1,11 @@
 import {
-  BlockIndexedEvent,
+  type BlockIndexedEvent,
   type EstimateFeeReq,
   type ExtMessageInfo,
   type QueryFees,
-  Subjects,
 } from '@app/contracts';
 import { DataSource, LandedMessageRepository } from '@app/database';
-import { connectNats, type DurableEvents, ensureStream, followNewEvents } from '@app/nats';
+import { connectNats, type NewEventsFollower } from '@app/nats';
 import { PINO_LOGGER } from '@app/observability';
 import {
   Inject,
@@ -19,12 +18,12 @@ import { type NatsConnection } from '@nats-io/transport-node';
 import { type Logger } from 'pino';
 import { Registry } from 'prom-client';
 import {
-  CHAIN_EVENTS_STREAM,
   JetStreamMessageEventsPublisher,
   type MessageEventsPublisher,
   NO_MESSAGE_EVENTS,
 } from './events/message-events.publisher';
 import { FeeEstimator } from './fees/fee.estimator';
+import { followBlockIndexed } from './landing/block-indexed.wakeups';
 import { LandingWatcher } from './landing/landing.watcher';
 import { PendingStreamPublisher } from './pending/pending-stream.publisher';
 import { SenderMetrics } from './metrics/sender.metrics';
@@ -50,7 +49,7 @@ interface Runtime {
   readonly sender: MessageSender;
   readonly store: SentMessageStore;
   readonly watcher: LandingWatcher | undefined;
-  readonly wakeups: DurableEvents<BlockIndexedEvent> | undefined;
+  readonly wakeups: NewEventsFollower<BlockIndexedEvent> | undefined;
 }
 
 /**
@@ -102,7 +101,7 @@ export class SenderService implements OnApplicationBootstrap, OnApplicationShutd
 
   async onApplicationShutdown(): Promise<void> {
     const runtime = await this.booted?.catch(() => undefined);
-    await runtime?.wakeups?.close();
+    await runtime?.wakeups?.stop();
     await runtime?.watcher?.stop();
     await runtime?.store.close();
     await this.nats?.drain().catch(() => undefined);
@@ -155,7 +154,13 @@ export class SenderService implements OnApplicationBootstrap, OnApplicationShutd
     watcher?.start();
     const wakeups =
       watcher !== undefined && this.nats !== undefined
-        ? await this.followBlocks(this.nats, watcher, logger)
+        ? await followBlockIndexed(
+            this.nats,
+            () => {
+              watcher.wake();
+            },
+            logger,
+          )
         : undefined;
     const onFirstSend: ((message: SentMessage) => void)[] = [];
     if (watcher !== undefined) {
@@ -180,36 +185,5 @@ export class SenderService implements OnApplicationBootstrap, OnApplicationShutd
       onFirstSend,
     });
     return { sender, store, watcher, wakeups };
-  }
-
-  /** Wakes the watcher on every `block.indexed` (each replica sees every event). */
-  private async followBlocks(
-    nc: NatsConnection,
-    watcher: LandingWatcher,
-    logger: Logger,
-  ): Promise<DurableEvents<BlockIndexedEvent> | undefined> {
-    try {
-      await ensureStream(nc, {
-        name: CHAIN_EVENTS_STREAM,
-        subjects: [Subjects.evt.blockIndexed.replace(/block\.indexed$/, '>')],
-      });
-      const events = await followNewEvents(
-        nc,
-        { stream: CHAIN_EVENTS_STREAM, filterSubject: Subjects.evt.blockIndexed },
-        BlockIndexedEvent,
-      );
-      void (async () => {
-        for await (const _event of events) {
-          watcher.wake();
-        }
-      })().catch((error: unknown) => {
-        logger.warn({ err: String(error) }, 'block.indexed follower stopped; polling only');
-      });
-      return events;
-    } catch (error) {
-      // JetStream unavailable: the poll timer still finds landings.
-      logger.warn({ err: String(error) }, 'block.indexed not followed; polling only');
-      return undefined;
-    }
   }
 }

@@ -106,6 +106,17 @@ export const Subjects = {
   },
 } as const;
 
+/**
+ * The JetStream stream that keeps every `Subjects.evt` event. Each publisher creates it when it is
+ * missing and each follower creates it again after it was lost (NATS restarted without its store, or
+ * deleted by an operator), so they all have to agree on its name and on the subjects it captures.
+ */
+export const ChainEventsStream = {
+  name: 'TON_EVENTS',
+  /** Every `ton.evt.v1.*` event; `prefixSubject` it for a run isolated by a subject prefix. */
+  subjects: 'ton.evt.v1.>',
+} as const;
+
 type ValuesOf<T> = T[keyof T];
 
 export type LsSubject = ValuesOf<typeof Subjects.ls>;

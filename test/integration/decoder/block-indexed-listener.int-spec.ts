@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { ChainEventsStream } from '@app/contracts';
 import { findFreePort } from '@app/database';
 import { connectNats } from '@app/nats';
 import { type ConsumerInfo, jetstreamManager } from '@nats-io/jetstream';
@@ -12,10 +13,7 @@ import {
   BlockIndexedListener,
   type WakeableWorker,
 } from '../../../apps/decoder/src/pipeline/block-indexed.listener';
-import {
-  CHAIN_EVENTS_STREAM,
-  JetStreamBlockIndexedPublisher,
-} from '../../../apps/ingestor/src/events/jetstream-block-indexed.publisher';
+import { JetStreamBlockIndexedPublisher } from '../../../apps/ingestor/src/events/jetstream-block-indexed.publisher';
 import { PrivateNats } from '../ingestor/private-services';
 
 const DURABLE = 'decoder';
@@ -106,7 +104,7 @@ void describe('decoder: block.indexed listener re-creates its consumer', () => {
   async function consumerInfo(): Promise<ConsumerInfo> {
     const admin = await connectNats({ servers: nats.url });
     try {
-      return await (await jetstreamManager(admin)).consumers.info(CHAIN_EVENTS_STREAM, DURABLE);
+      return await (await jetstreamManager(admin)).consumers.info(ChainEventsStream.name, DURABLE);
     } finally {
       await admin.close();
     }
@@ -153,7 +151,7 @@ void describe('decoder: block.indexed listener re-creates its consumer', () => {
 
   void it('a deleted consumer is created again where it was: nothing replayed, nothing skipped', async () => {
     const jsm = await jetstreamManager(nc);
-    await jsm.consumers.delete(CHAIN_EVENTS_STREAM, DURABLE);
+    await jsm.consumers.delete(ChainEventsStream.name, DURABLE);
     // Published while the consumer is gone: the new one must start at it, not at 1 nor after it.
     await publish(4);
     const lostAt = Date.now();

@@ -33,7 +33,7 @@ void describe('decoder: txs.decoded events on JetStream', () => {
   });
 
   void it('stores each block’s event once (Nats-Msg-Id txs.decoded:<seqno>)', async () => {
-    const sut = new JetStreamTxsDecodedPublisher(nc, subject, stream);
+    const sut = new JetStreamTxsDecodedPublisher(nc, run, stream);
     await sut.publish({ mc_seqno: 41 });
     await sut.publish({ mc_seqno: 41 });
     await sut.publish({ mc_seqno: 42 });
@@ -58,7 +58,7 @@ void describe('decoder: txs.decoded events on JetStream', () => {
     const registry = new Registry();
     const metrics = new DecoderMetrics(registry);
     const sut = new TxsDecodedNotifier(
-      new JetStreamTxsDecodedPublisher(closed, subject, stream),
+      new JetStreamTxsDecodedPublisher(closed, run, stream),
       metrics.eventFailures,
       pino({ level: 'silent' }),
     );

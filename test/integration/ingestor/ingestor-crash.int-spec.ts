@@ -3,6 +3,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { ChainEventsStream } from '@app/contracts';
 import { jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import {
@@ -16,7 +17,6 @@ import {
 } from '@app/database';
 import { LiteClient, LiteRoundRobinEngine } from 'ton-lite-client';
 import { type Localnet, startLocalnet } from '../../../apps/localnet/src/localnet';
-import { CHAIN_EVENTS_STREAM } from '../../../apps/ingestor/src/events/jetstream-block-indexed.publisher';
 import { engineFor } from '../localnet/localnet-harness';
 import { assertIndexedExactly } from './chain-verifier';
 import { WalletTraffic } from './ingest-traffic';
@@ -42,7 +42,7 @@ async function waitFor(
 
 /** Every `block.indexed` event in the stream, as masterchain seqnos in stream order. */
 async function streamedSeqnos(nc: NatsConnection): Promise<number[]> {
-  const consumer = await jetstream(nc).consumers.get(CHAIN_EVENTS_STREAM);
+  const consumer = await jetstream(nc).consumers.get(ChainEventsStream.name);
   const seqnos: number[] = [];
   const messages = await consumer.fetch({ max_messages: 100_000, expires: 2000 });
   for await (const m of messages) {

@@ -1,10 +1,7 @@
-import { type TxsDecodedEvent, Subjects } from '@app/contracts';
+import { ChainEventsStream, prefixSubject, Subjects, type TxsDecodedEvent } from '@app/contracts';
 import { ensureStream, publishEvent } from '@app/nats';
 import { type NatsConnection } from '@nats-io/transport-node';
 import { type TxsDecodedPublisher } from './txs-decoded.publisher';
-
-/** The JetStream stream of chain events (the ingestor's CHAIN_EVENTS_STREAM, `ton.evt.v1.>`). */
-export const CHAIN_EVENTS_STREAM = 'TON_EVENTS';
 
 /**
  * Publishes to JetStream with `Nats-Msg-Id = txs.decoded:<mc_seqno>` (as the ingestor does for
@@ -13,17 +10,21 @@ export const CHAIN_EVENTS_STREAM = 'TON_EVENTS';
  */
 export class JetStreamTxsDecodedPublisher implements TxsDecodedPublisher {
   private streamReady: Promise<unknown> | undefined;
+  private readonly subject: string;
 
+  /** `subjectPrefix` and `stream` isolate a test run on a shared server (prefixSubject). */
   constructor(
     private readonly nc: NatsConnection,
-    private readonly subject: string = Subjects.evt.txsDecoded,
-    private readonly stream: string = CHAIN_EVENTS_STREAM,
-  ) {}
+    private readonly subjectPrefix = '',
+    private readonly stream: string = ChainEventsStream.name,
+  ) {
+    this.subject = prefixSubject(subjectPrefix, Subjects.evt.txsDecoded);
+  }
 
   async publish(event: TxsDecodedEvent): Promise<void> {
     this.streamReady ??= ensureStream(this.nc, {
       name: this.stream,
-      subjects: [this.subject.replace(/txs\.decoded$/, '>')],
+      subjects: [prefixSubject(this.subjectPrefix, ChainEventsStream.subjects)],
     }).catch((error: unknown) => {
       this.streamReady = undefined;
       throw error;

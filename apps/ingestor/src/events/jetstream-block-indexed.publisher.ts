@@ -1,10 +1,7 @@
-import { type BlockIndexedEvent, Subjects } from '@app/contracts';
+import { type BlockIndexedEvent, ChainEventsStream, prefixSubject, Subjects } from '@app/contracts';
 import { ensureStream, publishEvent } from '@app/nats';
 import { type NatsConnection } from '@nats-io/transport-node';
 import { type BlockIndexedPublisher } from './block-indexed.publisher';
-
-/** The JetStream stream of chain events (`ton.evt.v1.>` under the deployment's subject prefix). */
-export const CHAIN_EVENTS_STREAM = 'TON_EVENTS';
 
 /**
  * Publishes to JetStream with `Nats-Msg-Id = block.indexed:<mc_seqno>`, so a publish retried after a
@@ -12,17 +9,21 @@ export const CHAIN_EVENTS_STREAM = 'TON_EVENTS';
  */
 export class JetStreamBlockIndexedPublisher implements BlockIndexedPublisher {
   private streamReady: Promise<unknown> | undefined;
+  private readonly subject: string;
 
+  /** `subjectPrefix` and `stream` isolate a test run on a shared server (prefixSubject). */
   constructor(
     private readonly nc: NatsConnection,
-    private readonly subject: string = Subjects.evt.blockIndexed,
-    private readonly stream: string = CHAIN_EVENTS_STREAM,
-  ) {}
+    private readonly subjectPrefix = '',
+    private readonly stream: string = ChainEventsStream.name,
+  ) {
+    this.subject = prefixSubject(subjectPrefix, Subjects.evt.blockIndexed);
+  }
 
   async publish(event: BlockIndexedEvent): Promise<void> {
     this.streamReady ??= ensureStream(this.nc, {
       name: this.stream,
-      subjects: [this.subject.replace(/block\.indexed$/, '>')],
+      subjects: [prefixSubject(this.subjectPrefix, ChainEventsStream.subjects)],
     }).catch((error: unknown) => {
       this.streamReady = undefined;
       throw error;

@@ -9,7 +9,7 @@ import {
   StreamBlockQueryRepository,
   TransactionQueryRepository,
 } from '@app/database';
-import { connectNats, type DurableEvents, STREAM_LOG, type StreamLog } from '@app/nats';
+import { connectNats, type NewEventsFollower, STREAM_LOG, type StreamLog } from '@app/nats';
 import { PINO_LOGGER } from '@app/observability';
 import {
   Inject,
@@ -54,7 +54,7 @@ export class StreamPublisherService implements OnApplicationBootstrap, OnApplica
   private booted: Promise<void> | undefined;
   private publisher: StreamPublisher | undefined;
   private nats: NatsConnection | undefined;
-  private wakeups: DurableEvents<TxsDecodedEvent> | undefined;
+  private wakeups: NewEventsFollower<TxsDecodedEvent> | undefined;
 
   constructor(
     @Inject(STREAM_PUBLISHER_OPTIONS) private readonly options: StreamPublisherModuleOptions,
@@ -125,7 +125,7 @@ export class StreamPublisherService implements OnApplicationBootstrap, OnApplica
 
   async onApplicationShutdown(): Promise<void> {
     await this.booted?.catch(() => undefined);
-    await this.wakeups?.close();
+    await this.wakeups?.stop();
     await this.publisher?.stop();
     await this.nats?.close();
   }

@@ -1,4 +1,9 @@
-import { type MessageLandedEvent, type MessageSentEvent, Subjects } from '@app/contracts';
+import {
+  ChainEventsStream,
+  type MessageLandedEvent,
+  type MessageSentEvent,
+  Subjects,
+} from '@app/contracts';
 import { ensureStream, publishEvent } from '@app/nats';
 import { type NatsConnection } from '@nats-io/transport-node';
 
@@ -13,13 +18,10 @@ export const NO_MESSAGE_EVENTS: MessageEventsPublisher = {
   landed: () => Promise.resolve(),
 };
 
-/** The JetStream stream of chain events, shared with the ingestor (`ton.evt.v1.>`). */
-export const CHAIN_EVENTS_STREAM = 'TON_EVENTS';
-
 /**
- * Publishes to TON_EVENTS with `Nats-Msg-Id` = `message.sent:<hash>` / `message.landed:<hash>`, so a
- * publish retried after a lost ack, or made by two replicas, is stored once (within the stream's
- * duplicate window).
+ * Publishes to the chain events stream (ChainEventsStream, shared with the ingestor) with
+ * `Nats-Msg-Id` = `message.sent:<hash>` / `message.landed:<hash>`, so a publish retried after a lost
+ * ack, or made by two replicas, is stored once (within the stream's duplicate window).
  */
 export class JetStreamMessageEventsPublisher implements MessageEventsPublisher {
   private streamReady: Promise<unknown> | undefined;
@@ -36,8 +38,8 @@ export class JetStreamMessageEventsPublisher implements MessageEventsPublisher {
 
   private async publish(subject: string, event: unknown, msgId: string): Promise<void> {
     this.streamReady ??= ensureStream(this.nc, {
-      name: CHAIN_EVENTS_STREAM,
-      subjects: [subject.replace(/message\.\w+$/, '>')],
+      name: ChainEventsStream.name,
+      subjects: [ChainEventsStream.subjects],
     }).catch((error: unknown) => {
       this.streamReady = undefined;
       throw error;

@@ -238,14 +238,33 @@ function watchLost(messages: ConsumerMessages, onLost?: (reason: string) => void
   })();
 }
 
+export interface FollowSpec {
+  stream: string;
+  filterSubject: string;
+  /**
+   * How long each pull waits on the server (default 30 s); heartbeats come every half of it, which
+   * bounds how long a server that stopped answering goes unnoticed (as for consumeDurable).
+   */
+  pullExpiresMs?: number;
+  /**
+   * Told once, at once, when the follow cannot go on: its consumer or its stream is gone (deleted, or
+   * a server restarted without its store) or the server stopped sending heartbeats. The iteration
+   * then ends, with an error when the server said what was missing.
+   */
+  onLost?: (reason: string) => void;
+}
+
 /**
  * Follows the events published to `stream` on `filterSubject` from now on, with an ephemeral ordered
  * consumer: every caller sees every event (no queue, no acks), as each replica of a service that keeps
- * its own in-memory work needs. Invalid payloads are skipped and reported to `onInvalid`.
+ * its own in-memory work needs. Invalid payloads are skipped and reported to `onInvalid`. Unlike the
+ * client's default, which keeps re-creating its consumer on a stream that no longer exists (or on a
+ * new stream of the same name, from a sequence that stream may never reach), the iteration ends when
+ * the stream or the consumer is gone (`onLost`): NewEventsFollower follows again from then on.
  */
 export async function followNewEvents<T>(
   nc: NatsConnection,
-  spec: { stream: string; filterSubject: string },
+  spec: FollowSpec,
   schema: z.ZodType<T>,
   onInvalid?: (subject: string, seq: number, error: unknown) => void,
 ): Promise<DurableEvents<T>> {
@@ -254,7 +273,11 @@ export async function followNewEvents<T>(
     filter_subjects: spec.filterSubject,
     deliver_policy: DeliverPolicy.New,
   });
-  const messages: ConsumerMessages = await consumer.consume();
+  const messages: ConsumerMessages = await consumer.consume({
+    expires: spec.pullExpiresMs ?? 30_000,
+    abort_on_missing_resource: true,
+  });
+  watchLost(messages, spec.onLost);
 
   async function* iterate(): AsyncGenerator<EventDelivery<T>> {
     for await (const msg of messages) {
