@@ -42,25 +42,43 @@ function cutPoints(bytes: Buffer, max: number): number[] {
   return cuts;
 }
 
+/** A reply serialised once: its JSON text when it fits one message, else its chunk envelopes. */
+export type PreparedReply = { json: string } | { chunks: ReplyChunk[] };
+
 /**
- * The reply as chunk envelopes when its JSON text exceeds `maxBytes`, else undefined (sent as it is).
+ * The reply's JSON text when it is at most `maxBytes`, else its chunk envelopes; undefined for an
+ * undefined reply. Serialising here once lets the publisher send the text as it is (a hot account's
+ * page is 300 KB of JSON: one JSON.stringify fewer per request).
  */
-export function splitReply(response: unknown, maxBytes: number): ReplyChunk[] | undefined {
+export function prepareReply(response: unknown, maxBytes: number): PreparedReply | undefined {
   // JSON.stringify answers undefined for undefined, whatever its declared type says.
   const text = JSON.stringify(response) as string | undefined;
-  if (text === undefined || Buffer.byteLength(text) <= maxBytes) {
+  if (text === undefined) {
     return undefined;
+  }
+  if (Buffer.byteLength(text) <= maxBytes) {
+    return { json: text };
   }
   const bytes = Buffer.from(text);
   const cuts = cutPoints(bytes, maxBytes);
   const count = cuts.length - 1;
-  return Array.from({ length: count }, (_, index) => ({
-    [REPLY_CHUNK_KEY]: {
-      index,
-      count,
-      text: bytes.subarray(cuts[index], cuts[index + 1]).toString('utf8'),
-    },
-  }));
+  return {
+    chunks: Array.from({ length: count }, (_, index) => ({
+      [REPLY_CHUNK_KEY]: {
+        index,
+        count,
+        text: bytes.subarray(cuts[index], cuts[index + 1]).toString('utf8'),
+      },
+    })),
+  };
+}
+
+/**
+ * The reply as chunk envelopes when its JSON text exceeds `maxBytes`, else undefined (sent as it is).
+ */
+export function splitReply(response: unknown, maxBytes: number): ReplyChunk[] | undefined {
+  const prepared = prepareReply(response, maxBytes);
+  return prepared !== undefined && 'chunks' in prepared ? prepared.chunks : undefined;
 }
 
 /**

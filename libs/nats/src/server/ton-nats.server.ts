@@ -1,8 +1,8 @@
 import { prefixSubject } from '@app/contracts';
-import { type NatsConnection, type Subscription } from '@nats-io/transport-node';
+import { type Msg, type NatsConnection, type Subscription } from '@nats-io/transport-node';
 import { type NatsContext, ServerNats } from '@nestjs/microservices';
 
-import { DEFAULT_REPLY_CHUNK_BYTES, splitReply } from '../chunking/reply-chunks';
+import { DEFAULT_REPLY_CHUNK_BYTES, prepareReply } from '../chunking/reply-chunks';
 
 import { queueOf } from '../in-process/in-process.server';
 
@@ -59,15 +59,25 @@ export class TonNatsServer extends ServerNats {
   ): (packet: ReplyPacket) => unknown {
     const publish = super.getPublisher(natsMsg, id, ctx);
     return (packet) => {
-      const chunks =
+      const prepared =
         packet.err === undefined && packet.response !== undefined
-          ? splitReply(packet.response, this.replyChunkBytes)
+          ? prepareReply(packet.response, this.replyChunkBytes)
           : undefined;
-      if (chunks === undefined) {
+      if (prepared === undefined) {
         return publish(packet) as unknown;
       }
-      chunks.forEach((chunk, index) => {
-        const last = index === chunks.length - 1;
+      if ('json' in prepared) {
+        // The packet NatsRecordSerializer would write ({id, response, isDisposed}, no headers), with
+        // the reply's text as already serialised instead of stringifying it a second time.
+        const disposed =
+          packet.isDisposed === undefined ? '' : `,"isDisposed":${String(packet.isDisposed)}`;
+        // Nest types the message as `any`; on this transport it is a nats.js Msg.
+        return (natsMsg as Msg).respond(
+          `{"id":${JSON.stringify(id)}${disposed},"response":${prepared.json}}`,
+        );
+      }
+      prepared.chunks.forEach((chunk, index) => {
+        const last = index === prepared.chunks.length - 1;
         publish({ response: chunk, isDisposed: last ? packet.isDisposed : false });
       });
       return undefined;
