@@ -13,8 +13,8 @@ import { parseGlobalConfig } from '@app/ton';
 import { findFreePort } from '@app/database';
 import { LiteClient, LiteSingleEngine } from 'ton-lite-client';
 import { type LoadResult, measureLoad } from './support/latency';
-import { startPrivateNats } from './support/nats-server';
 import { type Service, startService } from './support/processes';
+import { startV2Mesh } from './support/v2-mesh';
 import {
   headLines,
   reportHead,
@@ -39,17 +39,6 @@ async function httpLoad(label: string, url: string, concurrency: number): Promis
     await res.arrayBuffer();
     return res.status === 200;
   });
-}
-
-async function natsReachable(url: string): Promise<boolean> {
-  const { connect } = await import('@nats-io/transport-node');
-  try {
-    const nc = await connect({ servers: url, timeout: 1000 });
-    await nc.close();
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 export async function runV2GatewayBench(): Promise<string> {
@@ -138,48 +127,13 @@ export async function runV2GatewayBench(): Promise<string> {
     }
     await single.stop();
 
-    // A NATS server of its own, so that no other process on a shared one answers the requests.
-    const nats = await startPrivateNats();
-    if (nats !== undefined) {
-      services.push(nats.service);
-    }
-    const natsUrl = nats?.url ?? process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
-    if (nats === undefined) {
-      notes.push(`no nats-server binary: the mesh ran on the shared NATS at ${natsUrl}`);
-    }
-    if (await natsReachable(natsUrl)) {
-      const liteserver = await startService(
-        'liteserver',
-        'apps/liteserver/src/main.js',
-        [],
-        {
-          NATS_URL: natsUrl,
-          LITESERVERS_CONFIG: configPath,
-          METRICS_PORT: String(await findFreePort()),
-        },
-        /liteserver service ready/,
-      );
-      services.push(liteserver);
-      const meshPort = await findFreePort();
-      const gateway = await startService(
-        'gateway',
-        'apps/gateway/src/main.js',
-        [],
-        { NATS_URL: natsUrl, PORT: String(meshPort), HOST: '127.0.0.1' },
-        /gateway ready/,
-      );
-      services.push(gateway);
+    const meshBase = await startV2Mesh(configPath, services, notes);
+    if (meshBase !== undefined) {
       for (const c of CONCURRENCY) {
         results.push(
-          await httpLoad(
-            'gateway, mesh (NATS)',
-            `http://127.0.0.1:${meshPort}/api/v2/getMasterchainInfo`,
-            c,
-          ),
+          await httpLoad('gateway, mesh (NATS)', `${meshBase}/api/v2/getMasterchainInfo`, c),
         );
       }
-    } else {
-      notes.push(`mesh mode skipped: no NATS at ${natsUrl}`);
     }
   } finally {
     for (const s of services.reverse()) {

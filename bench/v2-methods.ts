@@ -20,6 +20,7 @@ import { LiteClient, LiteSingleEngine } from 'ton-lite-client';
 import { type LoadResult, measureLoad } from './support/latency';
 import { type Service, startService } from './support/processes';
 import { fanOut, type WalletRecord } from './support/fan-out';
+import { startV2Mesh } from './support/v2-mesh';
 import {
   headLines,
   type ReportHead,
@@ -265,6 +266,8 @@ export async function runV2MethodsBench(): Promise<string> {
   const accountsPath = join(dir, 'localnet.accounts.json');
   const services: Service[] = [];
   const results: Row[] = [];
+  const bare: LoadResult[] = [];
+  const notes: string[] = [];
   const starts: HistoryStart[] = [];
   try {
     services.push(
@@ -301,6 +304,19 @@ export async function runV2MethodsBench(): Promise<string> {
           INGEST_FOLLOW: 'off',
         },
         /ready: open/,
+      ),
+    );
+    // The same reads through the mesh (liteserver app and gateway over a NATS of their own), and
+    // the floor of any HTTP answer: Fastify with a constant (issue 11's side-by-side ratios).
+    const meshBase = await startV2Mesh(configPath, services, notes);
+    const barePort = await findFreePort();
+    services.push(
+      await startService(
+        'bare-fastify',
+        'bench/servers/bare-fastify.js',
+        [],
+        { PORT: String(barePort) },
+        /listening/,
       ),
     );
     const engine = new LiteSingleEngine({
@@ -343,12 +359,24 @@ export async function runV2MethodsBench(): Promise<string> {
     const base = `http://127.0.0.1:${String(port)}`;
     // The gateway's and the direct client's uncached histories each start at the list's head.
     const gatewayStarts = new Rotation(starts);
+    const meshStarts = new Rotation(starts);
     const directStarts = new Rotation(starts);
     const gatewayReads = reads(wallet, pastSeqno, gatewayStarts, repeated);
+    const meshReads = reads(wallet, pastSeqno, meshStarts, repeated);
+    for (const c of CONCURRENCY) {
+      bare.push(
+        await measureLoad('bare Fastify constant', c, DURATION_MS, async () => {
+          const res = await fetch(`http://127.0.0.1:${String(barePort)}/api/v2/getMasterchainInfo`);
+          await res.arrayBuffer();
+          return res.status === 200;
+        }),
+      );
+    }
     const directReads = reads(wallet, pastSeqno, directStarts, repeated);
     for (const [i, read] of gatewayReads.entries()) {
       const direct = directReads[i];
-      if (!direct) {
+      const mesh = meshReads[i];
+      if (!direct || !mesh) {
         throw new Error('reads out of step');
       }
       for (const scenario of ['uncached', 'cached'] as const) {
@@ -371,6 +399,18 @@ export async function runV2MethodsBench(): Promise<string> {
               ? { listWraps: gatewayStarts.wraps }
               : {}),
           });
+          if (meshBase !== undefined) {
+            results.push({
+              read: read.name,
+              scenario,
+              ...(await measureLoad('gateway, mesh (NATS)', c, DURATION_MS, () =>
+                mesh.scenarios[scenario].http(meshBase),
+              )),
+              ...(read.name === 'getTransactions' && scenario === 'uncached'
+                ? { listWraps: meshStarts.wraps }
+                : {}),
+            });
+          }
         }
       }
     }
@@ -382,14 +422,22 @@ export async function runV2MethodsBench(): Promise<string> {
   }
   // Issue 4 names no numeric target for these reads (the report compares, the table is empty).
   const head = reportHead(ctx, []);
-  return writeReport('v2-methods', markdownOf(head, results, starts.length), head, {
+  return writeReport('v2-methods', markdownOf(head, results, bare, notes, starts.length), head, {
     durationMs: DURATION_MS,
     distinctHistoryStarts: starts.length,
     results,
+    bare,
+    notes,
   });
 }
 
-function markdownOf(head: ReportHead, results: readonly Row[], distinctStarts: number): string {
+function markdownOf(
+  head: ReportHead,
+  results: readonly Row[],
+  bare: readonly LoadResult[],
+  notes: readonly string[],
+  distinctStarts: number,
+): string {
   const find = (read: string, label: string, c: number, scenario: Scenario) =>
     results.find(
       (r) => r.read === read && r.label === label && r.concurrency === c && r.scenario === scenario,
@@ -400,7 +448,11 @@ function markdownOf(head: ReportHead, results: readonly Row[], distinctStarts: n
       : '– | – | – | –';
   const rows: string[] = [];
   for (const read of ['getAddressInformation', 'runGetMethod', 'getTransactions']) {
-    for (const label of ['direct ton-lite-client', 'gateway, single process']) {
+    for (const label of [
+      'direct ton-lite-client',
+      'gateway, single process',
+      'gateway, mesh (NATS)',
+    ]) {
       for (const c of CONCURRENCY) {
         rows.push(
           `| ${read} | ${label} | ${String(c)} | ${cells(find(read, label, c, 'uncached'))} | ${cells(find(read, label, c, 'cached'))} |`,
@@ -410,7 +462,7 @@ function markdownOf(head: ReportHead, results: readonly Row[], distinctStarts: n
   }
   const wraps = results
     .filter((r) => r.listWraps !== undefined)
-    .map((r) => `${String(r.listWraps)} at concurrency ${String(r.concurrency)}`)
+    .map((r) => `${r.label}: ${String(r.listWraps)} at concurrency ${String(r.concurrency)}`)
     .join(', ');
   return [
     '# v2 reads benchmark: gateway vs direct ton-lite-client, uncached and cached',
@@ -421,6 +473,8 @@ function markdownOf(head: ReportHead, results: readonly Row[], distinctStarts: n
     '- uncached: getAddressInformation and runGetMethod read the head (never cached); getTransactions starts each request from another (transaction, limit) pair out of ' +
       `${String(distinctStarts)} (every transaction of the seed's accounts but the v5r1 wallet, and of the ${String(FAN_OUT_ROUNDS * 255)} accounts that wallet paid before the runs, × limits 1…16, in one fixed shuffled order; the wallet's own fan-out transactions, 255 outbound messages and a 42 KB BoC each, are left out); times the gateway went through the whole list: ${wraps || 'none'}`,
     '- cached: the same immutable request repeated (getAddressInformation and runGetMethod at a fixed past seqno; getTransactions from a fixed transaction id, limit 10)',
+    '- paths: direct ton-lite-client from the benchmark process; the single process (`apps/standalone`); the mesh (`apps/liteserver` and `apps/gateway` over a nats-server of their own); the floor of any HTTP answer is a bare Fastify handler returning a constant, measured in the same run',
+    ...notes.map((n) => `- note: ${n}`),
     '',
     '## Targets',
     '',
@@ -431,5 +485,14 @@ function markdownOf(head: ReportHead, results: readonly Row[], distinctStarts: n
     '| read | path | concurrency | uncached req/s | p50 ms | p99 ms | errors | cached req/s | p50 ms | p99 ms | errors |',
     '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows,
+    '',
+    'The floor, a bare Fastify constant handler (no liteserver, no service):',
+    '',
+    '| concurrency | req/s | p50 ms | p99 ms | errors |',
+    '|---:|---:|---:|---:|---:|',
+    ...bare.map(
+      (r) =>
+        `| ${String(r.concurrency)} | ${String(r.rps)} | ${String(r.p50Ms)} | ${String(r.p99Ms)} | ${String(r.errors)} |`,
+    ),
   ].join('\n');
 }
