@@ -9,12 +9,14 @@ import {
   parseTuple,
   toNano,
 } from '@ton/core';
+import { loadBlockInfoOfBlock, validatorListHashShort } from '@app/ton';
 import { LiteClient, type LiteSingleEngine } from 'ton-lite-client';
 import { Functions } from 'ton-lite-client/dist/schema';
 import type { TLFunction, TLReadBuffer, TLWriteBuffer } from 'ton-tl';
 import { LiteApiFunctions, LITE_API_FUNCTIONS } from '../../../apps/localnet/src/lite-api';
 import { startLiteServers, type LiteServerNode } from '../../../apps/localnet/src/liteserver';
 import type { StoredBlock } from '../../../apps/localnet/src/chain/chain-reader';
+import { createLocalValidators } from '../../../apps/localnet/src/chain/local-validators';
 import {
   engineFor,
   expectedAccount,
@@ -383,6 +385,15 @@ void describe('lite_api over ADNL against the LocalChain (ton-lite-client 3.1.1)
       (head.signatures ?? []).map((s) => s.signature.toString('hex')),
     );
     assert.ok((head.signatures ?? []).length > 0);
+    // The set that signed: the default three local validators at catchain seqno 0, hashed as
+    // gen_validator_list_hash_short (crc32c of the TL list), the value in the block's own header.
+    const signers = createLocalValidators(3).map((v) => v.descr);
+    // (TL's int32: compared as the unsigned value the header holds.)
+    const validatorSetHash = step.signatures.validatorSetHash >>> 0;
+    assert.equal(validatorSetHash, validatorListHashShort(0, signers));
+    assert.notEqual(validatorSetHash, 0);
+    assert.equal(validatorSetHash, loadBlockInfoOfBlock(head.block!).genValidatorListHashShort);
+    assert.equal(step.signatures.catchainSeqno, 0);
     const back = await engine.query(Functions.liteServer_getBlockProof, {
       kind: 'liteServer.getBlockProof',
       mode: 1,

@@ -1,4 +1,5 @@
 import { Codecs as ClientCodecs, type liteServer_BlockLink } from 'ton-lite-client/dist/schema';
+import { loadBlockInfoOfBlock } from '@app/ton';
 import type { StoredBlock } from '../../chain/chain-reader';
 import { requireMasterchainBlock, toTlBlockId } from '../block-id';
 import { defineHandler } from '../lite-api-handler';
@@ -10,6 +11,23 @@ import { encodeTl } from '../tl-encode';
  *  catchain config). */
 const VALIDATOR_PARAMS = [28, 34];
 
+/**
+ * The validator set and catchain a signature set belongs to: the signed block's own
+ * gen_validator_list_hash_short and gen_catchain_seqno (BlockInfo), as a validator session writes
+ * them; a zero state has no header and no signatures.
+ */
+function signedBy(block: StoredBlock): { validatorSetHash: number; catchainSeqno: number } {
+  if (block.block === null) {
+    return { validatorSetHash: 0, catchainSeqno: 0 };
+  }
+  const info = loadBlockInfoOfBlock(block.block);
+  // TL's `int` is signed: the uint32 hash travels as its two's-complement int32.
+  return {
+    validatorSetHash: info.genValidatorListHashShort | 0,
+    catchainSeqno: info.genCatchainSeqno | 0,
+  };
+}
+
 function forwardLink(from: StoredBlock, to: StoredBlock): liteServer_BlockLink {
   return {
     kind: 'liteServer.blockLinkForward',
@@ -20,10 +38,7 @@ function forwardLink(from: StoredBlock, to: StoredBlock): liteServer_BlockLink {
     configProof: boc(configStateProof(from.state, VALIDATOR_PARAMS)),
     signatures: {
       kind: 'liteServer.signatureSet',
-      // The chain does not expose its validator set's short hash or catchain seqno (ChainReader has no
-      // accessor); 0 marks them unknown. The signatures themselves are the chain's real ones.
-      validatorSetHash: 0,
-      catchainSeqno: 0,
+      ...signedBy(to),
       signatures: (to.signatures ?? []).map((s) => ({
         kind: 'liteServer.signature' as const,
         nodeIdShort: s.nodeIdShort,
