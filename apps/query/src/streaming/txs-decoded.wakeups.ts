@@ -1,7 +1,5 @@
-import { ChainEventsStream, Subjects, TxsDecodedEvent } from '@app/contracts';
-import { NewEventsFollower } from '@app/nats';
-import { type NatsConnection } from '@nats-io/transport-node';
-import { type Logger } from 'pino';
+import { Subjects, TxsDecodedEvent } from '@app/contracts';
+import { chainEventFollower } from '@app/nats';
 
 /**
  * Wakes the publisher on every `ton.evt.v1.txs.decoded`. An ephemeral ordered consumer, not the
@@ -11,22 +9,8 @@ import { type Logger } from 'pino';
  * JetStream cannot be followed (at boot, or the stream lost with NATS's store) the poll finds every
  * block and the follower keeps trying; it wakes the publisher once it follows again.
  */
-export async function followTxsDecoded(
-  nc: NatsConnection,
-  wake: () => void,
-  logger: Logger,
-): Promise<NewEventsFollower<TxsDecodedEvent>> {
-  const follower = new NewEventsFollower(
-    nc,
-    TxsDecodedEvent,
-    {
-      stream: { name: ChainEventsStream.name, subjects: [ChainEventsStream.subjects] },
-      filterSubject: Subjects.evt.txsDecoded,
-      name: 'txs.decoded follower',
-      wake,
-    },
-    logger,
-  );
-  await follower.start();
-  return follower;
-}
+export const followTxsDecoded = chainEventFollower({
+  schema: TxsDecodedEvent,
+  subject: Subjects.evt.txsDecoded,
+  name: 'txs.decoded follower',
+});

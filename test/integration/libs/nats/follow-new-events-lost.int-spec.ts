@@ -1,35 +1,11 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { findFreePort } from '@app/database';
-import {
-  connectNats,
-  ensureStream,
-  followNewEvents,
-  NewEventsFollower,
-  publishEvent,
-} from '@app/nats';
+import { ensureStream, followNewEvents, NewEventsFollower, publishEvent } from '@app/nats';
 import { jetstreamManager } from '@nats-io/jetstream';
-import { type NatsConnection } from '@nats-io/transport-node';
-import pino from 'pino';
 import { z } from 'zod';
-import { PrivateNats } from '../../ingestor/private-services';
+import { captureLogs, PrivateNatsRun, sleep, waitFor } from '../../support/private-nats.support';
 
 const Event = z.object({ n: z.number().int() }).strict();
-
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-
-async function waitFor(check: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) {
-      throw new Error(`timed out waiting for ${what}`);
-    }
-    await sleep(25);
-  }
-}
 
 /**
  * A stream deleted under an ephemeral ordered consumer, on a private nats-server: the client alone
@@ -37,39 +13,22 @@ async function waitFor(check: () => boolean, what: string, timeoutMs = 5000): Pr
  * NewEventsFollower follows again, from the stream it creates again.
  */
 void describe('followNewEvents: a lost stream', () => {
-  let dir: string;
-  let nats: PrivateNats;
-  let nc: NatsConnection;
-  const logs: { level: number; msg: string }[] = [];
-  const logger = pino(
-    { level: 'debug' },
-    {
-      write: (line: string) => {
-        logs.push(JSON.parse(line) as { level: number; msg: string });
-      },
-    },
-  );
-  const logged = (level: number, prefix: string): number =>
-    logs.filter((l) => l.level === level && l.msg.startsWith(prefix)).length;
+  let run: PrivateNatsRun;
+  const { logger, logged } = captureLogs();
 
   before(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'follow-lost-'));
-    nats = new PrivateNats(await findFreePort(), join(dir, 'store'));
-    await nats.start();
-    nc = await connectNats({ servers: nats.url, maxReconnectAttempts: -1 });
+    run = await PrivateNatsRun.start('follow-lost-');
   });
 
   after(async () => {
-    await nc.close();
-    await nats.stop();
-    await rm(dir, { recursive: true, force: true });
+    await run.close();
   });
 
   void it('ends the iteration and calls onLost once when the stream is deleted', async () => {
-    await ensureStream(nc, { name: 'LOST_A', subjects: ['a.>'] });
+    await ensureStream(run.nc, { name: 'LOST_A', subjects: ['a.>'] });
     const lost: string[] = [];
     const events = await followNewEvents(
-      nc,
+      run.nc,
       {
         stream: 'LOST_A',
         filterSubject: 'a.thing',
@@ -89,10 +48,10 @@ void describe('followNewEvents: a lost stream', () => {
       .finally(() => {
         ended = true;
       });
-    await publishEvent(nc, 'a.thing', { n: 1 });
+    await publishEvent(run.nc, 'a.thing', { n: 1 });
     await waitFor(() => seen.length === 1, 'event 1');
     const deletedAt = Date.now();
-    await (await jetstreamManager(nc)).streams.delete('LOST_A');
+    await (await jetstreamManager(run.nc)).streams.delete('LOST_A');
     await waitFor(() => ended, 'the end of the iteration');
     console.log(`stream deleted: followNewEvents ended after ${String(Date.now() - deletedAt)} ms`);
     await iterating;
@@ -105,7 +64,7 @@ void describe('followNewEvents: a lost stream', () => {
   void it('NewEventsFollower follows again, wakes once it does, and new events wake it', async () => {
     let wakes = 0;
     const sut = new NewEventsFollower(
-      nc,
+      run.nc,
       Event,
       {
         stream: { name: 'LOST_B', subjects: ['b.>'] },
@@ -120,14 +79,14 @@ void describe('followNewEvents: a lost stream', () => {
     );
     assert.equal(await sut.start(), true);
     try {
-      await publishEvent(nc, 'b.thing', { n: 1 });
+      await publishEvent(run.nc, 'b.thing', { n: 1 });
       await waitFor(() => wakes === 1, 'the wake of event 1');
-      await (await jetstreamManager(nc)).streams.delete('LOST_B');
+      await (await jetstreamManager(run.nc)).streams.delete('LOST_B');
       await waitFor(() => logged(30, 'test follower following again') === 1, 'the follow again');
       // Once for whatever was published while it was lost.
       assert.equal(wakes, 2);
       // The follower created the stream again: a new event is delivered to it.
-      await publishEvent(nc, 'b.thing', { n: 2 });
+      await publishEvent(run.nc, 'b.thing', { n: 2 });
       await waitFor(() => wakes === 3, 'the wake of event 2');
       await sleep(300);
       assert.equal(wakes, 3);
@@ -141,7 +100,7 @@ void describe('followNewEvents: a lost stream', () => {
   void it('stop() ends at once while NATS is down, its retries with it', async () => {
     let wakes = 0;
     const sut = new NewEventsFollower(
-      nc,
+      run.nc,
       Event,
       {
         stream: { name: 'LOST_C', subjects: ['c.>'] },
@@ -155,7 +114,7 @@ void describe('followNewEvents: a lost stream', () => {
       logger,
     );
     assert.equal(await sut.start(), true);
-    await nats.stop();
+    await run.nats.stop();
     await sleep(1500);
     const begun = Date.now();
     await sut.stop();
