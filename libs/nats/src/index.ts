@@ -19,6 +19,7 @@ export * from './jetstream/jetstream.helpers';
 export * from './jetstream/consume.supervisor';
 export * from './jetstream/new-events.follower';
 export * from './jetstream/chain-event.follower';
+export * from './jetstream/chain-event.publisher';
 export * from './jetstream/unless-aborted';
 export * from './server/service-app';
 export * from './stream-log/stream-log';
