@@ -1,5 +1,7 @@
 import { Observable, type OperatorFunction } from 'rxjs';
 
+import { replyJson } from '../server/serialized-reply';
+
 /**
  * Replies larger than one NATS message (the server's max_payload, 1 MiB by default) are sent as a
  * sequence of chunk envelopes on the same reply inbox; NATS keeps one publisher's messages in order.
@@ -51,8 +53,7 @@ export type PreparedReply = { json: string } | { chunks: ReplyChunk[] };
  * page is 300 KB of JSON: one JSON.stringify fewer per request).
  */
 export function prepareReply(response: unknown, maxBytes: number): PreparedReply | undefined {
-  // JSON.stringify answers undefined for undefined, whatever its declared type says.
-  const text = JSON.stringify(response) as string | undefined;
+  const text = replyJson(response);
   if (text === undefined) {
     return undefined;
   }

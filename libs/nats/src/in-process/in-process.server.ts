@@ -9,6 +9,7 @@ import { type Observable, throwError } from 'rxjs';
 import { z } from 'zod';
 
 import { fromHeaderEntries } from '../headers';
+import { SerializedReply } from '../server/serialized-reply';
 import { defaultInProcessBus, type InProcessBus, type BusMessage } from './in-process-bus';
 
 export interface InProcessServerOptions {
@@ -81,10 +82,8 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
     }
     const id = packet.id;
     const reply = message.reply;
-    const publish = (response: object): void => {
-      // JSON.stringify throws on bigint exactly as NatsRecordSerializer would on the wire.
-      const text = JSON.stringify({ ...response, id });
-      reply?.(text);
+    const publish = (packet: ReplyPacket): void => {
+      reply?.(packetJson(packet, id));
     };
     const handler = this.getHandlerByPattern(channel);
     if (handler === null) {
@@ -102,6 +101,31 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
     };
     this.handleRequest(context, produce, publish);
   }
+}
+
+/** One reply packet of Nest's RPC protocol (Server#send), as a transport publishes it. */
+export interface ReplyPacket {
+  response?: unknown;
+  err?: unknown;
+  status?: string;
+  isDisposed?: boolean;
+}
+
+/**
+ * The packet's wire text `{…packet, id}`, with a reply the interceptor already serialised written as
+ * its text (not stringified a second time). JSON.stringify throws on anything else JSON cannot carry,
+ * exactly as NatsRecordSerializer would on the wire.
+ */
+export function packetJson(packet: ReplyPacket, id: string | undefined): string {
+  if (!(packet.response instanceof SerializedReply)) {
+    return JSON.stringify({ ...packet, id });
+  }
+  const { response, ...rest } = packet;
+  const head = JSON.stringify({ ...rest, id });
+  // `{}` when every other field is undefined: the response is then the only member.
+  return head === '{}'
+    ? `{"response":${response.json}}`
+    : `${head.slice(0, -1)},"response":${response.json}}`;
 }
 
 /** The queue group a handler declared through `@MessagePattern(subject, { queue })`. */
