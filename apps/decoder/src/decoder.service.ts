@@ -1,5 +1,5 @@
 import { InterfaceProbes } from '@app/classify';
-import { DataSource, IndexerCursorRepository } from '@app/database';
+import { AddressMetadataRepository, DataSource, IndexerCursorRepository } from '@app/database';
 import { LiteserverPool } from '@app/liteclient';
 import { connectNats } from '@app/nats';
 import { type LiteserverEndpoint } from '@app/ton';
@@ -17,6 +17,9 @@ import { JetStreamTxsDecodedPublisher } from './events/jetstream-txs-decoded.pub
 import { TxsDecodedNotifier } from './events/txs-decoded.notifier';
 import { GetMethodClient } from './interfaces/get-method.client';
 import { InterfaceDetector } from './interfaces/interface-detector';
+import { type MetadataFetchOptions } from './metadata/metadata-fetch.options';
+import { MetadataFetcher } from './metadata/metadata-fetcher';
+import { MetadataMetrics } from './metadata/metadata.metrics';
 import { BlockDecoder } from './pipeline/block-decoder';
 import { BlockIndexedListener } from './pipeline/block-indexed.listener';
 import { DecoderMetrics } from './pipeline/decoder.metrics';
@@ -33,6 +36,8 @@ export interface DecoderOptions {
   /** Liteservers for interface detection (get-methods at each block); without them no token data. */
   readonly endpoints?: readonly LiteserverEndpoint[];
   readonly liteserverTimeoutMs?: number;
+  /** The off-chain token metadata fetcher (issue 7); absent → not run. */
+  readonly metadata?: MetadataFetchOptions | undefined;
 }
 
 /** The decoder's runtime: the ordered worker over PostgreSQL and, in the mesh, the event listener. */
@@ -43,6 +48,7 @@ export class DecoderService implements OnApplicationBootstrap, OnApplicationShut
   private nats: NatsConnection | undefined;
   private pool: LiteserverPool | undefined;
   private notifier: TxsDecodedNotifier | undefined;
+  private metadataFetcher: MetadataFetcher | undefined;
 
   constructor(
     @Inject(DECODER_OPTIONS) private readonly options: DecoderOptions,
@@ -110,6 +116,15 @@ export class DecoderService implements OnApplicationBootstrap, OnApplicationShut
       },
     );
     this.worker.start();
+    if (this.options.metadata !== undefined) {
+      this.metadataFetcher = new MetadataFetcher(
+        new AddressMetadataRepository(this.dataSource),
+        new MetadataMetrics(this.registry),
+        logger.child({ component: 'metadata-fetcher' }),
+        this.options.metadata,
+      );
+      this.metadataFetcher.start();
+    }
     if (this.nats !== undefined) {
       this.listener = new BlockIndexedListener(this.nats, this.worker, logger);
       await this.listener.start();
@@ -131,6 +146,7 @@ export class DecoderService implements OnApplicationBootstrap, OnApplicationShut
 
   async onApplicationShutdown(): Promise<void> {
     await this.listener?.stop();
+    await this.metadataFetcher?.stop();
     await this.worker?.stop();
     await this.notifier?.idle();
     this.pool?.close();

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { loadConfig, tonNetworkEnv } from '@app/config';
+import { loadConfig, metadataFetchEnv, tonNetworkEnv } from '@app/config';
 import { DataSource, DatabaseModule, postgresReadiness } from '@app/database';
 import { resolveLiteserverEndpoints } from '@app/liteclient';
 import { z } from 'zod';
@@ -7,6 +7,7 @@ import { runMeshService } from '@app/nats';
 import { installNativeSha256 } from '@app/ton';
 import { DecoderModule } from './decoder.module';
 import { DecoderService } from './decoder.service';
+import { metadataFetchFromEnv } from './metadata/metadata-fetch.options';
 
 // Message bodies are parsed into cells (hashed on construction): node:crypto's SHA-256, as the other
 // services that parse cells install it.
@@ -17,7 +18,7 @@ runMeshService({
   service: 'decoder',
   requireDatabase: true,
   imports: async ({ databaseUrl, natsUrl }) => {
-    const config = loadConfig(z.object({ ...tonNetworkEnv }));
+    const config = loadConfig(z.object({ ...tonNetworkEnv, ...metadataFetchEnv }));
     return [
       DatabaseModule.forRoot({ url: databaseUrl ?? '', applicationName: 'decoder' }),
       DecoderModule.forRoot({
@@ -25,6 +26,7 @@ runMeshService({
         readyBacklog: 30,
         endpoints: await resolveLiteserverEndpoints(config),
         liteserverTimeoutMs: config.LITESERVER_TIMEOUT_MS,
+        metadata: metadataFetchFromEnv(config),
       }),
     ];
   },

@@ -9,6 +9,7 @@ import {
   loadConfig,
   localnetEnv,
   loggingEnv,
+  metadataFetchEnv,
   natsEnv,
   senderEnv,
   streamLogEnv,
@@ -24,6 +25,7 @@ import { type Localnet, startLocalnet } from '../../localnet/src/localnet';
 import { edgeAccessOptionsFromConfig } from '../../gateway/src/edge/auth/edge-access.options';
 import { protectionFromEnv } from '../../gateway/src/edge/protection/protection.options';
 import { streamingFromEnv } from '../../gateway/src/streaming/streaming.options';
+import { metadataFetchFromEnv } from '../../decoder/src/metadata/metadata-fetch.options';
 import { createStandaloneApp } from './standalone-app';
 
 /**
@@ -47,6 +49,7 @@ async function bootstrap(): Promise<void> {
       ...streamLogEnv,
       ...streamingEnv,
       ...loggingEnv,
+      ...metadataFetchEnv,
     }),
   );
   const logger = createLogger({ app: 'standalone', level: config.LOG_LEVEL });
@@ -107,6 +110,7 @@ async function bootstrap(): Promise<void> {
       dedupeTtlMs: config.SEND_DEDUPE_TTL_SECONDS * 1000,
       landingTimeoutMs: config.SEND_LANDING_TIMEOUT_SECONDS * 1000,
     },
+    metadata: metadataFetchFromEnv(config),
     logger,
     shutdownHooks: false,
     // Keys only with an explicit DATABASE_URL: the embedded PostgreSQL of `npm start` is a developer's

@@ -11,6 +11,7 @@ import { Global, Module } from '@nestjs/common';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { type Logger } from 'pino';
 import { DecoderModule } from '../../decoder/src/decoder.module';
+import { type MetadataFetchOptions } from '../../decoder/src/metadata/metadata-fetch.options';
 import { type EdgeAccessOptions } from '../../gateway/src/edge/auth/edge-access.options';
 import { type EdgeProtectionOptions } from '../../gateway/src/edge/protection/protection.options';
 import { DEFAULT_STREAM_RETENTION_MS } from '../../gateway/src/gateway-app';
@@ -42,6 +43,8 @@ export interface StandaloneAppOptions {
   };
   /** The decoder (needs databaseUrl); on unless false (tests that decode beforehand turn it off). */
   readonly decode?: boolean;
+  /** The decoder's off-chain metadata fetcher; not run unless given (`npm start` gives it from env). */
+  readonly metadata?: MetadataFetchOptions | undefined;
   /** SEND_* settings of the sender (defaults: DEFAULT_SENDER_SETTINGS). */
   readonly sender?: Partial<Pick<SenderOptions, 'fanout' | 'dedupeTtlMs' | 'landingTimeoutMs'>>;
   readonly logger: Logger;
@@ -117,6 +120,7 @@ export async function createStandaloneApp(
             readyBacklog: 30,
             endpoints: options.endpoints,
             liteserverTimeoutMs: options.liteserverTimeoutMs,
+            metadata: options.metadata,
           }),
       options.databaseUrl === undefined
         ? QueryModule.disabled()

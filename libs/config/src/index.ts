@@ -3,3 +3,4 @@ export * from './fragments';
 export * from './edge-protection.env';
 export * from './streaming.env';
 export * from './load-config';
+export * from './metadata.env';

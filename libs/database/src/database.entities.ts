@@ -2,6 +2,7 @@ import { ApiKeyEntity } from './entities/api-key.entity';
 import { ApiPlanEntity } from './entities/api-plan.entity';
 import { ActionAccountEntity } from './entities/action-account.entity';
 import { ActionEntity } from './entities/action.entity';
+import { AddressMetadataEntity } from './entities/address-metadata.entity';
 import { ContractInterfacesEntity } from './entities/contract-interfaces.entity';
 import { DecodeFailureEntity } from './entities/decode-failure.entity';
 import { DnsEntryEntity } from './entities/dns-entry.entity';
@@ -59,4 +60,5 @@ export const DATABASE_ENTITIES = [
   VestingWhitelistEntity,
   ApiPlanEntity,
   ApiKeyEntity,
+  AddressMetadataEntity,
 ];

@@ -54,6 +54,7 @@ export { MessageEntity } from './entities/message.entity';
 export { ShardStateEntity } from './entities/shard-state.entity';
 export { TransactionEntity } from './entities/transaction.entity';
 export { ActionAccountEntity } from './entities/action-account.entity';
+export { AddressMetadataEntity } from './entities/address-metadata.entity';
 export { ActionEntity } from './entities/action.entity';
 export { ContractInterfacesEntity } from './entities/contract-interfaces.entity';
 export { DecodeFailureEntity } from './entities/decode-failure.entity';

@@ -8,3 +8,4 @@ export * from './lite-api';
 export * from './message';
 export * from './stack';
 export * from './tlb-schemas';
+export * from './metadata';

@@ -12,6 +12,7 @@ import {
 } from '@app/contracts';
 import {
   AccountQueryRepository,
+  type AddressMetadataColumns,
   AddressBookQueryRepository,
   createDataSource,
   type DataSource,
@@ -41,17 +42,23 @@ class NotedTokenQueries extends TokenQueryRepository {
     return super.jettonWalletsByAddress(addresses);
   }
 
-  override jettonMastersByAddress(addresses: readonly string[]): Promise<JettonMasterQueryRow[]> {
+  override jettonMastersByAddress(
+    addresses: readonly string[],
+  ): Promise<(JettonMasterQueryRow & AddressMetadataColumns)[]> {
     this.lookups.push('jetton_masters');
     return super.jettonMastersByAddress(addresses);
   }
 
-  override nftCollectionsByAddress(addresses: readonly string[]): Promise<NftCollectionQueryRow[]> {
+  override nftCollectionsByAddress(
+    addresses: readonly string[],
+  ): Promise<(NftCollectionQueryRow & AddressMetadataColumns)[]> {
     this.lookups.push('nft_collections');
     return super.nftCollectionsByAddress(addresses);
   }
 
-  override nftItemsByAddress(addresses: readonly string[]): Promise<NftItemQueryRow[]> {
+  override nftItemsByAddress(
+    addresses: readonly string[],
+  ): Promise<(NftItemQueryRow & AddressMetadataColumns)[]> {
     this.lookups.push('nft_items');
     return super.nftItemsByAddress(addresses);
   }

@@ -1,40 +1,65 @@
 import { type Metadata } from '@app/contracts';
-import { TokenQueryRepository } from '@app/database';
+import { type AddressMetadataColumns, TokenQueryRepository } from '@app/database';
+import { contentUri, splitTokenMetadata } from '@app/ton';
 import { Injectable } from '@nestjs/common';
 import { json } from '../wire/json';
 
 type TokenInfo = Record<string, unknown>;
 
-/** The standard keys of token metadata (TEP-64); every other key goes to `extra`. */
-const STANDARD = ['name', 'symbol', 'description', 'image'] as const;
-
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/**
- * Token info from on-chain content (§12.2): content with keys other than `uri` is metadata already
- * retrieved (valid, standard keys at the top, the rest in `extra`); content that only points off-chain
- * is not retrieved (no off-chain fetcher yet): `{type}` and `is_indexed: false`.
- */
-function fromContent(type: string, content: unknown, nftIndex?: string): TokenInfo | undefined {
-  const base: TokenInfo = nftIndex === undefined ? { type } : { type, nft_index: nftIndex };
-  if (!isRecord(content) || Object.keys(content).every((k) => k === 'uri')) {
-    return undefined;
-  }
-  const info: TokenInfo = { valid: true, ...base };
-  const extra: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(content)) {
-    if ((STANDARD as readonly string[]).includes(key)) {
-      info[key] = json(value);
-    } else {
-      extra[key] = json(value);
-    }
-  }
+/** `extra` of a token info: JSON values read from jsonb, absent when empty. */
+function withExtra(info: TokenInfo, extra: Record<string, unknown>): TokenInfo {
   if (Object.keys(extra).length > 0) {
-    info.extra = extra;
+    info.extra = json(extra);
   }
   return info;
+}
+
+/**
+ * Token info (§12.2) of a jetton master, NFT collection or item, or undefined when its metadata is not
+ * retrieved (then `{type, nft_index?}` and `is_indexed: false`).
+ * - Content with a `uri` (off-chain or semi-chain, TEP-64) is answered from the fetcher's
+ *   `address_metadata` row: valid → the standard columns at the top (toncenter's key order) and
+ *   `extra`; `valid = false` → `{valid: false, type, nft_index?}`; no row or `valid` NULL → not
+ *   retrieved.
+ * - Content without one is metadata already: valid, standard keys at the top, the rest in `extra`.
+ */
+function tokenInfo(
+  type: string,
+  content: unknown,
+  row: AddressMetadataColumns,
+  nftIndex?: string,
+): TokenInfo | undefined {
+  const index = nftIndex === undefined ? {} : { nft_index: nftIndex };
+  if (contentUri(content) !== undefined) {
+    if (row.metadata_valid === null) {
+      return undefined;
+    }
+    if (!row.metadata_valid) {
+      return { valid: false, type, ...index };
+    }
+    const info: TokenInfo = { valid: true, type };
+    const columns = {
+      name: row.metadata_name,
+      symbol: row.metadata_symbol,
+      description: row.metadata_description,
+      image: row.metadata_image,
+    };
+    for (const [key, value] of Object.entries(columns)) {
+      if (value !== null) {
+        info[key] = value;
+      }
+    }
+    return withExtra({ ...info, ...index }, isRecord(row.metadata_extra) ? row.metadata_extra : {});
+  }
+  if (!isRecord(content) || Object.keys(content).length === 0) {
+    return undefined;
+  }
+  const { standard, extra } = splitTokenMetadata(content);
+  return withExtra({ valid: true, type, ...index, ...standard }, extra);
 }
 
 /**
@@ -80,15 +105,15 @@ export class MetadataBuilder {
     ]);
     for (const m of masters) {
       const type = 'jetton_masters';
-      add(m.address, fromContent(type, m.jetton_content), { type });
+      add(m.address, tokenInfo(type, m.jetton_content, m), { type });
     }
     for (const c of collections) {
       const type = 'nft_collections';
-      add(c.address, fromContent(type, c.collection_content), { type });
+      add(c.address, tokenInfo(type, c.collection_content, c), { type });
     }
     for (const i of items) {
       const type = 'nft_items';
-      add(i.address, fromContent(type, i.content, i.index), { type, nft_index: i.index });
+      add(i.address, tokenInfo(type, i.content, i, i.index), { type, nft_index: i.index });
     }
     const metadata: Metadata = {};
     for (const [address, entry] of [...out].sort(([a], [b]) => (a < b ? -1 : 1))) {

@@ -5,3 +5,4 @@ export * from './token.repository';
 export * from './contract.repository';
 export * from './decode-failure.repository';
 export * from './block-input.repository';
+export * from './address-metadata.repository';

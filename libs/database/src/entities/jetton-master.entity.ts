@@ -3,6 +3,10 @@ import { bigintTransformer } from '../bigint.transformer';
 
 /** Table `jetton_masters` (§13.2). */
 @Index('jetton_masters_admin_idx', ['adminAddress', 'id'])
+/** Content that points off-chain, for the metadata fetcher (migration AddressMetadata). */
+@Index('jetton_masters_content_uri_idx', ['id'], {
+  where: `jsonb_typeof("jetton_content" -> 'uri') = 'string'`,
+})
 @Entity({ name: 'jetton_masters' })
 export class JettonMasterEntity {
   @PrimaryColumn({ type: 'varchar', name: 'address' })

@@ -3,6 +3,10 @@ import { bigintTransformer } from '../bigint.transformer';
 
 /** Table `nft_collections` (§13.2). */
 @Index('nft_collections_owner_idx', ['ownerAddress', 'id'])
+/** Content that points off-chain, for the metadata fetcher (migration AddressMetadata). */
+@Index('nft_collections_content_uri_idx', ['id'], {
+  where: `jsonb_typeof("collection_content" -> 'uri') = 'string'`,
+})
 @Entity({ name: 'nft_collections' })
 export class NftCollectionEntity {
   @PrimaryColumn({ type: 'varchar', name: 'address' })

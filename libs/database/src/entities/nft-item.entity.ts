@@ -5,6 +5,10 @@ import { bigintTransformer } from '../bigint.transformer';
 @Index('nft_items_collection_idx', ['collectionAddress', 'index'])
 @Index('nft_items_owner_idx', ['ownerAddress', 'collectionAddress', 'index'])
 @Index('nft_items_real_owner_idx', ['realOwner', 'lastTransactionLt'])
+/** Content that points off-chain, for the metadata fetcher (migration AddressMetadata). */
+@Index('nft_items_content_uri_idx', ['id'], {
+  where: `jsonb_typeof("content" -> 'uri') = 'string'`,
+})
 @Entity({ name: 'nft_items' })
 export class NftItemEntity {
   @PrimaryColumn({ type: 'varchar', name: 'address' })

@@ -101,6 +101,19 @@ export interface NftTransferQueryRow {
   trace_id: string | null;
 }
 
+/**
+ * The token's `address_metadata` row (off-chain metadata, §12.2), joined on (address, table name):
+ * every column null without a row; `metadata_valid` null also while not retrieved yet.
+ */
+export interface AddressMetadataColumns {
+  metadata_valid: boolean | null;
+  metadata_name: string | null;
+  metadata_symbol: string | null;
+  metadata_description: string | null;
+  metadata_image: string | null;
+  metadata_extra: unknown;
+}
+
 interface Page {
   limit: number;
   offset: number;
@@ -136,6 +149,15 @@ export interface NftItemFilter extends Page {
   index?: string[] | undefined;
   includeOnSale?: boolean | undefined;
   sortByLastTransactionLt?: boolean | undefined;
+}
+
+/** Joins `address_metadata` onto rows of the token table `type` selected by the subquery `rows`. */
+function withMetadata(rows: string, type: string): string {
+  return `SELECT t.*, m.valid AS metadata_valid, m.name AS metadata_name,
+      m.symbol AS metadata_symbol, m.description AS metadata_description, m.image AS metadata_image,
+      m.extra AS metadata_extra
+    FROM (${rows}) t
+    LEFT JOIN address_metadata m ON m.address = t.address AND m.type = '${type}'`;
 }
 
 const JETTON_MASTER = `address, total_supply::text, mintable, admin_address, jetton_content,
@@ -283,12 +305,17 @@ export class TokenQueryRepository {
     );
   }
 
-  jettonMastersByAddress(addresses: readonly string[]): Promise<JettonMasterQueryRow[]> {
+  jettonMastersByAddress(
+    addresses: readonly string[],
+  ): Promise<(JettonMasterQueryRow & AddressMetadataColumns)[]> {
     if (addresses.length === 0) {
       return Promise.resolve([]);
     }
-    return this.ds.query<JettonMasterQueryRow[]>(
-      `SELECT ${JETTON_MASTER} FROM jetton_masters WHERE address = ANY($1::varchar[])`,
+    return this.ds.query<(JettonMasterQueryRow & AddressMetadataColumns)[]>(
+      withMetadata(
+        `SELECT ${JETTON_MASTER} FROM jetton_masters WHERE address = ANY($1::varchar[])`,
+        'jetton_masters',
+      ),
       [addresses],
     );
   }
@@ -374,12 +401,17 @@ export class TokenQueryRepository {
     );
   }
 
-  nftCollectionsByAddress(addresses: readonly string[]): Promise<NftCollectionQueryRow[]> {
+  nftCollectionsByAddress(
+    addresses: readonly string[],
+  ): Promise<(NftCollectionQueryRow & AddressMetadataColumns)[]> {
     if (addresses.length === 0) {
       return Promise.resolve([]);
     }
-    return this.ds.query<NftCollectionQueryRow[]>(
-      `SELECT ${NFT_COLLECTION} FROM nft_collections WHERE address = ANY($1::varchar[])`,
+    return this.ds.query<(NftCollectionQueryRow & AddressMetadataColumns)[]>(
+      withMetadata(
+        `SELECT ${NFT_COLLECTION} FROM nft_collections WHERE address = ANY($1::varchar[])`,
+        'nft_collections',
+      ),
       [addresses],
     );
   }
@@ -410,12 +442,17 @@ export class TokenQueryRepository {
     );
   }
 
-  nftItemsByAddress(addresses: readonly string[]): Promise<NftItemQueryRow[]> {
+  nftItemsByAddress(
+    addresses: readonly string[],
+  ): Promise<(NftItemQueryRow & AddressMetadataColumns)[]> {
     if (addresses.length === 0) {
       return Promise.resolve([]);
     }
-    return this.ds.query<NftItemQueryRow[]>(
-      `SELECT ${NFT_ITEM} FROM nft_items WHERE address = ANY($1::varchar[])`,
+    return this.ds.query<(NftItemQueryRow & AddressMetadataColumns)[]>(
+      withMetadata(
+        `SELECT ${NFT_ITEM} FROM nft_items WHERE address = ANY($1::varchar[])`,
+        'nft_items',
+      ),
       [addresses],
     );
   }

@@ -19,7 +19,16 @@ const DECODED = 'DecodedTables1795400000000';
 const DNS_MULTISIG_VESTING = 'DnsMultisigVesting1795500000000';
 const API_KEYS = 'ApiKeys1795600000000';
 const STREAMING_LIMITS = 'StreamingLimits1795700000000';
-const ALL = [INIT, CHAIN, DECODED, DNS_MULTISIG_VESTING, API_KEYS, STREAMING_LIMITS];
+const ADDRESS_METADATA = 'AddressMetadata1795800000000';
+const ALL = [
+  INIT,
+  CHAIN,
+  DECODED,
+  DNS_MULTISIG_VESTING,
+  API_KEYS,
+  STREAMING_LIMITS,
+  ADDRESS_METADATA,
+];
 const CHAIN_TABLES = [
   'blocks',
   'shard_state',
@@ -49,6 +58,7 @@ const CHAIN_TABLES = [
   'vesting_whitelist',
   'api_plans',
   'api_keys',
+  'address_metadata',
 ];
 
 void describe('database migrations (real PostgreSQL)', () => {
@@ -155,6 +165,11 @@ void describe('database migrations (real PostgreSQL)', () => {
   });
 
   void it('down() drops the tables and unrecords the migrations; up() works again after it', async () => {
+    assert.equal(await tableExists(sut, 'nft_items_content_uri_idx'), true);
+    assert.equal(await revertLastMigration(sut), ADDRESS_METADATA);
+    assert.equal(await tableExists(sut, 'address_metadata'), false);
+    assert.equal(await tableExists(sut, 'nft_items_content_uri_idx'), false);
+    assert.equal(await tableExists(sut, 'jetton_masters_content_uri_idx'), false);
     assert.deepEqual(await columnNames(sut, 'api_plans'), [
       'id',
       'name',

@@ -41,6 +41,7 @@ const LARGE_TABLES = new Set([
   'multisig_orders',
   'vesting_contracts',
   'vesting_whitelist',
+  'address_metadata',
 ]);
 
 interface PlanNode {

@@ -18,6 +18,7 @@ void describe('createTestDatabase', () => {
         'DnsMultisigVesting1795500000000',
         'ApiKeys1795600000000',
         'StreamingLimits1795700000000',
+        'AddressMetadata1795800000000',
       ]);
     } finally {
       await ds.destroy();
