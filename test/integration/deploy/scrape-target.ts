@@ -1,10 +1,14 @@
 /**
  * Run as a script by metrics-scrape.int-spec: the whole service in one process (single-process mode)
- * over a fresh localnet and the database given in argv[2], with the live ingestor and the decoder on.
+ * over a fresh localnet and the database given in argv[2], with the live ingestor, the decoder and
+ * its metadata fetcher on.
  * Prints `ready <url>` once listening, then serves until killed (the test ends it by its pid, so a
  * process that lingers after closing cannot hold the test file open).
  */
+import { loadConfig, metadataFetchEnv } from '@app/config';
 import { createLogger } from '@app/observability';
+import { z } from 'zod';
+import { metadataFetchFromEnv } from '../../../apps/decoder/src/metadata/metadata-fetch.options';
 import { startLocalnet } from '../../../apps/localnet/src/localnet';
 import { createStandaloneApp } from '../../../apps/standalone/src/standalone-app';
 
@@ -16,6 +20,9 @@ async function main(databaseUrl: string): Promise<void> {
     liteserverTimeoutMs: 3000,
     databaseUrl,
     ingest: { follow: true, window: 2, readyLag: 30 },
+    // As `npm start` runs it (defaults): the genesis seed's off-chain URIs are `.invalid` hosts, so
+    // the fetcher makes no request that leaves the machine.
+    metadata: metadataFetchFromEnv(loadConfig(z.object(metadataFetchEnv), {})),
     logger: createLogger({ app: 'scrape-target', level: 'silent' }),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
