@@ -19,7 +19,6 @@ function detected(wallets: JettonWalletRow[]): DetectedBlock {
     multisigs: [],
     multisigOrders: [],
     vestings: [],
-    sales: [],
   };
 }
 

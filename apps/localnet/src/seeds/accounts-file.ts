@@ -90,7 +90,6 @@ const AccountRecordSchema = z.object({
     'jetton-wallet',
     'nft-collection',
     'nft-item',
-    'nft-sale',
     'dns-item',
     'vesting-wallet',
     'multisig',
