@@ -47,7 +47,7 @@ void describe('v3 API over an indexed, decoded localnet (single process, real Po
     wallet = h.wallets[0] ?? '';
     walletTxs = await h.ds.query<TxRow[]>(
       `SELECT hash, lt::text AS lt, now, account, total_fees::text AS total_fees, mc_block_seqno, trace_id
-       FROM transactions WHERE account = $1 ORDER BY lt DESC`,
+       FROM transactions T WHERE account = $1 ORDER BY T.lt DESC`, // the bigint, not the text alias
       [wallet],
     );
     assert.ok(walletTxs.length >= 4, `${String(walletTxs.length)} wallet transactions`);

@@ -11,6 +11,7 @@ import {
   V3MultisigWalletsRes,
   V3NftCollectionsRes,
   V3NftItemsRes,
+  V3NftSalesRes,
   V3NftTransfersRes,
   V3TransactionsRes,
   V3VestingRes,
@@ -272,7 +273,7 @@ void describe('v3 API: tokens and contracts of the genesis seed (single process,
     assert.ok(body.address_book[a(GenesisAccount.walletV4r2)]);
   });
 
-  void it('nft/collections, nft/items, nft/transfers: the collection, both items and the item transfer', async () => {
+  void it('nft/collections, nft/items, nft/transfers: the collection, its four items and the item transfers', async () => {
     const c = await state(GenesisAccount.nftCollection);
     const collection = {
       address: a(GenesisAccount.nftCollection),
@@ -294,7 +295,12 @@ void describe('v3 API: tokens and contracts of the genesis seed (single process,
       ok(await h.get('v3/nft/items', { collection_address: collection.address })),
     );
     const expectedItems = await Promise.all(
-      [GenesisAccount.nftItem0, GenesisAccount.nftItem1].map(async (name) => {
+      [
+        GenesisAccount.nftItem0,
+        GenesisAccount.nftItem1,
+        GenesisAccount.nftItem2,
+        GenesisAccount.nftItem3,
+      ].map(async (name) => {
         const seed = h.localnet.accounts.find((x) => x.name === name)!;
         const s = await state(name);
         const content = await h.ds.query<{ content: unknown }[]>(
@@ -315,7 +321,20 @@ void describe('v3 API: tokens and contracts of the genesis seed (single process,
         };
       }),
     );
-    assert.deepEqual(items.nft_items, expectedItems);
+    // Item 2 is on the listed sale: on_sale, the sale and the seller (toncenter's NFTItem).
+    const onSale = {
+      ...expectedItems[2]!,
+      on_sale: true,
+      sale_contract_address: a(GenesisAccount.nftSaleListed),
+      real_owner: a(GenesisAccount.walletV5r1),
+    };
+    assert.equal(expectedItems[2]!.owner_address, a(GenesisAccount.nftSaleListed));
+    assert.deepEqual(items.nft_items, [
+      expectedItems[0],
+      expectedItems[1],
+      onSale,
+      expectedItems[3],
+    ]);
     const byIndex = V3NftItemsRes.parse(
       ok(await h.get('v3/nft/items', { collection_address: collection.address, index: '1' })),
     );
@@ -367,6 +386,133 @@ void describe('v3 API: tokens and contracts of the genesis seed (single process,
     });
     const sales = ok(await h.get('v3/nft/sales', { address: last.item }));
     assert.deepEqual(sales, { nft_sales: [], address_book: {}, metadata: {} });
+  });
+
+  void it('nft/sales: both getgems sales with their items; nft/items on_sale, real_owner and include_on_sale', async () => {
+    const s = GENESIS.sale;
+    const c = await state(GenesisAccount.nftCollection);
+    const collection = {
+      address: a(GenesisAccount.nftCollection),
+      owner_address: a(GenesisAccount.walletV4r2),
+      last_transaction_lt: c.lt,
+      next_item_index: String(GENESIS.nft.itemCount),
+      collection_content: { uri: GENESIS.nft.collectionContentUri },
+      ...(await hashes('nft_collections', GenesisAccount.nftCollection)),
+    };
+    /** An item as the tables hold it, `on_sale` false (also inside a sale, as toncenter does). */
+    const plainItem = async (name: string, owner: string) => {
+      const content = await h.ds.query<{ content: unknown }[]>(
+        `SELECT content FROM nft_items WHERE address = $1`,
+        [a(name)],
+      );
+      return {
+        address: a(name),
+        init: true,
+        index: String(h.localnet.accounts.find((x) => x.name === name)!.index),
+        collection_address: collection.address,
+        owner_address: a(owner),
+        content: content[0]!.content,
+        last_transaction_lt: (await state(name)).lt,
+        ...(await hashes('nft_items', name)),
+        collection,
+        on_sale: false,
+      };
+    };
+    const sale = async (name: string, item: string, owner: string, complete: boolean) => ({
+      type: 'getgems_sale',
+      address: a(name),
+      nft_address: a(item),
+      nft_owner_address: a(GenesisAccount.walletV5r1),
+      marketplace_address: a(GenesisAccount.treasury),
+      created_at: s.createdAt,
+      last_transaction_lt: (await state(name)).lt,
+      ...(await hashes('getgems_nft_sales', name)),
+      details: {
+        is_complete: complete,
+        full_price: s.fullPrice.toString(),
+        marketplace_fee_address: a(GenesisAccount.treasury),
+        marketplace_fee: s.marketplaceFee.toString(),
+        royalty_address: a(GenesisAccount.walletV4r2),
+        royalty_amount: s.royaltyAmount.toString(),
+      },
+      nft_item: await plainItem(item, owner),
+    });
+    const listed = await sale(
+      GenesisAccount.nftSaleListed,
+      GenesisAccount.nftItem2,
+      GenesisAccount.nftSaleListed,
+      false,
+    );
+    const sold = await sale(
+      GenesisAccount.nftSaleSold,
+      GenesisAccount.nftItem3,
+      GenesisAccount.walletV3r2,
+      true,
+    );
+    // A wallet among the addresses is no sale: left out.
+    const body = V3NftSalesRes.parse(
+      ok(
+        await h.get('v3/nft/sales', {
+          address: [
+            a(GenesisAccount.nftSaleListed),
+            a(GenesisAccount.nftSaleSold),
+            a(GenesisAccount.walletV5r1),
+          ],
+        }),
+      ),
+    );
+    // Address order (the sold sale's address sorts first).
+    assert.ok(sold.address < listed.address);
+    assert.deepEqual(body.nft_sales, [sold, listed]);
+    const mentioned = [
+      GenesisAccount.nftSaleSold,
+      GenesisAccount.nftSaleListed,
+      GenesisAccount.nftItem2,
+      GenesisAccount.nftItem3,
+      GenesisAccount.walletV5r1,
+      GenesisAccount.walletV4r2,
+      GenesisAccount.walletV3r2,
+      GenesisAccount.treasury,
+      GenesisAccount.nftCollection,
+    ].map(a);
+    assert.deepEqual(Object.keys(body.address_book).sort(), [...mentioned].sort());
+    assert.deepEqual(body.address_book[a(GenesisAccount.nftSaleListed)]?.interfaces, ['nft_sale']);
+    assert.deepEqual(body.metadata, ok(await h.get('v3/metadata', { address: mentioned })));
+
+    // nft/items: by owner the listed item is the sale's; include_on_sale matches the seller instead.
+    const v5 = a(GenesisAccount.walletV5r1);
+    const item1 = await plainItem(GenesisAccount.nftItem1, GenesisAccount.walletV5r1);
+    const item2 = {
+      ...listed.nft_item,
+      on_sale: true,
+      sale_contract_address: listed.address,
+      real_owner: v5,
+    };
+    const byOwner = V3NftItemsRes.parse(ok(await h.get('v3/nft/items', { owner_address: v5 })));
+    assert.deepEqual(byOwner.nft_items, [item1]);
+    const withSales = V3NftItemsRes.parse(
+      ok(await h.get('v3/nft/items', { owner_address: v5, include_on_sale: true })),
+    );
+    assert.deepEqual(withSales.nft_items, [item1, item2]);
+    const bySale = V3NftItemsRes.parse(
+      ok(await h.get('v3/nft/items', { owner_address: listed.address })),
+    );
+    assert.deepEqual(bySale.nft_items, [item2]);
+    // The bought item is an ordinary item of its buyer again.
+    const bought = V3NftItemsRes.parse(
+      ok(await h.get('v3/nft/items', { address: a(GenesisAccount.nftItem3) })),
+    );
+    assert.deepEqual(bought.nft_items, [sold.nft_item]);
+  });
+
+  void it('nft/sales: 422 without an address (toncenter text)', async () => {
+    assert.deepEqual(await h.get('v3/nft/sales'), {
+      status: 422,
+      body: { error: 'at least 1 address required' },
+    });
+    const bad = await h.get('v3/nft/sales', { address: 'not-an-address' });
+    assert.equal(bad.status, 422);
+    assert.match(JSON.stringify(bad.body), /address/);
   });
 
   void it('dns/records: the DNS item resolving to v5r1, and the domain in the address book', async () => {

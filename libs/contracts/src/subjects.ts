@@ -53,6 +53,7 @@ export const Subjects = {
     nftCollections: 'ton.query.v1.nftCollections',
     nftItems: 'ton.query.v1.nftItems',
     nftTransfers: 'ton.query.v1.nftTransfers',
+    nftSales: 'ton.query.v1.nftSales',
     jettonBurns: 'ton.query.v1.jettonBurns',
     walletStates: 'ton.query.v1.walletStates',
     addressBook: 'ton.query.v1.addressBook',

@@ -14,6 +14,7 @@ import { MultisigOrderEntity } from './entities/multisig-order.entity';
 import { MultisigEntity } from './entities/multisig.entity';
 import { NftCollectionEntity } from './entities/nft-collection.entity';
 import { NftItemEntity } from './entities/nft-item.entity';
+import { GetgemsNftSaleEntity } from './entities/getgems-nft-sale.entity';
 import { NftTransferEntity } from './entities/nft-transfer.entity';
 import { TraceEntity } from './entities/trace.entity';
 import { VestingContractEntity } from './entities/vesting-contract.entity';
@@ -51,6 +52,7 @@ export const DATABASE_ENTITIES = [
   JettonWalletEntity,
   NftCollectionEntity,
   NftItemEntity,
+  GetgemsNftSaleEntity,
   NftTransferEntity,
   TraceEntity,
   DnsEntryEntity,

@@ -232,6 +232,10 @@ void describe('decoder: DNS, multisig and vesting contracts of the genesis seed 
         { name: GenesisAccount.nftCollection, interfaces: ['nft_collection'] },
         { name: GenesisAccount.nftItem0, interfaces: ['nft_item'] },
         { name: GenesisAccount.nftItem1, interfaces: ['nft_item'] },
+        { name: GenesisAccount.nftItem2, interfaces: ['nft_item'] },
+        { name: GenesisAccount.nftItem3, interfaces: ['nft_item'] },
+        { name: GenesisAccount.nftSaleListed, interfaces: ['nft_sale'] },
+        { name: GenesisAccount.nftSaleSold, interfaces: ['nft_sale'] },
         { name: GenesisAccount.treasury, interfaces: [] },
         { name: GenesisAccount.vestingWallet, interfaces: ['vesting'] },
         { name: GenesisAccount.walletV3r2, interfaces: ['wallet_v3r2'] },
@@ -242,7 +246,7 @@ void describe('decoder: DNS, multisig and vesting contracts of the genesis seed 
     const codes: { n: string }[] = await ds.query(
       `SELECT count(*)::text AS n FROM contract_interfaces`,
     );
-    assert.deepEqual(codes, [{ n: '12' }]);
+    assert.deepEqual(codes, [{ n: '13' }]);
   });
 
   void it('the token tables hold no DNS, multisig or vesting contract', async () => {

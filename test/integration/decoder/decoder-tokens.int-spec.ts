@@ -9,8 +9,9 @@ import { BlockDecoder } from '../../../apps/decoder/src/pipeline/block-decoder';
 
 /**
  * The genesis seed's Jetton and NFT scenario (apps/localnet seeds: mints to the v3r2 and v4r2
- * wallets, a transfer v3r2 → v4r2 with a forward comment, a burn by v4r2; an NFT collection with two
- * items, one transferred), decoded, against the seed's own constants.
+ * wallets, a transfer v3r2 → v4r2 with a forward comment, a burn by v4r2; an NFT collection with four
+ * items, one transferred, two put on getgems-form sales, one of them bought), decoded, against the
+ * seed's own constants.
  */
 void describe('decoder: interfaces and token events of the genesis seed (real PostgreSQL, liteserver get-methods)', () => {
   let genesis: DecodedGenesis;
@@ -66,7 +67,13 @@ void describe('decoder: interfaces and token events of the genesis seed (real Po
   void it('fills code_hash and data_hash of the Jetton and NFT rows from the state each was detected on', async () => {
     // Each row was last read after the account's last transaction: its state is that transaction's
     // account_state_hash_after row.
-    const tables = ['jetton_masters', 'jetton_wallets', 'nft_collections', 'nft_items'];
+    const tables = [
+      'jetton_masters',
+      'jetton_wallets',
+      'nft_collections',
+      'nft_items',
+      'getgems_nft_sales',
+    ];
     for (const table of tables) {
       const rows: unknown[] = await ds.query(
         `SELECT address, last_transaction_lt::text, code_hash, data_hash FROM ${table} ORDER BY address`,
@@ -91,6 +98,8 @@ void describe('decoder: interfaces and token events of the genesis seed (real Po
           GenesisAccount.nftCollection,
           GenesisAccount.nftItem0,
           GenesisAccount.nftItem1,
+          GenesisAccount.nftItem2,
+          GenesisAccount.nftItem3,
         ].map(address),
       ],
     );
@@ -100,8 +109,8 @@ void describe('decoder: interfaces and token events of the genesis seed (real Po
          UNION ALL SELECT address, data_hash FROM nft_collections UNION ALL SELECT address, data_hash FROM nft_items
        ) d ORDER BY address`,
     );
-    // Six rows, each with the data hash the account holds now (none of them changed since).
-    assert.equal(decoded.length, 6);
+    // Eight rows, each with the data hash the account holds now (none of them changed since).
+    assert.equal(decoded.length, 8);
     assert.deepEqual(decoded, states);
     assert.ok(decoded.every((d) => /^[A-Za-z0-9+/]{43}=$/.test(d.data_hash)));
   });
@@ -158,7 +167,7 @@ void describe('decoder: interfaces and token events of the genesis seed (real Po
       );
     assert.deepEqual(
       items,
-      ['nft-item-0', 'nft-item-1'].map((name) => {
+      ['nft-item-0', 'nft-item-1', 'nft-item-2', 'nft-item-3'].map((name) => {
         const seed = localnet.accounts.find((a) => a.name === name)!;
         return {
           address: address(name),
@@ -184,6 +193,75 @@ void describe('decoder: interfaces and token events of the genesis seed (real Po
     for (const t of lastOwners) {
       assert.equal(t.new_owner, items.find((i) => i.address === t.item)!.owner);
     }
+  });
+
+  void it('finds both getgems sales (get_sale_data, "FIXP") and the seller as real_owner of the listed item', async () => {
+    const sales: unknown[] = await ds.query(
+      `SELECT address, is_complete, created_at::text, marketplace_address, nft_address,
+              nft_owner_address, full_price::text, marketplace_fee_address, marketplace_fee::text,
+              royalty_address, royalty_amount::text, sold_at, sold_query_id, jetton_price_dict,
+              last_transaction_lt::text, code_hash, data_hash
+       FROM getgems_nft_sales ORDER BY is_complete`,
+    );
+    const s = GENESIS.sale;
+    const state = async (name: string) => {
+      const rows: { lt: string; code_hash: string; data_hash: string }[] = await ds.query(
+        `SELECT last_trans_lt::text AS lt, code_hash, data_hash FROM latest_account_states
+         WHERE account = $1`,
+        [address(name)],
+      );
+      assert.equal(rows.length, 1, name);
+      return rows[0]!;
+    };
+    const row = async (sale: string, item: string, complete: boolean) => {
+      const st = await state(sale);
+      return {
+        address: address(sale),
+        is_complete: complete,
+        created_at: String(s.createdAt),
+        marketplace_address: address(GenesisAccount.treasury),
+        nft_address: address(item),
+        nft_owner_address: address(GenesisAccount.walletV5r1),
+        full_price: s.fullPrice.toString(),
+        marketplace_fee_address: address(GenesisAccount.treasury),
+        marketplace_fee: s.marketplaceFee.toString(),
+        royalty_address: address(GenesisAccount.walletV4r2),
+        royalty_amount: s.royaltyAmount.toString(),
+        sold_at: null,
+        sold_query_id: null,
+        jetton_price_dict: null,
+        last_transaction_lt: st.lt,
+        code_hash: st.code_hash,
+        data_hash: st.data_hash,
+      };
+    };
+    assert.deepEqual(sales, [
+      await row(GenesisAccount.nftSaleListed, GenesisAccount.nftItem2, false),
+      await row(GenesisAccount.nftSaleSold, GenesisAccount.nftItem3, true),
+    ]);
+    // real_owner: the seller while the item is on sale; the owner otherwise (item 3 was bought).
+    const owners: unknown[] = await ds.query(
+      `SELECT address, owner_address, real_owner FROM nft_items ORDER BY index`,
+    );
+    assert.deepEqual(
+      owners,
+      [
+        [GenesisAccount.nftItem0, GenesisAccount.walletV3r2, GenesisAccount.walletV3r2],
+        [GenesisAccount.nftItem1, GenesisAccount.walletV5r1, GenesisAccount.walletV5r1],
+        [GenesisAccount.nftItem2, GenesisAccount.nftSaleListed, GenesisAccount.walletV5r1],
+        [GenesisAccount.nftItem3, GenesisAccount.walletV3r2, GenesisAccount.walletV3r2],
+      ].map(([item, owner, real]) => ({
+        address: address(item!),
+        owner_address: address(owner!),
+        real_owner: address(real!),
+      })),
+    );
+    const interfaces: { interfaces: string[] }[] = await ds.query(
+      `SELECT i.interfaces FROM latest_account_states L
+       JOIN contract_interfaces i ON i.code_hash = L.code_hash WHERE L.account = $1`,
+      [address(GenesisAccount.nftSaleSold)],
+    );
+    assert.deepEqual(interfaces, [{ interfaces: ['nft_sale'] }]);
   });
 
   void it('classifies the token traces with the detected interfaces: a jetton_transfer of the scenario amount', async () => {

@@ -7,6 +7,7 @@ import {
   type MultisigRow,
   type NftCollectionRow,
   type NftItemRow,
+  type NftSaleRow,
   type VestingRow,
 } from '@app/database';
 import { type InterfaceProbes, walletInterface } from '@app/classify';
@@ -15,7 +16,13 @@ import { type CodeInterfaces } from './code-interfaces';
 export type TokenInterface = 'jetton_wallet' | 'jetton_master' | 'nft_item' | 'nft_collection';
 /** Every interface found by get-method probes, as cached in `contract_interfaces.interfaces`. */
 export type ContractInterface =
-  TokenInterface | 'dns_item' | 'multisig' | 'multisig_order' | 'vesting';
+  | TokenInterface
+  | 'dns_item'
+  | 'multisig'
+  | 'multisig_order'
+  | 'vesting'
+  // getgems fixed-price sale; toncenter names a code with get_sale_data `nft_sale` (§12.1).
+  | 'nft_sale';
 const ALL: readonly ContractInterface[] = [
   'jetton_wallet',
   'jetton_master',
@@ -25,6 +32,7 @@ const ALL: readonly ContractInterface[] = [
   'multisig',
   'multisig_order',
   'vesting',
+  'nft_sale',
 ];
 const PROBED: ReadonlySet<string> = new Set(ALL);
 
@@ -40,6 +48,7 @@ export interface DetectedBlock {
   readonly multisigs: MultisigRow[];
   readonly multisigOrders: MultisigOrderRow[];
   readonly vestings: VestingRow[];
+  readonly sales: NftSaleRow[];
 }
 
 /** An account a block touched, as its last transaction in the block left it. */
@@ -63,7 +72,7 @@ interface ProbedAccount {
  * Interface detection (toncenter v3 §14.2): for every account a block touched, the get-methods of the
  * interfaces its code implements are run at that block. Which interfaces a code implements is probed
  * once per code hash (every probe on an unseen code: Jetton wallet and master, NFT item and collection,
- * DNS item, multisig v2 wallet and order, vesting wallet) and cached in `contract_interfaces` (and in
+ * DNS item, multisig v2 wallet and order, vesting wallet, getgems fixed-price sale) and cached in `contract_interfaces` (and in
  * memory, `CodeInterfaces`); accounts whose code implements none cost nothing. A wallet code is known
  * by its hash alone, as toncenter's code-hash match does (`wallet_v4r2`): it is never probed, and its
  * name is what `contract_interfaces` records. Runs outside the block's database transaction (it waits
@@ -93,6 +102,7 @@ export class InterfaceDetector {
       multisigs: [],
       multisigOrders: [],
       vestings: [],
+      sales: [],
     };
     for (const account of touched) {
       const { codeHash } = account;
@@ -187,6 +197,13 @@ export class InterfaceDetector {
         const s = await contracts.vesting(address, mcSeqno);
         if (s !== null) {
           out.vestings.push({ address, ...s, lastLt, codeHash, dataHash });
+        }
+        return s !== null;
+      }
+      case 'nft_sale': {
+        const s = await this.probes.nftSale(address, mcSeqno);
+        if (s !== null) {
+          out.sales.push({ address, ...s, lastLt, codeHash, dataHash });
         }
         return s !== null;
       }

@@ -19,6 +19,7 @@ function detected(wallets: JettonWalletRow[]): DetectedBlock {
     multisigs: [],
     multisigOrders: [],
     vestings: [],
+    sales: [],
   };
 }
 

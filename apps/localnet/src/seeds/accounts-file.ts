@@ -90,6 +90,7 @@ const AccountRecordSchema = z.object({
     'jetton-wallet',
     'nft-collection',
     'nft-item',
+    'nft-sale',
     'dns-item',
     'vesting-wallet',
     'multisig',

@@ -7,6 +7,7 @@ import { Blockchain } from '@ton/sandbox';
 import {
   DnsItem,
   dnsCategory,
+  FIX_PRICE_SALE_MAGIC,
   inboundBody,
   inboundOp,
   inboundValue,
@@ -19,7 +20,9 @@ import {
   NftCollection,
   NftItem,
   NftOp,
+  NftSale,
   readDnsSmcAddressRecord,
+  SALE_BUY_GAS,
   succeeded,
   VestingOp,
   VestingWallet,
@@ -44,18 +47,22 @@ const EXPECTED_ADDRESSES: Record<string, string> = {
   'vesting-wallet': '0:97e1d7d50edef3d9288b573844b0c76294ce78ef6a646a0e04ed813630321a9b',
   multisig: '0:d7a145e143ac2e01d616c788dbfa788af43f2bf16e86034506a8970f635538d5',
   'multisig-order-0': '0:420bd60808a62477cbdad93dc9914ab04691d76e992b0c8154ff01c84fcb94ed',
+  'nft-item-2': '0:65a20b06d2f4f569d532ba226606fda1d162926827f750e32c2138d36d6ed052',
+  'nft-item-3': '0:4a9789cd228d72c05091c8a16c244fc831695ac92056ffc8b801e215e82aed80',
+  'nft-sale-listed': '0:88480e5803b4909a012c71cc8b9a0b9c0c8c6e6cfd115a721cade01bcd6e27da',
+  'nft-sale-sold': '0:0a33ac7b1929f4af7ade0a797b39f45373290ff67d2b0596dc6209d2b8e8d931',
 };
 
 /** TON balances after genesis with the emulator's clock fixed at NOW (storage fees depend on time). */
 const NOW = 1_800_000_000;
 const EXPECTED_BALANCES: Record<string, bigint> = {
-  'wallet-v3r2': 85_316_098_646n,
-  'wallet-v4r2': 101_072_835_590n,
-  'wallet-v5r1': 99_634_104_400n,
+  'wallet-v3r2': 84_372_557_451n,
+  'wallet-v4r2': 100_918_351_990n,
+  'wallet-v5r1': 100_392_434_916n,
   'jetton-minter': 86_781_600n,
   'jetton-wallet-v3r2': 22_066_800n,
   'jetton-wallet-v4r2': 35_169_754n,
-  'nft-collection': 169_887_200n,
+  'nft-collection': 239_774_400n,
   'nft-item-0': 46_997_610n,
   'nft-item-1': 59_096_000n,
   'dns-localnet': 98_860_400n,
@@ -118,6 +125,10 @@ void describe(GenesisSeed.name, () => {
         'vesting-wallet',
         'multisig',
         'multisig-order',
+        'nft-item',
+        'nft-item',
+        'nft-sale',
+        'nft-sale',
       ],
     );
   });
@@ -161,15 +172,15 @@ void describe(GenesisSeed.name, () => {
       GENESIS.finalSeqno.v4r2,
       GENESIS.finalSeqno.v5r1,
     ]);
-    assert.deepEqual(seqnos, [8, 6, 3]);
+    assert.deepEqual(seqnos, [9, 7, 5]);
     const vesting = blockchain.openContract(
       VestingWallet.createFromAddress(address(GenesisAccount.vestingWallet)),
     );
     assert.equal(await vesting.getSeqno(), 1);
   });
 
-  void it('ran 57 transactions, all successful but the five credits to wallets not yet deployed', () => {
-    assert.equal(transactions.length, 57);
+  void it('ran 79 transactions, all successful but the five credits to wallets not yet deployed', () => {
+    assert.equal(transactions.length, 79);
     const failed = transactions.filter((tx) => !succeeded(tx));
     assert.deepEqual(
       failed.map((tx) => {
@@ -185,7 +196,7 @@ void describe(GenesisSeed.name, () => {
       ],
     );
     const externals = transactions.filter((tx) => tx.inMessage?.info.type === 'external-in');
-    assert.equal(externals.length, 1 + 8 + 6 + 3 + 1);
+    assert.equal(externals.length, 1 + 9 + 7 + 5 + 1);
   });
 
   void it('carries the text comments of the TON transfers', () => {
@@ -245,7 +256,8 @@ void describe(GenesisSeed.name, () => {
       NftCollection.createFromAddress(address(GenesisAccount.nftCollection)),
     );
     const data = await collection.getCollectionData();
-    assert.equal(data.nextItemIndex, 2n);
+    assert.equal(data.nextItemIndex, BigInt(GENESIS.nft.itemCount));
+    assert.equal(GENESIS.nft.itemCount, 4);
     assert.equal(data.owner.toRawString(), EXPECTED_ADDRESSES['wallet-v4r2']);
     for (const [item, owner, uri] of [
       [GenesisAccount.nftItem0, GenesisAccount.walletV3r2, 'https://localnet.invalid/nft/0.json'],
@@ -358,6 +370,75 @@ void describe(GenesisSeed.name, () => {
       between(GenesisAccount.multisigOrder0, GenesisAccount.multisig).map(inboundOp),
       [MultisigOp.execute],
     );
+  });
+
+  void it('puts items 2 and 3 on sale for v5r1; v3r2 buys item 3 and item 2 stays on sale', async () => {
+    const s = GENESIS.sale;
+    const owners = await Promise.all(
+      [GenesisAccount.nftItem2, GenesisAccount.nftItem3].map(async (name) =>
+        (
+          await blockchain.openContract(NftItem.createFromAddress(address(name))).getNftData()
+        ).owner?.toRawString(),
+      ),
+    );
+    assert.deepEqual(owners, [
+      EXPECTED_ADDRESSES['nft-sale-listed'],
+      EXPECTED_ADDRESSES['wallet-v3r2'],
+    ]);
+    const sale = async (name: string) => {
+      const d = await blockchain
+        .openContract(NftSale.createFromAddress(address(name)))
+        .getSaleData();
+      return [
+        d.magic,
+        d.isComplete,
+        d.createdAt,
+        d.marketplace.toRawString(),
+        d.nft.toRawString(),
+        d.owner?.toRawString(),
+        d.fullPrice,
+        d.marketplaceFeeAddress.toRawString(),
+        d.marketplaceFee,
+        d.royaltyAddress.toRawString(),
+        d.royaltyAmount,
+      ];
+    };
+    const expected = (complete: boolean, item: string) => [
+      FIX_PRICE_SALE_MAGIC,
+      complete,
+      s.createdAt,
+      EXPECTED_ADDRESSES.treasury,
+      EXPECTED_ADDRESSES[item],
+      EXPECTED_ADDRESSES['wallet-v5r1'],
+      s.fullPrice,
+      EXPECTED_ADDRESSES.treasury,
+      s.marketplaceFee,
+      EXPECTED_ADDRESSES['wallet-v4r2'],
+      s.royaltyAmount,
+    ];
+    assert.deepEqual(await sale(GenesisAccount.nftSaleListed), expected(false, 'nft-item-2'));
+    assert.deepEqual(await sale(GenesisAccount.nftSaleSold), expected(true, 'nft-item-3'));
+    // The item's ownership_assigned named the seller: that is what activated the sale.
+    const [assigned] = between(GenesisAccount.nftItem2, GenesisAccount.nftSaleListed);
+    assert.ok(assigned && inboundOp(assigned) === NftOp.ownershipAssigned);
+    const body = inboundBody(assigned).skip(32);
+    assert.equal(body.loadUintBig(64), s.listQueryId);
+    assert.equal(body.loadAddress().toRawString(), EXPECTED_ADDRESSES['wallet-v5r1']);
+    // The buy: full price + gas in; fee, royalty and the seller's part out; the item to the buyer.
+    const [buy] = between(GenesisAccount.walletV3r2, GenesisAccount.nftSaleSold);
+    assert.ok(buy);
+    assert.equal(inboundValue(buy), s.fullPrice + SALE_BUY_GAS);
+    const paid = (to: string): bigint[] =>
+      between(GenesisAccount.nftSaleSold, to).map((tx) => inboundValue(tx));
+    assert.deepEqual(paid(GenesisAccount.treasury), [s.marketplaceFee]);
+    assert.deepEqual(paid(GenesisAccount.walletV4r2), [s.royaltyAmount]);
+    assert.deepEqual(paid(GenesisAccount.walletV5r1), [
+      s.fullPrice - s.marketplaceFee - s.royaltyAmount,
+    ]);
+    assert.deepEqual(between(GenesisAccount.nftSaleSold, GenesisAccount.nftItem3).map(inboundOp), [
+      NftOp.transfer,
+    ]);
+    assert.deepEqual(between(GenesisAccount.nftSaleListed, GenesisAccount.nftItem2), []);
   });
 
   void it('leaves the exact TON balances (clock fixed, so storage fees are too)', async () => {

@@ -10,7 +10,9 @@ import {
   MultisigOrder,
   NftCollection,
   NftItem,
+  NftSale,
   onchainContent,
+  SALE_BUY_GAS,
   textComment,
   VestingWallet,
 } from '../contracts';
@@ -63,7 +65,21 @@ export const GENESIS = {
     collectionContentUri: 'https://localnet.invalid/nft/collection.json',
     commonContentUri: 'https://localnet.invalid/nft/',
     royalty: { numerator: 5, denominator: 100 },
-    itemCount: 2,
+    /** Items 0 and 1, then items 2 and 3 minted for the sales (appended last). */
+    itemCount: 4,
+  },
+  /**
+   * Two fixed-price sales (getgems v3 form) by v5r1, the last step of the genesis: item 2 stays on
+   * sale; item 3 is bought by v3r2. The treasury stands for the marketplace (it takes the fee); the
+   * royalty goes to the collection's royalty destination, v4r2.
+   */
+  sale: {
+    fullPrice: toNano('1'),
+    marketplaceFee: toNano('0.05'),
+    royaltyAmount: toNano('0.05'),
+    createdAt: 1_790_000_000,
+    /** query_id of the item transfers to the sales. */
+    listQueryId: 60n,
   },
   dns: { domain: 'localnet' },
   vesting: {
@@ -84,7 +100,7 @@ export const GENESIS = {
     payoutComment: 'multisig payout',
   },
   /** Seqnos of the wallets once the genesis traffic has landed (transfers each one signed). */
-  finalSeqno: { v3r2: 8, v4r2: 6, v5r1: 3, vesting: 1 },
+  finalSeqno: { v3r2: 9, v4r2: 7, v5r1: 5, vesting: 1 },
 } as const;
 
 /** Names of the accounts the genesis seed returns. */
@@ -103,6 +119,12 @@ export const GenesisAccount = {
   vestingWallet: 'vesting-wallet',
   multisig: 'multisig',
   multisigOrder0: 'multisig-order-0',
+  nftItem2: 'nft-item-2',
+  nftItem3: 'nft-item-3',
+  /** The sale of item 2, left on sale. */
+  nftSaleListed: 'nft-sale-listed',
+  /** The sale of item 3, completed by v3r2's buy. */
+  nftSaleSold: 'nft-sale-sold',
 } as const;
 
 /** A TON transfer a wallet signs. */
@@ -168,6 +190,9 @@ export class GenesisSeed implements Seed {
     v5.transfer(ctx, [pay(v3.address, t.v5r1ThanksV3r2, textComment(c.v5r1ThanksV3r2), true)]);
     await this.settleAndCheckSeqnos(ctx, wallets);
 
+    // Last, so that everything above keeps its lts, balances and hashes: the sales.
+    const sales = await this.runSales(ctx, treasury.address, v3, v4, v5, wallets);
+
     return [
       { name: GenesisAccount.treasury, kind: 'treasury', address: treasury.address },
       ...wallets.map((w) => w.toAccount()),
@@ -176,6 +201,7 @@ export class GenesisSeed implements Seed {
       dns,
       vesting,
       ...multisig,
+      ...sales,
     ];
   }
 
@@ -352,6 +378,125 @@ export class GenesisSeed implements Seed {
         owner: v5.address,
         index: 1n,
       },
+    ];
+  }
+
+  /**
+   * v4r2 mints items 2 and 3 for v5r1; v5r1 deploys a fixed-price sale for each and transfers both
+   * items to them with a forward amount (the item's ownership_assigned activates the sale with v5r1 as
+   * the seller, as getgems' sales are put on sale); v3r2 then buys item 3. Item 2 stays on sale.
+   */
+  private async runSales(
+    ctx: SeedContext,
+    marketplace: Address,
+    v3: SeedWallet,
+    v4: SeedWallet,
+    v5: SeedWallet,
+    wallets: SeedWallet[],
+  ): Promise<SeedAccount[]> {
+    const s = GENESIS.sale;
+    const collection = ctx.blockchain.openContract(
+      await NftCollection.createFromConfig({
+        owner: v4.address,
+        collectionContentUri: GENESIS.nft.collectionContentUri,
+        commonContentUri: GENESIS.nft.commonContentUri,
+        royalty: { ...GENESIS.nft.royalty, destination: v4.address },
+      }),
+    );
+    const indexes = [2n, 3n];
+    v4.transfer(
+      ctx,
+      indexes.map((index) =>
+        pay(
+          collection.address,
+          toNano('0.1'),
+          NftCollection.deployItemBody({
+            queryId: 10n + index,
+            index,
+            amount: toNano('0.06'),
+            owner: v5.address,
+            individualContent: `${index.toString()}.json`,
+          }),
+          true,
+        ),
+      ),
+    );
+    await this.settleAndCheckSeqnos(ctx, wallets);
+    const lots = await Promise.all(
+      indexes.map(async (index) => {
+        const item = await collection.getNftAddressByIndex(index);
+        const sale = await NftSale.createFromConfig({
+          marketplace,
+          nft: item,
+          fullPrice: s.fullPrice,
+          marketplaceFeeAddress: marketplace,
+          marketplaceFee: s.marketplaceFee,
+          royaltyAddress: v4.address,
+          royaltyAmount: s.royaltyAmount,
+          createdAt: s.createdAt,
+        });
+        return { index, item, sale };
+      }),
+    );
+    const [listed, sold] = lots;
+    if (listed === undefined || sold === undefined) {
+      throw new Error('genesis seed: two sales expected');
+    }
+    v5.transfer(
+      ctx,
+      lots.map(({ sale }) =>
+        internal({ to: sale.address, value: toNano('0.05'), init: sale.init, bounce: false }),
+      ),
+    );
+    await this.settleAndCheckSeqnos(ctx, wallets);
+    v5.transfer(
+      ctx,
+      lots.map(({ item, sale }, i) => {
+        const transfer = NftItem.transferBody({
+          queryId: s.listQueryId + BigInt(i),
+          newOwner: sale.address,
+          responseDestination: v5.address,
+          forwardAmount: toNano('0.02'),
+        });
+        return pay(item, toNano('0.1'), transfer, true);
+      }),
+    );
+    await this.settleAndCheckSeqnos(ctx, wallets);
+    v3.transfer(ctx, [pay(sold.sale.address, s.fullPrice + SALE_BUY_GAS, null, true)]);
+    await this.settleAndCheckSeqnos(ctx, wallets);
+
+    const outcomes = [
+      { lot: listed, owner: listed.sale.address, complete: false },
+      { lot: sold, owner: v3.address, complete: true },
+    ];
+    for (const { lot, owner, complete } of outcomes) {
+      const item = await ctx.blockchain
+        .openContract(NftItem.createFromAddress(lot.item))
+        .getNftData();
+      expectValue(
+        `owner of NFT ${lot.item.toRawString()}`,
+        item.owner?.toRawString(),
+        owner.toRawString(),
+      );
+      const sale = await ctx.blockchain.openContract(lot.sale).getSaleData();
+      const where = `sale ${lot.sale.address.toRawString()}`;
+      expectValue(`completion of ${where}`, sale.isComplete, complete);
+      expectValue(`seller of ${where}`, sale.owner?.toRawString(), v5.address.toRawString());
+    }
+    return [
+      ...outcomes.map(({ lot, owner }, i): SeedAccount => ({
+        name: i === 0 ? GenesisAccount.nftItem2 : GenesisAccount.nftItem3,
+        kind: 'nft-item',
+        address: lot.item,
+        owner,
+        index: lot.index,
+      })),
+      ...lots.map(({ sale }, i): SeedAccount => ({
+        name: i === 0 ? GenesisAccount.nftSaleListed : GenesisAccount.nftSaleSold,
+        kind: 'nft-sale',
+        address: sale.address,
+        owner: v5.address,
+      })),
     ];
   }
 

@@ -31,6 +31,7 @@ export type SeedAccountKind =
   | 'jetton-wallet'
   | 'nft-collection'
   | 'nft-item'
+  | 'nft-sale'
   | 'dns-item'
   | 'vesting-wallet'
   | 'multisig'
@@ -49,7 +50,10 @@ export interface SeedAccount {
   readonly walletId?: number;
   /** For Jetton wallets: the minter. */
   readonly jettonMaster?: Address;
-  /** For Jetton wallets, NFT items, the NFT collection, the DNS item and the vesting wallet: the owner. */
+  /**
+   * For Jetton wallets, NFT items, the NFT collection, the DNS item and the vesting wallet: the owner;
+   * for NFT sales: the seller.
+   */
   readonly owner?: Address;
   /** For NFT items: the index in the collection; for multisig orders: the order seqno. */
   readonly index?: bigint;

@@ -5,6 +5,7 @@ import {
   type V3JettonWallet,
   type V3NftCollection,
   type V3NftItem,
+  type V3NftSale,
   type V3NftTransfer,
 } from '@app/contracts';
 import {
@@ -14,6 +15,7 @@ import {
   type JettonWalletQueryRow,
   type NftCollectionQueryRow,
   type NftItemQueryRow,
+  type NftSaleQueryRow,
   type NftTransferQueryRow,
 } from '@app/database';
 import { json } from '../wire/json';
@@ -108,8 +110,26 @@ export function toNftCollection(r: NftCollectionQueryRow): V3NftCollection {
   };
 }
 
-/** No sale contracts are detected yet: `on_sale` is false and the owner is the real owner. */
+/**
+ * An item as toncenter's ScanNFTItemWithCollection renders it: while its owner is a getgems sale of
+ * this item, `on_sale`, `sale_contract_address` and (once the sale knows its seller) `real_owner`;
+ * otherwise neither key.
+ */
 export function toNftItem(r: NftItemQueryRow, collection: V3NftCollection | null): V3NftItem {
+  const item = plainNftItem(r, collection);
+  if (r.sale_address === null) {
+    return item;
+  }
+  return {
+    ...item,
+    on_sale: true,
+    sale_contract_address: r.sale_address,
+    ...(r.sale_owner === null ? {} : { real_owner: r.sale_owner }),
+  };
+}
+
+/** The item's own columns, `on_sale` false. */
+function plainNftItem(r: NftItemQueryRow, collection: V3NftCollection | null): V3NftItem {
   return {
     address: r.address,
     init: r.init,
@@ -122,6 +142,43 @@ export function toNftItem(r: NftItemQueryRow, collection: V3NftCollection | null
     data_hash: r.data_hash,
     collection,
     on_sale: false,
+  };
+}
+
+/**
+ * A getgems sale as toncenter's ParseNFTSale renders it. Its `nft_item` is built from the item's
+ * columns alone, so it says `on_sale: false` even while on this very sale, as toncenter's does.
+ */
+export function toNftSale(r: NftSaleQueryRow): V3NftSale {
+  return {
+    type: 'getgems_sale',
+    address: r.address,
+    nft_address: r.nft_address,
+    // Null fields are left out (toncenter's omitempty on NFTSale and its details).
+    ...(r.nft_owner_address === null ? {} : { nft_owner_address: r.nft_owner_address }),
+    ...(r.marketplace_address === null ? {} : { marketplace_address: r.marketplace_address }),
+    created_at: Number(r.created_at),
+    last_transaction_lt: r.last_transaction_lt,
+    ...(r.code_hash === null ? {} : { code_hash: r.code_hash }),
+    ...(r.data_hash === null ? {} : { data_hash: r.data_hash }),
+    details: {
+      is_complete: r.is_complete,
+      full_price: r.full_price,
+      ...(r.marketplace_fee_address === null
+        ? {}
+        : { marketplace_fee_address: r.marketplace_fee_address }),
+      marketplace_fee: r.marketplace_fee,
+      ...(r.royalty_address === null ? {} : { royalty_address: r.royalty_address }),
+      royalty_amount: r.royalty_amount,
+    },
+    ...(r.item === null
+      ? {}
+      : {
+          nft_item: plainNftItem(
+            r.item,
+            r.collection === null ? null : toNftCollection(r.collection),
+          ),
+        }),
   };
 }
 

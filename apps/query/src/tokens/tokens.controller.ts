@@ -4,6 +4,7 @@ import {
   type JettonWalletsReq,
   type NftCollectionsReq,
   type NftItemsReq,
+  type NftSalesReq,
   type NftTransfersReq,
   Subjects,
   type V3JettonBurnsRes,
@@ -12,6 +13,7 @@ import {
   type V3JettonWalletsRes,
   type V3NftCollectionsRes,
   type V3NftItemsRes,
+  type V3NftSalesRes,
   type V3NftTransfersRes,
 } from '@app/contracts';
 import { type TokenEventFilter, TokenQueryRepository } from '@app/database';
@@ -28,6 +30,7 @@ import {
   toJettonWallet,
   toNftCollection,
   toNftItem,
+  toNftSale,
   toNftTransfer,
 } from './token.mapper';
 
@@ -195,6 +198,34 @@ export class TokensController {
       ),
       ...(await this.enrich(
         rows.flatMap((r) => present(r.address, r.owner_address, r.collection_address)),
+        req,
+      )),
+    };
+  }
+
+  /**
+   * nft/sales (§8.4): toncenter unions getgems sales, getgems auctions and Telemint items; only
+   * getgems fixed-price sales are detected here. The address book and metadata cover the sale, its
+   * item, seller, marketplace, fee and royalty addresses, and the item's collection and owner.
+   */
+  @RpcHandler(Subjects.query.nftSales)
+  async nftSales(@Payload() req: NftSalesReq): Promise<V3NftSalesRes> {
+    const rows = await this.tokens.nftSales(req.address);
+    return {
+      nft_sales: rows.map(toNftSale),
+      ...(await this.enrich(
+        rows.flatMap((r) =>
+          present(
+            r.address,
+            r.nft_address,
+            r.nft_owner_address,
+            r.marketplace_address,
+            r.marketplace_fee_address,
+            r.royalty_address,
+            r.item?.collection_address ?? null,
+            r.item?.owner_address ?? null,
+          ),
+        ),
         req,
       )),
     };

@@ -28,8 +28,28 @@ export interface NftCollectionState {
   readonly content: Record<string, string>;
 }
 
+/** A getgems fixed-price sale (v3 get_sale_data). */
+export interface NftSaleState {
+  readonly isComplete: boolean;
+  readonly createdAt: bigint;
+  readonly marketplace: string;
+  readonly nft: string;
+  /** null while the sale waits for the item (addr_none). */
+  readonly nftOwner: string | null;
+  readonly fullPrice: bigint;
+  readonly marketplaceFeeAddress: string;
+  readonly marketplaceFee: bigint;
+  readonly royaltyAddress: string;
+  readonly royaltyAmount: bigint;
+}
+
+/** getgems fixed-price sale magic, the first entry of get_sale_data ("FIXP"). */
+export const GETGEMS_SALE_MAGIC = 0x46495850n;
+
 const raw = (a: Address | null): string | null =>
   a === null ? null : a.toRawString().toUpperCase();
+
+const rawOf = (a: Address): string => a.toRawString().toUpperCase();
 
 /** Reads a stack or gives null when its shape is not the interface's (a different contract). */
 function shaped<T>(stack: TupleReader | null, read: (s: TupleReader) => T): T | null {
@@ -147,6 +167,34 @@ export class InterfaceProbes {
       content: parseTokenContent(s.readCell()),
       owner: raw(s.readAddressOpt()),
     }));
+  }
+
+  /**
+   * getgems fixed-price sale v3 get_sale_data → (0x46495850 "FIXP", is_complete, created_at,
+   * marketplace, nft, nft_owner, full_price, marketplace_fee_address, marketplace_fee,
+   * royalty_address, royalty_amount): exactly these 11 entries, as toncenter's index worker requires
+   * (GetGemsNftFixPriceSale); the owner alone may be addr_none. Auctions answer the same method with
+   * another magic and depth and are not sales.
+   */
+  async nftSale(address: string, mcSeqno: number): Promise<NftSaleState | null> {
+    const data = await this.methods.run(address, 'get_sale_data', [], mcSeqno);
+    return shaped(data.stack, (s) => {
+      if (s.remaining !== 11 || s.readBigNumber() !== GETGEMS_SALE_MAGIC) {
+        return null;
+      }
+      return {
+        isComplete: s.readBigNumber() !== 0n,
+        createdAt: s.readBigNumber(),
+        marketplace: rawOf(s.readAddress()),
+        nft: rawOf(s.readAddress()),
+        nftOwner: raw(s.readAddressOpt()),
+        fullPrice: s.readBigNumber(),
+        marketplaceFeeAddress: rawOf(s.readAddress()),
+        marketplaceFee: s.readBigNumber(),
+        royaltyAddress: rawOf(s.readAddress()),
+        royaltyAmount: s.readBigNumber(),
+      };
+    });
   }
 
   private async fullContent(

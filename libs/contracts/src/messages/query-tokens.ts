@@ -246,7 +246,12 @@ export const V3NftItem = z
     data_hash: B64Hash.nullable(),
     collection: V3NftCollection.nullable(),
     on_sale: z.boolean(),
-    real_owner: V3Address.nullable().optional(),
+    /** Present only while the item is on a getgems sale (toncenter omits it otherwise). */
+    sale_contract_address: V3Address.optional(),
+    /** Present only while the item is on a getgems auction (none are detected here yet). */
+    auction_contract_address: V3Address.optional(),
+    /** The seller of the sale the item is on; absent when the item is not on sale. */
+    real_owner: V3Address.optional(),
   })
   .strict();
 export type V3NftItem = z.infer<typeof V3NftItem>;
@@ -295,6 +300,55 @@ export const V3NftTransfersRes = z
   .strict();
 export type V3NftTransfersRes = z.infer<typeof V3NftTransfersRes>;
 
+/** nft/sales (§8.4): sale contract addresses, 1..1000 (the gateway enforces the bounds). */
+export const NftSalesReq = z
+  .object({
+    address: z.array(V3Address).min(1).max(1000),
+    ...EnrichmentSettings,
+    ...MetadataSettings,
+  })
+  .strict();
+export type NftSalesReq = z.infer<typeof NftSalesReq>;
+
+/** `details` of a `getgems_sale` (toncenter NFTSaleDetailsGetgemsSale; absent fields are omitted). */
+export const V3GetgemsSaleDetails = z
+  .object({
+    is_complete: z.boolean(),
+    full_price: NumericStr,
+    marketplace_fee_address: V3Address.optional(),
+    marketplace_fee: NumericStr,
+    royalty_address: V3Address.optional(),
+    royalty_amount: NumericStr,
+  })
+  .strict();
+export type V3GetgemsSaleDetails = z.infer<typeof V3GetgemsSaleDetails>;
+
+/**
+ * NFTSale (§11.5): only `getgems_sale` is detected here (getgems auctions and Telemint items are
+ * not yet); optional fields are omitted when null, as toncenter's `omitempty` does.
+ */
+export const V3NftSale = z
+  .object({
+    type: z.literal('getgems_sale'),
+    address: V3Address,
+    nft_address: V3Address.optional(),
+    nft_owner_address: V3Address.optional(),
+    marketplace_address: V3Address.optional(),
+    created_at: z.number().int().optional(),
+    last_transaction_lt: DecStr.optional(),
+    code_hash: B64Hash.optional(),
+    data_hash: B64Hash.optional(),
+    details: V3GetgemsSaleDetails,
+    nft_item: V3NftItem.optional(),
+  })
+  .strict();
+export type V3NftSale = z.infer<typeof V3NftSale>;
+
+export const V3NftSalesRes = z
+  .object({ nft_sales: z.array(V3NftSale), address_book: AddressBook, metadata: Metadata })
+  .strict();
+export type V3NftSalesRes = z.infer<typeof V3NftSalesRes>;
+
 export const queryTokensContracts = {
   [Subjects.query.jettonMasters]: { req: JettonMastersReq, res: V3JettonMastersRes },
   [Subjects.query.jettonWallets]: { req: JettonWalletsReq, res: V3JettonWalletsRes },
@@ -303,4 +357,5 @@ export const queryTokensContracts = {
   [Subjects.query.nftCollections]: { req: NftCollectionsReq, res: V3NftCollectionsRes },
   [Subjects.query.nftItems]: { req: NftItemsReq, res: V3NftItemsRes },
   [Subjects.query.nftTransfers]: { req: NftTransfersReq, res: V3NftTransfersRes },
+  [Subjects.query.nftSales]: { req: NftSalesReq, res: V3NftSalesRes },
 } as const;

@@ -29,6 +29,20 @@ export interface NftItemRow extends StateCommon {
   readonly owner: string | null;
   readonly content: Record<string, string> | null;
 }
+/** A getgems fixed-price sale (get_sale_data, §13.2 `getgems_nft_sales`). */
+export interface NftSaleRow extends StateCommon {
+  readonly isComplete: boolean;
+  readonly createdAt: bigint;
+  readonly marketplace: string | null;
+  readonly nft: string;
+  /** null until the item's ownership_assigned reaches the sale (addr_none in get_sale_data). */
+  readonly nftOwner: string | null;
+  readonly fullPrice: bigint;
+  readonly marketplaceFeeAddress: string | null;
+  readonly marketplaceFee: bigint;
+  readonly royaltyAddress: string | null;
+  readonly royaltyAmount: bigint;
+}
 export interface NftCollectionRow extends StateCommon {
   readonly nextItemIndex: bigint;
   readonly owner: string | null;
@@ -177,6 +191,7 @@ export class TokenRepository {
       masters: readonly JettonMasterRow[];
       items: readonly NftItemRow[];
       collections: readonly NftCollectionRow[];
+      sales: readonly NftSaleRow[];
     },
   ): Promise<void> {
     await upsertStates(
@@ -210,7 +225,7 @@ export class TokenRepository {
         { name: 'collection_address', type: 'text', value: (r) => r.collection },
         { name: 'owner_address', type: 'text', value: (r) => r.owner },
         { name: 'content', type: 'jsonb', value: (r) => json(r.content) },
-        // real_owner = owner until sale contracts are detected (toncenter fills it from the sale).
+        // real_owner = owner here; realOwners() below puts the seller in when the owner is a sale.
         { name: 'real_owner', type: 'text', value: (r) => r.owner },
       ]),
       s.items,
@@ -224,6 +239,56 @@ export class TokenRepository {
         { name: 'collection_content', type: 'jsonb', value: (r) => json(r.content) },
       ]),
       s.collections,
+    );
+    await upsertStates(
+      m,
+      'getgems_nft_sales',
+      stateColumns<NftSaleRow>([
+        { name: 'is_complete', type: 'boolean', value: (r) => r.isComplete },
+        { name: 'created_at', type: 'bigint', value: (r) => dec(r.createdAt) },
+        { name: 'marketplace_address', type: 'text', value: (r) => r.marketplace },
+        { name: 'nft_address', type: 'text', value: (r) => r.nft },
+        { name: 'nft_owner_address', type: 'text', value: (r) => r.nftOwner },
+        { name: 'full_price', type: 'numeric', value: (r) => dec(r.fullPrice) },
+        { name: 'marketplace_fee_address', type: 'text', value: (r) => r.marketplaceFeeAddress },
+        { name: 'marketplace_fee', type: 'numeric', value: (r) => dec(r.marketplaceFee) },
+        { name: 'royalty_address', type: 'text', value: (r) => r.royaltyAddress },
+        { name: 'royalty_amount', type: 'numeric', value: (r) => dec(r.royaltyAmount) },
+      ]),
+      s.sales,
+    );
+    await this.realOwners(
+      m,
+      s.items.map((i) => i.address),
+      s.sales.map((sale) => sale.address),
+    );
+  }
+
+  /**
+   * nft_items.real_owner of the items just written and of the items the sales just written sell: the
+   * sale's seller while the item's owner is that sale (toncenter: the getgems sale whose address is
+   * the owner and whose nft_address is the item), else the owner. The item and its sale change in
+   * different transactions, often in different blocks, so both sides are looked at once both are
+   * stored.
+   */
+  private async realOwners(
+    m: EntityManager,
+    items: readonly string[],
+    sales: readonly string[],
+  ): Promise<void> {
+    if (items.length === 0 && sales.length === 0) {
+      return;
+    }
+    await m.query(
+      `UPDATE nft_items N
+       SET real_owner = coalesce(
+         (SELECT S.nft_owner_address FROM getgems_nft_sales S
+          WHERE S.address = N.owner_address AND S.nft_address = N.address), N.owner_address)
+       WHERE (N.address = ANY($1::varchar[]) OR N.owner_address = ANY($2::varchar[]))
+         AND N.real_owner IS DISTINCT FROM coalesce(
+           (SELECT S.nft_owner_address FROM getgems_nft_sales S
+            WHERE S.address = N.owner_address AND S.nft_address = N.address), N.owner_address)`,
+      [items, sales],
     );
   }
 

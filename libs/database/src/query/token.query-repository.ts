@@ -82,6 +82,30 @@ export interface NftItemQueryRow {
   code_hash: string | null;
   data_hash: string | null;
   real_owner: string | null;
+  /** The getgems sale the item is on: the owner is a sale contract selling this item. */
+  sale_address: string | null;
+  /** That sale's seller (null while the sale waits for the item). */
+  sale_owner: string | null;
+}
+
+/** A getgems fixed-price sale with its item and the item's collection (each null when unknown). */
+export interface NftSaleQueryRow {
+  address: string;
+  is_complete: boolean;
+  created_at: string;
+  marketplace_address: string | null;
+  nft_address: string;
+  nft_owner_address: string | null;
+  full_price: string;
+  marketplace_fee_address: string | null;
+  marketplace_fee: string;
+  royalty_address: string | null;
+  royalty_amount: string;
+  last_transaction_lt: string;
+  code_hash: string | null;
+  data_hash: string | null;
+  item: NftItemQueryRow | null;
+  collection: NftCollectionQueryRow | null;
 }
 
 export interface NftTransferQueryRow {
@@ -167,8 +191,19 @@ const JETTON_WALLET = `address, balance::text, owner, jetton, last_transaction_l
   mintless_expire_at::text`;
 const NFT_COLLECTION = `address, next_item_index::text, owner_address, collection_content,
   last_transaction_lt::text, code_hash, data_hash`;
+/**
+ * The sale an item is on, as toncenter's nft/items LEFT JOIN getgems_nft_sales (owner = sale address
+ * and nft_address = item): correlated on the primary key, so every query keeps its own FROM and order.
+ */
+const ON_SALE = (column: string): string =>
+  `(SELECT S.${column} FROM getgems_nft_sales S
+    WHERE S.address = nft_items.owner_address AND S.nft_address = nft_items.address)`;
 const NFT_ITEM = `address, init, index::text, collection_address, owner_address, content,
-  last_transaction_lt::text, code_hash, data_hash, real_owner`;
+  last_transaction_lt::text, code_hash, data_hash, real_owner,
+  ${ON_SALE('address')} AS sale_address, ${ON_SALE('nft_owner_address')} AS sale_owner`;
+const NFT_SALE = `address, is_complete, created_at::text, marketplace_address, nft_address,
+  nft_owner_address, full_price::text, marketplace_fee_address, marketplace_fee::text,
+  royalty_address, royalty_amount::text, last_transaction_lt::text, code_hash, data_hash`;
 
 function any(q: SqlFilter, column: string, values: readonly string[] | undefined): void {
   if (values !== undefined) {
@@ -455,6 +490,39 @@ export class TokenQueryRepository {
       ),
       [addresses],
     );
+  }
+
+  /**
+   * nft/sales (§8.4): the getgems sales among `addresses` (in address order; toncenter leaves the
+   * order to the database), each with its item and the item's collection when they are indexed.
+   */
+  async nftSales(addresses: readonly string[]): Promise<NftSaleQueryRow[]> {
+    if (addresses.length === 0) {
+      return [];
+    }
+    const sales = await this.ds.query<Omit<NftSaleQueryRow, 'item' | 'collection'>[]>(
+      `SELECT ${NFT_SALE} FROM getgems_nft_sales WHERE address = ANY($1::varchar[]) ORDER BY address`,
+      [addresses],
+    );
+    const items = new Map(
+      (await this.nftItemsByAddress([...new Set(sales.map((r) => r.nft_address))])).map((i) => [
+        i.address,
+        i,
+      ]),
+    );
+    const collections = new Map(
+      (
+        await this.nftCollectionsByAddress([
+          ...new Set([...items.values()].flatMap((i) => i.collection_address ?? [])),
+        ])
+      ).map((c) => [c.address, c]),
+    );
+    return sales.map((r) => {
+      const item = items.get(r.nft_address) ?? null;
+      const parent = item?.collection_address ?? null;
+      const collection = parent === null ? null : (collections.get(parent) ?? null);
+      return { ...r, item, collection };
+    });
   }
 
   /** nft/transfers (§8.3): aborted transfers included; in → new_owner, out → old_owner. */

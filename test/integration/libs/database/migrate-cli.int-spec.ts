@@ -60,7 +60,8 @@ void describe('npm run migrate (libs/database/src/migrate.js)', () => {
         [30, 'applied migration', 'ApiKeys1795600000000'],
         [30, 'applied migration', 'StreamingLimits1795700000000'],
         [30, 'applied migration', 'AddressMetadata1795800000000'],
-        [30, 'migrations applied', 7],
+        [30, 'applied migration', 'NftSales1795900000000'],
+        [30, 'migrations applied', 8],
       ],
     );
   });
@@ -70,12 +71,13 @@ void describe('npm run migrate (libs/database/src/migrate.js)', () => {
     assert.equal(run.code, 0);
     assert.deepEqual(
       run.lines.map((l) => [l.msg, l.applied, l.total, l.latest]),
-      [['schema is up to date', 0, 7, 'AddressMetadata1795800000000']],
+      [['schema is up to date', 0, 8, 'NftSales1795900000000']],
     );
   });
 
   void it('--revert reverts the last migration each time, then reports nothing to revert', async () => {
     for (const migration of [
+      'NftSales1795900000000',
       'AddressMetadata1795800000000',
       'StreamingLimits1795700000000',
       'ApiKeys1795600000000',

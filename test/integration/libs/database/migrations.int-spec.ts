@@ -20,6 +20,7 @@ const DNS_MULTISIG_VESTING = 'DnsMultisigVesting1795500000000';
 const API_KEYS = 'ApiKeys1795600000000';
 const STREAMING_LIMITS = 'StreamingLimits1795700000000';
 const ADDRESS_METADATA = 'AddressMetadata1795800000000';
+const NFT_SALES = 'NftSales1795900000000';
 const ALL = [
   INIT,
   CHAIN,
@@ -28,6 +29,7 @@ const ALL = [
   API_KEYS,
   STREAMING_LIMITS,
   ADDRESS_METADATA,
+  NFT_SALES,
 ];
 const CHAIN_TABLES = [
   'blocks',
@@ -59,6 +61,7 @@ const CHAIN_TABLES = [
   'api_plans',
   'api_keys',
   'address_metadata',
+  'getgems_nft_sales',
 ];
 
 void describe('database migrations (real PostgreSQL)', () => {
@@ -166,6 +169,8 @@ void describe('database migrations (real PostgreSQL)', () => {
 
   void it('down() drops the tables and unrecords the migrations; up() works again after it', async () => {
     assert.equal(await tableExists(sut, 'nft_items_content_uri_idx'), true);
+    assert.equal(await revertLastMigration(sut), NFT_SALES);
+    assert.equal(await tableExists(sut, 'getgems_nft_sales'), false);
     assert.equal(await revertLastMigration(sut), ADDRESS_METADATA);
     assert.equal(await tableExists(sut, 'address_metadata'), false);
     assert.equal(await tableExists(sut, 'nft_items_content_uri_idx'), false);

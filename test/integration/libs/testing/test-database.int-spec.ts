@@ -19,6 +19,7 @@ void describe('createTestDatabase', () => {
         'ApiKeys1795600000000',
         'StreamingLimits1795700000000',
         'AddressMetadata1795800000000',
+        'NftSales1795900000000',
       ]);
     } finally {
       await ds.destroy();

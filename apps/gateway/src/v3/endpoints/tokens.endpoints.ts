@@ -4,15 +4,6 @@ import { DEFAULT_LIMIT, type V3Endpoint } from '../v3-endpoint';
 import { pagingParams, resultOf, sortParam, timeRangeParams, V3Param } from '../v3-schemas';
 import { invalid, type V3Params } from '../v3-params';
 
-/** nft/sales: no sale contract is detected yet, so its answer is always empty (see below). */
-const NFT_SALES_RESULT = z
-  .object({
-    nft_sales: z.array(z.never()),
-    address_book: z.object({}).strict(),
-    metadata: z.object({}).strict(),
-  })
-  .strict();
-
 /** `direction` of the token event endpoints: in, out or both (§7.3, §8.3). */
 function direction(p: V3Params): 'in' | 'out' | 'both' | undefined {
   const v = p.string('direction');
@@ -228,23 +219,28 @@ export const TOKEN_ENDPOINTS: readonly V3Endpoint[] = [
     },
   },
   {
-    // Sale and auction contracts (getgems, telemint) are not detected by the decoder yet, so no
-    // address is ever on sale: every valid request answers an empty list.
+    // toncenter answers getgems sales, getgems auctions and Telemint items; the decoder detects
+    // getgems fixed-price sales (get_sale_data, magic "FIXP"), so those are what this lists.
     name: 'nft/sales',
     query: z.object({
-      address: V3Param.addresses('Items'),
+      address: V3Param.addresses('Sale contracts (1 to 1000)'),
     }),
-    result: NFT_SALES_RESULT,
-    run: (p) => {
-      const address = p.addresses('address');
+    result: resultOf(Subjects.query.nftSales),
+    run: (p, s, backend) => {
+      const address = p.addresses('address') ?? [];
       p.rejectUnknown();
-      if (address === undefined) {
-        throw invalid('address', 'address is required');
+      // toncenter's QueryNFTSales texts (§2.3 errors table).
+      if (address.length === 0) {
+        throw invalid('address', 'at least 1 address required');
       }
       if (address.length > 1000) {
-        throw invalid('address', 'at most 1000 addresses are allowed');
+        throw invalid('address', 'maximum 1000 addresses allowed');
       }
-      return Promise.resolve({ nft_sales: [], address_book: {}, metadata: {} });
+      return backend.request(Subjects.query.nftSales, {
+        address,
+        no_address_book: s.noAddressBook,
+        no_metadata: s.noMetadata,
+      });
     },
   },
 ];
