@@ -85,6 +85,7 @@ async function gatewayRequest(endpoint: string, params: Record<string, string>):
       { noAddressBook: false, actionsVersion: undefined },
       {
         request: (subject, payload) => Promise.reject(new Captured(subject, payload)),
+        forward: (subject, payload) => Promise.reject(new Captured(subject, payload)),
       },
     );
   } catch (error: unknown) {

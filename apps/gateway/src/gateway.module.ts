@@ -5,7 +5,7 @@ import { HealthController } from './ops/health.controller';
 import { MetricsController } from './ops/metrics.controller';
 import { V2_EXECUTOR, V2Controller } from './v2/v2.controller';
 import { V2Executor } from './v2/v2.executor';
-import { type V3Backend } from './v3/v3-endpoint';
+import { ForwardedReply, type V3Backend } from './v3/v3-endpoint';
 import { V3_BACKEND, V3Controller } from './v3/v3.controller';
 
 /**
@@ -27,6 +27,10 @@ import { V3_BACKEND, V3Controller } from './v3/v3.controller';
       inject: [RpcClient],
       useFactory: (rpc: RpcClient): V3Backend => ({
         request: (s, p) => rpc.request(s, p, deadlineOptions()),
+        forward: async (s, p) => {
+          const { value, json } = await rpc.requestWithJson(s, p, deadlineOptions());
+          return new ForwardedReply(value, json);
+        },
       }),
     },
   ],

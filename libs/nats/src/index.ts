@@ -5,6 +5,7 @@ export * from './headers';
 export * from './nats-servers';
 export * from './errors/revive';
 export * from './errors/censor';
+export * from './chunking/reply-chunks';
 export * from './client/rpc-client';
 export * from './client/rpc-transport.health';
 export * from './server/rpc-handler.decorator';

@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ClientNats } from '@nestjs/microservices';
 
+import { TonNatsReplyDeserializer } from './client/reply-deserializer';
 import { RpcClient } from './client/rpc-client';
 import { RpcTransportHealth } from './client/rpc-transport.health';
 import { defaultInProcessBus } from './in-process/in-process-bus';
@@ -39,6 +40,8 @@ export class NatsRpcModule {
                   // nats.js gives up after 10 attempts (~20 s); a longer NATS outage must not leave
                   // the caller disconnected for good.
                   maxReconnectAttempts: -1,
+                  // Successful replies arrive as raw JSON parts (chunking/reply-chunks.ts).
+                  deserializer: new TonNatsReplyDeserializer(),
                 }),
         },
         RpcClient,

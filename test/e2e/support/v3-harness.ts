@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { createDataSource, type DataSource, IndexerCursorRepository } from '@app/database';
 import { LiteserverPool } from '@app/liteclient';
 import { createLogger } from '@app/observability';
@@ -40,8 +41,17 @@ export interface V3Harness {
   ): Promise<JsonReply>;
   /** POST /api/<path> with a JSON body. */
   post(path: string, body: unknown): Promise<JsonReply>;
+  /**
+   * A second service over the same database whose gateway reaches the query module through a real
+   * NATS server (`NATS_URL`, a subject prefix of its own), as the mesh does: its replies cross NATS
+   * as raw JSON parts and the gateway forwards them.
+   */
+  overNats(): Promise<V3Client & { close(): Promise<void> }>;
   close(): Promise<void>;
 }
+
+/** The HTTP calls of one running service. */
+export type V3Client = Pick<V3Harness, 'get' | 'post'>;
 
 export interface V3HarnessOptions {
   /** Wallet traffic on top of the seed (default true). */
@@ -101,16 +111,24 @@ export async function startV3Harness(options: V3HarnessOptions = {}): Promise<V3
     await worker.stop();
     pool?.close();
     pool = undefined;
-    app = await createStandaloneApp({
-      natsRequestTimeoutMs: 10_000,
-      endpoints: localnet.liteservers.map((ls) => ls.endpoint),
-      liteserverTimeoutMs: 3000,
-      databaseUrl: db.url,
-      decode: false,
-      logger: createLogger({ app: 'test', level: 'silent' }),
-    });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const baseUrl = await app.getUrl();
+    const databaseUrl = db.url;
+    const startApp = async (natsUrl?: string): Promise<NestFastifyApplication> => {
+      const started = await createStandaloneApp({
+        natsRequestTimeoutMs: 10_000,
+        endpoints: localnet.liteservers.map((ls) => ls.endpoint),
+        liteserverTimeoutMs: 3000,
+        databaseUrl,
+        decode: false,
+        logger: createLogger({ app: 'test', level: 'silent' }),
+        ...(natsUrl === undefined
+          ? {}
+          : { natsUrl, subjectPrefix: `v3h${randomBytes(5).toString('hex')}` }),
+      });
+      await started.listen({ port: 0, host: '127.0.0.1' });
+      return started;
+    };
+    app = await startApp();
+    const client = v3Client(await app.getUrl());
     const started = { db, ds, app };
     return {
       localnet,
@@ -122,23 +140,10 @@ export async function startV3Harness(options: V3HarnessOptions = {}): Promise<V3
         assert.ok(account, name);
         return account.address.toRawString().toUpperCase();
       },
-      get: async (path, params = {}, headers = {}) => {
-        const query = new URLSearchParams();
-        for (const [key, value] of Object.entries(params)) {
-          for (const v of Array.isArray(value) ? value : [value]) {
-            query.append(key, String(v));
-          }
-        }
-        const response = await fetch(`${baseUrl}/api/${path}?${query.toString()}`, { headers });
-        return { status: response.status, body: await response.json() };
-      },
-      post: async (path, body) => {
-        const response = await fetch(`${baseUrl}/api/${path}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        });
-        return { status: response.status, body: await response.json() };
+      ...client,
+      overNats: async () => {
+        const second = await startApp(process.env.NATS_URL ?? 'nats://127.0.0.1:4222');
+        return { ...v3Client(await second.getUrl()), close: () => second.close() };
       },
       close: async () => {
         await started.app.close();
@@ -155,4 +160,27 @@ export async function startV3Harness(options: V3HarnessOptions = {}): Promise<V3
     await localnet.stop();
     throw error;
   }
+}
+
+function v3Client(baseUrl: string): V3Client {
+  return {
+    get: async (path, params = {}, headers = {}) => {
+      const query = new URLSearchParams();
+      for (const [key, value] of Object.entries(params)) {
+        for (const v of Array.isArray(value) ? value : [value]) {
+          query.append(key, String(v));
+        }
+      }
+      const response = await fetch(`${baseUrl}/api/${path}?${query.toString()}`, { headers });
+      return { status: response.status, body: await response.json() };
+    },
+    post: async (path, body) => {
+      const response = await fetch(`${baseUrl}/api/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, body: await response.json() };
+    },
+  };
 }

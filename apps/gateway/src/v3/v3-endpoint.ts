@@ -2,9 +2,24 @@ import { type RpcRequest, type RpcResponse, type RpcSubject } from '@app/contrac
 import { type z } from 'zod';
 import { type V3Params } from './v3-params';
 
+/**
+ * A reply the endpoint answers unchanged: validated by the RPC client, and sent as the JSON text it
+ * crossed NATS as (undefined on the in-process transport: then the value is serialised as usual).
+ * A traces page is ~1 MB of JSON; serialising the parsed copy again cost the gateway as much as
+ * parsing it.
+ */
+export class ForwardedReply {
+  constructor(
+    readonly value: unknown,
+    readonly json: string | undefined,
+  ) {}
+}
+
 /** How the gateway reaches the query service: a typed NATS request (or the in-process bus). */
 export interface V3Backend {
   request<S extends RpcSubject>(subject: S, payload: RpcRequest<S>): Promise<RpcResponse<S>>;
+  /** The same request, for an endpoint that answers the reply as it is. */
+  forward<S extends RpcSubject>(subject: S, payload: RpcRequest<S>): Promise<ForwardedReply>;
 }
 
 /** Request-scoped settings from headers or their query aliases (§2.5). */

@@ -1,7 +1,7 @@
 import { ErrorCode, isTonApiError, TonApiError } from '@app/contracts';
 import { Body, Controller, Get, Headers, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import { type FastifyReply } from 'fastify';
-import { type V3Backend, type V3Endpoint, type V3Settings } from './v3-endpoint';
+import { ForwardedReply, type V3Backend, type V3Endpoint, type V3Settings } from './v3-endpoint';
 import { V3_ENDPOINTS } from './v3-endpoints.registry';
 import { V3Params } from './v3-params';
 import { checkV3Query } from './v3-schemas';
@@ -113,7 +113,12 @@ export class V3Controller {
       }
       const parsed = params().accept(...SETTINGS_KEYS);
       const result = await endpoint.run(parsed, settings, this.backend);
-      void reply.status(200).send(result);
+      if (result instanceof ForwardedReply && result.json !== undefined) {
+        // Checked against the contract by RpcClient; forwarded as the query service wrote it.
+        void reply.status(200).type('application/json; charset=utf-8').send(result.json);
+        return;
+      }
+      void reply.status(200).send(result instanceof ForwardedReply ? result.value : result);
     } catch (error: unknown) {
       const coded = isTonApiError(error)
         ? error

@@ -1,31 +1,59 @@
 import { Observable, type OperatorFunction } from 'rxjs';
 
-import { replyJson } from '../server/serialized-reply';
+/**
+ * A successful reply crosses NATS as its JSON text, raw, in one or more messages on the reply inbox
+ * (NATS keeps one publisher's messages in order), each marked by these headers. Nest's own envelope
+ * (`{"id", "response", "isDisposed"}`) is kept for errors only.
+ *
+ * Why raw: a v3 traces page with its actions is about 1 MB of JSON. Inside Nest's envelope a reply
+ * larger than one message had to travel as JSON text embedded in a JSON string, escaped by the query
+ * service and unescaped by the gateway; and the gateway could only re-serialise the object it parsed.
+ * Raw, the gateway reads the exact bytes the query service wrote and can forward them once checked.
+ */
+export const REPLY_PART_HEADER = 'Ton-Reply-Part';
+/** The request id the part answers (Nest's packet id), so a late part of another request is dropped. */
+export const REPLY_ID_HEADER = 'Ton-Reply-Id';
+/** On the last part when the server disposes the reply stream (Nest's `isDisposed`). */
+export const REPLY_DISPOSED_HEADER = 'Ton-Reply-Disposed';
 
 /**
- * Replies larger than one NATS message (the server's max_payload, 1 MiB by default) are sent as a
- * sequence of chunk envelopes on the same reply inbox; NATS keeps one publisher's messages in order.
- * A v3 traces page with its actions can weigh several MiB, and without this it never arrived (the
- * caller saw a 504 at its deadline).
+ * Bytes of JSON per message: well under NATS's default max_payload of 1 MiB (DESIGN.md §3), headers
+ * included.
  */
-export const REPLY_CHUNK_KEY = '__tonReplyChunk';
+export const DEFAULT_REPLY_CHUNK_BYTES = 512 * 1024;
 
-/**
- * Bytes of JSON text per chunk. Embedded as a JSON string, the text at most doubles (every `"` and
- * `\` is escaped), so a chunk stays under 1 MiB with room for the packet's own fields and headers.
- */
-export const DEFAULT_REPLY_CHUNK_BYTES = 384 * 1024;
-
-export interface ReplyChunk {
-  [REPLY_CHUNK_KEY]: { index: number; count: number; text: string };
+/** One message of a reply: its place (`index` of `count`) and its bytes of the JSON text. */
+export class ReplyPart {
+  constructor(
+    readonly index: number,
+    readonly count: number,
+    readonly bytes: Uint8Array,
+  ) {}
 }
 
-export function isReplyChunk(value: unknown): value is ReplyChunk {
-  return typeof value === 'object' && value !== null && REPLY_CHUNK_KEY in value;
+/** A whole reply as the server wrote it: JSON text, not yet parsed. */
+export class ReplyText {
+  constructor(readonly json: string) {}
+}
+
+/** `index/count` as the part header carries it. */
+export function partHeader(index: number, count: number): string {
+  return `${String(index)}/${String(count)}`;
+}
+
+/** The header's `index/count`, or undefined when it is not one (0 ≤ index < count). */
+export function parsePartHeader(value: string): { index: number; count: number } | undefined {
+  const match = /^(\d{1,6})\/(\d{1,6})$/.exec(value);
+  if (match === null) {
+    return undefined;
+  }
+  const index = Number(match[1]);
+  const count = Number(match[2]);
+  return index < count ? { index, count } : undefined;
 }
 
 /** The byte offsets where UTF-8 `bytes` can be cut into pieces of at most `max` bytes. */
-function cutPoints(bytes: Buffer, max: number): number[] {
+function cutPoints(bytes: Uint8Array, max: number): number[] {
   if (max < 4) {
     throw new RangeError(`a chunk must hold any UTF-8 character (4 bytes), not ${String(max)}`);
   }
@@ -33,7 +61,8 @@ function cutPoints(bytes: Buffer, max: number): number[] {
   let at = 0;
   while (bytes.length - at > max) {
     let cut = at + max;
-    // Never inside a character: continuation bytes are 0b10xxxxxx.
+    // Never inside a character: continuation bytes are 0b10xxxxxx. Parts are joined as bytes before
+    // decoding, so this only keeps each part valid UTF-8 on its own (readable in `nats sub`).
     while (((bytes[cut] ?? 0) & 0xc0) === 0x80) {
       cut -= 1;
     }
@@ -44,70 +73,46 @@ function cutPoints(bytes: Buffer, max: number): number[] {
   return cuts;
 }
 
-/** A reply serialised once: its JSON text when it fits one message, else its chunk envelopes. */
-export type PreparedReply = { json: string } | { chunks: ReplyChunk[] };
-
-/**
- * The reply's JSON text when it is at most `maxBytes`, else its chunk envelopes; undefined for an
- * undefined reply. Serialising here once lets the publisher send the text as it is (a hot account's
- * page is 300 KB of JSON: one JSON.stringify fewer per request).
- */
-export function prepareReply(response: unknown, maxBytes: number): PreparedReply | undefined {
-  const text = replyJson(response);
-  if (text === undefined) {
-    return undefined;
+/** The reply's JSON text as the byte pieces of its messages, each at most `maxBytes`. */
+export function replyParts(json: string, maxBytes: number): Buffer[] {
+  const bytes = Buffer.from(json);
+  if (bytes.length <= maxBytes) {
+    return [bytes];
   }
-  if (Buffer.byteLength(text) <= maxBytes) {
-    return { json: text };
-  }
-  const bytes = Buffer.from(text);
   const cuts = cutPoints(bytes, maxBytes);
-  const count = cuts.length - 1;
-  return {
-    chunks: Array.from({ length: count }, (_, index) => ({
-      [REPLY_CHUNK_KEY]: {
-        index,
-        count,
-        text: bytes.subarray(cuts[index], cuts[index + 1]).toString('utf8'),
-      },
-    })),
-  };
+  return cuts.slice(1).map((end, i) => bytes.subarray(cuts[i], end));
 }
 
 /**
- * The reply as chunk envelopes when its JSON text exceeds `maxBytes`, else undefined (sent as it is).
+ * Joins reply parts into the ReplyText they carry; other values (error packets, the in-process
+ * transport's parsed replies) pass through. Parts out of order, or a reply ending early, are an
+ * error, never a partial reply.
  */
-export function splitReply(response: unknown, maxBytes: number): ReplyChunk[] | undefined {
-  const prepared = prepareReply(response, maxBytes);
-  return prepared !== undefined && 'chunks' in prepared ? prepared.chunks : undefined;
-}
-
-/**
- * Joins chunk envelopes back into the reply they carry; other values pass through. A sequence that
- * arrives out of order or ends early is an error, never a partial reply.
- */
-export function joinReplyChunks(): OperatorFunction<unknown, unknown> {
+export function joinReplyParts(): OperatorFunction<unknown, unknown> {
   return (source) =>
     new Observable((subscriber) => {
-      let parts: string[] = [];
+      let parts: Uint8Array[] = [];
+      let expected = 0;
       return source.subscribe({
         next(value) {
-          if (!isReplyChunk(value)) {
+          if (!(value instanceof ReplyPart)) {
             subscriber.next(value);
             return;
           }
-          const { index, count, text } = value[REPLY_CHUNK_KEY];
-          if (index !== parts.length) {
+          if (value.index !== parts.length || (parts.length > 0 && value.count !== expected)) {
             subscriber.error(
-              new Error(`reply chunk ${String(index)} arrived after ${String(parts.length)}`),
+              new Error(
+                `reply part ${partHeader(value.index, value.count)} arrived after ${String(parts.length)}`,
+              ),
             );
             return;
           }
-          parts.push(text);
-          if (parts.length === count) {
-            const whole = parts.join('');
+          expected = value.count;
+          parts.push(value.bytes);
+          if (parts.length === expected) {
+            const whole = Buffer.concat(parts);
             parts = [];
-            subscriber.next(JSON.parse(whole));
+            subscriber.next(new ReplyText(whole.toString('utf8')));
           }
         },
         error(err: unknown) {
@@ -115,7 +120,7 @@ export function joinReplyChunks(): OperatorFunction<unknown, unknown> {
         },
         complete() {
           if (parts.length > 0) {
-            subscriber.error(new Error(`reply ended after ${String(parts.length)} chunks`));
+            subscriber.error(new Error(`reply ended after ${String(parts.length)} parts`));
             return;
           }
           subscriber.complete();

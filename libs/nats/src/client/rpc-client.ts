@@ -23,12 +23,22 @@ import {
   TimeoutError,
 } from 'rxjs';
 
-import { joinReplyChunks } from '../chunking/reply-chunks';
+import { joinReplyParts, ReplyText } from '../chunking/reply-chunks';
 import { requestHeaders } from '../headers';
 import { NATS_RPC_OPTIONS, RPC_CLIENT_PROXY } from '../nats.constants';
 import { describeIssues } from '../server/rpc-context.interceptor';
 import { reviveRpcError } from '../errors/revive';
 import { type ResolvedNatsRpcOptions } from '../nats-rpc.options';
+
+/**
+ * A validated reply with the JSON text it arrived as (undefined on the in-process transport, which
+ * hands over parsed values): a caller that answers the reply unchanged can send that text instead of
+ * serialising the value again (the gateway's v3 pass-through, 1 MB on a traces page).
+ */
+export interface RpcReplyWithJson<T> {
+  readonly value: T;
+  readonly json: string | undefined;
+}
 
 export interface RpcRequestOptions {
   /** Defaults to the module's `defaultTimeoutMs` (NATS_REQUEST_TIMEOUT_MS). */
@@ -70,6 +80,15 @@ export class RpcClient implements OnApplicationShutdown {
     payload: RpcRequest<S>,
     options: RpcRequestOptions = {},
   ): Promise<RpcResponse<S>> {
+    return (await this.requestWithJson(subject, payload, options)).value;
+  }
+
+  /** As `request`, with the reply's JSON text as it crossed the transport (see RpcReplyWithJson). */
+  async requestWithJson<S extends RpcSubject>(
+    subject: S,
+    payload: RpcRequest<S>,
+    options: RpcRequestOptions = {},
+  ): Promise<RpcReplyWithJson<RpcResponse<S>>> {
     const started = performance.now();
     try {
       const result = await this.send(subject, payload, options);
@@ -90,7 +109,7 @@ export class RpcClient implements OnApplicationShutdown {
     subject: S,
     payload: RpcRequest<S>,
     options: RpcRequestOptions,
-  ): Promise<RpcResponse<S>> {
+  ): Promise<RpcReplyWithJson<RpcResponse<S>>> {
     const contract = contractFor(subject);
     const req = contract.req.safeParse(payload);
     if (!req.success) {
@@ -125,7 +144,7 @@ export class RpcClient implements OnApplicationShutdown {
           // The deadline covers the whole reply, every chunk of a large one included.
           this.proxy
             .send<unknown>(wireSubject, record)
-            .pipe(joinReplyChunks(), timeout({ first: timeoutMs })),
+            .pipe(joinReplyParts(), timeout({ first: timeoutMs })),
           lost,
         ),
       );
@@ -138,13 +157,23 @@ export class RpcClient implements OnApplicationShutdown {
       }
       throw reviveRpcError(err, subject);
     }
-    const res = contract.res.safeParse(raw);
+    const json = raw instanceof ReplyText ? raw.json : undefined;
+    let value: unknown = raw;
+    if (json !== undefined) {
+      try {
+        value = JSON.parse(json);
+      } catch (err) {
+        throw new TonApiError(ErrorCode.INTERNAL, `${subject} reply is not JSON`, { cause: err });
+      }
+    }
+    // The client validates the response (house style 3.2); the text is handed on only once it has.
+    const res = contract.res.safeParse(value);
     if (!res.success) {
       throw new TonApiError(
         ErrorCode.INTERNAL,
         `invalid ${subject} reply: ${describeIssues(res.error)}`,
       );
     }
-    return res.data;
+    return { value: res.data, json };
   }
 }

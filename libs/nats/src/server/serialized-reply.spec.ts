@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
-import { prepareReply } from '../chunking/reply-chunks';
+import { replyParts } from '../chunking/reply-chunks';
 import { packetJson } from '../in-process/in-process.server';
 import { replyJson, SerializedReply } from './serialized-reply';
 
@@ -33,10 +33,12 @@ void describe('SerializedReply on the wire', () => {
     assert.throws(() => packetJson({ response: { balance: 1n } }, 'id-2'), TypeError);
   });
 
-  void it('is chunked from its text when large', () => {
+  void it('is cut into parts from its text when large', () => {
     const big = new SerializedReply(JSON.stringify({ text: 'x'.repeat(100) }));
-    const prepared = prepareReply(big, 40);
-    assert.ok(prepared !== undefined && 'chunks' in prepared);
-    assert.equal(prepared.chunks.map((c) => c.__tonReplyChunk.text).join(''), big.json);
+    const json = replyJson(big) ?? '';
+    assert.equal(json, big.json);
+    const parts = replyParts(json, 40);
+    assert.equal(parts.length, 3);
+    assert.equal(Buffer.concat(parts).toString('utf8'), big.json);
   });
 });

@@ -1,8 +1,16 @@
 import { prefixSubject } from '@app/contracts';
-import { type Msg, type NatsConnection, type Subscription } from '@nats-io/transport-node';
+import { headers, type Msg, type NatsConnection, type Subscription } from '@nats-io/transport-node';
 import { type NatsContext, ServerNats } from '@nestjs/microservices';
 
-import { DEFAULT_REPLY_CHUNK_BYTES, prepareReply } from '../chunking/reply-chunks';
+import {
+  DEFAULT_REPLY_CHUNK_BYTES,
+  partHeader,
+  REPLY_DISPOSED_HEADER,
+  REPLY_ID_HEADER,
+  REPLY_PART_HEADER,
+  replyParts,
+} from '../chunking/reply-chunks';
+import { replyJson } from './serialized-reply';
 
 import { queueOf } from '../in-process/in-process.server';
 
@@ -14,7 +22,7 @@ export interface TonNatsServerOptions {
   name?: string;
   /** Prepended to every subscribed subject (test isolation on a shared NATS server). */
   subjectPrefix?: string;
-  /** Replies whose JSON exceeds this go as several chunk messages (see reply-chunks.ts). */
+  /** Replies whose JSON exceeds this go as several messages (see reply-chunks.ts). */
   replyChunkBytes?: number;
 }
 
@@ -49,8 +57,9 @@ export class TonNatsServer extends ServerNats {
   }
 
   /**
-   * Nest's publisher, except that a reply too large for one NATS message goes as chunk envelopes
-   * (the last one carries the packet's isDisposed), which RpcClient joins back together.
+   * Nest's publisher for errors; a successful reply goes as its JSON text, raw, in one or more
+   * messages marked with the part headers (reply-chunks.ts), which TonNatsReplyDeserializer and
+   * RpcClient read back. The text is the one RpcContextInterceptor serialised, sent as it is.
    */
   override getPublisher(
     natsMsg: NatsMessage,
@@ -58,27 +67,25 @@ export class TonNatsServer extends ServerNats {
     ctx: NatsContext,
   ): (packet: ReplyPacket) => unknown {
     const publish = super.getPublisher(natsMsg, id, ctx);
+    // Nest types the message as `any`; on this transport it is a nats.js Msg.
+    const msg = natsMsg as Msg;
     return (packet) => {
-      const prepared =
-        packet.err === undefined && packet.response !== undefined
-          ? prepareReply(packet.response, this.replyChunkBytes)
+      const json =
+        packet.err === undefined && packet.response !== undefined && msg.reply !== undefined
+          ? replyJson(packet.response)
           : undefined;
-      if (prepared === undefined) {
+      if (json === undefined) {
         return publish(packet) as unknown;
       }
-      if ('json' in prepared) {
-        // The packet NatsRecordSerializer would write ({id, response, isDisposed}, no headers), with
-        // the reply's text as already serialised instead of stringifying it a second time.
-        const disposed =
-          packet.isDisposed === undefined ? '' : `,"isDisposed":${String(packet.isDisposed)}`;
-        // Nest types the message as `any`; on this transport it is a nats.js Msg.
-        return (natsMsg as Msg).respond(
-          `{"id":${JSON.stringify(id)}${disposed},"response":${prepared.json}}`,
-        );
-      }
-      prepared.chunks.forEach((chunk, index) => {
-        const last = index === prepared.chunks.length - 1;
-        publish({ response: chunk, isDisposed: last ? packet.isDisposed : false });
+      const parts = replyParts(json, this.replyChunkBytes);
+      parts.forEach((bytes, index) => {
+        const h = headers();
+        h.set(REPLY_PART_HEADER, partHeader(index, parts.length));
+        h.set(REPLY_ID_HEADER, id);
+        if (index === parts.length - 1 && packet.isDisposed === true) {
+          h.set(REPLY_DISPOSED_HEADER, 'true');
+        }
+        msg.respond(bytes, { headers: h });
       });
       return undefined;
     };

@@ -8,9 +8,14 @@ import { ErrorCode, Subjects, TonApiError } from '@app/contracts';
 import {
   createInProcessMicroserviceOptions,
   createNatsMicroserviceOptions,
+  DEFAULT_REPLY_CHUNK_BYTES,
   InProcessBus,
   INTERNAL_ERROR_MESSAGE,
   NatsRpcModule,
+  parsePartHeader,
+  REPLY_DISPOSED_HEADER,
+  REPLY_ID_HEADER,
+  REPLY_PART_HEADER,
   RPC_CLIENT_PROXY,
   RpcClient,
   RpcTransportHealth,
@@ -22,6 +27,7 @@ import {
   NatsMetrics,
   runWithRequestId,
 } from '@app/observability';
+import { connect, createInbox } from '@nats-io/transport-node';
 import { type INestApplicationContext, type INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { type ClientProxy } from '@nestjs/microservices';
@@ -240,6 +246,62 @@ for (const mode of modes) {
         accountAt(1),
       );
     });
+
+    void it('hands over the reply text as it crossed NATS, once validated', async () => {
+      const { value, json } = await sut.requestWithJson(Subjects.ls.getAddressInformation, {
+        address: Behaviour.huge,
+      });
+      assert.deepEqual(value, hugeAccount());
+      // The in-process transport hands over parsed values: no text to forward.
+      assert.equal(json, mode.name === 'nats' ? JSON.stringify(hugeAccount()) : undefined);
+    });
+
+    if (mode.name === 'nats') {
+      void it('sends a large reply as raw JSON parts marked index/count, without an envelope', async () => {
+        const nc = await connect({ servers: NATS_URL });
+        try {
+          const inbox = createInbox();
+          const sub = nc.subscribe(inbox, { timeout: 5000 });
+          const subject = Subjects.ls.getAddressInformation;
+          // Nest's request packet, as ClientNats writes it.
+          nc.publish(
+            `${prefix}.${subject}`,
+            JSON.stringify({ pattern: subject, data: { address: Behaviour.huge }, id: 'wire-1' }),
+            { reply: inbox },
+          );
+          const parts: { part: string; id: string; disposed: string; bytes: Buffer }[] = [];
+          for await (const m of sub) {
+            const part = m.headers?.get(REPLY_PART_HEADER) ?? '';
+            parts.push({
+              part,
+              id: m.headers?.get(REPLY_ID_HEADER) ?? '',
+              disposed: m.headers?.get(REPLY_DISPOSED_HEADER) ?? '',
+              bytes: Buffer.from(m.data),
+            });
+            const at = parsePartHeader(part);
+            if (at === undefined || at.index === at.count - 1) {
+              break;
+            }
+          }
+          // 3.1 MiB of JSON in parts of at most 512 KiB: seven messages, the last one disposing.
+          assert.deepEqual(
+            parts.map((p) => [p.part, p.id, p.disposed]),
+            Array.from({ length: 7 }, (_, i) => [
+              `${String(i)}/7`,
+              'wire-1',
+              i === 6 ? 'true' : '',
+            ]),
+          );
+          assert.ok(parts.every((p) => p.bytes.length <= DEFAULT_REPLY_CHUNK_BYTES));
+          assert.equal(
+            Buffer.concat(parts.map((p) => p.bytes)).toString('utf8'),
+            JSON.stringify(hugeAccount()),
+          );
+        } finally {
+          await nc.close();
+        }
+      });
+    }
 
     void it('times out as UPSTREAM_TIMEOUT', async () => {
       await assert.rejects(

@@ -38,7 +38,7 @@ export const ACCOUNT_ENDPOINTS: readonly V3Endpoint[] = [
         no_metadata: s.noMetadata,
       };
       p.rejectUnknown();
-      return backend.request(Subjects.query.accountStates, req);
+      return backend.forward(Subjects.query.accountStates, req);
     },
   },
   {
@@ -54,7 +54,7 @@ export const ACCOUNT_ENDPOINTS: readonly V3Endpoint[] = [
         no_metadata: s.noMetadata,
       };
       p.rejectUnknown();
-      return backend.request(Subjects.query.walletStates, req);
+      return backend.forward(Subjects.query.walletStates, req);
     },
   },
   {
@@ -69,7 +69,7 @@ export const ACCOUNT_ENDPOINTS: readonly V3Endpoint[] = [
       if (entries === undefined) {
         throw invalid('address', 'address is required');
       }
-      return backend.request(Subjects.query.addressBook, { entries });
+      return backend.forward(Subjects.query.addressBook, { entries });
     },
   },
   {
@@ -81,7 +81,7 @@ export const ACCOUNT_ENDPOINTS: readonly V3Endpoint[] = [
     run: (p, _s, backend) => {
       const address = required(p, 'address');
       p.rejectUnknown();
-      return backend.request(Subjects.query.metadata, { address });
+      return backend.forward(Subjects.query.metadata, { address });
     },
   },
   {
@@ -93,7 +93,7 @@ export const ACCOUNT_ENDPOINTS: readonly V3Endpoint[] = [
     run: (p, _s, backend) => {
       const req = p.paging(DEFAULT_LIMIT);
       p.rejectUnknown();
-      return backend.request(Subjects.query.topAccountsByBalance, req);
+      return backend.forward(Subjects.query.topAccountsByBalance, req);
     },
   },
   {
@@ -115,7 +115,7 @@ export const ACCOUNT_ENDPOINTS: readonly V3Endpoint[] = [
       if ((req.wallet === undefined) === (req.domain === undefined)) {
         throw invalid('wallet', 'exactly one of wallet, domain should be specified');
       }
-      return backend.request(Subjects.query.dnsRecords, req);
+      return backend.forward(Subjects.query.dnsRecords, req);
     },
   },
   {
@@ -138,7 +138,7 @@ export const ACCOUNT_ENDPOINTS: readonly V3Endpoint[] = [
         no_address_book: s.noAddressBook,
       };
       p.rejectUnknown();
-      return backend.request(Subjects.query.multisigWallets, req);
+      return backend.forward(Subjects.query.multisigWallets, req);
     },
   },
   {
@@ -161,7 +161,7 @@ export const ACCOUNT_ENDPOINTS: readonly V3Endpoint[] = [
         no_address_book: s.noAddressBook,
       };
       p.rejectUnknown();
-      return backend.request(Subjects.query.multisigOrders, req);
+      return backend.forward(Subjects.query.multisigOrders, req);
     },
   },
   {
@@ -188,7 +188,7 @@ export const ACCOUNT_ENDPOINTS: readonly V3Endpoint[] = [
           'exactly one of contract_address, wallet_address should be specified',
         );
       }
-      return backend.request(Subjects.query.vesting, req);
+      return backend.forward(Subjects.query.vesting, req);
     },
   },
 ];

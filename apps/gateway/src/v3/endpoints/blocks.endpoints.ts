@@ -11,7 +11,7 @@ export const BLOCK_ENDPOINTS: readonly V3Endpoint[] = [
     result: resultOf(Subjects.query.masterchainInfo),
     run: (p, _s, backend) => {
       p.rejectUnknown();
-      return backend.request(Subjects.query.masterchainInfo, {});
+      return backend.forward(Subjects.query.masterchainInfo, {});
     },
   },
   {
@@ -44,7 +44,7 @@ export const BLOCK_ENDPOINTS: readonly V3Endpoint[] = [
         sort: p.sort(undefined),
       };
       p.rejectUnknown();
-      return backend.request(Subjects.query.blocks, req);
+      return backend.forward(Subjects.query.blocks, req);
     },
   },
   {
@@ -57,7 +57,7 @@ export const BLOCK_ENDPOINTS: readonly V3Endpoint[] = [
       // toncenter reads a missing seqno as 0.
       const seqno = p.int32('seqno') ?? 0;
       p.rejectUnknown();
-      return backend.request(Subjects.query.masterchainBlockShardState, { seqno });
+      return backend.forward(Subjects.query.masterchainBlockShardState, { seqno });
     },
   },
   {
@@ -70,7 +70,7 @@ export const BLOCK_ENDPOINTS: readonly V3Endpoint[] = [
     run: (p, _s, backend) => {
       const req = { seqno: p.int32('seqno') ?? 0, ...p.paging(DEFAULT_LIMIT) };
       p.rejectUnknown();
-      return backend.request(Subjects.query.masterchainBlockShards, req);
+      return backend.forward(Subjects.query.masterchainBlockShards, req);
     },
   },
 ];

@@ -117,7 +117,7 @@ export const DECODE_ENDPOINTS: readonly V3Endpoint[] = [
       const bodies = p.jsonField('bodies') ?? p.strings('bodies');
       const req = decodeRequestOf(opcodes, bodies);
       p.rejectUnknown();
-      return backend.request(Subjects.query.decode, req);
+      return backend.forward(Subjects.query.decode, req);
     },
   },
 ];

@@ -16,13 +16,12 @@ void describe('nft/sales endpoint', () => {
   const addresses = (n: number): string[] =>
     Array.from({ length: n }, (_, i) => `0:${i.toString(16).padStart(64, '0')}`);
   const sent: unknown[] = [];
-  const backend: V3Backend = {
-    request: (subject, payload) => {
-      sent.push([subject, payload]);
-      // The answer does not matter here: the request is what is checked.
-      return Promise.reject(new TonApiError(ErrorCode.INTERNAL, 'recorded'));
-    },
+  const record = (subject: unknown, payload: unknown): Promise<never> => {
+    sent.push([subject, payload]);
+    // The answer does not matter here: the request is what is checked.
+    return Promise.reject(new TonApiError(ErrorCode.INTERNAL, 'recorded'));
   };
+  const backend: V3Backend = { request: record, forward: record };
 
   const rejection = async (raw: Record<string, unknown>): Promise<unknown> => {
     assert.ok(sut);

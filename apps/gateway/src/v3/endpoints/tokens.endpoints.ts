@@ -64,7 +64,7 @@ export const TOKEN_ENDPOINTS: readonly V3Endpoint[] = [
         no_metadata: s.noMetadata,
       };
       p.rejectUnknown();
-      return backend.request(Subjects.query.jettonMasters, req);
+      return backend.forward(Subjects.query.jettonMasters, req);
     },
   },
   {
@@ -91,7 +91,7 @@ export const TOKEN_ENDPOINTS: readonly V3Endpoint[] = [
       };
       p.rejectUnknown();
       oneOwnerFor('jetton_address', req.jetton_address, req.owner_address);
-      return backend.request(Subjects.query.jettonWallets, req);
+      return backend.forward(Subjects.query.jettonWallets, req);
     },
   },
   ...(['jetton/transfers', 'jetton/burns'] as const).map((name): V3Endpoint => ({
@@ -125,7 +125,7 @@ export const TOKEN_ENDPOINTS: readonly V3Endpoint[] = [
         no_metadata: s.noMetadata,
       };
       p.rejectUnknown();
-      return backend.request(
+      return backend.forward(
         name === 'jetton/transfers' ? Subjects.query.jettonTransfers : Subjects.query.jettonBurns,
         req,
       );
@@ -148,7 +148,7 @@ export const TOKEN_ENDPOINTS: readonly V3Endpoint[] = [
         no_metadata: s.noMetadata,
       };
       p.rejectUnknown();
-      return backend.request(Subjects.query.nftCollections, req);
+      return backend.forward(Subjects.query.nftCollections, req);
     },
   },
   {
@@ -186,7 +186,7 @@ export const TOKEN_ENDPOINTS: readonly V3Endpoint[] = [
         }
       }
       oneOwnerFor('collection_address', req.collection_address, req.owner_address);
-      return backend.request(Subjects.query.nftItems, req);
+      return backend.forward(Subjects.query.nftItems, req);
     },
   },
   {
@@ -215,7 +215,7 @@ export const TOKEN_ENDPOINTS: readonly V3Endpoint[] = [
         no_metadata: s.noMetadata,
       };
       p.rejectUnknown();
-      return backend.request(Subjects.query.nftTransfers, req);
+      return backend.forward(Subjects.query.nftTransfers, req);
     },
   },
   {
@@ -236,7 +236,7 @@ export const TOKEN_ENDPOINTS: readonly V3Endpoint[] = [
       if (address.length > 1000) {
         throw invalid('address', 'maximum 1000 addresses allowed');
       }
-      return backend.request(Subjects.query.nftSales, {
+      return backend.forward(Subjects.query.nftSales, {
         address,
         no_address_book: s.noAddressBook,
         no_metadata: s.noMetadata,

@@ -70,7 +70,7 @@ export const TRACE_ENDPOINTS: readonly V3Endpoint[] = [
       ...sortParam,
     }),
     result: resultOf(Subjects.query.traces),
-    run: (p, s, backend) => backend.request(Subjects.query.traces, tracesRequest(p, s)),
+    run: (p, s, backend) => backend.forward(Subjects.query.traces, tracesRequest(p, s)),
   },
   {
     name: 'actions',
@@ -113,7 +113,7 @@ export const TRACE_ENDPOINTS: readonly V3Endpoint[] = [
         no_address_book: s.noAddressBook,
       };
       p.rejectUnknown();
-      return backend.request(Subjects.query.actions, req);
+      return backend.forward(Subjects.query.actions, req);
     },
   },
 ];

@@ -45,7 +45,7 @@ export const TRANSACTION_ENDPOINTS: readonly V3Endpoint[] = [
         no_address_book: s.noAddressBook,
       };
       p.rejectUnknown();
-      return backend.request(Subjects.query.transactions, req);
+      return backend.forward(Subjects.query.transactions, req);
     },
   },
   {
@@ -68,7 +68,7 @@ export const TRANSACTION_ENDPOINTS: readonly V3Endpoint[] = [
         no_address_book: s.noAddressBook,
       };
       p.rejectUnknown();
-      return backend.request(Subjects.query.transactions, req);
+      return backend.forward(Subjects.query.transactions, req);
     },
   },
   {
@@ -99,7 +99,7 @@ export const TRANSACTION_ENDPOINTS: readonly V3Endpoint[] = [
           'at least one of msg_hash, body_hash, opcode should be specified',
         );
       }
-      return backend.request(Subjects.query.transactionsByMessage, req);
+      return backend.forward(Subjects.query.transactionsByMessage, req);
     },
   },
   {
@@ -121,7 +121,7 @@ export const TRANSACTION_ENDPOINTS: readonly V3Endpoint[] = [
       if (hash === undefined) {
         throw invalid('hash', 'hash is required');
       }
-      return backend.request(Subjects.query.adjacentTransactions, {
+      return backend.forward(Subjects.query.adjacentTransactions, {
         hash,
         direction,
         no_address_book: s.noAddressBook,
@@ -167,7 +167,7 @@ export const TRANSACTION_ENDPOINTS: readonly V3Endpoint[] = [
         no_address_book: s.noAddressBook,
       };
       p.rejectUnknown();
-      return backend.request(Subjects.query.messages, req);
+      return backend.forward(Subjects.query.messages, req);
     },
   },
 ];
