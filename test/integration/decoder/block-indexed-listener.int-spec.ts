@@ -18,6 +18,14 @@ import {
 const DURABLE = 'decoder';
 /** How soon after a consumer or a whole JetStream store is lost new events must wake the worker. */
 const RECOVERY_MS = 10_000;
+/**
+ * How long a frozen server may take to be noticed: the listener pulls for 5 s, so heartbeats are due
+ * every 2.5 s and consumeDurable gives up at the fourth missed one (7.5 to 12.5 s after the freeze,
+ * as the client counts misses on a 2.5 s tick from the last heartbeat it had).
+ */
+const FROZEN_NOTICED_MS = 20_000;
+const LOST = 'block.indexed consumer lost';
+const RECOVERED = 'block.indexed consumer created again';
 
 /** A worker whose blocks are all decoded: it records what it is asked, as the listener asks it. */
 class DecodedWorker implements WakeableWorker {
@@ -36,15 +44,15 @@ class DecodedWorker implements WakeableWorker {
 
 /**
  * The decoder's block.indexed listener keeps its durable consumer alive on a private nats-server: an
- * operator deleting the consumer, and NATS restarted without its JetStream store, cost a few seconds
- * of polling, not the events for good; every event wakes the worker exactly once (none replayed, none
- * skipped) and is acknowledged.
+ * operator deleting the consumer, NATS restarted without its JetStream store, and a server frozen with
+ * its connections open, cost a few seconds of polling, not the events for good; every event wakes the
+ * worker exactly once (none replayed, none skipped) and is acknowledged.
  */
 void describe('decoder: block.indexed listener re-creates its consumer', () => {
   let run: PrivateNatsRun;
   let listener: BlockIndexedListener;
   const worker = new DecodedWorker();
-  const { logger, logged } = captureLogs();
+  const { logger, logged, records } = captureLogs();
 
   /** Publishes as the ingestor does, on a connection of its own (the listener's may be reconnecting). */
   async function publish(...mcSeqnos: number[]): Promise<void> {
@@ -92,6 +100,8 @@ void describe('decoder: block.indexed listener re-creates its consumer', () => {
   });
 
   after(async () => {
+    // A test that failed with the server frozen must not leave it so (close() would wait on it).
+    run.nats.thaw();
     await listener.stop();
     await run.close();
   });
@@ -102,7 +112,7 @@ void describe('decoder: block.indexed listener re-creates its consumer', () => {
     assert.deepEqual(worker.waited, [1, 2, 3]);
     assert.ok(worker.wakes >= 3);
     await assertAllAcked();
-    assert.equal(logged(40, 'block.indexed consumer lost'), 0);
+    assert.equal(logged(40, LOST), 0);
   });
 
   void it('a deleted consumer is created again where it was: nothing replayed, nothing skipped', async () => {
@@ -124,8 +134,8 @@ void describe('decoder: block.indexed listener re-creates its consumer', () => {
     await sleep(500);
     assert.deepEqual(worker.waited, [1, 2, 3, 4, 5]);
     await assertAllAcked();
-    assert.equal(logged(40, 'block.indexed consumer lost'), 1);
-    assert.equal(logged(30, 'block.indexed consumer created again'), 1);
+    assert.equal(logged(40, LOST), 1);
+    assert.equal(logged(30, RECOVERED), 1);
   });
 
   void it('NATS restarted without its store: stream and consumer created again, new events wake the worker', async () => {
@@ -143,8 +153,8 @@ void describe('decoder: block.indexed listener re-creates its consumer', () => {
     await sleep(500);
     assert.deepEqual(worker.waited, [1, 2, 3, 4, 5, 6, 7, 8]);
     await assertAllAcked();
-    assert.equal(logged(40, 'block.indexed consumer lost'), 2);
-    assert.equal(logged(30, 'block.indexed consumer created again'), 2);
+    assert.equal(logged(40, LOST), 2);
+    assert.equal(logged(30, RECOVERED), 2);
   });
 
   void it('NATS restarted with its store: the same consumer goes on, nothing created again', async () => {
@@ -161,8 +171,38 @@ void describe('decoder: block.indexed listener re-creates its consumer', () => {
     assert.deepEqual(worker.waited, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     await assertAllAcked();
     // The client resumed its pulls on the consumer the store kept: no loss, no second consumer.
-    assert.equal(logged(40, 'block.indexed consumer lost'), 2);
-    assert.equal(logged(30, 'block.indexed consumer created again'), 2);
+    assert.equal(logged(40, LOST), 2);
+    assert.equal(logged(30, RECOVERED), 2);
+  });
+
+  void it('NATS frozen with its connections open: missed heartbeats end the consume, created again once NATS answers', async () => {
+    // SIGSTOP: the port and the listener's connection stay open, nothing answers. Only the idle
+    // heartbeats of its pulls tell; consumeDurable ends the consume when the fourth is missed.
+    run.nats.freeze();
+    const frozenAt = Date.now();
+    try {
+      await waitFor(
+        () => logged(40, LOST) === 3,
+        'the consume lost while frozen',
+        FROZEN_NOTICED_MS,
+      );
+    } finally {
+      run.nats.thaw();
+    }
+    console.log(`frozen: the consume ended after ${String(Date.now() - frozenAt)} ms`);
+    assert.equal(records(40, LOST)[2]?.reason, '4 heartbeats missed');
+    // Published once NATS answers again, maybe before the consumer is created again: not skipped.
+    await publish(11, 12);
+    await waitFor(
+      () => worker.waited.length >= 12,
+      'events 11 and 12 after NATS thawed',
+      RECOVERY_MS,
+    );
+    await sleep(500);
+    assert.deepEqual(worker.waited, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    await assertAllAcked();
+    assert.equal(logged(40, LOST), 3);
+    assert.equal(logged(30, RECOVERED), 3);
   });
 
   void it('stop() ends at once even while NATS is down', async () => {
@@ -173,6 +213,6 @@ void describe('decoder: block.indexed listener re-creates its consumer', () => {
     const took = Date.now() - begun;
     assert.ok(took < 500, `stop() took ${String(took)} ms`);
     // Nothing was delivered twice meanwhile (the node:test process exits only if no timer is left).
-    assert.deepEqual(worker.waited, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    assert.deepEqual(worker.waited, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
   });
 });

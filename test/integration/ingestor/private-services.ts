@@ -42,6 +42,8 @@ async function stopProcess(child: ChildProcess, signal: NodeJS.Signals): Promise
  */
 export class PrivateNats {
   private child: ChildProcess | undefined;
+  /** While frozen: the exit hook that kills the stopped process. */
+  private frozen: (() => void) | undefined;
 
   constructor(
     readonly port: number,
@@ -61,7 +63,35 @@ export class PrivateNats {
     await waitForPort(this.port);
   }
 
+  /**
+   * SIGSTOP: the server keeps its port and its connections open but answers nothing, as a server
+   * stuck in a long pause would. A process that exits meanwhile kills it, so none is left frozen.
+   */
+  freeze(): void {
+    const child = this.child;
+    if (child?.pid === undefined || this.frozen !== undefined) {
+      return;
+    }
+    this.frozen = () => {
+      child.kill('SIGKILL');
+    };
+    process.once('exit', this.frozen);
+    child.kill('SIGSTOP');
+  }
+
+  /** SIGCONT after freeze(); does nothing otherwise. */
+  thaw(): void {
+    if (this.frozen === undefined) {
+      return;
+    }
+    process.removeListener('exit', this.frozen);
+    this.frozen = undefined;
+    this.child?.kill('SIGCONT');
+  }
+
   async stop(): Promise<void> {
+    // A stopped process keeps SIGTERM pending: let it run to receive it.
+    this.thaw();
     if (this.child !== undefined) {
       await stopProcess(this.child, 'SIGTERM');
     }

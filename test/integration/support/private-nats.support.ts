@@ -31,27 +31,38 @@ export async function waitFor(
   }
 }
 
+/** One pino record: its level, its message and the fields logged with it. */
+export interface LogRecord {
+  readonly level: number;
+  readonly msg: string;
+  readonly [field: string]: unknown;
+}
+
 export interface CapturedLogs {
   /** Logs at debug level and keeps every record. */
   readonly logger: Logger;
   /** How many records at `level` (pino: 30 info, 40 warn) have a message beginning with `prefix`. */
   readonly logged: (level: number, prefix: string) => number;
+  /** Those records themselves, in the order they were logged. */
+  readonly records: (level: number, prefix: string) => LogRecord[];
 }
 
 export function captureLogs(): CapturedLogs {
-  const records: { level: number; msg: string }[] = [];
+  const kept: LogRecord[] = [];
   const logger = pino(
     { level: 'debug' },
     {
       write: (line: string) => {
-        records.push(JSON.parse(line) as { level: number; msg: string });
+        kept.push(JSON.parse(line) as LogRecord);
       },
     },
   );
+  const records = (level: number, prefix: string): LogRecord[] =>
+    kept.filter((r) => r.level === level && r.msg.startsWith(prefix));
   return {
     logger,
-    logged: (level, prefix) =>
-      records.filter((r) => r.level === level && r.msg.startsWith(prefix)).length,
+    logged: (level, prefix) => records(level, prefix).length,
+    records,
   };
 }
 

@@ -48,6 +48,7 @@ const ALL_RECORDS = records([
   ['storage', beginCell().storeUint(0x7473, 16).storeBuffer(BAG).endCell()],
 ]);
 const TON_ROOT = Address.parse('EQC3dNlesgVD8YbAazcauIrXBPfiVhMMr5YYk2in0Mtsz0Bz');
+const T_ME_ROOT = Address.parse('EQCA14o1-VWhS2efqoh_9M1b_A9DtKTuoqfmkn83AbJzwnPi');
 
 void describe('ContractProbes.dnsItem (TEP-81)', () => {
   const nftData = (collection: Address | null): TupleItem[] => [
@@ -65,6 +66,11 @@ void describe('ContractProbes.dnsItem (TEP-81)', () => {
     slice(beginCell().storeStringTail(name).endCell()),
   ];
 
+  /** The collection's get_nft_address_by_index, deriving `item` for every index. */
+  const derives = (item: Address): Record<string, TupleItem[]> => ({
+    get_nft_address_by_index: [addressSlice(item)],
+  });
+
   void it('reads the four records of an item of the .ton collection, whose domain gets ".ton"', async () => {
     const methods = new TableMethods({
       [ITEM]: {
@@ -72,6 +78,7 @@ void describe('ContractProbes.dnsItem (TEP-81)', () => {
         get_nft_data: nftData(TON_ROOT),
         dnsresolve: resolve(ALL_RECORDS),
       },
+      [raw(TON_ROOT)]: derives(addr(1)),
     });
     assert.deepEqual(await new ContractProbes(methods).dnsItem(ITEM, 10), {
       owner: raw(addr(2)),
@@ -83,6 +90,62 @@ void describe('ContractProbes.dnsItem (TEP-81)', () => {
     });
     // dnsresolve asks for all the records of the domain itself: subdomain "\0", category 0.
     assert.ok(methods.calls.includes(`${ITEM} dnsresolve ["slice","int"]`));
+    // The item is verified by the collection for its index (5) before its domain is read.
+    assert.ok(methods.calls.includes(`${raw(TON_ROOT)} get_nft_address_by_index ["int"]`));
+  });
+
+  void it('a Telegram username: get_full_domain "me\\0t\\0alice\\0" is alice.t.me, no get_domain', async () => {
+    const methods = new TableMethods({
+      [ITEM]: {
+        get_full_domain: [slice(beginCell().storeBuffer(Buffer.from('me\0t\0alice\0')).endCell())],
+        get_nft_data: nftData(T_ME_ROOT),
+        dnsresolve: resolve(
+          records([
+            [
+              'wallet',
+              beginCell().storeUint(0x9fd3, 16).storeAddress(addr(2)).storeUint(0, 8).endCell(),
+            ],
+          ]),
+        ),
+      },
+      [raw(T_ME_ROOT)]: derives(addr(1)),
+    });
+    assert.deepEqual(await new ContractProbes(methods).dnsItem(ITEM, 10), {
+      owner: raw(addr(2)),
+      domain: 'alice.t.me',
+      wallet: raw(addr(2)),
+      nextResolver: null,
+      siteAdnl: null,
+      storageBagId: null,
+    });
+    assert.deepEqual(
+      methods.calls.filter((c) => c.startsWith(ITEM)).map((c) => c.split(' ')[1]),
+      ['get_nft_data', 'get_full_domain', 'dnsresolve'],
+    );
+  });
+
+  void it('is not a DNS item: a DNS collection item its collection does not derive', async () => {
+    const forged = new TableMethods({
+      [ITEM]: {
+        get_domain: domain('alice'),
+        get_nft_data: nftData(TON_ROOT),
+        dnsresolve: resolve(ALL_RECORDS),
+      },
+      [raw(TON_ROOT)]: derives(addr(99)),
+    });
+    assert.equal(await new ContractProbes(forged).dnsItem(ITEM, 10), null);
+  });
+
+  void it('is not a DNS item: dnsresolve("\\0") resolving other than its 8 bits', async () => {
+    const methods = new TableMethods({
+      [ITEM]: {
+        get_domain: domain('alice'),
+        get_nft_data: nftData(TON_ROOT),
+        dnsresolve: [int(0n), { type: 'cell', cell: ALL_RECORDS }],
+      },
+      [raw(TON_ROOT)]: derives(addr(1)),
+    });
+    assert.equal(await new ContractProbes(methods).dnsItem(ITEM, 10), null);
   });
 
   void it('a standalone resolver: owner from get_owner_address, the domain as it is, no records', async () => {
@@ -103,17 +166,31 @@ void describe('ContractProbes.dnsItem (TEP-81)', () => {
     });
   });
 
-  void it('is not a DNS item: an NFT of another collection, no get_domain, or no dnsresolve', async () => {
+  void it('is not a DNS item: an NFT of another collection, no domain method of its zone, or no dnsresolve', async () => {
     const other = new TableMethods({
       [ITEM]: {
         get_domain: domain('x'),
         get_nft_data: nftData(addr(9)),
         dnsresolve: resolve(null),
       },
+      [raw(addr(9))]: derives(addr(1)),
     });
     assert.equal(await new ContractProbes(other).dnsItem(ITEM, 10), null);
-    const none = new TableMethods({ [ITEM]: { get_nft_data: nftData(TON_ROOT) } });
+    const none = new TableMethods({
+      [ITEM]: { get_nft_data: nftData(TON_ROOT), dnsresolve: resolve(null) },
+      [raw(TON_ROOT)]: derives(addr(1)),
+    });
     assert.equal(await new ContractProbes(none).dnsItem(ITEM, 10), null);
+    // A username is named by get_full_domain alone; a get_domain answer does not stand in for it.
+    const telemint = new TableMethods({
+      [ITEM]: {
+        get_domain: domain('x'),
+        get_nft_data: nftData(T_ME_ROOT),
+        dnsresolve: resolve(null),
+      },
+      [raw(T_ME_ROOT)]: derives(addr(1)),
+    });
+    assert.equal(await new ContractProbes(telemint).dnsItem(ITEM, 10), null);
     const noResolve = new TableMethods({
       [ITEM]: { get_domain: domain('x'), get_owner_address: [addressSlice(addr(3))] },
     });

@@ -8,6 +8,7 @@ import {
   type Slice,
   type TupleReader,
 } from '@ton/core';
+import { DNS_ZONES } from './dns-zones';
 import { type GetMethodRunner } from './get-method.runner';
 
 /** A DNS item's domain and its TEP-81 records (toncenter v3 §11.6 DNSRecord, §13.2 dns_entries). */
@@ -49,14 +50,6 @@ export interface VestingState {
   readonly owner: string | null;
   readonly whitelist: string[];
 }
-
-/**
- * The NFT collections whose items are DNS domains, with the suffix their item's `get_domain` lacks:
- * the `.ton` root collection (EQC3dNlesgVD8YbAazcauIrXBPfiVhMMr5YYk2in0Mtsz0Bz).
- */
-const DNS_COLLECTIONS: ReadonlyMap<string, string> = new Map([
-  ['0:B774D95EB20543F186C06B371AB88AD704F7E256130CAF96189368A7D0CB6CCF', '.ton'],
-]);
 
 /** TEP-81 record categories are the sha256 of their names. */
 const category = (name: string): bigint =>
@@ -148,36 +141,37 @@ export class ContractProbes {
   constructor(private readonly methods: GetMethodRunner) {}
 
   /**
-   * A DNS item: an NFT item of a DNS collection, or a standalone resolver holding one domain (the
-   * localnet's DNS-like item), both answering `get_domain`; its records come from
-   * `dnsresolve("\0", 0)`, the dictionary of all its own records.
+   * A DNS item: an NFT item of a DNS collection (`.ton` or Telegram usernames, see DNS_ZONES),
+   * or a standalone resolver holding one domain (the localnet's DNS-like item) answering
+   * `get_domain`; its records come from `dnsresolve("\0", 0)`, the dictionary of all its own
+   * records.
    */
   async dnsItem(address: string, mcSeqno: number): Promise<DnsEntryState | null> {
-    const named = await this.methods.run(address, 'get_domain', [], mcSeqno);
-    const name = shaped(named.stack, (s) => s.readCell().beginParse().loadStringTail());
-    if (name === null || name === '') {
-      return null;
-    }
     const nft = await this.methods.run(address, 'get_nft_data', [], mcSeqno);
     const item = shaped(nft.stack, (s) => {
       s.readBigNumber(); // init
-      s.readBigNumber(); // index
-      return { collection: raw(s.readAddressOpt()), owner: raw(s.readAddressOpt()) };
+      return {
+        index: s.readBigNumber(),
+        collection: raw(s.readAddressOpt()),
+        owner: raw(s.readAddressOpt()),
+      };
     });
-    let domain = name;
+    let domain: string | null;
     let owner: string | null;
-    if (item !== null) {
-      if (item.collection !== null) {
-        const suffix = DNS_COLLECTIONS.get(item.collection);
-        if (suffix === undefined) {
-          return null; // an NFT answering get_domain outside a DNS collection
-        }
-        domain = `${name}${suffix}`;
-      }
+    if (item !== null && item.collection !== null) {
+      domain = await this.zoneDomain(address, item.collection, item.index, mcSeqno);
       owner = item.owner;
     } else {
-      const answer = await this.methods.run(address, 'get_owner_address', [], mcSeqno);
-      owner = shaped(answer.stack, (s) => raw(s.readAddressOpt()));
+      domain = await this.ownDomain(address, mcSeqno);
+      if (item !== null) {
+        owner = item.owner;
+      } else {
+        const answer = await this.methods.run(address, 'get_owner_address', [], mcSeqno);
+        owner = shaped(answer.stack, (s) => raw(s.readAddressOpt()));
+      }
+    }
+    if (domain === null) {
+      return null;
     }
     const resolved = await this.methods.run(
       address,
@@ -189,7 +183,11 @@ export class ContractProbes {
       mcSeqno,
     );
     const dict = shaped(resolved.stack, (s) => {
-      s.readBigNumber(); // resolved bits
+      // "\0" is 8 bits, all resolved by the item itself: toncenter (get_dns_entry_data) takes no
+      // other count.
+      if (s.readBigNumber() !== 8n) {
+        return null;
+      }
       const cell = s.readCellOpt();
       return cell === null
         ? Dictionary.empty(Dictionary.Keys.BigUint(256), Dictionary.Values.Cell())
@@ -208,6 +206,41 @@ export class ContractProbes {
       siteAdnl: record(dict, CATEGORY.site, TAG.adnlAddress, hex256),
       storageBagId: record(dict, CATEGORY.storage, TAG.storageAddress, hex256),
     };
+  }
+
+  /**
+   * The domain of an item of `collection`, as toncenter reads it (index worker, NftItemDetectorR):
+   * only for the DNS collections, and only once the collection derives this address for the item's
+   * index (get_nft_address_by_index), so nobody can mint a look-alike "alice.ton" of their own.
+   */
+  private async zoneDomain(
+    address: string,
+    collection: string,
+    index: bigint,
+    mcSeqno: number,
+  ): Promise<string | null> {
+    const zone = DNS_ZONES.get(collection);
+    if (zone === undefined) {
+      return null; // an NFT outside the DNS collections
+    }
+    const derived = await this.methods.run(
+      collection,
+      'get_nft_address_by_index',
+      [{ type: 'int', value: index }],
+      mcSeqno,
+    );
+    if (shaped(derived.stack, (s) => raw(s.readAddressOpt())) !== address) {
+      return null;
+    }
+    const named = await this.methods.run(address, zone.method, [], mcSeqno);
+    return shaped(named.stack, (s) => zone.domain(s.readCell().beginParse()));
+  }
+
+  /** The name a contract outside any collection gives itself with `get_domain`, taken as it is. */
+  private async ownDomain(address: string, mcSeqno: number): Promise<string | null> {
+    const named = await this.methods.run(address, 'get_domain', [], mcSeqno);
+    const name = shaped(named.stack, (s) => s.readCell().beginParse().loadStringTail());
+    return name === null || name === '' ? null : name;
   }
 
   /** Multisig v2 get_multisig_data → (next_order_seqno, threshold, signers, proposers). */
