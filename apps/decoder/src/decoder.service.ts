@@ -1,4 +1,5 @@
-import { InterfaceProbes } from '@app/classify';
+import { DNS_ZONES, InterfaceProbes } from '@app/classify';
+import { type TonNetwork } from '@app/config';
 import { AddressMetadataRepository, DataSource, IndexerCursorRepository } from '@app/database';
 import { LiteserverPool } from '@app/liteclient';
 import { connectNats } from '@app/nats';
@@ -36,6 +37,8 @@ export interface DecoderOptions {
   /** Liteservers for interface detection (get-methods at each block); without them no token data. */
   readonly endpoints?: readonly LiteserverEndpoint[];
   readonly liteserverTimeoutMs?: number;
+  /** The chain served (TON_NETWORK): picks the DNS collections of its items (default `local`). */
+  readonly network?: TonNetwork;
   /** The off-chain token metadata fetcher (issue 7); absent → not run. */
   readonly metadata?: MetadataFetchOptions | undefined;
 }
@@ -79,7 +82,11 @@ export class DecoderService implements OnApplicationBootstrap, OnApplicationShut
         probeIntervalMs: 2000,
       });
       await this.pool.start();
-      detector = new InterfaceDetector(new InterfaceProbes(new GetMethodClient(this.pool)));
+      const probes = new InterfaceProbes(
+        new GetMethodClient(this.pool),
+        DNS_ZONES[this.options.network ?? 'local'],
+      );
+      detector = new InterfaceDetector(probes);
     }
     const metrics = new DecoderMetrics(this.registry);
     if (this.options.natsUrl !== undefined) {

@@ -26,6 +26,7 @@ runMeshService({
         readyBacklog: 30,
         endpoints: await resolveLiteserverEndpoints(config),
         liteserverTimeoutMs: config.LITESERVER_TIMEOUT_MS,
+        network: config.TON_NETWORK,
         metadata: metadataFetchFromEnv(config),
       }),
     ];

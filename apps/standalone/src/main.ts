@@ -97,6 +97,7 @@ async function bootstrap(): Promise<void> {
     natsRequestTimeoutMs: config.NATS_REQUEST_TIMEOUT_MS,
     endpoints,
     liteserverTimeoutMs: config.LITESERVER_TIMEOUT_MS,
+    network: config.TON_NETWORK,
     databaseUrl,
     ingest: {
       follow: config.INGEST_FOLLOW === 'on',

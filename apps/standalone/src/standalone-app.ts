@@ -1,3 +1,4 @@
+import { type TonNetwork } from '@app/config';
 import { DataSource, DatabaseModule, databaseUnavailableError, pingDatabase } from '@app/database';
 import {
   NatsRpcModule,
@@ -32,6 +33,8 @@ export interface StandaloneAppOptions {
   readonly natsRequestTimeoutMs: number;
   readonly endpoints: readonly LiteserverEndpoint[];
   readonly liteserverTimeoutMs: number;
+  /** The chain served (TON_NETWORK), for the decoder's DNS collections; default `local`. */
+  readonly network?: TonNetwork;
   /** PostgreSQL of the database apps; readiness checks it. Without it the indexing apps stay idle. */
   readonly databaseUrl?: string;
   /** The live ingestor (needs databaseUrl); off unless given. */
@@ -120,6 +123,7 @@ export async function createStandaloneApp(
             readyBacklog: 30,
             endpoints: options.endpoints,
             liteserverTimeoutMs: options.liteserverTimeoutMs,
+            network: options.network,
             metadata: options.metadata,
           }),
       options.databaseUrl === undefined

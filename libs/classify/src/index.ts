@@ -14,4 +14,5 @@ export { NftOp, parseNftTransfer } from './tlb/nft';
 export { type GetMethodAnswer, type GetMethodRunner } from './interfaces/get-method.runner';
 export * from './interfaces/interface-probes';
 export * from './interfaces/contract-probes';
+export { DNS_ZONES, type DnsZone, type DnsZones } from './interfaces/dns-zones';
 export { WALLET_CODE_HASHES, WALLET_TYPES, walletInterface } from './interfaces/wallet-code-hashes';

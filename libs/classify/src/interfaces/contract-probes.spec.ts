@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { Address, beginCell, type Cell, Dictionary, type TupleItem, TupleReader } from '@ton/core';
 import { ContractProbes } from './contract-probes';
+import { DNS_ZONES } from './dns-zones';
 import { type GetMethodAnswer, type GetMethodRunner } from './get-method.runner';
 
 /** Get-methods answered from a table (address → method → stack); anything else fails (exit 11). */
@@ -49,6 +50,7 @@ const ALL_RECORDS = records([
 ]);
 const TON_ROOT = Address.parse('EQC3dNlesgVD8YbAazcauIrXBPfiVhMMr5YYk2in0Mtsz0Bz');
 const T_ME_ROOT = Address.parse('EQCA14o1-VWhS2efqoh_9M1b_A9DtKTuoqfmkn83AbJzwnPi');
+const TESTNET_TON_ROOT = Address.parse('EQDjPtM6QusgMgWfl9kMcG-EALslbTITnKcH8VZK1pnH3UZA');
 
 void describe('ContractProbes.dnsItem (TEP-81)', () => {
   const nftData = (collection: Address | null): TupleItem[] => [
@@ -195,6 +197,49 @@ void describe('ContractProbes.dnsItem (TEP-81)', () => {
       [ITEM]: { get_domain: domain('x'), get_owner_address: [addressSlice(addr(3))] },
     });
     assert.equal(await new ContractProbes(noResolve).dnsItem(ITEM, 10), null);
+  });
+
+  void it("the network's zones: testnet's .ton root only under testnet, no .t.me on testnet", async () => {
+    const testnetItem = new TableMethods({
+      [ITEM]: {
+        get_domain: domain('alice'),
+        get_nft_data: nftData(TESTNET_TON_ROOT),
+        dnsresolve: resolve(null),
+      },
+      [raw(TESTNET_TON_ROOT)]: derives(addr(1)),
+    });
+    assert.deepEqual(await new ContractProbes(testnetItem, DNS_ZONES.testnet).dnsItem(ITEM, 10), {
+      owner: raw(addr(2)),
+      domain: 'alice.ton',
+      wallet: null,
+      nextResolver: null,
+      siteAdnl: null,
+      storageBagId: null,
+    });
+    assert.equal(await new ContractProbes(testnetItem, DNS_ZONES.mainnet).dnsItem(ITEM, 10), null);
+    // The default is mainnet's list.
+    assert.equal(await new ContractProbes(testnetItem).dnsItem(ITEM, 10), null);
+
+    const username = new TableMethods({
+      [ITEM]: {
+        get_full_domain: [slice(beginCell().storeBuffer(Buffer.from('me\0t\0alice\0')).endCell())],
+        get_nft_data: nftData(T_ME_ROOT),
+        dnsresolve: resolve(null),
+      },
+      [raw(T_ME_ROOT)]: derives(addr(1)),
+    });
+    assert.equal((await new ContractProbes(username).dnsItem(ITEM, 10))?.domain, 'alice.t.me');
+    assert.equal(await new ContractProbes(username, DNS_ZONES.testnet).dnsItem(ITEM, 10), null);
+    // Nor is mainnet's .ton root a DNS collection on testnet.
+    const mainnetTon = new TableMethods({
+      [ITEM]: {
+        get_domain: domain('alice'),
+        get_nft_data: nftData(TON_ROOT),
+        dnsresolve: resolve(null),
+      },
+      [raw(TON_ROOT)]: derives(addr(1)),
+    });
+    assert.equal(await new ContractProbes(mainnetTon, DNS_ZONES.testnet).dnsItem(ITEM, 10), null);
   });
 
   void it('ignores a record of another kind under a known category', async () => {

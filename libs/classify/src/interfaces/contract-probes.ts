@@ -8,7 +8,7 @@ import {
   type Slice,
   type TupleReader,
 } from '@ton/core';
-import { DNS_ZONES } from './dns-zones';
+import { DNS_ZONES, type DnsZones } from './dns-zones';
 import { type GetMethodRunner } from './get-method.runner';
 
 /** A DNS item's domain and its TEP-81 records (toncenter v3 §11.6 DNSRecord, §13.2 dns_entries). */
@@ -138,10 +138,14 @@ const hex256 = (s: Slice): string => s.loadBuffer(32).toString('hex').toUpperCas
  * implement the interface.
  */
 export class ContractProbes {
-  constructor(private readonly methods: GetMethodRunner) {}
+  /** `zones`: the DNS collections of the deployment's network (default mainnet's, see DNS_ZONES). */
+  constructor(
+    private readonly methods: GetMethodRunner,
+    private readonly zones: DnsZones = DNS_ZONES.mainnet,
+  ) {}
 
   /**
-   * A DNS item: an NFT item of a DNS collection (`.ton` or Telegram usernames, see DNS_ZONES),
+   * A DNS item: an NFT item of one of this network's DNS collections (`.ton`, Telegram usernames),
    * or a standalone resolver holding one domain (the localnet's DNS-like item) answering
    * `get_domain`; its records come from `dnsresolve("\0", 0)`, the dictionary of all its own
    * records.
@@ -219,7 +223,7 @@ export class ContractProbes {
     index: bigint,
     mcSeqno: number,
   ): Promise<string | null> {
-    const zone = DNS_ZONES.get(collection);
+    const zone = this.zones.get(collection);
     if (zone === undefined) {
       return null; // an NFT outside the DNS collections
     }

@@ -1,3 +1,4 @@
+import { type TonNetwork } from '@app/config';
 import { type Slice } from '@ton/core';
 
 /**
@@ -45,14 +46,31 @@ const DOT_T_ME: DnsZone = {
   },
 };
 
-/**
- * The NFT collections whose items toncenter decodes into `dns_entries` (v3 §14.2 "`.ton` /
- * `.t.me` DNS items"), by raw address. Like toncenter's mainnet list: its testnet build knows
- * another `.ton` root and no `.t.me` one, which this single list does not model.
- */
-export const DNS_ZONES: ReadonlyMap<string, DnsZone> = new Map([
+/** DNS collections by raw address (upper-case hex, as ContractProbes keys addresses). */
+export type DnsZones = ReadonlyMap<string, DnsZone>;
+
+const MAINNET: DnsZones = new Map([
   // EQC3dNlesgVD8YbAazcauIrXBPfiVhMMr5YYk2in0Mtsz0Bz, the `.ton` root collection
   ['0:B774D95EB20543F186C06B371AB88AD704F7E256130CAF96189368A7D0CB6CCF', DOT_TON],
   // EQCA14o1-VWhS2efqoh_9M1b_A9DtKTuoqfmkn83AbJzwnPi, Telegram usernames (Telemint)
   ['0:80D78A35F955A14B679FAA887FF4CD5BFC0F43B4A4EEA2A7E6927F3701B273C2', DOT_T_ME],
 ]);
+
+const TESTNET: DnsZones = new Map([
+  // EQDjPtM6QusgMgWfl9kMcG-EALslbTITnKcH8VZK1pnH3UZA, testnet's `.ton` root collection
+  ['0:E33ED33A42EB2032059F97D90C706F8400BB256D32139CA707F1564AD699C7DD', DOT_TON],
+]);
+
+/**
+ * The NFT collections whose items toncenter decodes into `dns_entries` (v3 §14.2 "`.ton` /
+ * `.t.me` DNS items"), by the network the deployment serves (TON_NETWORK). toncenter's index
+ * worker picks them with its `--testnet` flag (NftItemDetectorR::is_testnet): on testnet the
+ * `.ton` root is another collection and there is no `.t.me` root at all. `local` takes the
+ * mainnet list: the genesis seed's DNS item is a standalone resolver outside any collection (read
+ * by its own `get_domain`, not by a zone), and the mainnet-replay seed holds real mainnet accounts.
+ */
+export const DNS_ZONES: Readonly<Record<TonNetwork, DnsZones>> = {
+  local: MAINNET,
+  mainnet: MAINNET,
+  testnet: TESTNET,
+};

@@ -1,5 +1,6 @@
 import { Address, beginCell, type Cell, type TupleReader } from '@ton/core';
 import { ContractProbes } from './contract-probes';
+import { type DnsZones } from './dns-zones';
 import { type GetMethodRunner } from './get-method.runner';
 import { parseTokenContent } from './token-content';
 
@@ -71,8 +72,12 @@ export class InterfaceProbes {
   /** DNS items, multisig v2 wallets and orders, vesting wallets. */
   readonly contracts: ContractProbes;
 
-  constructor(private readonly methods: GetMethodRunner) {
-    this.contracts = new ContractProbes(methods);
+  /** `dnsZones`: the DNS collections of the deployment's network (default mainnet's). */
+  constructor(
+    private readonly methods: GetMethodRunner,
+    dnsZones?: DnsZones,
+  ) {
+    this.contracts = new ContractProbes(methods, dnsZones);
   }
 
   /** TEP-74 get_wallet_data → (balance, owner, jetton, wallet_code), verified against the master. */
