@@ -28,7 +28,7 @@ import { V3_BACKEND, V3Controller } from './v3/v3.controller';
       useFactory: (rpc: RpcClient): V3Backend => ({
         request: (s, p) => rpc.request(s, p, deadlineOptions()),
         forward: async (s, p) => {
-          const { value, json } = await rpc.requestWithJson(s, p, deadlineOptions());
+          const { value, json } = await rpc.forward(s, p, deadlineOptions());
           return new ForwardedReply(value, json);
         },
       }),

@@ -7,6 +7,7 @@ export * from './errors/revive';
 export * from './errors/censor';
 export * from './chunking/reply-chunks';
 export * from './client/rpc-client';
+export * from './validation/describe-issues';
 export * from './client/rpc-transport.health';
 export * from './server/rpc-handler.decorator';
 export * from './server/rpc-error.filter';

@@ -114,7 +114,7 @@ export class V3Controller {
       const parsed = params().accept(...SETTINGS_KEYS);
       const result = await endpoint.run(parsed, settings, this.backend);
       if (result instanceof ForwardedReply && result.json !== undefined) {
-        // Checked against the contract by RpcClient; forwarded as the query service wrote it.
+        // Forwarded as the query service wrote it; RpcClient checks it against the contract.
         void reply.status(200).type('application/json; charset=utf-8').send(result.json);
         return;
       }

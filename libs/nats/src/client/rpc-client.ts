@@ -9,7 +9,7 @@ import {
   type RpcSubject,
   TonApiError,
 } from '@app/contracts';
-import { generateRequestId, getRequestId, NatsMetrics } from '@app/observability';
+import { generateRequestId, getRequestId, NatsMetrics, PINO_LOGGER } from '@app/observability';
 import { Inject, Injectable, type OnApplicationShutdown, Optional } from '@nestjs/common';
 import { ClientNats, ClientProxy, NatsRecordBuilder } from '@nestjs/microservices';
 import {
@@ -22,11 +22,13 @@ import {
   timeout,
   TimeoutError,
 } from 'rxjs';
+import { type Logger } from 'pino';
 
 import { joinReplyParts, ReplyText } from '../chunking/reply-chunks';
 import { requestHeaders } from '../headers';
 import { NATS_RPC_OPTIONS, RPC_CLIENT_PROXY } from '../nats.constants';
-import { describeIssues } from '../server/rpc-context.interceptor';
+import { describeIssues } from '../validation/describe-issues';
+import { ForwardedReplyChecker } from '../validation/forwarded-reply.checker';
 import { reviveRpcError } from '../errors/revive';
 import { type ResolvedNatsRpcOptions } from '../nats-rpc.options';
 
@@ -39,6 +41,14 @@ export interface RpcReplyWithJson<T> {
   readonly value: T;
   readonly json: string | undefined;
 }
+
+/**
+ * A reply forwarded as its text (RpcClient.forward): `json` to answer with, or, on the in-process
+ * transport, the validated `value`; `checked` settles false when the text broke the contract.
+ */
+export type RpcForwardedReply<T> =
+  | { readonly json: string; readonly value: undefined; readonly checked: Promise<boolean> }
+  | { readonly json: undefined; readonly value: T; readonly checked: Promise<boolean> };
 
 export interface RpcRequestOptions {
   /** Defaults to the module's `defaultTimeoutMs` (NATS_REQUEST_TIMEOUT_MS). */
@@ -62,11 +72,13 @@ export interface RpcRequestOptions {
 export class RpcClient implements OnApplicationShutdown {
   /** Emits when the NATS connection drops (a 'disconnect' status of ClientNats). */
   private readonly connectionLost = new Subject<void>();
+  private readonly checker = new ForwardedReplyChecker();
 
   constructor(
     @Inject(RPC_CLIENT_PROXY) private readonly proxy: ClientProxy,
     @Inject(NATS_RPC_OPTIONS) private readonly options: ResolvedNatsRpcOptions,
     @Optional() private readonly metrics?: NatsMetrics,
+    @Optional() @Inject(PINO_LOGGER) private readonly logger?: Logger,
   ) {
     if (proxy instanceof ClientNats) {
       proxy.on('disconnect', () => {
@@ -84,14 +96,60 @@ export class RpcClient implements OnApplicationShutdown {
   }
 
   /** As `request`, with the reply's JSON text as it crossed the transport (see RpcReplyWithJson). */
-  async requestWithJson<S extends RpcSubject>(
+  requestWithJson<S extends RpcSubject>(
     subject: S,
     payload: RpcRequest<S>,
     options: RpcRequestOptions = {},
   ): Promise<RpcReplyWithJson<RpcResponse<S>>> {
+    return this.observed(subject, async () =>
+      this.validated(subject, await this.exchange(subject, payload, options)),
+    );
+  }
+
+  /**
+   * For a caller that answers the reply unchanged (the gateway's v3 endpoints): the reply's JSON
+   * text as it crossed NATS, not parsed here; its check against the contract runs on a worker
+   * thread (ForwardedReplyChecker) and settles `checked`. Every reply is still checked (house style
+   * 3.2), but a violation is logged and counted instead of thrown: the text is already on its way.
+   * Parsing and validating a 1 MB traces page on the event loop cost the gateway ~20 ms per page.
+   * On the in-process transport, which hands over values, the value is validated as `request` does.
+   */
+  forward<S extends RpcSubject>(
+    subject: S,
+    payload: RpcRequest<S>,
+    options: RpcRequestOptions = {},
+  ): Promise<RpcForwardedReply<RpcResponse<S>>> {
+    const requestId = options.requestId ?? getRequestId();
+    return this.observed(subject, async () => {
+      const raw = await this.exchange(subject, payload, options);
+      if (!(raw instanceof ReplyText)) {
+        const { value } = this.validated(subject, raw);
+        return { json: undefined, value, checked: Promise.resolve(true) };
+      }
+      const checked = this.checker.check(subject, raw.json).then((check) => {
+        if (!check.ok) {
+          this.metrics?.observeReplyViolation(subject);
+          this.logger?.error(
+            { subject, requestId, problem: check.problem },
+            'a forwarded reply broke its contract',
+          );
+        }
+        return check.ok;
+      });
+      return { json: raw.json, value: undefined, checked };
+    });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.checker.close();
+    await this.proxy.close();
+  }
+
+  /** Runs one request, recording its duration and outcome, failing only with TonApiError. */
+  private async observed<T>(subject: RpcSubject, run: () => Promise<T>): Promise<T> {
     const started = performance.now();
     try {
-      const result = await this.send(subject, payload, options);
+      const result = await run();
       this.metrics?.observeRequest(subject, 'ok', (performance.now() - started) / 1000);
       return result;
     } catch (err) {
@@ -101,15 +159,36 @@ export class RpcClient implements OnApplicationShutdown {
     }
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    await this.proxy.close();
+  /** The reply checked against the contract (house style 3.2), with its text when it has one. */
+  private validated<S extends RpcSubject>(
+    subject: S,
+    raw: unknown,
+  ): RpcReplyWithJson<RpcResponse<S>> {
+    const json = raw instanceof ReplyText ? raw.json : undefined;
+    let value: unknown = raw;
+    if (json !== undefined) {
+      try {
+        value = JSON.parse(json);
+      } catch (err) {
+        throw new TonApiError(ErrorCode.INTERNAL, `${subject} reply is not JSON`, { cause: err });
+      }
+    }
+    const res = contractFor(subject).res.safeParse(value);
+    if (!res.success) {
+      throw new TonApiError(
+        ErrorCode.INTERNAL,
+        `invalid ${subject} reply: ${describeIssues(res.error)}`,
+      );
+    }
+    return { value: res.data, json };
   }
 
-  private async send<S extends RpcSubject>(
+  /** Sends the validated request and waits for its reply: a ReplyText over NATS, a value in process. */
+  private async exchange<S extends RpcSubject>(
     subject: S,
     payload: RpcRequest<S>,
     options: RpcRequestOptions,
-  ): Promise<RpcReplyWithJson<RpcResponse<S>>> {
+  ): Promise<unknown> {
     const contract = contractFor(subject);
     const req = contract.req.safeParse(payload);
     if (!req.success) {
@@ -157,23 +236,6 @@ export class RpcClient implements OnApplicationShutdown {
       }
       throw reviveRpcError(err, subject);
     }
-    const json = raw instanceof ReplyText ? raw.json : undefined;
-    let value: unknown = raw;
-    if (json !== undefined) {
-      try {
-        value = JSON.parse(json);
-      } catch (err) {
-        throw new TonApiError(ErrorCode.INTERNAL, `${subject} reply is not JSON`, { cause: err });
-      }
-    }
-    // The client validates the response (house style 3.2); the text is handed on only once it has.
-    const res = contract.res.safeParse(value);
-    if (!res.success) {
-      throw new TonApiError(
-        ErrorCode.INTERNAL,
-        `invalid ${subject} reply: ${describeIssues(res.error)}`,
-      );
-    }
-    return { value: res.data, json };
+    return raw;
   }
 }

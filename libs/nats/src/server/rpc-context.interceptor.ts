@@ -4,10 +4,10 @@ import { ErrorCode, isRpcSubject, rpcContracts, TonApiError } from '@app/contrac
 import { generateRequestId, type NatsMetrics, runWithRequestId } from '@app/observability';
 import { type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import { Observable } from 'rxjs';
-import { type z } from 'zod';
 
 import { RPC_SUBJECT_METADATA } from '../nats.constants';
 import { headersOfContext, requestIdOf } from '../headers';
+import { describeIssues } from '../validation/describe-issues';
 import { SerializedReply } from './serialized-reply';
 
 /**
@@ -89,13 +89,4 @@ export class RpcContextInterceptor implements NestInterceptor {
       }),
     );
   }
-}
-
-/** `address: expected a raw address 'wc:hex'; seqno: …` — names every bad field. */
-export function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .map(
-      (issue) => `${issue.path.length === 0 ? '(root)' : issue.path.join('.')}: ${issue.message}`,
-    )
-    .join('; ');
 }

@@ -1,7 +1,7 @@
-import { type Histogram, type Registry } from 'prom-client';
+import { type Counter, type Histogram, type Registry } from 'prom-client';
 
 import { LATENCY_BUCKETS_SECONDS } from './buckets';
-import { histogram } from './metric-factories';
+import { counter, histogram } from './metric-factories';
 import { METRIC_PREFIX } from './registry';
 
 /** `ok`, or the error code the request ended with (a small fixed set, see contracts ErrorCode). */
@@ -16,6 +16,7 @@ type NatsLabel = 'subject' | 'outcome';
 export class NatsMetrics {
   readonly clientDuration: Histogram<NatsLabel>;
   readonly handlerDuration: Histogram<NatsLabel>;
+  readonly replyViolations: Counter<'subject'>;
 
   constructor(registry: Registry) {
     this.clientDuration = histogram(registry, {
@@ -30,6 +31,11 @@ export class NatsMetrics {
       labelNames: ['subject', 'outcome'],
       buckets: [...LATENCY_BUCKETS_SECONDS],
     });
+    this.replyViolations = counter(registry, {
+      name: `${METRIC_PREFIX}nats_reply_contract_violations_total`,
+      help: 'Forwarded replies whose JSON broke the subject contract (checked after forwarding).',
+      labelNames: ['subject'],
+    });
   }
 
   observeRequest(subject: string, outcome: RpcOutcome, durationSeconds: number): void {
@@ -38,5 +44,9 @@ export class NatsMetrics {
 
   observeHandler(subject: string, outcome: RpcOutcome, durationSeconds: number): void {
     this.handlerDuration.observe({ subject, outcome }, durationSeconds);
+  }
+
+  observeReplyViolation(subject: string): void {
+    this.replyViolations.inc({ subject });
   }
 }

@@ -25,10 +25,11 @@ import {
   createLogger,
   createMetricsRegistry,
   NatsMetrics,
+  PINO_LOGGER,
   runWithRequestId,
 } from '@app/observability';
 import { connect, createInbox } from '@nats-io/transport-node';
-import { type INestApplicationContext, type INestMicroservice } from '@nestjs/common';
+import { type INestApplicationContext, type INestMicroservice, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { type ClientProxy } from '@nestjs/microservices';
 import { firstValueFrom } from 'rxjs';
@@ -43,6 +44,12 @@ import {
 } from './rpc-test.app';
 
 const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+
+/** Module tokens of the client's test context (their providers are given dynamically). */
+@Module({})
+class ClientObservability {}
+@Module({})
+class RpcClientTestRoot {}
 
 interface Mode {
   name: 'nats' | 'in-process';
@@ -87,6 +94,18 @@ for (const mode of modes) {
     });
     const registry = createMetricsRegistry({ defaultMetrics: false });
     const metrics = new NatsMetrics(registry);
+    const clientRegistry = createMetricsRegistry({ defaultMetrics: false });
+    const clientLogLines: Record<string, unknown>[] = [];
+    const clientLogger = createLogger({
+      app: 'test-client',
+      level: 'info',
+      timestamp: false,
+      destination: {
+        write: (line: string) => {
+          clientLogLines.push(JSON.parse(line) as Record<string, unknown>);
+        },
+      },
+    });
     const servers: INestMicroservice[] = [];
     let clientApp: INestApplicationContext;
     let sut: RpcClient;
@@ -105,13 +124,29 @@ for (const mode of modes) {
     before(async () => {
       await startServer('A');
       await startServer('B');
+      // The client's own metrics and logger, as ObservabilityModule provides them to an app.
+      const clientObservability = {
+        module: ClientObservability,
+        global: true,
+        providers: [
+          { provide: NatsMetrics, useValue: new NatsMetrics(clientRegistry) },
+          { provide: PINO_LOGGER, useValue: clientLogger },
+        ],
+        exports: [NatsMetrics, PINO_LOGGER],
+      };
       clientApp = await NestFactory.createApplicationContext(
-        NatsRpcModule.forRoot({
-          ...(mode.natsUrl === undefined ? {} : { natsUrl: mode.natsUrl }),
-          subjectPrefix: prefix,
-          bus,
-          defaultTimeoutMs: 2000,
-        }),
+        {
+          module: RpcClientTestRoot,
+          imports: [
+            clientObservability,
+            NatsRpcModule.forRoot({
+              ...(mode.natsUrl === undefined ? {} : { natsUrl: mode.natsUrl }),
+              subjectPrefix: prefix,
+              bus,
+              defaultTimeoutMs: 2000,
+            }),
+          ],
+        },
         { logger: false },
       );
       sut = clientApp.get(RpcClient);
@@ -254,6 +289,45 @@ for (const mode of modes) {
       assert.deepEqual(value, hugeAccount());
       // The in-process transport hands over parsed values: no text to forward.
       assert.equal(json, mode.name === 'nats' ? JSON.stringify(hugeAccount()) : undefined);
+    });
+
+    void it('forwards a reply as its text and checks it after: a violation is logged and counted', async () => {
+      if (mode.name === 'in-process') {
+        // No text to forward: the value is validated before it is handed over, as `request` does.
+        await assert.rejects(
+          sut.forward(Subjects.ls.getAddressInformation, { address: Behaviour.missingField }),
+          (err: unknown) => err instanceof TonApiError && err.code === ErrorCode.INTERNAL,
+        );
+        const ok = await sut.forward(Subjects.ls.getAddressInformation, { address: Behaviour.ok });
+        assert.deepEqual([ok.json, ok.value, await ok.checked], [undefined, accountAt(1), true]);
+        return;
+      }
+      const good = await sut.forward(Subjects.ls.getAddressInformation, { address: Behaviour.ok });
+      assert.deepEqual(
+        [good.json, good.value, await good.checked],
+        [JSON.stringify(accountAt(1)), undefined, true],
+      );
+      const requestId = `req-${prefix}-violation`;
+      const bad = await runWithRequestId(requestId, () =>
+        sut.forward(Subjects.ls.getAddressInformation, { address: Behaviour.missingField }),
+      );
+      const { suspended: _omitted, ...withoutSuspended } = accountAt(1);
+      assert.equal(bad.json, JSON.stringify(withoutSuspended));
+      assert.equal(await bad.checked, false);
+      const line = clientLogLines.find((l) => l.requestId === requestId);
+      assert.deepEqual(
+        [line?.level, line?.msg, line?.subject, line?.problem],
+        [
+          'error',
+          'a forwarded reply broke its contract',
+          Subjects.ls.getAddressInformation,
+          'suspended: Invalid input: expected boolean, received undefined',
+        ],
+      );
+      assert.match(
+        await clientRegistry.getSingleMetricAsString('tonapi_nats_reply_contract_violations_total'),
+        /^tonapi_nats_reply_contract_violations_total\{subject="ton\.ls\.v1\.getAddressInformation"\} 1$/m,
+      );
     });
 
     if (mode.name === 'nats') {

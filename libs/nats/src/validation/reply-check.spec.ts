@@ -1,0 +1,62 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+
+import { Subjects } from '@app/contracts';
+
+import { ForwardedReplyChecker } from './forwarded-reply.checker';
+import { checkReplyJson } from './reply-check';
+
+const subject = Subjects.query.masterchainInfo;
+/** A v3 masterchainInfo reply is {first, last}: two Block objects; `{}` breaks it at both. */
+const broken = JSON.stringify({ first: null });
+
+void describe(checkReplyJson.name, () => {
+  void it('names what breaks the contract, and refuses text that is not JSON or has no contract', () => {
+    const check = checkReplyJson(subject, broken);
+    assert.ok(!check.ok);
+    assert.match(check.problem, /^first: .*; last: /);
+    assert.deepEqual(checkReplyJson(subject, '{"first":'), {
+      ok: false,
+      problem: 'not JSON: SyntaxError: Unexpected end of JSON input',
+    });
+    assert.deepEqual(checkReplyJson('ton.query.v1.nothing', '{}'), {
+      ok: false,
+      problem: 'no contract for ton.query.v1.nothing',
+    });
+  });
+
+  void it('accepts a reply of the contract', () => {
+    assert.deepEqual(checkReplyJson(Subjects.query.addressBook, '{}'), { ok: true });
+  });
+});
+
+void describe(ForwardedReplyChecker.name, () => {
+  void it('answers the same checks on its worker thread as inline, in any number', async () => {
+    const sut = new ForwardedReplyChecker();
+    try {
+      const texts = Array.from({ length: 50 }, (_, i) => (i % 2 === 0 ? '{}' : '[1]'));
+      const checks = await Promise.all(
+        texts.map((json) => sut.check(Subjects.query.addressBook, json)),
+      );
+      assert.deepEqual(
+        checks,
+        texts.map((json) => checkReplyJson(Subjects.query.addressBook, json)),
+      );
+      assert.equal(checks.filter((c) => c.ok).length, 25);
+      // They were answered by the thread, not by the inline fallback.
+      assert.equal(sut.threaded, true);
+    } finally {
+      await sut.close();
+    }
+  });
+
+  void it('checks inline when the worker is behind, and after it is closed', async () => {
+    const inline = new ForwardedReplyChecker(0);
+    assert.deepEqual(await inline.check(subject, broken), checkReplyJson(subject, broken));
+    assert.equal(inline.threaded, false);
+    await inline.close();
+    const closed = new ForwardedReplyChecker();
+    await closed.close();
+    assert.deepEqual(await closed.check(subject, broken), checkReplyJson(subject, broken));
+  });
+});

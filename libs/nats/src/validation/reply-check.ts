@@ -1,0 +1,21 @@
+import { contractFor, isRpcSubject } from '@app/contracts';
+
+import { describeIssues } from './describe-issues';
+
+/** What checking one reply's JSON text against its subject's contract found. */
+export type ReplyCheck = { readonly ok: true } | { readonly ok: false; readonly problem: string };
+
+/** Parses `json` and checks it against the reply schema of `subject` (framework-free, for a worker). */
+export function checkReplyJson(subject: string, json: string): ReplyCheck {
+  if (!isRpcSubject(subject)) {
+    return { ok: false, problem: `no contract for ${subject}` };
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch (err) {
+    return { ok: false, problem: `not JSON: ${String(err)}` };
+  }
+  const res = contractFor(subject).res.safeParse(value);
+  return res.success ? { ok: true } : { ok: false, problem: describeIssues(res.error) };
+}
