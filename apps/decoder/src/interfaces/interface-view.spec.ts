@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { type JettonWalletRow, type StoredInterfaceRows } from '@app/database';
+import { type JettonWalletRow, type NftSaleRow, type StoredInterfaceRows } from '@app/database';
 import { type DetectedBlock } from './interface-detector';
 import { InterfaceView } from './interface-view';
 
@@ -37,6 +37,7 @@ const stored = (balance: string, lt: string): StoredInterfaceRows => ({
   jettonWallets: [{ address: W, balance, owner: OWNER, jetton: MASTER, last_transaction_lt: lt }],
   nftItems: [],
   multisigOrders: [],
+  nftSales: [],
 });
 
 void describe('InterfaceView', () => {
@@ -54,8 +55,8 @@ void describe('InterfaceView', () => {
     // Only the accounts asked for; none stored: the detected row alone.
     assert.deepEqual(sut.overlay([], stored('100', '400')).jettonWallets[0]?.balance, '100');
     assert.deepEqual(
-      sut.overlay([W], { jettonWallets: [], nftItems: [], multisigOrders: [] }).jettonWallets[0]
-        ?.balance,
+      sut.overlay([W], { jettonWallets: [], nftItems: [], multisigOrders: [], nftSales: [] })
+        .jettonWallets[0]?.balance,
       '70',
     );
   });
@@ -69,5 +70,51 @@ void describe('InterfaceView', () => {
     assert.equal(sut.overlay([W], stored('100', '400')).jettonWallets[0]?.balance, '40');
     sut.prune(6);
     assert.equal(sut.overlay([W], stored('100', '400')).jettonWallets[0]?.balance, '100');
+  });
+
+  void it('overlays a getgems sale detected in a block in flight (the purchase sees it before it commits)', () => {
+    const SALE = '0:' + 'D'.repeat(64);
+    const sale: NftSaleRow = {
+      address: SALE,
+      isComplete: true,
+      createdAt: 1_790_000_000n,
+      marketplace: MASTER,
+      nft: W,
+      nftOwner: OWNER,
+      fullPrice: 1_000_000_000n,
+      marketplaceFeeAddress: MASTER,
+      marketplaceFee: 50_000_000n,
+      royaltyAddress: OWNER,
+      royaltyAmount: 50_000_000n,
+      lastLt: 700n,
+      codeHash: null,
+      dataHash: null,
+    };
+    const sut = new InterfaceView();
+    sut.add(7, { ...detected([]), sales: [sale] });
+    const storedSale = {
+      address: SALE,
+      is_complete: false,
+      marketplace_address: MASTER,
+      nft_address: W,
+      nft_owner_address: null,
+      full_price: '1000000000',
+      marketplace_fee_address: MASTER,
+      marketplace_fee: '50000000',
+      royalty_address: OWNER,
+      royalty_amount: '50000000',
+      last_transaction_lt: '600',
+    };
+    assert.deepEqual(
+      sut.overlay([SALE], { ...stored('1', '1'), nftSales: [storedSale] }).nftSales,
+      [
+        {
+          ...storedSale,
+          is_complete: true,
+          nft_owner_address: OWNER,
+          last_transaction_lt: '700',
+        },
+      ],
+    );
   });
 });

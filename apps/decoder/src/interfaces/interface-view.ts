@@ -2,6 +2,7 @@ import {
   type JettonWalletInputRow,
   type MultisigOrderInputRow,
   type NftItemInputRow,
+  type NftSaleInputRow,
   type StoredInterfaceRows,
   type Versioned,
 } from '@app/database';
@@ -13,16 +14,18 @@ interface Detected {
   wallet?: Versioned<JettonWalletInputRow>;
   item?: Versioned<NftItemInputRow>;
   order?: Versioned<MultisigOrderInputRow>;
+  sale?: Versioned<NftSaleInputRow>;
 }
 
 const newer = <R extends { last_transaction_lt: string }>(a: R | undefined, b: R): boolean =>
   a === undefined || BigInt(a.last_transaction_lt) < BigInt(b.last_transaction_lt);
 
 /**
- * The decoded interfaces (Jetton wallets, NFT items, multisig orders) as the tables will be once the
- * blocks decoded so far commit: the stored rows, overlaid with what the blocks still in flight detected,
- * the newer row winning as the tables' upserts do (`last_transaction_lt`). Lets a block be decoded
- * before the one before it has committed.
+ * The decoded interfaces (Jetton wallets, NFT items, multisig orders, getgems sales) as the tables
+ * will be once the blocks decoded so far commit: the stored rows, overlaid with what the blocks
+ * still in flight detected (the block being planned included), the newer row winning as the
+ * tables' upserts do (`last_transaction_lt`). Lets a block be decoded before the one before it has
+ * committed.
  */
 export class InterfaceView {
   private readonly detected = new Map<string, Detected>();
@@ -86,6 +89,25 @@ export class InterfaceView {
         d.order = row;
       }
     }
+    for (const sale of found.sales) {
+      const row = {
+        address: sale.address,
+        is_complete: sale.isComplete,
+        marketplace_address: sale.marketplace,
+        nft_address: sale.nft,
+        nft_owner_address: sale.nftOwner,
+        full_price: sale.fullPrice.toString(),
+        marketplace_fee_address: sale.marketplaceFeeAddress,
+        marketplace_fee: sale.marketplaceFee.toString(),
+        royalty_address: sale.royaltyAddress,
+        royalty_amount: sale.royaltyAmount.toString(),
+        last_transaction_lt: sale.lastLt.toString(),
+      };
+      const d = entry(sale.address);
+      if (newer(d.sale, row)) {
+        d.sale = row;
+      }
+    }
   }
 
   /** Forgets what blocks up to `committed` detected: the tables hold it now. */
@@ -102,6 +124,7 @@ export class InterfaceView {
     const wallets = new Map(stored.jettonWallets.map((r) => [r.address, r]));
     const items = new Map(stored.nftItems.map((r) => [r.address, r]));
     const orders = new Map(stored.multisigOrders.map((r) => [r.address, r]));
+    const sales = new Map(stored.nftSales.map((r) => [r.address, r]));
     for (const address of accounts) {
       const d = this.detected.get(address);
       if (d === undefined) {
@@ -116,11 +139,15 @@ export class InterfaceView {
       if (d.order !== undefined && newer(orders.get(address), d.order)) {
         orders.set(address, d.order);
       }
+      if (d.sale !== undefined && newer(sales.get(address), d.sale)) {
+        sales.set(address, d.sale);
+      }
     }
     return {
       jettonWallets: [...wallets.values()],
       nftItems: [...items.values()],
       multisigOrders: [...orders.values()],
+      nftSales: [...sales.values()],
     };
   }
 }

@@ -122,6 +122,21 @@ export function interfaceMap(rows: AccountInterfaceRows): Map<string, AccountInt
       signers: o.signers ?? [],
     };
   }
+  // The getgems sale as trace files carry it (`NftSale`): a purchase reads price, item and seller.
+  for (const sale of rows.nftSales) {
+    of(sale.address).nft_sale = {
+      address: sale.address,
+      is_complete: sale.is_complete,
+      marketplace_address: sale.marketplace_address,
+      nft_address: sale.nft_address,
+      nft_owner_address: sale.nft_owner_address,
+      full_price: BigInt(sale.full_price),
+      marketplace_fee_address: sale.marketplace_fee_address,
+      marketplace_fee: BigInt(sale.marketplace_fee),
+      royalty_address: sale.royalty_address,
+      royalty_amount: BigInt(sale.royalty_amount),
+    };
+  }
   return interfaces;
 }
 

@@ -93,6 +93,20 @@ export interface MultisigOrderInputRow {
   signers: string[] | null;
 }
 
+/** getgems_nft_sales row (get_sale_data): what toncenter's sale matchers read of the contract. */
+export interface NftSaleInputRow {
+  address: string;
+  is_complete: boolean;
+  marketplace_address: string | null;
+  nft_address: string;
+  nft_owner_address: string | null;
+  full_price: string;
+  marketplace_fee_address: string | null;
+  marketplace_fee: string;
+  royalty_address: string | null;
+  royalty_amount: string;
+}
+
 /** The stored transactions and messages of some traces. */
 export interface TraceTransactionRows {
   transactions: TxInputRow[];
@@ -110,6 +124,7 @@ export interface AccountInterfaceRows {
   jettonWallets: JettonWalletInputRow[];
   nftItems: NftItemInputRow[];
   multisigOrders: MultisigOrderInputRow[];
+  nftSales: NftSaleInputRow[];
 }
 
 /** A decoded interface row with the lt of the transaction it was read after (newer rows win). */
@@ -120,6 +135,7 @@ export interface StoredInterfaceRows {
   jettonWallets: Versioned<JettonWalletInputRow>[];
   nftItems: Versioned<NftItemInputRow>[];
   multisigOrders: Versioned<MultisigOrderInputRow>[];
+  nftSales: Versioned<NftSaleInputRow>[];
 }
 
 /**
@@ -158,17 +174,18 @@ export class ClassifyInputRepository {
   }
 
   /**
-   * The decoded interfaces of `accounts` (Jetton wallets, NFT items, multisig orders) in one round
-   * trip: each kind is a json array built by its own primary-key lookup.
+   * The decoded interfaces of `accounts` (Jetton wallets, NFT items, multisig orders, getgems sales)
+   * in one round trip: each kind is a json array built by its own primary-key lookup.
    */
   async interfaces(m: EntityManager, accounts: readonly string[]): Promise<StoredInterfaceRows> {
     if (accounts.length === 0) {
-      return { jettonWallets: [], nftItems: [], multisigOrders: [] };
+      return { jettonWallets: [], nftItems: [], multisigOrders: [], nftSales: [] };
     }
     const rows: {
       wallets: Versioned<JettonWalletInputRow>[] | null;
       items: Versioned<NftItemInputRow>[] | null;
       orders: Versioned<MultisigOrderInputRow>[] | null;
+      sales: Versioned<NftSaleInputRow>[] | null;
     }[] = await m.query(
       `SELECT
          (SELECT json_agg(json_build_object('address', address, 'balance', balance::text,
@@ -184,7 +201,15 @@ export class ClassifyInputRepository {
             'approvals_num', approvals_num::text, 'expiration_date', expiration_date::text,
             'order_boc', order_boc, 'signers', signers,
             'last_transaction_lt', last_transaction_lt::text))
-          FROM multisig_orders WHERE address = ANY($1::varchar[])) AS orders`,
+          FROM multisig_orders WHERE address = ANY($1::varchar[])) AS orders,
+         (SELECT json_agg(json_build_object('address', address, 'is_complete', is_complete,
+            'marketplace_address', marketplace_address, 'nft_address', nft_address,
+            'nft_owner_address', nft_owner_address, 'full_price', full_price::text,
+            'marketplace_fee_address', marketplace_fee_address,
+            'marketplace_fee', marketplace_fee::text, 'royalty_address', royalty_address,
+            'royalty_amount', royalty_amount::text,
+            'last_transaction_lt', last_transaction_lt::text))
+          FROM getgems_nft_sales WHERE address = ANY($1::varchar[])) AS sales`,
       [accounts],
     );
     const row = rows[0];
@@ -192,6 +217,7 @@ export class ClassifyInputRepository {
       jettonWallets: row?.wallets ?? [],
       nftItems: row?.items ?? [],
       multisigOrders: row?.orders ?? [],
+      nftSales: row?.sales ?? [],
     };
   }
 }
