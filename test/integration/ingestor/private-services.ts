@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { connect as tcpConnect } from 'node:net';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 
 /** Resolves once something accepts TCP connections on 127.0.0.1:port. */
 export async function waitForPort(port: number, timeoutMs = 15_000): Promise<void> {
@@ -48,6 +49,8 @@ export class PrivateNats {
   constructor(
     readonly port: number,
     private readonly storeDir: string,
+    /** The server's max_payload in bytes (nats-server's default is 1 MiB), set through a config file. */
+    private readonly maxPayload?: number,
   ) {}
 
   get url(): string {
@@ -55,9 +58,17 @@ export class PrivateNats {
   }
 
   async start(): Promise<void> {
+    const config: string[] = [];
+    if (this.maxPayload !== undefined) {
+      // max_payload has no command-line flag.
+      await mkdir(this.storeDir, { recursive: true });
+      const file = join(this.storeDir, 'nats.conf');
+      await writeFile(file, `max_payload: ${String(this.maxPayload)}\n`);
+      config.push('-c', file);
+    }
     this.child = spawn(
       'nats-server',
-      ['-js', '-a', '127.0.0.1', '-p', String(this.port), '-sd', this.storeDir],
+      [...config, '-js', '-a', '127.0.0.1', '-p', String(this.port), '-sd', this.storeDir],
       { stdio: 'ignore' },
     );
     await waitForPort(this.port);

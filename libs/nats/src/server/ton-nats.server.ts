@@ -26,6 +26,11 @@ export interface TonNatsServerOptions {
   replyChunkBytes?: number;
 }
 
+/** Room left in each part for the message's headers (part, id, disposed: about 100 bytes). */
+const PART_HEADROOM_BYTES = 4096;
+/** Parts are never cut smaller than this, whatever max_payload says. */
+const MIN_PART_BYTES = 1024;
+
 /** One reply packet of Nest's RPC protocol, as ServerNats publishes it. */
 interface ReplyPacket {
   response?: unknown;
@@ -45,6 +50,8 @@ export class TonNatsServer extends ServerNats {
   private readonly prefixedSubscriptions: Subscription[] = [];
   private readonly defaultQueue: string | undefined;
   private readonly replyChunkBytes: number;
+  /** The connection bindEvents was given: its server INFO carries the server's max_payload. */
+  private connection: NatsConnection | undefined;
 
   constructor(options: TonNatsServerOptions) {
     const { subjectPrefix, replyChunkBytes, ...natsOptions } = options;
@@ -77,7 +84,7 @@ export class TonNatsServer extends ServerNats {
       if (json === undefined) {
         return publish(packet) as unknown;
       }
-      const parts = replyParts(json, this.replyChunkBytes);
+      const parts = replyParts(json, this.partBytes());
       parts.forEach((bytes, index) => {
         const h = headers();
         h.set(REPLY_PART_HEADER, partHeader(index, parts.length));
@@ -91,7 +98,19 @@ export class TonNatsServer extends ServerNats {
     };
   }
 
+  /**
+   * Bytes of JSON per reply part: the configured size, or less when the server's max_payload is
+   * lower (an operator may lower it from its 1 MiB default), leaving room for the headers.
+   */
+  private partBytes(): number {
+    const maxPayload = this.connection?.info?.max_payload;
+    return maxPayload === undefined
+      ? this.replyChunkBytes
+      : Math.max(MIN_PART_BYTES, Math.min(this.replyChunkBytes, maxPayload - PART_HEADROOM_BYTES));
+  }
+
   override bindEvents(client: NatsConnection): void {
+    this.connection = client;
     for (const [channel, handler] of this.getHandlers()) {
       const queue = queueOf(handler) ?? this.defaultQueue;
       this.prefixedSubscriptions.push(
