@@ -1,5 +1,3 @@
-/* eslint-disable @typescript-eslint/no-misused-spread -- Nest
-   declares its factory options as classes (NestApplicationContextOptions, not exported) but takes plain objects. */
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
