@@ -3,10 +3,10 @@ import { type z } from 'zod';
 import { type V3Params } from './v3-params';
 
 /**
- * A reply the endpoint answers unchanged, sent as the JSON text it crossed NATS as (RpcClient.forward
- * checks it against the contract on a worker thread); on the in-process transport the validated
- * value, serialised as usual. A traces page is ~1 MB of JSON: parsing, validating and serialising it
- * again on the event loop cost the gateway ~30 ms per page.
+ * A reply the endpoint answers unchanged, sent as the JSON text the query service wrote
+ * (RpcClient.forward checks it against the contract on a worker thread); a reply without text, as
+ * its validated value, serialised as usual. A traces page is ~1 MB of JSON: parsing, validating and
+ * serialising it again on the event loop cost the gateway ~30 ms per page.
  */
 export class ForwardedReply {
   constructor(

@@ -33,9 +33,9 @@ import { reviveRpcError } from '../errors/revive';
 import { type ResolvedNatsRpcOptions } from '../nats-rpc.options';
 
 /**
- * A validated reply with the JSON text it arrived as (undefined on the in-process transport, which
- * hands over parsed values): a caller that answers the reply unchanged can send that text instead of
- * serialising the value again (the gateway's v3 pass-through, 1 MB on a traces page).
+ * A validated reply with the JSON text it arrived as (undefined only for a reply that had no text,
+ * such as an undefined one): a caller that answers the reply unchanged can send that text instead
+ * of serialising the value again (the gateway's v3 pass-through, 1 MB on a traces page).
  */
 export interface RpcReplyWithJson<T> {
   readonly value: T;
@@ -43,8 +43,8 @@ export interface RpcReplyWithJson<T> {
 }
 
 /**
- * A reply forwarded as its text (RpcClient.forward): `json` to answer with, or, on the in-process
- * transport, the validated `value`; `checked` settles false when the text broke the contract.
+ * A reply forwarded as its text (RpcClient.forward): `json` to answer with, or, for a reply that
+ * had no text, the validated `value`; `checked` settles false when the text broke the contract.
  */
 export type RpcForwardedReply<T> =
   | { readonly json: string; readonly value: undefined; readonly checked: Promise<boolean> }
@@ -112,7 +112,8 @@ export class RpcClient implements OnApplicationShutdown {
    * thread (ForwardedReplyChecker) and settles `checked`. Every reply is still checked (house style
    * 3.2), but a violation is logged and counted instead of thrown: the text is already on its way.
    * Parsing and validating a 1 MB traces page on the event loop cost the gateway ~20 ms per page.
-   * On the in-process transport, which hands over values, the value is validated as `request` does.
+   * Both transports hand over successful replies as text; anything else is validated as `request`
+   * does.
    */
   forward<S extends RpcSubject>(
     subject: S,
@@ -183,7 +184,7 @@ export class RpcClient implements OnApplicationShutdown {
     return { value: res.data, json };
   }
 
-  /** Sends the validated request and waits for its reply: a ReplyText over NATS, a value in process. */
+  /** Sends the validated request and waits for its reply: a ReplyText on success, on either transport. */
   private async exchange<S extends RpcSubject>(
     subject: S,
     payload: RpcRequest<S>,

@@ -5,8 +5,11 @@ export interface BusMessage {
   subject: string;
   data: string;
   headers: HeaderEntries | undefined;
-  /** Present on requests: where the reply goes (the analogue of a NATS reply inbox). */
-  reply: ((data: string) => void) | undefined;
+  /**
+   * Present on requests: where the reply goes (the analogue of a NATS reply inbox), with its headers
+   * as a NATS reply has them (a successful reply is raw JSON marked as a reply part).
+   */
+  reply: ((data: string, headers?: HeaderEntries) => void) | undefined;
 }
 
 type BusHandler = (message: BusMessage) => void;

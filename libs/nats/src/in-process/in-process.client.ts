@@ -2,7 +2,13 @@ import { ClientProxy, NatsRecord, type ReadPacket, type WritePacket } from '@nes
 import { type MsgHdrs, MsgHdrsImpl } from '@nats-io/transport-node';
 import { z } from 'zod';
 
-import { toHeaderEntries } from '../headers';
+import {
+  REPLY_DISPOSED_HEADER,
+  REPLY_ID_HEADER,
+  REPLY_PART_HEADER,
+  ReplyText,
+} from '../chunking/reply-chunks';
+import { type HeaderEntries, toHeaderEntries } from '../headers';
 import { NO_RESPONDERS_PREFIX } from '../errors/revive';
 import { defaultInProcessBus, type InProcessBus } from './in-process-bus';
 
@@ -17,7 +23,8 @@ const ReplyPacket = z.object({
 /**
  * ClientProxy over the in-process bus. It mirrors ClientNats: the packet (with its id) is
  * serialised with JSON.stringify — so a bigint fails here exactly as it would on the wire — headers
- * from a NatsRecord travel beside it, and the reply is parsed back from JSON.
+ * from a NatsRecord travel beside it; a successful reply comes back as its JSON text (ReplyText,
+ * which RpcClient parses or forwards), an error as Nest's packet, parsed here.
  */
 export class InProcessClient extends ClientProxy {
   private readonly pending = new Set<(packet: WritePacket) => void>();
@@ -74,7 +81,18 @@ export class InProcessClient extends ClientProxy {
       subject,
       data: text,
       headers: toHeaderEntries(headers),
-      reply: (replyText) => {
+      reply: (replyText, replyHeaders) => {
+        if (headerOf(replyHeaders, REPLY_PART_HEADER) !== undefined) {
+          // A successful reply, raw (in-process.server.ts): handed over as its text, as over NATS.
+          const id = headerOf(replyHeaders, REPLY_ID_HEADER);
+          if (id === undefined || id === packet.id) {
+            settle({
+              response: new ReplyText(replyText),
+              isDisposed: headerOf(replyHeaders, REPLY_DISPOSED_HEADER) === 'true',
+            });
+          }
+          return;
+        }
         const parsed = ReplyPacket.safeParse(JSON.parse(replyText));
         if (!parsed.success || (parsed.data.id !== undefined && parsed.data.id !== packet.id)) {
           return;
@@ -108,6 +126,11 @@ export class InProcessClient extends ClientProxy {
     this.bus.publish({ subject, data: text, headers: toHeaderEntries(headers), reply: undefined });
     return Promise.resolve(undefined as T);
   }
+}
+
+/** The first value of header `name` in `entries`. */
+function headerOf(entries: HeaderEntries | undefined, name: string): string | undefined {
+  return entries?.find(([key]) => key === name)?.[1][0];
 }
 
 /** The mesh only uses string subjects as patterns (see @app/contracts Subjects). */

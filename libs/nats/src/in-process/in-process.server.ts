@@ -8,8 +8,14 @@ import {
 import { type Observable, throwError } from 'rxjs';
 import { z } from 'zod';
 
-import { fromHeaderEntries } from '../headers';
-import { SerializedReply } from '../server/serialized-reply';
+import {
+  partHeader,
+  REPLY_DISPOSED_HEADER,
+  REPLY_ID_HEADER,
+  REPLY_PART_HEADER,
+} from '../chunking/reply-chunks';
+import { fromHeaderEntries, type HeaderEntries } from '../headers';
+import { replyJson, SerializedReply } from '../server/serialized-reply';
 import { defaultInProcessBus, type InProcessBus, type BusMessage } from './in-process-bus';
 
 export interface InProcessServerOptions {
@@ -83,7 +89,22 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
     const id = packet.id;
     const reply = message.reply;
     const publish = (packet: ReplyPacket): void => {
-      reply?.(packetJson(packet, id));
+      const json =
+        packet.err === undefined && packet.response !== undefined
+          ? replyJson(packet.response)
+          : undefined;
+      if (json === undefined) {
+        reply?.(packetJson(packet, id));
+        return;
+      }
+      // As TonNatsServer sends it: the JSON text, raw, as the one part of the reply.
+      reply?.(json, [
+        [REPLY_PART_HEADER, [partHeader(0, 1)]],
+        [REPLY_ID_HEADER, [id]],
+        ...(packet.isDisposed === true
+          ? [[REPLY_DISPOSED_HEADER, ['true']] satisfies HeaderEntries[number]]
+          : []),
+      ]);
     };
     const handler = this.getHandlerByPattern(channel);
     if (handler === null) {
