@@ -7,7 +7,8 @@
  * Setup: a fresh database with the migrations, a NATS server of its own (JetStream on: the ingestor's
  * events), the localnet CLI (genesis seed, one block a second) and the six mesh apps started from
  * dist/ with the environment docker-compose.yml gives them. RSS (VmRSS) and CPU time (utime + stime)
- * are read from /proc/<pid> every few seconds.
+ * are read from /proc/<pid> every few seconds; every half minute each app is asked for a full garbage
+ * collection and reports its live heap (support/live-heap.preload.ts), the measure of a leak.
  *
  * BENCH_SOAK_SECONDS (default 600, the issue's 10 minutes) sets the soak; BENCH_LOAD_CONCURRENCY
  * (default 8) the number of client loops.
@@ -25,10 +26,12 @@ import {
   withDatabase,
 } from '@app/database';
 import { measureLoad } from './support/latency';
+import { liveHeapEnv, sampleLiveHeap } from './support/live-heap';
 import { startPrivateNats } from './support/nats-server';
 import { type Service, startService, waitHealthy } from './support/processes';
 import {
   rerenderAppMemoryReport,
+  type LiveSample,
   type Sample,
   writeAppMemoryReport,
 } from './support/app-memory.report';
@@ -38,6 +41,8 @@ const SERVER_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0
 const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 600);
 const CONCURRENCY = Number(process.env.BENCH_LOAD_CONCURRENCY ?? 8);
 const SAMPLE_MS = 5000;
+/** How often each app is asked for a full collection and its live heap (live-heap.preload.ts). */
+const LIVE_SAMPLE_MS = 30_000;
 const IDLE_MS = 20_000;
 const APPS = ['gateway', 'liteserver', 'query', 'sender', 'ingestor', 'decoder'] as const;
 type AppName = (typeof APPS)[number];
@@ -149,6 +154,7 @@ export async function runAppMemoryBench(): Promise<string> {
     }
     const gatewayPort = await findFreePort();
     const pids = new Map<AppName, number | undefined>();
+    const liveFile = (app: AppName): string => join(dir, `live-heap-${app}.json`);
     for (const app of APPS) {
       const metricsPort = await findFreePort();
       const service = await startService(
@@ -163,6 +169,7 @@ export async function runAppMemoryBench(): Promise<string> {
           LOG_LEVEL: 'warn',
           PORT: String(gatewayPort),
           METRICS_PORT: String(metricsPort),
+          ...liveHeapEnv(liveFile(app)),
         },
         /.*/,
       );
@@ -188,6 +195,7 @@ export async function runAppMemoryBench(): Promise<string> {
     const base = `http://127.0.0.1:${String(gatewayPort)}`;
     const paths = loadPaths(wallet);
     const soak = new Map<AppName, Sample[]>(APPS.map((app) => [app, []]));
+    const live = new Map<AppName, LiveSample[]>(APPS.map((app) => [app, []]));
     let next = 0;
     const started = Date.now();
     let lastCpu = new Map(APPS.map((app) => [app, cpuSeconds(pids.get(app))]));
@@ -207,6 +215,22 @@ export async function runAppMemoryBench(): Promise<string> {
       lastCpu = cpu;
       lastAt = now;
     }, SAMPLE_MS);
+    const mib = (bytes: number): number => round1(bytes / 1048576);
+    const sampleLive = async (): Promise<void> => {
+      const atS = Math.round((Date.now() - started) / 1000);
+      for (const app of APPS) {
+        const heap = await sampleLiveHeap(pids.get(app), liveFile(app));
+        if (heap !== undefined) {
+          live
+            .get(app)
+            ?.push({ atS, heapMiB: mib(heap.heapUsed), externalMiB: mib(heap.external) });
+        }
+      }
+    };
+    let liveRound = sampleLive();
+    const liveSampler = setInterval(() => {
+      liveRound = liveRound.then(sampleLive);
+    }, LIVE_SAMPLE_MS);
     const load = await measureLoad('mixed v2/v3', CONCURRENCY, SOAK_SECONDS * 1000, async () => {
       const path = paths[next++ % paths.length] ?? '/api/v2/getMasterchainInfo';
       const res = await fetch(`${base}${path}`);
@@ -214,6 +238,8 @@ export async function runAppMemoryBench(): Promise<string> {
       return res.ok;
     });
     clearInterval(sampler);
+    clearInterval(liveSampler);
+    await liveRound;
     return writeAppMemoryReport((targets) => reportHead(ctx, targets), {
       soakSeconds: SOAK_SECONDS,
       sampleMs: SAMPLE_MS,
@@ -226,6 +252,7 @@ export async function runAppMemoryBench(): Promise<string> {
         idleMiB: idle.get(app)?.rss ?? 0,
         idleCpuPct: idle.get(app)?.cpuPct ?? 0,
         soak: soak.get(app) ?? [],
+        live: live.get(app) ?? [],
       })),
       notes,
     });
