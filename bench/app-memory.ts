@@ -154,6 +154,7 @@ export async function runAppMemoryBench(): Promise<string> {
     }
     const gatewayPort = await findFreePort();
     const pids = new Map<AppName, number | undefined>();
+    const appServices = new Map<AppName, Service>();
     const liveFile = (app: AppName): string => join(dir, `live-heap-${app}.json`);
     for (const app of APPS) {
       const metricsPort = await findFreePort();
@@ -174,6 +175,7 @@ export async function runAppMemoryBench(): Promise<string> {
         /.*/,
       );
       services.push(service);
+      appServices.set(app, service);
       pids.set(app, service.child.pid);
       const port = app === 'gateway' ? gatewayPort : metricsPort;
       await waitHealthy(`http://127.0.0.1:${String(port)}/healthz`);
@@ -200,7 +202,23 @@ export async function runAppMemoryBench(): Promise<string> {
     const started = Date.now();
     let lastCpu = new Map(APPS.map((app) => [app, cpuSeconds(pids.get(app))]));
     let lastAt = started;
+    // An app that dies under the soak ends the run with its name and last output, not a bare ENOENT
+    // from /proc.
+    let died: Error | undefined;
+    const stopOnDeath = (app: AppName, service: Service): void => {
+      service.child.once('exit', (code, signal) => {
+        died ??= new Error(
+          `${app} exited (${String(code ?? signal)}) during the soak:\n${service.output().slice(-3000)}`,
+        );
+      });
+    };
+    for (const [app, service] of appServices) {
+      stopOnDeath(app, service);
+    }
     const sampler = setInterval(() => {
+      if (died !== undefined) {
+        return;
+      }
       const now = Date.now();
       const atS = Math.round((now - started) / 1000);
       const cpu = new Map(APPS.map((app) => [app, cpuSeconds(pids.get(app))]));
@@ -219,6 +237,9 @@ export async function runAppMemoryBench(): Promise<string> {
     const sampleLive = async (): Promise<void> => {
       const atS = Math.round((Date.now() - started) / 1000);
       for (const app of APPS) {
+        if (died !== undefined) {
+          return;
+        }
         const heap = await sampleLiveHeap(pids.get(app), liveFile(app));
         if (heap !== undefined) {
           live
@@ -232,6 +253,9 @@ export async function runAppMemoryBench(): Promise<string> {
       liveRound = liveRound.then(sampleLive);
     }, LIVE_SAMPLE_MS);
     const load = await measureLoad('mixed v2/v3', CONCURRENCY, SOAK_SECONDS * 1000, async () => {
+      if (died !== undefined) {
+        throw died;
+      }
       const path = paths[next++ % paths.length] ?? '/api/v2/getMasterchainInfo';
       const res = await fetch(`${base}${path}`);
       await res.arrayBuffer();
@@ -240,6 +264,9 @@ export async function runAppMemoryBench(): Promise<string> {
     clearInterval(sampler);
     clearInterval(liveSampler);
     await liveRound;
+    if (died !== undefined) {
+      throw died;
+    }
     return writeAppMemoryReport((targets) => reportHead(ctx, targets), {
       soakSeconds: SOAK_SECONDS,
       sampleMs: SAMPLE_MS,

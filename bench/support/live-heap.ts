@@ -1,6 +1,16 @@
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { type LiveHeap } from './live-heap.preload';
+
+/** What an app of the soak reports after a full collection (live-heap.preload.ts). */
+export interface LiveHeap {
+  /** V8 heap still in use after the full collection, in bytes. */
+  readonly heapUsed: number;
+  /** Memory of C++ objects bound to JS objects (Buffers among them), in bytes. */
+  readonly external: number;
+}
+
+/** The file whose creation asks the app for a sample. */
+export const requestFileOf = (file: string): string => `${file}.request`;
 
 /** `NODE_OPTIONS` and file for an app whose live heap the soak samples (live-heap.preload.ts). */
 export function liveHeapEnv(file: string): NodeJS.ProcessEnv {
@@ -9,8 +19,8 @@ export function liveHeapEnv(file: string): NodeJS.ProcessEnv {
 }
 
 /**
- * Asks the app `pid` for a full collection and its live heap; undefined when it has not answered
- * within `timeoutMs` (a collection of a few hundred MiB takes well under a second).
+ * Asks the app `pid` for a full collection and its live heap; undefined when it is not running or has
+ * not answered within `timeoutMs` (a collection of a few hundred MiB takes well under a second).
  */
 export async function sampleLiveHeap(
   pid: number | undefined,
@@ -21,7 +31,7 @@ export async function sampleLiveHeap(
     return undefined;
   }
   rmSync(file, { force: true });
-  process.kill(pid, 'SIGUSR2');
+  writeFileSync(requestFileOf(file), '');
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     await new Promise((r) => setTimeout(r, 100));
