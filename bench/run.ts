@@ -51,7 +51,7 @@ async function main(): Promise<void> {
         ? () =>
             Promise.resolve(
               rerenderAppMemory(
-                "the leak check recomputed from the run's own samples as the slope of the per-minute RSS floor (the slope of every sample follows the GC sawtooth); not run again (one 10-minute soak)",
+                "the derived numbers recomputed from the run's own samples; not run again (one 10-minute soak)",
               ),
             )
         : runAppMemoryBench,
