@@ -231,16 +231,11 @@ async function wholePath(history: History, workers: number, window: number): Pro
   try {
     const logger = pino({ level: 'warn' });
     const progress = new IngestProgressRepository(dataSource);
+    const cursors = new IndexerCursorRepository(dataSource);
     const writer = new TimedWriter(dataSource);
     const runner = new BackfillRunner(
       new McBatchLoader(new BlockSource(pool)),
-      new BatchCommitter(
-        writer,
-        progress,
-        new IndexerCursorRepository(dataSource),
-        new IngestMetrics(new Registry()),
-        logger,
-      ),
+      new BatchCommitter(writer, progress, cursors, new IngestMetrics(new Registry()), logger),
       progress,
       NO_EVENTS,
       logger,
@@ -256,6 +251,11 @@ async function wholePath(history: History, workers: number, window: number): Pro
     const steps = [...writer.steps].sort((a, b) => a.at - b.at);
     const rate = rateOf(steps, started);
     const rows = await countRows(dataSource);
+    if (workers === 1) {
+      // A backfill leaves the live cursor alone; the decoder follows that cursor, so it is moved to
+      // the head as the follower would have (support/decode-history.ts ingestHistory does the same).
+      await cursors.advance('masterchain', history.head);
+    }
     return {
       phase: 'whole path',
       workers,

@@ -91,6 +91,14 @@ export async function decodeHistory(
   head: number,
   trafficFrom?: number,
 ): Promise<DecodeRun> {
+  // The decoder never passes the cursor it follows: a history whose cursor was not moved to the head
+  // would wait out the hour below instead of failing.
+  const source = await new IndexerCursorRepository(ds).get('masterchain');
+  if (source === null || source < head) {
+    throw new Error(
+      `the masterchain cursor is at ${String(source)}, below the head ${String(head)}: nothing past it would be decoded`,
+    );
+  }
   await ds.query('ANALYZE');
   const count = async (sql: string): Promise<number> => {
     const rows: { n: number }[] = await ds.query(sql);
