@@ -22,6 +22,8 @@ import { V3Params } from '../../apps/gateway/src/v3/v3-params';
 import { actionAddresses } from '../../apps/query/src/actions/action.mapper';
 import { AddressBookBuilder } from '../../apps/query/src/address-book/address-book.builder';
 import { MetadataBuilder } from '../../apps/query/src/metadata/metadata.builder';
+import { RenderedTransactions } from '../../apps/query/src/render-cache/rendered-transactions';
+import { TransactionRenderer } from '../../apps/query/src/render-cache/transaction-renderer';
 import { present } from '../../apps/query/src/tokens/token.mapper';
 import { TokensController } from '../../apps/query/src/tokens/tokens.controller';
 import { TracesController } from '../../apps/query/src/traces/traces.controller';
@@ -198,12 +200,15 @@ function controllers(db: DataSource): {
   const tokens = new TokenQueryRepository(db);
   const transactions = new TransactionQueryRepository(db);
   const blocks = new BlockQueryRepository(db);
+  // Nothing kept between requests: the service's statements are those of a page not yet rendered.
+  const renderer = new TransactionRenderer(new RenderedTransactions(0));
   return {
     transactions: new TransactionsController(
       transactions,
       new MessageQueryRepository(db),
       blocks,
       addressBook,
+      renderer,
     ),
     traces: new TracesController(
       new TraceQueryRepository(db),
@@ -211,6 +216,7 @@ function controllers(db: DataSource): {
       new ActionQueryRepository(db),
       blocks,
       addressBook,
+      renderer,
     ),
     tokens: new TokensController(tokens, addressBook, new MetadataBuilder(tokens)),
   };
@@ -278,8 +284,13 @@ const tracesQuery: V3Query = {
       const actions = await new ActionQueryRepository(db).ofTraces(ids, req.supported_action_types);
       addresses.push(...actions.flatMap(actionAddresses));
     }
-    const bundles = await new TransactionQueryRepository(db).ofTraces(ids);
-    addresses.push(...bundles.flatMap(bundleAddresses));
+    const byTrace = new Map<string, TransactionBundle[]>();
+    for (const b of await new TransactionQueryRepository(db).ofTraces(ids)) {
+      const id = b.tx.trace_id ?? '';
+      byTrace.set(id, [...(byTrace.get(id) ?? []), b]);
+    }
+    // The handler lists addresses trace by trace, in the page's order.
+    addresses.push(...ids.flatMap((id) => (byTrace.get(id) ?? []).flatMap(bundleAddresses)));
     await addressBookSql(db, addresses, req.no_address_book);
     return rows.length;
   },

@@ -5,7 +5,7 @@ import {
   databaseUnavailableError,
   postgresReadiness,
 } from '@app/database';
-import { loadConfig, streamLogEnv } from '@app/config';
+import { loadConfig, queryEnv, streamLogEnv } from '@app/config';
 import { runMeshService, StreamLogModule } from '@app/nats';
 import { z } from 'zod';
 import { QueryModule } from './query.module';
@@ -17,7 +17,7 @@ runMeshService({
   // PostgreSQL down: 503 for v3 callers, not an internal error (issue 11).
   errorTranslators: [databaseUnavailableError],
   imports: ({ databaseUrl, natsUrl }) => {
-    const config = loadConfig(z.object(streamLogEnv));
+    const config = loadConfig(z.object({ ...streamLogEnv, ...queryEnv }));
     return [
       DatabaseModule.forRoot({ url: databaseUrl ?? '', applicationName: 'query' }),
       // The query app renders indexed blocks for the Streaming API (apps/query/src/streaming).
@@ -27,7 +27,10 @@ runMeshService({
         maxBytes: config.STREAM_MAX_BYTES,
       }),
       // txs.decoded wakes the stream publisher at once (its poll is the safety net).
-      QueryModule.forRoot({ stream: { natsUrl } }),
+      QueryModule.forRoot({
+        stream: { natsUrl },
+        renderCacheBytes: config.QUERY_RENDER_CACHE_MB * 1024 * 1024,
+      }),
     ];
   },
   checks: (app) => [postgresReadiness(app.get(DataSource))],

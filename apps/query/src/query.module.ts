@@ -16,6 +16,8 @@ import { AddressBookBuilder } from './address-book/address-book.builder';
 import { BlocksController } from './blocks/blocks.controller';
 import { DecodeController } from './decode/decode.controller';
 import { MetadataBuilder } from './metadata/metadata.builder';
+import { RenderedTransactions } from './render-cache/rendered-transactions';
+import { TransactionRenderer } from './render-cache/transaction-renderer';
 import { StreamPublisherService } from './streaming/stream-publisher.service';
 import {
   STREAM_PUBLISHER_OPTIONS,
@@ -24,6 +26,9 @@ import {
 import { TokensController } from './tokens/tokens.controller';
 import { TracesController } from './traces/traces.controller';
 import { TransactionsController } from './transactions/transactions.controller';
+
+/** QUERY_RENDER_CACHE_MB's default (libs/config queryEnv). */
+const DEFAULT_RENDER_CACHE_BYTES = 32 << 20;
 
 const REPOSITORIES = [
   BlockQueryRepository,
@@ -44,8 +49,13 @@ const REPOSITORIES = [
  */
 @Module({})
 export class QueryModule {
-  /** `stream.natsUrl`: `txs.decoded` wakes the stream publisher (else it polls every 150 ms). */
-  static forRoot(options: { stream?: StreamPublisherModuleOptions } = {}): DynamicModule {
+  /**
+   * `stream.natsUrl`: `txs.decoded` wakes the stream publisher (else it polls every 150 ms);
+   * `renderCacheBytes`: the budget of RenderedTransactions (QUERY_RENDER_CACHE_MB).
+   */
+  static forRoot(
+    options: { stream?: StreamPublisherModuleOptions; renderCacheBytes?: number } = {},
+  ): DynamicModule {
     return {
       module: QueryModule,
       controllers: [
@@ -65,6 +75,13 @@ export class QueryModule {
         })),
         AddressBookBuilder,
         MetadataBuilder,
+        {
+          provide: RenderedTransactions,
+          useValue: new RenderedTransactions(
+            options.renderCacheBytes ?? DEFAULT_RENDER_CACHE_BYTES,
+          ),
+        },
+        TransactionRenderer,
         { provide: STREAM_PUBLISHER_OPTIONS, useValue: options.stream ?? {} },
         StreamPublisherService,
       ],

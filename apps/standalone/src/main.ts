@@ -13,6 +13,7 @@ import {
   natsEnv,
   senderEnv,
   streamLogEnv,
+  queryEnv,
   streamingEnv,
   tonNetworkEnv,
 } from '@app/config';
@@ -48,6 +49,7 @@ async function bootstrap(): Promise<void> {
       ...edgeProtectionEnv,
       ...streamLogEnv,
       ...streamingEnv,
+      ...queryEnv,
       ...loggingEnv,
       ...metadataFetchEnv,
     }),
@@ -123,6 +125,7 @@ async function bootstrap(): Promise<void> {
       maxBytes: config.STREAM_MAX_BYTES,
     },
     streaming: streamingFromEnv(config),
+    renderCacheBytes: config.QUERY_RENDER_CACHE_MB * 1024 * 1024,
   });
   await app.listen({ port: config.PORT, host: config.HOST });
   const host = config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST;

@@ -61,6 +61,8 @@ export interface StandaloneAppOptions {
   readonly stream?: { readonly retentionMs: number; readonly maxBytes?: number | undefined };
   /** Streaming API buffers and anonymous limits of the gateway; absent → DEFAULT_STREAMING. */
   readonly streaming?: StreamingOptions;
+  /** Bytes of rendered v3 transactions the query side keeps (QUERY_RENDER_CACHE_MB). */
+  readonly renderCacheBytes?: number;
 }
 
 /**
@@ -128,7 +130,12 @@ export async function createStandaloneApp(
           }),
       options.databaseUrl === undefined
         ? QueryModule.disabled()
-        : QueryModule.forRoot({ stream: { natsUrl: options.natsUrl } }),
+        : QueryModule.forRoot({
+            stream: { natsUrl: options.natsUrl },
+            ...(options.renderCacheBytes === undefined
+              ? {}
+              : { renderCacheBytes: options.renderCacheBytes }),
+          }),
       SenderModule.forRoot({
         endpoints: options.endpoints,
         liteserverTimeoutMs: options.liteserverTimeoutMs,

@@ -103,6 +103,15 @@ export const streamLogEnv = {
   STREAM_MAX_BYTES: intVar(1_048_576, Number.MAX_SAFE_INTEGER),
 };
 
+/** The query service (apps/query). */
+export const queryEnv = {
+  /**
+   * MiB of rendered v3 transactions kept between requests (apps/query RenderedTransactions): the
+   * pages of busy accounts are asked again and again. 0 keeps nothing.
+   */
+  QUERY_RENDER_CACHE_MB: intVar(0, 65_536, 32),
+};
+
 export const RATE_LIMIT_STORE_FAILURE_MODES = ['open', 'closed'] as const;
 export type RateLimitStoreFailureMode = (typeof RATE_LIMIT_STORE_FAILURE_MODES)[number];
 

@@ -6,7 +6,6 @@ import {
   type V3Action,
   type V3Trace,
   type V3TracesRes,
-  type V3Transaction,
 } from '@app/contracts';
 import {
   ActionQueryRepository,
@@ -20,7 +19,8 @@ import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { actionAddresses, toV3Action } from '../actions/action.mapper';
 import { AddressBookBuilder } from '../address-book/address-book.builder';
-import { toV3Transaction, transactionAddresses } from '../transactions/transaction.mapper';
+import { TransactionRenderer } from '../render-cache/transaction-renderer';
+import { transactionAddresses } from '../transactions/transaction.mapper';
 import { toV3TraceHead } from './trace.mapper';
 
 /** Traces above this many transactions come back without a body (ton-index-go `-max-trace-txs`). */
@@ -35,6 +35,7 @@ export class TracesController {
     private readonly actions: ActionQueryRepository,
     private readonly blocks: BlockQueryRepository,
     private readonly addressBook: AddressBookBuilder,
+    private readonly renderer: TransactionRenderer,
   ) {}
 
   @RpcHandler(Subjects.query.traces)
@@ -73,9 +74,15 @@ export class TracesController {
     const addresses: string[] = [];
     // Actions and transactions are independent reads of the same traces: asked together, a page
     // costs the slower of the two rather than their sum.
-    const [actionRows, bundles] = await Promise.all([
+    const [actionRows, txsByTrace] = await Promise.all([
       req.include_actions ? this.actions.ofTraces(ids, req.supported_action_types) : undefined,
-      this.transactions.ofTraces(ids),
+      this.renderer.ofTraces(
+        full.map((t) => ({
+          traceId: t.trace_id,
+          complete: t.trace_info.trace_state === 'complete',
+        })),
+        (missing) => this.transactions.ofTraces(missing),
+      ),
     ]);
     if (actionRows !== undefined) {
       const byTrace = new Map<string, V3Action[]>(ids.map((id) => [id, []]));
@@ -87,22 +94,13 @@ export class TracesController {
         trace.actions = byTrace.get(trace.trace_id) ?? [];
       }
     }
-    const txsByTrace = new Map<string, V3Transaction[]>();
-    for (const bundle of bundles) {
-      const tx = toV3Transaction(bundle);
-      addresses.push(...transactionAddresses(tx));
-      const id = bundle.tx.trace_id ?? '';
-      const list = txsByTrace.get(id);
-      if (list === undefined) {
-        txsByTrace.set(id, [tx]);
-      } else {
-        list.push(tx);
-      }
-    }
     for (const trace of full) {
       const txs = txsByTrace.get(trace.trace_id) ?? [];
       if (txs.length === 0) {
         continue;
+      }
+      for (const tx of txs) {
+        addresses.push(...transactionAddresses(tx));
       }
       trace.transactions_order = txs.map((t) => t.hash);
       trace.transactions = Object.fromEntries(txs.map((t) => [t.hash, t]));

@@ -7,12 +7,13 @@ import {
   type TransactionsByMessageReq,
   type TransactionsReq,
   type V3MessagesRes,
+  type V3Transaction,
   type V3TransactionsRes,
 } from '@app/contracts';
 import {
   BlockQueryRepository,
   MessageQueryRepository,
-  type TransactionBundle,
+  type TransactionRow,
   TransactionQueryRepository,
 } from '@app/database';
 import { RpcHandler } from '@app/nats';
@@ -20,6 +21,7 @@ import { toV3Message } from '@app/v3-render';
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { AddressBookBuilder } from '../address-book/address-book.builder';
+import { TransactionRenderer } from '../render-cache/transaction-renderer';
 import { toV3Transaction, transactionAddresses } from './transaction.mapper';
 
 /** `ton.query.v1.*` handlers of the v3 transaction and message endpoints (toncenter-v3 §4.5–4.9). */
@@ -30,6 +32,7 @@ export class TransactionsController {
     private readonly messages: MessageQueryRepository,
     private readonly blocks: BlockQueryRepository,
     private readonly addressBook: AddressBookBuilder,
+    private readonly renderer: TransactionRenderer,
   ) {}
 
   @RpcHandler(Subjects.query.transactions)
@@ -40,7 +43,7 @@ export class TransactionsController {
         `masterchain block ${String(req.mc_seqno)} not found`,
       );
     }
-    const rows = await this.transactions.list({
+    const rows = await this.transactions.page({
       workchain: req.workchain,
       shard: req.shard,
       seqno: req.seqno,
@@ -56,12 +59,12 @@ export class TransactionsController {
       offset: req.offset,
       sort: req.sort,
     });
-    return this.reply(rows, req.no_address_book);
+    return this.reply(await this.render(rows), req.no_address_book);
   }
 
   @RpcHandler(Subjects.query.transactionsByMessage)
   async byMessage(@Payload() req: TransactionsByMessageReq): Promise<V3TransactionsRes> {
-    const rows = await this.transactions.list({
+    const rows = await this.transactions.page({
       msgHashes: req.msg_hash,
       bodyHash: req.body_hash,
       opcode: req.opcode,
@@ -70,17 +73,17 @@ export class TransactionsController {
       offset: req.offset,
       sort: req.sort,
     });
-    return this.reply(rows, req.no_address_book);
+    return this.reply(await this.render(rows), req.no_address_book);
   }
 
   @RpcHandler(Subjects.query.adjacentTransactions)
   async adjacent(@Payload() req: AdjacentTransactionsReq): Promise<V3TransactionsRes> {
     const hashes = await this.transactions.adjacentHashes(req.hash, req.direction);
-    const rows = await this.transactions.byHashes(hashes);
-    if (rows.length === 0) {
+    const bundles = await this.transactions.byHashes(hashes);
+    if (bundles.length === 0) {
       throw new TonApiError(ErrorCode.NOT_FOUND, 'adjacent transactions not found');
     }
-    return this.reply(rows, req.no_address_book);
+    return this.reply(bundles.map(toV3Transaction), req.no_address_book);
   }
 
   @RpcHandler(Subjects.query.messages)
@@ -117,11 +120,15 @@ export class TransactionsController {
     };
   }
 
+  /** A page's rows rendered through the cache of rendered transactions. */
+  private render(rows: readonly TransactionRow[]): Promise<V3Transaction[]> {
+    return this.renderer.ofRows(rows, (missing) => this.transactions.bundle(missing));
+  }
+
   private async reply(
-    rows: readonly TransactionBundle[],
+    transactions: V3Transaction[],
     noAddressBook: boolean | undefined,
   ): Promise<V3TransactionsRes> {
-    const transactions = rows.map(toV3Transaction);
     return {
       transactions,
       address_book: await this.addressBook.build(

@@ -48,8 +48,13 @@ export const MESSAGE_SELECT = `SELECT ${MESSAGE_COLUMNS} FROM messages M
 export class TransactionQueryRepository {
   constructor(private readonly ds: DataSource) {}
 
-  /** transactions / transactionsByMasterchainBlock / transactionsByMessage, with toncenter's order rules. */
+  /** transactions / transactionsByMasterchainBlock / transactionsByMessage, with their messages and states. */
   async list(f: TransactionFilter): Promise<TransactionBundle[]> {
+    return this.bundle(await this.page(f));
+  }
+
+  /** The transaction rows of a page of `f`, with toncenter's order rules (§4.5). */
+  page(f: TransactionFilter): Promise<TransactionRow[]> {
     const q = new SqlFilter();
     const s = dir(f.sort);
     const byUtime = f.startUtime !== undefined || f.endUtime !== undefined;
@@ -118,11 +123,10 @@ export class TransactionQueryRepository {
         q.and(`M.opcode = ${q.param(f.opcode)} AND M.direction = 'in'`);
       }
     }
-    const rows = await this.ds.query<TransactionRow[]>(
+    return this.ds.query<TransactionRow[]>(
       `SELECT T.* FROM ${from}${q.where()} ORDER BY ${order}${q.page(f.limit, f.offset)}`,
       q.params,
     );
-    return this.bundle(rows);
   }
 
   /** The transactions of `hashes`, ordered by lt ascending (adjacentTransactions, §4.8). */

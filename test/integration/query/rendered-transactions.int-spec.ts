@@ -1,0 +1,146 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import {
+  ActionQueryRepository,
+  AddressBookQueryRepository,
+  BlockQueryRepository,
+  type DataSource,
+  MessageQueryRepository,
+  TraceQueryRepository,
+  TransactionQueryRepository,
+} from '@app/database';
+import { GenesisAccount } from '../../../apps/localnet/src/seeds';
+import { AddressBookBuilder } from '../../../apps/query/src/address-book/address-book.builder';
+import { RenderedTransactions } from '../../../apps/query/src/render-cache/rendered-transactions';
+import { TransactionRenderer } from '../../../apps/query/src/render-cache/transaction-renderer';
+import { TracesController } from '../../../apps/query/src/traces/traces.controller';
+import { TransactionsController } from '../../../apps/query/src/transactions/transactions.controller';
+import { type DecodedGenesis, decodedGenesis } from '../decoder/decoded-genesis';
+
+/** `ds` with the first line of every statement it is sent recorded. */
+function recording(ds: DataSource): { db: DataSource; statements: string[] } {
+  const statements: string[] = [];
+  const db = {
+    query: (sql: string, params?: unknown[]): Promise<unknown> => {
+      statements.push(sql.replace(/\s+/g, ' ').trim());
+      return ds.query(sql, params);
+    },
+  };
+  return { db: db as unknown as DataSource, statements };
+}
+
+/** The statements that read transactions, messages or account states. */
+const bodyReads = (statements: readonly string[]): string[] =>
+  statements.filter((s) => /FROM (transactions|messages|account_states)\b/.test(s));
+
+function controllers(db: DataSource, budgetBytes: number) {
+  const cache = new RenderedTransactions(budgetBytes);
+  const renderer = new TransactionRenderer(cache);
+  const addressBook = new AddressBookBuilder(new AddressBookQueryRepository(db));
+  const transactions = new TransactionQueryRepository(db);
+  const blocks = new BlockQueryRepository(db);
+  return {
+    cache,
+    traces: new TracesController(
+      new TraceQueryRepository(db),
+      transactions,
+      new ActionQueryRepository(db),
+      blocks,
+      addressBook,
+      renderer,
+    ),
+    transactions: new TransactionsController(
+      transactions,
+      new MessageQueryRepository(db),
+      blocks,
+      addressBook,
+      renderer,
+    ),
+  };
+}
+
+/**
+ * The rendered-transaction cache of the query service over the genesis seed ingested and decoded
+ * into real PostgreSQL: a page asked again answers the same JSON without reading messages or account
+ * states again; nothing is kept with a budget of 0; the budget bounds what is kept.
+ */
+void describe('query: rendered transactions kept between requests (real PostgreSQL)', () => {
+  let genesis: DecodedGenesis;
+  let traceId: string;
+  let account: string;
+
+  before(async () => {
+    genesis = await decodedGenesis('render_cache');
+    const [transfer] = await genesis.ds.query<{ trace_id: string }[]>(
+      `SELECT A.trace_id FROM actions A JOIN traces E ON E.trace_id = A.trace_id
+       WHERE A.type = 'jetton_transfer' AND E.state = 'complete'`,
+    );
+    assert.ok(transfer);
+    traceId = transfer.trace_id;
+    account = genesis.address(GenesisAccount.walletV4r2);
+  });
+
+  after(async () => {
+    await genesis.close();
+  });
+
+  const tracesReq = () => ({
+    trace_id: [traceId],
+    include_actions: true,
+    supported_action_types: ['jetton_transfer', 'ton_transfer', 'call_contract'],
+    limit: 10,
+    offset: 0,
+    sort: 'desc' as const,
+  });
+
+  void it('answers a complete trace again from memory, the same JSON, without its body reads', async () => {
+    const { db, statements } = recording(genesis.ds);
+    const { traces, cache } = controllers(db, 32 << 20);
+    const first = await traces.list(tracesReq());
+    const firstReads = bodyReads(statements);
+    assert.equal(firstReads.length, 3, firstReads.join('\n'));
+    const [trace] = first.traces;
+    assert.ok(trace?.transactions_order !== undefined && trace.transactions_order.length > 1);
+    assert.equal(cache.size, trace.transactions_order.length);
+    statements.length = 0;
+    const second = await traces.list(tracesReq());
+    assert.deepEqual(bodyReads(statements), []);
+    assert.equal(JSON.stringify(second), JSON.stringify(first));
+    // And equal to what a service keeping nothing answers.
+    const uncached = await controllers(genesis.ds, 0).traces.list(tracesReq());
+    assert.equal(JSON.stringify(uncached), JSON.stringify(first));
+  });
+
+  void it("answers an account's page again reading only its transaction rows", async () => {
+    const { db, statements } = recording(genesis.ds);
+    const { transactions } = controllers(db, 32 << 20);
+    const req = { account: [account], limit: 100, offset: 0, sort: 'desc' as const };
+    const first = await transactions.list(req);
+    assert.ok(first.transactions.length > 1);
+    assert.equal(bodyReads(statements).length, 3);
+    statements.length = 0;
+    const second = await transactions.list(req);
+    assert.deepEqual(
+      bodyReads(statements).map((s) => s.slice(0, 40)),
+      ['SELECT T.* FROM transactions T WHERE T.a'],
+    );
+    assert.equal(JSON.stringify(second), JSON.stringify(first));
+  });
+
+  void it('keeps nothing with a budget of 0, and no more than its budget otherwise', async () => {
+    const { db, statements } = recording(genesis.ds);
+    const none = controllers(db, 0);
+    await none.traces.list(tracesReq());
+    await none.traces.list(tracesReq());
+    assert.equal(bodyReads(statements).length, 6);
+    assert.equal(none.cache.size, 0);
+    // A budget of about one transaction: the trace never stays whole, every request reads it.
+    const tight = controllers(db, 4096);
+    statements.length = 0;
+    await tight.traces.list(tracesReq());
+    await tight.traces.list(tracesReq());
+    assert.equal(bodyReads(statements).length, 6);
+    assert.ok(tight.cache.bytes <= 4096, String(tight.cache.bytes));
+    assert.equal(tight.cache.size, 1);
+  });
+});
