@@ -14,6 +14,8 @@ export interface MeshGatewayOptions {
   /** Test isolation on a shared NATS server. */
   readonly subjectPrefix?: string;
   readonly requestTimeoutMs: number;
+  /** REPLY_CHECK_CPU_PERCENT; absent → DEFAULT_REPLY_CHECK_CPU_PERCENT. */
+  readonly replyCheckCpuPercent?: number;
   readonly logger: Logger;
   /** API keys and rate limits; absent → every caller anonymous and unlimited. */
   readonly edge?: EdgeAccessOptions;
@@ -39,6 +41,9 @@ export async function createMeshGateway(
         natsUrl: options.natsUrl,
         defaultTimeoutMs: options.requestTimeoutMs,
         name: 'tonapi-gateway',
+        ...(options.replyCheckCpuPercent === undefined
+          ? {}
+          : { replyCheckCpuPercent: options.replyCheckCpuPercent }),
         ...(options.subjectPrefix === undefined ? {} : { subjectPrefix: options.subjectPrefix }),
       }),
       StreamLogModule.forRoot({

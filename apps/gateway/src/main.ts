@@ -43,6 +43,7 @@ async function bootstrap(): Promise<void> {
   const app = await createMeshGateway({
     natsUrl: config.NATS_URL,
     requestTimeoutMs: config.NATS_REQUEST_TIMEOUT_MS,
+    replyCheckCpuPercent: config.REPLY_CHECK_CPU_PERCENT,
     logger,
     edge: edgeAccessOptionsFromConfig(config),
     protection: protectionFromEnv(config),

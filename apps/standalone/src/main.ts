@@ -97,6 +97,7 @@ async function bootstrap(): Promise<void> {
   const app = await createStandaloneApp({
     natsUrl: config.NATS_URL,
     natsRequestTimeoutMs: config.NATS_REQUEST_TIMEOUT_MS,
+    replyCheckCpuPercent: config.REPLY_CHECK_CPU_PERCENT,
     endpoints,
     liteserverTimeoutMs: config.LITESERVER_TIMEOUT_MS,
     network: config.TON_NETWORK,

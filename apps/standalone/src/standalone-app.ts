@@ -31,6 +31,8 @@ export interface StandaloneAppOptions {
   readonly natsUrl?: string | undefined;
   readonly subjectPrefix?: string;
   readonly natsRequestTimeoutMs: number;
+  /** REPLY_CHECK_CPU_PERCENT; absent → DEFAULT_REPLY_CHECK_CPU_PERCENT. */
+  readonly replyCheckCpuPercent?: number;
   readonly endpoints: readonly LiteserverEndpoint[];
   readonly liteserverTimeoutMs: number;
   /** The chain served (TON_NETWORK), for the decoder's DNS collections; default `local`. */
@@ -97,6 +99,9 @@ export async function createStandaloneApp(
         ...(options.natsUrl === undefined ? {} : { natsUrl: options.natsUrl }),
         ...(options.subjectPrefix === undefined ? {} : { subjectPrefix: options.subjectPrefix }),
         defaultTimeoutMs: options.natsRequestTimeoutMs,
+        ...(options.replyCheckCpuPercent === undefined
+          ? {}
+          : { replyCheckCpuPercent: options.replyCheckCpuPercent }),
       }),
       ...database,
       // One log for the producers (query, sender) and the gateway: JetStream with NATS, else memory.

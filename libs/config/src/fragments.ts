@@ -35,6 +35,8 @@ export const httpEnv = {
 export const natsEnv = {
   NATS_URL: natsServersVar,
   NATS_REQUEST_TIMEOUT_MS: intVar(1, 600_000, 10_000),
+  /** Percent of one core the gateway may spend checking forwarded replies against their contracts. */
+  REPLY_CHECK_CPU_PERCENT: intVar(1, 100, 25),
 };
 
 /** Database: absent DATABASE_URL → embedded PostgreSQL (single-process mode only). */

@@ -6,7 +6,12 @@ import { RpcClient } from './client/rpc-client';
 import { RpcTransportHealth } from './client/rpc-transport.health';
 import { defaultInProcessBus } from './in-process/in-process-bus';
 import { InProcessClient } from './in-process/in-process.client';
-import { DEFAULT_RPC_TIMEOUT_MS, NATS_RPC_OPTIONS, RPC_CLIENT_PROXY } from './nats.constants';
+import {
+  DEFAULT_REPLY_CHECK_CPU_PERCENT,
+  DEFAULT_RPC_TIMEOUT_MS,
+  NATS_RPC_OPTIONS,
+  RPC_CLIENT_PROXY,
+} from './nats.constants';
 import { natsServers } from './nats-servers';
 import { type NatsRpcModuleOptions, type ResolvedNatsRpcOptions } from './nats-rpc.options';
 
@@ -20,6 +25,7 @@ export class NatsRpcModule {
     const resolved: ResolvedNatsRpcOptions = {
       natsUrl: options.natsUrl === '' ? undefined : options.natsUrl,
       defaultTimeoutMs: options.defaultTimeoutMs ?? DEFAULT_RPC_TIMEOUT_MS,
+      replyCheckCpuPercent: options.replyCheckCpuPercent ?? DEFAULT_REPLY_CHECK_CPU_PERCENT,
       subjectPrefix: options.subjectPrefix ?? '',
       bus: options.bus ?? defaultInProcessBus,
       name: options.name ?? 'tonapi-client',

@@ -11,6 +11,8 @@ export interface NatsRpcModuleOptions {
   bus?: InProcessBus;
   /** Connection name shown by the NATS server. */
   name?: string;
+  /** Percent of one core the checks of forwarded replies may use (REPLY_CHECK_CPU_PERCENT; 25). */
+  replyCheckCpuPercent?: number;
 }
 
 export interface ResolvedNatsRpcOptions {
@@ -19,4 +21,5 @@ export interface ResolvedNatsRpcOptions {
   subjectPrefix: string;
   bus: InProcessBus;
   name: string;
+  replyCheckCpuPercent: number;
 }

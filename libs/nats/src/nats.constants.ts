@@ -6,3 +6,9 @@ export const NATS_RPC_OPTIONS = Symbol('NATS_RPC_OPTIONS');
 export const RPC_SUBJECT_METADATA = 'tonapi:rpc-subject';
 
 export const DEFAULT_RPC_TIMEOUT_MS = 10_000;
+
+/**
+ * Percent of a core the checks of forwarded replies may use (ForwardedReplyChecker): every small
+ * reply, and big pages as long as they cost less than this.
+ */
+export const DEFAULT_REPLY_CHECK_CPU_PERCENT = 25;

@@ -72,7 +72,7 @@ export interface RpcRequestOptions {
 export class RpcClient implements OnApplicationShutdown {
   /** Emits when the NATS connection drops (a 'disconnect' status of ClientNats). */
   private readonly connectionLost = new Subject<void>();
-  private readonly checker = new ForwardedReplyChecker();
+  private readonly checker: ForwardedReplyChecker;
 
   constructor(
     @Inject(RPC_CLIENT_PROXY) private readonly proxy: ClientProxy,
@@ -80,6 +80,7 @@ export class RpcClient implements OnApplicationShutdown {
     @Optional() private readonly metrics?: NatsMetrics,
     @Optional() @Inject(PINO_LOGGER) private readonly logger?: Logger,
   ) {
+    this.checker = new ForwardedReplyChecker({ cpuShare: options.replyCheckCpuPercent / 100 });
     if (proxy instanceof ClientNats) {
       proxy.on('disconnect', () => {
         this.connectionLost.next();
@@ -109,8 +110,9 @@ export class RpcClient implements OnApplicationShutdown {
   /**
    * For a caller that answers the reply unchanged (the gateway's v3 endpoints): the reply's JSON
    * text as it crossed NATS, not parsed here; its check against the contract runs on a worker
-   * thread (ForwardedReplyChecker) and settles `checked`. Every reply is still checked (house style
-   * 3.2), but a violation is logged and counted instead of thrown: the text is already on its way.
+   * thread (ForwardedReplyChecker) and settles `checked` (house style 3.2), within the checks' CPU
+   * budget (REPLY_CHECK_CPU_PERCENT: a big page beyond it is counted as skipped and settles true).
+   * A violation is logged and counted instead of thrown: the text is already on its way.
    * Parsing and validating a 1 MB traces page on the event loop cost the gateway ~20 ms per page.
    * Both transports hand over successful replies as text; anything else is validated as `request`
    * does.
@@ -128,6 +130,9 @@ export class RpcClient implements OnApplicationShutdown {
         return { json: undefined, value, checked: Promise.resolve(true) };
       }
       const checked = this.checker.check(subject, raw.json).then((check) => {
+        if (check.ok && check.skipped === true) {
+          this.metrics?.observeReplyCheckSkipped(subject);
+        }
         if (!check.ok) {
           this.metrics?.observeReplyViolation(subject);
           this.logger?.error(

@@ -13,19 +13,55 @@ interface PendingCheck {
 /** Checks in flight on the worker beyond which a reply is checked inline (backpressure). */
 const DEFAULT_MAX_PENDING = 32;
 
+export interface ForwardedReplyCheckerOptions {
+  /** Checks in flight on the worker beyond which a reply is checked inline. */
+  readonly maxPending?: number;
+  /**
+   * The share of one core the checks may take over time (0–1; 1 checks every reply whatever it
+   * costs). The budget fills at this rate up to one second's worth; a reply arriving when it is
+   * spent goes unchecked (`skipped`).
+   */
+  readonly cpuShare?: number;
+  readonly now?: () => number;
+}
+
 /**
  * Checks forwarded replies against their contracts on a worker thread, so that parsing and
  * validating a 1 MB v3 page does not hold up the gateway's event loop after the page was sent.
- * Every reply is still checked: when the worker is behind by `maxPending` replies, or has failed,
- * the check runs inline.
+ * When the worker is behind by `maxPending` replies, or has failed, the check runs inline.
+ *
+ * Checking costs CPU the replies themselves need: a 1.1 MB traces page takes ~40 ms to parse and
+ * validate, more than the query service takes to answer it from its cache, on the same cores. So
+ * checks spend a budget (`cpuShare` of a core): small replies cost microseconds and are all checked;
+ * under a stream of big pages, those beyond the budget go unchecked and are counted.
  */
 export class ForwardedReplyChecker {
   private worker: Worker | undefined;
   private broken = false;
   private nextId = 0;
   private readonly pending = new Map<number, PendingCheck>();
+  private readonly maxPending: number;
+  private readonly cpuShare: number;
+  private readonly now: () => number;
+  /** Milliseconds of checking the budget still allows, and when it was last refilled. */
+  private budgetMs: number;
+  private refilledAt: number;
 
-  constructor(private readonly maxPending = DEFAULT_MAX_PENDING) {}
+  constructor(options: ForwardedReplyCheckerOptions = {}) {
+    this.maxPending = options.maxPending ?? DEFAULT_MAX_PENDING;
+    this.cpuShare = options.cpuShare ?? 1;
+    if (!(this.cpuShare > 0 && this.cpuShare <= 1)) {
+      throw new Error(`cpuShare must be in (0, 1], got ${String(this.cpuShare)}`);
+    }
+    this.now = options.now ?? (() => performance.now());
+    this.budgetMs = this.capacityMs;
+    this.refilledAt = this.now();
+  }
+
+  /** One second's worth of the share. */
+  private get capacityMs(): number {
+    return this.cpuShare * 1000;
+  }
 
   /** Whether checks currently run on the worker thread (false before the first and once it failed). */
   get threaded(): boolean {
@@ -33,9 +69,12 @@ export class ForwardedReplyChecker {
   }
 
   check(subject: string, json: string): Promise<ReplyCheck> {
+    if (!this.affordable()) {
+      return Promise.resolve({ ok: true, skipped: true });
+    }
     const worker = this.pending.size >= this.maxPending ? undefined : this.started();
     if (worker === undefined) {
-      return Promise.resolve(checkReplyJson(subject, json));
+      return Promise.resolve(this.inline(subject, json));
     }
     const id = ++this.nextId;
     return new Promise((resolve) => {
@@ -61,10 +100,11 @@ export class ForwardedReplyChecker {
       const worker = new Worker(join(__dirname, 'reply-check.worker.js'));
       // The thread must not keep a process alive that is otherwise done.
       worker.unref();
-      worker.on('message', (answer: ReplyCheck & { id: number }) => {
+      worker.on('message', (answer: ReplyCheck & { id: number; ms: number }) => {
         const entry = this.pending.get(answer.id);
         this.pending.delete(answer.id);
-        const { id: _id, ...check } = answer;
+        const { id: _id, ms, ...check } = answer;
+        this.budgetMs -= ms;
         entry?.resolve(check);
       });
       const fail = (): void => {
@@ -83,7 +123,28 @@ export class ForwardedReplyChecker {
   private settleInline(): void {
     for (const [id, entry] of this.pending) {
       this.pending.delete(id);
-      entry.resolve(checkReplyJson(entry.subject, entry.json));
+      entry.resolve(this.inline(entry.subject, entry.json));
     }
+  }
+
+  private inline(subject: string, json: string): ReplyCheck {
+    const started = this.now();
+    const check = checkReplyJson(subject, json);
+    this.budgetMs -= this.now() - started;
+    return check;
+  }
+
+  /** Whether the budget allows another check (always with a share of 1). */
+  private affordable(): boolean {
+    if (this.cpuShare >= 1) {
+      return true;
+    }
+    const now = this.now();
+    this.budgetMs = Math.min(
+      this.capacityMs,
+      this.budgetMs + (now - this.refilledAt) * this.cpuShare,
+    );
+    this.refilledAt = now;
+    return this.budgetMs > 0;
   }
 }

@@ -51,12 +51,37 @@ void describe(ForwardedReplyChecker.name, () => {
   });
 
   void it('checks inline when the worker is behind, and after it is closed', async () => {
-    const inline = new ForwardedReplyChecker(0);
+    const inline = new ForwardedReplyChecker({ maxPending: 0 });
     assert.deepEqual(await inline.check(subject, broken), checkReplyJson(subject, broken));
     assert.equal(inline.threaded, false);
     await inline.close();
     const closed = new ForwardedReplyChecker();
     await closed.close();
     assert.deepEqual(await closed.check(subject, broken), checkReplyJson(subject, broken));
+  });
+
+  void it('skips checks once its share of a core is spent, and checks again as it refills', async () => {
+    let clock = 0;
+    // A clock that advances 30 ms per reading: each inline check costs 30 ms of a 100 ms budget.
+    const sut = new ForwardedReplyChecker({
+      maxPending: 0,
+      cpuShare: 0.1,
+      now: () => (clock += 30),
+    });
+    const results = [];
+    for (let i = 0; i < 6; i++) {
+      results.push(await sut.check(subject, broken));
+    }
+    // Budget 100 ms, refilled by 9 between checks (90 ms × 0.1); each check costs 30:
+    // 100 → 70, 79 → 49, 58 → 28, 37 → 7, 16 → -14, then -5: spent.
+    assert.deepEqual(
+      results.map((r) => ('skipped' in r ? 'skipped' : r.ok)),
+      [false, false, false, false, false, 'skipped'],
+    );
+    clock += 1000;
+    const again = await sut.check(subject, broken);
+    assert.equal(again.ok, false);
+    assert.throws(() => new ForwardedReplyChecker({ cpuShare: 0 }), /cpuShare must be in/);
+    await sut.close();
   });
 });

@@ -2,8 +2,12 @@ import { contractFor, isRpcSubject } from '@app/contracts';
 
 import { describeIssues } from './describe-issues';
 
-/** What checking one reply's JSON text against its subject's contract found. */
-export type ReplyCheck = { readonly ok: true } | { readonly ok: false; readonly problem: string };
+/**
+ * What checking one reply's JSON text against its subject's contract found; `skipped` when the
+ * checker's CPU budget was spent and the reply went unchecked (ForwardedReplyChecker).
+ */
+export type ReplyCheck =
+  { readonly ok: true; readonly skipped?: true } | { readonly ok: false; readonly problem: string };
 
 /** Parses `json` and checks it against the reply schema of `subject` (framework-free, for a worker). */
 export function checkReplyJson(subject: string, json: string): ReplyCheck {

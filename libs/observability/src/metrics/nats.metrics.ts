@@ -17,6 +17,7 @@ export class NatsMetrics {
   readonly clientDuration: Histogram<NatsLabel>;
   readonly handlerDuration: Histogram<NatsLabel>;
   readonly replyViolations: Counter<'subject'>;
+  readonly replyChecksSkipped: Counter<'subject'>;
 
   constructor(registry: Registry) {
     this.clientDuration = histogram(registry, {
@@ -36,6 +37,11 @@ export class NatsMetrics {
       help: 'Forwarded replies whose JSON broke the subject contract (checked after forwarding).',
       labelNames: ['subject'],
     });
+    this.replyChecksSkipped = counter(registry, {
+      name: `${METRIC_PREFIX}nats_reply_checks_skipped_total`,
+      help: 'Forwarded replies left unchecked because the checks had spent their CPU budget.',
+      labelNames: ['subject'],
+    });
   }
 
   observeRequest(subject: string, outcome: RpcOutcome, durationSeconds: number): void {
@@ -48,5 +54,9 @@ export class NatsMetrics {
 
   observeReplyViolation(subject: string): void {
     this.replyViolations.inc({ subject });
+  }
+
+  observeReplyCheckSkipped(subject: string): void {
+    this.replyChecksSkipped.inc({ subject });
   }
 }
