@@ -22,6 +22,8 @@ import { V3Params } from '../../apps/gateway/src/v3/v3-params';
 import { actionAddresses } from '../../apps/query/src/actions/action.mapper';
 import { AddressBookBuilder } from '../../apps/query/src/address-book/address-book.builder';
 import { MetadataBuilder } from '../../apps/query/src/metadata/metadata.builder';
+import { ActionRenderer } from '../../apps/query/src/render-cache/action-renderer';
+import { RenderedActions } from '../../apps/query/src/render-cache/rendered-actions';
 import { RenderedTransactions } from '../../apps/query/src/render-cache/rendered-transactions';
 import { TransactionRenderer } from '../../apps/query/src/render-cache/transaction-renderer';
 import { present } from '../../apps/query/src/tokens/token.mapper';
@@ -202,6 +204,7 @@ function controllers(db: DataSource): {
   const blocks = new BlockQueryRepository(db);
   // Nothing kept between requests: the service's statements are those of a page not yet rendered.
   const renderer = new TransactionRenderer(new RenderedTransactions(0));
+  const actionRenderer = new ActionRenderer(new RenderedActions(0));
   return {
     transactions: new TransactionsController(
       transactions,
@@ -217,6 +220,7 @@ function controllers(db: DataSource): {
       blocks,
       addressBook,
       renderer,
+      actionRenderer,
     ),
     tokens: new TokensController(tokens, addressBook, new MetadataBuilder(tokens)),
   };
@@ -280,16 +284,22 @@ const tracesQuery: V3Query = {
       .filter((row) => Number(row.nodes_) <= MAX_TRACE_TRANSACTIONS)
       .map((row) => row.trace_id);
     const addresses: string[] = [];
+    // The handler reads every action of the page's traces and filters them by type itself; it lists
+    // addresses trace by trace, in the page's order, actions first.
     if (req.include_actions) {
-      const actions = await new ActionQueryRepository(db).ofTraces(ids, req.supported_action_types);
-      addresses.push(...actions.flatMap(actionAddresses));
+      const supported = new Set(req.supported_action_types);
+      const visible = (await new ActionQueryRepository(db).everyOfTraces(ids)).filter(
+        (a) => supported.has(a.type) && !a.ancestor_type.some((t) => supported.has(t)),
+      );
+      addresses.push(
+        ...ids.flatMap((id) => visible.filter((a) => a.trace_id === id).flatMap(actionAddresses)),
+      );
     }
     const byTrace = new Map<string, TransactionBundle[]>();
     for (const b of await new TransactionQueryRepository(db).ofTraces(ids)) {
       const id = b.tx.trace_id ?? '';
       byTrace.set(id, [...(byTrace.get(id) ?? []), b]);
     }
-    // The handler lists addresses trace by trace, in the page's order.
     addresses.push(...ids.flatMap((id) => (byTrace.get(id) ?? []).flatMap(bundleAddresses)));
     await addressBookSql(db, addresses, req.no_address_book);
     return rows.length;

@@ -9,13 +9,15 @@ import {
   TraceQueryRepository,
   TransactionQueryRepository,
 } from '@app/database';
-import { type DynamicModule, Module } from '@nestjs/common';
+import { type DynamicModule, Module, type Provider } from '@nestjs/common';
 import { AccountsController } from './accounts/accounts.controller';
 import { ActionsController } from './actions/actions.controller';
 import { AddressBookBuilder } from './address-book/address-book.builder';
 import { BlocksController } from './blocks/blocks.controller';
 import { DecodeController } from './decode/decode.controller';
 import { MetadataBuilder } from './metadata/metadata.builder';
+import { ActionRenderer } from './render-cache/action-renderer';
+import { RenderedActions } from './render-cache/rendered-actions';
 import { RenderedTransactions } from './render-cache/rendered-transactions';
 import { TransactionRenderer } from './render-cache/transaction-renderer';
 import { StreamPublisherService } from './streaming/stream-publisher.service';
@@ -51,7 +53,7 @@ const REPOSITORIES = [
 export class QueryModule {
   /**
    * `stream.natsUrl`: `txs.decoded` wakes the stream publisher (else it polls every 150 ms);
-   * `renderCacheBytes`: the budget of RenderedTransactions (QUERY_RENDER_CACHE_MB).
+   * `renderCacheBytes`: the budget of the rendered transactions and actions (QUERY_RENDER_CACHE_MB).
    */
   static forRoot(
     options: { stream?: StreamPublisherModuleOptions; renderCacheBytes?: number } = {},
@@ -75,13 +77,9 @@ export class QueryModule {
         })),
         AddressBookBuilder,
         MetadataBuilder,
-        {
-          provide: RenderedTransactions,
-          useValue: new RenderedTransactions(
-            options.renderCacheBytes ?? DEFAULT_RENDER_CACHE_BYTES,
-          ),
-        },
+        ...renderCaches(options.renderCacheBytes ?? DEFAULT_RENDER_CACHE_BYTES),
         TransactionRenderer,
+        ActionRenderer,
         { provide: STREAM_PUBLISHER_OPTIONS, useValue: options.stream ?? {} },
         StreamPublisherService,
       ],
@@ -92,4 +90,16 @@ export class QueryModule {
   static disabled(): DynamicModule {
     return { module: QueryModule };
   }
+}
+
+/**
+ * The render caches within one budget: an eighth for actions (a busy account's traces page holds
+ * ten times more transactions than actions, each bigger), the rest for transactions.
+ */
+function renderCaches(budgetBytes: number): Provider[] {
+  const actions = Math.floor(budgetBytes / 8);
+  return [
+    { provide: RenderedTransactions, useValue: new RenderedTransactions(budgetBytes - actions) },
+    { provide: RenderedActions, useValue: new RenderedActions(actions) },
+  ];
 }

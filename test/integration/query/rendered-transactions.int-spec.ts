@@ -11,6 +11,8 @@ import {
 } from '@app/database';
 import { GenesisAccount } from '../../../apps/localnet/src/seeds';
 import { AddressBookBuilder } from '../../../apps/query/src/address-book/address-book.builder';
+import { ActionRenderer } from '../../../apps/query/src/render-cache/action-renderer';
+import { RenderedActions } from '../../../apps/query/src/render-cache/rendered-actions';
 import { RenderedTransactions } from '../../../apps/query/src/render-cache/rendered-transactions';
 import { TransactionRenderer } from '../../../apps/query/src/render-cache/transaction-renderer';
 import { TracesController } from '../../../apps/query/src/traces/traces.controller';
@@ -29,18 +31,20 @@ function recording(ds: DataSource): { db: DataSource; statements: string[] } {
   return { db: db as unknown as DataSource, statements };
 }
 
-/** The statements that read transactions, messages or account states. */
+/** The statements that read transactions, messages, account states or actions. */
 const bodyReads = (statements: readonly string[]): string[] =>
-  statements.filter((s) => /FROM (transactions|messages|account_states)\b/.test(s));
+  statements.filter((s) => /FROM (transactions|messages|account_states|actions)\b/.test(s));
 
 function controllers(db: DataSource, budgetBytes: number) {
   const cache = new RenderedTransactions(budgetBytes);
   const renderer = new TransactionRenderer(cache);
+  const actionCache = new RenderedActions(budgetBytes);
   const addressBook = new AddressBookBuilder(new AddressBookQueryRepository(db));
   const transactions = new TransactionQueryRepository(db);
   const blocks = new BlockQueryRepository(db);
   return {
     cache,
+    actionCache,
     traces: new TracesController(
       new TraceQueryRepository(db),
       transactions,
@@ -48,6 +52,7 @@ function controllers(db: DataSource, budgetBytes: number) {
       blocks,
       addressBook,
       renderer,
+      new ActionRenderer(actionCache),
     ),
     transactions: new TransactionsController(
       transactions,
@@ -84,10 +89,12 @@ void describe('query: rendered transactions kept between requests (real PostgreS
     await genesis.close();
   });
 
-  const tracesReq = () => ({
+  const tracesReq = (
+    supported_action_types = ['jetton_transfer', 'ton_transfer', 'call_contract'],
+  ) => ({
     trace_id: [traceId],
     include_actions: true,
-    supported_action_types: ['jetton_transfer', 'ton_transfer', 'call_contract'],
+    supported_action_types,
     limit: 10,
     offset: 0,
     sort: 'desc' as const,
@@ -95,13 +102,15 @@ void describe('query: rendered transactions kept between requests (real PostgreS
 
   void it('answers a complete trace again from memory, the same JSON, without its body reads', async () => {
     const { db, statements } = recording(genesis.ds);
-    const { traces, cache } = controllers(db, 32 << 20);
+    const { traces, cache, actionCache } = controllers(db, 32 << 20);
     const first = await traces.list(tracesReq());
     const firstReads = bodyReads(statements);
-    assert.equal(firstReads.length, 3, firstReads.join('\n'));
+    assert.equal(firstReads.length, 4, firstReads.join('\n'));
     const [trace] = first.traces;
     assert.ok(trace?.transactions_order !== undefined && trace.transactions_order.length > 1);
     assert.equal(cache.size, trace.transactions_order.length);
+    assert.ok(trace.actions?.some((a) => a.type === 'jetton_transfer'));
+    assert.ok(actionCache.bytes > 0);
     statements.length = 0;
     const second = await traces.list(tracesReq());
     assert.deepEqual(bodyReads(statements), []);
@@ -132,15 +141,33 @@ void describe('query: rendered transactions kept between requests (real PostgreS
     const none = controllers(db, 0);
     await none.traces.list(tracesReq());
     await none.traces.list(tracesReq());
-    assert.equal(bodyReads(statements).length, 6);
+    assert.equal(bodyReads(statements).length, 8);
     assert.equal(none.cache.size, 0);
+    assert.equal(none.actionCache.bytes, 0);
     // A budget of about one transaction: the trace never stays whole, every request reads it.
     const tight = controllers(db, 4096);
     statements.length = 0;
     await tight.traces.list(tracesReq());
     await tight.traces.list(tracesReq());
-    assert.equal(bodyReads(statements).length, 6);
+    assert.equal(bodyReads(statements).filter((s) => !s.includes('FROM actions')).length, 6);
     assert.ok(tight.cache.bytes <= 4096, String(tight.cache.bytes));
     assert.equal(tight.cache.size, 1);
+  });
+
+  void it("filters kept actions by each request's supported types as the SQL did", async () => {
+    const { db, statements } = recording(genesis.ds);
+    const { traces } = controllers(db, 32 << 20);
+    const uncached = controllers(genesis.ds, 0).traces;
+    // Without jetton_transfer, the transfer's own action is hidden and what it hid may show.
+    const older = ['ton_transfer', 'call_contract'];
+    await traces.list(tracesReq());
+    statements.length = 0;
+    const kept = await traces.list(tracesReq(older));
+    assert.deepEqual(bodyReads(statements), []);
+    const [trace] = kept.traces;
+    assert.ok(trace?.actions !== undefined);
+    assert.ok(!trace.actions.some((a) => a.type === 'jetton_transfer'));
+    assert.equal(JSON.stringify(kept), JSON.stringify(await uncached.list(tracesReq(older))));
+    assert.notEqual(JSON.stringify(kept), JSON.stringify(await uncached.list(tracesReq())));
   });
 });

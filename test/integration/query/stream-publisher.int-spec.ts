@@ -25,6 +25,8 @@ import pino from 'pino';
 import { Registry } from 'prom-client';
 import { GENESIS, GenesisAccount } from '../../../apps/localnet/src/seeds';
 import { AddressBookBuilder } from '../../../apps/query/src/address-book/address-book.builder';
+import { ActionRenderer } from '../../../apps/query/src/render-cache/action-renderer';
+import { RenderedActions } from '../../../apps/query/src/render-cache/rendered-actions';
 import { RenderedTransactions } from '../../../apps/query/src/render-cache/rendered-transactions';
 import { TransactionRenderer } from '../../../apps/query/src/render-cache/transaction-renderer';
 import { MetadataBuilder } from '../../../apps/query/src/metadata/metadata.builder';
@@ -217,6 +219,7 @@ void describe('query: stream publisher over the decoded genesis seed (real Postg
       new BlockQueryRepository(ds),
       new AddressBookBuilder(new AddressBookQueryRepository(ds)),
       new TransactionRenderer(new RenderedTransactions(0)),
+      new ActionRenderer(new RenderedActions(0)),
     ).list({
       trace_id: [traceId],
       include_actions: true,

@@ -1,13 +1,9 @@
 import { type V3Transaction } from '@app/contracts';
+import { ByteBudgetLru } from './byte-budget-lru';
 
 /** What a rendered transaction is counted as: its fixed fields plus each message and its BoCs. */
 const TRANSACTION_BYTES = 2048;
 const MESSAGE_BYTES = 768;
-
-interface Entry {
-  readonly value: V3Transaction;
-  readonly bytes: number;
-}
 
 /**
  * Transactions as the v3 API renders them (toV3Transaction), kept between requests within a byte
@@ -22,15 +18,16 @@ interface Entry {
  * strings); a budget of 0 keeps nothing.
  */
 export class RenderedTransactions {
-  private readonly transactions = new Map<string, Entry>();
+  private readonly transactions: ByteBudgetLru<V3Transaction>;
   /** Complete traces: their transaction hashes, in the trace's (lt, account) order. */
   private readonly traces = new Map<string, readonly string[]>();
-  private totalBytes = 0;
 
-  constructor(readonly budgetBytes: number) {}
+  constructor(readonly budgetBytes: number) {
+    this.transactions = new ByteBudgetLru(budgetBytes);
+  }
 
   get bytes(): number {
-    return this.totalBytes;
+    return this.transactions.bytes;
   }
 
   get size(): number {
@@ -39,13 +36,7 @@ export class RenderedTransactions {
 
   /** The rendered transaction `hash`, which becomes the most recently used. */
   transaction(hash: string): V3Transaction | undefined {
-    const entry = this.transactions.get(hash);
-    if (entry === undefined) {
-      return undefined;
-    }
-    this.transactions.delete(hash);
-    this.transactions.set(hash, entry);
-    return entry.value;
+    return this.transactions.get(hash);
   }
 
   /** Every transaction of the complete trace `traceId` in order, or undefined if any is not kept. */
@@ -68,27 +59,8 @@ export class RenderedTransactions {
 
   /** Keeps `tx` if nothing about it can change any more: its trace_id is stamped. */
   keep(tx: V3Transaction): void {
-    if (tx.trace_id === undefined || this.budgetBytes === 0) {
-      return;
-    }
-    const bytes = estimatedBytes(tx);
-    if (bytes > this.budgetBytes) {
-      return;
-    }
-    const old = this.transactions.get(tx.hash);
-    if (old !== undefined) {
-      this.transactions.delete(tx.hash);
-      this.totalBytes -= old.bytes;
-    }
-    this.transactions.set(tx.hash, { value: tx, bytes });
-    this.totalBytes += bytes;
-    // A Map iterates in insertion order: the first key is the least recently used.
-    for (const [hash, entry] of this.transactions) {
-      if (this.totalBytes <= this.budgetBytes) {
-        break;
-      }
-      this.transactions.delete(hash);
-      this.totalBytes -= entry.bytes;
+    if (tx.trace_id !== undefined) {
+      this.transactions.set(tx.hash, tx, estimatedBytes(tx));
     }
   }
 

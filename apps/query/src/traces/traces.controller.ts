@@ -3,7 +3,6 @@ import {
   Subjects,
   TonApiError,
   type TracesReq,
-  type V3Action,
   type V3Trace,
   type V3TracesRes,
 } from '@app/contracts';
@@ -17,8 +16,8 @@ import { RpcHandler } from '@app/nats';
 import { assembleTraceTree } from '@app/v3-render';
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { actionAddresses, toV3Action } from '../actions/action.mapper';
 import { AddressBookBuilder } from '../address-book/address-book.builder';
+import { ActionRenderer } from '../render-cache/action-renderer';
 import { TransactionRenderer } from '../render-cache/transaction-renderer';
 import { transactionAddresses } from '../transactions/transaction.mapper';
 import { toV3TraceHead } from './trace.mapper';
@@ -36,6 +35,7 @@ export class TracesController {
     private readonly blocks: BlockQueryRepository,
     private readonly addressBook: AddressBookBuilder,
     private readonly renderer: TransactionRenderer,
+    private readonly actionRenderer: ActionRenderer,
   ) {}
 
   @RpcHandler(Subjects.query.traces)
@@ -70,12 +70,22 @@ export class TracesController {
         full.push(trace);
       }
     }
-    const ids = full.map((t) => t.trace_id);
     const addresses: string[] = [];
     // Actions and transactions are independent reads of the same traces: asked together, a page
     // costs the slower of the two rather than their sum.
-    const [actionRows, txsByTrace] = await Promise.all([
-      req.include_actions ? this.actions.ofTraces(ids, req.supported_action_types) : undefined,
+    const [actionsByTrace, txsByTrace] = await Promise.all([
+      req.include_actions
+        ? this.actionRenderer.ofTraces(
+            full.map((t) => ({
+              traceId: t.trace_id,
+              final:
+                t.trace_info.trace_state === 'complete' &&
+                t.trace_info.classification_state !== 'unclassified',
+            })),
+            req.supported_action_types,
+            (missing) => this.actions.everyOfTraces(missing),
+          )
+        : undefined,
       this.renderer.ofTraces(
         full.map((t) => ({
           traceId: t.trace_id,
@@ -84,14 +94,13 @@ export class TracesController {
         (missing) => this.transactions.ofTraces(missing),
       ),
     ]);
-    if (actionRows !== undefined) {
-      const byTrace = new Map<string, V3Action[]>(ids.map((id) => [id, []]));
-      for (const row of actionRows) {
-        addresses.push(...actionAddresses(row));
-        byTrace.get(row.trace_id)?.push(toV3Action(row));
-      }
+    if (actionsByTrace !== undefined) {
       for (const trace of full) {
-        trace.actions = byTrace.get(trace.trace_id) ?? [];
+        const actions = actionsByTrace.get(trace.trace_id) ?? [];
+        for (const a of actions) {
+          addresses.push(...a.addresses);
+        }
+        trace.actions = actions.map((a) => a.value);
       }
     }
     for (const trace of full) {

@@ -137,22 +137,10 @@ export class ActionQueryRepository {
     );
   }
 
-  /** The visible actions of whole traces, in `(trace_id, start_lt, end_lt)` order (§5.1). */
-  ofTraces(traceIds: readonly string[], supported: readonly string[]): Promise<ActionQueryRow[]> {
-    if (traceIds.length === 0) {
-      return Promise.resolve([]);
-    }
-    return this.ds.query<ActionQueryRow[]>(
-      `SELECT ${COLUMNS} FROM actions A WHERE A.trace_id = ANY($1::char(44)[])
-         AND A.type = ANY($2::varchar[]) AND NOT (A.ancestor_type && $2::varchar[])
-       ORDER BY A.trace_id, A.start_lt, A.end_lt, A.action_id`,
-      [traceIds, supported],
-    );
-  }
-
   /**
-   * Every action of whole traces, whatever its type (with `ancestor_type`): the Streaming API
-   * publishes them all and each gateway applies its clients' supported-type filter (§14.4).
+   * Every action of whole traces, whatever its type (with `ancestor_type`), in `(trace_id,
+   * start_lt, end_lt)` order: the Streaming API publishes them all and each gateway applies its
+   * clients' supported-type filter (§14.4); the /traces handler keeps them all and filters them too.
    */
   everyOfTraces(traceIds: readonly string[]): Promise<ActionQueryRow[]> {
     if (traceIds.length === 0) {

@@ -243,7 +243,7 @@ void describe('plans of the v3 queries (no sequential scan of a large table)', (
     await assertIndexed('actions by msg', () =>
       action.list({ ...base, msgHashes: [HASH], supported }),
     );
-    await assertIndexed('actions of traces', () => action.ofTraces([HASH], supported));
+    await assertIndexed('actions of traces', () => action.everyOfTraces([HASH]));
   });
 
   void it('jettons and NFTs: by owner, wallet, master, collection', async () => {
