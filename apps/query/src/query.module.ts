@@ -13,6 +13,7 @@ import { type DynamicModule, Module, type Provider } from '@nestjs/common';
 import { AccountsController } from './accounts/accounts.controller';
 import { ActionsController } from './actions/actions.controller';
 import { AddressBookBuilder } from './address-book/address-book.builder';
+import { AddressBookCache } from './address-book/address-book.cache';
 import { BlocksController } from './blocks/blocks.controller';
 import { DecodeController } from './decode/decode.controller';
 import { MetadataBuilder } from './metadata/metadata.builder';
@@ -94,12 +95,17 @@ export class QueryModule {
 
 /**
  * The render caches within one budget: an eighth for actions (a busy account's traces page holds
- * ten times more transactions than actions, each bigger), the rest for transactions.
+ * ten times more transactions than actions, each bigger), an eighth for address book entries, the
+ * rest for transactions.
  */
 function renderCaches(budgetBytes: number): Provider[] {
-  const actions = Math.floor(budgetBytes / 8);
+  const eighth = Math.floor(budgetBytes / 8);
   return [
-    { provide: RenderedTransactions, useValue: new RenderedTransactions(budgetBytes - actions) },
-    { provide: RenderedActions, useValue: new RenderedActions(actions) },
+    {
+      provide: RenderedTransactions,
+      useValue: new RenderedTransactions(budgetBytes - 2 * eighth),
+    },
+    { provide: RenderedActions, useValue: new RenderedActions(eighth) },
+    { provide: AddressBookCache, useValue: new AddressBookCache(eighth) },
   ];
 }

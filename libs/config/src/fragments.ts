@@ -108,7 +108,7 @@ export const streamLogEnv = {
 /** The query service (apps/query). */
 export const queryEnv = {
   /**
-   * MiB of rendered v3 transactions and actions kept between requests (apps/query render-cache): the
+   * MiB of rendered v3 transactions, actions and address book entries kept between requests: the
    * pages of busy accounts are asked again and again. 0 keeps nothing.
    */
   QUERY_RENDER_CACHE_MB: intVar(0, 65_536, 32),

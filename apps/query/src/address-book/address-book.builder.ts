@@ -1,43 +1,75 @@
 import { WALLET_CODE_HASHES, walletInterface } from '@app/classify';
 import { type AddressBook } from '@app/contracts';
 import { AddressBookQueryRepository } from '@app/database';
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { Address } from '@ton/core';
+import { AddressBookCache } from './address-book.cache';
 
 /**
  * Builds `address_book` (toncenter-v3 §12.1) for a set of raw addresses with one query: the
  * user-friendly form is bounceable unless the account has no code or runs a wallet code, then
  * non-bounceable (unknown accounts too). `domain` is the shortest self-resolving DNS domain of the
  * account; interfaces come from the decoder's per-code detection, a wallet code naming its single
- * interface (`wallet_v4r2`) as toncenter's code-hash match does.
+ * interface (`wallet_v4r2`) as toncenter's code-hash match does. Entries come from AddressBookCache
+ * when kept there (none without one).
  */
 @Injectable()
 export class AddressBookBuilder {
-  constructor(private readonly repository: AddressBookQueryRepository) {}
+  constructor(
+    private readonly repository: AddressBookQueryRepository,
+    @Optional() private readonly cache: AddressBookCache = new AddressBookCache(0),
+  ) {}
 
   async build(addresses: Iterable<string>, skip = false): Promise<AddressBook> {
     if (skip) {
       return {};
     }
     const unique = [...new Set(addresses)];
+    const generation = await this.cache.current(() => this.repository.epoch());
+    const kept = new Map<string, AddressBook[string]>();
+    for (const raw of unique) {
+      const entry = this.cache.get(raw);
+      if (entry !== undefined) {
+        kept.set(raw, entry);
+      }
+    }
+    const read = await this.read(unique.filter((raw) => !kept.has(raw)));
+    const book: AddressBook = {};
+    // In the order asked, kept or read.
+    for (const raw of unique) {
+      const entry = kept.get(raw) ?? read.get(raw);
+      if (entry !== undefined) {
+        book[raw] = entry;
+      }
+    }
+    for (const [raw, entry] of read) {
+      this.cache.keep(generation, raw, entry);
+    }
+    return book;
+  }
+
+  private async read(accounts: string[]): Promise<Map<string, AddressBook[string]>> {
+    const out = new Map<string, AddressBook[string]>();
+    if (accounts.length === 0) {
+      return out;
+    }
     const [rows, domains] = await Promise.all([
-      this.repository.rows(unique),
-      this.repository.domains(unique),
+      this.repository.rows(accounts),
+      this.repository.domains(accounts),
     ]);
     const domainOf = new Map(domains.map((d) => [d.account, d.domain]));
     const byAccount = new Map(rows.map((r) => [r.account, r]));
-    const book: AddressBook = {};
-    for (const raw of unique) {
+    for (const raw of accounts) {
       const row = byAccount.get(raw);
       const codeHash = row?.code_hash ?? null;
       const bounceable = codeHash !== null && !WALLET_CODE_HASHES.has(codeHash);
-      book[raw] = {
+      out.set(raw, {
         user_friendly: friendly(raw, bounceable),
         domain: domainOf.get(raw) ?? null,
         interfaces: interfacesOf(row?.interfaces ?? [], codeHash),
-      };
+      });
     }
-    return book;
+    return out;
   }
 }
 

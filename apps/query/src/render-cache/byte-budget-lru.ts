@@ -52,4 +52,9 @@ export class ByteBudgetLru<V> {
       this.totalBytes -= entry.bytes;
     }
   }
+
+  clear(): void {
+    this.entries.clear();
+    this.totalBytes = 0;
+  }
 }

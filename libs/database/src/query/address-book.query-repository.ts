@@ -39,4 +39,16 @@ export class AddressBookQueryRepository {
       [accounts],
     );
   }
+
+  /**
+   * Where the ingestor and the decoder are (their indexer_cursor rows, which commit with the rows
+   * they write): the address book's sources change only when this does.
+   */
+  async epoch(): Promise<string> {
+    const [row] = await this.ds.query<{ epoch: string | null }[]>(
+      `SELECT string_agg(name || '=' || mc_seqno || '@' || updated_at, ',' ORDER BY name) AS epoch
+       FROM indexer_cursor WHERE name IN ('masterchain', 'decoder')`,
+    );
+    return row?.epoch ?? '';
+  }
 }

@@ -5,12 +5,14 @@ import {
   AddressBookQueryRepository,
   BlockQueryRepository,
   type DataSource,
+  IndexerCursorRepository,
   MessageQueryRepository,
   TraceQueryRepository,
   TransactionQueryRepository,
 } from '@app/database';
 import { GenesisAccount } from '../../../apps/localnet/src/seeds';
 import { AddressBookBuilder } from '../../../apps/query/src/address-book/address-book.builder';
+import { AddressBookCache } from '../../../apps/query/src/address-book/address-book.cache';
 import { ActionRenderer } from '../../../apps/query/src/render-cache/action-renderer';
 import { RenderedActions } from '../../../apps/query/src/render-cache/rendered-actions';
 import { RenderedTransactions } from '../../../apps/query/src/render-cache/rendered-transactions';
@@ -69,7 +71,7 @@ function controllers(db: DataSource, budgetBytes: number) {
  * into real PostgreSQL: a page asked again answers the same JSON without reading messages or account
  * states again; nothing is kept with a budget of 0; the budget bounds what is kept.
  */
-void describe('query: rendered transactions kept between requests (real PostgreSQL)', () => {
+void describe('query: rendered transactions, actions and address book kept between requests (real PostgreSQL)', () => {
   let genesis: DecodedGenesis;
   let traceId: string;
   let account: string;
@@ -169,5 +171,60 @@ void describe('query: rendered transactions kept between requests (real PostgreS
     assert.ok(!trace.actions.some((a) => a.type === 'jetton_transfer'));
     assert.equal(JSON.stringify(kept), JSON.stringify(await uncached.list(tracesReq(older))));
     assert.notEqual(JSON.stringify(kept), JSON.stringify(await uncached.list(tracesReq())));
+  });
+
+  void it('keeps address book entries until the ingestor or the decoder moves its cursor', async () => {
+    const { db, statements } = recording(genesis.ds);
+    const builder = new AddressBookBuilder(
+      new AddressBookQueryRepository(db),
+      new AddressBookCache(1 << 20),
+    );
+    const uncached = new AddressBookBuilder(new AddressBookQueryRepository(genesis.ds));
+    const [master] = await genesis.ds.query<{ account: string; code_hash: string }[]>(
+      `SELECT L.account, L.code_hash FROM latest_account_states L
+       JOIN jetton_masters J ON J.address = L.account`,
+    );
+    assert.ok(master);
+    const first = await builder.build([account]);
+    assert.match(first[account]?.user_friendly ?? '', /^UQ/);
+    statements.length = 0;
+    const both = await builder.build([account, master.account]);
+    // Only the address not kept is read.
+    assert.deepEqual(
+      statements.filter((s) => s.includes('latest_account_states')).length,
+      1,
+      statements.join('\n'),
+    );
+    assert.deepEqual(both, await uncached.build([account, master.account]));
+    statements.length = 0;
+    assert.deepEqual(await builder.build([account]), first);
+    assert.deepEqual(
+      statements.map((s) => s.slice(0, 40)),
+      ["SELECT string_agg(name || '=' || mc_seqn"],
+    );
+    // A block gives the wallet a jetton master's code (not a wallet's: bounceable), committing the
+    // ingestor's cursor with it as the ingestor does.
+    const cursors = new IndexerCursorRepository(genesis.ds);
+    const [original] = await genesis.ds.query<{ code_hash: string }[]>(
+      `SELECT code_hash FROM latest_account_states WHERE account = $1`,
+      [account],
+    );
+    assert.ok(original);
+    const commit = (codeHash: string) =>
+      genesis.ds.transaction(async (m) => {
+        await m.query(`UPDATE latest_account_states SET code_hash = $1 WHERE account = $2`, [
+          codeHash,
+          account,
+        ]);
+        await cursors.advance('masterchain', ((await cursors.get('masterchain')) ?? 0) + 1, m);
+      });
+    await commit(master.code_hash);
+    try {
+      const changed = await builder.build([account]);
+      assert.match(changed[account]?.user_friendly ?? '', /^EQ/);
+      assert.deepEqual(changed, await uncached.build([account]));
+    } finally {
+      await commit(original.code_hash);
+    }
   });
 });
