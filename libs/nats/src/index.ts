@@ -12,6 +12,7 @@ export * from './client/rpc-transport.health';
 export * from './server/rpc-handler.decorator';
 export * from './server/rpc-error.filter';
 export * from './server/rpc-context.interceptor';
+export * from './server/known-json';
 export * from './server/ton-nats.server';
 export * from './server/microservice.options';
 export * from './in-process/in-process-bus';

@@ -10,6 +10,7 @@ import {
   TraceQueryRepository,
   TransactionQueryRepository,
 } from '@app/database';
+import { knownJson, stringifyReply } from '@app/nats';
 import { GenesisAccount } from '../../../apps/localnet/src/seeds';
 import { AddressBookBuilder } from '../../../apps/query/src/address-book/address-book.builder';
 import { AddressBookCache } from '../../../apps/query/src/address-book/address-book.cache';
@@ -120,6 +121,10 @@ void describe('query: rendered transactions, actions and address book kept betwe
     // And equal to what a service keeping nothing answers.
     const uncached = await controllers(genesis.ds, 0).traces.list(tracesReq());
     assert.equal(JSON.stringify(uncached), JSON.stringify(first));
+    // The reply as the service sends it, with the kept texts spliced in, is the same text.
+    assert.ok(trace.transactions !== undefined);
+    assert.ok(Object.values(trace.transactions).every((tx) => knownJson(tx) !== undefined));
+    assert.equal(stringifyReply(second), JSON.stringify(uncached));
   });
 
   void it("answers an account's page again reading only its transaction rows", async () => {
@@ -146,14 +151,17 @@ void describe('query: rendered transactions, actions and address book kept betwe
     assert.equal(bodyReads(statements).length, 8);
     assert.equal(none.cache.size, 0);
     assert.equal(none.actionCache.bytes, 0);
-    // A budget of about one transaction: the trace never stays whole, every request reads it.
-    const tight = controllers(db, 4096);
+    // A budget one byte short of the whole trace: it never stays whole, every request reads it.
+    const whole = controllers(genesis.ds, 32 << 20);
+    const [trace] = (await whole.traces.list(tracesReq())).traces;
+    const budget = whole.cache.bytes - 1;
+    const tight = controllers(db, budget);
     statements.length = 0;
     await tight.traces.list(tracesReq());
     await tight.traces.list(tracesReq());
     assert.equal(bodyReads(statements).filter((s) => !s.includes('FROM actions')).length, 6);
-    assert.ok(tight.cache.bytes <= 4096, String(tight.cache.bytes));
-    assert.equal(tight.cache.size, 1);
+    assert.ok(tight.cache.bytes <= budget, String(tight.cache.bytes));
+    assert.ok(tight.cache.size < (trace?.transactions_order?.length ?? 0));
   });
 
   void it("filters kept actions by each request's supported types as the SQL did", async () => {

@@ -1,4 +1,5 @@
 import { type AddressBook } from '@app/contracts';
+import { rememberJson } from '@app/nats';
 import { ByteBudgetLru } from '../render-cache/byte-budget-lru';
 
 /** What an entry is counted as: the raw key, the friendly form, a domain and a few interfaces. */
@@ -59,6 +60,8 @@ export class AddressBookCache {
   /** Keeps what was read in `generation`, unless the epoch has moved since (it may be older). */
   keep(generation: number | undefined, address: string, entry: AddressBookEntry): void {
     if (generation === this.generation) {
+      // Its text too, spliced into every reply that includes it (stringifyReply).
+      rememberJson(entry, JSON.stringify(entry));
       this.entries.set(address, entry, ENTRY_BYTES);
     }
   }

@@ -1,4 +1,5 @@
 import { type V3Action } from '@app/contracts';
+import { rememberJson } from '@app/nats';
 import { ByteBudgetLru } from './byte-budget-lru';
 
 /** What a rendered action is counted as (a V3Action with its details is about 1 KB of JSON). */
@@ -39,6 +40,16 @@ export class RenderedActions {
   }
 
   keepTrace(traceId: string, actions: readonly RenderedAction[]): void {
-    this.traces.set(traceId, actions, TRACE_BYTES + ACTION_BYTES * actions.length);
+    if (this.traces.budgetBytes === 0) {
+      return;
+    }
+    let bytes = TRACE_BYTES;
+    for (const action of actions) {
+      // Its text too, spliced into every reply that includes it (stringifyReply).
+      const json = JSON.stringify(action.value);
+      rememberJson(action.value, json);
+      bytes += ACTION_BYTES + json.length;
+    }
+    this.traces.set(traceId, actions, bytes);
   }
 }

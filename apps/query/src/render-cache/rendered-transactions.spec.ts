@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { type V3Transaction } from '@app/contracts';
+import { knownJson } from '@app/nats';
 import { RenderedTransactions } from './rendered-transactions';
 
-/** Only what the cache reads: hash, trace_id and the messages (none: 2048 bytes each). */
+/** Only what the cache reads: hash, trace_id and the messages (none). */
 function tx(hash: string, traceId: string | undefined): V3Transaction {
   return {
     hash,
@@ -13,9 +14,12 @@ function tx(hash: string, traceId: string | undefined): V3Transaction {
   } as unknown as V3Transaction;
 }
 
+/** What one of them counts: 2048 bytes and its JSON text (one-letter hash and trace id). */
+const ONE = 2048 + JSON.stringify(tx('a', 'T')).length;
+
 void describe(RenderedTransactions.name, () => {
   void it('keeps stamped transactions, the least recently used leaving first', () => {
-    const cache = new RenderedTransactions(3 * 2048);
+    const cache = new RenderedTransactions(3 * ONE);
     cache.keep(tx('a', 'T'));
     cache.keep(tx('b', 'T'));
     cache.keep(tx('c', 'T'));
@@ -26,7 +30,9 @@ void describe(RenderedTransactions.name, () => {
       ['a', 'c', 'd'].map((h) => cache.transaction(h)?.hash),
       ['a', 'c', 'd'],
     );
-    assert.equal(cache.bytes, 3 * 2048);
+    assert.equal(cache.bytes, 3 * ONE);
+    // Its text is spliced into replies.
+    assert.equal(knownJson(cache.transaction('a') ?? {}), JSON.stringify(tx('a', 'T')));
   });
 
   void it('does not keep a transaction whose trace is not stamped yet', () => {
@@ -36,7 +42,7 @@ void describe(RenderedTransactions.name, () => {
   });
 
   void it('answers a kept trace whole and in order, or not at all once one of it left', () => {
-    const cache = new RenderedTransactions(3 * 2048);
+    const cache = new RenderedTransactions(3 * ONE);
     cache.keepTrace('T', [tx('x', 'T'), tx('y', 'T')]);
     assert.deepEqual(
       cache.trace('T')?.map((t) => t.hash),

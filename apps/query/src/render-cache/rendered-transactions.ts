@@ -1,4 +1,5 @@
 import { type V3Transaction } from '@app/contracts';
+import { rememberJson } from '@app/nats';
 import { ByteBudgetLru } from './byte-budget-lru';
 
 /** What a rendered transaction is counted as: its fixed fields plus each message and its BoCs. */
@@ -59,8 +60,11 @@ export class RenderedTransactions {
 
   /** Keeps `tx` if nothing about it can change any more: its trace_id is stamped. */
   keep(tx: V3Transaction): void {
-    if (tx.trace_id !== undefined) {
-      this.transactions.set(tx.hash, tx, estimatedBytes(tx));
+    if (tx.trace_id !== undefined && this.budgetBytes > 0) {
+      // Its text too, spliced into every reply that includes it (stringifyReply).
+      const json = JSON.stringify(tx);
+      rememberJson(tx, json);
+      this.transactions.set(tx.hash, tx, estimatedBytes(tx) + json.length);
     }
   }
 

@@ -8,6 +8,7 @@ import { Observable } from 'rxjs';
 import { RPC_SUBJECT_METADATA } from '../nats.constants';
 import { headersOfContext, requestIdOf } from '../headers';
 import { describeIssues } from '../validation/describe-issues';
+import { stringifyReply } from './known-json';
 import { SerializedReply } from './serialized-reply';
 
 /**
@@ -65,7 +66,8 @@ export class RpcContextInterceptor implements NestInterceptor {
             }
             let json: string;
             try {
-              json = JSON.stringify(value);
+              // Remembered objects (the query service's render caches) are spliced in as text.
+              json = stringifyReply(value) ?? 'null';
             } catch (err) {
               finish(ErrorCode.INTERNAL);
               subscriber.error(
