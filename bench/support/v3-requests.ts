@@ -9,7 +9,6 @@ import {
 import {
   ActionQueryRepository,
   AddressBookQueryRepository,
-  BlockQueryRepository,
   type DataSource,
   MessageQueryRepository,
   TokenQueryRepository,
@@ -20,16 +19,12 @@ import {
 import { V3_ENDPOINTS } from '../../apps/gateway/src/v3/v3-endpoints.registry';
 import { V3Params } from '../../apps/gateway/src/v3/v3-params';
 import { actionAddresses } from '../../apps/query/src/actions/action.mapper';
-import { AddressBookBuilder } from '../../apps/query/src/address-book/address-book.builder';
 import { MetadataBuilder } from '../../apps/query/src/metadata/metadata.builder';
-import { ActionRenderer } from '../../apps/query/src/render-cache/action-renderer';
-import { RenderedActions } from '../../apps/query/src/render-cache/rendered-actions';
-import { RenderedTransactions } from '../../apps/query/src/render-cache/rendered-transactions';
-import { TransactionRenderer } from '../../apps/query/src/render-cache/transaction-renderer';
+import { pageControllers } from '../../apps/query/src/render-cache/page-controllers.testing';
 import { present } from '../../apps/query/src/tokens/token.mapper';
 import { TokensController } from '../../apps/query/src/tokens/tokens.controller';
-import { TracesController } from '../../apps/query/src/traces/traces.controller';
-import { TransactionsController } from '../../apps/query/src/transactions/transactions.controller';
+import { type TracesController } from '../../apps/query/src/traces/traces.controller';
+import { type TransactionsController } from '../../apps/query/src/transactions/transactions.controller';
 import { type PgQueryable } from './pg';
 
 /**
@@ -198,30 +193,12 @@ function controllers(db: DataSource): {
   traces: TracesController;
   tokens: TokensController;
 } {
-  const addressBook = new AddressBookBuilder(new AddressBookQueryRepository(db));
   const tokens = new TokenQueryRepository(db);
-  const transactions = new TransactionQueryRepository(db);
-  const blocks = new BlockQueryRepository(db);
   // Nothing kept between requests: the service's statements are those of a page not yet rendered.
-  const renderer = new TransactionRenderer(new RenderedTransactions(0));
-  const actionRenderer = new ActionRenderer(new RenderedActions(0));
+  const { transactions, traces, addressBook } = pageControllers(db);
   return {
-    transactions: new TransactionsController(
-      transactions,
-      new MessageQueryRepository(db),
-      blocks,
-      addressBook,
-      renderer,
-    ),
-    traces: new TracesController(
-      new TraceQueryRepository(db),
-      transactions,
-      new ActionQueryRepository(db),
-      blocks,
-      addressBook,
-      renderer,
-      actionRenderer,
-    ),
+    transactions,
+    traces,
     tokens: new TokensController(tokens, addressBook, new MetadataBuilder(tokens)),
   };
 }

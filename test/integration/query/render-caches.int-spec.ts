@@ -1,25 +1,15 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import {
-  ActionQueryRepository,
   AddressBookQueryRepository,
-  BlockQueryRepository,
   type DataSource,
   IndexerCursorRepository,
-  MessageQueryRepository,
-  TraceQueryRepository,
-  TransactionQueryRepository,
 } from '@app/database';
 import { knownJson, stringifyReply } from '@app/nats';
 import { GenesisAccount } from '../../../apps/localnet/src/seeds';
 import { AddressBookBuilder } from '../../../apps/query/src/address-book/address-book.builder';
 import { AddressBookCache } from '../../../apps/query/src/address-book/address-book.cache';
-import { ActionRenderer } from '../../../apps/query/src/render-cache/action-renderer';
-import { RenderedActions } from '../../../apps/query/src/render-cache/rendered-actions';
-import { RenderedTransactions } from '../../../apps/query/src/render-cache/rendered-transactions';
-import { TransactionRenderer } from '../../../apps/query/src/render-cache/transaction-renderer';
-import { TracesController } from '../../../apps/query/src/traces/traces.controller';
-import { TransactionsController } from '../../../apps/query/src/transactions/transactions.controller';
+import { pageControllers } from '../../../apps/query/src/render-cache/page-controllers.testing';
 import { type DecodedGenesis, decodedGenesis } from '../decoder/decoded-genesis';
 
 /** `ds` with the first line of every statement it is sent recorded. */
@@ -39,32 +29,8 @@ const bodyReads = (statements: readonly string[]): string[] =>
   statements.filter((s) => /FROM (transactions|messages|account_states|actions)\b/.test(s));
 
 function controllers(db: DataSource, budgetBytes: number) {
-  const cache = new RenderedTransactions(budgetBytes);
-  const renderer = new TransactionRenderer(cache);
-  const actionCache = new RenderedActions(budgetBytes);
-  const addressBook = new AddressBookBuilder(new AddressBookQueryRepository(db));
-  const transactions = new TransactionQueryRepository(db);
-  const blocks = new BlockQueryRepository(db);
-  return {
-    cache,
-    actionCache,
-    traces: new TracesController(
-      new TraceQueryRepository(db),
-      transactions,
-      new ActionQueryRepository(db),
-      blocks,
-      addressBook,
-      renderer,
-      new ActionRenderer(actionCache),
-    ),
-    transactions: new TransactionsController(
-      transactions,
-      new MessageQueryRepository(db),
-      blocks,
-      addressBook,
-      renderer,
-    ),
-  };
+  const page = pageControllers(db, budgetBytes);
+  return { ...page, cache: page.transactionCache };
 }
 
 /**

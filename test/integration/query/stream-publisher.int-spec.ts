@@ -9,13 +9,11 @@ import {
 import {
   ActionQueryRepository,
   AddressBookQueryRepository,
-  BlockQueryRepository,
   type DataSource,
   IndexerCursorRepository,
   IngestLeaderLease,
   StreamBlockQueryRepository,
   TokenQueryRepository,
-  TraceQueryRepository,
   TransactionQueryRepository,
 } from '@app/database';
 import { connectNats, MemoryStreamLog, type StreamLogEntry } from '@app/nats';
@@ -25,11 +23,8 @@ import pino from 'pino';
 import { Registry } from 'prom-client';
 import { GENESIS, GenesisAccount } from '../../../apps/localnet/src/seeds';
 import { AddressBookBuilder } from '../../../apps/query/src/address-book/address-book.builder';
-import { ActionRenderer } from '../../../apps/query/src/render-cache/action-renderer';
-import { RenderedActions } from '../../../apps/query/src/render-cache/rendered-actions';
-import { RenderedTransactions } from '../../../apps/query/src/render-cache/rendered-transactions';
-import { TransactionRenderer } from '../../../apps/query/src/render-cache/transaction-renderer';
 import { MetadataBuilder } from '../../../apps/query/src/metadata/metadata.builder';
+import { pageControllers } from '../../../apps/query/src/render-cache/page-controllers.testing';
 import { StreamBlockRenderer } from '../../../apps/query/src/streaming/stream-block.renderer';
 import {
   StreamPublisher,
@@ -38,7 +33,6 @@ import {
 import { STREAM_PUBLISHER_DEFAULTS } from '../../../apps/query/src/streaming/stream-publisher.service';
 import { StreamPublisherMetrics } from '../../../apps/query/src/streaming/stream.metrics';
 import { followTxsDecoded } from '../../../apps/query/src/streaming/txs-decoded.wakeups';
-import { TracesController } from '../../../apps/query/src/traces/traces.controller';
 import { type DecodedGenesis, decodedGenesis } from '../decoder/decoded-genesis';
 
 const logger = pino({ level: 'silent' });
@@ -212,15 +206,7 @@ void describe('query: stream publisher over the decoded genesis seed (real Postg
       [traceId],
     );
     const supported = types.map((t) => t.type);
-    const v3 = await new TracesController(
-      new TraceQueryRepository(ds),
-      new TransactionQueryRepository(ds),
-      new ActionQueryRepository(ds),
-      new BlockQueryRepository(ds),
-      new AddressBookBuilder(new AddressBookQueryRepository(ds)),
-      new TransactionRenderer(new RenderedTransactions(0)),
-      new ActionRenderer(new RenderedActions(0)),
-    ).list({
+    const v3 = await pageControllers(ds).traces.list({
       trace_id: [traceId],
       include_actions: true,
       supported_action_types: supported,
