@@ -11,7 +11,8 @@ import { type V3Params } from './v3-params';
 export class ForwardedReply {
   constructor(
     readonly value: unknown,
-    readonly json: string | undefined,
+    /** The reply's JSON as it crossed NATS (bytes), or as text (the in-process transport). */
+    readonly json: string | Uint8Array | undefined,
   ) {}
 }
 

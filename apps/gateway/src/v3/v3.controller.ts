@@ -114,8 +114,12 @@ export class V3Controller {
       const parsed = params().accept(...SETTINGS_KEYS);
       const result = await endpoint.run(parsed, settings, this.backend);
       if (result instanceof ForwardedReply && result.json !== undefined) {
-        // Forwarded as the query service wrote it; RpcClient checks it against the contract.
-        void reply.status(200).type('application/json; charset=utf-8').send(result.json);
+        // Forwarded as the query service wrote it, byte for byte; RpcClient checks it against the
+        // contract.
+        void reply
+          .status(200)
+          .type('application/json; charset=utf-8')
+          .send(typeof result.json === 'string' ? result.json : asBuffer(result.json));
         return;
       }
       void reply.status(200).send(result instanceof ForwardedReply ? result.value : result);
@@ -141,4 +145,11 @@ export class V3Controller {
 
 function allows(endpoint: V3Endpoint, verb: 'GET' | 'POST'): boolean {
   return (endpoint.verbs ?? ['GET']).includes(verb);
+}
+
+/** The bytes as a Buffer (what fastify sends as it is), without copying them. */
+function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.isBuffer(bytes)
+    ? bytes
+    : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }

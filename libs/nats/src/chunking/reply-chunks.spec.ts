@@ -70,7 +70,15 @@ void describe(joinReplyParts.name, () => {
     assert.equal(joined.length, 2);
     assert.ok(joined[0] instanceof ReplyText);
     assert.equal(joined[0].json, text);
+    // Its bytes as they came, for a caller that forwards them.
+    assert.deepEqual(Buffer.from(joined[0].body), Buffer.from(text));
     assert.deepEqual(joined[1], { plain: 1 });
+  });
+
+  void it('keeps a text reply (the in-process transport) as text', () => {
+    const reply = new ReplyText('{"é":1}');
+    assert.equal(reply.body, '{"é":1}');
+    assert.equal(new ReplyText(Buffer.from('{"é":1}')).json, '{"é":1}');
   });
 
   void it('joins one reply after another on the same stream', async () => {

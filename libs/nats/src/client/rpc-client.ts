@@ -43,11 +43,16 @@ export interface RpcReplyWithJson<T> {
 }
 
 /**
- * A reply forwarded as its text (RpcClient.forward): `json` to answer with, or, for a reply that
- * had no text, the validated `value`; `checked` settles false when the text broke the contract.
+ * A reply forwarded as its text (RpcClient.forward): `json` to answer with (its UTF-8 bytes as they
+ * crossed NATS, or its text from the in-process transport), or, for a reply that had no text, the
+ * validated `value`; `checked` settles false when the text broke the contract.
  */
 export type RpcForwardedReply<T> =
-  | { readonly json: string; readonly value: undefined; readonly checked: Promise<boolean> }
+  | {
+      readonly json: string | Uint8Array;
+      readonly value: undefined;
+      readonly checked: Promise<boolean>;
+    }
   | { readonly json: undefined; readonly value: T; readonly checked: Promise<boolean> };
 
 export interface RpcRequestOptions {
@@ -109,7 +114,7 @@ export class RpcClient implements OnApplicationShutdown {
 
   /**
    * For a caller that answers the reply unchanged (the gateway's v3 endpoints): the reply's JSON
-   * text as it crossed NATS, not parsed here; its check against the contract runs on a worker
+   * as it crossed NATS (its bytes, not decoded nor parsed here); its check against the contract runs on a worker
    * thread (ForwardedReplyChecker) and settles `checked` (house style 3.2), within the checks' CPU
    * budget (REPLY_CHECK_CPU_PERCENT: a big page beyond it is counted as skipped and settles true).
    * A violation is logged and counted instead of thrown: the text is already on its way.
@@ -129,7 +134,7 @@ export class RpcClient implements OnApplicationShutdown {
         const { value } = this.validated(subject, raw);
         return { json: undefined, value, checked: Promise.resolve(true) };
       }
-      const checked = this.checker.check(subject, raw.json).then((check) => {
+      const checked = this.checker.check(subject, raw.body).then((check) => {
         if (check.ok && check.skipped === true) {
           this.metrics?.observeReplyCheckSkipped(subject);
         }
@@ -142,7 +147,7 @@ export class RpcClient implements OnApplicationShutdown {
         }
         return check.ok;
       });
-      return { json: raw.json, value: undefined, checked };
+      return { json: raw.body, value: undefined, checked };
     });
   }
 

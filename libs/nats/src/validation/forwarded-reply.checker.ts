@@ -6,7 +6,7 @@ import { type ReplyCheckRequest } from './reply-check.worker';
 
 interface PendingCheck {
   readonly subject: string;
-  readonly json: string;
+  readonly json: string | Uint8Array;
   readonly resolve: (check: ReplyCheck) => void;
 }
 
@@ -68,7 +68,8 @@ export class ForwardedReplyChecker {
     return this.worker !== undefined && !this.broken;
   }
 
-  check(subject: string, json: string): Promise<ReplyCheck> {
+  /** `json`: the reply's text, or its UTF-8 bytes (decoded where it is checked, off the event loop). */
+  check(subject: string, json: string | Uint8Array): Promise<ReplyCheck> {
     if (!this.affordable()) {
       return Promise.resolve({ ok: true, skipped: true });
     }
@@ -127,7 +128,7 @@ export class ForwardedReplyChecker {
     }
   }
 
-  private inline(subject: string, json: string): ReplyCheck {
+  private inline(subject: string, json: string | Uint8Array): ReplyCheck {
     const started = this.now();
     const check = checkReplyJson(subject, json);
     this.budgetMs -= this.now() - started;

@@ -45,6 +45,16 @@ void describe(ForwardedReplyChecker.name, () => {
       assert.equal(checks.filter((c) => c.ok).length, 25);
       // They were answered by the thread, not by the inline fallback.
       assert.equal(sut.threaded, true);
+      // The bytes a reply crossed NATS in are checked as its text is, on the thread and inline.
+      const bytes = texts.map((json) => Buffer.from(json));
+      assert.deepEqual(
+        await Promise.all(bytes.map((json) => sut.check(Subjects.query.addressBook, json))),
+        checks,
+      );
+      assert.deepEqual(
+        bytes.map((json) => checkReplyJson(Subjects.query.addressBook, json)),
+        checks,
+      );
     } finally {
       await sut.close();
     }

@@ -9,14 +9,21 @@ import { describeIssues } from './describe-issues';
 export type ReplyCheck =
   { readonly ok: true; readonly skipped?: true } | { readonly ok: false; readonly problem: string };
 
-/** Parses `json` and checks it against the reply schema of `subject` (framework-free, for a worker). */
-export function checkReplyJson(subject: string, json: string): ReplyCheck {
+/**
+ * Parses `json` (text, or its UTF-8 bytes) and checks it against the reply schema of `subject`
+ * (framework-free, for a worker).
+ */
+export function checkReplyJson(subject: string, json: string | Uint8Array): ReplyCheck {
   if (!isRpcSubject(subject)) {
     return { ok: false, problem: `no contract for ${subject}` };
   }
   let value: unknown;
   try {
-    value = JSON.parse(json);
+    value = JSON.parse(
+      typeof json === 'string'
+        ? json
+        : Buffer.from(json.buffer, json.byteOffset, json.byteLength).toString('utf8'),
+    );
   } catch (err) {
     return { ok: false, problem: `not JSON: ${String(err)}` };
   }

@@ -6,7 +6,7 @@ import { checkReplyJson } from './reply-check';
 export interface ReplyCheckRequest {
   readonly id: number;
   readonly subject: string;
-  readonly json: string;
+  readonly json: string | Uint8Array;
 }
 
 // The checker's thread: parse and validate off the gateway's event loop, answer by id with the
