@@ -28,6 +28,29 @@ export function startService(
   );
 }
 
+/** The children still running; what a benchmark that fails leaves behind is killed as it exits. */
+const running = new Set<ChildProcess>();
+let reaperInstalled = false;
+
+function reapOnExit(child: ChildProcess): void {
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  if (reaperInstalled) {
+    return;
+  }
+  reaperInstalled = true;
+  // 'exit' handlers run synchronously: a kill is all that can be done there, and all that is needed.
+  process.once('exit', () => {
+    for (const c of running) {
+      c.kill('SIGKILL');
+    }
+  });
+  // Interrupted (Ctrl-C, a CI timeout): exit, so the handler above runs.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => process.exit(128 + (signal === 'SIGINT' ? 2 : 15)));
+  }
+}
+
 /** Starts `command` (a binary such as nats-server) and resolves once its output matches `ready`. */
 export async function startProcess(
   name: string,
@@ -41,6 +64,7 @@ export async function startProcess(
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  reapOnExit(child);
   let output = '';
   let failed: Error | undefined;
   // A missing binary: 'error' instead of 'exit'.
