@@ -314,7 +314,10 @@ function actionSql(lo: number, hi: number): string[] {
   ];
 }
 
-/** After every chunk: the latest state of each account, the Jetton wallets and masters. */
+/**
+ * After every chunk: the latest state of each account, the Jetton wallets and masters, the traces'
+ * accounts.
+ */
 export function finalSql(): string[] {
   return [
     `INSERT INTO latest_account_states (account, hash, balance, balance_extra_currencies,
@@ -342,6 +345,10 @@ export function finalSql(): string[] {
      SELECT bench_gen.master(j), bench_gen.h(12, j), 1000000000, '{}', 'active', ${START_UTIME},
        bench_gen.h(13, j), ${LT0}, bench_gen.h(11, j), ${JETTON_MASTER_CODE_HASH}
      FROM generate_series(1, ${JETTONS}) AS j`,
+    // What the decoder writes with each trace (TraceRepository.write): its accounts by end_lt.
+    `INSERT INTO trace_accounts (trace_id, account, trace_end_lt)
+     SELECT DISTINCT T.trace_id, T.account, E.end_lt
+     FROM transactions T JOIN traces E ON E.trace_id = T.trace_id`,
     `INSERT INTO contract_interfaces (code_hash, interfaces) VALUES
        (${JETTON_WALLET_CODE_HASH}, ARRAY['jetton_wallet']),
        (${JETTON_MASTER_CODE_HASH}, ARRAY['jetton_master'])`,

@@ -37,6 +37,7 @@ const BULK_TABLES = [
   'traces',
   'actions',
   'action_accounts',
+  'trace_accounts',
   'jetton_transfers',
   'latest_account_states',
   'jetton_wallets',

@@ -16,6 +16,7 @@ import { NftCollectionEntity } from './entities/nft-collection.entity';
 import { NftItemEntity } from './entities/nft-item.entity';
 import { GetgemsNftSaleEntity } from './entities/getgems-nft-sale.entity';
 import { NftTransferEntity } from './entities/nft-transfer.entity';
+import { TraceAccountEntity } from './entities/trace-account.entity';
 import { TraceEntity } from './entities/trace.entity';
 import { VestingContractEntity } from './entities/vesting-contract.entity';
 import { VestingWhitelistEntity } from './entities/vesting-whitelist.entity';
@@ -55,6 +56,7 @@ export const DATABASE_ENTITIES = [
   GetgemsNftSaleEntity,
   NftTransferEntity,
   TraceEntity,
+  TraceAccountEntity,
   DnsEntryEntity,
   MultisigEntity,
   MultisigOrderEntity,

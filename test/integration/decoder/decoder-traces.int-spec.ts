@@ -86,6 +86,16 @@ void describe('decoder: traces over an ingested two-shard localnet (real Postgre
        WHERE t.trace_id IS DISTINCT FROM tr.trace_id`,
     );
     assert.deepEqual(roots, []);
+    // Each trace's accounts, with its end_lt as it ended (pending traces grew over blocks).
+    const accounts: unknown[] = await ds.query(
+      `SELECT trace_id, account, trace_end_lt::text FROM trace_accounts ORDER BY trace_id, account`,
+    );
+    const expected: unknown[] = await ds.query(
+      `SELECT DISTINCT T.trace_id, T.account, E.end_lt::text AS trace_end_lt
+       FROM transactions T JOIN traces E ON E.trace_id = T.trace_id ORDER BY trace_id, account`,
+    );
+    assert.ok(expected.length > 0);
+    assert.deepEqual(accounts, expected);
   });
 
   void it('links each wallet transfer: external → sender wallet → receiver, one complete trace of two nodes', async () => {
@@ -227,6 +237,7 @@ void describe('decoder: traces over an ingested two-shard localnet (real Postgre
                 success, start_lt::text, end_lt::text, mc_seqno_end, trace_end_lt::text, details
          FROM actions ORDER BY trace_id, action_id`,
         `SELECT account, trace_id, action_id FROM action_accounts ORDER BY account, trace_id, action_id`,
+        `SELECT trace_id, account, trace_end_lt::text FROM trace_accounts ORDER BY trace_id, account`,
       ];
       for (const sql of decoded) {
         const pipelined: unknown[] = await ds.query(sql);

@@ -114,5 +114,17 @@ export class TraceRepository {
         traces.map((r) => r.classification_state),
       ],
     );
+    // The accounts of every trace written, with its end_lt as it now is (a pending trace's grows):
+    // /traces?account= reads these (migration TraceAccounts). A separate statement, so that it sees
+    // the transactions stamped above.
+    await m.query(
+      `INSERT INTO trace_accounts AS a (trace_id, account, trace_end_lt)
+       SELECT DISTINCT T.trace_id, T.account, E.end_lt
+       FROM traces E JOIN transactions T ON T.trace_id = E.trace_id
+       WHERE E.trace_id = ANY($1::bpchar[])
+       ON CONFLICT (trace_id, account) DO UPDATE SET trace_end_lt = EXCLUDED.trace_end_lt
+         WHERE a.trace_end_lt <> EXCLUDED.trace_end_lt`,
+      [[...new Set([...traces.map((r) => r.trace_id), ...traceOf.values()])]],
+    );
   }
 }

@@ -34,8 +34,9 @@ export interface TraceFilter {
 }
 
 /**
- * Reads of /traces (toncenter-v3 §5.1): filters on transactions and messages as EXISTS sub-queries,
- * ordered by end_lt (end_utime with a utime filter), then trace_id.
+ * Reads of /traces (toncenter-v3 §5.1): filters on transactions and messages as EXISTS sub-queries
+ * (an account's traces in end_lt order from trace_accounts), ordered by end_lt (end_utime with a
+ * utime filter), then trace_id.
  */
 export class TraceQueryRepository {
   constructor(private readonly ds: DataSource) {}
@@ -43,6 +44,11 @@ export class TraceQueryRepository {
   list(f: TraceFilter): Promise<TraceRow[]> {
     const q = new SqlFilter();
     const byUtime = f.startUtime !== undefined || f.endUtime !== undefined;
+    // An account's traces in end_lt order are a range of trace_accounts (its trace_end_lt is the
+    // trace's end_lt, written with it); ordered by utime, they are still found through transactions.
+    const byAccount = f.account !== undefined && !byUtime;
+    const endLt = byAccount ? 'A.trace_end_lt' : 'E.end_lt';
+    const traceId = byAccount ? 'A.trace_id' : 'E.trace_id';
     if (f.startUtime !== undefined) {
       q.and(`E.end_utime >= ${q.param(f.startUtime)}`);
     }
@@ -50,12 +56,14 @@ export class TraceQueryRepository {
       q.and(`E.end_utime <= ${q.param(f.endUtime)}`);
     }
     if (f.startLt !== undefined) {
-      q.and(`E.end_lt >= ${q.param(f.startLt)}::bigint`);
+      q.and(`${endLt} >= ${q.param(f.startLt)}::bigint`);
     }
     if (f.endLt !== undefined) {
-      q.and(`E.end_lt <= ${q.param(f.endLt)}::bigint`);
+      q.and(`${endLt} <= ${q.param(f.endLt)}::bigint`);
     }
-    if (f.account !== undefined) {
+    if (byAccount) {
+      q.and(`A.account = ${q.param(f.account)}`);
+    } else if (f.account !== undefined) {
       q.and(
         `EXISTS (SELECT 1 FROM transactions T WHERE T.trace_id = E.trace_id AND T.account = ${q.param(f.account)})`,
       );
@@ -78,12 +86,15 @@ export class TraceQueryRepository {
       q.and(`E.state = 'complete' AND E.mc_seqno_end = ${q.param(f.mcSeqno)}`);
     }
     const s = dir(f.sort);
-    const order = byUtime ? `E.end_utime ${s}, E.trace_id ${s}` : `E.end_lt ${s}, E.trace_id ${s}`;
+    const order = byUtime ? `E.end_utime ${s}, E.trace_id ${s}` : `${endLt} ${s}, ${traceId} ${s}`;
+    const from = byAccount
+      ? 'trace_accounts A JOIN traces E ON E.trace_id = A.trace_id'
+      : 'traces E';
     return this.ds.query<TraceRow[]>(
       `SELECT E.trace_id, E.external_hash, E.mc_seqno_start, E.mc_seqno_end, E.start_lt,
               E.start_utime, E.end_lt, E.end_utime, E.state::text AS state, E.edges_, E.nodes_,
               E.pending_edges_, E.classification_state::text AS classification_state
-       FROM traces E${q.where()} ORDER BY ${order}${q.page(f.limit, f.offset)}`,
+       FROM ${from}${q.where()} ORDER BY ${order}${q.page(f.limit, f.offset)}`,
       q.params,
     );
   }

