@@ -32,7 +32,8 @@ void describe(checkReplyJson.name, () => {
 
 void describe(ForwardedReplyChecker.name, () => {
   void it('answers the same checks on its worker thread as inline, in any number', async () => {
-    const sut = new ForwardedReplyChecker();
+    // Room for all of them in flight (by default a few, and the rest skipped).
+    const sut = new ForwardedReplyChecker({ maxPending: 100 });
     try {
       const texts = Array.from({ length: 50 }, (_, i) => (i % 2 === 0 ? '{}' : '[1]'));
       const checks = await Promise.all(
@@ -60,11 +61,25 @@ void describe(ForwardedReplyChecker.name, () => {
     }
   });
 
-  void it('checks inline when the worker is behind, and after it is closed', async () => {
-    const inline = new ForwardedReplyChecker({ maxPending: 0 });
-    assert.deepEqual(await inline.check(subject, broken), checkReplyJson(subject, broken));
-    assert.equal(inline.threaded, false);
-    await inline.close();
+  void it('skips a reply while the worker is behind, and checks inline once it is closed', async () => {
+    const behind = new ForwardedReplyChecker({ maxPending: 0 });
+    assert.deepEqual(await behind.check(subject, broken), { ok: true, skipped: true });
+    await behind.close();
+    const one = new ForwardedReplyChecker({ maxPending: 1 });
+    try {
+      // One in flight on the worker, the next skipped; once answered, checked again.
+      const [first, second] = await Promise.all([
+        one.check(subject, broken),
+        one.check(subject, broken),
+      ]);
+      assert.deepEqual(
+        [first, second],
+        [checkReplyJson(subject, broken), { ok: true, skipped: true }],
+      );
+      assert.deepEqual(await one.check(subject, broken), checkReplyJson(subject, broken));
+    } finally {
+      await one.close();
+    }
     const closed = new ForwardedReplyChecker();
     await closed.close();
     assert.deepEqual(await closed.check(subject, broken), checkReplyJson(subject, broken));
@@ -73,11 +88,9 @@ void describe(ForwardedReplyChecker.name, () => {
   void it('skips checks once its share of a core is spent, and checks again as it refills', async () => {
     let clock = 0;
     // A clock that advances 30 ms per reading: each inline check costs 30 ms of a 100 ms budget.
-    const sut = new ForwardedReplyChecker({
-      maxPending: 0,
-      cpuShare: 0.1,
-      now: () => (clock += 30),
-    });
+    const sut = new ForwardedReplyChecker({ cpuShare: 0.1, now: () => (clock += 30) });
+    // Closed, it checks every reply inline, where the test's clock measures it.
+    await sut.close();
     const results = [];
     for (let i = 0; i < 6; i++) {
       results.push(await sut.check(subject, broken));
@@ -92,6 +105,5 @@ void describe(ForwardedReplyChecker.name, () => {
     const again = await sut.check(subject, broken);
     assert.equal(again.ok, false);
     assert.throws(() => new ForwardedReplyChecker({ cpuShare: 0 }), /cpuShare must be in/);
-    await sut.close();
   });
 });

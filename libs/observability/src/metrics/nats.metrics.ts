@@ -39,7 +39,7 @@ export class NatsMetrics {
     });
     this.replyChecksSkipped = counter(registry, {
       name: `${METRIC_PREFIX}nats_reply_checks_skipped_total`,
-      help: 'Forwarded replies left unchecked because the checks had spent their CPU budget.',
+      help: 'Forwarded replies left unchecked: the checks had spent their CPU budget, or their worker was behind.',
       labelNames: ['subject'],
     });
   }
