@@ -159,6 +159,9 @@ void describe('query: rendered transactions, actions and address book kept betwe
        JOIN jetton_masters J ON J.address = L.account`,
     );
     assert.ok(master);
+    // No address, no statement at all.
+    assert.deepEqual(await builder.build([]), {});
+    assert.equal(statements.length, 0);
     const first = await builder.build([account]);
     assert.match(first[account]?.user_friendly ?? '', /^UQ/);
     statements.length = 0;

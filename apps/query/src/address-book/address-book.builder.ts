@@ -25,6 +25,10 @@ export class AddressBookBuilder {
       return {};
     }
     const unique = [...new Set(addresses)];
+    if (unique.length === 0) {
+      // Nothing to look up: not even the epoch of what is kept.
+      return {};
+    }
     const generation = await this.cache.current(() => this.repository.epoch());
     const kept = new Map<string, AddressBook[string]>();
     for (const raw of unique) {
