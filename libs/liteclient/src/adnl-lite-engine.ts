@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { Socket } from 'node:net';
-import { ADNLClientTCP } from 'adnl';
 import { type LiteEngine } from 'ton-lite-client';
 import { Codecs, Functions } from 'ton-lite-client/dist/schema';
 import { type TLFunction, TLReadBuffer, TLWriteBuffer } from 'ton-tl';
+import { AdnlTcpClient } from './adnl';
 
 export interface AdnlLiteEngineOptions {
   readonly host: string;
@@ -26,16 +25,6 @@ interface PendingQuery {
   fail(error: Error): void;
 }
 
-/** ADNLClientTCP that can drop its socket at once (its own end() waits for the peer's FIN). */
-class ClosableAdnlClient extends ADNLClientTCP {
-  destroy(): void {
-    const socket: unknown = this.socket;
-    if (socket instanceof Socket) {
-      socket.destroy();
-    }
-  }
-}
-
 /**
  * One liteserver connection for ton-lite-client's LiteClient (its LiteEngine interface), owned by the
  * pool. It replaces ton-lite-client's LiteSingleEngine, which after a socket error (a stopped
@@ -48,7 +37,7 @@ class ClosableAdnlClient extends ADNLClientTCP {
  * - queries made while (re)connecting are sent once the ADNL handshake completes.
  */
 export class AdnlLiteEngine extends EventEmitter implements LiteEngine {
-  private client: ClosableAdnlClient | undefined;
+  private client: AdnlTcpClient | undefined;
   private ready = false;
   private closed = false;
   private reconnectTimer: NodeJS.Timeout | undefined;
@@ -140,10 +129,7 @@ export class AdnlLiteEngine extends EventEmitter implements LiteEngine {
   }
 
   private connect(): void {
-    const client = new ClosableAdnlClient(
-      `tcp://${this.options.host}:${String(this.options.port)}`,
-      this.options.publicKey,
-    );
+    const client = new AdnlTcpClient(this.options.host, this.options.port, this.options.publicKey);
     this.client = client;
     client.on('ready', () => {
       if (this.client !== client) {
@@ -160,19 +146,12 @@ export class AdnlLiteEngine extends EventEmitter implements LiteEngine {
         this.onData(data);
       }
     });
-    // Every socket error is followed by 'close', which is where the connection is given up.
-    client.on('error', () => undefined);
     client.on('close', () => {
       if (this.client === client) {
         this.disconnected();
       }
     });
-    client.connect().catch(() => {
-      if (this.client === client) {
-        client.destroy();
-        this.disconnected();
-      }
-    });
+    client.connect();
   }
 
   private onData(data: Buffer): void {

@@ -8,3 +8,4 @@ export * from './liteserver-endpoints';
 export * from './masterchain-block.lookup';
 export * from './network-config';
 export * from './adnl-lite-engine';
+export * from './adnl';

@@ -2,12 +2,16 @@ import {
   createCipheriv,
   createDecipheriv,
   createHash,
-  randomBytes,
   type Cipher,
   type Decipher,
 } from 'node:crypto';
 import type { Socket } from 'node:net';
-import { adnlSharedSecret, type AdnlKeyPair } from './adnl-keys';
+import {
+  AdnlFrameReader,
+  adnlSharedSecret,
+  encodeAdnlFrame,
+  type AdnlKeyPair,
+} from '@app/liteclient';
 import { encodeAnswer, encodePong, parseInbound } from './adnl-tl';
 
 export type AdnlQueryHandler = (query: Buffer) => Promise<Buffer>;
@@ -29,8 +33,6 @@ export interface AdnlConnectionLimits {
 /** The client's handshake packet: key id (32) ‖ client ed25519 public key (32) ‖ sha256(params) (32) ‖
  *  AES-CTR(params) (160). */
 const HANDSHAKE_SIZE = 256;
-/** A frame holds at least its nonce (32) and checksum (32). */
-const MIN_FRAME_SIZE = 64;
 
 /**
  * One ADNL-over-TCP connection, server side (adnl/adnl-ext-connection.cpp, adnl-ext-server.cpp):
@@ -41,12 +43,10 @@ const MIN_FRAME_SIZE = 64;
 export class AdnlConnection {
   private rx: Decipher | null = null;
   private tx: Cipher | null = null;
-  /** Raw bytes before the handshake completes, decrypted bytes after it. */
-  private pending: Buffer = Buffer.alloc(0);
-  /** Decrypted chunks not yet joined to `pending`: a large frame arrives in many chunks, which are
-   *  joined once, when the whole frame is there, instead of once per chunk. */
-  private chunks: Buffer[] = [];
-  private chunkBytes = 0;
+  /** Raw bytes before the handshake completes. */
+  private handshakeBytes: Buffer = Buffer.alloc(0);
+  /** Decrypted bytes after it. */
+  private readonly frames: AdnlFrameReader;
   private inFlight = 0;
   private closed = false;
 
@@ -57,6 +57,7 @@ export class AdnlConnection {
     private readonly limits: AdnlConnectionLimits,
     private readonly logger: AdnlLogger | undefined,
   ) {
+    this.frames = new AdnlFrameReader(limits.maxFrameSize);
     socket.setNoDelay(true);
     socket.on('data', (chunk: Buffer) => {
       this.onData(chunk);
@@ -88,20 +89,16 @@ export class AdnlConnection {
     }
     try {
       if (!this.rx) {
-        this.pending = Buffer.concat([this.pending, chunk]);
-        if (this.pending.length < HANDSHAKE_SIZE) {
+        this.handshakeBytes = Buffer.concat([this.handshakeBytes, chunk]);
+        if (this.handshakeBytes.length < HANDSHAKE_SIZE) {
           return;
         }
-        const rest = this.handshake(this.pending.subarray(0, HANDSHAKE_SIZE));
+        this.handshake(this.handshakeBytes.subarray(0, HANDSHAKE_SIZE));
         // Bytes the client sent right after its handshake packet are already part of the encrypted stream.
-        this.pending = rest.length > 0 ? this.decrypt(rest) : Buffer.alloc(0);
+        this.frames.push(this.decrypt(this.handshakeBytes.subarray(HANDSHAKE_SIZE)));
+        this.handshakeBytes = Buffer.alloc(0);
       } else {
-        const plain = this.decrypt(chunk);
-        this.chunks.push(plain);
-        this.chunkBytes += plain.length;
-        if (this.pending.length + this.chunkBytes < this.bytesNeeded()) {
-          return;
-        }
+        this.frames.push(this.decrypt(chunk));
       }
       this.drainFrames();
     } catch (err) {
@@ -110,15 +107,8 @@ export class AdnlConnection {
     }
   }
 
-  /** Bytes `pending` must hold before the next frame can be handled: its size field, then all of it. */
-  private bytesNeeded(): number {
-    return this.pending.length < 4 ? 4 : 4 + this.pending.readUInt32LE(0);
-  }
-
-  /** Validates the handshake, sets up both ciphers, confirms with an empty frame; returns the bytes
-   *  after the handshake packet. */
-  private handshake(packet: Buffer): Buffer {
-    const rest = Buffer.from(this.pending.subarray(HANDSHAKE_SIZE));
+  /** Validates the handshake, sets up both ciphers, confirms with an empty frame. */
+  private handshake(packet: Buffer): void {
     if (!packet.subarray(0, 32).equals(this.keys.keyId)) {
       throw new Error('handshake for another key id');
     }
@@ -135,7 +125,6 @@ export class AdnlConnection {
     this.rx = createDecipheriv('aes-256-ctr', params.subarray(32, 64), params.subarray(80, 96));
     this.tx = createCipheriv('aes-256-ctr', params.subarray(0, 32), params.subarray(64, 80));
     this.send(Buffer.alloc(0)); // an empty frame accepts the handshake
-    return rest;
   }
 
   private decrypt(data: Buffer): Buffer {
@@ -146,29 +135,14 @@ export class AdnlConnection {
   }
 
   /** Handles every complete frame buffered, up to the in-flight bound: frames beyond it wait (in
-   *  `pending`, with the socket paused) until a running query finishes. */
+   *  the reader, with the socket paused) until a running query finishes. */
   private drainFrames(): void {
-    if (this.chunks.length > 0) {
-      this.pending = Buffer.concat([this.pending, ...this.chunks]);
-      this.chunks = [];
-      this.chunkBytes = 0;
-    }
-    while (this.pending.length >= 4 && !this.closed && this.inFlight < this.limits.maxInFlight) {
-      const size = this.pending.readUInt32LE(0);
-      if (size < MIN_FRAME_SIZE || size > this.limits.maxFrameSize) {
-        throw new Error(`frame size ${size} out of bounds`);
-      }
-      if (this.pending.length < 4 + size) {
+    while (!this.closed && this.inFlight < this.limits.maxInFlight) {
+      const payload = this.frames.next();
+      if (payload === null) {
         return;
       }
-      const body = this.pending.subarray(4, 4 + size);
-      this.pending = this.pending.subarray(4 + size);
-      const nonceAndPayload = body.subarray(0, size - 32);
-      const digest = createHash('sha256').update(nonceAndPayload).digest();
-      if (!digest.equals(body.subarray(size - 32))) {
-        throw new Error('frame checksum mismatch');
-      }
-      this.dispatch(Buffer.from(body.subarray(32, size - 32)));
+      this.dispatch(payload);
     }
   }
 
@@ -211,11 +185,7 @@ export class AdnlConnection {
     if (!this.tx || this.closed) {
       return;
     }
-    const nonce = randomBytes(32);
-    const size = Buffer.alloc(4);
-    size.writeUInt32LE(payload.length + 64, 0);
-    const digest = createHash('sha256').update(nonce).update(payload).digest();
-    this.socket.write(this.tx.update(Buffer.concat([size, nonce, payload, digest])));
+    this.socket.write(this.tx.update(encodeAdnlFrame(payload)));
   }
 
   private resumeFrames(): void {

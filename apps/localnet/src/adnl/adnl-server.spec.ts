@@ -8,7 +8,7 @@ import { LiteClient, LiteSingleEngine } from 'ton-lite-client';
 import { Codecs, Functions } from 'ton-lite-client/dist/schema';
 import { TLReadBuffer, TLWriteBuffer } from 'ton-tl';
 import { AdnlServer } from './adnl-server';
-import { adnlKeyPairFromSeed } from './adnl-keys';
+import { adnlKeyPairFromSeed } from '@app/liteclient';
 import { ADNL_MESSAGE_ANSWER, TCP_PONG, tlBytes } from './adnl-tl';
 
 const SEED = createHash('sha256').update('adnl-server.spec').digest();

@@ -5,7 +5,7 @@ import {
   type AdnlLogger,
   type AdnlQueryHandler,
 } from './adnl-connection';
-import { adnlKeyPairFromSeed, type AdnlKeyPair } from './adnl-keys';
+import { adnlKeyPairFromSeed, type AdnlKeyPair } from '@app/liteclient';
 
 export interface AdnlServerOptions {
   /** 32-byte ed25519 seed of the server key. */

@@ -1,4 +1,3 @@
 export * from './adnl-connection';
-export * from './adnl-keys';
 export * from './adnl-server';
 export * from './adnl-tl';

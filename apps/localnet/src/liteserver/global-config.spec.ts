@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parseGlobalConfig } from '@app/ton';
 import { globalConfigJson, renderGlobalConfig } from './global-config';
-import { adnlKeyPairFromSeed } from '../adnl';
+import { adnlKeyPairFromSeed } from '@app/liteclient';
 import { liteServerSeed } from './start-lite-servers';
 
 const zeroState = {
