@@ -11,10 +11,11 @@ import {
   buildShardAccountBlocks,
   collectChangedCells,
   type EnqueuedMsg,
-  fileHashOf,
   type InMsg,
   type OutMsg,
   outMsgQueueInfoCell,
+  serializeBoc,
+  sha256,
   shardAccountsCell,
   shardStateCell,
   type ValueFlow,
@@ -215,16 +216,18 @@ export async function assembleBlock(a: AssembleArgs): Promise<Assembled> {
     custom: a.blockCustom,
   });
   const block = blockCell(a.globalId, info, valueFlowCell(valueFlow), stateUpdate, extra);
+  const blockBoc = serializeBoc(block);
   const id: BlockIdExt = {
     workchain: chain.workchain,
     shard: chain.shard,
     seqno: a.seqno,
     rootHash: block.hash(),
-    fileHash: fileHashOf(block),
+    fileHash: sha256(blockBoc),
   };
   const stored: StoredBlock = {
     id,
     block,
+    blockBoc,
     state,
     startLt: a.startLt,
     endLt: a.endLt,

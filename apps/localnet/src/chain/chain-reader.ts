@@ -43,6 +43,9 @@ export interface StoredBlock {
   readonly id: BlockIdExt;
   /** The Block cell; null for a zero state (seqno 0), whose id hashes are those of the state. */
   readonly block: Cell | null;
+  /** `block` serialised (serializeBoc), as its file hash was computed: kept from building so that
+   *  liteServer.getBlock answers without serialising the block again for every caller. */
+  readonly blockBoc?: Buffer;
   /** The ShardStateUnsplit after this block. */
   readonly state: Cell;
   readonly startLt: bigint;

@@ -87,7 +87,7 @@ export const getBlock = defineHandler(
     return encodeTl(ClientCodecs.liteServer_BlockData, {
       kind: 'liteServer.blockData',
       id: toTlBlockId(block.id),
-      data: boc(block.block),
+      data: block.blockBoc ?? boc(block.block),
     });
   },
 );
