@@ -38,6 +38,7 @@ import { BatchCommitter } from '../apps/ingestor/src/follow/batch-committer';
 import { IngestMetrics } from '../apps/ingestor/src/metrics/ingest.metrics';
 import { loadBatches } from '../apps/ingestor/src/source/batch-pipeline';
 import { BlockSource } from '../apps/ingestor/src/source/block-source';
+import { createBlockDecoder } from '../apps/ingestor/src/source/decode/block-decoder.pool';
 import { McBatchLoader } from '../apps/ingestor/src/source/mc-batch.loader';
 import { decodeHistory, type DecodeRun } from './support/decode-history';
 import {
@@ -92,6 +93,17 @@ interface PhaseResult extends Rate {
 type DecodeResult = DecodeRun;
 
 const WINDOW_BLOCKS = 50;
+
+/** Threads decoding blocks, as INGEST_PARSE_THREADS (BENCH_INGEST_PARSE_THREADS, default 1; 0: none). */
+function parseThreadsFromEnv(): number {
+  const raw = process.env.BENCH_INGEST_PARSE_THREADS;
+  const n = raw === undefined || raw === '' ? 1 : Number(raw);
+  if (!Number.isSafeInteger(n) || n < 0 || n > 16) {
+    throw new Error('BENCH_INGEST_PARSE_THREADS must be an integer 0..16');
+  }
+  return n;
+}
+const PARSE_THREADS = parseThreadsFromEnv();
 
 /** Per masterchain block: when it was done and what it held (for rates and the worst window). */
 interface Step {
@@ -158,8 +170,9 @@ async function fetchAndParse(
 ): Promise<{ result: PhaseResult; totals: Totals }> {
   const pool = historyPool(history);
   await pool.start();
+  const decoder = createBlockDecoder(PARSE_THREADS);
   try {
-    const loader = new McBatchLoader(new BlockSource(pool));
+    const loader = new McBatchLoader(new BlockSource(pool, decoder));
     const steps: Step[] = [];
     const started = performance.now();
     for await (const item of loadBatches(loader, 1, history.head, window)) {
@@ -176,6 +189,7 @@ async function fetchAndParse(
     return { result: { phase: 'fetch+parse', ...rateOf(steps, started) }, totals };
   } finally {
     pool.close();
+    await decoder.close();
   }
 }
 
@@ -228,13 +242,14 @@ async function wholePath(history: History, workers: number, window: number): Pro
   }).initialize();
   const pool = historyPool(history);
   await pool.start();
+  const decoder = createBlockDecoder(PARSE_THREADS);
   try {
     const logger = pino({ level: 'warn' });
     const progress = new IngestProgressRepository(dataSource);
     const cursors = new IndexerCursorRepository(dataSource);
     const writer = new TimedWriter(dataSource);
     const runner = new BackfillRunner(
-      new McBatchLoader(new BlockSource(pool)),
+      new McBatchLoader(new BlockSource(pool, decoder)),
       new BatchCommitter(writer, progress, cursors, new IngestMetrics(new Registry()), logger),
       progress,
       NO_EVENTS,
@@ -267,6 +282,7 @@ async function wholePath(history: History, workers: number, window: number): Pro
     };
   } finally {
     pool.close();
+    await decoder.close();
     await dataSource.destroy();
     await db.drop();
   }

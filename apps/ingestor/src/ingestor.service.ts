@@ -26,6 +26,8 @@ import { BatchCommitter } from './follow/batch-committer';
 import { ChainFollower } from './follow/chain-follower';
 import { IngestMetrics } from './metrics/ingest.metrics';
 import { BlockSource } from './source/block-source';
+import { type BlockDecoder } from './source/decode/block-decoder';
+import { createBlockDecoder } from './source/decode/block-decoder.pool';
 import { McBatchLoader } from './source/mc-batch.loader';
 
 export const INGESTOR_OPTIONS = Symbol('INGESTOR_OPTIONS');
@@ -38,6 +40,9 @@ export interface IngestorOptions {
   readonly follow: boolean;
   readonly startSeqno?: number | undefined;
   readonly window: number;
+  /** Threads decoding fetched blocks (INGEST_PARSE_THREADS); 0 (the default) decodes on the event
+   *  loop. */
+  readonly parseThreads?: number;
   readonly readyLag: number;
   /** The live follower's cursor and lease name (one per network). */
   readonly cursorName?: string;
@@ -50,6 +55,7 @@ export interface IngestorOptions {
 @Injectable()
 export class IngestorService implements OnApplicationBootstrap, OnApplicationShutdown {
   private pool: LiteserverPool | undefined;
+  private decoder: BlockDecoder | undefined;
   private nats: NatsConnection | undefined;
   private follower: ChainFollower | undefined;
 
@@ -88,7 +94,8 @@ export class IngestorService implements OnApplicationBootstrap, OnApplicationShu
     const cursors = new IndexerCursorRepository(this.dataSource);
     const metrics = new IngestMetrics(this.registry);
     const logger = this.logger.child({ component: 'ingestor' });
-    const source = new BlockSource(pool);
+    this.decoder = createBlockDecoder(this.options.parseThreads ?? 0);
+    const source = new BlockSource(pool, this.decoder);
     const loader = new McBatchLoader(source, {
       onError: (error) => {
         logger.warn({ err: String(error) }, 'liteserver read failed; retrying');
@@ -154,6 +161,7 @@ export class IngestorService implements OnApplicationBootstrap, OnApplicationShu
   async onApplicationShutdown(): Promise<void> {
     await this.follower?.stop();
     this.pool?.close();
+    await this.decoder?.close();
     await this.nats?.close();
   }
 

@@ -22,6 +22,7 @@ runMeshService({
         follow: config.INGEST_FOLLOW === 'on',
         startSeqno: config.INGEST_START_SEQNO,
         window: config.INGEST_WINDOW,
+        parseThreads: config.INGEST_PARSE_THREADS,
         readyLag: config.INGEST_READY_LAG,
       }),
     ];

@@ -107,6 +107,7 @@ async function bootstrap(): Promise<void> {
       // The embedded local chain is indexed from its first block; a public network from the head.
       startSeqno: config.INGEST_START_SEQNO ?? (localnet === undefined ? undefined : 1),
       window: config.INGEST_WINDOW,
+      parseThreads: config.INGEST_PARSE_THREADS,
       readyLag: config.INGEST_READY_LAG,
     },
     sender: {

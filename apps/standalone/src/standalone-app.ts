@@ -44,6 +44,7 @@ export interface StandaloneAppOptions {
     readonly follow: boolean;
     readonly startSeqno?: number | undefined;
     readonly window: number;
+    readonly parseThreads?: number;
     readonly readyLag: number;
   };
   /** The decoder (needs databaseUrl); on unless false (tests that decode beforehand turn it off). */

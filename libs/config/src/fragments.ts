@@ -77,6 +77,8 @@ export const ingestEnv = {
   INGEST_START_SEQNO: intVar(1, 2 ** 32 - 1),
   /** Masterchain blocks fetched and parsed ahead of the writer. */
   INGEST_WINDOW: intVar(1, 256, 8),
+  /** Threads that decode and parse fetched blocks (the ingestor's main CPU cost); 0: the event loop. */
+  INGEST_PARSE_THREADS: intVar(0, 16, 1),
   /** Lag (masterchain blocks) above which the ingestor reports not ready. */
   INGEST_READY_LAG: intVar(1, 1_000_000, 30),
 };

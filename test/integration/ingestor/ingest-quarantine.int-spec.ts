@@ -17,27 +17,35 @@ import { BackfillRunner } from '../../../apps/ingestor/src/backfill/backfill.run
 import { NO_EVENTS } from '../../../apps/ingestor/src/events/block-indexed.publisher';
 import { BatchCommitter } from '../../../apps/ingestor/src/follow/batch-committer';
 import { IngestMetrics } from '../../../apps/ingestor/src/metrics/ingest.metrics';
+import { BlockSource } from '../../../apps/ingestor/src/source/block-source';
 import {
-  BlockSource,
-  type FetchedBlock,
-  type LiteBlockId,
-} from '../../../apps/ingestor/src/source/block-source';
+  type BlockDecodeResult,
+  type BlockHashes,
+  parseBlockRoot,
+  readBlockRoot,
+} from '../../../apps/ingestor/src/source/decode/block-decode';
+import { type BlockDecoder } from '../../../apps/ingestor/src/source/decode/block-decoder';
 import { McBatchLoader } from '../../../apps/ingestor/src/source/mc-batch.loader';
 import { WalletTraffic } from './ingest-traffic';
 
 /**
- * The real liteserver answers, except that the blocks named in `corrupt` come back as a cell that is
- * not a Block: what a parser bug or a new TL-B constructor looks like to the ingestor.
+ * The real liteserver answers, checked as ever, except that the blocks whose root hashes are in
+ * `corrupt` are then parsed as a cell that is not a Block: what a parser bug or a new TL-B constructor
+ * looks like to the ingestor.
  */
-class CorruptingSource extends BlockSource {
+class CorruptingDecoder implements BlockDecoder {
   readonly corrupt = new Set<string>();
 
-  override async block(id: LiteBlockId, mcSeqno: number): Promise<FetchedBlock> {
-    const fetched = await super.block(id, mcSeqno);
-    if (this.corrupt.has(`${String(id.workchain)}:${String(id.seqno)}:${id.shard.toString()}`)) {
-      return { ...fetched, root: beginCell().storeUint(0xdeadbeef, 32).endCell() };
-    }
-    return fetched;
+  decode(data: Uint8Array, hashes: BlockHashes): Promise<BlockDecodeResult> {
+    const root = readBlockRoot(data, hashes);
+    const corrupt = this.corrupt.has(Buffer.from(hashes.rootHash).toString('hex'));
+    return Promise.resolve(
+      parseBlockRoot(corrupt ? beginCell().storeUint(0xdeadbeef, 32).endCell() : root, hashes),
+    );
+  }
+
+  close(): Promise<void> {
+    return Promise.resolve();
   }
 }
 
@@ -81,11 +89,10 @@ void describe('ingestor quarantine: an unparsable block is recorded and does not
     while (localnet.chain.shardTopsAt(committedBy - 1)[0]?.id.seqno === shardTop.seqno) {
       committedBy -= 1;
     }
-    const source = new CorruptingSource(pool);
-    source.corrupt.add(`-1:${String(badMc)}:${String(-(1n << 63n))}`);
-    source.corrupt.add(
-      `${String(shardTop.workchain)}:${String(shardTop.seqno)}:${BigInt.asIntN(64, shardTop.shard).toString()}`,
-    );
+    const decoder = new CorruptingDecoder();
+    decoder.corrupt.add(localnet.chain.masterchainBlock(badMc)!.id.rootHash.toString('hex'));
+    decoder.corrupt.add(shardTop.rootHash.toString('hex'));
+    const source = new BlockSource(pool, decoder);
     const metrics = new IngestMetrics(new Registry());
     const progress = new IngestProgressRepository(ds);
     const logger = pino({ level: 'silent' });

@@ -1,6 +1,13 @@
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
-import { databaseEnv, loadConfig, loggingEnv, natsEnv, tonNetworkEnv } from '@app/config';
+import {
+  databaseEnv,
+  ingestEnv,
+  loadConfig,
+  loggingEnv,
+  natsEnv,
+  tonNetworkEnv,
+} from '@app/config';
 import {
   ChainBlockWriter,
   createDataSource,
@@ -18,6 +25,7 @@ import { JetStreamBlockIndexedPublisher } from '../events/jetstream-block-indexe
 import { BatchCommitter } from '../follow/batch-committer';
 import { IngestMetrics } from '../metrics/ingest.metrics';
 import { BlockSource } from '../source/block-source';
+import { createBlockDecoder } from '../source/decode/block-decoder.pool';
 import { McBatchLoader } from '../source/mc-batch.loader';
 import { BackfillRunner } from './backfill.runner';
 import { ProgressReporter } from './progress-reporter';
@@ -62,7 +70,13 @@ async function main(): Promise<void> {
   const workers = countArg('workers', values.workers, 2);
   const window = countArg('window', values.window, 4);
   const config = loadConfig(
-    z.object({ ...databaseEnv, ...natsEnv, ...tonNetworkEnv, ...loggingEnv }),
+    z.object({
+      ...databaseEnv,
+      ...natsEnv,
+      ...tonNetworkEnv,
+      ...loggingEnv,
+      INGEST_PARSE_THREADS: ingestEnv.INGEST_PARSE_THREADS,
+    }),
   );
   if (config.DATABASE_URL === undefined) {
     throw new Error(`DATABASE_URL is required\n${USAGE}`);
@@ -91,8 +105,9 @@ async function main(): Promise<void> {
     controller.abort();
   });
   const progress = new IngestProgressRepository(dataSource);
+  const decoder = createBlockDecoder(config.INGEST_PARSE_THREADS);
   const runner = new BackfillRunner(
-    new McBatchLoader(new BlockSource(pool), { signal: controller.signal }),
+    new McBatchLoader(new BlockSource(pool, decoder), { signal: controller.signal }),
     new BatchCommitter(
       new ChainBlockWriter(dataSource),
       progress,
@@ -121,6 +136,7 @@ async function main(): Promise<void> {
     );
   } finally {
     pool.close();
+    await decoder.close();
     await nats?.close();
     await dataSource.destroy();
   }

@@ -7,7 +7,7 @@ import { type Logger } from 'pino';
 import { backoffMs, sleep } from '../retry';
 import { type IngestMetrics } from '../metrics/ingest.metrics';
 import { type PipelineItem } from '../source/batch-pipeline';
-import { errorText } from '../source/mc-batch.loader';
+import { errorText } from '../source/decode/block-decode';
 
 /** SQLSTATE classes that mean "this data cannot be written", not "the database is unavailable". */
 const DATA_ERROR_CLASSES = ['22', '23', '42'];

@@ -1,7 +1,7 @@
 import { type LiteserverPool, lookupMasterchainBlock } from '@app/liteclient';
-import { type BlockIdFull, LiteApiSchema, readBoc } from '@app/ton';
-import { type Cell } from '@ton/core';
+import { type BlockIdFull, LiteApiSchema, type ParsedBlock } from '@app/ton';
 import { type tonNode_blockIdExt } from 'ton-lite-client/dist/schema';
+import { type BlockDecoder, INLINE_BLOCK_DECODER } from './decode/block-decoder';
 
 /** A block id as lite_api carries it (shard as the signed decimal string ton-lite-client uses). */
 export interface LiteBlockId {
@@ -12,9 +12,12 @@ export interface LiteBlockId {
   readonly fileHash: Buffer;
 }
 
+/** A block as the liteserver sent it, checked against its id: parsed, or why it could not be. */
 export interface FetchedBlock {
   readonly id: LiteBlockId;
-  readonly root: Cell;
+  readonly decoded:
+    | { readonly kind: 'parsed'; readonly block: ParsedBlock }
+    | { readonly kind: 'unparsable'; readonly error: string };
   readonly bytes: number;
 }
 
@@ -24,7 +27,10 @@ export interface FetchedBlock {
  * masterchain seqno it belongs to so that an old block goes to an archival server.
  */
 export class BlockSource {
-  constructor(private readonly pool: LiteserverPool) {}
+  constructor(
+    private readonly pool: LiteserverPool,
+    private readonly decoder: BlockDecoder = INLINE_BLOCK_DECODER,
+  ) {}
 
   async headSeqno(): Promise<{ seqno: number; utime: number }> {
     const { value } = await this.pool.execute('getMasterchainInfoExt', (client) =>
@@ -37,7 +43,10 @@ export class BlockSource {
     return fromLite(await lookupMasterchainBlock(this.pool, seqno));
   }
 
-  /** The full block, checked against its id: the root hash must match (and the file hash). */
+  /**
+   * The full block, checked against its id (one root, of the id's root hash) and parsed by the
+   * decoder. Bytes that are not the block asked for throw, so that the read is retried.
+   */
   async block(id: LiteBlockId, mcSeqno: number): Promise<FetchedBlock> {
     const { value } = await this.pool.execute(
       'getBlock',
@@ -48,18 +57,11 @@ export class BlockSource {
         }),
       { seqno: mcSeqno },
     );
-    // readBoc: Cell.fromBoc's cells, with the hashes of plain cells taken from the BoC bytes.
-    const roots = readBoc(value.data);
-    const root = roots[0];
-    if (roots.length !== 1 || root === undefined) {
-      throw new Error(
-        `getBlock ${describeBlock(id)}: expected one root, got ${String(roots.length)}`,
-      );
+    const decoded = await this.decoder.decode(value.data, id);
+    if (decoded.kind === 'bad-data') {
+      throw new Error(`getBlock ${describeBlock(id)}: ${decoded.error}`);
     }
-    if (!root.hash().equals(id.rootHash)) {
-      throw new Error(`getBlock ${describeBlock(id)}: root hash mismatch`);
-    }
-    return { id, root, bytes: value.data.length };
+    return { id, decoded, bytes: value.data.length };
   }
 }
 

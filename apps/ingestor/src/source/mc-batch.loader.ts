@@ -1,6 +1,7 @@
 import { type McBlockBatch } from '@app/database';
-import { type ParsedBlock, parseBlock } from '@app/ton';
+import { type ParsedBlock } from '@app/ton';
 import { type RetryOptions, retryUntilDone } from '../retry';
+import { errorText } from './decode/block-decode';
 import { blockKey, type ShardTops, walkShardChains } from './shard-walk';
 import {
   type BlockSource,
@@ -74,11 +75,10 @@ export class McBatchLoader {
 }
 
 function parse(block: FetchedBlock): ParsedBlock {
-  try {
-    return parseBlock(block.root, { rootHash: block.id.rootHash, fileHash: block.id.fileHash });
-  } catch (error) {
-    throw new BlockParseError(block.id, error);
+  if (block.decoded.kind === 'unparsable') {
+    throw new BlockParseError(block.id, block.decoded.error);
   }
+  return block.decoded.block;
 }
 
 /** A block that failed to parse, with its id (quarantine material). */
@@ -90,8 +90,4 @@ export class BlockParseError extends Error {
     super(`cannot parse block ${describeBlock(id)}: ${errorText(cause)}`);
     this.name = 'BlockParseError';
   }
-}
-
-export function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
