@@ -15,7 +15,7 @@
  */
 import { createDataSource } from '@app/database';
 import { createTestDatabase } from '@app/testing';
-import { installNativeSha256 } from '@app/ton';
+import { installFastBitReader, installNativeSha256 } from '@app/ton';
 import { decodeHistory, type DecodeRun, ingestHistory } from './support/decode-history';
 import {
   type History,
@@ -68,8 +68,9 @@ async function measure(): Promise<{
   decode: DecodeRun;
   nativeSha256: boolean;
 }> {
-  // The decoder app installs node:crypto's SHA-256 for cell hashes (apps/decoder/src/main.ts).
-  const nativeSha256 = installNativeSha256();
+  // The decoder app installs node:crypto's SHA-256 for cell hashes and the byte-wise BitReader
+  // (apps/decoder/src/main.ts).
+  const nativeSha256 = installNativeSha256() && installFastBitReader();
   const served = await startHistory(historySizeFromEnv());
   const { history } = served;
   process.stdout.write(`history: ${JSON.stringify({ ...history, endpoints: [] })}\n`);

@@ -29,7 +29,7 @@ import {
   type McBlockBatch,
 } from '@app/database';
 import { createTestDatabase } from '@app/testing';
-import { installNativeSha256 } from '@app/ton';
+import { installFastBitReader, installNativeSha256 } from '@app/ton';
 import pino from 'pino';
 import { Registry } from 'prom-client';
 import { BackfillRunner } from '../apps/ingestor/src/backfill/backfill.runner';
@@ -333,7 +333,7 @@ function markdown(
   history: History,
   totals: Totals,
   phases: readonly PhaseResult[],
-  json: { nativeSha256: boolean; window: number },
+  json: { nativeSha256: boolean; window: number; parseThreads?: number | undefined },
 ): string {
   const met = (p: PhaseResult): boolean =>
     p.mcBlocksPerSecond >= TARGET.mcBlocksPerSecond && p.txPerSecond >= TARGET.txPerSecond;
@@ -352,7 +352,7 @@ function markdown(
     '- two cores carry the liteserver, the ingestor and PostgreSQL at once',
     `- history: localnet, genesis seed, 2 basechain shards, ${String(history.head)} masterchain blocks, ${String(totals.shardBlocks)} shard blocks, ${String(totals.transactions)} transactions (${String(history.wallets)} wallets v4, ${String(history.rounds)} rounds of one external with ${String(TRANSFERS_PER_EXTERNAL)} transfers per wallet); ${issueSize ? 'the size the issue asks for' : `**smaller than the issue's 2,000 blocks / 200,000 transactions** (BENCH_INGEST_MC_BLOCKS, BENCH_INGEST_TX_PER_BLOCK)`}`,
     `- generation: ${String(history.generationSeconds)} s (funding ${String(history.fundingSeconds)} s; emulator ${String(history.executeSeconds)} s, block building ${String(history.buildSeconds)} s), once per run; every phase below reads the same history from the generator's liteserver (a separate process)`,
-    `- ingest: window ${String(json.window)} masterchain blocks ahead, node:crypto SHA-256 for cell hashes ${json.nativeSha256 ? 'installed (as the ingestor apps do)' : 'NOT installed'}; PostgreSQL 15 local, fresh database with the migrations per whole-path run`,
+    `- ingest: window ${String(json.window)} masterchain blocks ahead, ${json.parseThreads === undefined ? 'blocks parsed on the event loop' : `${String(json.parseThreads)} parse thread(s) (INGEST_PARSE_THREADS)`}, node:crypto SHA-256 for cell hashes${json.parseThreads === undefined ? '' : ' and the byte-wise BitReader'} ${json.nativeSha256 ? 'installed (as the ingestor apps do)' : 'NOT installed'}; PostgreSQL 15 local, fresh database with the migrations per whole-path run`,
     `- target: ${String(TARGET.mcBlocksPerSecond)} masterchain blocks/s with their shard blocks and ${String(TARGET.txPerSecond)} tx/s sustained, whole path: ${verdict}`,
     '',
     '## Targets',
@@ -427,7 +427,9 @@ function decodeSection(phases: readonly PhaseResult[]): string[] {
 export async function runIngestCatchupBench(): Promise<string> {
   const phases = (process.env.BENCH_INGEST_PHASES ?? 'fetch,w1,w2').split(',');
   const window = intEnv('BENCH_INGEST_WINDOW', 4);
-  const nativeSha256 = process.env.BENCH_INGEST_NATIVE_SHA !== '0' && installNativeSha256();
+  // As the ingestor apps (and their parse threads) do, unless BENCH_INGEST_NATIVE_SHA=0.
+  const nativeSha256 =
+    process.env.BENCH_INGEST_NATIVE_SHA !== '0' && installNativeSha256() && installFastBitReader();
   const ctx = runContext();
   const { child, history } = await startHistory(historySizeFromEnv());
   process.stdout.write(`history: ${JSON.stringify(history)}\n`);
@@ -464,6 +466,7 @@ export async function runIngestCatchupBench(): Promise<string> {
     target: TARGET,
     history: { ...history, endpoints: [], shardBlocks: totals.shardBlocks },
     window,
+    parseThreads: PARSE_THREADS,
     nativeSha256,
     phases: results,
   };
@@ -472,7 +475,11 @@ export async function runIngestCatchupBench(): Promise<string> {
   }
   return writeReport(
     'ingest-catchup',
-    markdown(head, history, totals, results, { nativeSha256, window }),
+    markdown(head, history, totals, results, {
+      nativeSha256,
+      window,
+      parseThreads: PARSE_THREADS,
+    }),
     head,
     { ...data },
   );
@@ -483,6 +490,8 @@ interface IngestData {
   readonly target: typeof TARGET;
   readonly history: History & { readonly shardBlocks: number };
   readonly window: number;
+  /** Absent in reports from before the parse threads. */
+  readonly parseThreads?: number;
   readonly nativeSha256: boolean;
   readonly phases: readonly PhaseResult[];
 }
@@ -520,6 +529,7 @@ export function rerenderIngestCatchupReport(): string {
     target: TARGET,
     history: { ...earlier.history, endpoints: [] },
     window: earlier.window,
+    ...(earlier.parseThreads === undefined ? {} : { parseThreads: earlier.parseThreads }),
     nativeSha256: earlier.nativeSha256,
     phases,
   };
@@ -528,6 +538,7 @@ export function rerenderIngestCatchupReport(): string {
     markdown(head, earlier.history, totals, phases, {
       nativeSha256: earlier.nativeSha256,
       window: earlier.window,
+      parseThreads: earlier.parseThreads,
     }),
     head,
     { ...data },

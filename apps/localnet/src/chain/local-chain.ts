@@ -30,6 +30,7 @@ import {
   shardFeesKey,
   shardPrefixLength,
   shardIsAncestor,
+  installFastBitReader,
   installNativeSha256,
   librariesRoot,
   sha256,
@@ -150,8 +151,9 @@ export class LocalChain implements ChainReader {
   }
 
   static async create(options: LocalChainOptions = {}): Promise<LocalChain> {
-    // Cell hashing dominates block building; use node:crypto's SHA-256 (see installNativeSha256).
+    // Cell hashing and bit reads dominate block building: node:crypto's SHA-256 and whole-byte reads.
     installNativeSha256();
+    installFastBitReader();
     const shards: number = options.shards ?? 1;
     if (shards !== 1 && shards !== 2) {
       throw new Error('shards must be 1 or 2');

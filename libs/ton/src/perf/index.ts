@@ -1,1 +1,2 @@
 export * from './native-sha256';
+export * from './fast-bit-reader';
