@@ -14,7 +14,7 @@
  *   fresh PostgreSQL database with the real migrations, once with 1 worker and once with 2.
  *
  * The history is generated once per run and reused by every phase (it lives in the child's memory).
- * Environment: BENCH_INGEST_MC_BLOCKS (default 300), BENCH_INGEST_TX_PER_BLOCK (default 100),
+ * Environment: BENCH_INGEST_MC_BLOCKS (default 2000), BENCH_INGEST_TX_PER_BLOCK (default 100),
  * BENCH_INGEST_WINDOW (masterchain blocks loaded ahead, default 4, as the CLI),
  * BENCH_INGEST_PHASES (comma list of fetch, w1, w2; default all), BENCH_INGEST_NATIVE_SHA (default
  * 1; 0 keeps @ton/crypto's JavaScript SHA-256 in the ingesting process), BENCH_INGEST_REPORT (default
@@ -498,7 +498,7 @@ interface IngestData {
 
 /**
  * The report again from the numbers of the last run (bench/reports/ingest-catchup.json), with the
- * current head and targets: the run itself takes about ten minutes of both cores. Reports written
+ * current head and targets: the run itself takes about forty minutes of both cores. Reports written
  * before the shared head kept the load average under `load` and no targets.
  */
 export function rerenderIngestCatchupReport(): string {
@@ -523,7 +523,7 @@ export function rerenderIngestCatchupReport(): string {
       loadAverage: earlier.loadAverage ?? earlier.load ?? { before: 0, after: 0 },
     },
     ingestTargets(phases),
-    'the targets table added without measuring again (the run takes about ten minutes of both cores)',
+    'the targets table added without measuring again (the run takes about forty minutes of both cores)',
   );
   const data: IngestData = {
     target: TARGET,

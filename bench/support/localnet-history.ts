@@ -44,7 +44,7 @@ export interface History {
   readonly buildSeconds: number;
 }
 
-/** The size of a history: BENCH_INGEST_MC_BLOCKS (default 300), BENCH_INGEST_TX_PER_BLOCK (100). */
+/** The size of a history: BENCH_INGEST_MC_BLOCKS (default 2000), BENCH_INGEST_TX_PER_BLOCK (100): the issue's size. */
 export interface HistorySize {
   readonly mcBlocks: number;
   readonly txPerBlock: number;
@@ -62,7 +62,7 @@ export function intEnv(name: string, fallback: number): number {
 /** The history size both benchmarks read, so that they measure the same history. */
 export function historySizeFromEnv(): HistorySize {
   return {
-    mcBlocks: intEnv('BENCH_INGEST_MC_BLOCKS', 300),
+    mcBlocks: intEnv('BENCH_INGEST_MC_BLOCKS', 2000),
     txPerBlock: intEnv('BENCH_INGEST_TX_PER_BLOCK', 100),
   };
 }
@@ -216,6 +216,9 @@ export interface ServedHistory {
 export async function startHistory(size: HistorySize): Promise<ServedHistory> {
   const child = fork(__filename, ['--serve', String(size.mcBlocks), String(size.txPerBlock)], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    // The history lives in this process's memory: blocks, states and their BoCs. The issue's size
+    // (2,000 masterchain blocks, 200,000 transactions) needs more than V8's default heap.
+    execArgv: [...process.execArgv, '--max-old-space-size=12288'],
   });
   const history = await new Promise<History>((resolve, reject) => {
     child.once('message', (m) => {
