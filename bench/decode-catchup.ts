@@ -15,7 +15,7 @@
  */
 import { createDataSource } from '@app/database';
 import { createTestDatabase } from '@app/testing';
-import { installFastBitReader, installNativeSha256 } from '@app/ton';
+import { installFastBitOps, installNativeSha256 } from '@app/ton';
 import { decodeHistory, type DecodeRun, ingestHistory } from './support/decode-history';
 import {
   type History,
@@ -70,7 +70,7 @@ async function measure(): Promise<{
 }> {
   // The decoder app installs node:crypto's SHA-256 for cell hashes and the byte-wise BitReader
   // (apps/decoder/src/main.ts).
-  const nativeSha256 = installNativeSha256() && installFastBitReader();
+  const nativeSha256 = installNativeSha256() && installFastBitOps();
   const served = await startHistory(historySizeFromEnv());
   const { history } = served;
   process.stdout.write(`history: ${JSON.stringify({ ...history, endpoints: [] })}\n`);

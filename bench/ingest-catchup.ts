@@ -29,7 +29,7 @@ import {
   type McBlockBatch,
 } from '@app/database';
 import { createTestDatabase } from '@app/testing';
-import { installFastBitReader, installNativeSha256 } from '@app/ton';
+import { installFastBitOps, installNativeSha256 } from '@app/ton';
 import pino from 'pino';
 import { Registry } from 'prom-client';
 import { BackfillRunner } from '../apps/ingestor/src/backfill/backfill.runner';
@@ -429,7 +429,7 @@ export async function runIngestCatchupBench(): Promise<string> {
   const window = intEnv('BENCH_INGEST_WINDOW', 4);
   // As the ingestor apps (and their parse threads) do, unless BENCH_INGEST_NATIVE_SHA=0.
   const nativeSha256 =
-    process.env.BENCH_INGEST_NATIVE_SHA !== '0' && installNativeSha256() && installFastBitReader();
+    process.env.BENCH_INGEST_NATIVE_SHA !== '0' && installNativeSha256() && installFastBitOps();
   const ctx = runContext();
   const { child, history } = await startHistory(historySizeFromEnv());
   process.stdout.write(`history: ${JSON.stringify(history)}\n`);

@@ -4,7 +4,7 @@ import { DataSource, DatabaseModule, postgresReadiness } from '@app/database';
 import { resolveLiteserverEndpoints } from '@app/liteclient';
 import { z } from 'zod';
 import { runMeshService } from '@app/nats';
-import { installFastBitReader, installNativeSha256 } from '@app/ton';
+import { installFastBitOps, installNativeSha256 } from '@app/ton';
 import { DecoderModule } from './decoder.module';
 import { DecoderService } from './decoder.service';
 import { metadataFetchFromEnv } from './metadata/metadata-fetch.options';
@@ -12,7 +12,7 @@ import { metadataFetchFromEnv } from './metadata/metadata-fetch.options';
 // Message bodies are parsed into cells (hashed on construction): node:crypto's SHA-256, as the other
 // services that parse cells install it.
 installNativeSha256();
-installFastBitReader();
+installFastBitOps();
 
 /** Mesh mode: the decoder alone, woken by block.indexed events, reading and writing PostgreSQL. */
 runMeshService({

@@ -12,7 +12,7 @@ import {
   tonNetworkEnv,
 } from '@app/config';
 import { createLogger, runMain } from '@app/observability';
-import { installFastBitReader, installNativeSha256 } from '@app/ton';
+import { installFastBitOps, installNativeSha256 } from '@app/ton';
 import { z } from 'zod';
 import { edgeAccessOptionsFromConfig } from './edge/auth/edge-access.options';
 import { protectionFromEnv } from './edge/protection/protection.options';
@@ -22,7 +22,7 @@ import { streamingFromEnv } from './streaming/streaming.options';
 /** Mesh mode: the HTTP gateway alone, reaching the services over NATS. */
 async function bootstrap(): Promise<void> {
   installNativeSha256();
-  installFastBitReader();
+  installFastBitOps();
   const config = loadConfig(
     z.object({
       ...httpEnv,

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { loadConfig, loggingEnv, metricsEnv, natsEnv, tonNetworkEnv } from '@app/config';
 import { createLogger, runMain, startOpsServer } from '@app/observability';
 import { Registry } from 'prom-client';
-import { installFastBitReader, installNativeSha256 } from '@app/ton';
+import { installFastBitOps, installNativeSha256 } from '@app/ton';
 import { z } from 'zod';
 import { createLiteserverApp } from './liteserver-app';
 
@@ -13,7 +13,7 @@ const DEFAULT_OPS_PORT = 9464;
 /** Mesh mode: the liteserver service alone, answering `ton.ls.v1.*` in its NATS queue group. */
 async function bootstrap(): Promise<void> {
   installNativeSha256();
-  installFastBitReader();
+  installFastBitOps();
   const config = loadConfig(
     z.object({ ...natsEnv, ...tonNetworkEnv, ...loggingEnv, ...metricsEnv }),
   );

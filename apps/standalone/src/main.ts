@@ -19,7 +19,7 @@ import {
 } from '@app/config';
 import { createDataSource, runPendingMigrations, startEmbeddedPostgres } from '@app/database';
 import { createLogger, runMain } from '@app/observability';
-import { installFastBitReader, installNativeSha256, type LiteserverEndpoint } from '@app/ton';
+import { installFastBitOps, installNativeSha256, type LiteserverEndpoint } from '@app/ton';
 import { z } from 'zod';
 import { resolveLiteserverEndpoints } from '@app/liteclient';
 import { type Localnet, startLocalnet } from '../../localnet/src/localnet';
@@ -36,7 +36,7 @@ import { createStandaloneApp } from './standalone-app';
  */
 async function bootstrap(): Promise<void> {
   installNativeSha256();
-  installFastBitReader();
+  installFastBitOps();
   const config = loadConfig(
     z.object({
       ...httpEnv,

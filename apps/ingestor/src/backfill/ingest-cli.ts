@@ -17,7 +17,7 @@ import {
 import { LiteserverPool, resolveLiteserverEndpoints } from '@app/liteclient';
 import { connectNats } from '@app/nats';
 import { createLogger, runMain } from '@app/observability';
-import { installFastBitReader, installNativeSha256 } from '@app/ton';
+import { installFastBitOps, installNativeSha256 } from '@app/ton';
 import { Registry } from 'prom-client';
 import { z } from 'zod';
 import { NO_EVENTS } from '../events/block-indexed.publisher';
@@ -56,7 +56,7 @@ function countArg(name: string, value: string | undefined, fallback: number): nu
 /** `npm run ingest -- --from A --to B [--workers N]`: backfill a masterchain range beside the follower. */
 async function main(): Promise<void> {
   installNativeSha256();
-  installFastBitReader();
+  installFastBitOps();
   const { values } = parseArgs({
     options: {
       from: { type: 'string' },

@@ -30,7 +30,7 @@ import {
   shardFeesKey,
   shardPrefixLength,
   shardIsAncestor,
-  installFastBitReader,
+  installFastBitOps,
   installNativeSha256,
   librariesRoot,
   sha256,
@@ -153,7 +153,7 @@ export class LocalChain implements ChainReader {
   static async create(options: LocalChainOptions = {}): Promise<LocalChain> {
     // Cell hashing and bit reads dominate block building: node:crypto's SHA-256 and whole-byte reads.
     installNativeSha256();
-    installFastBitReader();
+    installFastBitOps();
     const shards: number = options.shards ?? 1;
     if (shards !== 1 && shards !== 2) {
       throw new Error('shards must be 1 or 2');

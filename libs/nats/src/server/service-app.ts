@@ -9,7 +9,7 @@ import {
   runMain,
   startOpsServer,
 } from '@app/observability';
-import { installFastBitReader, installNativeSha256 } from '@app/ton';
+import { installFastBitOps, installNativeSha256 } from '@app/ton';
 import { type DynamicModule, type INestMicroservice, Module, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { type Logger } from 'pino';
@@ -84,7 +84,7 @@ export function runMeshService(options: MeshServiceOptions): void {
   const { service } = options;
   runMain(service, async () => {
     installNativeSha256();
-    installFastBitReader();
+    installFastBitOps();
     const config = loadConfig(
       z.object({ ...natsEnv, ...databaseEnv, ...loggingEnv, ...metricsEnv }),
     );

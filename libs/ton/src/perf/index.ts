@@ -1,2 +1,2 @@
 export * from './native-sha256';
-export * from './fast-bit-reader';
+export * from './fast-bit-ops';

@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { installFastBitReader, installNativeSha256 } from '@app/ton';
+import { installFastBitOps, installNativeSha256 } from '@app/ton';
 import { type BlockDecodeResult, type BlockHashes, decodeBlock } from './block-decode';
 
 /** One getBlock answer to decode, as BlockDecoderPool posts it (the bytes are transferred). */
@@ -16,7 +16,7 @@ export interface BlockDecodeAnswer {
 // A decoding thread of the ingestor: BoC decode, cell hashing and parseBlock, the ingestor's main CPU
 // cost, off its event loop. Cell hashing is SHA-256 heavy: node:crypto's, as on the main thread.
 installNativeSha256();
-installFastBitReader();
+installFastBitOps();
 parentPort?.on('message', (req: BlockDecodeRequest) => {
   const answer: BlockDecodeAnswer = { id: req.id, result: decodeBlock(req.data, req) };
   parentPort?.postMessage(answer);

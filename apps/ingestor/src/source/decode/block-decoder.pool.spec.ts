@@ -24,7 +24,7 @@ void describe(BlockDecoderPool.name, () => {
   const sut = new BlockDecoderPool(2);
   after(() => sut.close());
 
-  // The threads read bits with installFastBitReader (block-decode.worker.ts) and this thread with
+  // The threads read bits with installFastBitOps (block-decode.worker.ts) and this thread with
   // @ton/core's own reader: equal results are also that reader's check on real blocks.
   void it('gives, from its threads, what decoding on the calling thread gives, for every mainnet fixture', async () => {
     const blocks = FIXTURES.map(fixture);
