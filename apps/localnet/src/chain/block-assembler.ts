@@ -24,6 +24,7 @@ import {
 } from '@app/ton';
 
 import type { BlockIdExt, StoredBlock, StoredTransaction } from './chain-reader';
+import { withLazyBlock } from './lazy-block';
 import { extRef, type ShardChain } from './shard-chain';
 
 /** One executed transaction, as the emulator returned it. */
@@ -224,7 +225,7 @@ export async function assembleBlock(a: AssembleArgs): Promise<Assembled> {
     rootHash: block.hash(),
     fileHash: sha256(blockBoc),
   };
-  const stored: StoredBlock = {
+  const stored: StoredBlock = withLazyBlock({
     id,
     block,
     blockBoc,
@@ -236,7 +237,7 @@ export async function assembleBlock(a: AssembleArgs): Promise<Assembled> {
     prev: [prev.stored.id],
     mcSeqno: a.mcSeqno,
     transactions: storedTransactions(work.txs),
-  };
+  });
   return { stored, valueFlow, feesCollected };
 }
 

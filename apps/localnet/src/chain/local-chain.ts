@@ -26,6 +26,7 @@ import {
   mcStateExtraCell,
   MAX_GLOBAL_BALANCE,
   MIN_GLOBAL_BALANCE,
+  CellInterner,
   shardAccountEntry,
   shardFeesKey,
   shardPrefixLength,
@@ -48,6 +49,7 @@ import type {
   StoredBlock,
   StoredTransaction,
 } from './chain-reader';
+import { withLazyBlock } from './lazy-block';
 import { blockCreateFees, configAddress, globalVersion, localConfig } from './local-config';
 import { createLocalValidators, type LocalValidator, signBlock } from './local-validators';
 import { MessageExecutor, type Pending } from './message-executor';
@@ -115,6 +117,8 @@ export class LocalChain implements ChainReader {
   private readonly waiters = new Set<{ seqno: number; resolve: (ok: boolean) => void }>();
   private closed = false;
   private readonly seenObjects = new WeakMap<SmartContract, ShardAccount>();
+  /** Shares code and data cells between the account versions every block keeps. */
+  private readonly cellInterner = new CellInterner();
   private currentConfig: Cell;
   /** The emulator config string last installed by the chain (detects direct setConfig calls). */
   private configBase64: string;
@@ -571,7 +575,7 @@ export class LocalChain implements ChainReader {
         continue;
       }
       const before = chain.accounts.get(id);
-      const entry = shardAccountEntry(sa);
+      const entry = shardAccountEntry(sa, this.cellInterner);
       const remember = (c: Cell): void => {
         w.oldKeep.add(c.hash().toString('hex'));
       };
@@ -813,12 +817,12 @@ export class LocalChain implements ChainReader {
       libraries: this.librariesOf(libs),
     });
     const signatures = signBlock(this.validators, mcOut.stored.id);
-    const mcStored: StoredBlock = {
+    const mcStored: StoredBlock = withLazyBlock({
       ...mcOut.stored,
       shardTops: shardBlocks.map((s) => s.stored.id),
       signatures,
       prevKeyBlockSeqno: prevKey.id.seqno,
-    };
+    });
     const mcPrevBlocksInfo = {
       lastMcBlocks: [] as BlockId[],
       prevKeyBlock: toBlockId(keyBlock ? mcStored.id : prevKey.id),
@@ -849,6 +853,7 @@ export class LocalChain implements ChainReader {
       }
     }
     this.blockchain.prevBlocks = this.prevBlocksInfo(seqno);
+    forgetEmulatedTransactions(this.blockchain);
     const tEnd = performance.now();
     this.lastSealMs = tEnd - t0;
     this.lastSeal = {
@@ -874,5 +879,18 @@ export class LocalChain implements ChainReader {
       }
     }
     return mcStored;
+  }
+}
+
+/**
+ * @ton/sandbox's Blockchain appends every transaction it emulates — parsed, with its logs and out
+ * messages — to a protected `transactions` array, for its own getTransactions helper. The local chain
+ * answers from its blocks (txIndex), so that array only grows: at 100 transactions a block it was
+ * most of a long-running network's memory. Emptied after every seal.
+ */
+function forgetEmulatedTransactions(blockchain: Blockchain): void {
+  const log: unknown = (blockchain as unknown as { transactions?: unknown }).transactions;
+  if (Array.isArray(log)) {
+    log.length = 0;
   }
 }

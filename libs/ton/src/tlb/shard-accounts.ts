@@ -25,10 +25,46 @@ export interface ShardAccountEntry {
   readonly parsed: ShardAccount;
 }
 
-/** Builds a ShardAccounts entry from a parsed ShardAccount (account_none is not stored in the map). */
-export function shardAccountEntry(sa: ShardAccount): ShardAccountEntry | undefined {
+/**
+ * One Cell object per distinct cell among the code and data of account versions. The emulator hands
+ * every account back freshly parsed after each transaction, so a chain that keeps every version (a
+ * local network answering historical queries) would otherwise hold a new copy of the same wallet code
+ * — and of unchanged data — per transaction: most of its memory.
+ */
+export class CellInterner {
+  private readonly cells = new Map<string, Cell>();
+
+  intern(cell: Cell): Cell {
+    const key = cell.hash().toString('base64');
+    const known = this.cells.get(key);
+    if (known !== undefined) {
+      return known;
+    }
+    this.cells.set(key, cell);
+    return cell;
+  }
+}
+
+/**
+ * Builds a ShardAccounts entry from a parsed ShardAccount (account_none is not stored in the map).
+ * With an interner, an active account's code and data cells are replaced in `sa` by the interned
+ * ones (same hashes, so the same account).
+ */
+export function shardAccountEntry(
+  sa: ShardAccount,
+  interner?: CellInterner,
+): ShardAccountEntry | undefined {
   if (!sa.account) {
     return undefined;
+  }
+  const state = sa.account.storage.state;
+  if (interner !== undefined && state.type === 'active') {
+    if (state.state.code) {
+      state.state.code = interner.intern(state.state.code);
+    }
+    if (state.state.data) {
+      state.state.data = interner.intern(state.state.data);
+    }
   }
   // The ^Account cell as @ton/core writes it inside a ShardAccount (with the account$1 tag bit).
   const account = beginCell().store(storeShardAccount(sa)).endCell().refs[0];
