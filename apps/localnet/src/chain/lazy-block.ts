@@ -24,12 +24,15 @@ function keepRecent(cell: Cell): Cell {
  * proofs read the cells; getBlock sends the bytes. Blocks without a BoC (zero states) are returned
  * as they are.
  */
-export function withLazyBlock(stored: StoredBlock): StoredBlock {
+export function withLazyBlock(
+  stored: StoredBlock,
+  hold: (cell: Cell) => { deref(): Cell | undefined } = (cell) => new WeakRef(cell),
+): StoredBlock {
   const { block, blockBoc } = stored;
   if (block === null || blockBoc === undefined) {
     return stored;
   }
-  let held = new WeakRef(keepRecent(block));
+  let held = hold(keepRecent(block));
   return Object.defineProperty({ ...stored }, 'block', {
     enumerable: true,
     get(): Cell {
@@ -40,7 +43,7 @@ export function withLazyBlock(stored: StoredBlock): StoredBlock {
           throw new Error('a stored block BoC without a root');
         }
         cell = root;
-        held = new WeakRef(keepRecent(cell));
+        held = hold(keepRecent(cell));
       }
       return cell;
     },

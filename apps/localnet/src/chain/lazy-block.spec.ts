@@ -1,0 +1,54 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { fileHashOf, serializeBoc } from '@app/ton';
+import { beginCell } from '@ton/core';
+import type { StoredBlock } from './chain-reader';
+import { withLazyBlock } from './lazy-block';
+
+function storedOf(seed: number): StoredBlock {
+  const leaf = beginCell().storeUint(seed, 32).endCell();
+  const block = beginCell().storeUint(0x11ef55aa, 32).storeRef(leaf).storeRef(leaf).endCell();
+  return {
+    id: {
+      workchain: 0,
+      shard: 1n << 63n,
+      seqno: seed,
+      rootHash: block.hash(),
+      fileHash: fileHashOf(block),
+    },
+    block,
+    blockBoc: serializeBoc(block),
+    state: leaf,
+    startLt: 0n,
+    endLt: 1n,
+    genUtime: 0,
+    isKeyBlock: false,
+    prev: [],
+    mcSeqno: seed,
+    transactions: [],
+  };
+}
+
+void describe(withLazyBlock.name, () => {
+  void it('answers the cell it was built with while the cell is held', () => {
+    const stored = storedOf(1);
+    const sut = withLazyBlock(stored);
+    assert.equal(sut.block, stored.block);
+    assert.equal({ ...sut }.block, stored.block, 'a spread copy reads it too');
+  });
+
+  void it('reads the same cells back from the BoC once the cell was collected', () => {
+    const stored = storedOf(3);
+    // A holder that has always lost its cell: what a WeakRef is after a collection.
+    const sut = withLazyBlock(stored, () => ({ deref: () => undefined }));
+    const again = sut.block;
+    assert.notEqual(again, stored.block);
+    assert.deepEqual(again?.hash(), stored.id.rootHash);
+    assert.deepEqual(again?.refs[0]?.bits.toString(), stored.block?.refs[0]?.bits.toString());
+  });
+
+  void it('leaves a zero state (no block, no BoC) as it is', () => {
+    const zero = { ...storedOf(2), block: null, blockBoc: undefined };
+    assert.equal(withLazyBlock(zero), zero);
+  });
+});
