@@ -44,7 +44,7 @@ void describe(withLazyBlock.name, () => {
     const again = sut.block;
     assert.notEqual(again, stored.block);
     assert.deepEqual(again?.hash(), stored.id.rootHash);
-    assert.equal(again?.refs[0]?.bits.toString(), '00000003');
+    assert.equal(again?.refs[0].bits.toString(), '00000003');
   });
 
   void it('leaves a zero state (no block, no BoC) as it is', () => {
