@@ -42,9 +42,10 @@ void describe(withLazyBlock.name, () => {
     // A holder that has always lost its cell: what a WeakRef is after a collection.
     const sut = withLazyBlock(stored, () => ({ deref: () => undefined }));
     const again = sut.block;
+    assert.ok(again !== null);
     assert.notEqual(again, stored.block);
-    assert.deepEqual(again?.hash(), stored.id.rootHash);
-    assert.equal(again?.refs[0].bits.toString(), '00000003');
+    assert.deepEqual(again.hash(), stored.id.rootHash);
+    assert.equal(again.refs[0]?.bits.toString(), '00000003');
   });
 
   void it('leaves a zero state (no block, no BoC) as it is', () => {
