@@ -2,11 +2,14 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import {
   Address,
+  beginCell,
   Cell,
   Dictionary,
+  external,
   loadShardStateUnsplit,
   loadTransaction,
   parseTuple,
+  storeMessage,
   toNano,
 } from '@ton/core';
 import { loadBlockInfoOfBlock, validatorListHashShort } from '@app/ton';
@@ -467,6 +470,18 @@ void describe('lite_api over ADNL against the LocalChain (ton-lite-client 3.1.1)
     await assert.rejects(
       client.sendMessage(Buffer.from('not a boc')),
       /cannot deserialize external message/,
+    );
+    // A body 300 cells deep: refused before the emulator, which never returns on 430–512.
+    let body = beginCell().storeUint(0, 8).endCell();
+    for (let i = 0; i < 300; i += 1) {
+      body = beginCell().storeRef(body).endCell();
+    }
+    const deep = beginCell()
+      .store(storeMessage(external({ to: walletA.address, body })))
+      .endCell();
+    await assert.rejects(
+      client.sendMessage(deep.toBoc()),
+      /^Error: cannot apply external message to current state : message too deep: depth 300, at most 256 on the local network$/,
     );
   });
 

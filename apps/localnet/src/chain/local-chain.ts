@@ -96,6 +96,14 @@ function toBlockId(id: BlockIdExt): BlockId {
 }
 
 /**
+ * Deepest external message the local network emulates. A validator takes up to config param 43's
+ * max_msg_depth (512), but the emulator (@ton/sandbox 0.41) never returns on externals 430–512 cells
+ * deep (found by the gateway's hostile corpus), which would stop the chain; the gateway's sendBoc
+ * refuses beyond 256 as well.
+ */
+const MAX_EXTERNAL_DEPTH = 256;
+
+/**
  * A local TON chain on top of the @ton/sandbox emulator. Each seal() executes the messages queued before
  * it (one emulator step per message, so the messages a transaction creates are processed in the next
  * block, as on the real chain), then produces one block per basechain shard and the masterchain block
@@ -418,6 +426,11 @@ export class LocalChain implements ChainReader {
   }
 
   async sendMessage(message: Cell): Promise<void> {
+    if (message.depth() > MAX_EXTERNAL_DEPTH) {
+      throw new Error(
+        `message too deep: depth ${String(message.depth())}, at most ${String(MAX_EXTERNAL_DEPTH)} on the local network`,
+      );
+    }
     let msg: Message;
     try {
       msg = loadMessage(message.beginParse());
