@@ -33,9 +33,12 @@ function outcome(f: () => bigint): bigint | string {
 
 void describe(installFastBitOps.name, () => {
   assert.equal(installFastBitOps(), true);
-  assert.equal(installFastBitOps(), true, 'a second install changes nothing');
   const fast = proto._preloadUint;
   const fastWriteBits = builderProto.writeBits;
+  assert.equal(installFastBitOps(), true);
+  assert.equal(proto._preloadUint, fast, 'a second install wraps nothing twice');
+  assert.equal(builderProto.writeBits, fastWriteBits, 'a second install wraps nothing twice');
+  assert.notEqual(fast, original);
 
   void it('reads every width at every alignment as the bit-by-bit original, and fails past the end alike', () => {
     let compared = 0;

@@ -93,14 +93,13 @@ export function installFastBitOps(): boolean {
  */
 function installFastPreloadUint(): boolean {
   const proto = BitReader.prototype as unknown as BitReaderInternals;
-  const original = proto._preloadUint;
-  if (typeof original !== 'function') {
-    return false;
-  }
-  if ((original as { fast?: boolean }).fast === true) {
-    return true;
-  }
-  const fast: PreloadUint & { fast?: boolean } = function (this: BitReader, bits, offset) {
+  return replaceOnce(proto._preloadUint, fastPreloadUint, (fast) => {
+    proto._preloadUint = fast;
+  });
+}
+
+function fastPreloadUint(original: PreloadUint): PreloadUint {
+  return function (this: BitReader, bits, offset) {
     const s = internalsOf((this as unknown as BitReaderInternals)._bits);
     if (s === undefined || offset < 0 || bits < 0 || offset + bits > s._length) {
       return original.call(this, bits, offset);
@@ -118,9 +117,6 @@ function installFastPreloadUint(): boolean {
     }
     return value;
   };
-  fast.fast = true;
-  proto._preloadUint = fast;
-  return true;
 }
 
 /**
@@ -131,14 +127,13 @@ function installFastPreloadUint(): boolean {
  */
 function installFastWriteBits(): boolean {
   const proto = BitBuilder.prototype as unknown as BitBuilderInternals;
-  const original = proto.writeBits;
-  if (typeof original !== 'function') {
-    return false;
-  }
-  if ((original as { fast?: boolean }).fast === true) {
-    return true;
-  }
-  const fast: WriteBits & { fast?: boolean } = function (this: BitBuilder, src) {
+  return replaceOnce(proto.writeBits, fastWriteBits, (fast) => {
+    proto.writeBits = fast;
+  });
+}
+
+function fastWriteBits(original: WriteBits): WriteBits {
+  return function (this: BitBuilder, src) {
     const self = this as unknown as BitBuilderInternals;
     const s = internalsOf(src);
     if (
@@ -151,7 +146,27 @@ function installFastWriteBits(): boolean {
     }
     self._length = copyBits(self._buffer, self._length, s);
   };
-  fast.fast = true;
-  proto.writeBits = fast;
+}
+
+/** Marks the replacements, so that installing twice wraps nothing twice. */
+const REPLACED = new WeakSet<object>();
+
+/**
+ * Puts `make(current)` in place with `put` unless `current` is missing (an unexpected layout: false)
+ * or already one of ours (true, nothing done).
+ */
+function replaceOnce<F extends object>(
+  current: F | undefined,
+  make: (original: F) => F,
+  put: (replacement: F) => void,
+): boolean {
+  if (typeof current !== 'function') {
+    return false;
+  }
+  if (!REPLACED.has(current)) {
+    const replacement = make(current);
+    REPLACED.add(replacement);
+    put(replacement);
+  }
   return true;
 }
