@@ -1,7 +1,7 @@
 /**
  * Benchmark (issue 6, "Bench"): catch-up speed of the decoder on the localnet history the ingestor
  * benchmark uses (bench/support/localnet-history.ts: the same generator and sizes,
- * BENCH_INGEST_MC_BLOCKS default 2000, BENCH_INGEST_TX_PER_BLOCK default 100). Writes
+ * BENCH_INGEST_MC_BLOCKS default 2000, BENCH_INGEST_TX_PER_BLOCK default 105). Writes
  * bench/reports/decode-catchup.{md,json}. Not a test. Run:
  *   scripts/build-to.sh .tmp/bench && node .tmp/bench/bench/run.js decode-catchup
  *

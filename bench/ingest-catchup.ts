@@ -14,7 +14,7 @@
  *   fresh PostgreSQL database with the real migrations, once with 1 worker and once with 2.
  *
  * The history is generated once per run and reused by every phase (it lives in the child's memory).
- * Environment: BENCH_INGEST_MC_BLOCKS (default 2000), BENCH_INGEST_TX_PER_BLOCK (default 100),
+ * Environment: BENCH_INGEST_MC_BLOCKS (default 2000), BENCH_INGEST_TX_PER_BLOCK (default 105),
  * BENCH_INGEST_WINDOW (masterchain blocks loaded ahead, default 4, as the CLI),
  * BENCH_INGEST_PHASES (comma list of fetch, w1, w2; default all), BENCH_INGEST_NATIVE_SHA (default
  * 1; 0 keeps @ton/crypto's JavaScript SHA-256 in the ingesting process), BENCH_INGEST_REPORT (default

@@ -33,6 +33,19 @@ function ref(cell: Cell, index: number, what: string): Cell {
  * its proof is the state root with everything below pruned.
  */
 export function blockHeaderProof(block: StoredBlock): Cell {
+  let proof = headerProofs.get(block);
+  if (proof === undefined) {
+    proof = buildBlockHeaderProof(block);
+    headerProofs.set(block, proof);
+  }
+  return proof;
+}
+
+/** A block's header proof never changes; kept so that lookupBlock does not read the block's cells
+ *  again (withLazyBlock) every time a client asks. ~10 cells a block. */
+const headerProofs = new WeakMap<StoredBlock, Cell>();
+
+function buildBlockHeaderProof(block: StoredBlock): Cell {
   if (!block.block) {
     return buildMerkleProof(block.state, CellSet.of(block.state));
   }

@@ -81,13 +81,15 @@ export const getBlock = defineHandler(
   Codecs.liteServer_getBlock,
   (req, ctx) => {
     const block = requireBlock(ctx.chain, req.id);
-    if (!block.block) {
+    // The kept BoC first: reading `block` may parse the cells again (withLazyBlock), for nothing here.
+    const data = block.blockBoc ?? (block.block === null ? undefined : boc(block.block));
+    if (data === undefined) {
       throw new LiteServerError(LiteServerErrorCode.notready, 'a zero state has no block data');
     }
     return encodeTl(ClientCodecs.liteServer_BlockData, {
       kind: 'liteServer.blockData',
       id: toTlBlockId(block.id),
-      data: block.blockBoc ?? boc(block.block),
+      data,
     });
   },
 );
