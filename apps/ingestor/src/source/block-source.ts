@@ -1,6 +1,7 @@
 import { type LiteserverPool, lookupMasterchainBlock } from '@app/liteclient';
-import { type BlockIdFull, LiteApiSchema, type ParsedBlock } from '@app/ton';
+import { type BlockIdFull, LiteApiSchema } from '@app/ton';
 import { type tonNode_blockIdExt } from 'ton-lite-client/dist/schema';
+import { type BlockDecodeResult } from './decode/block-decode';
 import { type BlockDecoder, INLINE_BLOCK_DECODER } from './decode/block-decoder';
 
 /** A block id as lite_api carries it (shard as the signed decimal string ton-lite-client uses). */
@@ -15,9 +16,7 @@ export interface LiteBlockId {
 /** A block as the liteserver sent it, checked against its id: parsed, or why it could not be. */
 export interface FetchedBlock {
   readonly id: LiteBlockId;
-  readonly decoded:
-    | { readonly kind: 'parsed'; readonly block: ParsedBlock }
-    | { readonly kind: 'unparsable'; readonly error: string };
+  readonly decoded: Exclude<BlockDecodeResult, { readonly kind: 'bad-data' }>;
   readonly bytes: number;
 }
 
