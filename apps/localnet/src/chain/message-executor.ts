@@ -1,10 +1,10 @@
-import { withExactMessageCell } from './exact-message-delivery';
-import type { Address, Cell, Message } from '@ton/core';
-import type { Blockchain, BlockchainTransaction } from '@ton/sandbox';
+import { type Address, beginCell, type Cell, type Message, storeMessage } from '@ton/core';
+import type { Blockchain, SmartContractTransaction } from '@ton/sandbox';
 
 import { type InMsg, type MsgEnvelope, msgEnvelopeCell, outQueueKey } from '@app/ton';
 
 import { type ChainWork, transactionMessageCells } from './block-assembler';
+import { EmulatorStep } from './emulator-step';
 import type { ShardChain } from './shard-chain';
 
 /** A message waiting for the next block. */
@@ -39,16 +39,20 @@ export function addressPrefix64(address: Address): bigint {
 }
 
 /**
- * Runs queued messages through the emulator one step at a time (sendMessageIter on a private queue, so
- * the messages a transaction creates wait for the next block instead of running in the same cascade) and
- * records each transaction with its InMsg / OutMsg descriptor entries and out-queue changes.
+ * Runs queued messages through the emulator one transaction at a time (the messages a transaction
+ * creates wait for the next block instead of running in the same cascade) and records each
+ * transaction with its InMsg / OutMsg descriptor entries and out-queue changes.
  */
 export class MessageExecutor {
+  private readonly step: EmulatorStep;
+
   constructor(
-    private readonly blockchain: Blockchain,
+    blockchain: Blockchain,
     private readonly chainOf: (address: Address) => ShardChain,
     private readonly logger?: { warn(obj: object, msg: string): void },
-  ) {}
+  ) {
+    this.step = new EmulatorStep(blockchain);
+  }
 
   /** Executes one message as one emulator step and records it in the seal's work. */
   async execute(item: Pending, ctx: SealContext): Promise<void> {
@@ -63,23 +67,13 @@ export class MessageExecutor {
     if (!w) {
       return;
     }
-    let tx: BlockchainTransaction | undefined;
+    let tx: SmartContractTransaction | undefined;
     try {
       // The receiver gets the sender's (or submitter's) exact cell, as on the real chain.
-      const original = item.kind === 'queued' ? item.envelope.message : item.cell;
-      const run = async () => {
-        const iter = await this.blockchain.sendMessageIter(item.message, {
-          allowParallel: true,
-          now,
-          randomSeed: randSeed,
-        });
-        return iter.next();
-      };
-      const step =
-        original === undefined
-          ? await run()
-          : await withExactMessageCell(this.blockchain, dest, original, run);
-      tx = step.done ? undefined : step.value;
+      const cell =
+        (item.kind === 'queued' ? item.envelope.message : item.cell) ??
+        beginCell().store(storeMessage(item.message)).endCell();
+      tx = await this.step.run(dest, cell, { now, randomSeed: randSeed });
     } catch (err) {
       // A message the contract no longer accepts (e.g. a replayed seqno) is dropped, as a collator does.
       this.logger?.warn(
@@ -166,7 +160,7 @@ export class MessageExecutor {
     item: Extract<Pending, { kind: 'queued' }>,
     dest: ShardChain,
     work: Map<ShardChain, ChainWork>,
-    tx: BlockchainTransaction | undefined,
+    tx: SmartContractTransaction | undefined,
   ): void {
     const sw = work.get(item.source);
     if (!sw) {

@@ -50,7 +50,7 @@ const cache = new Map<LocalContractName, Promise<Cell>>();
  * is instantiated. In a long-running service that turns any stray rejection into a crash; the
  * handlers it adds are removed once it is done.
  */
-async function withoutCompilerProcessHandlers<T>(run: () => Promise<T>): Promise<T> {
+export async function withoutCompilerProcessHandlers<T>(run: () => Promise<T>): Promise<T> {
   const uncaught = new Set(process.listeners('uncaughtException'));
   const unhandled = new Set(process.listeners('unhandledRejection'));
   try {
