@@ -77,6 +77,16 @@ export function buildMerkleUpdate(
   oldKeep: ReadonlySet<string>,
 ): Cell {
   const known = new Set<string>();
+  // The subtrees beside the changed paths are the same on both sides: one pruned branch serves both.
+  const pruned = new Map<string, Cell>();
+  const prune = (c: Cell, h: string): Cell => {
+    let p = pruned.get(h);
+    if (p === undefined) {
+      p = prunedBranch(c);
+      pruned.set(h, p);
+    }
+    return p;
+  };
   const memoOld = new Map<string, Cell>();
   const oldSide = (c: Cell, isRoot: boolean): Cell => {
     const h = hex(c);
@@ -94,7 +104,7 @@ export function buildMerkleUpdate(
         c.refs.map((r) => oldSide(r, false)),
       );
     } else {
-      out = prunedBranch(c);
+      out = prune(c, h);
     }
     memoOld.set(h, out);
     return out;
@@ -111,7 +121,7 @@ export function buildMerkleUpdate(
     if (unprunable(c)) {
       out = c;
     } else if (!isRoot && known.has(h)) {
-      out = prunedBranch(c);
+      out = prune(c, h);
     } else {
       out = rebuild(
         c,
