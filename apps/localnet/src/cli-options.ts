@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { DEFAULT_STATE_HISTORY } from './chain/state-retention';
 import { type LocalnetSeedName } from './localnet';
 
 export interface CliOptions {
@@ -6,6 +7,7 @@ export interface CliOptions {
   readonly liteservers: number;
   readonly blockIntervalMs: number;
   readonly shards: 1 | 2;
+  readonly stateHistory: number;
   readonly host: string;
   readonly port: number;
   readonly adminPort: number | undefined;
@@ -14,8 +16,8 @@ export interface CliOptions {
 }
 
 export const CLI_USAGE = `usage: npm run localnet -- [--seed genesis|mainnet-replay|none] [--liteservers N]
-       [--block-interval MS] [--shards 1|2] [--host IP] [--port FIRST_PORT]
-       [--admin-port PORT] [--config-out FILE] [--accounts-out FILE]`;
+       [--block-interval MS] [--shards 1|2] [--state-history MC_BLOCKS] [--host IP]
+       [--port FIRST_PORT] [--admin-port PORT] [--config-out FILE] [--accounts-out FILE]`;
 
 function int(
   name: string,
@@ -44,6 +46,7 @@ export function parseCliOptions(argv: readonly string[]): CliOptions {
       liteservers: { type: 'string' },
       'block-interval': { type: 'string' },
       shards: { type: 'string' },
+      'state-history': { type: 'string' },
       host: { type: 'string' },
       port: { type: 'string' },
       'admin-port': { type: 'string' },
@@ -61,6 +64,13 @@ export function parseCliOptions(argv: readonly string[]): CliOptions {
     liteservers: int('liteservers', values.liteservers, 1, 16, 1),
     blockIntervalMs: int('block-interval', values['block-interval'], 50, 60_000, 400),
     shards,
+    stateHistory: int(
+      'state-history',
+      values['state-history'],
+      1,
+      1_000_000_000,
+      DEFAULT_STATE_HISTORY,
+    ),
     host: values.host ?? '127.0.0.1',
     port: int('port', values.port, 0, 65535, 0),
     adminPort:

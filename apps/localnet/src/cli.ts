@@ -25,6 +25,7 @@ async function main(): Promise<void> {
     liteservers: options.liteservers,
     blockIntervalMs: options.blockIntervalMs,
     shards: options.shards,
+    stateHistory: options.stateHistory,
     host: options.host,
     basePort: options.port,
     configOut,

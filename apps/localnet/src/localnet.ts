@@ -31,6 +31,8 @@ export interface LocalnetOptions {
   readonly mode?: BlockProducerMode;
   readonly blockIntervalMs?: number;
   readonly shards?: 1 | 2;
+  /** Masterchain blocks whose states are kept for historical reads (LocalChainOptions.stateHistory). */
+  readonly stateHistory?: number;
   readonly host?: string;
   /** First liteserver port (0 = ephemeral). */
   readonly basePort?: number;
@@ -70,6 +72,7 @@ export async function startLocalnet(options: LocalnetOptions = {}): Promise<Loca
   const mode = options.mode ?? 'timer';
   const chain = await LocalChain.create({
     shards: options.shards ?? 1,
+    ...(options.stateHistory === undefined ? {} : { stateHistory: options.stateHistory }),
     wallClock: options.wallClock ?? mode === 'timer',
     ...(options.startTime === undefined ? {} : { startTime: options.startTime }),
     ...(options.logger ? { logger: options.logger } : {}),

@@ -80,6 +80,7 @@ async function bootstrap(): Promise<void> {
       seed: config.LOCALNET_SEED,
       shards: config.LOCALNET_SHARDS === 2 ? 2 : 1,
       blockIntervalMs: config.LOCALNET_BLOCK_INTERVAL,
+      stateHistory: config.LOCALNET_STATE_HISTORY,
       configOut,
       accountsOut,
       logger,

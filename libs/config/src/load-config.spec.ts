@@ -46,6 +46,7 @@ void describe(loadConfig.name, () => {
       LOCALNET_SEED: 'genesis',
       LOCALNET_SHARDS: 1,
       LOCALNET_BLOCK_INTERVAL: 400,
+      LOCALNET_STATE_HISTORY: 20000,
       LOCALNET_CONFIG_OUT: 'localnet.config.json',
       LOCALNET_ACCOUNTS_OUT: 'localnet.accounts.json',
       LOG_LEVEL: 'info',
@@ -65,6 +66,7 @@ void describe(loadConfig.name, () => {
       LOCALNET_SEED: 'mainnet-replay',
       LOCALNET_SHARDS: '2',
       LOCALNET_BLOCK_INTERVAL: '1000',
+      LOCALNET_STATE_HISTORY: '500',
       LOG_LEVEL: 'debug',
       METRICS_PORT: '9464',
       HOME: '/root',
@@ -74,6 +76,7 @@ void describe(loadConfig.name, () => {
     assert.equal(sut.NATS_REQUEST_TIMEOUT_MS, 2500);
     assert.equal(sut.TON_NETWORK, 'testnet');
     assert.equal(sut.LOCALNET_SHARDS, 2);
+    assert.equal(sut.LOCALNET_STATE_HISTORY, 500);
     assert.equal(sut.METRICS_PORT, 9464);
     assert.equal(sut.LITESERVERS_CONFIG, 'https://ton.org/testnet-global.config.json');
     assert.equal('HOME' in sut, false);

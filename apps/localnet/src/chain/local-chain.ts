@@ -53,6 +53,7 @@ import { withLazyBlock } from './lazy-block';
 import { blockCreateFees, configAddress, globalVersion, localConfig } from './local-config';
 import { createLocalValidators, type LocalValidator, signBlock } from './local-validators';
 import { MessageExecutor, type Pending } from './message-executor';
+import { DEFAULT_STATE_HISTORY, StateRetention } from './state-retention';
 import { accountIdOf, type BlockRecord, extRef, ShardChain } from './shard-chain';
 import { buildZeroStates, shardDescrOf } from './zero-state';
 
@@ -73,6 +74,12 @@ export interface LocalChainOptions {
   readonly blockchain?: Blockchain;
   /** Receives diagnostics (dropped messages). */
   readonly logger?: { warn(obj: object, msg: string): void };
+  /**
+   * How many of the latest masterchain blocks keep their states (and the shard states they commit)
+   * for historical reads; older blocks keep their contents and transactions only. Default
+   * DEFAULT_STATE_HISTORY; `Infinity` keeps every state.
+   */
+  readonly stateHistory?: number;
 }
 
 const DEFAULT_GLOBAL_ID = -217;
@@ -108,7 +115,8 @@ const MAX_EXTERNAL_DEPTH = 256;
  * it (one emulator step per message, so the messages a transaction creates are processed in the next
  * block, as on the real chain), then produces one block per basechain shard and the masterchain block
  * that commits them: real TL-B cells with consistent hashes, Merkle updates, message descriptors, value
- * flow and validator signatures. Every block's state is kept, so historical reads are exact.
+ * flow and validator signatures. The states of the last `stateHistory` masterchain blocks are kept, so
+ * historical reads within them are exact; older blocks keep their contents and transactions.
  */
 export class LocalChain implements ChainReader {
   readonly globalId: number;
@@ -127,6 +135,7 @@ export class LocalChain implements ChainReader {
   private readonly seenObjects = new WeakMap<SmartContract, ShardAccount>();
   /** Shares code and data cells between the account versions every block keeps. */
   private readonly cellInterner = new CellInterner();
+  private readonly retention: StateRetention;
   private currentConfig: Cell;
   /** The emulator config string last installed by the chain (detects direct setConfig calls). */
   private configBase64: string;
@@ -155,6 +164,7 @@ export class LocalChain implements ChainReader {
     this.configBase64 = blockchain.configBase64;
     this.startTime = options.startTime ?? DEFAULT_START_TIME;
     this.mc = new ShardChain(-1);
+    this.retention = new StateRetention(options.stateHistory ?? DEFAULT_STATE_HISTORY);
     this.executor = new MessageExecutor(blockchain, (a) => this.chainOf(a), options.logger);
     this.shards =
       (options.shards ?? 1) === 2
@@ -867,6 +877,7 @@ export class LocalChain implements ChainReader {
     }
     this.blockchain.prevBlocks = this.prevBlocksInfo(seqno);
     forgetEmulatedTransactions(this.blockchain);
+    this.retention.afterSeal(this.allChains(), seqno);
     const tEnd = performance.now();
     this.lastSealMs = tEnd - t0;
     this.lastSeal = {

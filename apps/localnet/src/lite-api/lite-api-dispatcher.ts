@@ -1,6 +1,7 @@
 import { Codecs as ClientCodecs } from 'ton-lite-client/dist/schema';
 import { TLReadBuffer } from 'ton-tl';
 import type { ChainReader } from '../chain/chain-reader';
+import { StateNotKeptError } from '../chain/state-retention';
 import { LITE_API_FUNCTIONS } from './lite-api-ids.generated';
 import type { LiteApiHandler } from './lite-api-handler';
 import { LiteServerError, LiteServerErrorCode } from './lite-server-error';
@@ -104,6 +105,10 @@ export function createLiteApiDispatcher(options: LiteApiDispatcherOptions): Lite
     } catch (err) {
       if (err instanceof LiteServerError) {
         return encodeLiteServerError(err.code, err.message);
+      }
+      if (err instanceof StateNotKeptError) {
+        // A C++ node answers for a state it has already forgotten with the "not in the database" code.
+        return encodeLiteServerError(LiteServerErrorCode.notready, err.message);
       }
       // TL parse failures and anything unexpected: the C++ fatal_error default code
       const message = err instanceof Error ? err.message : String(err);

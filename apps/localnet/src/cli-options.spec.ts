@@ -1,0 +1,63 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+
+import { parseCliOptions } from './cli-options';
+
+void describe('parseCliOptions', () => {
+  void it('defaults to a genesis network, one liteserver, 400 ms, one shard', () => {
+    assert.deepEqual(parseCliOptions([]), {
+      seed: 'genesis',
+      liteservers: 1,
+      blockIntervalMs: 400,
+      shards: 1,
+      stateHistory: 20_000,
+      host: '127.0.0.1',
+      port: 0,
+      adminPort: undefined,
+      configOut: 'localnet.config.json',
+      accountsOut: undefined,
+    });
+  });
+
+  void it('reads every flag', () => {
+    const sut = parseCliOptions([
+      '--seed=mainnet-replay',
+      '--liteservers=3',
+      '--block-interval=1000',
+      '--shards=2',
+      '--state-history=500000',
+      '--host=0.0.0.0',
+      '--port=30000',
+      '--admin-port=30100',
+      '--config-out=/tmp/c.json',
+      '--accounts-out=/tmp/a.json',
+    ]);
+    assert.deepEqual(sut, {
+      seed: 'mainnet-replay',
+      liteservers: 3,
+      blockIntervalMs: 1000,
+      shards: 2,
+      stateHistory: 500_000,
+      host: '0.0.0.0',
+      port: 30000,
+      adminPort: 30100,
+      configOut: '/tmp/c.json',
+      accountsOut: '/tmp/a.json',
+    });
+  });
+
+  void it('names the flag, the expectation and the value it refuses', () => {
+    assert.throws(
+      () => parseCliOptions(['--state-history=0']),
+      new Error('--state-history: expected an integer between 1 and 1000000000 (got "0")'),
+    );
+    assert.throws(
+      () => parseCliOptions(['--block-interval=fast']),
+      new Error('--block-interval: expected an integer between 50 and 60000 (got "fast")'),
+    );
+    assert.throws(
+      () => parseCliOptions(['--seed=testnet']),
+      new Error('--seed: expected genesis, mainnet-replay or none (got "testnet")'),
+    );
+  });
+});

@@ -1,0 +1,125 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+
+import { Cell, loadTransaction, toNano } from '@ton/core';
+import { WalletContractV4 } from '@ton/ton';
+import { LiteClient, type LiteSingleEngine } from 'ton-lite-client';
+import { Functions } from 'ton-lite-client/dist/schema';
+
+import type { StoredBlock } from '../../../apps/localnet/src/chain/chain-reader';
+import { LocalChain } from '../../../apps/localnet/src/chain/local-chain';
+import { StateNotKeptError } from '../../../apps/localnet/src/chain/state-retention';
+import { type LiteServerNode, startLiteServers } from '../../../apps/localnet/src/liteserver';
+import { engineFor, fromTreasury, keys } from './localnet-harness';
+
+const KEPT = 4;
+
+function tlBlockId(b: StoredBlock) {
+  return {
+    kind: 'tonNode.blockIdExt' as const,
+    workchain: b.id.workchain,
+    shard: BigInt.asIntN(64, b.id.shard).toString(),
+    seqno: b.id.seqno,
+    rootHash: b.id.rootHash,
+    fileHash: b.id.fileHash,
+  };
+}
+
+void describe('a local chain that keeps the states of its last 4 masterchain blocks', () => {
+  const wallet = WalletContractV4.create({
+    workchain: 0,
+    publicKey: keys('state-history-wallet').publicKey,
+  });
+  let chain: LocalChain;
+  let fundedAt: StoredBlock;
+  let nodes: LiteServerNode[];
+  let engine: LiteSingleEngine;
+  let client: LiteClient;
+
+  before(async () => {
+    chain = await LocalChain.create({ stateHistory: KEPT, startTime: 1_700_000_000 });
+    const treasury = await chain.blockchain.treasury('state-history');
+    chain.submit(fromTreasury(treasury.address, wallet.address, toNano('3')));
+    fundedAt = await chain.seal();
+    for (let i = 0; i < 2 * KEPT; i++) {
+      await chain.seal();
+    }
+    nodes = await startLiteServers(chain, { count: 1 });
+    engine = await engineFor(nodes[0]!);
+    client = new LiteClient({ engine });
+  });
+
+  after(async () => {
+    engine.close();
+    await Promise.all(nodes.map((n) => n.close()));
+    chain.close();
+  });
+
+  void it('keeps the states of the last 4 masterchain blocks and of their shard tops only', () => {
+    const head = chain.head().id.seqno;
+    assert.equal(head, 1 + 2 * KEPT);
+    for (let s = 0; s <= head; s++) {
+      const mc = chain.masterchainBlock(s);
+      assert.ok(mc);
+      const [top] = chain.shardTopsAt(s);
+      assert.ok(top);
+      // The zero state is always kept.
+      const kept = s === 0 || s > head - KEPT;
+      for (const b of [mc, top]) {
+        if (kept) {
+          assert.ok(b.state instanceof Cell, `state of ${b.id.workchain}:${b.id.seqno}`);
+        } else {
+          assert.throws(() => b.state, StateNotKeptError);
+        }
+      }
+    }
+  });
+
+  void it('answers reads of a forgotten state with liteServer.error naming the block', async () => {
+    // Account reads prove the shard block through the masterchain state first: that is what is missing.
+    const old = tlBlockId(fundedAt);
+    await assert.rejects(
+      client.getAccountState(wallet.address, old),
+      new RegExp(
+        `^Error: state of block \\(-1,8000000000000000,${fundedAt.id.seqno}\\) is not kept: ` +
+          `this local network keeps the states of its last ${KEPT} masterchain blocks$`,
+      ),
+    );
+    await assert.rejects(
+      client.runMethod(wallet.address, 'seqno', Buffer.alloc(0), old),
+      /state of block \(-1,8000000000000000,1\) is not kept/,
+    );
+    await assert.rejects(
+      client.getConfig(old),
+      /state of block \(-1,8000000000000000,1\) is not kept/,
+    );
+  });
+
+  void it('still serves the old blocks themselves and their transactions', async () => {
+    const block = await engine.query(Functions.liteServer_getBlock, {
+      kind: 'liteServer.getBlock',
+      id: tlBlockId(fundedAt),
+    });
+    assert.deepEqual(Cell.fromBoc(block.data)[0]?.hash(), fundedAt.id.rootHash);
+    const funding = chain.accountBlockAt(fundedAt.id.seqno, wallet.address).transactions[0];
+    assert.ok(funding);
+    const txs = await client.getAccountTransactions(
+      wallet.address,
+      funding.lt.toString(),
+      funding.hash,
+      1,
+    );
+    const [tx] = Cell.fromBoc(txs.transactions).map((c) => loadTransaction(c.beginParse()));
+    assert.equal(tx?.lt, funding.lt);
+    assert.deepEqual(tx.hash(), funding.hash);
+  });
+
+  void it('reads the account at the oldest kept block as it was then', async () => {
+    const oldest = chain.masterchainBlock(chain.head().id.seqno - KEPT + 1);
+    assert.ok(oldest);
+    const sut = await client.getAccountState(wallet.address, tlBlockId(oldest));
+    assert.equal(sut.state?.storage.state.type, 'uninit');
+    // Funded once and never touched since: no transaction has charged storage yet.
+    assert.equal(sut.balance.coins, toNano('3'));
+  });
+});
