@@ -53,6 +53,7 @@ import { withLazyBlock } from './lazy-block';
 import { blockCreateFees, configAddress, globalVersion, localConfig } from './local-config';
 import { createLocalValidators, type LocalValidator, signBlock } from './local-validators';
 import { MessageExecutor, type Pending } from './message-executor';
+import { firstIndexWhere } from './monotone-search';
 import { DEFAULT_STATE_HISTORY, StateRetention } from './state-retention';
 import { accountIdOf, type BlockRecord, extRef, ShardChain } from './shard-chain';
 import { buildZeroStates, shardDescrOf } from './zero-state';
@@ -309,21 +310,15 @@ export class LocalChain implements ChainReader {
     if (!chain) {
       return undefined;
     }
-    const blocks = chain.blocks.map((b) => b.stored);
+    const blocks = chain.blocks;
     if ('seqno' in by) {
-      return blocks[by.seqno];
+      return blocks[by.seqno]?.stored;
     }
     if ('lt' in by) {
-      return blocks.find((b) => b.endLt > by.lt);
+      return blocks[firstIndexWhere(blocks, (b) => b.stored.endLt > by.lt)]?.stored;
     }
-    let found: StoredBlock | undefined;
-    for (const b of blocks) {
-      if (b.genUtime > by.utime) {
-        break;
-      }
-      found = b;
-    }
-    return found;
+    // The last block generated at or before utime.
+    return blocks[firstIndexWhere(blocks, (b) => b.stored.genUtime > by.utime) - 1]?.stored;
   }
 
   shardTopsAt(mcSeqno: number): StoredBlock[] {
@@ -517,13 +512,8 @@ export class LocalChain implements ChainReader {
   }
 
   private shardTop(chain: ShardChain, mcSeqno: number): BlockRecord {
-    let top: BlockRecord | undefined;
-    for (const b of chain.blocks) {
-      if (b.stored.mcSeqno > mcSeqno) {
-        break;
-      }
-      top = b;
-    }
+    // The last block committed at or before masterchain mcSeqno.
+    const top = chain.blocks[firstIndexWhere(chain.blocks, (b) => b.stored.mcSeqno > mcSeqno) - 1];
     if (!top) {
       throw new Error(
         `no block of ${chain.workchain}:${chain.shard.toString(16)} at mc ${mcSeqno}`,
