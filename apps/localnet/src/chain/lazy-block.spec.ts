@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { fileHashOf, serializeBoc } from '@app/ton';
-import { beginCell } from '@ton/core';
+import { Address, beginCell } from '@ton/core';
 import type { StoredBlock } from './chain-reader';
 import { withLazyBlock } from './lazy-block';
 
@@ -46,6 +46,34 @@ void describe(withLazyBlock.name, () => {
     assert.notEqual(again, stored.block);
     assert.deepEqual(again.hash(), stored.id.rootHash);
     assert.equal(again.refs[0]?.bits.toString(), '00000003');
+  });
+
+  void it('finds a transaction cell again in the re-read block by its hash', () => {
+    const tx = beginCell().storeUint(0x7, 4).storeUint(42, 64).endCell();
+    const other = beginCell().storeUint(0x7, 4).storeUint(43, 64).endCell();
+    const block = beginCell().storeUint(0x11ef55aa, 32).storeRef(other).storeRef(tx).endCell();
+    const entry = (cell: typeof tx, lt: bigint) => ({
+      address: new Address(0, Buffer.alloc(32, 1)),
+      lt,
+      hash: cell.hash(),
+      cell,
+      prevTransLt: 0n,
+      prevTransHash: Buffer.alloc(32),
+      now: 0,
+    });
+    const stored: StoredBlock = {
+      ...storedOf(4),
+      block,
+      blockBoc: serializeBoc(block),
+      transactions: [entry(other, 1n), entry(tx, 2n)],
+    };
+    const sut = withLazyBlock(stored, () => ({ deref: () => undefined }));
+    const again = sut.transactions[1]?.cell;
+    assert.ok(again);
+    assert.notEqual(again, tx);
+    assert.deepEqual(again.hash(), tx.hash());
+    assert.deepEqual(sut.transactions[0]?.cell.hash(), other.hash());
+    assert.equal(sut.transactions[1]?.lt, 2n);
   });
 
   void it('leaves a zero state (no block, no BoC) as it is', () => {
