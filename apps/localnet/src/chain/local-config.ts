@@ -12,8 +12,19 @@ export function configAddress(config: Cell): Buffer {
 }
 
 /**
+ * ConfigParams 32, 33, 35, 36 and 37: the previous, temporary and next validator sets (block.tlb
+ * `prev_validators`, `prev_temp_validators`, `cur_temp_validators`, `next_validators`,
+ * `next_temp_validators`). The base configs (the emulator's, mainnet's) carry mainnet's, ~35 KB each
+ * for 32 and 36: validators that never sign a local block, and most of the config the emulator parses
+ * again for every get-method (the config string is its argument). A local network holds no elections:
+ * its one set is ConfigParam 34.
+ */
+const FOREIGN_VALIDATOR_SETS = [32, 33, 35, 36, 37];
+
+/**
  * The local network's config: the emulator's config with ConfigParam 19 (global_id) set to the local
- * network id and ConfigParam 34 (cur_validators) replaced by the local validator set.
+ * network id, ConfigParam 34 (cur_validators) replaced by the local validator set and the other
+ * validator sets removed.
  */
 export function localConfig(
   base: Cell,
@@ -24,6 +35,9 @@ export function localConfig(
   const dict = Dictionary.loadDirect(Dictionary.Keys.Int(32), Dictionary.Values.Cell(), base);
   // _ global_id:int32 = ConfigParam 19;
   dict.set(19, beginCell().storeInt(globalId, 32).endCell());
+  for (const param of FOREIGN_VALIDATOR_SETS) {
+    dict.delete(param);
+  }
   dict.set(
     34,
     validatorSetCell(
