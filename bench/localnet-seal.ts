@@ -5,11 +5,17 @@
  * (default 1000 10000; add 100000 for the large run; `npm run bench localnet-seal` runs all three).
  * `--from-report [note…]` re-renders the last report from its JSON (with the notes added).
  */
+import { once } from 'node:events';
+
 import { type Address, beginCell, contractAddress, toNano } from '@ton/core';
 import { createShardAccount } from '@ton/sandbox';
 import { WalletContractV4 } from '@ton/ton';
+import { LiteSingleEngine } from 'ton-lite-client';
+import { Functions } from 'ton-lite-client/dist/schema';
 
+import type { StoredBlock } from '../apps/localnet/src/chain/chain-reader';
 import { LocalChain } from '../apps/localnet/src/chain/local-chain';
+import { startLiteServers } from '../apps/localnet/src/liteserver';
 import {
   headLines,
   readReport,
@@ -35,10 +41,105 @@ interface Row {
     executeMedian: number;
     buildMedian: number;
   }[];
+  /** lite_api over ADNL against the chain with these accounts (absent in reports before it was measured). */
+  queries?: QueryRate[];
+}
+
+interface QueryRate {
+  method: 'getAccountState' | 'runSmcMethod';
+  concurrency: number;
+  perSecond: number;
+  medianMs: number;
 }
 
 const TARGET = { intervalMs: 400, accounts: 10_000, txs: 100 };
 const ROUNDS = 7;
+const QUERY_SECONDS = 4;
+const SEQNO_METHOD_ID = '85143'; // crc16("seqno") | 0x10000
+
+/**
+ * Raw lite_api queries per second from one ton-lite-client engine (ADNL over loopback) to one
+ * liteserver of the chain, each for a different account at the head: the server's side (state lookup,
+ * Merkle proofs or the get-method, TL and ADNL); `engine.query` returns the TL answer without checking
+ * the proofs, which LiteClient would add on the client's side. Client and server share the two cores.
+ */
+async function measureQueries(
+  chain: LocalChain,
+  targets: readonly Address[],
+): Promise<QueryRate[]> {
+  const [node] = await startLiteServers(chain, { count: 1 });
+  if (!node) {
+    throw new Error('no liteserver started');
+  }
+  const engine = new LiteSingleEngine({
+    host: `tcp://127.0.0.1:${String(node.endpoint.port)}`,
+    publicKey: node.endpoint.publicKey,
+  });
+  await once(engine, 'ready');
+  const head = chain.head();
+  const id = blockIdOf(head);
+  const query = {
+    getAccountState: (a: Address) =>
+      engine.query(Functions.liteServer_getAccountState, {
+        kind: 'liteServer.getAccountState',
+        id,
+        account: { kind: 'liteServer.accountId', workchain: a.workChain, id: a.hash },
+      }),
+    runSmcMethod: (a: Address) =>
+      engine.query(Functions.liteServer_runSmcMethod, {
+        kind: 'liteServer.runSmcMethod',
+        mode: 4,
+        id,
+        account: { kind: 'liteServer.accountId', workchain: a.workChain, id: a.hash },
+        methodId: SEQNO_METHOD_ID,
+        params: Buffer.alloc(0),
+      }),
+  };
+  const out: QueryRate[] = [];
+  let cursor = 0;
+  try {
+    for (const method of ['getAccountState', 'runSmcMethod'] as const) {
+      for (const concurrency of [1, 16]) {
+        const latencies: number[] = [];
+        const end = performance.now() + QUERY_SECONDS * 1000;
+        await Promise.all(
+          Array.from({ length: concurrency }, async () => {
+            while (performance.now() < end) {
+              const target = targets[(cursor++ * 7919) % targets.length];
+              if (!target) {
+                throw new Error('no target');
+              }
+              const t = performance.now();
+              await query[method](target);
+              latencies.push(performance.now() - t);
+            }
+          }),
+        );
+        out.push({
+          method,
+          concurrency,
+          perSecond: Math.round(latencies.length / QUERY_SECONDS),
+          medianMs: round(stats(latencies).median),
+        });
+      }
+    }
+  } finally {
+    engine.close();
+    await node.close();
+  }
+  return out;
+}
+
+function blockIdOf(b: StoredBlock) {
+  return {
+    kind: 'tonNode.blockIdExt' as const,
+    workchain: b.id.workchain,
+    shard: BigInt.asIntN(64, b.id.shard).toString(),
+    seqno: b.id.seqno,
+    rootHash: b.id.rootHash,
+    fileHash: b.id.fileHash,
+  };
+}
 
 function stats(xs: number[]): { median: number; max: number } {
   const s = [...xs].sort((a, b) => a - b);
@@ -119,6 +220,7 @@ async function measure(accounts: number): Promise<Row> {
       buildMedian: stats(build).median,
     });
   }
+  const queries = await measureQueries(chain, targets);
   chain.close();
   return {
     accounts,
@@ -126,6 +228,7 @@ async function measure(accounts: number): Promise<Row> {
     injectSealMs: round(injectSealMs),
     emptySealMs: stats(empty),
     perTxCount,
+    queries,
   };
 }
 
@@ -174,9 +277,11 @@ function write(head: ReportHead, rows: readonly Row[], notes: readonly string[])
     'Times in ms; `execute` = emulator steps (async, one per message), `build` = TL-B block building',
     '(synchronous phases, with yields to the event loop between blocks and phases). Accounts are injected with setShardAccount and',
     'enter the chain in one seal ("inject seal"); each measured transaction is an internal message to a',
-    'different wallet v4. The emulator step (@ton/sandbox: WASM plus its own BoC handling in JS) costs',
-    'several ms per transaction and dominates; block building grows with the transactions, barely with',
-    'the accounts (incremental ShardAccounts: only the touched paths are rebuilt).',
+    'different wallet v4. Each message is one emulator call (apps/localnet/src/chain/emulator-step.ts:',
+    "@ton/sandbox's WASM emulator, with the c7 prev_blocks serialised once per block); the WASM itself is",
+    'about a third of `execute`, reading its results back into @ton/core cells most of the rest. Block',
+    'building grows with the transactions, barely with the accounts (incremental ShardAccounts: only the',
+    'touched paths are rebuilt).',
     '',
     '| accounts | inject seal | empty seal (median / max) | txs/block | seal median | seal max | execute median | build median |',
     '|---:|---:|---:|---:|---:|---:|---:|---:|',
@@ -187,8 +292,35 @@ function write(head: ReportHead, rows: readonly Row[], notes: readonly string[])
       ),
     ),
     '',
+    ...queryLines(rows),
   ];
   writeReport('localnet-seal', lines.join('\n'), head, { target: TARGET, rows, notes });
+}
+
+function queryLines(rows: readonly Row[]): string[] {
+  const measured = rows.filter((r) => r.queries !== undefined);
+  if (measured.length === 0) {
+    return [];
+  }
+  return [
+    '## lite_api queries',
+    '',
+    `Raw queries from one ton-lite-client engine over ADNL on loopback to one liteserver of the chain`,
+    `above (after its seals), for ${String(QUERY_SECONDS)} s each, every query for a different account at the head:`,
+    '`getAccountState` answers the account with its Merkle proofs (shard block and state), `runSmcMethod`',
+    '(mode 4, as LiteClient.runMethod) runs `seqno` in the emulator. Latencies are per query, in ms;',
+    'client and liteserver share the two cores.',
+    '',
+    '| accounts | method | concurrency | queries/s | median |',
+    '|---:|---|---:|---:|---:|',
+    ...measured.flatMap((r) =>
+      (r.queries ?? []).map(
+        (q) =>
+          `| ${String(r.accounts)} | ${q.method} | ${String(q.concurrency)} | ${String(q.perSecond)} | ${String(q.medianMs)} |`,
+      ),
+    ),
+    '',
+  ];
 }
 
 /** Reports written before the shared head kept the machine as an object. */
