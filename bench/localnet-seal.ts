@@ -13,8 +13,8 @@ import { WalletContractV4 } from '@ton/ton';
 import { LiteSingleEngine } from 'ton-lite-client';
 import { Functions } from 'ton-lite-client/dist/schema';
 
-import type { StoredBlock } from '../apps/localnet/src/chain/chain-reader';
 import { LocalChain } from '../apps/localnet/src/chain/local-chain';
+import { toTlBlockId } from '../apps/localnet/src/lite-api/block-id';
 import { startLiteServers } from '../apps/localnet/src/liteserver';
 import {
   headLines,
@@ -76,8 +76,7 @@ async function measureQueries(
     publicKey: node.endpoint.publicKey,
   });
   await once(engine, 'ready');
-  const head = chain.head();
-  const id = blockIdOf(head);
+  const id = toTlBlockId(chain.head().id);
   const query = {
     getAccountState: (a: Address) =>
       engine.query(Functions.liteServer_getAccountState, {
@@ -128,17 +127,6 @@ async function measureQueries(
     await node.close();
   }
   return out;
-}
-
-function blockIdOf(b: StoredBlock) {
-  return {
-    kind: 'tonNode.blockIdExt' as const,
-    workchain: b.id.workchain,
-    shard: BigInt.asIntN(64, b.id.shard).toString(),
-    seqno: b.id.seqno,
-    rootHash: b.id.rootHash,
-    fileHash: b.id.fileHash,
-  };
 }
 
 function stats(xs: number[]): { median: number; max: number } {

@@ -9,21 +9,11 @@ import { Functions } from 'ton-lite-client/dist/schema';
 import type { StoredBlock } from '../../../apps/localnet/src/chain/chain-reader';
 import { LocalChain } from '../../../apps/localnet/src/chain/local-chain';
 import { StateNotKeptError } from '../../../apps/localnet/src/chain/state-retention';
+import { toTlBlockId } from '../../../apps/localnet/src/lite-api/block-id';
 import { type LiteServerNode, startLiteServers } from '../../../apps/localnet/src/liteserver';
 import { engineFor, fromTreasury, keys } from './localnet-harness';
 
 const KEPT = 4;
-
-function tlBlockId(b: StoredBlock) {
-  return {
-    kind: 'tonNode.blockIdExt' as const,
-    workchain: b.id.workchain,
-    shard: BigInt.asIntN(64, b.id.shard).toString(),
-    seqno: b.id.seqno,
-    rootHash: b.id.rootHash,
-    fileHash: b.id.fileHash,
-  };
-}
 
 void describe('a local chain that keeps the states of its last 4 masterchain blocks', () => {
   const wallet = WalletContractV4.create({
@@ -77,7 +67,7 @@ void describe('a local chain that keeps the states of its last 4 masterchain blo
 
   void it('answers reads of a forgotten state with liteServer.error naming the block', async () => {
     // Account reads prove the shard block through the masterchain state first: that is what is missing.
-    const old = tlBlockId(fundedAt);
+    const old = toTlBlockId(fundedAt.id);
     await assert.rejects(
       client.getAccountState(wallet.address, old),
       new RegExp(
@@ -98,7 +88,7 @@ void describe('a local chain that keeps the states of its last 4 masterchain blo
   void it('still serves the old blocks themselves and their transactions', async () => {
     const block = await engine.query(Functions.liteServer_getBlock, {
       kind: 'liteServer.getBlock',
-      id: tlBlockId(fundedAt),
+      id: toTlBlockId(fundedAt.id),
     });
     assert.deepEqual(Cell.fromBoc(block.data)[0]?.hash(), fundedAt.id.rootHash);
     const funding = chain.accountBlockAt(fundedAt.id.seqno, wallet.address).transactions[0];
@@ -117,7 +107,7 @@ void describe('a local chain that keeps the states of its last 4 masterchain blo
   void it('reads the account at the oldest kept block as it was then', async () => {
     const oldest = chain.masterchainBlock(chain.head().id.seqno - KEPT + 1);
     assert.ok(oldest);
-    const sut = await client.getAccountState(wallet.address, tlBlockId(oldest));
+    const sut = await client.getAccountState(wallet.address, toTlBlockId(oldest.id));
     assert.equal(sut.state?.storage.state.type, 'uninit');
     // Funded once and never touched since: no transaction has charged storage yet.
     assert.equal(sut.balance.coins, toNano('3'));
