@@ -22,6 +22,7 @@ void describe('a local chain that keeps the states of its last 4 masterchain blo
   });
   let chain: LocalChain;
   let fundedAt: StoredBlock;
+  let keyBlock: StoredBlock;
   let nodes: LiteServerNode[];
   let engine: LiteSingleEngine;
   let client: LiteClient;
@@ -31,6 +32,9 @@ void describe('a local chain that keeps the states of its last 4 masterchain blo
     const treasury = await chain.blockchain.treasury('state-history');
     chain.submit(fromTreasury(treasury.address, wallet.address, toNano('3')));
     fundedAt = await chain.seal();
+    // A config change makes the next block a key block.
+    chain.setBaseConfig(chain.config(0));
+    keyBlock = await chain.seal();
     for (let i = 0; i < 2 * KEPT; i++) {
       await chain.seal();
     }
@@ -45,17 +49,22 @@ void describe('a local chain that keeps the states of its last 4 masterchain blo
     chain.close();
   });
 
-  void it('keeps the states of the last 4 masterchain blocks and of their shard tops only', () => {
+  void it('keeps the states of the last 4 masterchain blocks, their shard tops and key blocks', () => {
     const head = chain.head().id.seqno;
-    assert.equal(head, 1 + 2 * KEPT);
+    assert.equal(head, 2 + 2 * KEPT);
+    assert.equal(keyBlock.isKeyBlock, true);
+    assert.equal(keyBlock.id.seqno, 2);
     for (let s = 0; s <= head; s++) {
       const mc = chain.masterchainBlock(s);
       assert.ok(mc);
       const [top] = chain.shardTopsAt(s);
       assert.ok(top);
-      // The zero state is always kept.
-      const kept = s === 0 || s > head - KEPT;
-      for (const b of [mc, top]) {
+      const recent = s > head - KEPT;
+      // The zero state and key blocks keep theirs: forward block proofs start from them.
+      for (const [b, kept] of [
+        [mc, recent || mc.isKeyBlock],
+        [top, recent || s === 0],
+      ] as const) {
         if (kept) {
           assert.ok(b.state instanceof Cell, `state of ${b.id.workchain}:${b.id.seqno}`);
         } else {
@@ -83,6 +92,24 @@ void describe('a local chain that keeps the states of its last 4 masterchain blo
       client.getConfig(old),
       /state of block \(-1,8000000000000000,1\) is not kept/,
     );
+  });
+
+  void it('proves the head from the zero state and from the old key block', async () => {
+    const head = chain.head();
+    for (const known of [chain.zeroState(), keyBlock]) {
+      const proof = await engine.query(Functions.liteServer_getBlockProof, {
+        kind: 'liteServer.getBlockProof',
+        mode: 1,
+        knownBlock: toTlBlockId(known.id),
+        targetBlock: toTlBlockId(head.id),
+      });
+      assert.equal(proof.complete, true);
+      assert.equal(proof.steps.length, 1);
+      const [step] = proof.steps;
+      assert.equal(step?.kind, 'liteServer.blockLinkForward');
+      assert.equal(step.from.seqno, known.id.seqno);
+      assert.equal(step.to.seqno, head.id.seqno);
+    }
   });
 
   void it('still serves the old blocks themselves and their transactions', async () => {

@@ -42,8 +42,11 @@ export function dropState(record: BlockRecord, kept: number): void {
 
 /**
  * Drops the states no masterchain block of the last `kept` can reach, after every seal. A shard
- * block's state stays while it is the shard's top at some kept masterchain block. Each chain is
- * scanned from where the previous call stopped, so a seal costs O(blocks dropped).
+ * block's state stays while it is the shard's top at some kept masterchain block. Key blocks keep
+ * their states for good: a forward block proof (liteServer.getBlockProof from a trusted key block,
+ * as clients sync from the zero state) proves the validator set from the state of the block it starts
+ * from, and a network has few of them. Each chain is scanned from where the previous call stopped, so
+ * a seal costs O(blocks dropped).
  */
 export class StateRetention {
   private readonly nextIndex = new Map<ShardChain, number>();
@@ -60,14 +63,16 @@ export class StateRetention {
     }
     const firstKeptMc = headSeqno - this.kept + 1;
     for (const chain of chains) {
-      // Index 0 is the zero state: kept (a few cells, and what the network's identity is checked against).
+      // Index 0, the zero state, stays: it is what the network is known by (its global config).
       let i = this.nextIndex.get(chain) ?? 1;
       for (; i < chain.blocks.length; i++) {
         const rec = chain.blocks[i];
         if (rec === undefined || !this.unreachable(chain, i, firstKeptMc)) {
           break;
         }
-        dropState(rec, this.kept);
+        if (!rec.stored.isKeyBlock) {
+          dropState(rec, this.kept);
+        }
       }
       this.nextIndex.set(chain, i);
     }
