@@ -83,7 +83,13 @@ export class DecoderService implements OnApplicationBootstrap, OnApplicationShut
       });
       await this.pool.start();
       const probes = new InterfaceProbes(
-        new GetMethodClient(this.pool),
+        new GetMethodClient(this.pool, (mcSeqno) => {
+          logger.warn(
+            { mcSeqno },
+            "liteservers no longer have this block's state (state already gc'd): " +
+              'interfaces detected on the latest state',
+          );
+        }),
         DNS_ZONES[this.options.network ?? 'local'],
       );
       detector = new InterfaceDetector(probes);

@@ -34,6 +34,16 @@ export function classifyFailure(error: unknown): FailureKind {
   return 'answer';
 }
 
+/**
+ * True when the liteserver no longer has the state of the block asked about: a C++ node answers
+ * `cannot load state for (…) : state already gc'd` once its state TTL has passed (the local network
+ * words it the same). Final for that block on that liteserver: only an archive node still has it.
+ */
+export function isStateGone(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.includes("state already gc'd");
+}
+
 /** True for the failures another liteserver may not have (see FailureKind). */
 export function isRetryable(kind: FailureKind): boolean {
   return kind !== 'answer';

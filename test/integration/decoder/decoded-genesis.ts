@@ -22,12 +22,24 @@ export interface DecodedGenesis {
   close(): Promise<void>;
 }
 
-export async function decodedGenesis(prefix: string): Promise<DecodedGenesis> {
+export interface DecodedGenesisOptions {
+  /** The local network's state history (default its own); a small one sends the decoder's
+   *  get-methods of old blocks to the latest state. */
+  readonly stateHistory?: number;
+  /** Called with each masterchain block whose state the liteservers no longer had. */
+  readonly onStateGone?: (mcSeqno: number) => void;
+}
+
+export async function decodedGenesis(
+  prefix: string,
+  options: DecodedGenesisOptions = {},
+): Promise<DecodedGenesis> {
   const localnet = await startLocalnet({
     seed: 'genesis',
     shards: 1,
     mode: 'manual',
     startTime: 1_795_000_000,
+    ...(options.stateHistory === undefined ? {} : { stateHistory: options.stateHistory }),
   });
   const db = await createTestDatabase({ prefix });
   const ds = await createDataSource({ url: db.url, poolSize: 3 }).initialize();
@@ -40,7 +52,9 @@ export async function decodedGenesis(prefix: string): Promise<DecodedGenesis> {
   const worker = new DecoderWorker(
     ds,
     new IndexerCursorRepository(ds),
-    new BlockDecoder(new InterfaceDetector(new InterfaceProbes(new GetMethodClient(pool)))),
+    new BlockDecoder(
+      new InterfaceDetector(new InterfaceProbes(new GetMethodClient(pool, options.onStateGone))),
+    ),
     new DecoderMetrics(new Registry()),
     pino({ level: 'silent' }),
     { sourceCursor: 'masterchain', cursor: 'decoder', pollMs: 50 },

@@ -10,12 +10,19 @@ import type { BlockRecord, ShardChain } from './shard-chain';
  */
 export const DEFAULT_STATE_HISTORY = 20_000;
 
-/** Asked for the state after a block whose state is no longer kept (see `stateHistory`). */
+/**
+ * Asked for the state after a block whose state is no longer kept (see `stateHistory`). Worded as a
+ * C++ liteserver words it for a state its node has garbage-collected (`cannot load state for
+ * <BlockIdExt::to_str()> : state already gc'd`, lite_api code 602), so clients that recognise that
+ * answer recognise this one; the parenthesis says why.
+ */
 export class StateNotKeptError extends Error {
   constructor(id: BlockIdExt, kept: number) {
+    const hex = (b: Buffer): string => b.toString('hex').toUpperCase();
     super(
-      `state of block (${id.workchain},${id.shard.toString(16)},${id.seqno}) is not kept: ` +
-        `this local network keeps the states of its last ${kept} masterchain blocks`,
+      `cannot load state for (${id.workchain},${id.shard.toString(16)},${id.seqno}):` +
+        `${hex(id.rootHash)}:${hex(id.fileHash)} : state already gc'd (this local network keeps ` +
+        `the states of its last ${kept} masterchain blocks and of its key blocks)`,
     );
     this.name = 'StateNotKeptError';
   }

@@ -107,8 +107,8 @@ export function createLiteApiDispatcher(options: LiteApiDispatcherOptions): Lite
         return encodeLiteServerError(err.code, err.message);
       }
       if (err instanceof StateNotKeptError) {
-        // A C++ node answers for a state it has already forgotten with the "not in the database" code.
-        return encodeLiteServerError(LiteServerErrorCode.notready, err.message);
+        // The code a C++ liteserver answers "state already gc'd" with (the db's ErrorCode::error).
+        return encodeLiteServerError(LiteServerErrorCode.error, err.message);
       }
       // TL parse failures and anything unexpected: the C++ fatal_error default code
       const message = err instanceof Error ? err.message : String(err);
