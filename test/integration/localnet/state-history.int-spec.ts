@@ -135,3 +135,36 @@ void describe('a local chain that keeps the states of its last 4 masterchain blo
     assert.equal(sut.balance.coins, toNano('3'));
   });
 });
+
+void describe('state history with two basechain shards', () => {
+  void it('keeps each shard top of the kept masterchain blocks, and only those', async () => {
+    const chain = await LocalChain.create({ shards: 2, stateHistory: 3, startTime: 1_700_000_000 });
+    try {
+      for (let i = 0; i < 8; i++) {
+        await chain.seal();
+      }
+      const head = chain.head().id.seqno;
+      const keptTops = new Set<string>();
+      for (let s = head - 2; s <= head; s++) {
+        for (const top of chain.shardTopsAt(s)) {
+          keptTops.add(`${top.id.shard.toString(16)}:${String(top.id.seqno)}`);
+          assert.ok(top.state instanceof Cell);
+        }
+      }
+      assert.equal(keptTops.size, 6, 'three blocks of each of the two shards');
+      for (const shard of [0x4000000000000000n, 0xc000000000000000n]) {
+        for (let seqno = 1; seqno <= head; seqno++) {
+          const block = chain.block(0, shard, seqno);
+          assert.ok(block);
+          if (keptTops.has(`${shard.toString(16)}:${String(seqno)}`)) {
+            assert.ok(block.state instanceof Cell);
+          } else {
+            assert.throws(() => block.state, StateNotKeptError);
+          }
+        }
+      }
+    } finally {
+      chain.close();
+    }
+  });
+});
