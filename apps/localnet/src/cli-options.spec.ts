@@ -11,6 +11,7 @@ void describe('parseCliOptions', () => {
       blockIntervalMs: 400,
       shards: 1,
       stateHistory: 20_000,
+      blockHistory: undefined,
       host: '127.0.0.1',
       port: 0,
       adminPort: undefined,
@@ -26,6 +27,7 @@ void describe('parseCliOptions', () => {
       '--block-interval=1000',
       '--shards=2',
       '--state-history=500000',
+      '--block-history=900000',
       '--host=0.0.0.0',
       '--port=30000',
       '--admin-port=30100',
@@ -38,6 +40,7 @@ void describe('parseCliOptions', () => {
       blockIntervalMs: 1000,
       shards: 2,
       stateHistory: 500_000,
+      blockHistory: 900_000,
       host: '0.0.0.0',
       port: 30000,
       adminPort: 30100,
@@ -50,6 +53,10 @@ void describe('parseCliOptions', () => {
     assert.throws(
       () => parseCliOptions(['--state-history=0']),
       new Error('--state-history: expected an integer between 1 and 1000000000 (got "0")'),
+    );
+    assert.throws(
+      () => parseCliOptions(['--block-history=-5']),
+      new Error('--block-history: expected an integer between 1 and 1000000000 (got "-5")'),
     );
     assert.throws(
       () => parseCliOptions(['--block-interval=fast']),

@@ -8,6 +8,8 @@ export interface CliOptions {
   readonly blockIntervalMs: number;
   readonly shards: 1 | 2;
   readonly stateHistory: number;
+  /** Absent: every block is kept. */
+  readonly blockHistory: number | undefined;
   readonly host: string;
   readonly port: number;
   readonly adminPort: number | undefined;
@@ -16,8 +18,9 @@ export interface CliOptions {
 }
 
 export const CLI_USAGE = `usage: npm run localnet -- [--seed genesis|mainnet-replay|none] [--liteservers N]
-       [--block-interval MS] [--shards 1|2] [--state-history MC_BLOCKS] [--host IP]
-       [--port FIRST_PORT] [--admin-port PORT] [--config-out FILE] [--accounts-out FILE]`;
+       [--block-interval MS] [--shards 1|2] [--state-history MC_BLOCKS]
+       [--block-history MC_BLOCKS] [--host IP] [--port FIRST_PORT] [--admin-port PORT]
+       [--config-out FILE] [--accounts-out FILE]`;
 
 function int(
   name: string,
@@ -47,6 +50,7 @@ export function parseCliOptions(argv: readonly string[]): CliOptions {
       'block-interval': { type: 'string' },
       shards: { type: 'string' },
       'state-history': { type: 'string' },
+      'block-history': { type: 'string' },
       host: { type: 'string' },
       port: { type: 'string' },
       'admin-port': { type: 'string' },
@@ -71,6 +75,10 @@ export function parseCliOptions(argv: readonly string[]): CliOptions {
       1_000_000_000,
       DEFAULT_STATE_HISTORY,
     ),
+    blockHistory:
+      values['block-history'] === undefined
+        ? undefined
+        : int('block-history', values['block-history'], 1, 1_000_000_000, 0),
     host: values.host ?? '127.0.0.1',
     port: int('port', values.port, 0, 65535, 0),
     adminPort:

@@ -26,6 +26,7 @@ async function main(): Promise<void> {
     blockIntervalMs: options.blockIntervalMs,
     shards: options.shards,
     stateHistory: options.stateHistory,
+    ...(options.blockHistory === undefined ? {} : { blockHistory: options.blockHistory }),
     host: options.host,
     basePort: options.port,
     configOut,

@@ -33,6 +33,8 @@ export interface LocalnetOptions {
   readonly shards?: 1 | 2;
   /** Masterchain blocks whose states are kept for historical reads (LocalChainOptions.stateHistory). */
   readonly stateHistory?: number;
+  /** Masterchain blocks whose contents are kept (LocalChainOptions.blockHistory; default all). */
+  readonly blockHistory?: number;
   readonly host?: string;
   /** First liteserver port (0 = ephemeral). */
   readonly basePort?: number;
@@ -73,6 +75,7 @@ export async function startLocalnet(options: LocalnetOptions = {}): Promise<Loca
   const chain = await LocalChain.create({
     shards: options.shards ?? 1,
     ...(options.stateHistory === undefined ? {} : { stateHistory: options.stateHistory }),
+    ...(options.blockHistory === undefined ? {} : { blockHistory: options.blockHistory }),
     wallClock: options.wallClock ?? mode === 'timer',
     ...(options.startTime === undefined ? {} : { startTime: options.startTime }),
     ...(options.logger ? { logger: options.logger } : {}),

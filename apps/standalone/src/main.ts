@@ -81,6 +81,9 @@ async function bootstrap(): Promise<void> {
       shards: config.LOCALNET_SHARDS === 2 ? 2 : 1,
       blockIntervalMs: config.LOCALNET_BLOCK_INTERVAL,
       stateHistory: config.LOCALNET_STATE_HISTORY,
+      ...(config.LOCALNET_BLOCK_HISTORY === undefined
+        ? {}
+        : { blockHistory: config.LOCALNET_BLOCK_HISTORY }),
       configOut,
       accountsOut,
       logger,

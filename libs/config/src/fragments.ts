@@ -58,6 +58,8 @@ export const localnetEnv = {
   LOCALNET_BLOCK_INTERVAL: intVar(50, 60_000, 400),
   /** Masterchain blocks whose states the localnet keeps (apps/localnet DEFAULT_STATE_HISTORY). */
   LOCALNET_STATE_HISTORY: intVar(1, 1_000_000_000, 20_000),
+  /** Masterchain blocks whose contents the localnet keeps; absent: all of them. */
+  LOCALNET_BLOCK_HISTORY: intVar(1, 1_000_000_000),
   LOCALNET_CONFIG_OUT: stringVar('localnet.config.json'),
   LOCALNET_ACCOUNTS_OUT: stringVar('localnet.accounts.json'),
 };

@@ -67,6 +67,7 @@ void describe(loadConfig.name, () => {
       LOCALNET_SHARDS: '2',
       LOCALNET_BLOCK_INTERVAL: '1000',
       LOCALNET_STATE_HISTORY: '500',
+      LOCALNET_BLOCK_HISTORY: '90000',
       LOG_LEVEL: 'debug',
       METRICS_PORT: '9464',
       HOME: '/root',
@@ -77,6 +78,7 @@ void describe(loadConfig.name, () => {
     assert.equal(sut.TON_NETWORK, 'testnet');
     assert.equal(sut.LOCALNET_SHARDS, 2);
     assert.equal(sut.LOCALNET_STATE_HISTORY, 500);
+    assert.equal(sut.LOCALNET_BLOCK_HISTORY, 90000);
     assert.equal(sut.METRICS_PORT, 9464);
     assert.equal(sut.LITESERVERS_CONFIG, 'https://ton.org/testnet-global.config.json');
     assert.equal('HOME' in sut, false);

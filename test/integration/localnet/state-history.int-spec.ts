@@ -8,7 +8,10 @@ import { Functions } from 'ton-lite-client/dist/schema';
 
 import type { StoredBlock } from '../../../apps/localnet/src/chain/chain-reader';
 import { LocalChain } from '../../../apps/localnet/src/chain/local-chain';
-import { StateNotKeptError } from '../../../apps/localnet/src/chain/state-retention';
+import {
+  BlockNotKeptError,
+  StateNotKeptError,
+} from '../../../apps/localnet/src/chain/state-retention';
 import { toTlBlockId } from '../../../apps/localnet/src/lite-api/block-id';
 import { type LiteServerNode, startLiteServers } from '../../../apps/localnet/src/liteserver';
 import { engineFor, fromTreasury, keys } from './localnet-harness';
@@ -165,6 +168,91 @@ void describe('state history with two basechain shards', () => {
       }
     } finally {
       chain.close();
+    }
+  });
+});
+
+void describe('a local chain that keeps the contents of its last 3 masterchain blocks', () => {
+  const wallet = WalletContractV4.create({
+    workchain: 0,
+    publicKey: keys('block-history-wallet').publicKey,
+  });
+  let chain: LocalChain;
+  let fundedAt: StoredBlock;
+  let keyBlock: StoredBlock;
+  let fundingLt: bigint;
+  let nodes: LiteServerNode[];
+  let engine: LiteSingleEngine;
+
+  before(async () => {
+    chain = await LocalChain.create({ blockHistory: 3, startTime: 1_700_000_000 });
+    const treasury = await chain.blockchain.treasury('block-history');
+    chain.submit(fromTreasury(treasury.address, wallet.address, toNano('3')));
+    fundedAt = await chain.seal();
+    const funding = chain.accountBlockAt(fundedAt.id.seqno, wallet.address).transactions[0];
+    assert.ok(funding);
+    fundingLt = funding.lt;
+    chain.setBaseConfig(chain.config(0));
+    keyBlock = await chain.seal();
+    for (let i = 0; i < 6; i++) {
+      await chain.seal();
+    }
+    nodes = await startLiteServers(chain, { count: 1 });
+    engine = await engineFor(nodes[0]!);
+  });
+
+  after(async () => {
+    engine.close();
+    await Promise.all(nodes.map((n) => n.close()));
+    chain.close();
+  });
+
+  const getBlock = (b: StoredBlock) =>
+    engine.query(Functions.liteServer_getBlock, {
+      kind: 'liteServer.getBlock',
+      id: toTlBlockId(b.id),
+    });
+
+  void it('answers an older block as not in db, keeping its id for lookups', async () => {
+    const funding = chain.shardTopsAt(fundedAt.id.seqno)[0];
+    const mc = chain.lookup(-1, 0x8000000000000000n, { seqno: 1 });
+    assert.ok(funding && mc);
+    assert.deepEqual(mc.id, fundedAt.id);
+    assert.equal(mc.endLt, fundedAt.endLt);
+    assert.throws(() => funding.transactions, BlockNotKeptError);
+    assert.throws(() => mc.block, BlockNotKeptError);
+    assert.throws(() => mc.blockBoc, BlockNotKeptError);
+    assert.throws(() => mc.state, StateNotKeptError);
+    await assert.rejects(getBlock(fundedAt), {
+      message:
+        'block (-1,8000000000000000,1) is not in db (this local network keeps its last 3 masterchain blocks and its key blocks)',
+    });
+    await assert.rejects(getBlock(funding), {
+      message:
+        'block (0,8000000000000000,1) is not in db (this local network keeps its last 3 masterchain blocks and its key blocks)',
+    });
+  });
+
+  void it('forgets the transactions of the dropped blocks', () => {
+    const head = chain.head().id.seqno;
+    for (let s = 1; s <= head; s++) {
+      const [top] = chain.shardTopsAt(s);
+      assert.ok(top);
+      if (s > head - 3) {
+        for (const tx of top.transactions) {
+          assert.equal(chain.transaction(tx.address, tx.lt)?.tx.lt, tx.lt);
+        }
+      }
+    }
+    assert.equal(chain.transaction(wallet.address, fundingLt), undefined);
+  });
+
+  void it('keeps the key block and the last 3 blocks whole', async () => {
+    for (const b of [keyBlock, chain.head(), chain.masterchainBlock(chain.head().id.seqno - 2)]) {
+      assert.ok(b);
+      const answer = await getBlock(b);
+      assert.deepEqual(Cell.fromBoc(answer.data)[0]?.hash(), b.id.rootHash);
+      assert.ok(b.state instanceof Cell);
     }
   });
 });

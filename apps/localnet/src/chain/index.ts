@@ -1,5 +1,5 @@
 export * from './block-producer';
 export * from './chain-reader';
 export * from './local-chain';
-export { DEFAULT_STATE_HISTORY, StateNotKeptError } from './state-retention';
+export { BlockNotKeptError, DEFAULT_STATE_HISTORY, StateNotKeptError } from './state-retention';
 export { createLocalValidators, type LocalValidator, signBlock } from './local-validators';

@@ -85,6 +85,7 @@ export function withLazyBlock(
     let heldTx = hold(tx.cell);
     return Object.defineProperty({ ...tx }, 'cell', {
       enumerable: true,
+      configurable: true,
       get(): Cell {
         let cell = heldTx.deref();
         if (cell === undefined) {
@@ -95,8 +96,10 @@ export function withLazyBlock(
       },
     });
   });
+  // Configurable: a block dropped from the history later replaces these accessors (state-retention.ts).
   return Object.defineProperty({ ...stored, transactions }, 'block', {
     enumerable: true,
+    configurable: true,
     get: blockCell,
   });
 }

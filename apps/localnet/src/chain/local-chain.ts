@@ -54,7 +54,8 @@ import { blockCreateFees, configAddress, globalVersion, localConfig } from './lo
 import { createLocalValidators, type LocalValidator, signBlock } from './local-validators';
 import { MessageExecutor, type Pending } from './message-executor';
 import { firstIndexWhere } from './monotone-search';
-import { DEFAULT_STATE_HISTORY, StateRetention } from './state-retention';
+import { droppedRecord } from './dropped-block';
+import { DEFAULT_STATE_HISTORY, dropState, HistoryRetention } from './state-retention';
 import { accountIdOf, type BlockRecord, extRef, ShardChain } from './shard-chain';
 import { buildZeroStates, shardDescrOf } from './zero-state';
 
@@ -81,6 +82,13 @@ export interface LocalChainOptions {
    * DEFAULT_STATE_HISTORY; `Infinity` keeps every state.
    */
   readonly stateHistory?: number;
+  /**
+   * How many of the latest masterchain blocks keep their contents (cells, BoC, transactions) with
+   * the shard blocks they commit; older ones keep their ids only, and key blocks stay whole. Default
+   * `Infinity`: every block. A bound makes a long-running network's memory flat; states are kept for
+   * at most as many blocks.
+   */
+  readonly blockHistory?: number;
 }
 
 const DEFAULT_GLOBAL_ID = -217;
@@ -136,7 +144,8 @@ export class LocalChain implements ChainReader {
   private readonly seenObjects = new WeakMap<SmartContract, ShardAccount>();
   /** Shares code and data cells between the account versions every block keeps. */
   private readonly cellInterner = new CellInterner();
-  private readonly retention: StateRetention;
+  private readonly stateRetention: HistoryRetention;
+  private readonly blockRetention: HistoryRetention;
   private currentConfig: Cell;
   /** The emulator config string last installed by the chain (detects direct setConfig calls). */
   private configBase64: string;
@@ -165,7 +174,25 @@ export class LocalChain implements ChainReader {
     this.configBase64 = blockchain.configBase64;
     this.startTime = options.startTime ?? DEFAULT_START_TIME;
     this.mc = new ShardChain(-1);
-    this.retention = new StateRetention(options.stateHistory ?? DEFAULT_STATE_HISTORY);
+    const blocksKept = options.blockHistory ?? Number.POSITIVE_INFINITY;
+    const statesKept = Math.min(options.stateHistory ?? DEFAULT_STATE_HISTORY, blocksKept);
+    this.stateRetention = new HistoryRetention(
+      statesKept,
+      (_chain, _index, record) => {
+        dropState(record, statesKept);
+      },
+      'stateHistory',
+    );
+    this.blockRetention = new HistoryRetention(
+      blocksKept,
+      (chain, index, record) => {
+        for (const tx of record.stored.transactions) {
+          this.txIndex.delete(`${tx.address.toRawString()}:${tx.lt}`);
+        }
+        chain.blocks[index] = droppedRecord(record, blocksKept);
+      },
+      'blockHistory',
+    );
     this.executor = new MessageExecutor(blockchain, (a) => this.chainOf(a), options.logger);
     this.shards =
       (options.shards ?? 1) === 2
@@ -867,7 +894,8 @@ export class LocalChain implements ChainReader {
     }
     this.blockchain.prevBlocks = this.prevBlocksInfo(seqno);
     forgetEmulatedTransactions(this.blockchain);
-    this.retention.afterSeal(this.allChains(), seqno);
+    this.stateRetention.afterSeal(this.allChains(), seqno);
+    this.blockRetention.afterSeal(this.allChains(), seqno);
     const tEnd = performance.now();
     this.lastSealMs = tEnd - t0;
     this.lastSeal = {

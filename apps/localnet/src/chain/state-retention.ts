@@ -3,10 +3,11 @@ import type { BlockRecord, ShardChain } from './shard-chain';
 
 /**
  * Masterchain blocks whose states the chain keeps by default: at the 400 ms interval about two hours
- * and a quarter. An empty masterchain block with its shard block adds ~29 KB of state cells
- * (@ton/core cells are ~1.5 KB apiece with their closures and buffers), a block of 100 transactions
- * ~2 MB; kept forever, a network producing blocks on a timer ran out of heap within a day. A C++ node
- * forgets old states the same way (validator-engine `--state-ttl`), while keeping the blocks.
+ * and a quarter. An empty masterchain block with its shard block adds ~28 KB of state (@ton/core
+ * cells are ~1.5 KB apiece with their closures and buffers), a block of 100 transactions ~1 MB; kept
+ * forever, a network producing blocks on a timer ran out of heap within a day. A C++ node forgets old
+ * states the same way (validator-engine `--state-ttl`), and old blocks later (`--block-ttl`, here
+ * `blockHistory`).
  */
 export const DEFAULT_STATE_HISTORY = 20_000;
 
@@ -29,9 +30,9 @@ export class StateNotKeptError extends Error {
 }
 
 /**
- * Drops a block's state — the ShardStateUnsplit cell, the ShardAccounts and out-queue tries, and for a
- * masterchain block its OldMcBlocksInfo trie — keeping the block itself, its transactions and its
- * config. Reading a dropped part throws StateNotKeptError. The record and its StoredBlock are changed
+ * Drops a block's state — the ShardStateUnsplit cell, the ShardAccounts and out-queue tries, the
+ * random seed and for a masterchain block its OldMcBlocksInfo trie and c7 prev_blocks — keeping the
+ * block itself, its transactions and its config. Reading a dropped part throws StateNotKeptError. The record and its StoredBlock are changed
  * in place because other indexes (transactions by lt) hold the same objects.
  */
 export function dropState(record: BlockRecord, kept: number): void {
@@ -42,25 +43,45 @@ export function dropState(record: BlockRecord, kept: number): void {
   Object.defineProperty(record.stored, 'state', gone);
   Object.defineProperty(record, 'accounts', gone);
   Object.defineProperty(record, 'outQueue', gone);
+  Object.defineProperty(record, 'randSeed', gone);
   if (record.mc) {
     Object.defineProperty(record.mc, 'prevBlocks', gone);
+    Object.defineProperty(record.mc, 'prevBlocksInfo', gone);
   }
 }
 
 /**
- * Drops the states no masterchain block of the last `kept` can reach, after every seal. A shard
- * block's state stays while it is the shard's top at some kept masterchain block. Key blocks keep
- * their states for good: a forward block proof (liteServer.getBlockProof from a trusted key block,
- * as clients sync from the zero state) proves the validator set from the state of the block it starts
- * from, and a network has few of them. Each chain is scanned from where the previous call stopped, so
- * a seal costs O(blocks dropped).
+ * Asked for a block (its cells, BoC or transactions) that is no longer kept (see `blockHistory`).
+ * A C++ node past its block TTL answers for such a block that it is not in its database.
  */
-export class StateRetention {
+export class BlockNotKeptError extends Error {
+  constructor(id: BlockIdExt, kept: number) {
+    super(
+      `block (${id.workchain},${id.shard.toString(16)},${id.seqno}) is not in db (this local network ` +
+        `keeps its last ${kept} masterchain blocks and its key blocks)`,
+    );
+    this.name = 'BlockNotKeptError';
+  }
+}
+
+/**
+ * Drops, after every seal, what no masterchain block of the last `kept` reaches: `drop` is called
+ * once for each such block, with its chain and index. A shard block stays while it is the shard's top at some kept masterchain
+ * block. Key blocks stay for good: a forward block proof (liteServer.getBlockProof from a trusted key
+ * block, as clients sync from the zero state) proves the validator set from the state of the block it
+ * starts from, and a network has few of them. Each chain is scanned from where the previous call
+ * stopped, so a seal costs O(blocks dropped).
+ */
+export class HistoryRetention {
   private readonly nextIndex = new Map<ShardChain, number>();
 
-  constructor(readonly kept: number) {
+  constructor(
+    readonly kept: number,
+    private readonly drop: (chain: ShardChain, index: number, record: BlockRecord) => void,
+    what: string,
+  ) {
     if (!(kept >= 1)) {
-      throw new Error(`stateHistory must be at least 1 masterchain block (got ${kept})`);
+      throw new Error(`${what} must be at least 1 masterchain block (got ${String(kept)})`);
     }
   }
 
@@ -78,7 +99,7 @@ export class StateRetention {
           break;
         }
         if (!rec.stored.isKeyBlock) {
-          dropState(rec, this.kept);
+          this.drop(chain, i, rec);
         }
       }
       this.nextIndex.set(chain, i);

@@ -1,7 +1,7 @@
 import { Codecs as ClientCodecs } from 'ton-lite-client/dist/schema';
 import { TLReadBuffer } from 'ton-tl';
 import type { ChainReader } from '../chain/chain-reader';
-import { StateNotKeptError } from '../chain/state-retention';
+import { BlockNotKeptError, StateNotKeptError } from '../chain/state-retention';
 import { LITE_API_FUNCTIONS } from './lite-api-ids.generated';
 import type { LiteApiHandler } from './lite-api-handler';
 import { LiteServerError, LiteServerErrorCode } from './lite-server-error';
@@ -109,6 +109,10 @@ export function createLiteApiDispatcher(options: LiteApiDispatcherOptions): Lite
       if (err instanceof StateNotKeptError) {
         // The code a C++ liteserver answers "state already gc'd" with (the db's ErrorCode::error).
         return encodeLiteServerError(LiteServerErrorCode.error, err.message);
+      }
+      if (err instanceof BlockNotKeptError) {
+        // "not in db": the C++ db's ErrorCode::notready.
+        return encodeLiteServerError(LiteServerErrorCode.notready, err.message);
       }
       // TL parse failures and anything unexpected: the C++ fatal_error default code
       const message = err instanceof Error ? err.message : String(err);
