@@ -11,6 +11,7 @@ import { InterfaceProbes } from '../../../apps/decoder/src/interfaces/interface-
 import { BlockDecoder } from '../../../apps/decoder/src/pipeline/block-decoder';
 import { DecoderMetrics } from '../../../apps/decoder/src/pipeline/decoder.metrics';
 import { DecoderWorker } from '../../../apps/decoder/src/pipeline/decoder-worker';
+import { GENESIS } from '../../../apps/localnet/src/seeds';
 import { ingestLocalnet } from '../ingestor/ingest-support';
 
 /** The genesis seed ingested and decoded (interfaces by get-methods included) into a test database. */
@@ -77,4 +78,25 @@ export async function decodedGenesis(
       await localnet.stop();
     },
   };
+}
+
+/** The genesis seed's two Jetton wallets as jetton_wallets holds them after decoding, by address. */
+export function expectedJettonWallets(
+  genesis: DecodedGenesis,
+): { address: string; balance: string; owner: string; jetton: string }[] {
+  const address = (name: string): string => genesis.address(name);
+  return [
+    {
+      address: address('jetton-wallet-v3r2'),
+      balance: GENESIS.jetton.finalBalanceV3r2.toString(),
+      owner: address('wallet-v3r2'),
+      jetton: address('jetton-minter'),
+    },
+    {
+      address: address('jetton-wallet-v4r2'),
+      balance: GENESIS.jetton.finalBalanceV4r2.toString(),
+      owner: address('wallet-v4r2'),
+      jetton: address('jetton-minter'),
+    },
+  ].sort((a, b) => (a.address < b.address ? -1 : 1));
 }

@@ -13,43 +13,66 @@ import {
   StateNotKeptError,
 } from '../../../apps/localnet/src/chain/state-retention';
 import { toTlBlockId } from '../../../apps/localnet/src/lite-api/block-id';
-import { type LiteServerNode, startLiteServers } from '../../../apps/localnet/src/liteserver';
+import { startLiteServers } from '../../../apps/localnet/src/liteserver';
 import { engineFor, fromTreasury, keys } from './localnet-harness';
 
 const KEPT = 4;
 
+/**
+ * A wallet funded in masterchain block 1, a key block 2 (a config change), then `after` more blocks,
+ * with one liteserver and a ton-lite-client engine on it.
+ */
+async function historyChain(
+  options: { stateHistory?: number; blockHistory?: number },
+  label: string,
+  after: number,
+) {
+  const wallet = WalletContractV4.create({ workchain: 0, publicKey: keys(label).publicKey });
+  const chain = await LocalChain.create({ ...options, startTime: 1_700_000_000 });
+  const treasury = await chain.blockchain.treasury(label);
+  chain.submit(fromTreasury(treasury.address, wallet.address, toNano('3')));
+  const fundedAt = await chain.seal();
+  const funding = chain.accountBlockAt(fundedAt.id.seqno, wallet.address).transactions[0];
+  assert.ok(funding);
+  chain.setBaseConfig(chain.config(0));
+  const keyBlock = await chain.seal();
+  for (let i = 0; i < after; i++) {
+    await chain.seal();
+  }
+  const nodes = await startLiteServers(chain, { count: 1 });
+  const engine = await engineFor(nodes[0]!);
+  return {
+    wallet,
+    chain,
+    fundedAt,
+    fundingLt: funding.lt,
+    keyBlock,
+    engine,
+    close: async (): Promise<void> => {
+      engine.close();
+      await Promise.all(nodes.map((n) => n.close()));
+      chain.close();
+    },
+  };
+}
+
 void describe('a local chain that keeps the states of its last 4 masterchain blocks', () => {
-  const wallet = WalletContractV4.create({
-    workchain: 0,
-    publicKey: keys('state-history-wallet').publicKey,
-  });
+  let sut: Awaited<ReturnType<typeof historyChain>>;
+  let wallet: WalletContractV4;
   let chain: LocalChain;
   let fundedAt: StoredBlock;
   let keyBlock: StoredBlock;
-  let nodes: LiteServerNode[];
   let engine: LiteSingleEngine;
   let client: LiteClient;
 
   before(async () => {
-    chain = await LocalChain.create({ stateHistory: KEPT, startTime: 1_700_000_000 });
-    const treasury = await chain.blockchain.treasury('state-history');
-    chain.submit(fromTreasury(treasury.address, wallet.address, toNano('3')));
-    fundedAt = await chain.seal();
-    // A config change makes the next block a key block.
-    chain.setBaseConfig(chain.config(0));
-    keyBlock = await chain.seal();
-    for (let i = 0; i < 2 * KEPT; i++) {
-      await chain.seal();
-    }
-    nodes = await startLiteServers(chain, { count: 1 });
-    engine = await engineFor(nodes[0]!);
+    sut = await historyChain({ stateHistory: KEPT }, 'state-history', 2 * KEPT);
+    ({ wallet, chain, fundedAt, keyBlock, engine } = sut);
     client = new LiteClient({ engine });
   });
 
   after(async () => {
-    engine.close();
-    await Promise.all(nodes.map((n) => n.close()));
-    chain.close();
+    await sut.close();
   });
 
   void it('keeps the states of the last 4 masterchain blocks, their shard tops and key blocks', () => {
@@ -173,38 +196,21 @@ void describe('state history with two basechain shards', () => {
 });
 
 void describe('a local chain that keeps the contents of its last 3 masterchain blocks', () => {
-  const wallet = WalletContractV4.create({
-    workchain: 0,
-    publicKey: keys('block-history-wallet').publicKey,
-  });
+  let sut: Awaited<ReturnType<typeof historyChain>>;
+  let wallet: WalletContractV4;
   let chain: LocalChain;
   let fundedAt: StoredBlock;
   let keyBlock: StoredBlock;
   let fundingLt: bigint;
-  let nodes: LiteServerNode[];
   let engine: LiteSingleEngine;
 
   before(async () => {
-    chain = await LocalChain.create({ blockHistory: 3, startTime: 1_700_000_000 });
-    const treasury = await chain.blockchain.treasury('block-history');
-    chain.submit(fromTreasury(treasury.address, wallet.address, toNano('3')));
-    fundedAt = await chain.seal();
-    const funding = chain.accountBlockAt(fundedAt.id.seqno, wallet.address).transactions[0];
-    assert.ok(funding);
-    fundingLt = funding.lt;
-    chain.setBaseConfig(chain.config(0));
-    keyBlock = await chain.seal();
-    for (let i = 0; i < 6; i++) {
-      await chain.seal();
-    }
-    nodes = await startLiteServers(chain, { count: 1 });
-    engine = await engineFor(nodes[0]!);
+    sut = await historyChain({ blockHistory: 3 }, 'block-history', 6);
+    ({ wallet, chain, fundedAt, keyBlock, fundingLt, engine } = sut);
   });
 
   after(async () => {
-    engine.close();
-    await Promise.all(nodes.map((n) => n.close()));
-    chain.close();
+    await sut.close();
   });
 
   const getBlock = (b: StoredBlock) =>
