@@ -125,7 +125,8 @@ const MAX_EXTERNAL_DEPTH = 256;
  * block, as on the real chain), then produces one block per basechain shard and the masterchain block
  * that commits them: real TL-B cells with consistent hashes, Merkle updates, message descriptors, value
  * flow and validator signatures. The states of the last `stateHistory` masterchain blocks are kept, so
- * historical reads within them are exact; older blocks keep their contents and transactions.
+ * historical reads within them are exact; older blocks keep their contents and transactions, unless
+ * they are older than `blockHistory` too (state-retention.ts).
  */
 export class LocalChain implements ChainReader {
   readonly globalId: number;
