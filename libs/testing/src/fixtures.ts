@@ -1,15 +1,19 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
+/** Where the vendored chain data lives, relative to the repository root (test/fixtures/README.md). */
+export const FIXTURES_FOLDER = 'test/fixtures';
+
 /**
- * The real chain data of ../shared/fixtures (mainnet blocks, states, configs, lite_api answers, traces).
- * Tests run from the repository root, where CI also places shared/ beside the clone; TON_FIXTURES_DIR
- * overrides the location.
+ * The real chain data of test/fixtures (mainnet blocks, states, configs, ton-indexer traces). Tests run
+ * from the repository root; TON_FIXTURES_DIR points elsewhere, e.g. at a larger local collection.
  */
 export function fixturesDir(): string {
-  const dir = process.env.TON_FIXTURES_DIR ?? resolve(process.cwd(), '../shared/fixtures');
+  const dir = process.env.TON_FIXTURES_DIR ?? resolve(process.cwd(), FIXTURES_FOLDER);
   if (!existsSync(dir)) {
-    throw new Error(`fixtures not found at ${dir}; set TON_FIXTURES_DIR`);
+    throw new Error(
+      `fixtures not found at ${dir}; run from the repository root or set TON_FIXTURES_DIR`,
+    );
   }
   return dir;
 }
