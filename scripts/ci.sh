@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole CI (npm run ci, .ci/run): services, install, format, lint, typecheck, build, migrations,
-# then every test suite, then the fault-injection suite (it writes bench/reports/faults.*). Stops at
-# the first failing step, naming it; prints each step's duration.
+# the unit suite in a fresh clone with nothing beside it, the integration and end-to-end suites, then the
+# fault-injection suite (it writes bench/reports/faults.*). Stops at the first failing step, naming it;
+# prints each step's duration.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -80,6 +81,37 @@ traversable_checkout() {
   done
 }
 
+# The repository must stand on its own: a clone in an empty temporary folder, with no sibling folders
+# and no TON_FIXTURES_DIR, builds and passes the unit suite (which reads every vendored fixture). The
+# clone is of a snapshot commit of the working tree (tracked and untracked files, .gitignore obeyed),
+# made with a throwaway index so that neither HEAD nor the index changes: on CI it equals HEAD, locally
+# it also covers uncommitted work. node_modules is this checkout's, linked, to spare a second npm ci.
+unit_in_clone() {
+  local here snapshot parent rc=0
+  here=$(pwd -P)
+  snapshot=$(
+    export GIT_INDEX_FILE
+    GIT_INDEX_FILE=$(mktemp)
+    trap 'rm -f "$GIT_INDEX_FILE"' EXIT
+    git read-tree HEAD
+    git add -A
+    git commit-tree -p HEAD -m "ci: working tree snapshot" "$(git write-tree)"
+  )
+  parent=$(mktemp -d)
+  chmod o+x "$parent"
+  echo "cloning $snapshot into $parent/ton-access"
+  git clone -q --no-checkout . "$parent/ton-access"
+  (
+    cd "$parent/ton-access"
+    git checkout -q --detach "$snapshot"
+    ln -sfn "$here/node_modules" node_modules
+    npm run build
+    env -u TON_FIXTURES_DIR node scripts/run-tests.mjs unit
+  ) || rc=$?
+  rm -rf "$parent"
+  return "$rc"
+}
+
 migrate() {
   DATABASE_URL="$TEST_DATABASE_URL" node dist/libs/database/src/migrate.js
 }
@@ -92,7 +124,9 @@ step lint npm run lint
 step typecheck npm run typecheck
 step build build
 step migrate migrate
-step test node scripts/run-tests.mjs all
+step unit unit_in_clone
+step integration node scripts/run-tests.mjs integration
+step e2e node scripts/run-tests.mjs e2e
 step faults node scripts/run-tests.mjs faults
 summary
 echo
