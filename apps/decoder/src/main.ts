@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { loadConfig, metadataFetchEnv, tonNetworkEnv } from '@app/config';
+import { appEnv, loadConfig } from '@app/config';
 import { DataSource, DatabaseModule, postgresReadiness } from '@app/database';
 import { resolveLiteserverEndpoints } from '@app/liteclient';
 import { z } from 'zod';
@@ -19,7 +19,7 @@ runMeshService({
   service: 'decoder',
   requireDatabase: true,
   imports: async ({ databaseUrl, natsUrl }) => {
-    const config = loadConfig(z.object({ ...tonNetworkEnv, ...metadataFetchEnv }));
+    const config = loadConfig(z.object(appEnv.decoder));
     return [
       DatabaseModule.forRoot({ url: databaseUrl ?? '', applicationName: 'decoder' }),
       DecoderModule.forRoot({

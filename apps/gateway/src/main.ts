@@ -1,16 +1,5 @@
 import 'reflect-metadata';
-import {
-  databaseEnv,
-  edgeEnv,
-  edgeProtectionEnv,
-  httpEnv,
-  loadConfig,
-  loggingEnv,
-  natsEnv,
-  streamLogEnv,
-  streamingEnv,
-  tonNetworkEnv,
-} from '@app/config';
+import { appEnv, loadConfig } from '@app/config';
 import { createLogger, runMain } from '@app/observability';
 import { installFastBitOps, installNativeSha256 } from '@app/ton';
 import { z } from 'zod';
@@ -23,20 +12,7 @@ import { streamingFromEnv } from './streaming/streaming.options';
 async function bootstrap(): Promise<void> {
   installNativeSha256();
   installFastBitOps();
-  const config = loadConfig(
-    z.object({
-      ...httpEnv,
-      ...natsEnv,
-      ...loggingEnv,
-      // API keys need DATABASE_URL, rate limits REDIS_URL; without them the edge lets everyone in.
-      ...databaseEnv,
-      ...edgeEnv,
-      ...edgeProtectionEnv,
-      ...streamLogEnv,
-      ...streamingEnv,
-      TON_NETWORK: tonNetworkEnv.TON_NETWORK,
-    }),
-  );
+  const config = loadConfig(z.object(appEnv.gateway));
   if (config.NATS_URL === undefined) {
     throw new Error('NATS_URL is required when the gateway runs alone (mesh mode)');
   }

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { ingestEnv, loadConfig, tonNetworkEnv } from '@app/config';
+import { appEnv, loadConfig } from '@app/config';
 import { DataSource, DatabaseModule, postgresReadiness } from '@app/database';
 import { resolveLiteserverEndpoints } from '@app/liteclient';
 import { runMeshService } from '@app/nats';
@@ -12,7 +12,7 @@ runMeshService({
   service: 'ingestor',
   requireDatabase: true,
   imports: async ({ databaseUrl, natsUrl }) => {
-    const config = loadConfig(z.object({ ...tonNetworkEnv, ...ingestEnv }));
+    const config = loadConfig(z.object(appEnv.ingestor));
     return [
       DatabaseModule.forRoot({ url: databaseUrl ?? '', applicationName: 'ingestor' }),
       IngestorModule.forRoot({

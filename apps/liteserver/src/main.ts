@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { loadConfig, loggingEnv, metricsEnv, natsEnv, tonNetworkEnv } from '@app/config';
+import { appEnv, loadConfig } from '@app/config';
 import { createLogger, runMain, startOpsServer } from '@app/observability';
 import { Registry } from 'prom-client';
 import { installFastBitOps, installNativeSha256 } from '@app/ton';
@@ -14,9 +14,7 @@ const DEFAULT_OPS_PORT = 9464;
 async function bootstrap(): Promise<void> {
   installNativeSha256();
   installFastBitOps();
-  const config = loadConfig(
-    z.object({ ...natsEnv, ...tonNetworkEnv, ...loggingEnv, ...metricsEnv }),
-  );
+  const config = loadConfig(z.object(appEnv.liteserver));
   if (config.NATS_URL === undefined) {
     throw new Error('NATS_URL is required when the liteserver runs alone (mesh mode)');
   }

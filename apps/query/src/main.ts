@@ -5,7 +5,7 @@ import {
   databaseUnavailableError,
   postgresReadiness,
 } from '@app/database';
-import { loadConfig, queryEnv, streamLogEnv } from '@app/config';
+import { appEnv, loadConfig } from '@app/config';
 import { runMeshService, StreamLogModule } from '@app/nats';
 import { z } from 'zod';
 import { QueryModule } from './query.module';
@@ -17,7 +17,7 @@ runMeshService({
   // PostgreSQL down: 503 for v3 callers, not an internal error (issue 11).
   errorTranslators: [databaseUnavailableError],
   imports: ({ databaseUrl, natsUrl }) => {
-    const config = loadConfig(z.object({ ...streamLogEnv, ...queryEnv }));
+    const config = loadConfig(z.object(appEnv.query));
     return [
       DatabaseModule.forRoot({ url: databaseUrl ?? '', applicationName: 'query' }),
       // The query app renders indexed blocks for the Streaming API (apps/query/src/streaming).

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { loadConfig, senderEnv, streamLogEnv, tonNetworkEnv } from '@app/config';
+import { appEnv, loadConfig } from '@app/config';
 import { DatabaseModule } from '@app/database';
 import { resolveLiteserverEndpoints } from '@app/liteclient';
 import { NatsRpcModule, runMeshService, StreamLogModule } from '@app/nats';
@@ -14,7 +14,7 @@ import { SenderPool } from './sender-pool';
 runMeshService({
   service: 'sender',
   imports: async ({ databaseUrl, natsUrl }) => {
-    const config = loadConfig(z.object({ ...tonNetworkEnv, ...senderEnv, ...streamLogEnv }));
+    const config = loadConfig(z.object(appEnv.sender));
     return [
       // Requests to the query service: the address book of pending stream updates.
       NatsRpcModule.forRoot({ natsUrl, name: 'sender' }),

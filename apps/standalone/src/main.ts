@@ -1,22 +1,6 @@
 import 'reflect-metadata';
 import { resolve } from 'node:path';
-import {
-  databaseEnv,
-  edgeEnv,
-  edgeProtectionEnv,
-  httpEnv,
-  ingestEnv,
-  loadConfig,
-  localnetEnv,
-  loggingEnv,
-  metadataFetchEnv,
-  natsEnv,
-  senderEnv,
-  streamLogEnv,
-  queryEnv,
-  streamingEnv,
-  tonNetworkEnv,
-} from '@app/config';
+import { appEnv, loadConfig } from '@app/config';
 import { createDataSource, runPendingMigrations, startEmbeddedPostgres } from '@app/database';
 import { createLogger, runMain } from '@app/observability';
 import { installFastBitOps, installNativeSha256, type LiteserverEndpoint } from '@app/ton';
@@ -37,24 +21,7 @@ import { createStandaloneApp } from './standalone-app';
 async function bootstrap(): Promise<void> {
   installNativeSha256();
   installFastBitOps();
-  const config = loadConfig(
-    z.object({
-      ...httpEnv,
-      ...natsEnv,
-      ...databaseEnv,
-      ...tonNetworkEnv,
-      ...localnetEnv,
-      ...ingestEnv,
-      ...senderEnv,
-      ...edgeEnv,
-      ...edgeProtectionEnv,
-      ...streamLogEnv,
-      ...streamingEnv,
-      ...queryEnv,
-      ...loggingEnv,
-      ...metadataFetchEnv,
-    }),
-  );
+  const config = loadConfig(z.object(appEnv.standalone));
   const logger = createLogger({ app: 'standalone', level: config.LOG_LEVEL });
   const stops: (() => Promise<void>)[] = [];
 

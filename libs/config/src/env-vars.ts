@@ -25,9 +25,13 @@ export function intVar(
     .regex(/^\d+$/, { message, abort: true })
     .transform(Number)
     .pipe(z.number().int().min(min, { message }).max(max, { message }));
+  const type = `integer ${min}–${max}`;
   return fallback === undefined
-    ? parsed.optional()
-    : parsed.optional().transform((v) => v ?? fallback);
+    ? parsed.optional().meta({ type })
+    : parsed
+        .optional()
+        .transform((v) => v ?? fallback)
+        .meta({ type, default: String(fallback) });
 }
 
 /** A TCP port (1–65535). */
@@ -46,7 +50,8 @@ export function enumVar<const T extends readonly [string, ...string[]]>(
   return z
     .enum(values, { error: message })
     .optional()
-    .transform((v) => v ?? fallback);
+    .transform((v) => v ?? fallback)
+    .meta({ type: values.map((v) => `\`${v}\``).join(', '), default: fallback });
 }
 
 /** A non-empty string; `fallback` when absent. */
@@ -55,7 +60,8 @@ export function stringVar(fallback: string): z.ZodType<string, string | undefine
     .string()
     .min(1, { message: 'expected a non-empty string' })
     .optional()
-    .transform((v) => v ?? fallback);
+    .transform((v) => v ?? fallback)
+    .meta({ type: 'non-empty string', default: fallback });
 }
 
 /** A NATS server list: comma-separated `nats://host:port` URLs or `host:port` pairs. */
@@ -66,14 +72,18 @@ export const natsServersVar = z
     /^(?:(?:nats|tls|ws|wss):\/\/[^\s,/]+|[^\s,:/]+:\d+)(?:,(?:(?:nats|tls|ws|wss):\/\/[^\s,/]+|[^\s,:/]+:\d+))*$/,
     { message: NATS_SERVERS_MESSAGE },
   )
-  .optional();
+  .optional()
+  .meta({
+    type: '`nats://host:port` (also `tls://`, `ws://`, `wss://`, bare `host:port`), comma-separated',
+  });
 
 /** A PostgreSQL connection URL. */
 const POSTGRES_URL_MESSAGE = 'expected postgres://user:password@host:port/db';
 export const postgresUrlVar = z
   .string({ error: POSTGRES_URL_MESSAGE })
   .regex(/^postgres(?:ql)?:\/\/\S+$/, { message: POSTGRES_URL_MESSAGE })
-  .optional();
+  .optional()
+  .meta({ type: '`postgres://…` or `postgresql://…`' });
 
 /** A file path or an http(s) URL. */
 const PATH_OR_URL_MESSAGE = 'expected a file path or an http(s) URL';
@@ -83,14 +93,16 @@ export const pathOrUrlVar = z
   .refine((v) => !/^[a-z][a-z0-9+.-]*:\/\//i.test(v) || /^https?:\/\/\S+$/i.test(v), {
     message: PATH_OR_URL_MESSAGE,
   })
-  .optional();
+  .optional()
+  .meta({ type: 'file path or `http(s)://` URL' });
 
 /** A Redis connection URL. */
 const REDIS_URL_MESSAGE = 'expected redis://[user:password@]host:port[/db]';
 export const redisUrlVar = z
   .string({ error: REDIS_URL_MESSAGE })
   .regex(/^rediss?:\/\/\S+$/, { message: REDIS_URL_MESSAGE })
-  .optional();
+  .optional()
+  .meta({ type: '`redis://[user:password@]host:port[/db]` or `rediss://…`' });
 
 /** One IP address or CIDR block (`10.0.0.0/8`, `::1`, `fd00::/8`). */
 function isIpOrCidr(entry: string): boolean {
@@ -117,4 +129,5 @@ export const ipListVar = z
       .map((e) => e.trim())
       .filter((e) => e !== ''),
   )
-  .refine((list) => list.every(isIpOrCidr), { message: IP_LIST_MESSAGE });
+  .refine((list) => list.every(isIpOrCidr), { message: IP_LIST_MESSAGE })
+  .meta({ type: 'comma-separated IP addresses / CIDR blocks' });

@@ -11,9 +11,9 @@ import {
 } from './env-vars';
 
 /**
- * Environment fragments (house style 3.7). Each app composes the ones it needs in its
+ * Environment fragments, validated once at boot so a bad value stops the app before it serves. Each app composes the ones it needs in its
  * `src/config.ts`: `loadConfig(z.object({ ...httpEnv, ...natsEnv, ...loggingEnv }))`.
- * Every variable is documented in libs/config/README.md.
+ * docs/configuration.md is generated from these descriptions (`npm run docs:config`).
  */
 
 export const TON_NETWORKS = ['local', 'mainnet', 'testnet'] as const;
@@ -27,114 +27,152 @@ export type LocalnetSeed = (typeof LOCALNET_SEEDS)[number];
 
 /** The gateway's HTTP listener. */
 export const httpEnv = {
-  PORT: portVar(8080),
-  HOST: stringVar('0.0.0.0'),
+  PORT: portVar(8080).describe(
+    'Gateway HTTP port (`/api/v2`, `/api/v3`, `/healthz`, `/readyz`, `/metrics`).',
+  ),
+  HOST: stringVar('0.0.0.0').describe('Interface the gateway listens on.'),
 };
 
 /** Transport: absent NATS_URL → in-process transport (single-process mode only). */
 export const natsEnv = {
-  NATS_URL: natsServersVar,
-  NATS_REQUEST_TIMEOUT_MS: intVar(1, 600_000, 10_000),
-  /** Percent of one core the gateway may spend checking forwarded replies against their contracts. */
-  REPLY_CHECK_CPU_PERCENT: intVar(1, 100, 25),
+  NATS_URL: natsServersVar.describe(
+    'NATS server(s). Absent → the in-process transport (single-process mode only; every mesh service requires it).',
+  ),
+  NATS_REQUEST_TIMEOUT_MS: intVar(1, 600_000, 10_000).describe(
+    'Default timeout of a NATS request between services (→ `UPSTREAM_TIMEOUT`).',
+  ),
+  REPLY_CHECK_CPU_PERCENT: intVar(1, 100, 25).describe(
+    'Percent of one core the gateway may spend checking forwarded replies against their contracts (on a worker thread). Small replies are checked; a 1 MB page costs ~40 ms, and pages beyond the budget, or arriving while the worker is four behind, go unchecked, counted in `tonapi_nats_reply_checks_skipped_total`. 100 checks every reply the worker keeps up with.',
+  ),
 };
 
 /** Database: absent DATABASE_URL → embedded PostgreSQL (single-process mode only). */
 export const databaseEnv = {
-  DATABASE_URL: postgresUrlVar,
+  DATABASE_URL: postgresUrlVar.describe(
+    'PostgreSQL connection. Absent → an embedded PostgreSQL (single-process mode only).',
+  ),
 };
 
 /** Which chain: TON_NETWORK's bundled global config unless LITESERVERS_CONFIG overrides it. */
 export const tonNetworkEnv = {
-  TON_NETWORK: enumVar(TON_NETWORKS, 'local'),
-  LITESERVERS_CONFIG: pathOrUrlVar,
-  LITESERVER_TIMEOUT_MS: intVar(1, 600_000, 5000),
+  TON_NETWORK: enumVar(TON_NETWORKS, 'local').describe(
+    'Which chain: the embedded localnet or the bundled mainnet/testnet global config; also which `.ton`/`.t.me` collections the decoder reads as DNS items.',
+  ),
+  LITESERVERS_CONFIG: pathOrUrlVar.describe(
+    "A global config (liteservers) to use instead of `TON_NETWORK`'s bundled one.",
+  ),
+  LITESERVER_TIMEOUT_MS: intVar(1, 600_000, 5000).describe(
+    'Timeout of one lite_api query (→ `LITESERVER_TIMEOUT`, then failover).',
+  ),
 };
 
 /** The embedded local network (TON_NETWORK=local). */
 export const localnetEnv = {
-  LOCALNET_SEED: enumVar(LOCALNET_SEEDS, 'genesis'),
-  LOCALNET_SHARDS: intVar(1, 2, 1),
-  LOCALNET_BLOCK_INTERVAL: intVar(50, 60_000, 400),
-  /** Masterchain blocks whose states the localnet keeps (apps/localnet DEFAULT_STATE_HISTORY). */
-  LOCALNET_STATE_HISTORY: intVar(1, 1_000_000_000, 20_000),
-  /** Masterchain blocks whose contents the localnet keeps; absent: all of them. */
-  LOCALNET_BLOCK_HISTORY: intVar(1, 1_000_000_000),
-  LOCALNET_CONFIG_OUT: stringVar('localnet.config.json'),
-  LOCALNET_ACCOUNTS_OUT: stringVar('localnet.accounts.json'),
+  LOCALNET_SEED: enumVar(LOCALNET_SEEDS, 'genesis').describe(
+    'Initial state of the localnet: generated wallets/Jetton/NFT…, or the real accounts of `test/fixtures/mainnet/replay/`.',
+  ),
+  LOCALNET_SHARDS: intVar(1, 2, 1).describe('Number of basechain shards of the localnet.'),
+  LOCALNET_BLOCK_INTERVAL: intVar(50, 60_000, 400).describe(
+    'Block production interval of the localnet (mainnet: 400 ms since April 2026).',
+  ),
+  LOCALNET_STATE_HISTORY: intVar(1, 1_000_000_000, 20_000).describe(
+    'Masterchain blocks whose states the localnet keeps for historical reads; older blocks keep their contents and transactions.',
+  ),
+  LOCALNET_BLOCK_HISTORY: intVar(1, 1_000_000_000).describe(
+    'Masterchain blocks whose contents (BoC, transactions) the localnet keeps; absent: all of them. Key blocks are always kept.',
+  ),
+  LOCALNET_CONFIG_OUT: stringVar('localnet.config.json').describe(
+    'Where the localnet writes its global config for clients.',
+  ),
+  LOCALNET_ACCOUNTS_OUT: stringVar('localnet.accounts.json').describe(
+    'Where the localnet writes the seeded accounts (addresses, keys) for developers.',
+  ),
 };
 
 export const loggingEnv = {
-  LOG_LEVEL: enumVar(LOG_LEVELS, 'info'),
+  LOG_LEVEL: enumVar(LOG_LEVELS, 'info').describe('pino log level.'),
 };
 
 /** Absent METRICS_PORT → /metrics on the main HTTP port. */
 export const metricsEnv = {
-  METRICS_PORT: portVar(),
+  METRICS_PORT: portVar().describe(
+    'Separate port for `/metrics`. Absent → `/metrics` on the main HTTP port (gateway).',
+  ),
 };
 
 /** The ingestor (apps/ingestor): where the live follower starts and how far it reads ahead. */
 export const ingestEnv = {
-  /** Off: the ingestor runs no live follower (backfill-only replicas, or a single process without it). */
-  INGEST_FOLLOW: enumVar(['on', 'off'] as const, 'on'),
-  /** Masterchain seqno to start from on an empty database (default: the head). */
-  INGEST_START_SEQNO: intVar(1, 2 ** 32 - 1),
-  /** Masterchain blocks fetched and parsed ahead of the writer. */
-  INGEST_WINDOW: intVar(1, 256, 8),
-  /** Threads that decode and parse fetched blocks (the ingestor's main CPU cost); 0: the event loop. */
-  INGEST_PARSE_THREADS: intVar(0, 16, 1),
-  /** Lag (masterchain blocks) above which the ingestor reports not ready. */
-  INGEST_READY_LAG: intVar(1, 1_000_000, 30),
+  INGEST_FOLLOW: enumVar(['on', 'off'] as const, 'on').describe(
+    'Whether the ingestor runs the live follower (off: backfill-only replica).',
+  ),
+  INGEST_START_SEQNO: intVar(1, 2 ** 32 - 1).describe(
+    'Masterchain seqno the follower starts from on an empty database. Absent → the head.',
+  ),
+  INGEST_WINDOW: intVar(1, 256, 8).describe(
+    'Masterchain blocks fetched and parsed ahead of the writer.',
+  ),
+  INGEST_PARSE_THREADS: intVar(0, 16, 1).describe(
+    'Threads that decode and parse fetched blocks (BoC, cell hashes, parseBlock); `0`: on the event loop.',
+  ),
+  INGEST_READY_LAG: intVar(1, 1_000_000, 30).describe(
+    "Lag in masterchain blocks above which the ingestor's `/readyz` fails.",
+  ),
 };
 
 /** The sender (apps/sender): how widely a message is sent and how long it is remembered. */
 export const senderEnv = {
-  /** Liteservers a message is sent to in parallel; the first acceptance answers the client. */
-  SEND_FANOUT: intVar(1, 64, 4),
-  /**
-   * How long a sent message's hash is remembered (JetStream KV TTL, shared by replicas): within it a
-   * resubmission the liteservers refuse as already applied answers like the first success.
-   */
-  SEND_DEDUPE_TTL_SECONDS: intVar(1, 86_400, 600),
-  /** How long the landing watcher waits for a sent message's transaction to be indexed. */
-  SEND_LANDING_TIMEOUT_SECONDS: intVar(1, 86_400, 180),
+  SEND_FANOUT: intVar(1, 64, 4).describe(
+    'Liteservers a message is sent to in parallel; the first acceptance answers.',
+  ),
+  SEND_DEDUPE_TTL_SECONDS: intVar(1, 86_400, 600).describe(
+    'How long a sent hash is remembered (KV TTL): a refused resubmission within it answers like the first success.',
+  ),
+  SEND_LANDING_TIMEOUT_SECONDS: intVar(1, 86_400, 180).describe(
+    'How long the landing watcher waits for a sent message to be indexed (needs PostgreSQL); then its pending trace is streamed as `trace_invalidated` (toncenter drops emulated traces after 30 s).',
+  ),
 };
 
 /**
- * The Streaming API v2 log (issue 12): JetStream stream `TON_STREAMING` in the mesh, a ring in memory in
+ * The Streaming API v2 log: JetStream stream `TON_STREAMING` in the mesh, a ring in memory in
  * the single process. Its retention is the replay window of reconnecting clients.
  */
 export const streamLogEnv = {
-  /** How long streamed events stay replayable (`Last-Event-ID` / `since`). */
-  STREAM_RETENTION_SECONDS: intVar(10, 7 * 86_400, 3600),
-  /** A byte budget for the JetStream stream (oldest events go first); unlimited when absent. */
-  STREAM_MAX_BYTES: intVar(1_048_576, Number.MAX_SAFE_INTEGER),
+  STREAM_RETENTION_SECONDS: intVar(10, 7 * 86_400, 3600).describe(
+    'How long Streaming API events stay replayable for reconnecting clients (`Last-Event-ID` / `since`).',
+  ),
+  STREAM_MAX_BYTES: intVar(1_048_576, Number.MAX_SAFE_INTEGER).describe(
+    'Byte budget of the JetStream stream `TON_STREAMING` (oldest events dropped first).',
+  ),
 };
 
 /** The query service (apps/query). */
 export const queryEnv = {
-  /**
-   * MiB of rendered v3 transactions, actions and address book entries kept between requests: the
-   * pages of busy accounts are asked again and again. 0 keeps nothing.
-   */
-  QUERY_RENDER_CACHE_MB: intVar(0, 65_536, 32),
+  QUERY_RENDER_CACHE_MB: intVar(0, 65_536, 32).describe(
+    "Rendered v3 transactions, actions and address book entries the query service keeps between requests (transactions whose trace is stamped, complete traces whole; an eighth for classified traces' actions; an eighth for address book entries, dropped when the ingestor's or decoder's cursor moves), least recently used first out; 0 keeps nothing. Busy accounts' pages then skip their messages, account-state, action and address book reads.",
+  ),
 };
 
 export const RATE_LIMIT_STORE_FAILURE_MODES = ['open', 'closed'] as const;
 export type RateLimitStoreFailureMode = (typeof RATE_LIMIT_STORE_FAILURE_MODES)[number];
 
 /**
- * The gateway's edge (issue 9): API keys live in PostgreSQL (DATABASE_URL; without it every caller is
+ * The gateway's edge: API keys live in PostgreSQL (DATABASE_URL; without it every caller is
  * anonymous), rate limits in Redis (REDIS_URL; without it nothing is limited).
  */
 export const edgeEnv = {
-  REDIS_URL: redisUrlVar,
-  /** Requests per second of a caller without a key, per client IP (toncenter: 1). */
-  RATE_LIMIT_ANONYMOUS_RPS: intVar(1, 1_000_000, 1),
-  /** What to do when Redis does not answer: let requests through (open) or refuse them (closed). */
-  RATE_LIMIT_STORE_FAILURE: enumVar(RATE_LIMIT_STORE_FAILURE_MODES, 'open'),
-  /** Proxies whose X-Forwarded-For is believed; absent → the TCP peer is the client. */
-  TRUSTED_PROXIES: ipListVar,
-  /** How long a gateway trusts a cached key lookup when it misses a change broadcast. */
-  API_KEY_CACHE_TTL_MS: intVar(100, 3_600_000, 10_000),
+  REDIS_URL: redisUrlVar.describe(
+    'Shared rate-limit store of the gateways. Absent → no rate limits.',
+  ),
+  RATE_LIMIT_ANONYMOUS_RPS: intVar(1, 1_000_000, 1).describe(
+    'Requests per second per client IP without an API key (toncenter: 1).',
+  ),
+  RATE_LIMIT_STORE_FAILURE: enumVar(RATE_LIMIT_STORE_FAILURE_MODES, 'open').describe(
+    'Redis down: let requests through (open) or answer 503 (closed); counted either way.',
+  ),
+  TRUSTED_PROXIES: ipListVar.describe(
+    'Peers whose `X-Forwarded-For` names the client. Absent → the TCP peer is the client.',
+  ),
+  API_KEY_CACHE_TTL_MS: intVar(100, 3_600_000, 10_000).describe(
+    'How long a gateway trusts a cached key lookup if it misses a change broadcast.',
+  ),
 };

@@ -7,7 +7,7 @@ export interface ConfigIssue {
   got: string | undefined;
 }
 
-/** Thrown by loadConfig with every bad variable listed (fail fast at boot, house style 3.7). */
+/** Thrown by loadConfig with every bad variable listed (fail fast at boot: one message names every bad variable). */
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 

@@ -1,13 +1,6 @@
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
-import {
-  databaseEnv,
-  ingestEnv,
-  loadConfig,
-  loggingEnv,
-  natsEnv,
-  tonNetworkEnv,
-} from '@app/config';
+import { appEnv, loadConfig } from '@app/config';
 import {
   ChainBlockWriter,
   createDataSource,
@@ -70,15 +63,7 @@ async function main(): Promise<void> {
   const to = seqnoArg('to', values.to);
   const workers = countArg('workers', values.workers, 2);
   const window = countArg('window', values.window, 4);
-  const config = loadConfig(
-    z.object({
-      ...databaseEnv,
-      ...natsEnv,
-      ...tonNetworkEnv,
-      ...loggingEnv,
-      INGEST_PARSE_THREADS: ingestEnv.INGEST_PARSE_THREADS,
-    }),
-  );
+  const config = loadConfig(z.object(appEnv.ingestCli));
   if (config.DATABASE_URL === undefined) {
     throw new Error(`DATABASE_URL is required\n${USAGE}`);
   }

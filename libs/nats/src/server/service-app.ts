@@ -1,5 +1,5 @@
 import { type ServiceName } from '@app/contracts';
-import { databaseEnv, loadConfig, loggingEnv, metricsEnv, natsEnv } from '@app/config';
+import { loadConfig, meshServiceEnv } from '@app/config';
 import {
   createLogger,
   NatsMetrics,
@@ -85,9 +85,7 @@ export function runMeshService(options: MeshServiceOptions): void {
   runMain(service, async () => {
     installNativeSha256();
     installFastBitOps();
-    const config = loadConfig(
-      z.object({ ...natsEnv, ...databaseEnv, ...loggingEnv, ...metricsEnv }),
-    );
+    const config = loadConfig(z.object(meshServiceEnv));
     if (config.NATS_URL === undefined) {
       throw new Error(`NATS_URL is required when the ${service} runs alone (mesh mode)`);
     }

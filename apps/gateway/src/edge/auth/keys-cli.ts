@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { databaseEnv, loadConfig, natsEnv } from '@app/config';
+import { appEnv, loadConfig } from '@app/config';
 import { ApiKeyStoreError, openApiKeyStore } from '@app/database';
 import { connectNats, natsServers } from '@app/nats';
 import { z } from 'zod';
@@ -24,7 +24,7 @@ async function main(argv: readonly string[]): Promise<number> {
     }
     throw error;
   }
-  const config = loadConfig(z.object({ ...databaseEnv, ...natsEnv }));
+  const config = loadConfig(z.object(appEnv.keysCli));
   if (config.DATABASE_URL === undefined) {
     process.stderr.write(`keys: DATABASE_URL is not set\n${KEYS_USAGE}\n`);
     return 2;
