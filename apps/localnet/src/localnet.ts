@@ -44,7 +44,7 @@ export interface LocalnetOptions {
   /** Where to write the global config JSON and the seed's accounts JSON (nothing when absent). */
   readonly configOut?: string;
   readonly accountsOut?: string;
-  /** Path of the mainnet replay fixture (default: test/fixtures, or TON_FIXTURES_DIR). */
+  /** Path of the mainnet replay fixture (default: fixtures/ under the working directory, or TON_FIXTURES_DIR). */
   readonly replayFixture?: string;
   readonly logger?: LocalnetLogger;
 }
@@ -135,9 +135,9 @@ async function runSeed(chain: LocalChain, options: LocalnetOptions): Promise<See
   }
 }
 
-/** The replay fixture in the repository's test/fixtures (or TON_FIXTURES_DIR), when present. */
+/** The replay fixture in the repository's fixtures/ folder (or TON_FIXTURES_DIR), when present. */
 function defaultReplayFixture(): string | undefined {
-  const dir = process.env.TON_FIXTURES_DIR ?? resolve(process.cwd(), 'test/fixtures');
+  const dir = process.env.TON_FIXTURES_DIR ?? resolve(process.cwd(), 'fixtures');
   const path = resolve(dir, MAINNET_REPLAY_FIXTURE);
   return existsSync(path) ? path : undefined;
 }

@@ -89,7 +89,7 @@ const TOOLING_VARIABLES: readonly (readonly [string, string, string])[] = [
   ],
   [
     'TON_FIXTURES_DIR',
-    '`test/fixtures`',
+    '`fixtures`',
     'Where the tests and the `mainnet-replay` seed read the real chain data from.',
   ],
   ['TEST_CONCURRENCY', '`2`', 'Test files run in parallel by `scripts/run-tests.mjs`.'],

@@ -69,7 +69,7 @@ export const tonNetworkEnv = {
 /** The embedded local network (TON_NETWORK=local). */
 export const localnetEnv = {
   LOCALNET_SEED: enumVar(LOCALNET_SEEDS, 'genesis').describe(
-    'Initial state of the localnet: generated wallets/Jetton/NFT…, or the real accounts of `test/fixtures/mainnet/replay/`.',
+    'Initial state of the localnet: generated wallets/Jetton/NFT…, or the real accounts of `fixtures/mainnet/replay/`.',
   ),
   LOCALNET_SHARDS: intVar(1, 2, 1).describe('Number of basechain shards of the localnet.'),
   LOCALNET_BLOCK_INTERVAL: intVar(50, 60_000, 400).describe(

@@ -39,7 +39,7 @@ function walk(folder: string): string[] {
   });
 }
 
-void describe('test/fixtures provenance (test/fixtures/README.md)', () => {
+void describe('fixtures provenance (fixtures/README.md)', () => {
   void it('lists the files and their sources', () => {
     assert.ok(rows.length > 100, `only ${rows.length} file rows parsed`);
     assert.equal(sources.size, 4);

@@ -1,11 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
-/** Where the vendored chain data lives, relative to the repository root (test/fixtures/README.md). */
-export const FIXTURES_FOLDER = 'test/fixtures';
+/** Where the vendored chain data lives, relative to the repository root (fixtures/README.md). */
+export const FIXTURES_FOLDER = 'fixtures';
 
 /**
- * The real chain data of test/fixtures (mainnet blocks, states, configs, ton-indexer traces). Tests run
+ * The real chain data of fixtures/ (mainnet blocks, states, configs, ton-indexer traces). Tests run
  * from the repository root; TON_FIXTURES_DIR points elsewhere, e.g. at a larger local collection.
  */
 export function fixturesDir(): string {
