@@ -39,7 +39,7 @@ export interface DecoderOptions {
   readonly liteserverTimeoutMs?: number;
   /** The chain served (TON_NETWORK): picks the DNS collections of its items (default `local`). */
   readonly network?: TonNetwork;
-  /** The off-chain token metadata fetcher (issue 7); absent → not run. */
+  /** The off-chain token metadata fetcher; absent → not run. */
   readonly metadata?: MetadataFetchOptions | undefined;
 }
 

@@ -5,8 +5,10 @@ import { type tonNode_blockIdExt } from 'ton-lite-client/dist/schema';
 
 /**
  * Runs get-methods through liteServer.runSmcMethod at a masterchain block: the liteserver executes
- * them on the account's state at that block (toncenter v3 §14.2 runs them "on the code and data at that
- * block"), so interface detection is exact for the block being decoded, whatever the decoder's lag.
+ * them on the account's state at that block (toncenter
+ * https://github.com/toncenter/ton-indexer/tree/HEAD/ton-index-worker/tondb-scanner/src/smc-interfaces
+ * runs them "on the code and data at that block"), so interface detection is exact for the block
+ * being decoded, whatever the decoder's lag.
  *
  * Unless the liteservers no longer have that state (`state already gc'd`: a node past its state TTL,
  * or the local network past its --state-history). Failing would stop the decoder at that block for

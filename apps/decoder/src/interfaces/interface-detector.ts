@@ -21,7 +21,8 @@ export type ContractInterface =
   | 'multisig'
   | 'multisig_order'
   | 'vesting'
-  // getgems fixed-price sale; toncenter names a code with get_sale_data `nft_sale` (§12.1).
+  // getgems fixed-price sale; toncenter names a code with get_sale_data `nft_sale`
+  // (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml).
   | 'nft_sale';
 const ALL: readonly ContractInterface[] = [
   'jetton_wallet',
@@ -69,10 +70,12 @@ interface ProbedAccount {
 }
 
 /**
- * Interface detection (toncenter v3 §14.2): for every account a block touched, the get-methods of the
- * interfaces its code implements are run at that block. Which interfaces a code implements is probed
- * once per code hash (every probe on an unseen code: Jetton wallet and master, NFT item and collection,
- * DNS item, multisig v2 wallet and order, vesting wallet, getgems fixed-price sale) and cached in `contract_interfaces` (and in
+ * Interface detection (toncenter
+ * https://github.com/toncenter/ton-indexer/tree/HEAD/ton-index-worker/tondb-scanner/src/smc-interfaces):
+ * for every account a block touched, the get-methods of the interfaces its code implements are run
+ * at that block. Which interfaces a code implements is probed once per code hash (every probe on an
+ * unseen code: Jetton wallet and master, NFT item and collection, DNS item, multisig v2 wallet and
+ * order, vesting wallet, getgems fixed-price sale) and cached in `contract_interfaces` (and in
  * memory, `CodeInterfaces`); accounts whose code implements none cost nothing. A wallet code is known
  * by its hash alone, as toncenter's code-hash match does (`wallet_v4r2`): it is never probed, and its
  * name is what `contract_interfaces` records. Runs outside the block's database transaction (it waits

@@ -41,10 +41,12 @@ export interface BlockTokenEvents {
 }
 
 /**
- * Token events of a block (toncenter v3 §14.2 "Token events"): on a detected Jetton wallet, an
- * in-message `transfer` (0x0f8a7ea5) is a jetton transfer (aborted ones skipped) and `burn`
- * (0x595f07bc) a burn (aborted ones kept, as toncenter does); on a detected NFT item, `transfer`
- * (0x5fcc3d14) is an NFT transfer. A body that does not parse is skipped and counted.
+ * Token events of a block (toncenter
+ * https://github.com/toncenter/ton-indexer/tree/HEAD/ton-index-worker/tondb-scanner/src/smc-interfaces
+ * "Token events"): on a detected Jetton wallet, an in-message `transfer` (0x0f8a7ea5) is a jetton
+ * transfer (aborted ones skipped) and `burn` (0x595f07bc) a burn (aborted ones kept, as toncenter
+ * does); on a detected NFT item, `transfer` (0x5fcc3d14) is an NFT transfer. A body that does not
+ * parse is skipped and counted.
  *
  * `candidates` are tokenCandidates of the block with trace_id assigned; `interfaces` what the tables
  * know of their accounts once the block's detection is written.

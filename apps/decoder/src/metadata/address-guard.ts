@@ -71,8 +71,8 @@ function classifyV4(value: bigint): RefusedRange | undefined {
 }
 
 /**
- * The range an IP address falls in when it must not be fetched from (SSRF guard, field-notes
- * "Outbound requests"): loopback, private (RFC 1918, fc00::/7), link-local, CGNAT 100.64/10,
+ * The range an IP address falls in when it must not be fetched from (SSRF guard,
+ * https://cheatsheetseries.owasp.org/cheatsheets/Server_Side_Request_Forgery_Prevention_Cheat_Sheet.html): loopback, private (RFC 1918, fc00::/7), link-local, CGNAT 100.64/10,
  * unspecified, multicast and reserved ranges. IPv4-mapped (::ffff:0:0/96), NAT64 (64:ff9b::/96) and
  * 6to4 (2002::/16) addresses are judged by the IPv4 address they carry. Not an IP address: reserved.
  */

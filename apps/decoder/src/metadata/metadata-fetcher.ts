@@ -24,8 +24,10 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 }
 
 /**
- * Retrieves off-chain token metadata (toncenter's ton-metadata-fetcher, v3 §12.2 / §13.4) into
- * `address_metadata`: each round takes the rows that are due (a retry after a transient failure,
+ * Retrieves off-chain token metadata (toncenter's ton-metadata-fetcher,
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml /
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp)
+ * into `address_metadata`: each round takes the rows that are due (a retry after a transient failure,
  * or the refresh) and tokens whose content has a `uri` and no row yet, fetches them `concurrency` at a
  * time and stores the outcome. Semi-chain content keeps its on-chain keys over the fetched ones.
  */
@@ -111,8 +113,9 @@ export class MetadataFetcher {
   private async handle(c: MetadataCandidate, now: Date): Promise<void> {
     const uri = contentUri(c.content);
     if (uri === undefined || !isRecord(c.content)) {
-      // The content changed to on-chain only: the row would never be read again (§12.2 reads rows
-      // only for content with a uri).
+      // The content changed to on-chain only: the row would never be read again
+      // (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml reads
+      // rows only for content with a uri).
       await this.repo.forget(c.kind, c.address);
       return;
     }
@@ -174,7 +177,9 @@ export class MetadataFetcher {
   /**
    * A failure that will not go away by retrying. Semi-chain content still has its on-chain keys, which
    * stand alone (TEP-64: the chain's keys win anyway): stored as valid, with the error kept. Off-chain
-   * content has nothing: `valid = false` (§12.2 answers `{valid: false, type}`).
+   * content has nothing: `valid = false`
+   * (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml answers
+   * `{valid: false, type}`).
    */
   private async saveFailure(
     c: MetadataCandidate,

@@ -20,7 +20,9 @@ export interface PlannedRange {
 }
 
 /**
- * Decodes masterchain blocks (toncenter v3 §14.1–14.3): traces, interfaces and token events, actions.
+ * Decodes masterchain blocks (toncenter
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/tondb-scanner/src/TraceAssembler.cpp):
+ * traces, interfaces and token events, actions.
  * Split so that a block costs a fixed handful of statements and the work overlaps the writes:
  *
  * - `detect` (outside the database transaction): the block is read (two queries), its interfaces

@@ -75,13 +75,14 @@ export class DecodeSession {
 }
 
 /**
- * Decodes a block in memory (toncenter v3 §14.1–14.3): assembles its transactions into traces, moves
- * the traces' counters, finds the Jetton/NFT events and classifies every trace that became complete
- * into actions. Blocks are planned in order, each on what the blocks before it left in the session,
- * so a block is planned while the one before it is still being written; PostgreSQL is read only for
- * what the session does not hold (rows this run never touched, as committed before it). Classification
- * never throws: a trace it cannot read gets `unknown` / fallback actions and classification_state
- * `failed`.
+ * Decodes a block in memory (toncenter
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/tondb-scanner/src/TraceAssembler.cpp):
+ * assembles its transactions into traces, moves the traces' counters, finds the Jetton/NFT events
+ * and classifies every trace that became complete into actions. Blocks are planned in order, each
+ * on what the blocks before it left in the session, so a block is planned while the one before it
+ * is still being written; PostgreSQL is read only for what the session does not hold (rows this run
+ * never touched, as committed before it). Classification never throws: a trace it cannot read gets
+ * `unknown` / fallback actions and classification_state `failed`.
  */
 export class BlockPlanner {
   private readonly traces = new TraceRepository();

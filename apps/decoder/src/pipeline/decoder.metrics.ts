@@ -1,7 +1,7 @@
 import { METRIC_PREFIX, counter, gauge } from '@app/observability';
 import { type Counter, type Gauge, type Registry } from 'prom-client';
 
-/** The decoder's metrics (issue 6 "Bad data"): progress, backlog, traces and actions, failures by kind. */
+/** The decoder's metrics: progress, backlog, traces and actions, failures by kind. */
 export class DecoderMetrics {
   readonly decodedSeqno: Gauge;
   readonly backlog: Gauge;

@@ -24,7 +24,7 @@ function tx(
   };
 }
 
-void describe('trace assembly of one block (toncenter v3 §14.1)', () => {
+void describe('trace assembly of one block (toncenter)', () => {
   void it('links an external → wallet → two internal messages chain, the root hash as trace_id', () => {
     const block = assembleBlock(
       [

@@ -1,6 +1,7 @@
 /**
- * Trace assembly over the transactions of one masterchain block (toncenter v3 §14.1): pure logic, the
- * database lookups happen around it.
+ * Trace assembly over the transactions of one masterchain block (toncenter
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/tondb-scanner/src/TraceAssembler.cpp):
+ * pure logic, the database lookups happen around it.
  *
  * - Transactions are taken in `(lt, workchain, account)` order.
  * - A transaction whose in-message is an out-message of a transaction already in a trace joins that

@@ -36,7 +36,7 @@ const stored: TraceRecord = {
   classification_state: 'unclassified',
 };
 
-void describe('applyTraceDelta (toncenter v3 §14.1 trace counters)', () => {
+void describe('applyTraceDelta (toncenter trace counters)', () => {
   void it('starts a new trace at the block with the delta values, complete when nothing is pending', () => {
     const started = applyTraceDelta(
       undefined,

@@ -2,9 +2,10 @@ import { type TraceRecord } from '@app/classify';
 import { type TraceDelta } from './trace-edges';
 
 /**
- * A trace after one masterchain block (toncenter v3 §14.1): a new trace takes the delta's values; an
- * existing one adds the block's nodes and edges, moves its pending count and its end forward, and is
- * `complete` once nothing is pending (a broken trace stays broken).
+ * A trace after one masterchain block (toncenter
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/tondb-scanner/src/TraceAssembler.cpp):
+ * a new trace takes the delta's values; an existing one adds the block's nodes and edges, moves its
+ * pending count and its end forward, and is `complete` once nothing is pending (a broken trace stays broken).
  *
  * `before` is the trace as stored (or as the previous block left it); undefined for a new trace, or
  * for a parent trace that has no row (then it starts here, as an insert would).
