@@ -41,14 +41,14 @@ export async function createGatewayApp(
     { logger: new PinoNestLogger(logger) },
   );
   installHttpHooks(app);
-  // Limits, deadlines, CORS, security headers and shedding (issue 9), before keys and rate limits:
+  // Limits, deadlines, CORS, security headers and shedding, before keys and rate limits:
   // an overloaded replica sheds without a round trip to Redis.
   installEdgeProtection(app, protection);
   // /api/v2/openapi.json, /api/v3/openapi.json and Swagger UI at /api/v2/ and /api/v3/.
   installApiDocs(app.getHttpAdapter().getInstance());
-  // API keys, rate limits, per-plan metrics and the access log (issue 9).
+  // API keys, rate limits, per-plan metrics and the access log.
   const edge = await installEdgeAccess(app, logger, options.edge);
-  // The Streaming API v2 over SSE and WebSocket (issue 12), behind the edge.
+  // The Streaming API v2 over SSE and WebSocket, behind the edge.
   installStreaming(app, logger, {
     streaming: options.streaming ?? DEFAULT_STREAMING,
     edge,

@@ -23,8 +23,10 @@ function sendPage(reply: FastifyReply, html: string): FastifyReply {
 
 /**
  * OpenAPI documents and Swagger UI where toncenter has them: `/api/v2/openapi.json` and the UI at
- * `/api/v2/` (2.1 serves `index.html` and `openapi.json` under /api/v2/, toncenter-v2 §17); the same
- * under /api/v3 (ton-indexer serves its Swagger UI under /api/v3/, toncenter-v3 §2.5). The documents
+ * `/api/v2/` (2.1 serves `index.html` and `openapi.json` under /api/v2/, toncenter
+ * https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml); the same
+ * under /api/v3 (ton-indexer serves its Swagger UI under /api/v3/, toncenter
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go). The documents
  * are built once, at start, from the method and endpoint registries.
  */
 export function installApiDocs(fastify: FastifyInstance): void {

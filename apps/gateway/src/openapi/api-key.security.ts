@@ -1,6 +1,7 @@
 /**
- * API keys travel in the `X-API-Key` header or the `api_key` query parameter (toncenter-v2 §13,
- * toncenter-v3 §3.3); either is enough, and none is needed below the anonymous rate.
+ * API keys travel in the `X-API-Key` header or the `api_key` query parameter (toncenter
+ * https://toncenter.com/api/v2/, toncenter https://toncenter.com/api/v3/); either is enough, and
+ * none is needed below the anonymous rate.
  */
 export const API_KEY_SCHEMES = {
   APIKeyHeader: { type: 'apiKey', in: 'header', name: 'X-API-Key' },

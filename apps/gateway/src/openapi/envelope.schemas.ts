@@ -1,11 +1,13 @@
 import { z } from 'zod';
 
 /**
- * The v2 envelope (toncenter-v2 §3.2–§3.4) around each method's result, and the error bodies of both
- * versions: documented in OpenAPI and checked against real answers in tests.
+ * The v2 envelope (toncenter
+ * https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml) around each
+ * method's result, and the error bodies of both versions: documented in OpenAPI and checked against
+ * real answers in tests.
  */
 
-/** `@extra`: `<unix seconds>:<liteserver indexes or _>:<elapsed ms>` (§3.4). */
+/** `@extra`: `<unix seconds>:<liteserver indexes or _>:<elapsed ms>` (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 const Extra = z
   .string()
   .regex(/^\d+:[^:]*:\d+(?:\.\d+)?$/)
@@ -34,7 +36,7 @@ export const V2ErrorBody = z
     example: { ok: false, error: 'Not Found', code: 404, '@extra': '1763716800:_:0.041' },
   });
 
-/** toncenter's gateway answers rate limits with `result`, not `error` (§12.4). */
+/** toncenter's gateway answers rate limits with `result`, not `error` (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 export const V2RateLimitBody = z
   .object({ ok: z.literal(false), result: z.string(), code: z.literal(429) })
   .strict();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type JsonObject } from './json-schema';
 
-/** How the gateway reads a setting switch (toncenter's rule, §2.5): anything else is false. */
+/** How the gateway reads a setting switch (toncenter's rule, https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go): anything else is false. */
 const SWITCH_VALUES = '`1`, `t`, `true`, `TRUE` or `True`';
 
 function switchHeader(name: string, alias: string, description: string): JsonObject {
@@ -28,9 +28,10 @@ const NO_METADATA_HEADER = switchHeader(
 );
 
 /**
- * `X-No-Address-Book` and `X-No-Metadata` (§2.5) on the operations whose answer has the field they
- * empty: read from the endpoint's own result schema, so the `metadata` endpoint (the metadata itself,
- * not a field) does not take the header.
+ * `X-No-Address-Book` and `X-No-Metadata`
+ * (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go) on the operations whose
+ * answer has the field they empty: read from the endpoint's own result schema, so the `metadata`
+ * endpoint (the metadata itself, not a field) does not take the header.
  */
 export function enrichmentHeaders(result: z.ZodType): JsonObject[] {
   const fields = result instanceof z.ZodObject ? Object.keys(result.shape) : [];

@@ -59,7 +59,7 @@ function tagOf(name: string): string {
   );
 }
 
-/** `X-Timeout`: the request's own deadline in ms, capped by the server (§2.5). */
+/** `X-Timeout`: the request's own deadline in ms, capped by the server (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go). */
 const TIMEOUT_HEADER = {
   name: 'X-Timeout',
   in: 'header',
@@ -77,7 +77,8 @@ function parameters(query: z.ZodObject, headers: JsonObject[]): JsonObject[] {
         in: 'query',
         required: !isOptional(field),
         schema,
-        // Lists repeat the key (`?address=a&address=b`); commas work too (§2.3).
+        // Lists repeat the key (`?address=a&address=b`); commas work too
+        // (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go).
         ...(schema.type === 'array' ? { style: 'form', explode: true } : {}),
         ...docsOf(field),
       };

@@ -7,7 +7,7 @@ const LAG_BUCKETS_SECONDS = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 3
 export type StreamTransportKind = 'sse' | 'ws';
 
 /**
- * The Streaming API's metrics (issue 12). Labels stay bounded: transport, notification type,
+ * The Streaming API's metrics. Labels stay bounded: transport, notification type,
  * outcome or reason; never an address, a hash or a key.
  */
 export class StreamingMetrics {

@@ -1,7 +1,7 @@
 import { ErrorCode, TonApiError, isTonApiError } from '@app/contracts';
 import { v2StatusOf } from './v2-status.mapper';
 
-/** What the gateway sends for one v2 call: the HTTP status and the `{ok, …}` envelope (§3.2). */
+/** What the gateway sends for one v2 call: the HTTP status and the `{ok, …}` envelope (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 export interface V2Reply {
   readonly status: number;
   readonly body: V2Body;
@@ -19,7 +19,8 @@ export type V2Body =
 
 /**
  * toncenter 2.1 puts `@extra` at the top level as `<unix seconds>:<liteserver indexes or _>:<elapsed
- * ms>` (§3.4). Which liteserver answered stays inside the mesh, so the middle field is `_`.
+ * ms>` (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml).
+ * Which liteserver answered stays inside the mesh, so the middle field is `_`.
  */
 export function extra(startedAt: bigint): string {
   const elapsedMs = Number(process.hrtime.bigint() - startedAt) / 1e6;
@@ -36,7 +37,7 @@ export function errorReply(status: number, message: string, startedAt: bigint): 
 
 /**
  * Any thrown value as a v2 error reply. Coded errors keep their message; anything else is an internal
- * failure whose details must not leak (DESIGN §7).
+ * failure whose details must not leak (docs/architecture.md).
  */
 export function replyForError(error: unknown, startedAt: bigint): V2Reply {
   const coded = isTonApiError(error)

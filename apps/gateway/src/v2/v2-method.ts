@@ -11,7 +11,7 @@ export interface V2Backend {
 /** A method as written: a parameter parser and a handler of what it parsed. */
 export interface V2MethodDefinition<P> {
   readonly name: string;
-  /** REST verbs; 2.1 serves reads over GET and POST, and sends over POST only (§3.1). */
+  /** REST verbs; 2.1 serves reads over GET and POST, and sends over POST only (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
   readonly verbs: readonly ('GET' | 'POST')[];
   /**
    * Every parameter the method takes, as clients send them (v2-schemas.ts): the OpenAPI document is
@@ -26,7 +26,7 @@ export interface V2MethodDefinition<P> {
 
 /**
  * One toncenter v2 method as the registry holds it. REST GET, REST POST and JSON-RPC all run the same
- * definition so they cannot drift (house style 3.3, pyTON's json_rpc decorator).
+ * definition so they cannot drift (pyTON's json_rpc decorator).
  */
 export interface V2Method {
   readonly name: string;
@@ -46,8 +46,9 @@ export function defineV2Method<P>(definition: V2MethodDefinition<P>): V2Method {
     result: definition.result,
     run: (raw, source, backend) => {
       const checked = definition.params.safeParse(presentParams(raw));
-      // The parser runs either way: what it rejects gets 2.1's own wording (§12.3); what only the
-      // published schema rejects is reported as a malformed parameter.
+      // The parser runs either way: what it rejects gets 2.1's own wording
+      // (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml);
+      // what only the published schema rejects is reported as a malformed parameter.
       const params = definition.parse(raw, source);
       if (!checked.success) {
         const param = String(checked.error.issues[0]?.path[0] ?? 'params');

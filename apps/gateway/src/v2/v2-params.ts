@@ -1,7 +1,7 @@
 import { ErrorCode, TonApiError } from '@app/contracts';
 import { parseAddress, toRawAddress } from '@app/ton';
 
-/** Where the parameters came from; 2.1 words its parse errors after it (§12.3). */
+/** Where the parameters came from; 2.1 words its parse errors after it (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 export type ParamSource = 'get' | 'post';
 
 /** Query-string values arrive as strings (or arrays when repeated); JSON bodies as any JSON value. */

@@ -5,7 +5,8 @@ import { z } from 'zod';
  * The v2 parameters as clients send them: a query string (every value a string) or a JSON body
  * (numbers and booleans as JSON values). These schemas are the published contract: they generate the
  * OpenAPI document and every request is checked against them before its method runs; the method's
- * own parser then converts the values and words its errors as toncenter 2.1 does (§12.3).
+ * own parser then converts the values and words its errors as toncenter 2.1 does
+ * (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml).
  */
 
 /** An address that exists on every network: the elector, `-1:3333…`. */
@@ -45,10 +46,10 @@ export const V2Param = {
     z.string().meta({ description, example: 'te6ccgEBAQEAAgAAAA==', format: 'byte' }),
 } as const;
 
-/** `address` and the optional masterchain `seqno` (every account read, §4). */
+/** `address` and the optional masterchain `seqno` (every account read, https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 export const accountReadParams = z.object({ address: V2Param.address(), seqno: V2Param.seqno() });
 
-/** `workchain`, `shard`, `seqno` of a block (§5). */
+/** `workchain`, `shard`, `seqno` of a block (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 export const blockIdParams = {
   workchain: V2Param.integer('Workchain id (-1 masterchain, 0 basechain)', -1),
   shard: V2Param.int64('Shard id, signed int64 in decimal', '-9223372036854775808'),

@@ -4,7 +4,7 @@ import { ErrorCode, RETRYABLE_BY_DEFAULT } from '@app/contracts';
 import { v2StatusOf } from './v2-status.mapper';
 
 describe('v2StatusOf', () => {
-  it("answers each code with toncenter 2.1's status (toncenter-v2.md §12.1)", () => {
+  it("answers each code with toncenter 2.1's status", () => {
     const expected: Record<ErrorCode, number> = {
       INVALID_ARGUMENT: 422,
       INVALID_ADDRESS: 422,

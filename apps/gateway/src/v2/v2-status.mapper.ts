@@ -1,7 +1,8 @@
 import { ErrorCode } from '@app/contracts';
 
 /**
- * The HTTP status of each error code on /api/v2, as toncenter 2.1 answers (toncenter-v2.md §12.1).
+ * The HTTP status of each error code on /api/v2, as toncenter 2.1 answers (toncenter
+ * https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml).
  * The envelope's `code` equals this status.
  */
 export function v2StatusOf(code: ErrorCode): number {
@@ -24,7 +25,8 @@ export function v2StatusOf(code: ErrorCode): number {
       // 2.1: no live liteserver for the request (`no workers available`).
       return 542;
     case ErrorCode.UNSUPPORTED_STACK_ENTRY:
-      // 2.1 answers an unknown legacy stack entry type with the same 542 (§12.1).
+      // 2.1 answers an unknown legacy stack entry type with the same 542
+      // (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml).
       return 542;
     case ErrorCode.SERVICE_UNAVAILABLE:
       return 503;

@@ -21,7 +21,8 @@ function isRecord(value: unknown): value is RawParams {
 
 /**
  * /api/v2: every method over GET (query string) and POST (JSON body), and /api/v2/jsonRPC. The status
- * of every reply equals the envelope's `code` (§3.2).
+ * of every reply equals the envelope's `code`
+ * (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml).
  */
 @Controller('api/v2')
 export class V2Controller {
@@ -99,6 +100,7 @@ function echoJsonRpc(v2: V2Reply, id: unknown): V2Reply {
 }
 
 function send(reply: FastifyReply, v2: V2Reply): void {
-  // 2.1 sends its version on every response (§3.2).
+  // 2.1 sends its version on every response
+  // (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml).
   void reply.status(v2.status).header('X-API-Version', '2.1').send(v2.body);
 }

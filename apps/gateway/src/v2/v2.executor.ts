@@ -6,7 +6,9 @@ import { type ParamSource, type RawParams, validationError } from './v2-params';
 
 /**
  * Runs one v2 call (REST GET, REST POST or a JSON-RPC request forwarded as a POST, exactly as 2.1's
- * JsonRpcHandler re-posts `params` to /api/v2/<method>, §11.2) and renders the envelope.
+ * JsonRpcHandler re-posts `params` to /api/v2/<method>,
+ * https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml) and renders
+ * the envelope.
  */
 export class V2Executor {
   constructor(private readonly backend: V2Backend) {}
@@ -38,7 +40,7 @@ export class V2Executor {
   }
 }
 
-/** 2.1 POST bodies follow a schema with `additionalProperties: false` (§3.1). */
+/** 2.1 POST bodies follow a schema with `additionalProperties: false` (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 function rejectUnknownKeys(raw: RawParams, known: readonly string[]): void {
   for (const key of Object.keys(raw)) {
     // The API key may travel in the body's query-string twin; it is the edge's business, not the method's.

@@ -4,7 +4,7 @@ import { expandSupportedActionTypes } from './action-types';
 
 const V1_COUNT = 23;
 
-void describe('expandSupportedActionTypes (toncenter-v3 §14.4)', () => {
+void describe('expandSupportedActionTypes (toncenter)', () => {
   void it('defaults to latest (v4) and always includes v1', () => {
     const latest = expandSupportedActionTypes(undefined);
     assert.equal(latest.length, V1_COUNT + 23 + 17 + 12);

@@ -1,8 +1,10 @@
 /**
- * Action type versions of toncenter-v3 §14.4: `supported_action_types` (default `latest`, replaced by
- * the `X-Actions-Version` header) names versions or concrete types; `v1` is always added. Unknown
- * names are used literally. Versions and group shortcuts (`jettons`, `nft`, …) may name other
- * shortcuts (`nft.v3` includes `nft`); they expand recursively.
+ * Action type versions of toncenter
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/indexer/indexer/events/blocks/utils/block_tree_serializer.py:
+ * `supported_action_types` (default `latest`, replaced by the `X-Actions-Version` header) names
+ * versions or concrete types; `v1` is always added. Unknown names are used literally. Versions and
+ * group shortcuts (`jettons`, `nft`, …) may name other shortcuts (`nft.v3` includes `nft`); they
+ * expand recursively.
  */
 const LAYERZERO = [
   'layerzero_send',
@@ -96,9 +98,10 @@ const V4 = [
 ];
 
 /**
- * Versions and the group shortcuts of §14.4 (toncenter's ActionTypeShortcuts). tgBTC types belong to no
- * version: only `tgbtc` (or the types themselves) shows them. `coffee` leaves out
- * `coffee_mev_protect_failed_swap`, as toncenter's group does.
+ * Versions and the group shortcuts of
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/indexer/indexer/events/blocks/utils/block_tree_serializer.py
+ * (toncenter's ActionTypeShortcuts). tgBTC types belong to no version: only `tgbtc` (or the types
+ * themselves) shows them. `coffee` leaves out `coffee_mev_protect_failed_swap`, as toncenter's group does.
  */
 const SHORTCUTS: ReadonlyMap<string, readonly string[]> = new Map([
   ['v1', V1],

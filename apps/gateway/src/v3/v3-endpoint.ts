@@ -23,7 +23,7 @@ export interface V3Backend {
   forward<S extends RpcSubject>(subject: S, payload: RpcRequest<S>): Promise<ForwardedReply>;
 }
 
-/** Request-scoped settings from headers or their query aliases (§2.5). */
+/** Request-scoped settings from headers or their query aliases (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go). */
 export interface V3Settings {
   readonly noAddressBook: boolean;
   /**
@@ -46,13 +46,14 @@ export interface V3Endpoint {
   readonly result: z.ZodType;
   /**
    * HTTP verbs (default GET only). POST endpoints read their JSON body through the same V3Params
-   * (`V3Params.fromBody`): message, estimateFee, runGetMethod and decode (§9.5, §10).
+   * (`V3Params.fromBody`): message, estimateFee, runGetMethod and decode
+   * (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml).
    */
   readonly verbs?: readonly ('GET' | 'POST')[];
-  /** An old name toncenter still routes (`events`, `account`, `wallet`, §2.5): documented as deprecated. */
+  /** An old name toncenter still routes (`events`, `account`, `wallet`, https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go): documented as deprecated. */
   readonly deprecated?: boolean;
   run(params: V3Params, settings: V3Settings, backend: V3Backend): Promise<unknown>;
 }
 
-/** Every list endpoint's default limit (the published spec's `default(10)`, §2.4). */
+/** Every list endpoint's default limit (the published spec's `default(10)`, https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go). */
 export const DEFAULT_LIMIT = 10;

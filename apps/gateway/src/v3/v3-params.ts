@@ -2,9 +2,10 @@ import { ErrorCode, TonApiError } from '@app/contracts';
 import { parseAddress } from '@app/ton';
 
 /**
- * Query-string parsing of /api/v3 (toncenter-v3 §2.1, §2.3): repeated keys (and the `key[]` form) make
- * arrays, empty values count as absent, address and hash arrays also split on commas. Every failure is
- * a 422 naming the parameter; toncenter's own wording is kept where it has one
+ * Query-string parsing of /api/v3 (toncenter
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go): repeated keys (and the
+ * `key[]` form) make arrays, empty values count as absent, address and hash arrays also split on
+ * commas. Every failure is a 422 naming the parameter; toncenter's own wording is kept where it has one
  * (`failed to decode: schema: error converting value for "<key>"`).
  */
 export class V3Params {
@@ -96,7 +97,7 @@ export class V3Params {
     return this.int(name, -(2 ** 31), 2 ** 31 - 1);
   }
 
-  /** A utime: an unsigned int or a float, truncated (§2.1). */
+  /** A utime: an unsigned int or a float, truncated (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go). */
   utime(name: string): number | undefined {
     const v = this.one(name);
     if (v === undefined) {
@@ -143,7 +144,8 @@ export class V3Params {
 
   /**
    * An opcode: `0x` stripped, hex tried first (so `1234` is 0x1234), then a signed int32 decimal;
-   * returned as the signed int32 the table stores (§2.1).
+   * returned as the signed int32 the table stores
+   * (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go).
    */
   opcode(name: string): number | undefined {
     const v = this.one(name);
@@ -238,13 +240,13 @@ export class V3Params {
     return list.map((input) => ({ input, raw: parseAddressValue(input) ?? null }));
   }
 
-  /** A plain string array: repeated keys only, no comma splitting (§2.3). */
+  /** A plain string array: repeated keys only, no comma splitting (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go). */
   strings(name: string): string[] | undefined {
     const list = this.all(name);
     return list.length === 0 ? undefined : list;
   }
 
-  /** `sort`: asc|a|desc|d in any case (§2.4). */
+  /** `sort`: asc|a|desc|d in any case (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go). */
   sort(fallback: 'asc' | 'desc'): 'asc' | 'desc';
   sort(fallback: undefined): 'asc' | 'desc' | undefined;
   sort(fallback: 'asc' | 'desc' | undefined): 'asc' | 'desc' | undefined {
@@ -303,7 +305,7 @@ export function invalid(param: string, message: string): TonApiError {
   return new TonApiError(ErrorCode.INVALID_ARGUMENT, message, { details: { param } });
 }
 
-/** Fiber's conversion error text (§2.3), which names the parameter. */
+/** Fiber's conversion error text (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go), which names the parameter. */
 export function conversion(param: string, index?: number): TonApiError {
   const where = index === undefined ? `"${param}"` : `index ${String(index)} of "${param}"`;
   return invalid(param, `failed to decode: schema: error converting value for ${where}`);
@@ -322,8 +324,9 @@ function toAddress(name: string, v: string): string {
 }
 
 /**
- * A 256-bit hash in any form toncenter takes (§2.1): 64 hex, `0x` + 64 hex, 44-char base64 or
- * base64url (43 without padding is accepted as well) → standard base64 with padding.
+ * A 256-bit hash in any form toncenter takes
+ * (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go): 64 hex, `0x` + 64 hex,
+ * 44-char base64 or base64url (43 without padding is accepted as well) → standard base64 with padding.
  */
 export function parseHash(v: string): string | undefined {
   const hex = /^(?:0[xX])?([0-9a-fA-F]{64})$/.exec(v);
@@ -341,7 +344,9 @@ export function parseHash(v: string): string | undefined {
 
 /**
  * Each value converted; a value that fails and contains commas is split and each piece converted
- * (toncenter's custom-type decoder, §2.3). Undefined entries are failures.
+ * (toncenter's custom-type decoder,
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go). Undefined entries are
+ * failures.
  */
 function splitting(
   values: readonly string[],

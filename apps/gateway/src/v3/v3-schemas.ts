@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { conversion, invalid } from './v3-params';
 
 /**
- * The /api/v3 query parameters as clients send them (toncenter-v3 §2.1–§2.4). These schemas generate
+ * The /api/v3 query parameters as clients send them (toncenter
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go). These schemas generate
  * the OpenAPI document and every request is checked against them before its endpoint runs; the
  * endpoint's V3Params reads then convert the values and word the rules toncenter words itself (sort,
  * direction, limit bounds, combinations). A malformed value is toncenter's conversion error.
@@ -12,7 +13,7 @@ import { conversion, invalid } from './v3-params';
 const EXAMPLE_ADDRESS = '-1:3333333333333333333333333333333333333333333333333333333333333333';
 const INT32 = { min: -(2 ** 31), max: 2 ** 31 - 1 };
 
-/** Repeated keys (`?address=a&address=b`, also `address[]=`) or comma-separated values (§2.3). */
+/** Repeated keys (`?address=a&address=b`, also `address[]=`) or comma-separated values (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go). */
 function list(description: string, example?: string): z.ZodType {
   return z
     .array(z.string())
@@ -27,7 +28,7 @@ export const V3Param = {
       .min(INT32.min)
       .max(INT32.max)
       .meta(example === undefined ? { description } : { description, example }),
-  /** A unix time; fractions are truncated (§2.1). */
+  /** A unix time; fractions are truncated (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go). */
   utime: (description: string) =>
     z.coerce
       .number()
@@ -61,7 +62,7 @@ export const V3Param = {
     z
       .enum(['1', 't', 'T', 'TRUE', 'true', 'True', '0', 'f', 'F', 'FALSE', 'false', 'False'])
       .meta({ description }),
-  /** An opcode: hex (with or without 0x, tried first) or a signed int32 in decimal (§2.1). */
+  /** An opcode: hex (with or without 0x, tried first) or a signed int32 in decimal (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go). */
   opcode: () =>
     z
       .string()
@@ -71,7 +72,7 @@ export const V3Param = {
   text: (description: string) => z.string().meta({ description }),
 } as const;
 
-/** `limit` (1…1000, endpoint default) and `offset` (§2.4); the bounds keep toncenter's wording. */
+/** `limit` (1…1000, endpoint default) and `offset` (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go); the bounds keep toncenter's wording. */
 export const pagingParams = {
   limit: z.coerce.number().int().meta({ description: 'Page size, 1…1000', example: 10 }).optional(),
   offset: z.coerce
@@ -107,7 +108,9 @@ function isListField(field: z.ZodType | undefined): boolean {
 /**
  * The query values as the schema reads them: `key[]` is `key`, empty values are absent, a list field
  * takes every value and a single field the last one (as Fiber's decoder does). Keys in `ignored` (the
- * request settings and the API key, §2.5) belong to the edge, not to the endpoint.
+ * request settings and the API key,
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go) belong to the edge, not
+ * to the endpoint.
  */
 export function v3QueryValues(
   schema: z.ZodObject,

@@ -1,9 +1,10 @@
 import { ErrorCode } from '@app/contracts';
 
 /**
- * The HTTP status of each error code on /api/v3 (toncenter-v3 §3.2). Where toncenter answers 500 for a
- * bad `limit` or `sort`, this API answers 422 naming the parameter: the codes come from the gateway's
- * own validation, not from the query service.
+ * The HTTP status of each error code on /api/v3 (toncenter
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go). Where toncenter answers
+ * 500 for a bad `limit` or `sort`, this API answers 422 naming the parameter: the codes come from
+ * the gateway's own validation, not from the query service.
  */
 export function v3StatusOf(code: ErrorCode): number {
   switch (code) {

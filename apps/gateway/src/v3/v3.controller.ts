@@ -9,7 +9,7 @@ import { v3StatusOf } from './v3-status.mapper';
 
 export const V3_BACKEND = Symbol('V3_BACKEND');
 
-/** Query aliases of request settings and keys that belong to the edge, not to an endpoint (§2.5). */
+/** Query aliases of request settings and keys that belong to the edge, not to an endpoint (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go). */
 const SETTINGS_KEYS = [
   'api_key',
   'x_timeout',
@@ -29,7 +29,7 @@ function alias(value: unknown): string | undefined {
 
 /**
  * /api/v3: every endpoint over GET; no envelope, errors are `{"error": "..."}` with the status of
- * their code (§3.1).
+ * their code (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go).
  */
 @Controller('api/v3')
 export class V3Controller {
@@ -130,7 +130,9 @@ export class V3Controller {
       const status = v3StatusOf(coded.code);
       void reply.status(status).send({
         // A liteserver's refusal of the client's own message is shown, as toncenter shows the v2
-        // error of POST message (§10); other 500s are censored.
+        // error of POST message
+        // (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml);
+        // other 500s are censored.
         error:
           status >= 500 &&
           status !== 503 &&

@@ -7,7 +7,7 @@ export type EdgeCaller =
   | { readonly kind: 'anonymous' }
   | { readonly kind: 'key'; readonly keyId: number; readonly plan: ActiveApiKey['plan'] };
 
-/** Why a request is refused before it is served (toncenter's gateway texts, reference v2 §13). */
+/** Why a request is refused before it is served (toncenter's gateway texts, toncenter https://toncenter.com/api/v2/). */
 export type AuthFailure =
   | {
       readonly status: 401;

@@ -48,7 +48,7 @@ export interface EdgeAccess {
 }
 
 /**
- * The public edge (issue 9): API keys (401/403 as toncenter), shared rate limits (429 with
+ * The public edge: API keys (401/403 as toncenter), shared rate limits (429 with
  * RateLimit-* headers), per-plan metrics and an access log line per request. Without options only
  * the access log and metrics are installed (every caller anonymous, nothing limited), which is what
  * tests and the single-process default get.

@@ -45,7 +45,7 @@ void describe('parseKeysCommand', () => {
     assert.deepEqual(parseKeysCommand(['plans', 'list']), { kind: 'plans-list' });
   });
 
-  void it('parses the streaming limits of a plan (issue 12)', () => {
+  void it('parses the streaming limits of a plan', () => {
     assert.deepEqual(
       parseKeysCommand([
         'plans',

@@ -178,7 +178,7 @@ type FlagName =
 
 const STREAMING_FLAGS = ['streaming-connections', 'streaming-addresses'];
 
-/** The plan's Streaming API limits per key (issue 12); absent flags stay undefined. */
+/** The plan's Streaming API limits per key; absent flags stay undefined. */
 function streamingLimits(values: Partial<Record<FlagName, string>>): {
   streamingConnections?: number;
   streamingAddresses?: number;

@@ -1,8 +1,9 @@
 /**
  * The key a request presents: the `X-API-Key` header, else the `api_key` query parameter (toncenter
- * v2 §13 / v3 §3.3: either is enough, on every route including /jsonRPC). Empty values count as
- * absent, as clients that always send the parameter send it empty when unset. A repeated parameter
- * is returned as `invalid` (which key would be meant?).
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp
+ * / https://toncenter.com/api/v3/: either is enough, on every route including /jsonRPC). Empty
+ * values count as absent, as clients that always send the parameter send it empty when unset. A
+ * repeated parameter is returned as `invalid` (which key would be meant?).
  */
 export type PresentedKey =
   | { readonly kind: 'none' }

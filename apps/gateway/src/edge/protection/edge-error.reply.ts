@@ -3,7 +3,8 @@ import { errorReply } from '../../v2/v2-envelope';
 
 /**
  * An error the edge answers itself, before any controller: in the v2 envelope under /api/v2 (the
- * status equals `code`, §3.2), as `{"error": …}` elsewhere (toncenter-v3 §3.1).
+ * status equals `code`, https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go),
+ * as `{"error": …}` elsewhere (toncenter).
  */
 export function sendEdgeError(
   request: FastifyRequest,

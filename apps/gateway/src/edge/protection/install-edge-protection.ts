@@ -61,7 +61,7 @@ function skipsShedding(request: FastifyRequest): boolean {
 }
 
 /**
- * Installs the edge protection on a gateway app that is not listening yet (issue 9): security headers
+ * Installs the edge protection on a gateway app that is not listening yet: security headers
  * and CORS on every answer, 503 + Retry-After while the event loop lags, query string limits, JSON
  * depth limit, per-request deadlines (v2 10 s, v3 3 s or `X-Timeout` up to a cap) carried to every
  * NATS request, connection cap, and a bounded drain of requests in flight on close.

@@ -27,7 +27,8 @@ function header(value: string | string[] | undefined): string | undefined {
 /**
  * The deadline of a request by its API: v2 10 s (toncenter's tonlib timeout), v3 3 s (ton-indexer's
  * query timeout) lowered or raised by `X-Timeout` / `x_timeout` in ms up to the configured cap
- * (toncenter-v3 §2.5); nothing for the docs, health and metrics routes.
+ * (toncenter https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go); nothing for
+ * the docs, health and metrics routes.
  */
 export function deadlineFor(
   url: string,

@@ -1,7 +1,7 @@
 /** Which API's error shape a refused request gets. */
 export type ApiFlavour = 'v2' | 'v3';
 
-/** v3's `{"error": …}` also for the Streaming API, whose errors have that shape (research §2.2). */
+/** v3's `{"error": …}` also for the Streaming API, whose errors have that shape (https://docs.ton.org/api/streaming/overview). */
 export function apiFlavourOf(url: string): ApiFlavour {
   return url.startsWith('/api/v3') || url.startsWith('/api/streaming') ? 'v3' : 'v2';
 }
@@ -12,7 +12,8 @@ export interface EdgeReply {
 }
 
 /**
- * A refusal by the edge: v2 `{"ok":false,"error":…,"code":…}`, v3 `{"error":…}` (reference v3 §3.1).
+ * A refusal by the edge: v2 `{"ok":false,"error":…,"code":…}`, v3 `{"error":…}` (toncenter
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go).
  * No `@extra`: these come from toncenter's gateway, not from the API behind it.
  */
 export function edgeErrorReply(flavour: ApiFlavour, status: number, message: string): EdgeReply {
@@ -22,7 +23,8 @@ export function edgeErrorReply(flavour: ApiFlavour, status: number, message: str
 }
 
 /**
- * 429 as toncenter.com sends it: on v2 the text is in `result`, not `error` (reference v2 §12.4,
+ * 429 as toncenter.com sends it: on v2 the text is in `result`, not `error` (toncenter
+ * https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml,
  * a quirk clients already handle); v3 gets its usual `{"error": …}`.
  */
 export function rateLimitedReply(flavour: ApiFlavour): EdgeReply {

@@ -6,7 +6,7 @@ export const ANONYMOUS_PLAN = 'anonymous';
 
 /**
  * The edge's metrics. Labels stay bounded: route templates, statuses, plan names (a handful chosen by
- * the operator), never a key or an id (issue 9: "no per-key labels").
+ * the operator), never a key or an id ("no per-key labels").
  */
 export class EdgeMetrics {
   /** API requests by route, status and plan; `tonapi_http_requests_total` keeps the plan-less view. */

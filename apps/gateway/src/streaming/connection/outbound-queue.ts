@@ -28,7 +28,7 @@ export interface OutboundQueueEvents {
 }
 
 /**
- * One connection's outgoing frames, bounded in count and bytes (issue 12: "a slow consumer is told
+ * One connection's outgoing frames, bounded in count and bytes ("a slow consumer is told
  * and disconnected, never allowed to grow memory"). Frames are written while less than 64 KiB is in
  * flight; the rest waits, and a push beyond the limits empties the queue and reports an overflow.
  */

@@ -119,7 +119,7 @@ function trace(
   return { a, b, c, transfer, jetton, update };
 }
 
-void describe('deriveNotifications (toncenter §4, §5)', () => {
+void describe('deriveNotifications (toncenter)', () => {
   void it('transactions: only subscribed accounts, lt descending, trace_external_hash removed', () => {
     const { a, b, update } = trace('confirmed');
     const { trace_external_hash: _, ...aWithout } = a;
@@ -180,7 +180,8 @@ void describe('deriveNotifications (toncenter §4, §5)', () => {
     assert.deepEqual(derive(entry(Subjects.stream.trace, update), sub({ types: ['actions'] })), [
       {
         type: 'actions',
-        // Bob's pending transaction is a transfer_notification leaf: ignored (research §4.2).
+        // Bob's pending transaction is a transfer_notification leaf: ignored
+        // (https://docs.ton.org/api/streaming/overview).
         finality: 'finalized',
         trace_external_hash_norm: NORM,
         actions: [jetton.action, transfer.action],

@@ -53,7 +53,7 @@ function enrichmentKey(sub: Subscription): string {
   return `${sub.includeAddressBook ? 'b' : ''}${sub.includeMetadata ? 'm' : ''}`;
 }
 
-/** `trace_external_hash` is set only in `trace` events (research §4.1). */
+/** `trace_external_hash` is set only in `trace` events (https://docs.ton.org/api/streaming/overview). */
 function forTransactionsEvent(tx: V3Transaction): V3Transaction {
   if (tx.trace_external_hash === undefined) {
     return tx;
@@ -64,8 +64,9 @@ function forTransactionsEvent(tx: V3Transaction): V3Transaction {
 }
 
 /**
- * The supported-types filter (toncenter §6.4): an action whose type the client does not know is
- * dropped, and so is one whose newer form (an `ancestor_types` entry) the client knows.
+ * The supported-types filter (https://docs.ton.org/api/streaming/overview): an action whose type
+ * the client does not know is dropped, and so is one whose newer form (an `ancestor_types` entry)
+ * the client knows.
  */
 function passesActionFilters(entry: StreamAction, sub: Subscription): boolean {
   const { type } = entry.action;
@@ -117,7 +118,8 @@ function transactionsNotification(
   memo: DerivationMemo | undefined,
 ): { finality: Finality; json: string } | undefined {
   // A pending snapshot carries only its emulated transactions, at `pending`; a confirmed or
-  // finalized one is a full snapshot whose finality is its least final transaction (§4.1).
+  // finalized one is a full snapshot whose finality is its least final transaction
+  // (https://docs.ton.org/api/streaming/overview).
   const pendingOnly = payload.finality === 'pending';
   const finality = pendingOnly ? 'pending' : facts.transactionsFinality;
   if (!atLeast(finality, sub.minFinality)) {
@@ -183,7 +185,8 @@ function traceNotification(
   if (!atLeast(finality, sub.minFinality)) {
     return undefined;
   }
-  // By trace hash, not by address; the actions only through the type filters (§4.3).
+  // By trace hash, not by address; the actions only through the type filters
+  // (https://docs.ton.org/api/streaming/overview).
   const kept = keptActions(payload.actions, (entry) => passesActionFilters(entry, sub));
   const key = `tr:${enrichmentKey(sub)}:${kept.join(',')}`;
   const json = memoised(memo, key, () => ({
@@ -240,7 +243,7 @@ function deriveAccountState(
   ) {
     return [];
   }
-  // Never enriched (§4.4); the same bytes for every client.
+  // Never enriched (https://docs.ton.org/api/streaming/overview); the same bytes for every client.
   const json = memoised(memo, 'as', () => ({
     type: 'account_state_change',
     finality: payload.finality,
@@ -267,7 +270,8 @@ function deriveJettons(
     type: 'jettons_change',
     finality: payload.finality,
     jetton,
-    // The producer scoped them (book: wallet, owner, master; metadata: owner, master; §4.5).
+    // The producer scoped them (book: wallet, owner, master; metadata: owner, master;
+    // https://docs.ton.org/api/streaming/overview).
     ...enrichment(sub, payload, 'all'),
   }));
   return [{ type: 'jettons_change', json }];

@@ -9,7 +9,7 @@ import {
 import { type StreamLogEntry } from '@app/nats';
 import { type Finality, finalityRank } from '../subscription/subscription';
 
-/** Leaf notifications that do not hold back an action's finality (research §4.2). */
+/** Leaf notifications that do not hold back an action's finality (https://docs.ton.org/api/streaming/overview). */
 const NOTIFICATION_OPCODES = new Set([
   '0x7362d09c', // jetton transfer_notification
   '0x05138d91', // nft ownership_assigned

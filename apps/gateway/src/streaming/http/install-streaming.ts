@@ -38,7 +38,7 @@ function resolveLog(app: NestFastifyApplication): StreamLog | undefined {
 }
 
 /**
- * The Streaming API v2 (issue 12) on the gateway's Fastify instance: `POST /api/streaming/v2/sse`
+ * The Streaming API v2 on the gateway's Fastify instance: `POST /api/streaming/v2/sse`
  * and `GET /api/streaming/v2/ws`, behind the edge (keys, a connection costs one request of the rate
  * limit). A scope of their own reads the SSE body as text whatever its type, so that the exact
  * toncenter errors can be given (`invalid subscription request: …`).
@@ -102,14 +102,14 @@ export function installStreaming(
       await handleSse(request, reply, context, options.maxJsonDepth);
       return reply;
     });
-    // Fiber answers a GET where only POST is routed with 405 (research §1).
+    // Fiber answers a GET where only POST is routed with 405 (https://docs.ton.org/api/streaming/overview).
     scope.get(SSE_PATH, (_request, reply) =>
       reply.status(405).header('allow', 'POST').type('text/plain').send('Method Not Allowed'),
     );
     scope.route({
       method: 'GET',
       url: WS_PATH,
-      // A plain GET: fiber's ErrUpgradeRequired (research §1).
+      // A plain GET: fiber's ErrUpgradeRequired (https://docs.ton.org/api/streaming/overview).
       handler: (_request, reply) =>
         reply.status(426).type('text/plain; charset=utf-8').send('Upgrade Required'),
       wsHandler: (socket, request) => {

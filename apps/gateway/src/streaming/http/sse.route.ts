@@ -57,9 +57,10 @@ function errorBody(id: string | undefined, error: string): Record<string, string
 }
 
 /**
- * `POST /api/streaming/v2/sse` (research §2): the subscription in the JSON body, then
- * `text/event-stream` — `event: connected` first, `id:` + `event: event` per notification,
- * `: keepalive` every 15 s. `Last-Event-ID` (or the body's `last_event_id`) resumes after that event.
+ * `POST /api/streaming/v2/sse` (https://docs.ton.org/api/streaming/overview): the subscription in
+ * the JSON body, then `text/event-stream` — `event: connected` first, `id:` + `event: event` per
+ * notification, `: keepalive` every 15 s. `Last-Event-ID` (or the body's `last_event_id`) resumes
+ * after that event.
  */
 export async function handleSse(
   request: FastifyRequest,

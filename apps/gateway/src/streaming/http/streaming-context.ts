@@ -46,7 +46,7 @@ export function callerOf(
   };
 }
 
-/** toncenter's refusal texts (research §2.3, §3.2). */
+/** toncenter's refusal texts (https://docs.ton.org/api/streaming/overview). */
 export const connectionLimitText = (max: number): string =>
   `connection limit reached: ${String(max)} active connections`;
 

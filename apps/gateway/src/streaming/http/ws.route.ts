@@ -64,11 +64,11 @@ function withId(id: string | undefined, body: Record<string, string>): string {
 }
 
 /**
- * One `/api/streaming/v2/ws` connection (research §3): JSON text frames `ping` / `subscribe` /
- * `unsubscribe`, answered in order with the notifications. Admitted at the upgrade when the caller
- * is under its connection limit; over it, the first frame decides: a `subscribe` carrying `since`
- * (a resume) evicts the caller's oldest connection, anything else gets toncenter's
- * `connection limit reached` frame and a dropped socket.
+ * One `/api/streaming/v2/ws` connection (https://docs.ton.org/api/streaming/overview): JSON text
+ * frames `ping` / `subscribe` / `unsubscribe`, answered in order with the notifications. Admitted
+ * at the upgrade when the caller is under its connection limit; over it, the first frame decides: a
+ * `subscribe` carrying `since` (a resume) evicts the caller's oldest connection, anything else gets
+ * toncenter's `connection limit reached` frame and a dropped socket.
  */
 class WsSession {
   private readonly client: StreamClient;

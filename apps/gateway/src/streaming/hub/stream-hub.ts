@@ -8,7 +8,7 @@ import { type Subscription } from '../subscription/subscription';
 import { ClientIndex } from './client-index';
 
 /**
- * The replica's single follower of the stream log and its fan-out (issue 12): each entry is parsed
+ * The replica's single follower of the stream log and its fan-out: each entry is parsed
  * once with its contract schema, the interested clients are found through the index, and each
  * derives its own notifications (sharing the JSON built for the entry). The follower starts with the
  * first client (or at boot) from the log's current end, and is never blocked by a client: clients

@@ -27,7 +27,7 @@ export interface AdmissionRequest {
   readonly addresses: number;
   /**
    * A reconnect with a resume position: never refused for the connection count; the caller's
-   * oldest connections are evicted instead (issue 12: "a reconnect is never refused because the
+   * oldest connections are evicted instead ("a reconnect is never refused because the
    * old connection has not timed out yet").
    */
   readonly replaceOldest: boolean;

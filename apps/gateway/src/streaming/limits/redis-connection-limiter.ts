@@ -92,7 +92,7 @@ export interface RedisConnectionLimiterOptions {
 }
 
 /**
- * Connection and address limits shared by every gateway replica (issue 12: "enforced across
+ * Connection and address limits shared by every gateway replica ("enforced across
  * replicas like the rate limits"): per caller a sorted set of its live connection ids, scored by an
  * expiry each replica renews every 15 s for the connections it holds, and a hash of their address
  * counts; admission is one Lua script, so two replicas cannot both take the last slot. Evictions are

@@ -29,7 +29,7 @@ function errorOf(request: SseRequestInput): { id?: string; error: string } {
     : { id: outcome.id, error: outcome.error };
 }
 
-void describe('parseSseRequest (toncenter SSE body, research §2.1–2.2)', () => {
+void describe('parseSseRequest (toncenter SSE body)', () => {
   void it('refuses an undecodable body without echoing an id', () => {
     assert.deepEqual(errorOf(input('{"id":"x"', {})), {
       error: 'invalid subscription request: invalid JSON',

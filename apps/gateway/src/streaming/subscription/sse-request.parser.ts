@@ -46,8 +46,9 @@ function single(value: string | string[] | undefined): string | undefined {
 
 /**
  * The body of `POST /api/streaming/v2/sse`, checked in ton-streaming-go's order with its texts
- * (research §2.2): a body that does not decode → `invalid subscription request: <Go error>` (no id),
- * then the subscription rules with the request's `id` echoed. Everything is a 400.
+ * (https://docs.ton.org/api/streaming/overview): a body that does not decode → `invalid
+ * subscription request: <Go error>` (no id), then the subscription rules with the request's `id`
+ * echoed. Everything is a 400.
  */
 export function parseSseRequest(input: SseRequestInput): SseRequestOutcome {
   if (!isJsonContentType(input.contentType)) {

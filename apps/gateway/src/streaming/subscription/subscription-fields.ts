@@ -1,6 +1,6 @@
 import { expandSupportedActionTypes } from '../../v3/action-types';
 
-/** The subscription fields shared by the SSE body and the WebSocket `subscribe` (research §2.1). */
+/** The subscription fields shared by the SSE body and the WebSocket `subscribe` (https://docs.ton.org/api/streaming/overview). */
 export const SUBSCRIPTION_FIELDS = {
   types: 'strings',
   addresses: 'strings',

@@ -67,9 +67,9 @@ export function normaliseTraceNorms(
 }
 
 /**
- * Checks types, addresses and trace hashes in ton-streaming-go's order (research §2.2 steps 2–8):
- * types present, each known, addresses parse, hashes non-empty, hashes only with `trace`, `trace`
- * only with hashes, addresses for every other type.
+ * Checks types, addresses and trace hashes in ton-streaming-go's order
+ * (https://docs.ton.org/api/streaming/overview): types present, each known, addresses parse, hashes
+ * non-empty, hashes only with `trace`, `trace` only with hashes, addresses for every other type.
  */
 export function validateTargets(
   request: {

@@ -32,7 +32,7 @@ function fieldsOf(message: unknown): SubscribeFields {
   return outcome.request.fields;
 }
 
-void describe('WebSocket frames (toncenter /v2/ws, research §3)', () => {
+void describe('WebSocket frames (toncenter /v2/ws)', () => {
   void it('reads ping, subscribe and unsubscribe envelopes', () => {
     assert.deepEqual(parseWsMessage('{"operation":"ping","id":"7"}'), {
       ok: true,

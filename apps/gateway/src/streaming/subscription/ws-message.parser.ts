@@ -15,7 +15,7 @@ const UNSUBSCRIBE_FIELDS = { addresses: 'strings', trace_external_hash_norms: 's
 
 export type SubscribeFields = GoDecoded<typeof SUBSCRIBE_FIELDS>;
 
-/** One client frame of `/api/streaming/v2/ws` (research §3.1). */
+/** One client frame of `/api/streaming/v2/ws` (https://docs.ton.org/api/streaming/overview). */
 export type WsRequest =
   | { readonly operation: 'ping'; readonly id?: string }
   | { readonly operation: 'subscribe'; readonly id?: string; readonly fields: SubscribeFields }

@@ -3,7 +3,7 @@ import { defineV2Method } from '../v2-method';
 import { accountReadParams, resultOf } from '../v2-schemas';
 import { optionalSeqno, requiredAddress } from '../v2-params';
 
-/** getAddressInformation: `address`, optional `seqno`; `raw.fullAccountState` (§4.1). */
+/** getAddressInformation: `address`, optional `seqno`; `raw.fullAccountState` (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 export const getAddressInformation = defineV2Method({
   name: 'getAddressInformation',
   verbs: ['GET', 'POST'],

@@ -3,7 +3,9 @@ import { describe, it } from 'node:test';
 import { Address } from '@ton/core';
 import { addressAsGiven, parseAccountRead } from './accounts.params';
 
-// The address of the toncenter reference examples (toncenter-v2.md §14, detectAddress).
+// The address of the toncenter reference examples (toncenter
+// https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml,
+// detectAddress).
 const ADDRESS = Address.parse('EQCD39VS5jcptHL8vMjEXrzGaRcCVYto7HUn4bpAOg8xqB2N');
 const RAW = '0:83dfd552e63729b472fcbcc8c45ebcc6691702558b68ec7527e1ba403a0f31a8';
 
@@ -16,7 +18,7 @@ describe('accounts parameters', () => {
     });
   });
 
-  it('echoes the address as toncenter 2.1 normalises it (§3.5)', () => {
+  it('echoes the address as toncenter 2.1 normalises it', () => {
     assert.equal(addressAsGiven({ address: RAW }, 'address', 'get'), RAW.toUpperCase());
     assert.equal(
       addressAsGiven(

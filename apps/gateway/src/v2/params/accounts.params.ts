@@ -1,7 +1,7 @@
 import { parseAddress } from '@app/ton';
 import { type ParamSource, type RawParams, optionalSeqno, requiredAddress } from '../v2-params';
 
-/** `address` (raw form for the services) and the optional masterchain `seqno` (§3.1, §4). */
+/** `address` (raw form for the services) and the optional masterchain `seqno` (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 export function parseAccountRead(
   raw: RawParams,
   source: ParamSource,
@@ -12,9 +12,11 @@ export function parseAccountRead(
 }
 
 /**
- * The address as toncenter 2.1 normalises its input (`ton_addr`, §3.5): a raw `wc:hex` becomes
- * `wc:HEX` in upper case; a friendly address becomes url-safe, keeping the bounceable and test-only
- * flags it was given. 2.1 echoes this form in getTokenData's `address` and 409 message.
+ * The address as toncenter 2.1 normalises its input (`ton_addr`,
+ * https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml): a raw
+ * `wc:hex` becomes `wc:HEX` in upper case; a friendly address becomes url-safe, keeping the
+ * bounceable and test-only flags it was given. 2.1 echoes this form in getTokenData's `address` and
+ * 409 message.
  */
 export function addressAsGiven(raw: RawParams, name: string, source: ParamSource): string {
   const address = requiredAddress(raw, name, source);

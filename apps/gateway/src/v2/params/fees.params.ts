@@ -1,7 +1,7 @@
 import { BocShapeError, DEFAULT_EXTERNAL_MESSAGE_LIMITS, readSingleRootBoc } from '@app/ton';
 import { type ParamSource, parseError, type RawParams, validationError } from '../v2-params';
 
-/** Parsers of estimateFee (toncenter v2 §9). */
+/** Parsers of estimateFee (toncenter https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 
 /**
  * The cells the parts of one emulated message (body, init code, init data) may hold together: what

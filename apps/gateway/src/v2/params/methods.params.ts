@@ -20,7 +20,7 @@ import {
   validationError,
 } from '../v2-params';
 
-/** Parsers of the get-method, config, library, send and utility endpoints (toncenter v2 §7–§10). */
+/** Parsers of the get-method, config, library, send and utility endpoints (toncenter https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 
 function isAbsent(value: unknown): boolean {
   return value === undefined || value === null || value === '';
@@ -52,7 +52,7 @@ const INT32_MAX = 2 ** 31 - 1;
 
 /**
  * `method`: a get-method name (`smc.methodIdName`) or an integer id (`smc.methodIdNumber`, int32).
- * 2.1 treats any string that parses as an integer as an id (§15.5).
+ * 2.1 treats any string that parses as an integer as an id (https://github.com/toncenter/tvm_valuetypes).
  */
 export function requiredMethodId(raw: RawParams, source: ParamSource): number {
   const value = raw.method;
@@ -77,7 +77,7 @@ export function requiredMethodId(raw: RawParams, source: ParamSource): number {
   return methodIdOf(value);
 }
 
-/** A stack error as toncenter 2.1 reports it: 422, or 542 for an unsupported entry type (§12.1). */
+/** A stack error as toncenter 2.1 reports it: 422, or 542 for an unsupported entry type (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 function stackError(error: unknown): unknown {
   if (!(error instanceof StackInputError)) {
     return error;
@@ -117,7 +117,7 @@ function stackEntries(raw: RawParams, source: ParamSource): readonly unknown[] {
   return value;
 }
 
-/** runGetMethod's legacy `stack` (§15.5), serialised for the liteserver. */
+/** runGetMethod's legacy `stack` (https://github.com/toncenter/tvm_valuetypes), serialised for the liteserver. */
 export function legacyStack(raw: RawParams, source: ParamSource): string {
   const entries = stackEntries(raw, source);
   try {
@@ -127,7 +127,7 @@ export function legacyStack(raw: RawParams, source: ParamSource): string {
   }
 }
 
-/** runGetMethodStd's typed `stack` (§8.2), serialised for the liteserver. */
+/** runGetMethodStd's typed `stack` (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml), serialised for the liteserver. */
 export function tonlibStack(raw: RawParams, source: ParamSource): string {
   const entries = stackEntries(raw, source);
   try {
@@ -137,7 +137,7 @@ export function tonlibStack(raw: RawParams, source: ParamSource): string {
   }
 }
 
-/** getConfigParam: `config_id` (2.0) or `param` (2.1), exactly one, non-negative (§7, §12.3). */
+/** getConfigParam: `config_id` (2.0) or `param` (2.1), exactly one, non-negative (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 export function requiredConfigId(raw: RawParams, source: ParamSource): number {
   const configId = optionalInteger(raw, 'config_id', source);
   const param = optionalInteger(raw, 'param', source);
@@ -158,7 +158,7 @@ export function requiredConfigId(raw: RawParams, source: ParamSource): number {
   return id;
 }
 
-/** getLibraries `libraries`: a repeated query parameter or a JSON array of hashes (§7). */
+/** getLibraries `libraries`: a repeated query parameter or a JSON array of hashes (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 export function requiredLibraries(raw: RawParams, source: ParamSource): string[] {
   const value = raw.libraries;
   const list = Array.isArray(value) ? value : isAbsent(value) ? [] : [value];
@@ -173,7 +173,8 @@ export function requiredLibraries(raw: RawParams, source: ParamSource): string[]
     try {
       hash = typeof item === 'string' ? optionalHash({ hash: item }, 'hash', source) : undefined;
     } catch {
-      // 2.1 words a bad element after the list: `failed to parse libraries` (§12.3).
+      // 2.1 words a bad element after the list: `failed to parse libraries`
+      // (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml).
       hash = undefined;
     }
     if (!hash) {
@@ -187,7 +188,7 @@ function badBoc(source: ParamSource, reason: string): TonApiError {
   return parseError(source, `invalid boc: ${reason}`, 'boc');
 }
 
-/** A BoC sendBoc accepts: base64, one root, within the size caps, an external inbound message (§9). */
+/** A BoC sendBoc accepts: base64, one root, within the size caps, an external inbound message (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 export interface ExternalMessageBoc {
   /** Standard base64 of the BoC as sent. */
   readonly boc: string;

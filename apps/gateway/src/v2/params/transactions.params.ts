@@ -11,7 +11,7 @@ import {
   validationError,
 } from '../v2-params';
 
-/** Parameter parsers of the v2 transactions methods, with toncenter 2.1's wording (§12.3). */
+/** Parameter parsers of the v2 transactions methods, with toncenter 2.1's wording (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 
 function throwing(error: Error): never {
   throw error;
@@ -49,7 +49,9 @@ export function optionalNonNegativeLt(
 
 /**
  * getTransactions' start point: `lt` and `hash` together or neither; 2.1 counts `lt=0` as absent and
- * answers 422 `lt and hash should be used together` otherwise (§6.3). The hash goes on as base64.
+ * answers 422 `lt and hash should be used together` otherwise
+ * (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). The hash
+ * goes on as base64.
  */
 export function startPoint(
   raw: RawParams,
@@ -67,7 +69,8 @@ export function startPoint(
 }
 
 /**
- * getBlockTransactions' cursor: `after_lt` and `after_hash` together (2.1 §12.3). 2.1 reads
+ * getBlockTransactions' cursor: `after_lt` and `after_hash` together (2.1
+ * https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). 2.1 reads
  * `after_hash` as a TonHash or any address form, using its 256-bit account id.
  */
 export function blockCursor(
@@ -100,7 +103,7 @@ export function requiredShard(raw: RawParams, source: ParamSource): string {
   return requiredInt64(raw, 'shard', source).toString();
 }
 
-/** tryLocate* `source` / `destination`: 2.1 `empty source address` when missing (§12.3). */
+/** tryLocate* `source` / `destination`: 2.1 `empty source address` when missing (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 export function locateAddress(
   raw: RawParams,
   name: 'source' | 'destination',

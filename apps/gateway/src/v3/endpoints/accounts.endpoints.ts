@@ -12,12 +12,13 @@ function required(p: V3Params, name: string): string[] {
   return list;
 }
 
-/** dns/records takes 100 by default (§2.4: the published default of that endpoint). */
+/** dns/records takes 100 by default (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go: the published default of that endpoint). */
 const DNS_DEFAULT_LIMIT = 100;
 
 /**
- * accountStates, walletStates, addressBook, metadata, topAccountsByBalance (§6.1–6.5); dns/records,
- * multisig/wallets, multisig/orders, vesting (§9.1–9.4).
+ * accountStates, walletStates, addressBook, metadata, topAccountsByBalance
+ * (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml); dns/records,
+ * multisig/wallets, multisig/orders, vesting.
  */
 export const ACCOUNT_ENDPOINTS: readonly V3Endpoint[] = [
   {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { DEFAULT_LIMIT, type V3Endpoint } from '../v3-endpoint';
 import { pagingParams, resultOf, sortParam, timeRangeParams, V3Param } from '../v3-schemas';
 
-/** masterchainInfo, blocks, masterchainBlockShardState, masterchainBlockShards (§4.1–4.4). */
+/** masterchainInfo, blocks, masterchainBlockShardState, masterchainBlockShards (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml). */
 export const BLOCK_ENDPOINTS: readonly V3Endpoint[] = [
   {
     name: 'masterchainInfo',

@@ -6,8 +6,10 @@ import { invalid } from '../v3-params';
 import { resultOf, V3Param } from '../v3-schemas';
 
 /**
- * An opcode as toncenter reads it (§2.1): `0x` stripped, hex tried first (so `1234` is 0x1234), then
- * a signed int32 decimal; returned as the unsigned 32-bit value. Out of range → 422 naming `opcodes`.
+ * An opcode as toncenter reads it
+ * (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go): `0x` stripped, hex
+ * tried first (so `1234` is 0x1234), then a signed int32 decimal; returned as the unsigned 32-bit
+ * value. Out of range → 422 naming `opcodes`.
  */
 function opcodeOf(v: string, index: number): number {
   const body = v.replace(/^0[xX]/, '');
@@ -97,7 +99,9 @@ export function decodeRequestOf(opcodes: unknown, bodies: unknown): DecodeReq {
 }
 
 /**
- * decode (§9.5): `GET ?opcodes=…&bodies=…` (repeated keys, no comma splitting, §2.3) or
+ * decode (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): `GET
+ * ?opcodes=…&bodies=…` (repeated keys, no comma splitting,
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go) or
  * `POST {"opcodes": [...], "bodies": [...]}`; at most 1000 of each.
  */
 export const DECODE_ENDPOINTS: readonly V3Endpoint[] = [

@@ -15,7 +15,7 @@ import { V3Param } from '../v3-schemas';
 const ACTION_TYPE = /^[A-Za-z0-9_.]+$/;
 const RAW_ADDRESS = /^-?\d{1,10}:[0-9A-F]{64}$/;
 
-/** `supported_action_types` (pattern-checked, §3.2), replaced by X-Actions-Version (§2.5). */
+/** `supported_action_types` (pattern-checked, https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go), replaced by X-Actions-Version. */
 function supported(p: V3Params, s: V3Settings): string[] {
   const list = p.strings('supported_action_types');
   if (list?.some((t) => !ACTION_TYPE.test(t))) {
@@ -44,8 +44,10 @@ function addressesIn(value: unknown, found = new Set<string>()): Set<string> {
 
 /**
  * address_book and metadata of a pending answer, read by the query service like an indexed answer's
- * (§12): the sender keeps emulated traces, PostgreSQL knows the accounts. Each is `{}`, not asked
- * for, when the client skips it (X-No-Address-Book, X-No-Metadata, §2.5) or the answer (like
+ * (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): the sender
+ * keeps emulated traces, PostgreSQL knows the accounts. Each is `{}`, not asked
+ * for, when the client skips it (X-No-Address-Book, X-No-Metadata,
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go) or the answer (like
  * pendingTransactions') has no `metadata`.
  */
 async function enrichment(
@@ -69,7 +71,7 @@ async function enrichment(
   return { address_book: book, metadata };
 }
 
-/** `account` or `ext_msg_hash[]`: one is required (toncenter's 422 wording, §3.2). */
+/** `account` or `ext_msg_hash[]`: one is required (toncenter's 422 wording, https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go). */
 function selector(p: V3Params): { account?: string; ext_msg_hash?: string[] } {
   const account = p.address('account');
   const hashes = p.hashes('ext_msg_hash');
@@ -82,7 +84,7 @@ function selector(p: V3Params): { account?: string; ext_msg_hash?: string[] } {
   };
 }
 
-/** pendingTraces, pendingActions, pendingTransactions (§4.10, §5.3, §5.4), answered by the sender. */
+/** pendingTraces, pendingActions, pendingTransactions (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml), answered by the sender. */
 export const PENDING_ENDPOINTS: readonly V3Endpoint[] = [
   {
     name: 'pendingTraces',

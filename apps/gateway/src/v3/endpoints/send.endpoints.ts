@@ -7,9 +7,11 @@ import { type V3Endpoint } from '../v3-endpoint';
 import { type V3Params } from '../v3-params';
 
 /*
- * POST message and POST estimateFee (toncenter-v3 §10): toncenter proxies them to its v2 API and
- * propagates the v2 status and message, so they share the v2 parsers and the sender's answers; only the
- * reply shapes differ (no tonlib `@type`, `message_hash` / `message_hash_norm`).
+ * POST message and POST estimateFee (toncenter
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): toncenter
+ * proxies them to its v2 API and propagates the v2 status and message, so they share the v2 parsers
+ * and the sender's answers; only the reply shapes differ (no tonlib `@type`, `message_hash` /
+ * `message_hash_norm`).
  */
 
 /** The JSON body fields of `names` as the v2 parsers read them. */

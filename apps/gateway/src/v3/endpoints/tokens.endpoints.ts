@@ -4,7 +4,7 @@ import { DEFAULT_LIMIT, type V3Endpoint } from '../v3-endpoint';
 import { pagingParams, resultOf, sortParam, timeRangeParams, V3Param } from '../v3-schemas';
 import { invalid, type V3Params } from '../v3-params';
 
-/** `direction` of the token event endpoints: in, out or both (§7.3, §8.3). */
+/** `direction` of the token event endpoints: in, out or both (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml). */
 function direction(p: V3Params): 'in' | 'out' | 'both' | undefined {
   const v = p.string('direction');
   if (v === undefined) {
@@ -31,7 +31,7 @@ function ranges(p: V3Params) {
   };
 }
 
-/** More than one of `name` needs exactly one owner (§7.2, §8.2). */
+/** More than one of `name` needs exactly one owner (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml). */
 function oneOwnerFor(
   name: string,
   values: string[] | undefined,
@@ -44,7 +44,8 @@ function oneOwnerFor(
 
 /**
  * jetton/masters, jetton/wallets, jetton/transfers, jetton/burns, nft/collections, nft/items,
- * nft/transfers, nft/sales (§7, §8).
+ * nft/transfers, nft/sales
+ * (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml).
  */
 export const TOKEN_ENDPOINTS: readonly V3Endpoint[] = [
   {
@@ -229,7 +230,8 @@ export const TOKEN_ENDPOINTS: readonly V3Endpoint[] = [
     run: (p, s, backend) => {
       const address = p.addresses('address') ?? [];
       p.rejectUnknown();
-      // toncenter's QueryNFTSales texts (§2.3 errors table).
+      // toncenter's QueryNFTSales texts
+      // (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go errors table).
       if (address.length === 0) {
         throw invalid('address', 'at least 1 address required');
       }

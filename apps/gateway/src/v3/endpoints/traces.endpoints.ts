@@ -7,7 +7,7 @@ import { invalid, type V3Params } from '../v3-params';
 
 const ACTION_TYPE = /^[A-Za-z0-9_.]+$/;
 
-/** Action type names from `name`, each checked against toncenter's pattern (§3.2). */
+/** Action type names from `name`, each checked against toncenter's pattern (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go). */
 function actionTypes(p: V3Params, name: string): string[] | undefined {
   const list = p.strings(name);
   if (list?.some((t) => !ACTION_TYPE.test(t))) {
@@ -16,7 +16,7 @@ function actionTypes(p: V3Params, name: string): string[] | undefined {
   return list;
 }
 
-/** `supported_action_types`, replaced by the X-Actions-Version header when sent (§2.5). */
+/** `supported_action_types`, replaced by the X-Actions-Version header when sent (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go). */
 function supported(p: V3Params, s: V3Settings): string[] {
   const fromQuery = actionTypes(p, 'supported_action_types');
   return expandSupportedActionTypes(
@@ -24,7 +24,7 @@ function supported(p: V3Params, s: V3Settings): string[] {
   );
 }
 
-/** The traces request of `p`, checked (also read by the deprecated `events` alias, §2.5). */
+/** The traces request of `p`, checked (also read by the deprecated `events` alias, https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go). */
 export function tracesRequest(p: V3Params, s: V3Settings): TracesReq {
   const req = {
     account: p.address('account'),
@@ -53,7 +53,7 @@ export function tracesRequest(p: V3Params, s: V3Settings): TracesReq {
   return req;
 }
 
-/** traces and actions (§5.1, §5.2). */
+/** traces and actions (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml). */
 export const TRACE_ENDPOINTS: readonly V3Endpoint[] = [
   {
     name: 'traces',

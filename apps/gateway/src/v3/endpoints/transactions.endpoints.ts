@@ -6,7 +6,7 @@ import { invalid } from '../v3-params';
 
 /**
  * transactions, transactionsByMasterchainBlock, transactionsByMessage, adjacentTransactions, messages
- * (§4.5–4.9).
+ * (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml).
  */
 export const TRANSACTION_ENDPOINTS: readonly V3Endpoint[] = [
   {

@@ -19,10 +19,12 @@ import { fromLegacyEntry, toLegacyInput, V3StackEntry, V3StackInput } from '../v
 import { TRACE_ENDPOINTS, tracesRequest } from './traces.endpoints';
 
 /*
- * The v2-style endpoints of /api/v3 (toncenter-v3 §6.6, §6.7, §10) and the deprecated aliases
- * toncenter still routes (§2.5): `wallet`, `account`, `events`. ton-indexer answers a missing
- * `address` or `method` with 401 and a bad stack entry type with 500; both are 422 naming the
- * parameter here.
+ * The v2-style endpoints of /api/v3 (toncenter
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml) and the
+ * deprecated aliases toncenter still routes
+ * (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go): `wallet`, `account`,
+ * `events`. ton-indexer answers a missing `address` or `method` with 401 and a bad stack entry type
+ * with 500; both are 422 naming the parameter here.
  */
 
 /** `address` (required) and `use_v2` (default false, as ton-indexer's code; its swagger says true). */
@@ -180,7 +182,7 @@ export const V2_STYLE_ENDPOINTS: readonly V3Endpoint[] = [
   { name: 'walletInformation', ...walletInformation },
   { name: 'addressInformation', ...addressInformation },
   runGetMethod,
-  // Deprecated aliases (§2.5).
+  // Deprecated aliases (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go).
   { name: 'wallet', deprecated: true, ...walletInformation },
   { name: 'account', deprecated: true, ...addressInformation },
   events,

@@ -10,8 +10,10 @@ import {
 import { z } from 'zod';
 
 /**
- * The v2-style account answers of /api/v3 (toncenter-v3 §6.6, §6.7): built from the indexed states
- * (DB mode) or from the liteserver service's v2 results (`use_v2=true`), one shape either way.
+ * The v2-style account answers of /api/v3 (toncenter
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): built from
+ * the indexed states (DB mode) or from the liteserver service's v2 results (`use_v2=true`), one
+ * shape either way.
  */
 
 /** The last-transaction hash toncenter reports for an account it has never indexed. */
@@ -123,7 +125,8 @@ export function walletInformationFromV2(info: WalletInformation): V3WalletInform
 
 /**
  * DB mode: an accountStates row read with its BoCs. `frozen_hash` stays null as in ton-indexer's
- * DB mode (§6.7), which never copies it over.
+ * DB mode (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml),
+ * which never copies it over.
  */
 export function addressInformationFromState(state: V3AccountStateFull): V3AddressInformation {
   return {

@@ -2,11 +2,12 @@ import { type LegacyStackEntry, TonApiError, ErrorCode, type TvmStackEntry } fro
 import { z } from 'zod';
 
 /**
- * The stack of v3 POST runGetMethod (toncenter-v3 §10). Input entries are `{type, value}` with type
- * `num` | `cell` | `slice`, which ton-indexer forwards to v2 as `["num", v]`, `["tvm.Cell", v]`,
- * `["tvm.Slice", v]`. Output entries are `{type, value}` decoded from v2's legacy stack: numbers as
- * `0x…` hex strings (`-0x…` when negative), cells and slices as base64 BoCs, tuples and lists as
- * arrays of entries.
+ * The stack of v3 POST runGetMethod (toncenter
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml). Input entries
+ * are `{type, value}` with type `num` | `cell` | `slice`, which ton-indexer forwards to v2 as
+ * `["num", v]`, `["tvm.Cell", v]`, `["tvm.Slice", v]`. Output entries are `{type, value}` decoded
+ * from v2's legacy stack: numbers as `0x…` hex strings (`-0x…` when negative), cells and slices as
+ * base64 BoCs, tuples and lists as arrays of entries.
  */
 
 /** One input entry as a client sends it. */

@@ -4,7 +4,9 @@ import { accountReadParams } from '../../v2-schemas';
 import { parseAccountRead } from '../../params/accounts.params';
 
 /**
- * getAddressBalance (§4.4): the nanoton balance as a string, read from getAddressInformation, whose
+ * getAddressBalance
+ * (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml): the
+ * nanoton balance as a string, read from getAddressInformation, whose
  * balance is already clamped to "0" for a nonexistent account (2.1).
  */
 export const getAddressBalance = defineV2Method({

@@ -3,7 +3,7 @@ import { defineV2Method } from '../../v2-method';
 import { accountReadParams } from '../../v2-schemas';
 import { parseAccountRead } from '../../params/accounts.params';
 
-/** getAddressState (§4.5): `active`, `uninitialized` or `frozen`, as getAddressInformation computes it. */
+/** getAddressState (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml): `active`, `uninitialized` or `frozen`, as getAddressInformation computes it. */
 export const getAddressState = defineV2Method({
   name: 'getAddressState',
   verbs: ['GET', 'POST'],

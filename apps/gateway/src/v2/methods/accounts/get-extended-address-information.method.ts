@@ -3,7 +3,7 @@ import { defineV2Method } from '../../v2-method';
 import { accountReadParams, resultOf } from '../../v2-schemas';
 import { parseAccountRead } from '../../params/accounts.params';
 
-/** getExtendedAddressInformation (§4.2): tonlib `fullAccountState`. */
+/** getExtendedAddressInformation (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml): tonlib `fullAccountState`. */
 export const getExtendedAddressInformation = defineV2Method({
   name: 'getExtendedAddressInformation',
   verbs: ['GET', 'POST'],

@@ -3,7 +3,7 @@ import { defineV2Method } from '../../v2-method';
 import { accountReadParams, resultOf } from '../../v2-schemas';
 import { addressAsGiven, parseAccountRead } from '../../params/accounts.params';
 
-/** getTokenData (§4.6, §15.4): Jetton master/wallet or NFT collection/item; 409 otherwise. */
+/** getTokenData (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml): Jetton master/wallet or NFT collection/item; 409 otherwise. */
 export const getTokenData = defineV2Method({
   name: 'getTokenData',
   verbs: ['GET', 'POST'],

@@ -3,7 +3,7 @@ import { defineV2Method } from '../../v2-method';
 import { accountReadParams, resultOf } from '../../v2-schemas';
 import { parseAccountRead } from '../../params/accounts.params';
 
-/** getWalletInformation (§4.3, §15.3): wallet detection by code hash, 2.1 shape. */
+/** getWalletInformation (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml): wallet detection by code hash, 2.1 shape. */
 export const getWalletInformation = defineV2Method({
   name: 'getWalletInformation',
   verbs: ['GET', 'POST'],

@@ -11,8 +11,10 @@ import {
 
 /**
  * getBlockHeader: `workchain`, `shard`, `seqno`, optional `root_hash` and `file_hash` (both given: no
- * lookup); `blocks.header` (§5.7). 2.1 words a bad `shard` as `failed to parse workchain` (a
- * copy/paste bug, §12.3); this names `shard`, as every other method does.
+ * lookup); `blocks.header`
+ * (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). 2.1 words
+ * a bad `shard` as `failed to parse workchain` (a copy/paste bug); this names `shard`, as every
+ * other method does.
  */
 export const getBlockHeader = defineV2Method({
   name: 'getBlockHeader',

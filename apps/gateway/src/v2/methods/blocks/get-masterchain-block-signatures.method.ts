@@ -4,7 +4,7 @@ import { defineV2Method } from '../../v2-method';
 import { resultOf, V2Param } from '../../v2-schemas';
 import { requiredMasterchainSeqno } from '../../params/blocks.params';
 
-/** getMasterchainBlockSignatures: masterchain `seqno`; `blocks.blockSignatures` (§5.2). */
+/** getMasterchainBlockSignatures: masterchain `seqno`; `blocks.blockSignatures` (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 export const getMasterchainBlockSignatures = defineV2Method({
   name: 'getMasterchainBlockSignatures',
   verbs: ['GET', 'POST'],

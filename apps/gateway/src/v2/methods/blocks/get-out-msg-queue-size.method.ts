@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { defineV2Method } from '../../v2-method';
 import { resultOf } from '../../v2-schemas';
 
-/** getOutMsgQueueSize (2.1): no parameters; `blocks.outMsgQueueSizes` (§5.8). */
+/** getOutMsgQueueSize (2.1): no parameters; `blocks.outMsgQueueSizes` (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 export const getOutMsgQueueSize = defineV2Method({
   name: 'getOutMsgQueueSize',
   verbs: ['GET', 'POST'],

@@ -11,7 +11,8 @@ import {
 
 /**
  * getShardBlockProof: `workchain`, `shard`, `seqno`, optional masterchain `from_seqno`;
- * `blocks.shardBlockProof` (§5.3).
+ * `blocks.shardBlockProof`
+ * (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml).
  */
 export const getShardBlockProof = defineV2Method({
   name: 'getShardBlockProof',

@@ -11,7 +11,7 @@ function parse(raw: RawParams, source: ParamSource): { seqno: number } {
   return { seqno: requiredMasterchainSeqno(raw, source) };
 }
 
-/** getShards: masterchain `seqno`; `blocks.shards` of the shard tops it commits (§5.6). */
+/** getShards: masterchain `seqno`; `blocks.shards` of the shard tops it commits (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 export const getShards: V2Method = defineV2Method({
   name: 'getShards',
   verbs: ['GET', 'POST'],
@@ -23,7 +23,8 @@ export const getShards: V2Method = defineV2Method({
 
 /**
  * shards: the same method under the name @ton/ton (getWorkchainShards) and tonweb (getBlockShards)
- * call over JSON-RPC; 2.0 only had this name, 2.1 serves both (§5.6, §16).
+ * call over JSON-RPC; 2.0 only had this name, 2.1 serves both
+ * (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml).
  */
 export const shards: V2Method = defineV2Method({
   name: 'shards',

@@ -12,7 +12,8 @@ import {
 
 /**
  * lookupBlock: `workchain`, `shard` and exactly one of `seqno`, `lt`, `unixtime` (2.1; 2.0 allowed
- * several); result `ton.blockIdExt` (toncenter-v2.md §5.5).
+ * several); result `ton.blockIdExt` (toncenter
+ * https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml).
  */
 export const lookupBlock = defineV2Method({
   name: 'lookupBlock',

@@ -7,7 +7,8 @@ import { optionalBoolean, requiredAddress } from '../../v2-params';
 
 /**
  * estimateFee (POST only): `address`, `body` (b64 BoC), optional `init_code` / `init_data` (b64,
- * default `""`) and `ignore_chksig` (default true); `query.fees` with numeric fees (§9, §16.1).
+ * default `""`) and `ignore_chksig` (default true); `query.fees` with numeric fees
+ * (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml).
  */
 export const estimateFee = defineV2Method({
   name: 'estimateFee',

@@ -10,9 +10,10 @@ function parsed(input: string): ParsedAddress {
   return result;
 }
 
-// toncenter-v2.md §14: exact pytonlib outputs, with 2.1's @type tags.
+// toncenter https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml:
+// exact pytonlib outputs, with 2.1's @type tags.
 describe('detectAddress', () => {
-  it('matches the §14 vector for a friendly bounceable address', () => {
+  it('matches the toncenter example vector for a friendly bounceable address', () => {
     assert.deepEqual(detectAddress(parsed('EQCD39VS5jcptHL8vMjEXrzGaRcCVYto7HUn4bpAOg8xqB2N')), {
       '@type': 'ext.utils.detectedAddress',
       raw_form: '0:83dfd552e63729b472fcbcc8c45ebcc6691702558b68ec7527e1ba403a0f31a8',

@@ -1,7 +1,7 @@
 import { type ParsedAddress } from '@app/ton';
 import { type Address } from '@ton/core';
 
-/** One friendly variant as detectAddress renders it: `+/` and `-_` alphabets (§10, §15.6). */
+/** One friendly variant as detectAddress renders it: `+/` and `-_` alphabets (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 export interface DetectedAddressVariant {
   '@type': 'ext.utils.detectedAddressVariant';
   b64: string;
@@ -27,7 +27,8 @@ function variant(address: Address, bounceable: boolean, testOnly: boolean): Dete
 
 /**
  * detectAddress (2.1): lowercase raw form, both friendly variants keeping the input's test flag, the
- * form the address was given in (§10).
+ * form the address was given in
+ * (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml).
  */
 export function detectAddress(parsed: ParsedAddress): DetectedAddress {
   const { address, testOnly } = parsed;
@@ -41,7 +42,7 @@ export function detectAddress(parsed: ParsedAddress): DetectedAddress {
   };
 }
 
-/** packAddress (2.1): url-safe friendly with the input's flags; raw input → bounceable mainnet (§10). */
+/** packAddress (2.1): url-safe friendly with the input's flags; raw input → bounceable mainnet (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 export function packAddress(parsed: ParsedAddress): string {
   return parsed.address.toString({
     urlSafe: true,
@@ -50,12 +51,12 @@ export function packAddress(parsed: ParsedAddress): string {
   });
 }
 
-/** unpackAddress (2.1): `wc:HEX` with uppercase hex (§10). */
+/** unpackAddress (2.1): `wc:HEX` with uppercase hex (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 export function unpackAddress(parsed: ParsedAddress): string {
   return `${parsed.address.workChain}:${parsed.address.hash.toString('hex').toUpperCase()}`;
 }
 
-/** detectHash (2.1): the three spellings of a 256-bit hash (§10). */
+/** detectHash (2.1): the three spellings of a 256-bit hash (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 export function detectHash(hash: Buffer): {
   '@type': 'ext.utils.detectedHash';
   b64: string;

@@ -17,7 +17,7 @@ import {
   unpackAddress as unpack,
 } from './address-forms';
 
-/** Address and hash utilities, computed in the gateway without a liteserver (§10). */
+/** Address and hash utilities, computed in the gateway without a liteserver (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 
 export const detectAddress = defineV2Method({
   name: 'detectAddress',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The results of the address and hash utilities computed in the gateway (toncenter v2 §10). */
+/** The results of the address and hash utilities computed in the gateway (toncenter https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 
 const DetectedAddressVariant = z
   .object({

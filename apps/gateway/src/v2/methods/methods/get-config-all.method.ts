@@ -4,7 +4,7 @@ import { defineV2Method } from '../../v2-method';
 import { resultOf, V2Param } from '../../v2-schemas';
 import { optionalSeqno } from '../../v2-params';
 
-/** getConfigAll (2.1): optional `seqno`; `configInfo` holding the whole config dictionary (§7). */
+/** getConfigAll (2.1): optional `seqno`; `configInfo` holding the whole config dictionary (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 export const getConfigAll = defineV2Method({
   name: 'getConfigAll',
   verbs: ['GET', 'POST'],

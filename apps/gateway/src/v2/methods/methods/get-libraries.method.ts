@@ -4,7 +4,7 @@ import { defineV2Method } from '../../v2-method';
 import { resultOf, V2Param } from '../../v2-schemas';
 import { requiredLibraries } from '../../params/methods.params';
 
-/** getLibraries: `libraries` (repeated or a JSON array); `smc.libraryResult` (§7). */
+/** getLibraries: `libraries` (repeated or a JSON array); `smc.libraryResult` (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 export const getLibraries = defineV2Method({
   name: 'getLibraries',
   verbs: ['GET', 'POST'],

@@ -7,7 +7,8 @@ import { optionalSeqno, requiredAddress } from '../../v2-params';
 
 /**
  * runGetMethodStd (2.1, POST only): as runGetMethod with typed tonlib stack entries in and out, and no
- * `block_id` / `last_transaction_id` (§8.2).
+ * `block_id` / `last_transaction_id`
+ * (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml).
  */
 export const runGetMethodStd = defineV2Method({
   name: 'runGetMethodStd',

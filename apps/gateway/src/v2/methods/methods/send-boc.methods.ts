@@ -6,7 +6,7 @@ import { requiredExternalMessage, sent } from '../../params/methods.params';
 
 const SEND_PARAMS = z.object({ boc: V2Param.boc('One external message, serialized') });
 
-/** sendBoc (POST only): `boc` of one external message; `{"@type":"ok"}` (§9). */
+/** sendBoc (POST only): `boc` of one external message; `{"@type":"ok"}` (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 export const sendBoc = defineV2Method({
   name: 'sendBoc',
   verbs: ['POST'],
@@ -18,7 +18,9 @@ export const sendBoc = defineV2Method({
 
 /**
  * sendBocReturnHash (POST only): as sendBoc, then `raw.extMessageInfo` with the message cell's hash
- * and its TEP-467 normalised hash (§9), as the sender computed them.
+ * and its TEP-467 normalised hash
+ * (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml), as the
+ * sender computed them.
  */
 export const sendBocReturnHash = defineV2Method({
   name: 'sendBocReturnHash',

@@ -26,8 +26,9 @@ const PARAMS = z.object({
 });
 
 /**
- * The block and cursor of getBlockTransactions(Ext) (§6.1). 2.1 words a bad `shard` as
- * `failed to parse workchain` (a copy/paste bug, §12.3); this names `shard`.
+ * The block and cursor of getBlockTransactions(Ext)
+ * (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). 2.1 words
+ * a bad `shard` as `failed to parse workchain` (a copy/paste bug); this names `shard`.
  */
 function parseBlockTransactionsParams(
   raw: RawParams,
@@ -52,7 +53,7 @@ function parseBlockTransactionsParams(
   };
 }
 
-/** getBlockTransactions: `blocks.transactions` of short ids, `account` as lowercase `wc:hex` (§6.1). */
+/** getBlockTransactions: `blocks.transactions` of short ids, `account` as lowercase `wc:hex` (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 export const getBlockTransactions = defineV2Method({
   name: 'getBlockTransactions',
   verbs: ['GET', 'POST'],
@@ -62,7 +63,7 @@ export const getBlockTransactions = defineV2Method({
   handle: (params, backend) => backend.request(Subjects.ls.getBlockTransactions, params),
 });
 
-/** getBlockTransactionsExt: `blocks.transactionsExt` of full `raw.transaction` objects (§6.2). */
+/** getBlockTransactionsExt: `blocks.transactionsExt` of full `raw.transaction` objects (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 export const getBlockTransactionsExt = defineV2Method({
   name: 'getBlockTransactionsExt',
   verbs: ['GET', 'POST'],

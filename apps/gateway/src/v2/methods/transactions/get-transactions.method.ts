@@ -19,7 +19,7 @@ const PARAMS = z.object({
   archival: V2Param.boolean('Read from archival liteservers only').optional(),
 });
 
-/** The parameters getTransactions and getTransactionsStd share (§6.3). */
+/** The parameters getTransactions and getTransactionsStd share (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 export function parseTransactionsParams(raw: RawParams, source: ParamSource): GetTransactionsReq {
   const address = requiredAddress(raw, 'address', source);
   // 2.1: 1…1000, default 10.
@@ -38,7 +38,9 @@ export function parseTransactionsParams(raw: RawParams, source: ParamSource): Ge
 
 /**
  * getTransactions: the account's history backwards from (`lt`, `hash`) or its last transaction, the
- * start included; a JSON array of 2.1 `ext.transaction` (§6.3). `hash` is accepted as hex (what
+ * start included; a JSON array of 2.1 `ext.transaction`
+ * (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). `hash` is
+ * accepted as hex (what
  * @ton/ton sends) and base64.
  */
 export const getTransactions = defineV2Method({
@@ -50,7 +52,7 @@ export const getTransactions = defineV2Method({
   handle: (params, backend) => backend.request(Subjects.ls.getTransactions, params),
 });
 
-/** getTransactionsStd (2.1 only): the same walk as tonlib-native `raw.transactions` (§6.3). */
+/** getTransactionsStd (2.1 only): the same walk as tonlib-native `raw.transactions` (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 export const getTransactionsStd = defineV2Method({
   name: 'getTransactionsStd',
   verbs: ['GET', 'POST'],

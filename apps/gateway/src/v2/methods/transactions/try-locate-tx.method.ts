@@ -19,7 +19,7 @@ function parseLocateParams(raw: RawParams, source: ParamSource): TryLocateTxReq 
   };
 }
 
-/** tryLocateTx: the same search as tryLocateResultTx (§6.4); 404 when not found. */
+/** tryLocateTx: the same search as tryLocateResultTx (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml); 404 when not found. */
 export const tryLocateTx = defineV2Method({
   name: 'tryLocateTx',
   verbs: ['GET', 'POST'],
@@ -29,7 +29,7 @@ export const tryLocateTx = defineV2Method({
   handle: (params, backend) => backend.request(Subjects.ls.tryLocateTx, params),
 });
 
-/** tryLocateResultTx: the transaction on `destination` the message caused (§6.4, §15.8). */
+/** tryLocateResultTx: the transaction on `destination` the message caused (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 export const tryLocateResultTx = defineV2Method({
   name: 'tryLocateResultTx',
   verbs: ['GET', 'POST'],
@@ -39,7 +39,7 @@ export const tryLocateResultTx = defineV2Method({
   handle: (params, backend) => backend.request(Subjects.ls.tryLocateResultTx, params),
 });
 
-/** tryLocateSourceTx: the transaction on `source` that emitted the message (§6.4, §15.8). */
+/** tryLocateSourceTx: the transaction on `source` that emitted the message (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 export const tryLocateSourceTx = defineV2Method({
   name: 'tryLocateSourceTx',
   verbs: ['GET', 'POST'],
