@@ -4,7 +4,7 @@ import { type Counter, type Gauge, type Histogram, type Registry } from 'prom-cl
 const COMMIT_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 /**
- * The ingestor's metrics (issue 5 "Observe"): where the chain is, where the database is, how far
+ * The ingestor's metrics: where the chain is, where the database is, how far
  * behind in blocks and seconds, throughput (rate() of the block and transaction counters), the
  * commit time of a batch, parse failures and quarantined blocks, and whether this replica leads.
  */
