@@ -30,7 +30,7 @@ export class LiteserverModule {
       // Two liteservers at most per request keeps the worst case under the NATS request deadline.
       attempts: 2,
       probeIntervalMs: 1000,
-      // A liteserver more than one block behind the consensus serves no head read (issue 4; toncenter
+      // A liteserver more than one block behind the consensus serves no head read (toncenter
       // 2.1 tolerates three).
       maxLagBlocks: 1,
     };

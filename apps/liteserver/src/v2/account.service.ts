@@ -13,7 +13,7 @@ import { toRawFullAccountState, toTonBlockIdExt, toZeroStateId } from './tonlib.
 /** The masterchain's shard id as tonlib writes it (0x8000000000000000 as a signed int64). */
 const MASTERCHAIN_SHARD = '-9223372036854775808';
 
-/** Live reads of the chain head and of account states (toncenter v2 §4.1, §5.1). */
+/** Live reads of the chain head and of account states (toncenter https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 export class AccountReader {
   /** Account states as of a masterchain seqno: fixed once that block exists. */
   private readonly states = answerCache<GetAddressInformationRes>(CACHE_BUDGETS.addressStates);
@@ -50,7 +50,9 @@ export class AccountReader {
 
 /**
  * The masterchain block a read is made at: the given seqno ("state as of that block", toncenter's
- * `seqno` parameter, §3.1) or the liteserver's latest.
+ * `seqno` parameter,
+ * https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml) or the
+ * liteserver's latest.
  */
 async function masterchainBlock(client: LiteClient, seqno?: number): Promise<tonNode_blockIdExt> {
   if (seqno === undefined) {

@@ -10,7 +10,8 @@ const MiB = 1 << 20;
 
 /**
  * The budget of each cache of immutable answers the v2 readers keep (answers fixed by a full block
- * id, a transaction id or a masterchain seqno: toncenter 2.1 keeps such answers in an LRU, §15.1).
+ * id, a transaction id or a masterchain seqno: toncenter 2.1 keeps such answers in an LRU,
+ * https://github.com/toncenter/ton-http-api/blob/HEAD/ton-http-api/pyTON/cache.py).
  * One reader instance per cache, so the sum is what a liteserver service replica may hold: about
  * 200 MiB as approximateBytes counts it, the largest share to account histories, which wallets and
  * explorers ask again and again.

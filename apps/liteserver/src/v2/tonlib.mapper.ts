@@ -4,7 +4,7 @@ import { Cell, type Dictionary } from '@ton/core';
 import { type ClientAccountState } from 'ton-lite-client/dist/types';
 import { type tonNode_blockIdExt } from 'ton-lite-client/dist/schema';
 
-/** tonlib renders cells as BoC with CRC32C and no index (base64 `te6cck…`, toncenter v2 §3.3). */
+/** tonlib renders cells as BoC with CRC32C and no index (base64 `te6cck…`, toncenter https://github.com/ton-blockchain/ton/blob/HEAD/tl/generate/scheme/tonlib_api.tl). */
 export function cellToBase64(cell: Cell): string {
   return cell.toBoc({ idx: false, crc32: true }).toString('base64');
 }
@@ -26,7 +26,7 @@ export function toTonBlockIdExt(id: {
   };
 }
 
-/** The zero state as tonlib renders `init`: shard "0", not the masterchain's shard id (§3.3). */
+/** The zero state as tonlib renders `init`: shard "0", not the masterchain's shard id (https://github.com/ton-blockchain/ton/blob/HEAD/tl/generate/scheme/tonlib_api.tl). */
 export function toZeroStateId(init: {
   workchain: number;
   rootHash: Buffer;
@@ -63,8 +63,9 @@ function extraCurrencies(
 }
 
 /**
- * `raw.fullAccountState` as toncenter 2.1 renders getAddressInformation (§4.1): a missing account is
- * `uninitialized` with balance "0" (tonlib's -1 clamped); `state` is derived from code and
+ * `raw.fullAccountState` as toncenter 2.1 renders getAddressInformation
+ * (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml): a missing
+ * account is `uninitialized` with balance "0" (tonlib's -1 clamped); `state` is derived from code and
  * frozen_hash; `sync_utime` is the generation time of the shard block that holds the state, read from
  * the header the liteserver proves (root 0 of the proof keeps the block header).
  */

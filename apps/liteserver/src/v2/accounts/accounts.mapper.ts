@@ -9,7 +9,10 @@ import { detectTonlibWallet } from './tonlib-wallet-detector';
 import { detectWallet } from './wallet-detector';
 
 /**
- * getWalletInformation (toncenter-v2.md §4.3, 2.1 shape): a recognised wallet code (§15.3) gives
+ * getWalletInformation (toncenter
+ * https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml, 2.1 shape):
+ * a recognised wallet code
+ * (https://github.com/toncenter/pytonlib/blob/HEAD/pytonlib/utils/wallet.py) gives
  * `wallet_type`, `seqno` (not for highload v2/v3, which have none), and for v3/v4/v5/highload
  * `wallet_id` (v5 also `is_signature_allowed`); anything else — another contract, an uninitialised
  * or frozen account — is `wallet:false` without them.
@@ -41,10 +44,11 @@ export function toWalletInformation(snapshot: AccountSnapshot): GetWalletInforma
 }
 
 /**
- * getExtendedAddressInformation (§4.2): tonlib `fullAccountState`. tonlib recognises only its own
- * wallet types (v3, v4 r2, highload v1/v2 here); every other active contract — v1, v2, v4 r1 and v5
- * wallets included — is `raw.accountState`; an account without code is `uninited.accountState` with
- * its frozen hash.
+ * getExtendedAddressInformation
+ * (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml): tonlib
+ * `fullAccountState`. tonlib recognises only its own wallet types (v3, v4 r2, highload v1/v2 here);
+ * every other active contract — v1, v2, v4 r1 and v5 wallets included — is `raw.accountState`; an
+ * account without code is `uninited.accountState` with its frozen hash.
  */
 export function toFullAccountState(snapshot: AccountSnapshot): GetExtendedAddressInformationRes {
   const raw = toRawFullAccountState(snapshot.account, snapshot.block);
@@ -53,7 +57,8 @@ export function toFullAccountState(snapshot: AccountSnapshot): GetExtendedAddres
     '@type': 'fullAccountState',
     address: {
       '@type': 'accountAddress',
-      // tonlib writes account addresses bounceable, url-safe, test flag off (§3.6).
+      // tonlib writes account addresses bounceable, url-safe, test flag off
+      // (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml).
       account_address: snapshot.address.toString({ bounceable: true, urlSafe: true }),
     },
     balance: raw.balance,

@@ -35,7 +35,7 @@ function onchain(values: [string, Cell][]): Cell {
   return beginCell().storeUint(0, 8).storeDict(dict).endCell();
 }
 
-describe('TEP-64 content as toncenter 2.1 renders it (toncenter-v2.md §15.4)', () => {
+describe('TEP-64 content as toncenter 2.1 renders it', () => {
   it('reads on-chain snake attributes by their names', () => {
     const long = 'A description long enough to need more than one cell of snake data. '.repeat(3);
     const content = onchain([

@@ -10,8 +10,9 @@ const SNAKE = 0x00;
 const CHUNKED = 0x01;
 
 /**
- * The attribute names toncenter 2.1 knows (§15.4); 2.1 keeps only these. On-chain keys are
- * sha256(name), so the name of any other key cannot be recovered.
+ * The attribute names toncenter 2.1 knows
+ * (https://github.com/toncenter/pytonlib/blob/HEAD/pytonlib/utils/tokens.py); 2.1 keeps only these.
+ * On-chain keys are sha256(name), so the name of any other key cannot be recovered.
  */
 const KNOWN_ATTRIBUTES = [
   'uri',
@@ -80,8 +81,9 @@ function utf8(bytes: Buffer): string | undefined {
 }
 
 /**
- * TEP-64 token content as toncenter 2.1 renders it in getTokenData (§4.6, §15.4): on-chain attributes
- * by name (known names only; `image_data` as base64; invalid UTF-8 dropped), or the off-chain URI.
+ * TEP-64 token content as toncenter 2.1 renders it in getTokenData
+ * (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml): on-chain
+ * attributes by name (known names only; `image_data` as base64; invalid UTF-8 dropped), or the off-chain URI.
  */
 export function parseTep64Content(content: Cell): TokenContent {
   const slice = content.beginParse();

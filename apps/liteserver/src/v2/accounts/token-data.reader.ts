@@ -14,7 +14,7 @@ import { cellToBase64 } from '../tonlib.mapper';
 import { type AccountSnapshot } from './account-snapshot';
 import { parseTep64Content } from './tep64-content.parser';
 
-/** Token-data addresses are bounceable and url-safe (toncenter-v2.md §3.6). */
+/** Token-data addresses are bounceable and url-safe (toncenter https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 function friendly(address: Address): string {
   return address.toString({ bounceable: true, urlSafe: true });
 }
@@ -84,8 +84,9 @@ const jettonMaster: Detector = async (client, { address, block }) => {
 
 /**
  * TEP-74 `get_wallet_data`: balance, owner, master, wallet code — accepted only when the master's
- * `get_wallet_address(owner)` is this very address (§15.4); 2.1 adds `mintless_is_claimed` when the
- * wallet answers `is_claimed`.
+ * `get_wallet_address(owner)` is this very address
+ * (https://github.com/toncenter/pytonlib/blob/HEAD/pytonlib/utils/tokens.py); 2.1 adds
+ * `mintless_is_claimed` when the wallet answers `is_claimed`.
  */
 const jettonWallet: Detector = async (client, { address, block }) => {
   const stack = await runGetMethod(client, block, address, 'get_wallet_data');
@@ -147,7 +148,7 @@ const nftCollection: Detector = async (client, { address, block }) => {
  * TEP-62 `get_nft_data`: init, index, collection, owner, individual content. With a collection the
  * item must be the collection's `get_nft_address_by_index(index)`, and the full content is the
  * collection's `get_nft_content(index, individual_content)`; without one the individual content is
- * parsed as it is (§15.4).
+ * parsed as it is (https://github.com/toncenter/pytonlib/blob/HEAD/pytonlib/utils/tokens.py).
  */
 const nftItem: Detector = async (client, { address, block }) => {
   const stack = await runGetMethod(client, block, address, 'get_nft_data');
@@ -198,12 +199,14 @@ const nftItem: Detector = async (client, { address, block }) => {
   };
 };
 
-/** toncenter 2.1's order: the first valid of master, wallet, collection, item wins (§15.4). */
+/** toncenter 2.1's order: the first valid of master, wallet, collection, item wins (https://github.com/toncenter/pytonlib/blob/HEAD/pytonlib/utils/tokens.py). */
 const DETECTORS: readonly Detector[] = [jettonMaster, jettonWallet, nftCollection, nftItem];
 
 /**
- * getTokenData (§4.6): the token kind the contract answers to, or undefined when it is none — also
- * for an account without code, where no get-method can run.
+ * getTokenData
+ * (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml): the token
+ * kind the contract answers to, or undefined when it is none — also for an account without code,
+ * where no get-method can run.
  */
 export async function readTokenData(
   client: LiteClient,

@@ -12,7 +12,7 @@ import { detectTonlibWallet } from './tonlib-wallet-detector';
 
 const publicKey = Buffer.alloc(32, 9);
 
-describe('tonlib wallet states (getExtendedAddressInformation, toncenter-v2.md §4.2)', () => {
+describe('tonlib wallet states (getExtendedAddressInformation, toncenter)', () => {
   it('renders @ton/ton v3 and v4 wallets as tonlib does, with their revision', () => {
     const v3r1 = WalletContractV3R1.create({ workchain: 0, publicKey, walletId: 7 });
     assert.deepEqual(detectTonlibWallet(v3r1.init.code, v3r1.init.data), {

@@ -102,7 +102,7 @@ function signedFields(walletType: string, body: Cell): { seqno?: number; walletI
   return { walletId, seqno: slice.loadUint(32) };
 }
 
-describe('wallet detection by code hash (toncenter-v2.md §15.3)', () => {
+describe('wallet detection by code hash (toncenter)', () => {
   it("matches the code of every @ton/ton wallet to toncenter's wallet_type", () => {
     for (const [walletType, code] of TON_TON_WALLETS) {
       assert.equal(WALLET_KINDS.get(code.hash().toString('hex'))?.walletType, walletType);

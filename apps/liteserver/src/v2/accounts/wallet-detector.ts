@@ -1,6 +1,6 @@
 import { type Cell } from '@ton/core';
 
-/** What a recognised wallet keeps at the start of its data cell (toncenter-v2.md §15.3). */
+/** What a recognised wallet keeps at the start of its data cell (toncenter https://github.com/toncenter/pytonlib/blob/HEAD/pytonlib/utils/wallet.py). */
 export interface WalletFields {
   /** Absent for the wallets that have none (highload v2 and v3 replay-protect by query id). */
   readonly seqno?: number;
@@ -22,7 +22,7 @@ function readSeqno(data: Cell): WalletFields {
 
 /**
  * v3/v4 data: `seqno:uint32 wallet_id:uint32 public_key:bits256 …`. toncenter 2.1 reads wallet_id as a
- * signed 32-bit value (§15.3).
+ * signed 32-bit value (https://github.com/toncenter/pytonlib/blob/HEAD/pytonlib/utils/wallet.py).
  */
 function readSeqnoWalletId(data: Cell): WalletFields {
   const slice = data.beginParse();
@@ -71,7 +71,8 @@ function readHighloadV3(data: Cell): WalletFields {
 }
 
 /**
- * Code cell representation hashes (hex) → wallet kind: the table of toncenter 2.1 (§15.3; 2.1
+ * Code cell representation hashes (hex) → wallet kind: the table of toncenter 2.1
+ * (https://github.com/toncenter/pytonlib/blob/HEAD/pytonlib/utils/wallet.py; 2.1
  * compares the code cell hash). wallet-detector.spec.ts checks them against @ton/ton's contracts.
  */
 export const WALLET_KINDS: ReadonlyMap<string, WalletKind> = new Map<string, WalletKind>([
@@ -119,7 +120,7 @@ export const WALLET_KINDS: ReadonlyMap<string, WalletKind> = new Map<string, Wal
     '20834b7b72b112147e1b2fb457b84e74d1a30f04f737d4f62a668e9552d2b72f',
     { walletType: 'wallet v5 r1', read: readV5 },
   ],
-  // Highload wallets (issue 4). toncenter 2.1's table stops at v5 (its getWalletInformation answers
+  // Highload wallets. toncenter 2.1's table stops at v5 (its getWalletInformation answers
   // wallet:false for them) and the reference names no wallet_type for them, so the names follow the
   // table's own pattern ("<kind> v<N> r<M>", from tonlib's code names "highload-wallet-v2-r2"…) and
   // the fields are those the data holds: seqno only where the contract has one. The v1/v2 codes are

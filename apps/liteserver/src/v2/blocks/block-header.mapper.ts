@@ -76,8 +76,9 @@ function renderId(id: PrevBlockId): TonBlockIdExt {
 }
 
 /**
- * `blocks.header` from a liteServer.blockHeader answer (toncenter v2 §5.7), as tonlib builds it from
- * the header proof: the proof's root is a Merkle proof whose only ref is the Block with its
+ * `blocks.header` from a liteServer.blockHeader answer (toncenter
+ * https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml), as tonlib
+ * builds it from the header proof: the proof's root is a Merkle proof whose only ref is the Block with its
  * BlockInfo kept (`block#11ef55aa global_id:int32 info:^BlockInfo …`). The proven cell must hash to
  * the requested root hash, so a liteserver cannot substitute another block's header.
  * int32 fields are rendered signed, as tonlib's JSON does for `int32`.

@@ -92,7 +92,8 @@ function seqnoOption(seqno: number | undefined): { seqno?: number } {
 }
 
 /**
- * Live reads of blocks, shards and proofs for the v2 blocks endpoints (toncenter v2 §5). A block
+ * Live reads of blocks, shards and proofs for the v2 blocks endpoints (toncenter
+ * https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). A block
  * named by its seqno or full id never changes once it exists, so those answers are cached (a block
  * the liteserver does not have is an error, never stored) and masterchain ones are routed to a
  * liteserver that has reached that seqno; head-relative answers are neither.
@@ -106,7 +107,7 @@ export class BlocksReader {
 
   constructor(private readonly pool: LiteserverPool) {}
 
-  /** lookupBlock (§5.5): exactly one of seqno, lt, unixtime, as tonlib's mode 1·seqno + 2·lt + 4·utime. */
+  /** lookupBlock (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml): exactly one of seqno, lt, unixtime, as tonlib's mode 1·seqno + 2·lt + 4·utime. */
   async lookupBlock(req: LookupBlockReq): Promise<LookupBlockRes> {
     const mode = req.seqno !== undefined ? BY_SEQNO : req.lt !== undefined ? BY_LT : BY_UTIME;
     // By seqno the block is one and the same for ever; by lt or unixtime the answer near the head
@@ -141,7 +142,7 @@ export class BlocksReader {
     return value;
   }
 
-  /** getShards (§5.6): the shard tops masterchain block `seqno` commits, from its ShardHashes. */
+  /** getShards (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml): the shard tops masterchain block `seqno` commits, from its ShardHashes. */
   async shards(req: GetShardsReq): Promise<GetShardsRes> {
     const { value } = await this.pool.execute(
       'getShards',
@@ -163,8 +164,10 @@ export class BlocksReader {
   }
 
   /**
-   * getBlockHeader (§5.7): with both hashes the id is used as given (no lookup, as toncenter);
-   * otherwise the block is looked up by seqno first. The header comes from the header proof.
+   * getBlockHeader
+   * (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml): with
+   * both hashes the id is used as given (no lookup, as toncenter); otherwise the block is looked up
+   * by seqno first. The header comes from the header proof.
    */
   async blockHeader(req: GetBlockHeaderReq): Promise<GetBlockHeaderRes> {
     const hashes =
@@ -204,8 +207,10 @@ export class BlocksReader {
   }
 
   /**
-   * getConsensusBlock (2.1 shape, §5.4): the masterchain seqno the live liteservers reached at the
-   * last probe, and the current time (2.1 reports "now"; 2.0 reported when the seqno last advanced).
+   * getConsensusBlock (2.1 shape,
+   * https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml): the
+   * masterchain seqno the live liteservers reached at the last probe, and the current time (2.1
+   * reports "now"; 2.0 reported when the seqno last advanced).
    */
   consensusBlock(): GetConsensusBlockRes {
     const seqno = this.pool.consensusSeqno();
@@ -220,9 +225,10 @@ export class BlocksReader {
   }
 
   /**
-   * getMasterchainBlockSignatures (§5.2): the validator signatures of masterchain block `seqno`, as
-   * tonlib reads them: the forward link of liteServer.getBlockProof from the previous block to it
-   * carries the signature set that commits the block.
+   * getMasterchainBlockSignatures
+   * (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml): the
+   * validator signatures of masterchain block `seqno`, as tonlib reads them: the forward link of
+   * liteServer.getBlockProof from the previous block to it carries the signature set that commits the block.
    */
   async masterchainBlockSignatures(
     req: GetMasterchainBlockSignaturesReq,
@@ -263,7 +269,9 @@ export class BlocksReader {
   }
 
   /**
-   * getShardBlockProof (§5.3), as tonlib's blocks.getShardBlockProof: liteServer.getShardBlockProof
+   * getShardBlockProof
+   * (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml), as
+   * tonlib's blocks.getShardBlockProof: liteServer.getShardBlockProof
    * gives the masterchain block committing the block (`mc_id`) and the links down to it; `from` is
    * the masterchain block `from_seqno` or the latest, and `mc_proof` the backward links from `from` to
    * `mc_id` (liteServer.getBlockProof), empty when they are the same block.
@@ -323,7 +331,7 @@ export class BlocksReader {
     };
   }
 
-  /** getOutMsgQueueSize (2.1, §5.8): liteServer.getOutMsgQueueSizes for every shard (mode 0). */
+  /** getOutMsgQueueSize (2.1, https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml): liteServer.getOutMsgQueueSizes for every shard (mode 0). */
   async outMsgQueueSizes(): Promise<GetOutMsgQueueSizeRes> {
     const { value } = await this.pool.execute('getOutMsgQueueSize', (client) =>
       client.engine.query(LiteApiSchema.Functions.liteServer_getOutMsgQueueSizes, {

@@ -12,9 +12,11 @@ import { cellToBase64 } from '../tonlib.mapper';
 import { masterchainBlockAt } from './masterchain-block';
 
 /**
- * The network configuration and libraries (toncenter v2 §7). The config is read from the proof of
- * liteServer.getConfigAll: root 0 of config_proof is the masterchain state, whose McStateExtra holds
- * `config:ConfigParams` (`_ config_addr:bits256 config:^(Hashmap 32 ^Cell) = ConfigParams;`).
+ * The network configuration and libraries (toncenter
+ * https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). The config
+ * is read from the proof of liteServer.getConfigAll: root 0 of config_proof is the masterchain
+ * state, whose McStateExtra holds `config:ConfigParams` (`_ config_addr:bits256 config:^(Hashmap 32
+ * ^Cell) = ConfigParams;`).
  */
 export class ConfigReader {
   /** Config answers at a masterchain seqno: the config in force at a block never changes. */

@@ -39,10 +39,11 @@ interface ProvenState {
 }
 
 /**
- * Get-methods as tonlib's smc.runGetMethod runs them (toncenter v2 §8): the account state and the
- * config are read (with proofs) from a liteserver at the masterchain block, and the TVM runs here, so
- * `gas_used` is known (lite_api's RunMethodResult carries no gas figure). An account without code is
- * answered by liteServer.runSmcMethod itself.
+ * Get-methods as tonlib's smc.runGetMethod runs them (toncenter
+ * https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml): the
+ * account state and the config are read (with proofs) from a liteserver at the masterchain block,
+ * and the TVM runs here, so `gas_used` is known (lite_api's RunMethodResult carries no gas figure).
+ * An account without code is answered by liteServer.runSmcMethod itself.
  */
 export class GetMethodRunner {
   private readonly emulator = new GetMethodEmulator();

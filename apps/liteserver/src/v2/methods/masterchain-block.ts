@@ -6,7 +6,9 @@ const MASTERCHAIN_SHARD = '-9223372036854775808';
 
 /**
  * The masterchain block a read is made at: the given seqno ("state as of that block", toncenter's
- * `seqno` parameter, §3.1) or the liteserver's latest.
+ * `seqno` parameter,
+ * https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml) or the
+ * liteserver's latest.
  */
 export async function masterchainBlockAt(
   client: LiteClient,

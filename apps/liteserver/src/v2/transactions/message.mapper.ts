@@ -13,7 +13,7 @@ import { cellToBase64 } from '../tonlib.mapper';
 /** tonlib's CellString limits (vm/cells/CellString.h): at most 1024 bytes over at most 16 cells. */
 const CELL_STRING_MAX_BYTES = 1024;
 const CELL_STRING_MAX_CHAIN = 16;
-/** Op of an encrypted comment (§15.7). */
+/** Op of an encrypted comment (https://github.com/toncenter/pytonlib/blob/HEAD/pytonlib/client.py). */
 const OP_ENCRYPTED_TEXT = 0x2167da4b;
 
 /** A message's fields before its addresses are rendered (tonlib `raw.message`). */
@@ -79,10 +79,12 @@ function utf8(bytes: Buffer): string {
 }
 
 /**
- * tonlib's msg.Data (TonlibClient.cpp get_data, §15.7): op 0 followed by a snake string → text, the
- * encrypted-comment op → encrypted text, anything else → raw body and init_state BoCs. `message` is
- * what toncenter adds: the text, or the base64 of the body's root data bits followed by "\n" (Python's
- * MIME base64 codec; 2.1 keeps the trailing newline but not the inner ones), "" for an empty body.
+ * tonlib's msg.Data (TonlibClient.cpp get_data,
+ * https://github.com/toncenter/pytonlib/blob/HEAD/pytonlib/client.py): op 0 followed by a snake
+ * string → text, the encrypted-comment op → encrypted text, anything else → raw body and init_state
+ * BoCs. `message` is what toncenter adds: the text, or the base64 of the body's root data bits
+ * followed by "\n" (Python's MIME base64 codec; 2.1 keeps the trailing newline but not the inner
+ * ones), "" for an empty body.
  */
 function messageData(message: Message): { msgData: MsgData; message: string } {
   const body = message.body;
@@ -114,7 +116,8 @@ function messageData(message: Message): { msgData: MsgData; message: string } {
 /**
  * A Message cell as tonlib reads it (TonlibClient.cpp to_raw_message): internal messages carry value,
  * fees and created_lt; an inbound external has none of them and no source; an outbound external has
- * created_lt and no destination. `ihr_fee` is always 0 in current tonlib (§15.7). `message` is the
+ * created_lt and no destination. `ihr_fee` is always 0 in current tonlib
+ * (https://github.com/toncenter/pytonlib/blob/HEAD/pytonlib/client.py). `message` is the
  * cell already parsed, when the caller has it (a transaction's messages).
  */
 export function readMessage(
@@ -176,12 +179,12 @@ function extraCurrencies(
   }));
 }
 
-/** Message addresses as tonlib prints them: friendly, bounceable, url-safe, no test flag (§3.6). */
+/** Message addresses as tonlib prints them: friendly, bounceable, url-safe, no test flag (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 export function friendly(address: Address | null): string {
   return address ? address.toString({ bounceable: true, urlSafe: true, testOnly: false }) : '';
 }
 
-/** 2.1 getTransactions message: addresses flattened to strings, plus `message` (§6.3). */
+/** 2.1 getTransactions message: addresses flattened to strings, plus `message` (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 export function toExtMessage(parts: MessageParts): ExtMessage {
   return {
     '@type': 'ext.message',
@@ -199,7 +202,7 @@ export function toExtMessage(parts: MessageParts): ExtMessage {
   };
 }
 
-/** tonlib `raw.message` with its `accountAddress` objects (getBlockTransactionsExt, §6.2). */
+/** tonlib `raw.message` with its `accountAddress` objects (getBlockTransactionsExt, https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 export function toRawMessage(parts: MessageParts): RawMessage {
   return {
     '@type': 'raw.message',

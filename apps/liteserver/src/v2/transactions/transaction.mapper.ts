@@ -104,7 +104,8 @@ function storageFees(tx: Transaction): bigint {
 /**
  * Reads a Transaction cell of `workchain` (the cell holds only the 256-bit account id). tonlib's fees:
  * `fee` = total_fees + the forward fees of the outbound messages, `storage_fee` = the storage phase's
- * collected fees, `other_fee` = fee − storage_fee (§15.7).
+ * collected fees, `other_fee` = fee − storage_fee
+ * (https://github.com/toncenter/pytonlib/blob/HEAD/pytonlib/client.py).
  */
 export function readTransaction(cell: Cell, workchain: number): TransactionParts {
   const tx = loadTransaction(cell.beginParse());
@@ -142,12 +143,12 @@ function common(parts: TransactionParts) {
   };
 }
 
-/** `wc:HEX` with uppercase hex: 2.1's `account` of transactions (§3.6). */
+/** `wc:HEX` with uppercase hex: 2.1's `account` of transactions (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 export function upperRaw(address: Address): string {
   return `${address.workChain}:${address.hash.toString('hex').toUpperCase()}`;
 }
 
-/** 2.1 getTransactions / tryLocate* item (§6.3); `in_msg` is left out, not null, when absent. */
+/** 2.1 getTransactions / tryLocate* item (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml); `in_msg` is left out, not null, when absent. */
 export function toExtTransaction(parts: TransactionParts): ExtTransaction {
   const inMsg = parts.inMsg ? { in_msg: toExtMessage(parts.inMsg) } : {};
   return {
@@ -172,7 +173,7 @@ export function toRawTransaction(parts: TransactionParts): RawTransaction {
   };
 }
 
-/** getBlockTransactionsExt item: `raw.transaction` plus the appended uppercase raw `account` (§6.2). */
+/** getBlockTransactionsExt item: `raw.transaction` plus the appended uppercase raw `account` (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 export function toBlockTransactionExt(parts: TransactionParts): RawTransactionWithAccount {
   return { ...toRawTransaction(parts), account: upperRaw(parts.address) };
 }

@@ -15,7 +15,7 @@ import { Payload } from '@nestjs/microservices';
 import { LiteserverPoolService } from '@app/liteclient';
 import { TransactionsReader } from './transactions.service';
 
-/** `ton.ls.v1.*` handlers of the v2 transactions endpoints (toncenter v2 §6). */
+/** `ton.ls.v1.*` handlers of the v2 transactions endpoints (toncenter https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 @Controller()
 export class TransactionsController {
   private readonly reader: TransactionsReader;
@@ -46,7 +46,8 @@ export class TransactionsController {
     return this.reader.blockTransactionsExt(req);
   }
 
-  // tryLocateTx and tryLocateResultTx are the same search (§6.4).
+  // tryLocateTx and tryLocateResultTx are the same search
+  // (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml).
   @RpcHandler(Subjects.ls.tryLocateTx)
   tryLocateTx(@Payload() req: TryLocateTxReq): Promise<TryLocateTxRes> {
     return this.reader.locateResult(req);

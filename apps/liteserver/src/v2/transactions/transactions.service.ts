@@ -28,17 +28,18 @@ import {
 
 /** liteServer.getTransactions answers at most 16 per call (liteserver.cpp max_transaction_count). */
 const TX_CHUNK = 16;
-/** liteServer.listBlockTransactions answers at most 256 per call (§15.9). */
+/** liteServer.listBlockTransactions answers at most 256 per call (https://github.com/toncenter/pytonlib/blob/HEAD/pytonlib/client.py). */
 const LIST_CHUNK = 256;
 /** listBlockTransactions mode: account, lt, hash (bits 0–2), and bit 7 when a cursor is given. */
 const LIST_MODE = 7;
 const AFTER_FLAG = 128;
-/** What toncenter reports as the shortTxId mode: 7 + 128 (§6.1). */
+/** What toncenter reports as the shortTxId mode: 7 + 128 (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 const SHORT_TX_MODE = 135;
 const MASTERCHAIN_SHARD = '-9223372036854775808';
 /**
  * tryLocate's incoming search: toncenter looks at the blocks holding lt, lt + 1e6 and lt + 2e6
- * (§15.8), i.e. about three blocks of the destination's shard chain. This reads the block holding lt
+ * (https://github.com/toncenter/ton-http-api/blob/HEAD/ton-http-api/pyTON/main.py), i.e. about
+ * three blocks of the destination's shard chain. This reads the block holding lt
  * and the next ones by seqno, which is what those steps aim at without depending on how far apart the
  * blocks' lts are.
  */
@@ -64,9 +65,10 @@ function accountShard(address: Address): string {
 }
 
 /**
- * Live reads of account histories and block transaction lists (toncenter v2 §6). What follows from
- * a transaction id (the history before it) or from a block (its transaction pages) never changes,
- * so it is cached, parsed; finding an account's last transaction is a head read and is not.
+ * Live reads of account histories and block transaction lists (toncenter
+ * https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). What
+ * follows from a transaction id (the history before it) or from a block (its transaction pages)
+ * never changes, so it is cached, parsed; finding an account's last transaction is a head read and is not.
  */
 export class TransactionsReader {
   /** liteServer.getTransactions chunks by (account, lt, hash, count), parsed once. */
@@ -109,7 +111,8 @@ export class TransactionsReader {
 
   /**
    * The account's history backwards from (lt, hash) or its last transaction, the start included,
-   * until `limit`, a transaction with lt <= to_lt, or the first transaction (§15.7).
+   * until `limit`, a transaction with lt <= to_lt, or the first transaction
+   * (https://github.com/toncenter/pytonlib/blob/HEAD/pytonlib/client.py).
    */
   private async walk(
     req: GetTransactionsReq,
@@ -276,12 +279,12 @@ export class TransactionsReader {
     };
   }
 
-  /** The transaction on `destination` that the message (source, created_lt) caused (§6.4, §15.8). */
+  /** The transaction on `destination` that the message (source, created_lt) caused (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
   async locateResult(req: TryLocateTxReq): Promise<TryLocateTxRes> {
     return this.locateCached('tryLocateResultTx', req, () => this.findResult(req));
   }
 
-  /** The transaction on `source` that emitted the message (destination, created_lt) (§6.4, §15.8). */
+  /** The transaction on `source` that emitted the message (destination, created_lt) (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
   async locateSource(req: TryLocateTxReq): Promise<TryLocateTxRes> {
     return this.locateCached('tryLocateSourceTx', req, () => this.findSource(req));
   }
