@@ -14,7 +14,7 @@ import { QueryModule } from './query.module';
 runMeshService({
   service: 'query',
   requireDatabase: true,
-  // PostgreSQL down: 503 for v3 callers, not an internal error (issue 11).
+  // PostgreSQL down: 503 for v3 callers, not an internal error.
   errorTranslators: [databaseUnavailableError],
   imports: ({ databaseUrl, natsUrl }) => {
     const config = loadConfig(z.object(appEnv.query));

@@ -35,7 +35,7 @@ import { MetadataBuilder } from '../metadata/metadata.builder';
 import { present } from '../tokens/token.mapper';
 import { toWalletState } from './wallet-state.parser';
 
-/** Detected interfaces, or a wallet code's single interface (§12.1). */
+/** Detected interfaces, or a wallet code's single interface (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml). */
 function interfacesOf(r: AccountStateQueryRow): string[] {
   if (r.interfaces !== null && r.interfaces.length > 0) {
     return r.interfaces;
@@ -93,7 +93,8 @@ function toOrder(r: MultisigOrderQueryRow): V3MultisigOrder {
 
 /**
  * `ton.query.v1.accountStates`, `walletStates`, `addressBook`, `metadata`, `topAccountsByBalance`
- * (toncenter-v3 §6.1–6.5) and `dnsRecords`, `multisigWallets`, `multisigOrders`, `vesting` (§9.1–9.4).
+ * (toncenter https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml) and
+ * `dnsRecords`, `multisigWallets`, `multisigOrders`, `vesting`.
  */
 @Controller()
 export class AccountsController {
@@ -169,7 +170,7 @@ export class AccountsController {
     };
   }
 
-  /** `orders` is null for a multisig without orders when they are included (§11.6). */
+  /** `orders` is null for a multisig without orders when they are included (https://github.com/toncenter/ton-indexer/tree/HEAD/ton-index-go/index/models). */
   @RpcHandler(Subjects.query.multisigWallets)
   async multisigWallets(@Payload() req: MultisigWalletsReq): Promise<V3MultisigWalletsRes> {
     const rows = await this.accounts.multisigs({

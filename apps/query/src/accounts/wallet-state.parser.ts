@@ -6,9 +6,10 @@ import { Cell } from '@ton/core';
 type WalletData = Pick<V3WalletState, 'seqno' | 'wallet_id' | 'is_signature_allowed'>;
 
 /**
- * The data fields of a wallet (§11.4): v1/v2 seqno; v3/v4 seqno and wallet_id; v5r1 the
- * signature-allowed bit, seqno and wallet_id; v5 beta seqno after the bit. Data that does not parse
- * gives no fields.
+ * The data fields of a wallet
+ * (https://github.com/toncenter/ton-indexer/tree/HEAD/ton-index-go/index/models): v1/v2 seqno;
+ * v3/v4 seqno and wallet_id; v5r1 the signature-allowed bit, seqno and wallet_id; v5 beta seqno
+ * after the bit. Data that does not parse gives no fields.
  */
 function parseData(type: string, dataBoc: string | null): WalletData {
   if (dataBoc === null) {

@@ -39,9 +39,11 @@ function renderInput(a: ActionQueryRow): ActionRenderRow {
 }
 
 /**
- * An `actions` row as the v3 Action (§11.8): lts as strings, type-specific details; a type without a
- * renderer gets toncenter's error detail and the raw row; `ton_transfer`/`call_contract` carrying
- * extra currencies are renamed `extra_currency_transfer` (§14.4).
+ * An `actions` row as the v3 Action
+ * (https://github.com/toncenter/ton-indexer/tree/HEAD/ton-index-go/index/models): lts as strings,
+ * type-specific details; a type without a renderer gets toncenter's error detail and the raw row;
+ * `ton_transfer`/`call_contract` carrying extra currencies are renamed `extra_currency_transfer`
+ * (https://github.com/toncenter/ton-indexer/blob/HEAD/indexer/indexer/events/blocks/utils/block_tree_serializer.py).
  */
 export function toV3Action(a: ActionQueryRow): V3Action {
   const details = renderActionDetails(a.type, renderInput(a));
@@ -76,7 +78,7 @@ export function toV3Action(a: ActionQueryRow): V3Action {
   return out;
 }
 
-/** Address-typed columns of an action, for the address book (§12.1). */
+/** Address-typed columns of an action, for the address book (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml). */
 export function actionAddresses(a: ActionQueryRow): string[] {
   return [
     a.source,

@@ -17,7 +17,7 @@ import { AddressBookBuilder } from '../address-book/address-book.builder';
 import { toV3Transaction, transactionAddresses } from '../transactions/transaction.mapper';
 import { actionAddresses, toV3Action } from './action.mapper';
 
-/** `ton.query.v1.actions` (toncenter-v3 §5.2). */
+/** `ton.query.v1.actions` (toncenter https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml). */
 @Controller()
 export class ActionsController {
   constructor(

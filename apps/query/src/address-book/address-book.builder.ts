@@ -6,12 +6,13 @@ import { Address } from '@ton/core';
 import { AddressBookCache } from './address-book.cache';
 
 /**
- * Builds `address_book` (toncenter-v3 §12.1) for a set of raw addresses with one query: the
- * user-friendly form is bounceable unless the account has no code or runs a wallet code, then
- * non-bounceable (unknown accounts too). `domain` is the shortest self-resolving DNS domain of the
- * account; interfaces come from the decoder's per-code detection, a wallet code naming its single
- * interface (`wallet_v4r2`) as toncenter's code-hash match does. Entries come from AddressBookCache
- * when kept there (none without one).
+ * Builds `address_book` (toncenter
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml) for a set of
+ * raw addresses with one query: the user-friendly form is bounceable unless the account has no code
+ * or runs a wallet code, then non-bounceable (unknown accounts too). `domain` is the shortest
+ * self-resolving DNS domain of the account; interfaces come from the decoder's per-code detection,
+ * a wallet code naming its single interface (`wallet_v4r2`) as toncenter's code-hash match does.
+ * Entries come from AddressBookCache when kept there (none without one).
  */
 @Injectable()
 export class AddressBookBuilder {

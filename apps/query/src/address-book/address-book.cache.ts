@@ -12,9 +12,11 @@ type AddressBookEntry = AddressBook[string];
  * account's latest state (code hash), the decoder's interfaces and DNS records, which change only
  * when the ingestor or the decoder commits a block, moving its indexer_cursor row in the same
  * transaction. So everything is dropped when that epoch moves; each request reads it (two rows by
- * primary key, concurrent requests sharing one read), so an entry never outlives its block. A busy account's traces page names ~300 addresses
- * and spent ~6 ms on their two reads and friendly forms (bench/reports/v3-queries.md); toncenter
- * serves the address book from a cache too (ton-metadata-cache, toncenter-v3 §12.1).
+ * primary key, concurrent requests sharing one read), so an entry never outlives its block. A busy
+ * account's traces page names ~300 addresses and spent ~6 ms on their two reads and friendly forms
+ * (bench/reports/v3-queries.md); toncenter serves the address book from a cache too
+ * (ton-metadata-cache, toncenter
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml).
  */
 export class AddressBookCache {
   private readonly entries: ByteBudgetLru<AddressBookEntry>;

@@ -2,7 +2,7 @@ import { type V3Block } from '@app/contracts';
 import { type BlockRow } from '@app/database';
 import { shardHex } from '../wire/wire-format';
 
-/** A `blocks` row as the v3 Block (§11.1). */
+/** A `blocks` row as the v3 Block (https://github.com/toncenter/ton-indexer/tree/HEAD/ton-index-go/index/models). */
 export function toV3Block(b: BlockRow): V3Block {
   return {
     workchain: b.workchain,

@@ -14,7 +14,7 @@ import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { toV3Block } from './block.mapper';
 
-/** `ton.query.v1.*` handlers of the v3 block endpoints (toncenter-v3 §4.1–4.4). */
+/** `ton.query.v1.*` handlers of the v3 block endpoints (toncenter https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml). */
 @Controller()
 export class BlocksController {
   constructor(private readonly blocks: BlockQueryRepository) {}

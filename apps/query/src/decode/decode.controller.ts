@@ -23,9 +23,10 @@ function bodyCell(boc: string, index: number): Cell {
 }
 
 /**
- * `ton.query.v1.decode` (toncenter-v3 §9.5): opcode names and decoded bodies from the TL-B registry of
- * libs/ton. Pure computation, no database: it runs in the query service so that the gateway stays a
- * thin HTTP edge.
+ * `ton.query.v1.decode` (toncenter
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): opcode names
+ * and decoded bodies from the TL-B registry of libs/ton. Pure computation, no database: it runs in
+ * the query service so that the gateway stays a thin HTTP edge.
  */
 @Controller()
 export class DecodeController {

@@ -19,7 +19,8 @@ function withExtra(info: TokenInfo, extra: Record<string, unknown>): TokenInfo {
 }
 
 /**
- * Token info (§12.2) of a jetton master, NFT collection or item, or undefined when its metadata is not
+ * Token info (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml) of
+ * a jetton master, NFT collection or item, or undefined when its metadata is not
  * retrieved (then `{type, nft_index?}` and `is_indexed: false`).
  * - Content with a `uri` (off-chain or semi-chain, TEP-64) is answered from the fetcher's
  *   `address_metadata` row: valid → the standard columns at the top (toncenter's key order) and
@@ -63,15 +64,16 @@ function tokenInfo(
 }
 
 /**
- * Builds `metadata` (toncenter-v3 §12.2) for a set of raw addresses: jetton wallets (with their
- * master added), jetton masters, NFT collections and items. Addresses that are not token contracts
- * are absent.
+ * Builds `metadata` (toncenter
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml) for a set of
+ * raw addresses: jetton wallets (with their master added), jetton masters, NFT collections and
+ * items. Addresses that are not token contracts are absent.
  */
 @Injectable()
 export class MetadataBuilder {
   constructor(private readonly tokens: TokenQueryRepository) {}
 
-  /** `skip` (`X-No-Metadata`, §2.5): `{}` without a single query. */
+  /** `skip` (`X-No-Metadata`, https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go): `{}` without a single query. */
   async build(addresses: Iterable<string>, skip = false): Promise<Metadata> {
     if (skip) {
       return {};

@@ -13,7 +13,8 @@ export interface ActionPageTrace {
  * Renders the actions of traces pages through RenderedActions: kept traces are answered from
  * memory, the rest read in one batch (every type), rendered, and kept when final. The supported-type
  * filter is applied here as the SQL of ActionQueryRepository.ofTraces applies it (toncenter-v3
- * §14.4): the type is supported and no ancestor's type is.
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/indexer/indexer/events/blocks/utils/block_tree_serializer.py):
+ * the type is supported and no ancestor's type is.
  */
 @Injectable()
 export class ActionRenderer {

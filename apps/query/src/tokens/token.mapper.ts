@@ -20,7 +20,7 @@ import {
 } from '@app/database';
 import { json } from '../wire/json';
 
-/** Token rows as the v3 shapes of toncenter-v3 §11.5 (numbers as strings, content as stored). */
+/** Token rows as the v3 shapes of toncenter https://github.com/toncenter/ton-indexer/tree/HEAD/ton-index-go/index/models (numbers as strings, content as stored). */
 
 export function toJettonMaster(r: JettonMasterQueryRow): V3JettonMaster {
   return {
@@ -36,7 +36,7 @@ export function toJettonMaster(r: JettonMasterQueryRow): V3JettonMaster {
   };
 }
 
-/** `mintless_info` only for an unclaimed mintless balance (§11.5). */
+/** `mintless_info` only for an unclaimed mintless balance (https://github.com/toncenter/ton-indexer/tree/HEAD/ton-index-go/index/models). */
 export function toJettonWallet(r: JettonWalletQueryRow): V3JettonWallet {
   const out: V3JettonWallet = {
     address: r.address,

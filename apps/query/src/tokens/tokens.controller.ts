@@ -59,7 +59,7 @@ function eventFilter(
   };
 }
 
-/** `ton.query.v1.jetton*` and `ton.query.v1.nft*` (toncenter-v3 §7, §8). */
+/** `ton.query.v1.jetton*` and `ton.query.v1.nft*` (toncenter https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml). */
 @Controller()
 export class TokensController {
   constructor(
@@ -68,7 +68,7 @@ export class TokensController {
     private readonly metadata: MetadataBuilder,
   ) {}
 
-  /** `address_book` and `metadata`, each left `{}` without a query when the client skips it (§2.5). */
+  /** `address_book` and `metadata`, each left `{}` without a query when the client skips it (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go). */
   private async enrich(addresses: string[], req: EnrichmentReq) {
     return {
       address_book: await this.addressBook.build(addresses, req.no_address_book),
@@ -204,7 +204,8 @@ export class TokensController {
   }
 
   /**
-   * nft/sales (§8.4): toncenter unions getgems sales, getgems auctions and Telemint items; only
+   * nft/sales (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml):
+   * toncenter unions getgems sales, getgems auctions and Telemint items; only
    * getgems fixed-price sales are detected here. The address book and metadata cover the sale, its
    * item, seller, marketplace, fee and royalty addresses, and the item's collection and owner.
    */

@@ -1,7 +1,7 @@
 import { type V3Trace } from '@app/contracts';
 import { type TraceRow } from '@app/database';
 
-/** A `traces` row as the v3 Trace without its body (§11.7). */
+/** A `traces` row as the v3 Trace without its body (https://github.com/toncenter/ton-indexer/tree/HEAD/ton-index-go/index/models). */
 export function toV3TraceHead(t: TraceRow): V3Trace {
   return {
     trace_id: t.trace_id,

@@ -25,7 +25,7 @@ import { toV3TraceHead } from './trace.mapper';
 /** Traces above this many transactions come back without a body (ton-index-go `-max-trace-txs`). */
 const MAX_TRACE_TRANSACTIONS = 4000;
 
-/** `ton.query.v1.traces` (toncenter-v3 §5.1): the traces, their transactions, tree and actions. */
+/** `ton.query.v1.traces` (toncenter https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): the traces, their transactions, tree and actions. */
 @Controller()
 export class TracesController {
   constructor(

@@ -19,7 +19,7 @@ function accountState(
   };
 }
 
-/** A stored transaction with its messages and states as the v3 Transaction (§11.2). */
+/** A stored transaction with its messages and states as the v3 Transaction (https://github.com/toncenter/ton-indexer/tree/HEAD/ton-index-go/index/models). */
 export function toV3Transaction(b: TransactionBundle): V3Transaction {
   const t = b.tx;
   return {

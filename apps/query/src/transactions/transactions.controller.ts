@@ -24,7 +24,7 @@ import { AddressBookBuilder } from '../address-book/address-book.builder';
 import { TransactionRenderer } from '../render-cache/transaction-renderer';
 import { toV3Transaction, transactionAddresses } from './transaction.mapper';
 
-/** `ton.query.v1.*` handlers of the v3 transaction and message endpoints (toncenter-v3 §4.5–4.9). */
+/** `ton.query.v1.*` handlers of the v3 transaction and message endpoints (toncenter https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml). */
 @Controller()
 export class TransactionsController {
   constructor(

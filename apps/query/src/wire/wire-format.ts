@@ -1,5 +1,6 @@
 /**
- * Scalars of the query service's rows on the v3 wire (toncenter-v3 §2.1): shards as the uint64 in
+ * Scalars of the query service's rows on the v3 wire (toncenter
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go): shards as the uint64 in
  * uppercase hex, opcodes back to their int32 (their `"0x%08x"` is libs/v3-render's, with messages).
  */
 
