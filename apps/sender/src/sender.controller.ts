@@ -11,7 +11,7 @@ import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { SenderService } from './sender.service';
 
-/** `ton.send.v1.*`: message submission and fee estimation (toncenter v2 §9, v3 POST message). */
+/** `ton.send.v1.*`: message submission and fee estimation (toncenter https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml, v3 POST message). */
 @Controller()
 export class SenderController {
   constructor(private readonly sender: SenderService) {}

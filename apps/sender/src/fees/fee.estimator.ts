@@ -29,12 +29,14 @@ interface HeadState {
 }
 
 /**
- * toncenter v2 estimateFee (§9; tonlib raw.createQuery + query.estimateFees) by emulation: the
- * external message is built as tonlib builds it, and run on the account state of the masterchain
- * head with the head's config and time by the emulator of @ton/sandbox (the ton-blockchain
- * transaction emulator in WASM, the one the localnet runs), so the fees are those of the
- * transaction the network would execute now. `destination_fees` is always empty: tonlib fills it
- * only for `msg.message` queries, never for the raw queries toncenter creates.
+ * toncenter v2 estimateFee
+ * (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml; tonlib
+ * raw.createQuery + query.estimateFees) by emulation: the external message is built as tonlib
+ * builds it, and run on the account state of the masterchain head with the head's config and time
+ * by the emulator of @ton/sandbox (the ton-blockchain transaction emulator in WASM, the one the
+ * localnet runs), so the fees are those of the transaction the network would execute now.
+ * `destination_fees` is always empty: tonlib fills it only for `msg.message` queries, never for the
+ * raw queries toncenter creates.
  */
 export class FeeEstimator {
   private executor: Promise<Executor> | undefined;

@@ -27,7 +27,7 @@ function action(type: string, ancestorType: string[]): PendingAction {
 }
 
 describe('pending query', () => {
-  it('shows the highest-level actions a client understands (§14.4)', () => {
+  it('shows the highest-level actions a client understands (toncenter)', () => {
     const purchase = action('nft_purchase', []);
     const inner = action('nft_transfer', ['nft_purchase']);
     const sut = [purchase, inner];

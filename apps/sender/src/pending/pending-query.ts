@@ -12,8 +12,10 @@ import {
 import { type PendingAction, type PendingTrace } from './pending-trace';
 
 /**
- * The action-type filter of §14.4 on pending actions: an action is shown when its type is supported
- * and none of its ancestors' types is (each client sees the highest-level actions it understands).
+ * The action-type filter of
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/indexer/indexer/events/blocks/utils/block_tree_serializer.py
+ * on pending actions: an action is shown when its type is supported and none of its ancestors'
+ * types is (each client sees the highest-level actions it understands).
  */
 export function visibleActions(
   actions: readonly PendingAction[],
@@ -28,7 +30,7 @@ function newestFirst(traces: readonly PendingTrace[]): PendingTrace[] {
   return [...traces].sort((a, b) => b.emulatedAt - a.emulatedAt);
 }
 
-/** pendingTraces (§5.3): each trace with its visible actions. */
+/** pendingTraces (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): each trace with its visible actions. */
 export function pendingTracesAnswer(
   traces: readonly PendingTrace[],
   req: PendingTracesReq,
@@ -42,8 +44,10 @@ export function pendingTracesAnswer(
 }
 
 /**
- * pendingActions (§5.4): the visible actions of the traces, those involving `account` when it is
- * given; `include_transactions` adds `transactions_full` from the trace's emulated transactions.
+ * pendingActions
+ * (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): the visible
+ * actions of the traces, those involving `account` when it is given; `include_transactions` adds
+ * `transactions_full` from the trace's emulated transactions.
  */
 export function pendingActionsAnswer(
   traces: readonly PendingTrace[],
@@ -73,8 +77,10 @@ export function pendingActionsAnswer(
 }
 
 /**
- * pendingTransactions (§4.10): the emulated transactions of `account[]` (optionally of `trace_id[]`),
- * by lt; none at all is toncenter's 404 `emulated traces not found`.
+ * pendingTransactions
+ * (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): the emulated
+ * transactions of `account[]` (optionally of `trace_id[]`), by lt; none at all is toncenter's 404
+ * `emulated traces not found`.
  */
 export function pendingTransactionsAnswer(
   traces: readonly PendingTrace[],

@@ -19,7 +19,7 @@ const ENRICHMENT_TIMEOUT_MS = 2_000;
 const MAX_COUNTERS = 10_000;
 
 /**
- * The sender's side of the Streaming API (issue 12): each stored emulation of a sent message becomes a
+ * The sender's side of the Streaming API: each stored emulation of a sent message becomes a
  * `pending` trace update in the stream log, and a message that will not happen as predicted a
  * `trace_invalidated`. address_book and metadata come from the query service (`ton.query.v1.addressBook`
  * / `metadata`, as the gateway's pendingTraces adds them) when an RPC client is in the process and the

@@ -95,7 +95,7 @@ function traceTransaction(
   };
 }
 
-/** What interface detection finds on the emulated states (§14.2), for the classifier. */
+/** What interface detection finds on the emulated states (https://github.com/toncenter/ton-indexer/tree/HEAD/ton-index-worker/tondb-scanner/src/smc-interfaces), for the classifier. */
 async function detectInterfaces(
   accounts: readonly string[],
   probes: InterfaceProbes,
@@ -152,9 +152,10 @@ function compareLtAccount(a: ParsedTransaction, b: ParsedTransaction): number {
 }
 
 /**
- * An emulated trace as toncenter's emulated traces (§14.6): transactions flattened from the
- * emulator's cells exactly as the ingestor flattens a block's, classified by the decoder's classifier
- * on the interfaces detected on the emulated states, rendered in the v3 wire shape with
+ * An emulated trace as toncenter's emulated traces
+ * (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): transactions
+ * flattened from the emulator's cells exactly as the ingestor flattens a block's, classified by the
+ * decoder's classifier on the interfaces detected on the emulated states, rendered in the v3 wire shape with
  * `trace_state: "pending"`, `emulated: true` and finality `pending`.
  */
 export async function buildPendingTrace(input: PendingTraceInput): Promise<PendingTrace> {
@@ -233,7 +234,8 @@ export async function buildPendingTrace(input: PendingTraceInput): Promise<Pendi
         messages: classifiable.trace.edges_,
         transactions: parsed.length,
         pending_messages: emulation.unprocessed,
-        // §14.3: emulated traces report `ok` when the classifier attached actions.
+        // https://github.com/toncenter/ton-indexer/blob/HEAD/indexer/indexer/events/event_processing.py:
+        // emulated traces report `ok` when the classifier attached actions.
         classification_state: actions.length > 0 ? 'ok' : 'unclassified',
       },
       is_incomplete: emulation.unprocessed > 0,

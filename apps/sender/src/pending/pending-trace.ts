@@ -1,7 +1,7 @@
 import { B64Hash, V3Action, V3Address, V3Trace } from '@app/contracts';
 import { z } from 'zod';
 
-/** One classified action of a pending trace with what its filters need (§14.4, §5.4). */
+/** One classified action of a pending trace with what its filters need (https://github.com/toncenter/ton-indexer/blob/HEAD/indexer/indexer/events/blocks/utils/block_tree_serializer.py). */
 export const PendingAction = z
   .object({
     /** Rendered as the v3 Action (finality `pending`), without `accounts`. */
@@ -16,7 +16,8 @@ export const PendingAction = z
 export type PendingAction = z.infer<typeof PendingAction>;
 
 /**
- * What the pending store keeps per external message (toncenter's emulated trace, §14.6): the trace
+ * What the pending store keeps per external message (toncenter's emulated trace,
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): the trace
  * with its transactions in v3 wire shape, its actions, and the keys it is found by. Parsed again
  * when read back from the store (a boundary).
  */

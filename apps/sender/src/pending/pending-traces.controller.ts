@@ -12,7 +12,7 @@ import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { PendingTracesService } from './pending-traces.service';
 
-/** `ton.send.v1.pending*`: v3 pendingTraces, pendingActions, pendingTransactions (§4.10, §5.3, §5.4). */
+/** `ton.send.v1.pending*`: v3 pendingTraces, pendingActions, pendingTransactions (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml). */
 @Controller()
 export class PendingTracesController {
   constructor(private readonly pending: PendingTracesService) {}

@@ -55,10 +55,12 @@ const LOOKUP_LIMIT = 100;
 const SWEEP_LIMIT = 1000;
 
 /**
- * Pending traces (issue 8; toncenter's ton-trace-emulator, v3 §14.6): after each first successful
- * send, the trace the message will cause is emulated on the head's states, classified and stored
- * under the message's hash for every replica to serve; it is dropped once the real trace is indexed
- * complete (checked each sweep and on every read, as toncenter filters by PG) or when it expires.
+ * Pending traces (toncenter's ton-trace-emulator,
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): after each
+ * first successful send, the trace the message will cause is emulated on the head's states,
+ * classified and stored under the message's hash for every replica to serve; it is dropped once the
+ * real trace is indexed complete (checked each sweep and on every read, as toncenter filters by PG)
+ * or when it expires.
  */
 @Injectable()
 export class PendingTracesService

@@ -4,8 +4,9 @@ import { parsedMessageColumns, snakeCased, toV3Description, toV3Message } from '
 import { type Cell, loadShardAccount } from '@ton/core';
 
 /**
- * An emulated message as the v3 Message (§11.3), rendered as the query service renders the row the
- * ingestor would store for it.
+ * An emulated message as the v3 Message
+ * (https://github.com/toncenter/ton-indexer/tree/HEAD/ton-index-go/index/models), rendered as the
+ * query service renders the row the ingestor would store for it.
  */
 function toV3PendingMessage(m: ParsedMessage): V3Message {
   return toV3Message(parsedMessageColumns(m));
@@ -70,7 +71,8 @@ export interface PendingPlacement {
 }
 
 /**
- * An emulated transaction as the v3 Transaction of pendingTransactions/pendingTraces (§14.6):
+ * An emulated transaction as the v3 Transaction of pendingTransactions/pendingTraces
+ * (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml):
  * `emulated: true`, finality `pending`, `trace_external_hash` set. It is in no block yet: block_ref
  * names the account's workchain with the unsplit shard and seqno 0, mc_block_seqno the head the
  * emulation ran on.
@@ -90,7 +92,8 @@ export function toV3PendingTransaction(t: ParsedTransaction, p: PendingPlacement
     end_status: t.endStatus,
     total_fees: t.totalFees.toString(),
     total_fees_extra_currencies: { ...t.totalFeesExtraCurrencies },
-    // The query service's rules over the columns the ingestor would store (§11.2).
+    // The query service's rules over the columns the ingestor would store
+    // (https://github.com/toncenter/ton-indexer/tree/HEAD/ton-index-go/index/models).
     description: toV3Description(snakeCased(t)),
     block_ref: { workchain, shard: '8000000000000000', seqno: 0 },
     in_msg: t.inMessage === null ? null : toV3PendingMessage(t.inMessage),

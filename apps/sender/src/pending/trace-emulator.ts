@@ -67,7 +67,8 @@ const raw = (a: Address): string => a.toRawString().toUpperCase();
  * external message on its destination, then every internal out-message on its destination's state
  * (read once from the chain, then the state the emulation left), lowest created_lt first, as the
  * network delivers them. Each transaction comes from the ton-blockchain emulator of @ton/sandbox, so
- * the results are real Transaction cells. toncenter's ton-trace-emulator does the same (§14.6).
+ * the results are real Transaction cells. toncenter's ton-trace-emulator does the same
+ * (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml).
  */
 export class TraceEmulator {
   constructor(private readonly executor: () => Promise<Executor>) {}

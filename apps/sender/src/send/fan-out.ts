@@ -98,7 +98,8 @@ export function fanOut(
 }
 
 /**
- * The client's error when no liteserver accepted the message, as toncenter words it (§9, §12.2): a
+ * The client's error when no liteserver accepted the message, as toncenter words it
+ * (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml): a
  * refusal is tonlib's `LITE_SERVER_UNKNOWN: <the liteserver's reason>` (HTTP 500), e.g. `cannot apply
  * external message to current state : External message was not accepted…`; only timeouts give
  * `LITE_SERVER_NETWORK timeout` (504); no reachable liteserver gives `no workers available` (542).

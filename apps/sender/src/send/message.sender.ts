@@ -32,11 +32,12 @@ export interface MessageSenderDeps {
 }
 
 /**
- * sendBoc / sendBocReturnHash / v3 POST message (toncenter v2 §9): validates the BoC as a complete
- * external message within the network's limits (nothing is sent otherwise), sends it to several
- * liteservers in parallel and answers on the first acceptance. A message every liteserver refuses is
- * still a success when it was sent within the dedupe window (a resubmission after it applied: the
- * wallet's seqno has moved on), so duplicates are idempotent across replicas.
+ * sendBoc / sendBocReturnHash / v3 POST message (toncenter
+ * https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml): validates
+ * the BoC as a complete external message within the network's limits (nothing is sent otherwise),
+ * sends it to several liteservers in parallel and answers on the first acceptance. A message every
+ * liteserver refuses is still a success when it was sent within the dedupe window (a resubmission
+ * after it applied: the wallet's seqno has moved on), so duplicates are idempotent across replicas.
  */
 export class MessageSender {
   constructor(private readonly deps: MessageSenderDeps) {}
