@@ -16,7 +16,7 @@ import { createStandaloneApp } from './standalone-app';
 /**
  * `npm start`: every app in one process on embedded defaults — the in-process transport unless
  * NATS_URL is set, an embedded PostgreSQL unless DATABASE_URL is set, the local network unless
- * TON_NETWORK or LITESERVERS_CONFIG say otherwise (DESIGN §4).
+ * TON_NETWORK or LITESERVERS_CONFIG say otherwise (docs/architecture.md).
  */
 async function bootstrap(): Promise<void> {
   installNativeSha256();

@@ -69,9 +69,9 @@ export interface StandaloneAppOptions {
 }
 
 /**
- * Every app's module in one process (DESIGN §4): the composition root, the one place where apps are
- * imported together. Requests between them go through the same subjects as in the mesh, over NATS or
- * the in-process bus.
+ * Every app's module in one process (docs/architecture.md): the composition root, the one place
+ * where apps are imported together. Requests between them go through the same subjects as in the
+ * mesh, over NATS or the in-process bus.
  */
 export async function createStandaloneApp(
   options: StandaloneAppOptions,
@@ -181,7 +181,7 @@ export async function createStandaloneApp(
   setupRpcMicroservice(rpc, {
     logger: options.logger,
     metrics: app.get(NatsMetrics),
-    // PostgreSQL down: 503 for v3 callers, not an internal error (issue 11).
+    // PostgreSQL down: 503 for v3 callers, not an internal error.
     translators: [databaseUnavailableError],
   });
   await app.startAllMicroservices();
