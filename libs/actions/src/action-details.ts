@@ -1,5 +1,6 @@
 /**
- * The type-specific `details` of a v3 action (toncenter-v3 §11.8, §14.5; ton-index-go
+ * The type-specific `details` of a v3 action (toncenter
+ * https://github.com/toncenter/ton-indexer/tree/HEAD/ton-index-go/index/models; ton-index-go
  * `parse/actions.go`): numbers in details as strings, opcodes as "0x%08x". Pure rendering, shared by
  * the decoder (its classifier's rows, `decode:trace --api`) and the query service (stored rows).
  */
