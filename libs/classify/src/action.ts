@@ -1,7 +1,9 @@
 /**
- * A row of toncenter's `actions` table (toncenter-v3 §13.3), as the classifier produces it. Numbers that
- * the table stores as numeric/bigint are bigint; the *_data columns are PostgreSQL composite types,
- * rendered here as plain objects with the composite's field names.
+ * A row of toncenter's `actions` table (toncenter
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp),
+ * as the classifier produces it. Numbers that the table stores as numeric/bigint are bigint; the
+ * *_data columns are PostgreSQL composite types, rendered here as plain objects with the
+ * composite's field names.
  */
 import type { ActionData, ActionDataColumn } from '@app/actions';
 

@@ -1,7 +1,8 @@
 /**
- * Renders `actions` rows as the v3 API does (toncenter-v3 §11.8, §14.5; ton-index-go `parse/actions.go`):
- * lt as strings, type-specific `details` (rendered by `@app/actions`). Types without a renderer get
- * toncenter's `{"error": "unsupported action type: '<t>'"}` and the raw row.
+ * Renders `actions` rows as the v3 API does (toncenter
+ * https://github.com/toncenter/ton-indexer/tree/HEAD/ton-index-go/index/models; ton-index-go
+ * `parse/actions.go`): lt as strings, type-specific `details` (rendered by `@app/actions`). Types
+ * without a renderer get toncenter's `{"error": "unsupported action type: '<t>'"}` and the raw row.
  */
 import { type ApiJson, renderActionDetails } from '@app/actions';
 import type { ActionRow } from './action';

@@ -1,6 +1,9 @@
 /**
- * The action classifier (toncenter v3 §14.3) and contract interface probes (§14.2), framework-free:
- * shared by the decoder (indexed traces) and the sender (emulated, pending traces).
+ * The action classifier (toncenter
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/indexer/indexer/events/event_processing.py)
+ * and contract interface probes
+ * (https://github.com/toncenter/ton-indexer/tree/HEAD/ton-index-worker/tondb-scanner/src/smc-interfaces),
+ * framework-free: shared by the decoder (indexed traces) and the sender (emulated, pending traces).
  */
 export * from './action';
 export * from './trace-model';

@@ -67,7 +67,7 @@ export interface TraceTransaction {
   messages: TraceMessage[];
 }
 
-/** One row of `traces` (toncenter-v3 §13.3). */
+/** One row of `traces` (toncenter https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp). */
 export interface TraceRecord {
   trace_id: string;
   external_hash: string | null;

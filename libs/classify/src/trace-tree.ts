@@ -13,8 +13,9 @@ export interface TraceTree {
 }
 
 /**
- * Builds the parent → children tree over message edges (toncenter-v3 §11.7): a transaction whose
- * in-message was an out-message of another transaction of the trace is that transaction's child;
+ * Builds the parent → children tree over message edges (toncenter
+ * https://github.com/toncenter/ton-indexer/tree/HEAD/ton-index-go/index/models): a transaction
+ * whose in-message was an out-message of another transaction of the trace is that transaction's child;
  * the earliest orphan is the root. Children are in out-message order.
  */
 export function buildTraceTree(transactions: readonly TraceTransaction[]): TraceTree {

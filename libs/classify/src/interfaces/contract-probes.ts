@@ -11,7 +11,7 @@ import {
 import { DNS_ZONES, type DnsZones } from './dns-zones';
 import { type GetMethodRunner } from './get-method.runner';
 
-/** A DNS item's domain and its TEP-81 records (toncenter v3 §11.6 DNSRecord, §13.2 dns_entries). */
+/** A DNS item's domain and its TEP-81 records (toncenter https://github.com/toncenter/ton-indexer/tree/HEAD/ton-index-go/index/models DNSRecord, https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp dns_entries). */
 export interface DnsEntryState {
   readonly owner: string | null;
   readonly domain: string;
@@ -134,7 +134,8 @@ const hex256 = (s: Slice): string => s.loadBuffer(32).toString('hex').toUpperCas
 
 /**
  * The get-methods of DNS items (TEP-81), multisig v2 wallets and orders and vesting wallets (toncenter
- * v3 §14.2 "Also: …"), run at a masterchain block. Each probe answers null when the account does not
+ * https://github.com/toncenter/ton-indexer/tree/HEAD/ton-index-worker/tondb-scanner/src/smc-interfaces
+ * "Also: …"), run at a masterchain block. Each probe answers null when the account does not
  * implement the interface.
  */
 export class ContractProbes {

@@ -62,8 +62,9 @@ const TESTNET: DnsZones = new Map([
 ]);
 
 /**
- * The NFT collections whose items toncenter decodes into `dns_entries` (v3 §14.2 "`.ton` /
- * `.t.me` DNS items"), by the network the deployment serves (TON_NETWORK). toncenter's index
+ * The NFT collections whose items toncenter decodes into `dns_entries`
+ * (https://github.com/toncenter/ton-indexer/tree/HEAD/ton-index-worker/tondb-scanner/src/smc-interfaces
+ * "`.ton` / `.t.me` DNS items"), by the network the deployment serves (TON_NETWORK). toncenter's index
  * worker picks them with its `--testnet` flag (NftItemDetectorR::is_testnet): on testnet the
  * `.ton` root is another collection and there is no `.t.me` root at all. `local` takes the
  * mainnet list: the genesis seed's DNS item is a standalone resolver outside any collection (read

@@ -65,8 +65,9 @@ function shaped<T>(stack: TupleReader | null, read: (s: TupleReader) => T): T | 
 }
 
 /**
- * The get-methods of the standard token interfaces (toncenter v3 §14.2), run at a masterchain block.
- * Each probe answers null when the account does not implement the interface.
+ * The get-methods of the standard token interfaces (toncenter
+ * https://github.com/toncenter/ton-indexer/tree/HEAD/ton-index-worker/tondb-scanner/src/smc-interfaces),
+ * run at a masterchain block. Each probe answers null when the account does not implement the interface.
  */
 export class InterfaceProbes {
   /** DNS items, multisig v2 wallets and orders, vesting wallets. */

@@ -1,8 +1,11 @@
 /**
- * Code cell hashes of the 11 wallet contracts toncenter recognises (v1r1 … v5r1; toncenter-v3 §11.4)
+ * Code cell hashes of the 11 wallet contracts toncenter recognises (v1r1 … v5r1; toncenter
+ * https://github.com/toncenter/ton-indexer/tree/HEAD/ton-index-go/index/models)
  * with the `wallet_type` walletStates gives them (with spaces). An account with one of these codes gets
- * a non-bounceable user-friendly address (§12.1), and the decoder records the code's single interface
- * (`wallet_v4r2`) in `contract_interfaces`, as toncenter's code-hash match does (§12.1 interfaces).
+ * a non-bounceable user-friendly address
+ * (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml), and the
+ * decoder records the code's single interface (`wallet_v4r2`) in `contract_interfaces`, as
+ * toncenter's code-hash match does.
  */
 const WALLET_CODES_HEX: readonly (readonly [string, string])[] = [
   ['a0cfc2c48aee16a271f2cfc0b7382d81756cecb1017d077faaab3bb602f6868c', 'wallet v1 r1'],
