@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The error codes services throw and send across NATS (house style 3.4). The gateway maps each
+ * The error codes services throw and send across NATS. The gateway maps each
  * code to an HTTP status once per API version with an exhaustive switch.
  */
 export const ErrorCode = {
@@ -58,7 +58,7 @@ export const RETRYABLE_BY_DEFAULT: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
 export const ErrorDetails = z.record(z.string(), z.unknown());
 export type ErrorDetails = z.infer<typeof ErrorDetails>;
 
-/** The error body that crosses NATS: `{code, message, details?, retryable}` (house style 3.4). */
+/** The error body that crosses NATS: `{code, message, details?, retryable}`. */
 export const RpcErrorPayload = z
   .object({
     code: ErrorCodeSchema,

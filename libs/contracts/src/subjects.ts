@@ -1,6 +1,6 @@
 /**
- * Every NATS subject of the mesh. This is the only file where a subject string may appear
- * (house style 3.2). Renaming a value breaks running consumers: add a new version token
+ * Every NATS subject of the mesh. This is the only file where a subject string may appear, so a
+ * rename is one edit. Renaming a value breaks running consumers: add a new version token
  * (`ton.ls.v2.…`) beside the old one instead of editing it.
  *
  * Request/reply subjects are `ton.<service>.<version>.<verb>`; events are
@@ -65,7 +65,7 @@ export const Subjects = {
     vesting: 'ton.query.v1.vesting',
     traces: 'ton.query.v1.traces',
     actions: 'ton.query.v1.actions',
-    /** v3 decode: opcode names and message bodies through the TL-B registry (§9.5). */
+    /** v3 decode: opcode names and message bodies through the TL-B registry (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
     decode: 'ton.query.v1.decode',
   },
   /** Message submission and fee estimation answered by apps/sender. */
@@ -86,7 +86,7 @@ export const Subjects = {
     /** API keys or plans changed (`npm run keys`): every gateway drops its key cache. */
     apiKeysChanged: 'ton.edge.v1.apiKeys.changed',
   },
-  /** JetStream events: wake-up hints, PostgreSQL holds the progress (house style 3.2). */
+  /** JetStream events: wake-up hints, PostgreSQL holds the progress. */
   evt: {
     blockIndexed: 'ton.evt.v1.block.indexed',
     txsDecoded: 'ton.evt.v1.txs.decoded',
@@ -96,7 +96,7 @@ export const Subjects = {
     messageLanded: 'ton.evt.v1.message.landed',
   },
   /**
-   * Streaming API v2 (issue 12): rendered snapshots for the gateways' SSE/WebSocket clients, kept in
+   * Streaming API v2: rendered snapshots for the gateways' SSE/WebSocket clients, kept in
    * their own JetStream stream (retention = the replay window), payloads in messages/stream-events.ts.
    */
   stream: {
@@ -129,7 +129,7 @@ export type RequestSubject = LsSubject | QuerySubject | SendSubject;
 
 /**
  * NATS queue group of each service. Every subscription of a service joins its group so that
- * Kubernetes replicas share the work instead of all answering (house style 3.2).
+ * Kubernetes replicas share the work instead of all answering.
  */
 export const QueueGroups = {
   gateway: 'gateway',

@@ -2,8 +2,8 @@ import { z } from 'zod';
 
 /**
  * `ton.evt.v1.block.indexed` (JetStream): a masterchain block and every shard block it committed are
- * in PostgreSQL. References only, never data (DESIGN §3: keep NATS messages small); consumers read the
- * rows. Shards are signed 64-bit decimal strings, hashes base64, as in the tables.
+ * in PostgreSQL. References only, never data (docs/architecture.md: keep NATS messages small);
+ * consumers read the rows. Shards are signed 64-bit decimal strings, hashes base64, as in the tables.
  */
 export const IndexedBlockRef = z
   .object({

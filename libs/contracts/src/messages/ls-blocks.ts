@@ -16,8 +16,9 @@ import { MasterchainSeqno } from './ls';
 export * from '../v2/tonlib-blocks';
 
 /**
- * Liteserver service requests of the v2 blocks endpoints (toncenter-v2.md §5): schemas and the
- * subject → {req, res} pairs registered in registry.ts.
+ * Liteserver service requests of the v2 blocks endpoints (toncenter
+ * https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml): schemas
+ * and the subject → {req, res} pairs registered in registry.ts.
  */
 
 /** A block seqno of any chain (`seqno:int32` of tonNode.blockId, unsigned in block.tlb). */
@@ -32,7 +33,8 @@ const LtStr = Int64Str.refine((s) => !s.startsWith('-'), 'expected a non-negativ
 
 /**
  * lookupBlock: a shard chain (`workchain`, any `shard` inside it) and exactly one of `seqno`, `lt`,
- * `unixtime` (2.1; tonlib mode 1·seqno + 2·lt + 4·unixtime, §5.5).
+ * `unixtime` (2.1; tonlib mode 1·seqno + 2·lt + 4·unixtime,
+ * https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml).
  */
 export const LookupBlockReq = z
   .object({
@@ -56,7 +58,7 @@ export type LookupBlockReq = z.infer<typeof LookupBlockReq>;
 export const LookupBlockRes = TonBlockIdExt;
 export type LookupBlockRes = z.infer<typeof LookupBlockRes>;
 
-/** getShards / shards: the shard tops committed by masterchain block `seqno` (§5.6). */
+/** getShards / shards: the shard tops committed by masterchain block `seqno` (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 export const GetShardsReq = z.object({ seqno: MasterchainSeqno }).strict();
 export type GetShardsReq = z.infer<typeof GetShardsReq>;
 export const GetShardsRes = BlocksShards;
@@ -64,7 +66,8 @@ export type GetShardsRes = z.infer<typeof GetShardsRes>;
 
 /**
  * getBlockHeader: a block by workchain, shard and seqno; with both `root_hash` and `file_hash` the id
- * is taken as given and no lookup is made (§5.7).
+ * is taken as given and no lookup is made
+ * (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml).
  */
 export const GetBlockHeaderReq = z
   .object({
@@ -79,13 +82,13 @@ export type GetBlockHeaderReq = z.infer<typeof GetBlockHeaderReq>;
 export const GetBlockHeaderRes = BlocksHeader;
 export type GetBlockHeaderRes = z.infer<typeof GetBlockHeaderRes>;
 
-/** getConsensusBlock: no parameters (§5.4). */
+/** getConsensusBlock: no parameters (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 export const GetConsensusBlockReq = z.object({}).strict();
 export type GetConsensusBlockReq = z.infer<typeof GetConsensusBlockReq>;
 export const GetConsensusBlockRes = ConsensusBlock;
 export type GetConsensusBlockRes = z.infer<typeof GetConsensusBlockRes>;
 
-/** getMasterchainBlockSignatures: masterchain `seqno` (§5.2). */
+/** getMasterchainBlockSignatures: masterchain `seqno` (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 export const GetMasterchainBlockSignaturesReq = z.object({ seqno: MasterchainSeqno }).strict();
 export type GetMasterchainBlockSignaturesReq = z.infer<typeof GetMasterchainBlockSignaturesReq>;
 export const GetMasterchainBlockSignaturesRes = BlocksBlockSignatures;
@@ -93,7 +96,8 @@ export type GetMasterchainBlockSignaturesRes = z.infer<typeof GetMasterchainBloc
 
 /**
  * getShardBlockProof: the block (workchain, shard, seqno) and optionally the masterchain block
- * `from_seqno` the proof should start from (tonlib mode 1, §5.3).
+ * `from_seqno` the proof should start from (tonlib mode 1,
+ * https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml).
  */
 export const GetShardBlockProofReq = z
   .object({
@@ -107,7 +111,7 @@ export type GetShardBlockProofReq = z.infer<typeof GetShardBlockProofReq>;
 export const GetShardBlockProofRes = BlocksShardBlockProof;
 export type GetShardBlockProofRes = z.infer<typeof GetShardBlockProofRes>;
 
-/** getOutMsgQueueSize: no parameters (2.1, §5.8). */
+/** getOutMsgQueueSize: no parameters (2.1, https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 export const GetOutMsgQueueSizeReq = z.object({}).strict();
 export type GetOutMsgQueueSizeReq = z.infer<typeof GetOutMsgQueueSizeReq>;
 export const GetOutMsgQueueSizeRes = BlocksOutMsgQueueSizes;

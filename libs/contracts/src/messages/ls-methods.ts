@@ -9,7 +9,8 @@ export * from '../v2/tonlib-methods';
 
 /**
  * Liteserver service requests of the v2 get-method, config, library and send endpoints
- * (toncenter-v2.md §7–§9): schemas and the subject → {req, res} pairs registered in registry.ts.
+ * (toncenter https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml):
+ * schemas and the subject → {req, res} pairs registered in registry.ts.
  */
 
 /**

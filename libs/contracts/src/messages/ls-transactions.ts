@@ -12,8 +12,9 @@ import {
 export * from '../v2/tonlib-transactions';
 
 /**
- * Liteserver service requests of the v2 transactions endpoints (toncenter-v2.md §6): schemas and the
- * subject → {req, res} pairs registered in registry.ts. Inputs arrive parsed by the gateway: raw
+ * Liteserver service requests of the v2 transactions endpoints (toncenter
+ * https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml): schemas
+ * and the subject → {req, res} pairs registered in registry.ts. Inputs arrive parsed by the gateway: raw
  * addresses, int64 as decimal strings, hashes as standard base64.
  */
 
@@ -23,7 +24,7 @@ const NonNegativeInt64 = Int64Str.refine((s) => !s.startsWith('-'), 'expected a 
 export const GetTransactionsReq = z
   .object({
     address: RawAddress,
-    /** 2.1: 1…1000 (§6.3). */
+    /** 2.1: 1…1000 (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
     limit: z.number().int().min(1).max(1000),
     lt: NonNegativeInt64.optional(),
     hash: B64Hash.optional(),
@@ -40,7 +41,7 @@ export type GetTransactionsRes = z.infer<typeof GetTransactionsRes>;
 export const GetTransactionsStdRes = RawTransactions;
 export type GetTransactionsStdRes = z.infer<typeof GetTransactionsStdRes>;
 
-/** getBlockTransactions(Ext): the block, an optional cursor and the count (§6.1). */
+/** getBlockTransactions(Ext): the block, an optional cursor and the count (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 export const GetBlockTransactionsReq = z
   .object({
     workchain: Int32,
@@ -65,7 +66,7 @@ export type GetBlockTransactionsRes = z.infer<typeof GetBlockTransactionsRes>;
 export const GetBlockTransactionsExtRes = BlocksTransactionsExt;
 export type GetBlockTransactionsExtRes = z.infer<typeof GetBlockTransactionsExtRes>;
 
-/** tryLocateTx / tryLocateResultTx / tryLocateSourceTx: the message by its ends and created_lt (§6.4). */
+/** tryLocateTx / tryLocateResultTx / tryLocateSourceTx: the message by its ends and created_lt (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 export const TryLocateTxReq = z
   .object({ source: RawAddress, destination: RawAddress, created_lt: NonNegativeInt64 })
   .strict();

@@ -10,7 +10,7 @@ import { BlocksMasterchainInfo, RawFullAccountState } from '../v2/tonlib';
  * gateway wraps in `{ok:true, result}` unchanged.
  */
 
-/** Masterchain seqno selecting "state as of that block"; toncenter 2.1 requires it > 0 (§3.1). */
+/** Masterchain seqno selecting "state as of that block"; toncenter 2.1 requires it > 0 (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 export const MasterchainSeqno = z
   .number()
   .int()

@@ -19,7 +19,7 @@ import {
 
 /**
  * Query service requests and shapes of the v3 account, DNS, multisig and vesting endpoints
- * (toncenter-v3 §6.1–6.5, §9.1–9.4, §11.4, §11.6).
+ * (toncenter https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml).
  */
 
 const Addresses = z.array(V3Address);

@@ -4,8 +4,10 @@ import { Subjects } from '../subjects';
 import { B64Hash, DecStr, Int, Paging, ShardHex, SortOrder, UDecStr } from './query-wire';
 
 /**
- * Query service requests of the v3 block endpoints (toncenter-v3 §4.1–4.4) and the Block shape
- * (§11.1). Requests arrive parsed by the gateway: shards as signed decimal strings, hashes as
+ * Query service requests of the v3 block endpoints (toncenter
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml) and the Block
+ * shape (https://github.com/toncenter/ton-indexer/tree/HEAD/ton-index-go/index/models). Requests
+ * arrive parsed by the gateway: shards as signed decimal strings, hashes as
  * standard base64.
  */
 
@@ -13,7 +15,7 @@ import { B64Hash, DecStr, Int, Paging, ShardHex, SortOrder, UDecStr } from './qu
 export const V3BlockId = z.object({ workchain: Int, shard: ShardHex, seqno: Int }).strict();
 export type V3BlockId = z.infer<typeof V3BlockId>;
 
-/** Block (§11.1): gen_utime, start_lt and end_lt as strings, the other integers as numbers. */
+/** Block (https://github.com/toncenter/ton-indexer/tree/HEAD/ton-index-go/index/models): gen_utime, start_lt and end_lt as strings, the other integers as numbers. */
 export const V3Block = z
   .object({
     workchain: Int,
@@ -58,7 +60,7 @@ export type MasterchainInfoReq = z.infer<typeof MasterchainInfoReq>;
 export const MasterchainInfoRes = z.object({ first: V3Block, last: V3Block }).strict();
 export type MasterchainInfoRes = z.infer<typeof MasterchainInfoRes>;
 
-/** blocks: filters, paging and an optional sort by gen_utime (unordered without it, §4.2). */
+/** blocks: filters, paging and an optional sort by gen_utime (unordered without it, https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml). */
 export const BlocksReq = z
   .object({
     workchain: Int.optional(),
@@ -77,11 +79,11 @@ export const BlocksReq = z
   .strict();
 export type BlocksReq = z.infer<typeof BlocksReq>;
 
-/** masterchainBlockShardState: the shard tops of masterchain block `seqno` (§4.3). */
+/** masterchainBlockShardState: the shard tops of masterchain block `seqno` (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml). */
 export const MasterchainBlockShardStateReq = z.object({ seqno: Int }).strict();
 export type MasterchainBlockShardStateReq = z.infer<typeof MasterchainBlockShardStateReq>;
 
-/** masterchainBlockShards: the blocks first committed by masterchain block `seqno` (§4.4). */
+/** masterchainBlockShards: the blocks first committed by masterchain block `seqno` (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml). */
 export const MasterchainBlockShardsReq = z.object({ seqno: Int, ...Paging }).strict();
 export type MasterchainBlockShardsReq = z.infer<typeof MasterchainBlockShardsReq>;
 

@@ -2,12 +2,14 @@ import { z } from 'zod';
 
 import { Subjects } from '../subjects';
 
-/** The most opcodes and bodies one decode request takes (toncenter-v3 §9.5). */
+/** The most opcodes and bodies one decode request takes (toncenter https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml). */
 export const DECODE_MAX_ITEMS = 1000;
 
 /**
- * v3 decode (toncenter-v3 §9.5): opcodes already parsed to unsigned 32-bit numbers and bodies as
- * base64 BoC (the gateway turns hex into base64), both in request order.
+ * v3 decode (toncenter
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): opcodes
+ * already parsed to unsigned 32-bit numbers and bodies as base64 BoC (the gateway turns hex into
+ * base64), both in request order.
  */
 export const DecodeReq = z
   .object({

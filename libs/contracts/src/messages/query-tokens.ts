@@ -18,7 +18,8 @@ import {
 } from './query-wire';
 
 /**
- * Query service requests and shapes of the v3 Jetton and NFT endpoints (toncenter-v3 §7, §8, §11.5).
+ * Query service requests and shapes of the v3 Jetton and NFT endpoints (toncenter
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml).
  * Addresses arrive raw (`wc:UPPERHEX`), normalised by the gateway.
  */
 
@@ -300,7 +301,7 @@ export const V3NftTransfersRes = z
   .strict();
 export type V3NftTransfersRes = z.infer<typeof V3NftTransfersRes>;
 
-/** nft/sales (§8.4): sale contract addresses, 1..1000 (the gateway enforces the bounds). */
+/** nft/sales (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): sale contract addresses, 1..1000 (the gateway enforces the bounds). */
 export const NftSalesReq = z
   .object({
     address: z.array(V3Address).min(1).max(1000),
@@ -324,7 +325,8 @@ export const V3GetgemsSaleDetails = z
 export type V3GetgemsSaleDetails = z.infer<typeof V3GetgemsSaleDetails>;
 
 /**
- * NFTSale (§11.5): only `getgems_sale` is detected here (getgems auctions and Telemint items are
+ * NFTSale (https://github.com/toncenter/ton-indexer/tree/HEAD/ton-index-go/index/models): only
+ * `getgems_sale` is detected here (getgems auctions and Telemint items are
  * not yet); optional fields are omitted when null, as toncenter's `omitempty` does.
  */
 export const V3NftSale = z

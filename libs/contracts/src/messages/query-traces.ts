@@ -16,11 +16,12 @@ import {
 } from './query-wire';
 
 /**
- * Query service requests of the v3 trace and action endpoints (toncenter-v3 §5.1, §5.2) and the
- * Trace and Action shapes (§11.7, §11.8).
+ * Query service requests of the v3 trace and action endpoints (toncenter
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml) and the
+ * Trace and Action shapes (https://github.com/toncenter/ton-indexer/tree/HEAD/ton-index-go/index/models).
  */
 
-/** A JSON value (action details are type-specific, §14.5). */
+/** A JSON value (action details are type-specific, https://github.com/toncenter/ton-indexer/blob/HEAD/indexer/indexer/events/event_processing.py). */
 export type V3Json = string | number | boolean | null | V3Json[] | { [key: string]: V3Json };
 export const V3Json: z.ZodType<V3Json> = z.lazy(() =>
   z.union([
@@ -33,7 +34,7 @@ export const V3Json: z.ZodType<V3Json> = z.lazy(() =>
   ]),
 );
 
-/** Action (§11.8). */
+/** Action (https://github.com/toncenter/ton-indexer/tree/HEAD/ton-index-go/index/models). */
 export const V3Action = z
   .object({
     trace_id: B64Hash,
@@ -59,7 +60,7 @@ export const V3Action = z
   .strict();
 export type V3Action = z.infer<typeof V3Action>;
 
-/** `trace`: the tree of `{tx_hash, in_msg_hash, children}` (§11.7); children null as in Go. */
+/** `trace`: the tree of `{tx_hash, in_msg_hash, children}` (https://github.com/toncenter/ton-indexer/tree/HEAD/ton-index-go/index/models); children null as in Go. */
 export interface V3TraceNode {
   tx_hash: string;
   in_msg_hash?: string;
@@ -75,7 +76,7 @@ export const V3TraceNode: z.ZodType<V3TraceNode> = z.lazy(() =>
     .strict(),
 );
 
-/** Trace (§11.7): mc_seqno_start/end and lts as strings, utimes as numbers. */
+/** Trace (https://github.com/toncenter/ton-indexer/tree/HEAD/ton-index-go/index/models): mc_seqno_start/end and lts as strings, utimes as numbers. */
 export const V3Trace = z
   .object({
     trace_id: B64Hash,
@@ -105,7 +106,7 @@ export const V3Trace = z
   .strict();
 export type V3Trace = z.infer<typeof V3Trace>;
 
-/** An action type or version shortcut (`^[A-Za-z0-9_.]+$`, §3.2). */
+/** An action type or version shortcut (`^[A-Za-z0-9_.]+$`, https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go). */
 export const ActionTypeName = z.string().regex(/^[A-Za-z0-9_.]+$/, 'invalid characters');
 
 const Ranges = {
@@ -116,7 +117,7 @@ const Ranges = {
   end_lt: UDecStr.optional(),
 };
 
-/** traces (§5.1): at most one of account, trace_id, tx_hash, msg_hash (the gateway checks it). */
+/** traces (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): at most one of account, trace_id, tx_hash, msg_hash (the gateway checks it). */
 export const TracesReq = z
   .object({
     account: V3Address.optional(),
@@ -139,7 +140,7 @@ export const V3TracesRes = z
   .strict();
 export type V3TracesRes = z.infer<typeof V3TracesRes>;
 
-/** actions (§5.2). */
+/** actions (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml). */
 export const ActionsReq = z
   .object({
     account: V3Address.optional(),

@@ -20,8 +20,10 @@ import {
 } from './query-wire';
 
 /**
- * Query service requests of the v3 transaction and message endpoints (toncenter-v3 §4.5–4.9) and the
- * Transaction and Message shapes (§11.2, §11.3).
+ * Query service requests of the v3 transaction and message endpoints (toncenter
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml) and the
+ * Transaction and Message shapes
+ * (https://github.com/toncenter/ton-indexer/tree/HEAD/ton-index-go/index/models).
  */
 
 /** `{hash, body, decoded}` of message_content and init_state. */
@@ -29,7 +31,7 @@ export const V3MessageContent = z
   .object({ hash: B64Hash, body: BocB64.nullable(), decoded: z.unknown().nullable() })
   .strict();
 
-/** Message (§11.3); in_msg_tx_hash / out_msg_tx_hash only on /messages, hash_norm when it differs. */
+/** Message (https://github.com/toncenter/ton-indexer/tree/HEAD/ton-index-go/index/models); in_msg_tx_hash / out_msg_tx_hash only on /messages, hash_norm when it differs. */
 export const V3Message = z
   .object({
     hash: B64Hash,
@@ -72,7 +74,7 @@ export const V3AccountState = z
 
 const MsgSize = z.object({ cells: DecStr, bits: DecStr }).strict();
 
-/** `description` (§11.2): every leaf is omitted when null, as ton-index-go's omitempty does. */
+/** `description` (https://github.com/toncenter/ton-indexer/tree/HEAD/ton-index-go/index/models): every leaf is omitted when null, as ton-index-go's omitempty does. */
 export const V3TransactionDescr = z
   .object({
     type: z.string(),
@@ -159,10 +161,11 @@ export const V3TransactionDescr = z
   .strict();
 export type V3TransactionDescr = z.infer<typeof V3TransactionDescr>;
 
-/** Transaction (§11.2). */
+/** Transaction (https://github.com/toncenter/ton-indexer/tree/HEAD/ton-index-go/index/models). */
 /**
- * `finality` (§15): `finalized` for indexed rows; emulated (pending) data is `pending`, or
- * `confirmed` once a block holding it is known but not yet committed (§14.6).
+ * `finality`: `finalized` for indexed rows; emulated (pending) data is `pending`, or
+ * `confirmed` once a block holding it is known but not yet committed
+ * (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml).
  */
 export const V3Finality = z.enum(['pending', 'confirmed', 'finalized']);
 export type V3Finality = z.infer<typeof V3Finality>;
@@ -203,7 +206,8 @@ export type V3TransactionsRes = z.infer<typeof V3TransactionsRes>;
 const Direction = z.enum(['in', 'out']);
 
 /**
- * transactions (§4.5) and transactionsByMasterchainBlock (§4.6, = `mc_seqno` with the same order).
+ * transactions (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml)
+ * and transactionsByMasterchainBlock (= `mc_seqno` with the same order).
  * `exclude_account` is not taken: toncenter parses it and ignores it.
  */
 export const TransactionsReq = z
@@ -226,7 +230,7 @@ export const TransactionsReq = z
   .strict();
 export type TransactionsReq = z.infer<typeof TransactionsReq>;
 
-/** transactionsByMessage (§4.7): at least one of msg_hash, body_hash, opcode. */
+/** transactionsByMessage (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): at least one of msg_hash, body_hash, opcode. */
 export const TransactionsByMessageReq = z
   .object({
     msg_hash: z.array(B64Hash).optional(),
@@ -246,13 +250,13 @@ export const TransactionsByMessageReq = z
   .strict();
 export type TransactionsByMessageReq = z.infer<typeof TransactionsByMessageReq>;
 
-/** adjacentTransactions (§4.8): the parent (`in`) or the children (`out`) of a transaction. */
+/** adjacentTransactions (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): the parent (`in`) or the children (`out`) of a transaction. */
 export const AdjacentTransactionsReq = z
   .object({ hash: B64Hash, direction: Direction.optional(), ...EnrichmentSettings })
   .strict();
 export type AdjacentTransactionsReq = z.infer<typeof AdjacentTransactionsReq>;
 
-/** messages (§4.9): `source`/`destination` null means IS NULL (the literal `null` on the wire). */
+/** messages (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): `source`/`destination` null means IS NULL (the literal `null` on the wire). */
 export const MessagesReq = z
   .object({
     msg_hash: z.array(B64Hash).optional(),

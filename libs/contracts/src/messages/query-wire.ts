@@ -3,11 +3,13 @@ import { z } from 'zod';
 import { B64Hash } from '../v2/primitives';
 
 /**
- * Primitives of the v3 wire (toncenter-v3 §2.1, §2.2): what the query service sends and the gateway
- * serves as is. 64-bit values are decimal strings; addresses raw `wc:UPPERHEX`; hashes standard base64.
+ * Primitives of the v3 wire (toncenter
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go): what the query service
+ * sends and the gateway serves as is. 64-bit values are decimal strings; addresses raw
+ * `wc:UPPERHEX`; hashes standard base64.
  */
 
-/** A raw address as v3 payloads carry it: `<wc>:<64 uppercase hex>` (§2.1). */
+/** A raw address as v3 payloads carry it: `<wc>:<64 uppercase hex>` (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go). */
 export const V3Address = z
   .string()
   .regex(/^-?\d{1,10}:[0-9A-F]{64}$/, "expected a raw address 'wc:HEX' in uppercase");
@@ -21,10 +23,10 @@ export const UDecStr = z.string().regex(/^\d{1,20}$/, 'expected an unsigned deci
 /** A numeric column (coins, extra flags) of any size as a decimal string. */
 export const NumericStr = z.string().regex(/^-?\d+$/, 'expected a decimal integer string');
 
-/** A shard as v3 renders it: the uint64 in 16 uppercase hex digits (§2.1). */
+/** A shard as v3 renders it: the uint64 in 16 uppercase hex digits (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go). */
 export const ShardHex = z.string().regex(/^[0-9A-F]{16}$/, 'expected 16 uppercase hex digits');
 
-/** An opcode as `"0x%08x"` of its uint32 (§2.1). */
+/** An opcode as `"0x%08x"` of its uint32 (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go). */
 export const OpcodeHex = z.string().regex(/^0x[0-9a-f]{8}$/, "expected '0x' and 8 hex digits");
 
 /** A base64 BoC. */
@@ -42,11 +44,11 @@ export const Int = z
 
 export { B64Hash };
 
-/** The sort direction of the endpoints that have one (§2.4). */
+/** The sort direction of the endpoints that have one (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go). */
 export const SortOrder = z.enum(['asc', 'desc']);
 export type SortOrder = z.infer<typeof SortOrder>;
 
-/** limit 1..1000 and offset ≥ 0 (§2.4), resolved by the gateway (default per endpoint). */
+/** limit 1..1000 and offset ≥ 0 (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go), resolved by the gateway (default per endpoint). */
 export const Paging = {
   limit: z.number().int().min(1).max(1000),
   offset: z
@@ -56,7 +58,7 @@ export const Paging = {
     .max(2 ** 31 - 1),
 };
 
-/** One row of `address_book` (§12.1). */
+/** One row of `address_book` (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml). */
 export const AddressBookRow = z
   .object({
     user_friendly: z.string().nullable(),
@@ -70,7 +72,7 @@ export type AddressBookRow = z.infer<typeof AddressBookRow>;
 export const AddressBook = z.record(z.string(), AddressBookRow);
 export type AddressBook = z.infer<typeof AddressBook>;
 
-/** `metadata` (token info, §12.2): keyed by raw address. */
+/** `metadata` (token info, https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): keyed by raw address. */
 export const Metadata = z.record(z.string(), z.unknown());
 export type Metadata = z.infer<typeof Metadata>;
 
@@ -81,7 +83,8 @@ export const EnrichmentSettings = {
 
 /**
  * What every endpoint that builds `metadata` may be asked to leave out (`X-No-Metadata`): the field
- * stays, as `{}` (§2.5). Endpoints whose `metadata` is always `{}` (traces, actions, messages) do not
+ * stays, as `{}` (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go).
+ * Endpoints whose `metadata` is always `{}` (traces, actions, messages) do not
  * take it.
  */
 export const MetadataSettings = {

@@ -7,17 +7,18 @@ import { B64Hash, V3Address } from './query-wire';
 
 /**
  * The sender's pending (emulated) data behind v3 pendingTraces, pendingActions and
- * pendingTransactions (toncenter-v3 §4.10, §5.3, §5.4, §14.6). The sender answers the lists; the
- * gateway adds address_book and metadata from the query service, as for indexed data.
+ * pendingTransactions (toncenter
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml). The sender
+ * answers the lists; the gateway adds address_book and metadata from the query service, as for indexed data.
  */
 
-/** pendingTraces (§5.3): `account` or `ext_msg_hash[]` (the gateway requires one). */
+/** pendingTraces (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): `account` or `ext_msg_hash[]` (the gateway requires one). */
 export const PendingTracesReq = z
   .object({
     account: V3Address.optional(),
     /** Raw or normalised hashes of the external messages. */
     ext_msg_hash: z.array(B64Hash).optional(),
-    /** Already expanded by the gateway (§14.4). */
+    /** Already expanded by the gateway (https://github.com/toncenter/ton-indexer/blob/HEAD/indexer/indexer/events/blocks/utils/block_tree_serializer.py). */
     supported_action_types: z.array(ActionTypeName),
   })
   .strict();
@@ -26,7 +27,7 @@ export type PendingTracesReq = z.infer<typeof PendingTracesReq>;
 export const PendingTracesRes = z.object({ traces: z.array(V3Trace) }).strict();
 export type PendingTracesRes = z.infer<typeof PendingTracesRes>;
 
-/** pendingActions (§5.4). */
+/** pendingActions (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml). */
 export const PendingActionsReq = PendingTracesReq.extend({
   include_transactions: z.boolean(),
 }).strict();
@@ -35,7 +36,7 @@ export type PendingActionsReq = z.infer<typeof PendingActionsReq>;
 export const PendingActionsRes = z.object({ actions: z.array(V3Action) }).strict();
 export type PendingActionsRes = z.infer<typeof PendingActionsRes>;
 
-/** pendingTransactions (§4.10): `account[]` required, `trace_id[]` optional. */
+/** pendingTransactions (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): `account[]` required, `trace_id[]` optional. */
 export const PendingTransactionsReq = z
   .object({
     account: z.array(V3Address).min(1),

@@ -5,8 +5,9 @@ import { B64Hash, Bytes, RawAddress } from '../v2/primitives';
 import { TonlibOk } from '../v2/tonlib-methods';
 
 /**
- * Requests answered by apps/sender: message submission (toncenter v2 §9 sendBoc / sendBocReturnHash,
- * v3 POST message) and fee estimation (v2 estimateFee, v3 POST estimateFee).
+ * Requests answered by apps/sender: message submission (toncenter
+ * https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml sendBoc /
+ * sendBocReturnHash, v3 POST message) and fee estimation (v2 estimateFee, v3 POST estimateFee).
  */
 
 /**
@@ -41,7 +42,7 @@ export const EstimateFeeReq = z
   .strict();
 export type EstimateFeeReq = z.infer<typeof EstimateFeeReq>;
 
-/** tonlib `int53`: a JSON number (toncenter v2 §3.3), nanotons here. */
+/** tonlib `int53`: a JSON number (toncenter https://github.com/ton-blockchain/ton/blob/HEAD/tl/generate/scheme/tonlib_api.tl), nanotons here. */
 const Int53 = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
 /** `fees in_fwd_fee:int53 storage_fee:int53 gas_fee:int53 fwd_fee:int53 = Fees;` */

@@ -6,7 +6,7 @@ import { AddressBook, B64Hash, DecStr, Metadata, V3Address } from './query-wire'
 
 /**
  * What the producers (query: indexed data; sender: emulated data) publish on `ton.stream.v1.*` for the
- * Streaming API v2 (issue 12). One message per trace snapshot, account state or jetton wallet at one
+ * Streaming API v2. One message per trace snapshot, account state or jetton wallet at one
  * finality; each gateway replica derives the per-client `transactions` / `actions` / `trace` /
  * `account_state_change` / `jettons_change` / `trace_invalidated` notifications from it (toncenter's
  * ton-streaming-go does the same from its Redis channels). The JetStream sequence of the message is the

@@ -4,8 +4,9 @@ const INT64_MIN = -(1n << 63n);
 const INT64_MAX = (1n << 63n) - 1n;
 
 /**
- * TL `int64` rendered by tonlib JSON as a decimal string (toncenter v2 §3.3): lt, balance, shard,
- * fees. Canonical form only (no `+`, no leading zeros), within the signed 64-bit range.
+ * TL `int64` rendered by tonlib JSON as a decimal string (toncenter
+ * https://github.com/ton-blockchain/ton/blob/HEAD/tl/generate/scheme/tonlib_api.tl): lt, balance,
+ * shard, fees. Canonical form only (no `+`, no leading zeros), within the signed 64-bit range.
  */
 export const Int64Str = z
   .string()
@@ -27,7 +28,7 @@ export const B64Hash = z
   .string()
   .regex(/^[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=$/, 'expected a 32-byte standard base64 hash');
 
-/** TL `bytes` as standard base64 (`+/`, padded); empty bytes are `""` (toncenter v2 §3.3). */
+/** TL `bytes` as standard base64 (`+/`, padded); empty bytes are `""` (toncenter https://github.com/ton-blockchain/ton/blob/HEAD/tl/generate/scheme/tonlib_api.tl). */
 export const Bytes = z
   .string()
   .regex(

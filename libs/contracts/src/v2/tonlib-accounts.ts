@@ -4,16 +4,20 @@ import { Bytes, Int32, Int64Str } from './primitives';
 import { AccountStatus, ExtraCurrency, InternalTransactionId, TonBlockIdExt } from './tonlib';
 
 /**
- * Wire objects of the v2 accounts endpoints as toncenter 2.1 renders them (toncenter-v2.md §4.2–§4.6,
+ * Wire objects of the v2 accounts endpoints as toncenter 2.1 renders them (toncenter
+ * https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml,
  * tonlib_api.tl): int64 as decimal strings, int32 as numbers, BOCs as standard base64.
  */
 
-/** A wallet_id as 2.1 renders it: a JSON number (2.0 writes the int64 as a string, §3.3). */
+/** A wallet_id as 2.1 renders it: a JSON number (2.0 writes the int64 as a string, https://github.com/ton-blockchain/ton/blob/HEAD/tl/generate/scheme/tonlib_api.tl). */
 const WalletId = z.number().int();
 
 /**
- * getWalletInformation (§4.3): an API-built object, `@type` added by 2.1. `wallet_type`, `seqno`,
- * `wallet_id` and `is_signature_allowed` are present only for a recognised wallet (§15.3).
+ * getWalletInformation
+ * (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml): an
+ * API-built object, `@type` added by 2.1. `wallet_type`, `seqno`, `wallet_id` and
+ * `is_signature_allowed` are present only for a recognised wallet
+ * (https://github.com/toncenter/pytonlib/blob/HEAD/pytonlib/utils/wallet.py).
  */
 export const WalletInformation = z
   .object({
@@ -30,7 +34,7 @@ export const WalletInformation = z
   .strict();
 export type WalletInformation = z.infer<typeof WalletInformation>;
 
-/** `accountAddress account_address:string`: friendly, bounceable, url-safe (§3.6). */
+/** `accountAddress account_address:string`: friendly, bounceable, url-safe (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 export const AccountAddress = z
   .object({ '@type': z.literal('accountAddress'), account_address: z.string() })
   .strict();
@@ -72,7 +76,7 @@ export const UninitedAccountState = z
   .object({ '@type': z.literal('uninited.accountState'), frozen_hash: Bytes })
   .strict();
 
-/** The `AccountState` kinds this service recognises (tonlib knows only its own wallet types, §4.2). */
+/** The `AccountState` kinds this service recognises (tonlib knows only its own wallet types, https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 export const TonlibAccountState = z.discriminatedUnion('@type', [
   RawAccountState,
   WalletV3AccountState,
@@ -86,8 +90,9 @@ export type TonlibAccountState = z.infer<typeof TonlibAccountState>;
 /**
  * `fullAccountState address:accountAddress balance:int64 extra_currencies:vector<extraCurrency>
  * last_transaction_id:internal.transactionId block_id:ton.blockIdExt sync_utime:int53
- * account_state:AccountState revision:int32` — getExtendedAddressInformation (§4.2), balance clamped
- * to "0" for a nonexistent account (2.1).
+ * account_state:AccountState revision:int32` — getExtendedAddressInformation
+ * (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml), balance
+ * clamped to "0" for a nonexistent account (2.1).
  */
 export const FullAccountState = z
   .object({
@@ -104,14 +109,14 @@ export const FullAccountState = z
   .strict();
 export type FullAccountState = z.infer<typeof FullAccountState>;
 
-/** TEP-64 content (§4.6): on-chain attributes, or the off-chain URI. */
+/** TEP-64 content (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml): on-chain attributes, or the off-chain URI. */
 export const TokenContent = z.union([
   z.object({ type: z.literal('onchain'), data: z.record(z.string(), z.string()) }).strict(),
   z.object({ type: z.literal('offchain'), data: z.string() }).strict(),
 ]);
 export type TokenContent = z.infer<typeof TokenContent>;
 
-/** Big token amounts are decimal strings in 2.1 (they can exceed 2^53, §4.6). */
+/** Big token amounts are decimal strings in 2.1 (they can exceed 2^53, https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 const BigUintStr = z.string().regex(/^(0|[1-9]\d*)$/, 'expected a decimal integer string');
 
 export const JettonMasterData = z
@@ -164,7 +169,7 @@ export const NftItemData = z
   })
   .strict();
 
-/** getTokenData (§4.6, §15.4): one of the four token kinds. */
+/** getTokenData (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml): one of the four token kinds. */
 export const TokenData = z.discriminatedUnion('contract_type', [
   JettonMasterData,
   JettonWalletData,

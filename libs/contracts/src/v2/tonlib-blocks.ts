@@ -4,11 +4,13 @@ import { B64Hash, Bytes, Int32, Int64Str } from './primitives';
 import { TonBlockIdExt } from './tonlib';
 
 /**
- * tonlib wire objects of the v2 blocks endpoints (toncenter-v2.md §5; tonlib_api.tl), as toncenter 2.1
- * renders them: int64 as decimal strings, int32/int53 as numbers, bytes as standard base64.
+ * tonlib wire objects of the v2 blocks endpoints (toncenter
+ * https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml;
+ * tonlib_api.tl), as toncenter 2.1 renders them: int64 as decimal strings, int32/int53 as numbers,
+ * bytes as standard base64.
  */
 
-/** `blocks.shards shards:vector<ton.blockIdExt>` (getShards / shards, §5.6). */
+/** `blocks.shards shards:vector<ton.blockIdExt>` (getShards / shards, https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 export const BlocksShards = z
   .object({
     '@type': z.literal('blocks.shards'),
@@ -22,7 +24,9 @@ export type BlocksShards = z.infer<typeof BlocksShards>;
  *  before_split:Bool want_merge:Bool want_split:Bool validator_list_hash_short:int32
  *  catchain_seqno:int32 min_ref_mc_seqno:int32 is_key_block:Bool prev_key_block_seqno:int32
  *  start_lt:int64 end_lt:int64 gen_utime:int53 vert_seqno:# prev_blocks:vector<ton.blockIdExt>`
- * (getBlockHeader, §5.7; tonweb's block subscription reads end_lt and prev_blocks).
+ * (getBlockHeader,
+ * https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml; tonweb's
+ * block subscription reads end_lt and prev_blocks).
  */
 export const BlocksHeader = z
   .object({
@@ -51,8 +55,9 @@ export const BlocksHeader = z
 export type BlocksHeader = z.infer<typeof BlocksHeader>;
 
 /**
- * `ext.blocks.consensusBlock` (2.1 getConsensusBlock, §5.4): the masterchain seqno the liteserver pool
- * agrees on, and the current unix time.
+ * `ext.blocks.consensusBlock` (2.1 getConsensusBlock,
+ * https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml): the
+ * masterchain seqno the liteserver pool agrees on, and the current unix time.
  */
 export const ConsensusBlock = z
   .object({
@@ -73,7 +78,7 @@ export const BlocksSignature = z
   .strict();
 export type BlocksSignature = z.infer<typeof BlocksSignature>;
 
-/** `blocks.blockSignatures id:ton.blockIdExt signatures:vector<blocks.signature>` (§5.2). */
+/** `blocks.blockSignatures id:ton.blockIdExt signatures:vector<blocks.signature>` (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 export const BlocksBlockSignatures = z
   .object({
     '@type': z.literal('blocks.blockSignatures'),
@@ -109,7 +114,8 @@ export type BlocksBlockLinkBack = z.infer<typeof BlocksBlockLinkBack>;
 
 /**
  * `blocks.shardBlockProof from:ton.blockIdExt mc_id:ton.blockIdExt links:vector<blocks.shardBlockLink>
- *  mc_proof:vector<blocks.blockLinkBack>` (getShardBlockProof, §5.3).
+ * mc_proof:vector<blocks.blockLinkBack>` (getShardBlockProof,
+ * https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml).
  */
 export const BlocksShardBlockProof = z
   .object({
@@ -134,7 +140,8 @@ export type BlocksOutMsgQueueSize = z.infer<typeof BlocksOutMsgQueueSize>;
 
 /**
  * `blocks.outMsgQueueSizes shards:vector<blocks.outMsgQueueSize> ext_msg_queue_size_limit:int32`
- * (2.1 getOutMsgQueueSize, §5.8).
+ * (2.1 getOutMsgQueueSize,
+ * https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml).
  */
 export const BlocksOutMsgQueueSizes = z
   .object({

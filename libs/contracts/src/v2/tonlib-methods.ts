@@ -4,8 +4,9 @@ import { B64Hash, Bytes, Int32 } from './primitives';
 import { InternalTransactionId, TonBlockIdExt } from './tonlib';
 
 /**
- * tonlib wire objects of the get-method, config, library and send endpoints (toncenter-v2.md §7–§9,
- * §15.5; tonlib_api.tl `tvm.*`, `smc.*`, `configInfo`).
+ * tonlib wire objects of the get-method, config, library and send endpoints (toncenter
+ * https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml,
+ * https://github.com/toncenter/tvm_valuetypes; tonlib_api.tl `tvm.*`, `smc.*`, `configInfo`).
  */
 
 /** `tvm.cell bytes:bytes` */
@@ -46,7 +47,7 @@ export const TvmList: z.ZodType<TvmListObject> = z.lazy(() =>
   z.object({ '@type': z.literal('tvm.list'), elements: z.array(TvmStackEntry) }).strict(),
 );
 
-/** `tvm.StackEntry`: the typed entries of runGetMethodStd and of legacy tuples/lists (§8.2). */
+/** `tvm.StackEntry`: the typed entries of runGetMethodStd and of legacy tuples/lists (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 export const TvmStackEntry: z.ZodType<TvmStackEntry> = z.lazy(() =>
   z.discriminatedUnion('@type', [
     z.object({ '@type': z.literal('tvm.stackEntryNumber'), number: TvmNumberDecimal }).strict(),
@@ -75,8 +76,9 @@ export const LegacyCellObject: z.ZodType<LegacyCellObject> = z.lazy(() =>
 );
 
 /**
- * One legacy runGetMethod stack entry (§15.5, output): `["num","0x…"]`, `["cell",{bytes,object}]`
- * (cells and slices), `["tuple",tvm.tuple]`, `["list",tvm.list]`, `["unsupported",""]`.
+ * One legacy runGetMethod stack entry (https://github.com/toncenter/tvm_valuetypes, output):
+ * `["num","0x…"]`, `["cell",{bytes,object}]` (cells and slices), `["tuple",tvm.tuple]`,
+ * `["list",tvm.list]`, `["unsupported",""]`.
  */
 export const LegacyStackEntry = z.union([
   z.tuple([z.literal('num'), z.string().regex(/^-?0x[0-9a-f]+$/)]),
@@ -87,7 +89,7 @@ export const LegacyStackEntry = z.union([
 ]);
 export type LegacyStackEntry = z.infer<typeof LegacyStackEntry>;
 
-/** `smc.runResult` of runGetMethod (legacy stack, plus where the state was read, §8.1). */
+/** `smc.runResult` of runGetMethod (legacy stack, plus where the state was read, https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 export const SmcRunResult = z
   .object({
     '@type': z.literal('smc.runResult'),
@@ -100,7 +102,7 @@ export const SmcRunResult = z
   .strict();
 export type SmcRunResult = z.infer<typeof SmcRunResult>;
 
-/** `smc.runResult` of runGetMethodStd: typed stack, no block_id / last_transaction_id (§8.2). */
+/** `smc.runResult` of runGetMethodStd: typed stack, no block_id / last_transaction_id (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 export const SmcRunResultStd = z
   .object({
     '@type': z.literal('smc.runResult'),
@@ -111,7 +113,7 @@ export const SmcRunResultStd = z
   .strict();
 export type SmcRunResultStd = z.infer<typeof SmcRunResultStd>;
 
-/** `configInfo config:tvm.cell` (tonweb checks both `@type`s and `bytes`, §7). */
+/** `configInfo config:tvm.cell` (tonweb checks both `@type`s and `bytes`, https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 export const ConfigInfo = z.object({ '@type': z.literal('configInfo'), config: TvmCell }).strict();
 export type ConfigInfo = z.infer<typeof ConfigInfo>;
 
@@ -120,12 +122,12 @@ export const SmcLibraryEntry = z
   .object({ '@type': z.literal('smc.libraryEntry'), hash: B64Hash, data: Bytes })
   .strict();
 
-/** `smc.libraryResult result:vector<smc.libraryEntry>`; unknown hashes are simply absent (§7). */
+/** `smc.libraryResult result:vector<smc.libraryEntry>`; unknown hashes are simply absent (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 export const SmcLibraryResult = z
   .object({ '@type': z.literal('smc.libraryResult'), result: z.array(SmcLibraryEntry) })
   .strict();
 export type SmcLibraryResult = z.infer<typeof SmcLibraryResult>;
 
-/** `ok` — sendBoc's whole result (§9; @ton/ton checks the literal). */
+/** `ok` — sendBoc's whole result (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml; @ton/ton checks the literal). */
 export const TonlibOk = z.object({ '@type': z.literal('ok') }).strict();
 export type TonlibOk = z.infer<typeof TonlibOk>;

@@ -4,11 +4,12 @@ import { B64Hash, Bytes, Int32, Int64Str } from './primitives';
 import { ExtraCurrency, InternalTransactionId, TonBlockIdExt } from './tonlib';
 
 /**
- * Transaction and message wire objects of the v2 transactions endpoints (toncenter-v2.md §6, §14),
+ * Transaction and message wire objects of the v2 transactions endpoints (toncenter
+ * https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml),
  * as toncenter 2.1 renders them from tonlib's `raw.transaction` / `raw.message` (tonlib_api.tl).
  */
 
-/** `accountAddress account_address:string`; "" for an external or absent address (§3.6). */
+/** `accountAddress account_address:string`; "" for an external or absent address (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 export const TxAccountAddress = z
   .object({ '@type': z.literal('accountAddress'), account_address: z.string() })
   .strict();
@@ -16,7 +17,9 @@ export type TxAccountAddress = z.infer<typeof TxAccountAddress>;
 
 /**
  * `msg.Data`: tonlib decodes a body starting with op 0 as text, op 0x2167da4b as encrypted text, and
- * anything else as raw (body and init_state BoCs) (§15.7). `text` is the bytes in base64.
+ * anything else as raw (body and init_state BoCs)
+ * (https://github.com/toncenter/pytonlib/blob/HEAD/pytonlib/client.py). `text` is the bytes in
+ * base64.
  */
 export const MsgData = z.discriminatedUnion('@type', [
   z.object({ '@type': z.literal('msg.dataRaw'), body: Bytes, init_state: Bytes }).strict(),
@@ -58,7 +61,8 @@ export type RawMessage = z.infer<typeof RawMessage>;
 /**
  * 2.1 getTransactions message (`ext.message`): source/destination flattened to friendly bounceable
  * url-safe strings ("" for external), plus `message`: the text, or the base64 of the body's root data
- * bits followed by "\n" (§6.3, §15.7).
+ * bits followed by "\n"
+ * (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml).
  */
 export const ExtMessage = z
   .object({
@@ -78,7 +82,7 @@ export const ExtMessage = z
   .strict();
 export type ExtMessage = z.infer<typeof ExtMessage>;
 
-/** A raw address `wc:HEX` with uppercase hex, as 2.1 writes `account` of transactions (§3.6). */
+/** A raw address `wc:HEX` with uppercase hex, as 2.1 writes `account` of transactions (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 const UpperRawAddress = z.string().regex(/^-?\d{1,10}:[0-9A-F]{64}$/);
 
 const transactionFields = {
@@ -143,7 +147,7 @@ export const BlocksShortTxId = z
   .strict();
 export type BlocksShortTxId = z.infer<typeof BlocksShortTxId>;
 
-/** `blocks.transactions id req_count incomplete transactions:vector<blocks.shortTxId>` (§6.1). */
+/** `blocks.transactions id req_count incomplete transactions:vector<blocks.shortTxId>` (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 export const BlocksTransactions = z
   .object({
     '@type': z.literal('blocks.transactions'),
@@ -155,7 +159,7 @@ export const BlocksTransactions = z
   .strict();
 export type BlocksTransactions = z.infer<typeof BlocksTransactions>;
 
-/** `blocks.transactionsExt id req_count incomplete transactions:vector<raw.transaction>` (§6.2). */
+/** `blocks.transactionsExt id req_count incomplete transactions:vector<raw.transaction>` (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 export const BlocksTransactionsExt = z
   .object({
     '@type': z.literal('blocks.transactionsExt'),

@@ -4,7 +4,9 @@ import { describe, it } from 'node:test';
 import { B64Hash, Bytes, Int64Str } from './primitives';
 import { BlocksMasterchainInfo, RawFullAccountState, TonBlockIdExt } from './tonlib';
 
-// toncenter v2 reference §14: the mainnet zero-state hashes of `init`, used verbatim.
+// toncenter v2 toncenter
+// https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml: the mainnet
+// zero-state hashes of `init`, used verbatim.
 const ZERO_ROOT = 'F6OpKZKqvqeFp6CQmFomXNMfMj2EnaUSOXN+Mh+wVWk=';
 const ZERO_FILE = 'XplPz01CXAps5qeSWUtxcyBfdAo5zVb1N979KLSKD24=';
 const TX_HASH = '2pGmG3mLPp3eV/dFd7Bt3J1VrOX8eB2Y2yjWmpNgS1I=';
@@ -18,7 +20,7 @@ const lastBlock = {
   file_hash: ZERO_ROOT,
 };
 
-/** §14 getMasterchainInfo result without the 2.0 in-result `@extra` (2.1 moves it to the top). */
+/** https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml getMasterchainInfo result without the 2.0 in-result `@extra` (2.1 moves it to the top). */
 const masterchainInfo = {
   '@type': 'blocks.masterchainInfo',
   last: lastBlock,
@@ -33,7 +35,7 @@ const masterchainInfo = {
   },
 };
 
-/** §14 getAddressInformation result with the documented 2.1 differences applied. */
+/** https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml getAddressInformation result with the documented 2.1 differences applied. */
 const accountState = {
   '@type': 'raw.fullAccountState',
   balance: '2145030516',
@@ -85,7 +87,7 @@ void describe('B64Hash and Bytes', () => {
 });
 
 void describe('TonBlockIdExt', () => {
-  void it('accepts the §14 block id', () => {
+  void it('accepts the toncenter example block id', () => {
     assert.deepEqual(TonBlockIdExt.parse(lastBlock), lastBlock);
   });
   void it('rejects a numeric shard (int64 must be a string) and unknown fields', () => {
@@ -102,7 +104,7 @@ void describe('TonBlockIdExt', () => {
 });
 
 void describe('BlocksMasterchainInfo', () => {
-  void it('accepts the §14 getMasterchainInfo result', () => {
+  void it('accepts the toncenter example getMasterchainInfo result', () => {
     assert.deepEqual(BlocksMasterchainInfo.parse(masterchainInfo), masterchainInfo);
   });
   void it('rejects a missing state_root_hash and a seqno given as a string', () => {
@@ -116,7 +118,7 @@ void describe('BlocksMasterchainInfo', () => {
 });
 
 void describe('RawFullAccountState', () => {
-  void it('accepts the §14 getAddressInformation result in its 2.1 shape', () => {
+  void it('accepts the toncenter example getAddressInformation result in its 2.1 shape', () => {
     assert.deepEqual(RawFullAccountState.parse(accountState), accountState);
   });
   void it('accepts an uninitialised account (empty code/data/frozen_hash, zero tx id)', () => {

@@ -5,8 +5,10 @@ import { B64Hash, Bytes, Int32, Int64Str } from './primitives';
 /**
  * tonlib-style wire objects exactly as toncenter v2 (2.1) renders them: int64 as decimal strings,
  * int32 as numbers, bytes/int256 as standard base64, every object tagged with its tonlib `@type`
- * (toncenter v2 §3.3; tonlib_api.tl). `@extra` is not part of these objects: the gateway puts it at
- * the top level of the envelope (2.1 placement, §3.4).
+ * (toncenter https://github.com/ton-blockchain/ton/blob/HEAD/tl/generate/scheme/tonlib_api.tl;
+ * tonlib_api.tl). `@extra` is not part of these objects: the gateway puts it at
+ * the top level of the envelope (2.1 placement,
+ * https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml).
  */
 
 /** `ton.blockIdExt workchain:int32 shard:int64 seqno:int32 root_hash:bytes file_hash:bytes` */
@@ -54,8 +56,9 @@ export const ExtraCurrency = z
 export type ExtraCurrency = z.infer<typeof ExtraCurrency>;
 
 /**
- * Account state as toncenter computes it (getAddressInformation, §4.1): code empty → `frozen` if
- * frozen_hash is non-empty, else `uninitialized`; otherwise `active`.
+ * Account state as toncenter computes it (getAddressInformation,
+ * https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml): code empty
+ * → `frozen` if frozen_hash is non-empty, else `uninitialized`; otherwise `active`.
  */
 export const AccountStatus = z.enum(['uninitialized', 'active', 'frozen']);
 export type AccountStatus = z.infer<typeof AccountStatus>;
