@@ -4,7 +4,7 @@ import { type ValueTransformer } from 'typeorm';
 const DECIMAL_INTEGER = /^-?\d+$/;
 
 /**
- * Maps `bigint` / `numeric(40,0)` columns to TypeScript `bigint` (house style 3.6). node-postgres returns
+ * Maps `bigint` / `numeric(40,0)` columns to TypeScript `bigint`. node-postgres returns
  * int8 and numeric as strings so that no precision is lost; we keep it that way on the wire to pg and
  * convert here, never through `number` (lt, coins and query_id exceed 2^53).
  */

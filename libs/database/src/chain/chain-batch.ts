@@ -2,8 +2,9 @@ import { type ParsedBlock } from '@app/ton';
 
 /**
  * What one database transaction writes: a masterchain block with every shard block it commits for the
- * first time (toncenter v3 §13.1: a shard block's mc_block_seqno is the masterchain block that first
- * commits it).
+ * first time (toncenter
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp:
+ * a shard block's mc_block_seqno is the masterchain block that first commits it).
  */
 export interface McBlockBatch {
   readonly mcSeqno: number;

@@ -1,7 +1,7 @@
 import { type ParsedMessage } from '@app/ton';
 import { type BulkColumn, dec, json } from '../repositories/unnest-insert';
 
-/** A `messages` row: a message in one direction on one transaction (toncenter v3 §13.1). */
+/** A `messages` row: a message in one direction on one transaction (toncenter https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp). */
 export interface MessageRow {
   readonly msg: ParsedMessage;
   readonly txHash: string;
@@ -29,7 +29,8 @@ export const MESSAGE_COLUMNS: readonly BulkColumn<MessageRow>[] = [
   { name: 'ihr_disabled', type: 'boolean', value: (r) => r.msg.ihrDisabled },
   { name: 'bounce', type: 'boolean', value: (r) => r.msg.bounce },
   { name: 'bounced', type: 'boolean', value: (r) => r.msg.bounced },
-  // toncenter stores NULL when import_fee does not fit a bigint (§13.1).
+  // toncenter stores NULL when import_fee does not fit a bigint
+  // (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp).
   { name: 'import_fee', type: 'bigint', value: (r) => dec(fitsInt64(r.msg.importFee)) },
   { name: 'body_hash', type: 'text', value: (r) => r.msg.bodyHash },
   { name: 'init_state_hash', type: 'text', value: (r) => r.msg.initStateHash },

@@ -8,7 +8,7 @@ export interface TransactionRow {
   readonly mcSeqno: number;
 }
 
-/** Column order follows toncenter v3 §13.1; trace_id is left NULL for the decoder to fill. */
+/** Column order follows toncenter https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp; trace_id is left NULL for the decoder to fill. */
 export const TRANSACTION_COLUMNS: readonly BulkColumn<TransactionRow>[] = [
   { name: 'hash', type: 'text', value: (r) => r.tx.hash },
   { name: 'lt', type: 'bigint', value: (r) => dec(r.tx.lt) },

@@ -4,7 +4,7 @@ import { type DataSource } from 'typeorm';
 export const METADATA_TOKEN_KINDS = ['jetton_masters', 'nft_collections', 'nft_items'] as const;
 export type MetadataTokenKind = (typeof METADATA_TOKEN_KINDS)[number];
 
-/** The content column of each token table (§13.2). */
+/** The content column of each token table (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp). */
 const CONTENT_COLUMN: Record<MetadataTokenKind, string> = {
   jetton_masters: 'jetton_content',
   nft_collections: 'collection_content',

@@ -63,7 +63,7 @@ const newer = (key: string, sets: readonly string[]): string =>
 const list = (values: readonly string[] | null): string | null =>
   values === null ? null : `{${values.map((v) => `"${v}"`).join(',')}}`;
 
-/** DNS items, multisig v2 wallets and orders, vesting wallets (toncenter v3 §13.2). */
+/** DNS items, multisig v2 wallets and orders, vesting wallets (toncenter https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp). */
 export class ContractRepository {
   async saveContracts(
     m: EntityManager,

@@ -1,7 +1,7 @@
 import { type EntityManager } from 'typeorm';
 import { type BulkColumn, dec, insertUnnest, json } from '../repositories/unnest-insert';
 
-/** What every token state table keeps of the contract (toncenter v3 §13.2). */
+/** What every token state table keeps of the contract (toncenter https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp). */
 interface StateCommon {
   readonly address: string;
   readonly lastLt: bigint;
@@ -29,7 +29,7 @@ export interface NftItemRow extends StateCommon {
   readonly owner: string | null;
   readonly content: Record<string, string> | null;
 }
-/** A getgems fixed-price sale (get_sale_data, §13.2 `getgems_nft_sales`). */
+/** A getgems fixed-price sale (get_sale_data, https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp `getgems_nft_sales`). */
 export interface NftSaleRow extends StateCommon {
   readonly isComplete: boolean;
   readonly createdAt: bigint;
@@ -50,8 +50,10 @@ export interface NftCollectionRow extends StateCommon {
 }
 
 /**
- * What every token event table has (toncenter v3 §13.2): the transaction, its time and outcome, and
- * the query_id and response_destination every TEP-74/TEP-62 message carries.
+ * What every token event table has (toncenter
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp):
+ * the transaction, its time and outcome, and the query_id and response_destination every
+ * TEP-74/TEP-62 message carries.
  */
 interface EventCommon {
   readonly txHash: string;
@@ -147,7 +149,7 @@ async function upsertStates<R extends StateCommon>(
   );
 }
 
-/** Jetton and NFT state and events, and the per-code-hash interface cache (toncenter v3 §13.2, §14.2). */
+/** Jetton and NFT state and events, and the per-code-hash interface cache (toncenter https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp). */
 export class TokenRepository {
   /** The cached interfaces of some code hashes (absent: never probed). */
   async knownInterfaces(

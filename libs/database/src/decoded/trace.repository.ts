@@ -1,7 +1,7 @@
 import { type EntityManager } from 'typeorm';
 import { TRACE_COLUMNS, type TraceInputRow } from './classify-input.repository';
 
-/** A `traces` row as the decoder computes it (toncenter v3 §13.3): 64-bit values as bigint. */
+/** A `traces` row as the decoder computes it (toncenter https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp): 64-bit values as bigint. */
 export interface TraceWriteRow {
   readonly trace_id: string;
   readonly external_hash: string | null;
@@ -20,8 +20,10 @@ export interface TraceWriteRow {
 }
 
 /**
- * Reads and writes what trace assembly needs (toncenter v3 §14.1). The hash columns are char(44):
- * parameters travel as bpchar[], since a text[] one would cast the column and miss its index.
+ * Reads and writes what trace assembly needs (toncenter
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/tondb-scanner/src/TraceAssembler.cpp).
+ * The hash columns are char(44): parameters travel as bpchar[], since a text[] one would cast the
+ * column and miss its index.
  */
 export class TraceRepository {
   /** The traces of earlier transactions that sent these messages (message hash → trace_id). */

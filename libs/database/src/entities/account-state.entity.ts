@@ -2,7 +2,7 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 import { bigintTransformer } from '../bigint.transformer';
 import { type AccountStatus, AccountStatusValues } from './chain-enums';
 
-/** Table `account_states` (§13.1): account states by Account cell hash (the transactions' state-update hashes). */
+/** Table `account_states` (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp): account states by Account cell hash (the transactions' state-update hashes). */
 @Entity({ name: 'account_states' })
 export class AccountStateEntity {
   @PrimaryColumn({ type: 'char', length: 44, name: 'hash' })

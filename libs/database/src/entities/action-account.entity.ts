@@ -1,7 +1,7 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import { bigintTransformer } from '../bigint.transformer';
 
-/** Table `action_accounts` (§13.3): the accounts an action involves, for actions by account. */
+/** Table `action_accounts` (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp): the accounts an action involves, for actions by account. */
 @Index('action_accounts_trace_action_idx', ['traceId', 'actionId'])
 @Index('action_accounts_account_utime_idx', [
   'account',

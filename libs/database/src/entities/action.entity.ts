@@ -1,7 +1,7 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import { bigintTransformer } from '../bigint.transformer';
 
-/** Table `actions` (§13.3): what a trace did, classified; toncenter's composite *_data columns are the jsonb `details`. */
+/** Table `actions` (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp): what a trace did, classified; toncenter's composite *_data columns are the jsonb `details`. */
 @Index('actions_end_lt_idx', ['endLt'])
 @Index('actions_action_id_idx', ['actionId'])
 @Index('actions_trace_lt_idx', ['traceId', 'startLt', 'endLt'])

@@ -1,8 +1,10 @@
 import { Check, Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /**
- * Table `address_metadata` (§13.4, migration AddressMetadata): off-chain token metadata retrieved by
- * the decoder's fetcher, keyed by (address, token table name). `valid` NULL: not retrieved yet.
+ * Table `address_metadata`
+ * (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp,
+ * migration AddressMetadata): off-chain token metadata retrieved by the decoder's fetcher, keyed by
+ * (address, token table name). `valid` NULL: not retrieved yet.
  */
 @Check(
   'address_metadata_type_check',

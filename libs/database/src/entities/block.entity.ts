@@ -2,7 +2,7 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import { bigintTransformer } from '../bigint.transformer';
 import { type BlockRefJson } from './block-ref.json';
 
-/** Table `blocks` (toncenter v3 §13.1): one row per masterchain or shard block. */
+/** Table `blocks` (toncenter https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp): one row per masterchain or shard block. */
 @Index('blocks_gen_utime_idx', ['genUtime'])
 @Index('blocks_mc_block_seqno_idx', ['mcBlockSeqno'])
 @Index('blocks_mc_seqno_idx', ['seqno'], { where: '"workchain" = -1' })

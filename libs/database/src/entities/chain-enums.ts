@@ -1,4 +1,4 @@
-/** The indexer's PostgreSQL enums (toncenter v3 §15), as value lists for TypeORM and as types. */
+/** The indexer's PostgreSQL enums (toncenter https://github.com/toncenter/ton-indexer/tree/HEAD/ton-index-go/index/models), as value lists for TypeORM and as types. */
 
 export const AccountStatusValues = ['uninit', 'frozen', 'active', 'nonexist'] as const;
 export type AccountStatus = (typeof AccountStatusValues)[number];

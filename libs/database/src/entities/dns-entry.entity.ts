@@ -2,9 +2,10 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import { bigintTransformer } from '../bigint.transformer';
 
 /**
- * Table `dns_entries` (§13.2): a DNS item's domain and its TEP-81 records. Its two indexes are on
- * `length(domain)` (expressions TypeORM cannot describe), so they are created by the migration and
- * left alone by schema synchronisation.
+ * Table `dns_entries`
+ * (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp):
+ * a DNS item's domain and its TEP-81 records. Its two indexes are on `length(domain)` (expressions
+ * TypeORM cannot describe), so they are created by the migration and left alone by schema synchronisation.
  */
 @Index('dns_entries_wallet_idx', { synchronize: false })
 @Index('dns_entries_owner_idx', { synchronize: false })

@@ -1,7 +1,7 @@
 import { Column, Entity, Generated, Index, PrimaryColumn } from 'typeorm';
 import { bigintTransformer } from '../bigint.transformer';
 
-/** Table `getgems_nft_sales` (§13.2): getgems fixed-price sale contracts (migration NftSales). */
+/** Table `getgems_nft_sales` (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp): getgems fixed-price sale contracts (migration NftSales). */
 @Index('getgems_nft_sales_nft_idx', ['nftAddress'])
 @Entity({ name: 'getgems_nft_sales' })
 export class GetgemsNftSaleEntity {

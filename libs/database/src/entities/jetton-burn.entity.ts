@@ -1,7 +1,7 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import { bigintTransformer } from '../bigint.transformer';
 
-/** Table `jetton_burns` (§13.2): TEP-74 burns, aborted ones included as toncenter does. */
+/** Table `jetton_burns` (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp): TEP-74 burns, aborted ones included as toncenter does. */
 @Index('jetton_burns_owner_idx', ['owner', 'txLt'])
 @Index('jetton_burns_wallet_idx', ['jettonWalletAddress', 'txLt'])
 @Index('jetton_burns_master_idx', ['jettonMasterAddress', 'txLt'])

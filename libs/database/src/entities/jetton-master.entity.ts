@@ -1,7 +1,7 @@
 import { Column, Entity, Generated, Index, PrimaryColumn } from 'typeorm';
 import { bigintTransformer } from '../bigint.transformer';
 
-/** Table `jetton_masters` (§13.2). */
+/** Table `jetton_masters` (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp). */
 @Index('jetton_masters_admin_idx', ['adminAddress', 'id'])
 /** Content that points off-chain, for the metadata fetcher (migration AddressMetadata). */
 @Index('jetton_masters_content_uri_idx', ['id'], {

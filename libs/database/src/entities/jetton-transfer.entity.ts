@@ -1,7 +1,7 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import { bigintTransformer } from '../bigint.transformer';
 
-/** Table `jetton_transfers` (§13.2): TEP-74 transfers on detected Jetton wallets. */
+/** Table `jetton_transfers` (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp): TEP-74 transfers on detected Jetton wallets. */
 @Index('jetton_transfers_source_idx', ['source', 'txLt'])
 @Index('jetton_transfers_destination_idx', ['destination', 'txLt'])
 @Index('jetton_transfers_wallet_idx', ['jettonWalletAddress', 'txLt'])

@@ -1,7 +1,7 @@
 import { Column, Entity, Generated, Index, PrimaryColumn } from 'typeorm';
 import { bigintTransformer } from '../bigint.transformer';
 
-/** Table `jetton_wallets` (§13.2). */
+/** Table `jetton_wallets` (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp). */
 @Index('jetton_wallets_owner_idx', ['owner', 'id'])
 @Index('jetton_wallets_jetton_idx', ['jetton', 'id'])
 @Index('jetton_wallets_jetton_balance_idx', ['jetton', 'balance'])

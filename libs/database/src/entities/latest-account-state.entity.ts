@@ -2,7 +2,7 @@ import { Column, Entity, Generated, Index, PrimaryColumn } from 'typeorm';
 import { bigintTransformer } from '../bigint.transformer';
 import { type AccountStatus, AccountStatusValues } from './chain-enums';
 
-/** Table `latest_account_states` (§13.1): the newest state per account, upserted only when last_trans_lt grows. */
+/** Table `latest_account_states` (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp): the newest state per account, upserted only when last_trans_lt grows. */
 // (balance DESC) INCLUDE (account): TypeORM cannot express DESC/INCLUDE, so it leaves this one alone.
 @Index('latest_account_states_balance_idx', { synchronize: false })
 @Index('latest_account_states_id_idx', ['id'])

@@ -2,7 +2,7 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import { bigintTransformer } from '../bigint.transformer';
 import { type MessageDirection, MessageDirectionValues } from './chain-enums';
 
-/** Table `messages` (§13.1): one row per message and direction; an internal message appears twice (out on the sender, in on the receiver). */
+/** Table `messages` (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp): one row per message and direction; an internal message appears twice (out on the sender, in on the receiver). */
 @Index('messages_msg_hash_idx', ['msgHash'])
 @Index('messages_source_created_lt_idx', ['source', 'createdLt'])
 @Index('messages_destination_created_lt_idx', ['destination', 'createdLt'])

@@ -2,8 +2,10 @@ import { Column, Entity, Generated, Index, PrimaryColumn } from 'typeorm';
 import { bigintTransformer } from '../bigint.transformer';
 
 /**
- * Table `multisig_orders` (§13.2): orders of multisig v2 wallets. The order fields are null while the
- * order is not initialised. The GIN index on `signers` comes from the migration.
+ * Table `multisig_orders`
+ * (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp):
+ * orders of multisig v2 wallets. The order fields are null while the order is not initialised. The
+ * GIN index on `signers` comes from the migration.
  */
 @Index('multisig_orders_multisig_idx', ['multisigAddress'])
 @Index('multisig_orders_signers_idx', { synchronize: false })

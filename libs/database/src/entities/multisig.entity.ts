@@ -1,7 +1,7 @@
 import { Column, Entity, Generated, Index, PrimaryColumn } from 'typeorm';
 import { bigintTransformer } from '../bigint.transformer';
 
-/** Table `multisig` (§13.2): multisig v2 wallets. The GIN indexes on the arrays come from the migration. */
+/** Table `multisig` (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp): multisig v2 wallets. The GIN indexes on the arrays come from the migration. */
 @Index('multisig_signers_idx', { synchronize: false })
 @Index('multisig_proposers_idx', { synchronize: false })
 @Entity({ name: 'multisig' })

@@ -1,7 +1,7 @@
 import { Column, Entity, Generated, Index, PrimaryColumn } from 'typeorm';
 import { bigintTransformer } from '../bigint.transformer';
 
-/** Table `nft_collections` (§13.2). */
+/** Table `nft_collections` (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp). */
 @Index('nft_collections_owner_idx', ['ownerAddress', 'id'])
 /** Content that points off-chain, for the metadata fetcher (migration AddressMetadata). */
 @Index('nft_collections_content_uri_idx', ['id'], {

@@ -1,7 +1,7 @@
 import { Column, Entity, Generated, Index, PrimaryColumn } from 'typeorm';
 import { bigintTransformer } from '../bigint.transformer';
 
-/** Table `nft_items` (§13.2). */
+/** Table `nft_items` (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp). */
 @Index('nft_items_collection_idx', ['collectionAddress', 'index'])
 @Index('nft_items_owner_idx', ['ownerAddress', 'collectionAddress', 'index'])
 @Index('nft_items_real_owner_idx', ['realOwner', 'lastTransactionLt'])

@@ -1,7 +1,7 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import { bigintTransformer } from '../bigint.transformer';
 
-/** Table `nft_transfers` (§13.2): TEP-62 transfers on detected NFT items. */
+/** Table `nft_transfers` (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp): TEP-62 transfers on detected NFT items. */
 @Index('nft_transfers_item_idx', ['nftItemAddress', 'txLt'])
 @Index('nft_transfers_collection_idx', ['nftCollectionAddress', 'txLt'])
 @Index('nft_transfers_old_idx', ['oldOwner', 'txLt'])

@@ -1,7 +1,7 @@
 import { Entity, PrimaryColumn } from 'typeorm';
 import { bigintTransformer } from '../bigint.transformer';
 
-/** Table `shard_state` (§13.1): the shard tops (and the masterchain block itself) each masterchain block commits. */
+/** Table `shard_state` (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp): the shard tops (and the masterchain block itself) each masterchain block commits. */
 @Entity({ name: 'shard_state' })
 export class ShardStateEntity {
   @PrimaryColumn({ type: 'integer', name: 'mc_seqno' })

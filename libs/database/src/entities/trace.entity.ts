@@ -7,7 +7,7 @@ import {
   TraceStateValues,
 } from './chain-enums';
 
-/** Table `traces` (§13.3): transactions linked by messages; trace_id is the root transaction hash. */
+/** Table `traces` (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp): transactions linked by messages; trace_id is the root transaction hash. */
 @Index('traces_state_idx', ['state'])
 @Index('traces_mc_seqno_end_idx', ['mcSeqnoEnd'])
 @Index('traces_end_lt_idx', ['endLt', 'traceId'])

@@ -13,7 +13,7 @@ import {
   StatusChangeValues,
 } from './chain-enums';
 
-/** Table `transactions` (§13.1): one row per transaction with its description flattened. */
+/** Table `transactions` (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp): one row per transaction with its description flattened. */
 @Index('transactions_block_idx', ['blockWorkchain', 'blockShard', 'blockSeqno'])
 @Index('transactions_lt_idx', ['lt'])
 @Index('transactions_now_lt_idx', ['now', 'lt'])

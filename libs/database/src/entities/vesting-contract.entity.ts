@@ -1,7 +1,7 @@
 import { Column, Entity, Generated, Index, PrimaryColumn } from 'typeorm';
 import { bigintTransformer } from '../bigint.transformer';
 
-/** Table `vesting_contracts` (§13.2): vesting wallets and their get_vesting_data. */
+/** Table `vesting_contracts` (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp): vesting wallets and their get_vesting_data. */
 @Index('vesting_contracts_sender_idx', ['vestingSenderAddress', 'id'])
 @Index('vesting_contracts_owner_idx', ['ownerAddress', 'id'])
 @Entity({ name: 'vesting_contracts' })

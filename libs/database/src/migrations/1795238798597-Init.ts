@@ -1,9 +1,9 @@
 import { type MigrationInterface, type QueryRunner } from 'typeorm';
 
 /**
- * The first schema: the ingestor's resumable cursor (DESIGN §3 "PostgreSQL is the source of truth for
- * progress"). One row per follower (e.g. `masterchain`), holding the last masterchain seqno whose
- * blocks were written completely.
+ * The first schema: the ingestor's resumable cursor (docs/architecture.md "PostgreSQL is the source
+ * of truth for progress"). One row per follower (e.g. `masterchain`), holding the last masterchain
+ * seqno whose blocks were written completely.
  */
 export class Init1795238798597 implements MigrationInterface {
   name = 'Init1795238798597';

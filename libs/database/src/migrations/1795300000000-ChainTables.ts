@@ -2,14 +2,16 @@ import { type MigrationInterface, type QueryRunner } from 'typeorm';
 
 /**
  * The raw chain tables the ingestor writes and the v3 read side queries, named and typed after
- * toncenter's indexer schema (toncenter v3 reference §13.1, §13.5):
+ * toncenter's indexer schema (toncenter v3 toncenter
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp):
  * - hashes are base64 text of 44 chars (the indexer's `tonhash` domain), addresses raw `wc:HEX` text;
  * - shards are signed bigint; 64-bit quantities are bigint;
- * - the enumerations are PostgreSQL enums with the indexer's names and labels (§15).
+ * - the enumerations are PostgreSQL enums with the indexer's names and labels
+ * (https://github.com/toncenter/ton-indexer/tree/HEAD/ton-index-go/index/models).
  * Every natural key is a primary key so writes are `ON CONFLICT DO NOTHING` and a replay changes
  * nothing. There are no foreign keys: rows of one masterchain block are committed in one transaction,
  * and the checks would cost the bulk writes more than they protect.
- * Indexes are those of §13.5 that the raw-table endpoints need; the trace_id indexes come with the
+ * Indexes are those of toncenter's migrator that the raw-table endpoints need; the trace_id indexes come with the
  * decoder, which fills trace_id.
  */
 export class ChainTables1795300000000 implements MigrationInterface {

@@ -1,11 +1,13 @@
 import { type MigrationInterface, type QueryRunner } from 'typeorm';
 
 /**
- * The decoder's tables (toncenter v3 reference §13.2, §13.3): traces and their actions, the Jetton
- * and NFT state and events, plus what the decoder needs to run (failures, the interface cache).
- * Action details that toncenter keeps in PostgreSQL composite columns (`jetton_transfer_data`, …) are
- * jsonb columns with the same names here: TypeORM has no composite types, and jsonb keeps the field
- * names the API renders. Conventions as in ChainTables (base64 hashes, raw uppercase addresses).
+ * The decoder's tables (toncenter v3 toncenter
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp):
+ * traces and their actions, the Jetton and NFT state and events, plus what the decoder needs to run
+ * (failures, the interface cache). Action details that toncenter keeps in PostgreSQL composite
+ * columns (`jetton_transfer_data`, …) are jsonb columns with the same names here: TypeORM has no
+ * composite types, and jsonb keeps the field names the API renders. Conventions as in ChainTables
+ * (base64 hashes, raw uppercase addresses).
  */
 export class DecodedTables1795400000000 implements MigrationInterface {
   name = 'DecodedTables1795400000000';

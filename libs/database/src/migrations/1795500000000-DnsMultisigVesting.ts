@@ -1,9 +1,10 @@
 import { type MigrationInterface, type QueryRunner } from 'typeorm';
 
 /**
- * The decoder's DNS, multisig v2 and vesting tables (toncenter v3 reference §13.2, indexes §13.5):
- * `dns_entries`, `multisig`, `multisig_orders`, `vesting_contracts`, `vesting_whitelist`. Conventions
- * as in ChainTables (base64 hashes, raw uppercase addresses); address arrays are varchar[].
+ * The decoder's DNS, multisig v2 and vesting tables (toncenter v3 toncenter
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp,
+ * indexes): `dns_entries`, `multisig`, `multisig_orders`, `vesting_contracts`, `vesting_whitelist`.
+ * Conventions as in ChainTables (base64 hashes, raw uppercase addresses); address arrays are varchar[].
  */
 export class DnsMultisigVesting1795500000000 implements MigrationInterface {
   name = 'DnsMultisigVesting1795500000000';

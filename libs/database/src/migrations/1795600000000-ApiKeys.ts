@@ -1,10 +1,11 @@
 import { type MigrationInterface, type QueryRunner } from 'typeorm';
 
 /**
- * The gateway's API keys and plans (issue 9; toncenter reference v2 §13, v3 §3.3). A plan carries the
- * rate shared by all of its keys and the networks its keys may use; a key is stored only as the
- * SHA-256 of the secret (the secret is shown once, by `npm run keys -- create`), and revoking a key
- * keeps its row so that logs citing its id stay explainable.
+ * The gateway's API keys and plans, admitted as toncenter.com admits callers
+ * (https://toncenter.com/api/v2/, https://toncenter.com/api/v3/). A plan carries the rate shared by all of its keys and the
+ * networks its keys may use; a key is stored only as the SHA-256 of the secret (the secret is shown
+ * once, by `npm run keys -- create`), and revoking a key keeps its row so that logs citing its id
+ * stay explainable.
  */
 export class ApiKeys1795600000000 implements MigrationInterface {
   name = 'ApiKeys1795600000000';

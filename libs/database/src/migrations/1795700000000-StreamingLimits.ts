@@ -1,7 +1,7 @@
 import { type MigrationInterface, type QueryRunner } from 'typeorm';
 
 /**
- * Streaming API v2 limits per plan (issue 12): parallel connections and subscribed addresses of each
+ * Streaming API v2 limits per plan: parallel connections and subscribed addresses of each
  * key of the plan, enforced across gateway replicas. Defaults follow toncenter's published quota for
  * any valid key (2 concurrent streaming connections); 0 refuses streaming to the plan's keys.
  */

@@ -1,6 +1,6 @@
 import { type MigrationInterface, type QueryRunner } from 'typeorm';
 
-/** The token tables whose content may point off-chain, and the column holding it (§13.2). */
+/** The token tables whose content may point off-chain, and the column holding it (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp). */
 const TOKEN_CONTENT = [
   ['jetton_masters', 'jetton_content'],
   ['nft_collections', 'collection_content'],
@@ -8,13 +8,15 @@ const TOKEN_CONTENT = [
 ] as const;
 
 /**
- * Off-chain token metadata (issue 7; toncenter-v3 §13.4 `address_metadata`): what the decoder's
- * metadata fetcher retrieved for a jetton master, NFT collection or NFT item whose content has a
- * `uri`, keyed like toncenter by (address, type) with `type` the token table's name. toncenter's
- * columns, with `valid` NULL meaning "not retrieved yet" (toncenter queues a background task
- * instead), plus the fetcher's retry queue: `attempts`, `next_attempt_at` (a retry after a transient
- * failure, or the refresh once `expires_at` passes) and `last_error`. A partial index per token table
- * lets the fetcher find content with a `uri` without reading every token row.
+ * Off-chain token metadata (toncenter
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp
+ * `address_metadata`): what the decoder's metadata fetcher retrieved for a jetton master, NFT
+ * collection or NFT item whose content has a `uri`, keyed like toncenter by (address, type) with
+ * `type` the token table's name. toncenter's columns, with `valid` NULL meaning "not retrieved yet"
+ * (toncenter queues a background task instead), plus the fetcher's retry queue: `attempts`,
+ * `next_attempt_at` (a retry after a transient failure, or the refresh once `expires_at` passes)
+ * and `last_error`. A partial index per token table lets the fetcher find content with a `uri`
+ * without reading every token row.
  */
 export class AddressMetadata1795800000000 implements MigrationInterface {
   name = 'AddressMetadata1795800000000';

@@ -1,10 +1,12 @@
 import { type MigrationInterface, type QueryRunner } from 'typeorm';
 
 /**
- * The decoder's getgems fixed-price sales (toncenter v3 reference §13.2 `getgems_nft_sales`): one row
- * per sale contract, as its `get_sale_data` answered after the contract's last transaction. The v4
- * columns (sold_at, sold_query_id, jetton_price_dict) stay null for v3 sales, which do not report
- * them. Conventions as in DecodedTables (raw uppercase addresses, base64 hashes).
+ * The decoder's getgems fixed-price sales (toncenter v3 toncenter
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp
+ * `getgems_nft_sales`): one row per sale contract, as its `get_sale_data` answered after the
+ * contract's last transaction. The v4 columns (sold_at, sold_query_id, jetton_price_dict) stay null
+ * for v3 sales, which do not report them. Conventions as in DecodedTables (raw uppercase addresses,
+ * base64 hashes).
  */
 export class NftSales1795900000000 implements MigrationInterface {
   name = 'NftSales1795900000000';

@@ -76,11 +76,11 @@ const ORDER = `address, id, multisig_address, order_seqno::text, threshold::text
   approvals_mask::text, approvals_num::text, expiration_date::text, order_boc, signers::text[],
   last_transaction_lt::text, code_hash, data_hash`;
 
-/** Reads of the v3 account, DNS, multisig and vesting endpoints (toncenter-v3 §6, §9). */
+/** Reads of the v3 account, DNS, multisig and vesting endpoints (toncenter https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml). */
 export class AccountQueryRepository {
   constructor(private readonly ds: DataSource) {}
 
-  /** accountStates/walletStates (§6.1): unordered upstream, by account here; hard limit 1000. */
+  /** accountStates/walletStates (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): unordered upstream, by account here; hard limit 1000. */
   accountStates(
     addresses: readonly string[],
     codeHashes?: readonly string[],
@@ -101,7 +101,7 @@ export class AccountQueryRepository {
     );
   }
 
-  /** topAccountsByBalance (§6.5): balance desc, the account breaking ties. */
+  /** topAccountsByBalance (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): balance desc, the account breaking ties. */
   topByBalance(p: Page): Promise<{ account: string; balance: string }[]> {
     return this.ds.query(
       `SELECT account, balance::text FROM latest_account_states
@@ -110,7 +110,7 @@ export class AccountQueryRepository {
     );
   }
 
-  /** dns/records (§9.1): by wallet or domain, ordered by length(domain), domain. */
+  /** dns/records (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): by wallet or domain, ordered by length(domain), domain. */
   dnsRecords(
     f: Page & { wallet?: string | undefined; domain?: string | undefined },
   ): Promise<DnsEntryQueryRow[]> {
@@ -129,7 +129,7 @@ export class AccountQueryRepository {
     );
   }
 
-  /** multisig/wallets (§9.2): `wallet` matches signers or proposers; ordered by id. */
+  /** multisig/wallets (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): `wallet` matches signers or proposers; ordered by id. */
   multisigs(
     f: Page & {
       address?: string[] | undefined;
@@ -153,7 +153,7 @@ export class AccountQueryRepository {
     );
   }
 
-  /** multisig/orders (§9.3): ordered by id. */
+  /** multisig/orders (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): ordered by id. */
   multisigOrders(
     f: Page & {
       address?: string[] | undefined;
@@ -186,7 +186,8 @@ export class AccountQueryRepository {
   }
 
   /**
-   * vesting (§9.4): by contract, or by wallet (owner or sender; with `checkWhitelist` also a
+   * vesting (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): by
+   * contract, or by wallet (owner or sender; with `checkWhitelist` also a
    * whitelisted wallet); ordered by id; the whitelist of each contract aggregated.
    */
   vesting(

@@ -64,7 +64,7 @@ const COLUMNS = `A.trace_id, A.action_id, A.start_lt, A.end_lt, A.start_utime, A
   A.trace_external_hash_norm, A.mc_seqno_end, A.trace_mc_seqno_end, A.parent_action_id,
   A.ancestor_type::text[] AS ancestor_type, A.value_extra_currencies, A.details`;
 
-/** Type visibility of §14.4: supported types shown, actions under a supported ancestor hidden. */
+/** Type visibility of https://github.com/toncenter/ton-indexer/blob/HEAD/indexer/indexer/events/blocks/utils/block_tree_serializer.py: supported types shown, actions under a supported ancestor hidden. */
 function typeFilter(q: SqlFilter, f: ActionFilter): void {
   const supported = q.param(f.supported);
   if (f.actionTypes !== undefined && f.actionTypes.length > 0) {
@@ -79,8 +79,10 @@ function typeFilter(q: SqlFilter, f: ActionFilter): void {
 }
 
 /**
- * Reads of /actions (toncenter-v3 §5.2) and the actions of traces (§5.1 include_actions).
- * Ordered by trace_end_lt, trace_id, end_lt, action_id (utime columns with a utime filter).
+ * Reads of /actions (toncenter
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml) and the
+ * actions of traces (include_actions). Ordered by trace_end_lt, trace_id, end_lt, action_id (utime
+ * columns with a utime filter).
  */
 export class ActionQueryRepository {
   constructor(private readonly ds: DataSource) {}
@@ -92,7 +94,8 @@ export class ActionQueryRepository {
     const byUtime = f.startUtime !== undefined || f.endUtime !== undefined;
     let from = 'actions A';
     if (f.actionIds !== undefined && f.actionIds.length > 0) {
-      // An action_id filter discards every other filter (§5.2).
+      // An action_id filter discards every other filter
+      // (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml).
       q.and(`A.action_id = ANY(${q.param(f.actionIds)}::char(44)[])`);
     } else {
       typeFilter(q, f);
@@ -140,7 +143,9 @@ export class ActionQueryRepository {
   /**
    * Every action of whole traces, whatever its type (with `ancestor_type`), in `(trace_id,
    * start_lt, end_lt)` order: the Streaming API publishes them all and each gateway applies its
-   * clients' supported-type filter (§14.4); the /traces handler keeps them all and filters them too.
+   * clients' supported-type filter
+   * (https://github.com/toncenter/ton-indexer/blob/HEAD/indexer/indexer/events/blocks/utils/block_tree_serializer.py);
+   * the /traces handler keeps them all and filters them too.
    */
   everyOfTraces(traceIds: readonly string[]): Promise<ActionQueryRow[]> {
     if (traceIds.length === 0) {

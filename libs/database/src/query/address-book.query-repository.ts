@@ -7,7 +7,7 @@ export interface AddressBookSourceRow {
   interfaces: string[] | null;
 }
 
-/** The rows behind `address_book` (toncenter-v3 §12.1), one batched query for all addresses. */
+/** The rows behind `address_book` (toncenter https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml), one batched query for all addresses. */
 export class AddressBookQueryRepository {
   constructor(private readonly ds: DataSource) {}
 
@@ -25,8 +25,9 @@ export class AddressBookQueryRepository {
   }
 
   /**
-   * Self-resolving domains of the accounts (§12.1): a DNS item whose wallet record points at its owner;
-   * the shortest domain wins.
+   * Self-resolving domains of the accounts
+   * (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): a DNS item
+   * whose wallet record points at its owner; the shortest domain wins.
    */
   domains(accounts: readonly string[]): Promise<{ account: string; domain: string }[]> {
     if (accounts.length === 0) {

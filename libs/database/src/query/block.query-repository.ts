@@ -60,7 +60,7 @@ const COLUMNS = `B.workchain, B.shard, B.seqno, B.root_hash, B.file_hash, B.mc_b
   B.prev_key_block_seqno, B.vert_seqno, B.master_ref_seqno, B.rand_seed, B.created_by, B.tx_count,
   B.prev_blocks`;
 
-/** Reads of the v3 block endpoints (toncenter-v3 §4.1–4.4), each on an index of ChainTables. */
+/** Reads of the v3 block endpoints (toncenter https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml), each on an index of ChainTables. */
 export class BlockQueryRepository {
   constructor(private readonly ds: DataSource) {}
 
@@ -75,7 +75,7 @@ export class BlockQueryRepository {
     return { first, last };
   }
 
-  /** blocks: ordered by gen_utime only when a sort is given (§4.2). */
+  /** blocks: ordered by gen_utime only when a sort is given (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml). */
   async blocks(f: BlockFilter): Promise<BlockRow[]> {
     const q = new SqlFilter();
     if (f.workchain !== undefined) {
@@ -115,7 +115,7 @@ export class BlockQueryRepository {
     );
   }
 
-  /** The shard tops recorded for masterchain block `seqno`, the masterchain block included (§4.3). */
+  /** The shard tops recorded for masterchain block `seqno`, the masterchain block included (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml). */
   shardState(seqno: number): Promise<BlockRow[]> {
     return this.ds.query<BlockRow[]>(
       `SELECT ${COLUMNS} FROM shard_state S
@@ -125,7 +125,7 @@ export class BlockQueryRepository {
     );
   }
 
-  /** The blocks first committed by masterchain block `seqno` (§4.4); toncenter leaves them unordered, a fixed order keeps paging stable. */
+  /** The blocks first committed by masterchain block `seqno` (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml); toncenter leaves them unordered, a fixed order keeps paging stable. */
   shards(seqno: number, limit: number, offset: number): Promise<BlockRow[]> {
     return this.ds.query<BlockRow[]>(
       `SELECT ${COLUMNS} FROM blocks B WHERE B.mc_block_seqno = $1

@@ -4,8 +4,9 @@ import { type DataSource } from 'typeorm';
  * Which external messages already have their real trace indexed to the end: the pending-trace side
  * drops an emulated trace once `traces` holds the trace its message started in state `complete` (the
  * decoder classifies a trace in the block that completes it, so complete means classified too; toncenter
- * drops pending traces "complete and classified in PG", v3 §5.3). Matched on the raw hash
- * (`traces_external_hash_idx`) or the normalised one.
+ * drops pending traces "complete and classified in PG",
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml). Matched on
+ * the raw hash (`traces_external_hash_idx`) or the normalised one.
  */
 export class CompletedTraceQueryRepository {
   constructor(private readonly ds: DataSource) {}

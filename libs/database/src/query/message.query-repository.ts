@@ -31,8 +31,10 @@ export interface MergedMessageRow {
 }
 
 /**
- * Reads of /messages (toncenter-v3 §4.9): one row per distinct msg_hash (the in and out rows of an
- * internal message merged), ordered by created_lt (created_at with a utime filter), then msg_hash.
+ * Reads of /messages (toncenter
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): one row per
+ * distinct msg_hash (the in and out rows of an internal message merged), ordered by created_lt
+ * (created_at with a utime filter), then msg_hash.
  */
 export class MessageQueryRepository {
   constructor(private readonly ds: DataSource) {}

@@ -126,8 +126,9 @@ export interface NftTransferQueryRow {
 }
 
 /**
- * The token's `address_metadata` row (off-chain metadata, §12.2), joined on (address, table name):
- * every column null without a row; `metadata_valid` null also while not retrieved yet.
+ * The token's `address_metadata` row (off-chain metadata,
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml), joined on
+ * (address, table name): every column null without a row; `metadata_valid` null also while not retrieved yet.
  */
 export interface AddressMetadataColumns {
   metadata_valid: boolean | null;
@@ -320,8 +321,10 @@ const NFT_TRANSFERS: EventTable = {
 };
 
 /**
- * Reads of the v3 Jetton and NFT endpoints (toncenter-v3 §7, §8) with toncenter's orderings; ties the
- * reference leaves open are broken by the primary key so that paging is stable.
+ * Reads of the v3 Jetton and NFT endpoints (toncenter
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml) with
+ * toncenter's orderings; ties the reference leaves open are broken by the primary key so that
+ * paging is stable.
  */
 export class TokenQueryRepository {
   constructor(private readonly ds: DataSource) {}
@@ -356,8 +359,10 @@ export class TokenQueryRepository {
   }
 
   /**
-   * jetton/wallets (§7.2): default id asc; addresses → address asc; owner → owner, then balance (with
-   * a sort) or id; a single jetton → jetton, then balance or id.
+   * jetton/wallets
+   * (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): default id
+   * asc; addresses → address asc; owner → owner, then balance (with a sort) or id; a single jetton
+   * → jetton, then balance or id.
    */
   jettonWallets(f: JettonWalletFilter): Promise<JettonWalletQueryRow[]> {
     const q = new SqlFilter();
@@ -392,7 +397,7 @@ export class TokenQueryRepository {
     );
   }
 
-  /** jetton/transfers (§7.3): aborted transfers are always left out. */
+  /** jetton/transfers (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): aborted transfers are always left out. */
   async jettonTransfers(f: TokenEventFilter): Promise<JettonTransferQueryRow[]> {
     const q = new SqlFilter();
     q.and('E.tx_aborted IS FALSE');
@@ -406,7 +411,7 @@ export class TokenQueryRepository {
     return this.ds.query<JettonTransferQueryRow[]>(sql, params);
   }
 
-  /** jetton/burns (§7.4): aborted burns included. */
+  /** jetton/burns (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): aborted burns included. */
   async jettonBurns(f: TokenEventFilter): Promise<JettonBurnQueryRow[]> {
     const q = new SqlFilter();
     if (f.owner !== undefined) {
@@ -423,7 +428,7 @@ export class TokenQueryRepository {
     return this.ds.query<JettonBurnQueryRow[]>(sql, params);
   }
 
-  /** nft/collections (§8.1): by id (toncenter orders only without filters; id always here). */
+  /** nft/collections (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): by id (toncenter orders only without filters; id always here). */
   nftCollections(
     f: Page & { address?: string[] | undefined; owner?: string[] | undefined },
   ): Promise<NftCollectionQueryRow[]> {
@@ -452,7 +457,8 @@ export class TokenQueryRepository {
   }
 
   /**
-   * nft/items (§8.2): default id asc; owner → owner, collection, index; a single collection →
+   * nft/items (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml):
+   * default id asc; owner → owner, collection, index; a single collection →
    * collection, index; `sort_by_last_transaction_lt` → last_transaction_lt desc.
    */
   nftItems(f: NftItemFilter): Promise<NftItemQueryRow[]> {
@@ -493,7 +499,8 @@ export class TokenQueryRepository {
   }
 
   /**
-   * nft/sales (§8.4): the getgems sales among `addresses` (in address order; toncenter leaves the
+   * nft/sales (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml):
+   * the getgems sales among `addresses` (in address order; toncenter leaves the
    * order to the database), each with its item and the item's collection when they are indexed.
    */
   async nftSales(addresses: readonly string[]): Promise<NftSaleQueryRow[]> {
@@ -525,7 +532,7 @@ export class TokenQueryRepository {
     });
   }
 
-  /** nft/transfers (§8.3): aborted transfers included; in → new_owner, out → old_owner. */
+  /** nft/transfers (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): aborted transfers included; in → new_owner, out → old_owner. */
   async nftTransfers(f: TokenEventFilter): Promise<NftTransferQueryRow[]> {
     const q = new SqlFilter();
     if (f.subject !== undefined) {

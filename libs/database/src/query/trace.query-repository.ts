@@ -34,9 +34,10 @@ export interface TraceFilter {
 }
 
 /**
- * Reads of /traces (toncenter-v3 §5.1): filters on transactions and messages as EXISTS sub-queries
- * (an account's traces in end_lt order from trace_accounts), ordered by end_lt (end_utime with a
- * utime filter), then trace_id.
+ * Reads of /traces (toncenter
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): filters on
+ * transactions and messages as EXISTS sub-queries (an account's traces in end_lt order from
+ * trace_accounts), ordered by end_lt (end_utime with a utime filter), then trace_id.
  */
 export class TraceQueryRepository {
   constructor(private readonly ds: DataSource) {}

@@ -42,8 +42,10 @@ export const MESSAGE_SELECT = `SELECT ${MESSAGE_COLUMNS} FROM messages M
   LEFT JOIN message_contents I ON I.hash = M.init_state_hash`;
 
 /**
- * Reads of the v3 transaction endpoints (toncenter-v3 §4.5–4.8): the rows in toncenter's order, then
- * their messages, bodies and account states in one batched query each (no per-row queries).
+ * Reads of the v3 transaction endpoints (toncenter
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): the rows in
+ * toncenter's order, then their messages, bodies and account states in one batched query each (no
+ * per-row queries).
  */
 export class TransactionQueryRepository {
   constructor(private readonly ds: DataSource) {}
@@ -53,12 +55,14 @@ export class TransactionQueryRepository {
     return this.bundle(await this.page(f));
   }
 
-  /** The transaction rows of a page of `f`, with toncenter's order rules (§4.5). */
+  /** The transaction rows of a page of `f`, with toncenter's order rules (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml). */
   page(f: TransactionFilter): Promise<TransactionRow[]> {
     const q = new SqlFilter();
     const s = dir(f.sort);
     const byUtime = f.startUtime !== undefined || f.endUtime !== undefined;
-    // The rules of §4.5, later ones overriding earlier ones.
+    // The rules of
+    // https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml, later ones
+    // overriding earlier ones.
     let order = byUtime ? `T.now ${s}, T.lt ${s}, T.account ASC` : `T.lt ${s}, T.account ASC`;
     if (f.startUtime !== undefined) {
       q.and(`T.now >= ${q.param(f.startUtime)}`);
@@ -119,7 +123,8 @@ export class TransactionQueryRepository {
         q.and(`M.body_hash = ${q.param(f.bodyHash)}`);
       }
       if (f.opcode !== undefined) {
-        // toncenter's opcode filter also means the incoming message (§4.7).
+        // toncenter's opcode filter also means the incoming message
+        // (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml).
         q.and(`M.opcode = ${q.param(f.opcode)} AND M.direction = 'in'`);
       }
     }
@@ -129,7 +134,7 @@ export class TransactionQueryRepository {
     );
   }
 
-  /** The transactions of `hashes`, ordered by lt ascending (adjacentTransactions, §4.8). */
+  /** The transactions of `hashes`, ordered by lt ascending (adjacentTransactions, https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml). */
   async byHashes(hashes: readonly string[]): Promise<TransactionBundle[]> {
     if (hashes.length === 0) {
       return [];
@@ -141,7 +146,7 @@ export class TransactionQueryRepository {
     return this.bundle(rows);
   }
 
-  /** Hashes of the transactions sharing a message with `hash` in the opposite direction (§4.8). */
+  /** Hashes of the transactions sharing a message with `hash` in the opposite direction (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml). */
   async adjacentHashes(hash: string, direction: 'in' | 'out' | undefined): Promise<string[]> {
     const params: unknown[] = [hash];
     let sql = `SELECT DISTINCT M2.tx_hash FROM messages M1
@@ -156,8 +161,9 @@ export class TransactionQueryRepository {
   }
 
   /**
-   * The transactions of whole traces, in `(trace_id, lt, account)` order (§11.7). Their messages and
-   * account states are selected by trace too, so all three queries go out at once: a trace page costs
+   * The transactions of whole traces, in `(trace_id, lt, account)` order
+   * (https://github.com/toncenter/ton-indexer/tree/HEAD/ton-index-go/index/models). Their messages
+   * and account states are selected by trace too, so all three queries go out at once: a trace page costs
    * one round trip instead of two (messages carry the trace_id of their transaction: the decoder
    * stamps both in one statement, TraceRepository.save).
    */

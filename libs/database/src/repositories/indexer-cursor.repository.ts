@@ -2,8 +2,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { IndexerCursorEntity } from '../entities/indexer-cursor.entity';
 
 /**
- * The ingestor's resumable position (table `indexer_cursor`). Seqnos are 32-bit (house style 3.8: number
- * for seqno), stored in a bigint column; conversion happens here, once.
+ * The ingestor's resumable position (table `indexer_cursor`). Seqnos are 32-bit (a JS number holds them exactly), stored in a bigint column; conversion happens here, once.
  */
 export class IndexerCursorRepository {
   constructor(private readonly dataSource: DataSource) {}
