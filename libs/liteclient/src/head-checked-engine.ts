@@ -26,7 +26,7 @@ function headSeqnoOf(answer: unknown): number | undefined {
  * An engine that shows every head a liteserver announces (its getMasterchainInfo / Ext answers) to
  * `observeHead` before the caller sees it; `observeHead` throws to refuse a head, which then fails the
  * query like any liteserver failure. The pool uses it so that a liteserver that fell behind since the
- * last probe does not answer head reads with its old head (issue 11: "lagging servers are not used
+ * last probe does not answer head reads with its old head ("lagging servers are not used
  * for head reads").
  */
 export class HeadCheckedEngine extends EventEmitter implements LiteEngine {

@@ -1,8 +1,10 @@
 /**
  * A size-bounded LRU of liteserver answers with a per-entry time to live (toncenter 2.1's
- * `ExpirableLruCache`, §15.1). Only successful answers are stored; concurrent lookups of a key being
- * fetched share the one in-flight query instead of asking the liteserver twice. Typed by the answer
- * it holds, so a reader keeps one cache per kind of answer (blocks by id, transactions by id…):
+ * `ExpirableLruCache`,
+ * https://github.com/toncenter/ton-http-api/blob/HEAD/ton-http-api/pyTON/cache.py). Only successful
+ * answers are stored; concurrent lookups of a key being fetched share the one in-flight query
+ * instead of asking the liteserver twice. Typed by the answer it holds, so a reader keeps one cache
+ * per kind of answer (blocks by id, transactions by id…):
  *
  *   private readonly headers = new LiteserverCache<BlockHeader>(1000, { maxBytes: 8 << 20 });
  *   pool.execute('getBlockHeader', (c) => c.getBlockHeader(id), {
@@ -10,7 +12,7 @@
  *   });
  *
  * Key only by what makes the answer immutable (a full block id, a transaction's lt+hash, a seqno
- * pinned read); "latest" reads need a short `ttlMs` (toncenter 2.1 uses 1 s, §15.1).
+ * pinned read); "latest" reads need a short `ttlMs` (toncenter 2.1 uses 1 s).
  */
 export class LiteserverCache<T> {
   private readonly entries = new Map<string, CacheEntry<T>>();

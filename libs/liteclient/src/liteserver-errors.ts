@@ -73,7 +73,8 @@ export class LiteserverLaggingError extends Error {
 /**
  * The error a client sees for a liteserver's own answer: tonlib prefixes it with its kind
  * (`LITE_SERVER_UNKNOWN: cannot compute block with specified transaction: lt not in db`, toncenter v2
- * §12.2), and toncenter returns it with status 500.
+ * https://github.com/ton-blockchain/ton/blob/HEAD/tonlib/tonlib/TonlibError.h), and toncenter
+ * returns it with status 500.
  */
 export function liteserverAnswerError(error: unknown): TonApiError {
   const message = error instanceof Error ? error.message : String(error);

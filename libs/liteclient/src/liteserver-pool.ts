@@ -118,8 +118,9 @@ const MASTERCHAIN_SHARD = '-9223372036854775808';
  * One ton-lite-client engine per liteserver of the network's config.
  *
  * - Consensus head: the best masterchain seqno among liteservers that answered the last probe
- *   (tonlib-multiclient's rule, §15.2). A liteserver more than `maxLagBlocks` behind it does not
- *   serve head reads.
+ * (tonlib-multiclient's rule,
+ * https://github.com/toncenter/ton-http-api/blob/HEAD/ton-http-api/pyTON/manager.py). A liteserver
+ * more than `maxLagBlocks` behind it does not   serve head reads.
  * - Archival: each liteserver is periodically asked for an old masterchain block; those that have it
  *   are preferred for `archival` calls and reads far behind the head (any live one when none is).
  * - Sticky reads: `operation` receives ONE client, so all liteserver calls of one request go to the
