@@ -2,7 +2,7 @@ import { headers as natsHeaders, type MsgHdrs, MsgHdrsImpl } from '@nats-io/tran
 import { NatsContext } from '@nestjs/microservices';
 import { REQUEST_ID_HEADER } from '@app/observability';
 
-/** NATS headers carrying the request id (house style 3.7). */
+/** NATS headers carrying the request id. */
 export function requestHeaders(requestId: string): MsgHdrs {
   const h = natsHeaders();
   h.set(REQUEST_ID_HEADER, requestId);

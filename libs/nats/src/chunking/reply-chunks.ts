@@ -17,8 +17,7 @@ export const REPLY_ID_HEADER = 'Ton-Reply-Id';
 export const REPLY_DISPOSED_HEADER = 'Ton-Reply-Disposed';
 
 /**
- * Bytes of JSON per message: well under NATS's default max_payload of 1 MiB (DESIGN.md §3), headers
- * included.
+ * Bytes of JSON per message: well under NATS's default max_payload of 1 MiB (docs/architecture.md), headers included.
  */
 export const DEFAULT_REPLY_CHUNK_BYTES = 512 * 1024;
 

@@ -63,7 +63,7 @@ export interface RpcRequestOptions {
 }
 
 /**
- * Typed request/reply over NATS or the in-process bus (house style 3.4 step 3). Only registered
+ * Typed request/reply over NATS or the in-process bus. Only registered
  * subjects with their request shape compile; the request and the reply are validated with the
  * contract's schemas; failures always surface as TonApiError:
  * - invalid request → INVALID_ARGUMENT (nothing is sent),
@@ -115,7 +115,7 @@ export class RpcClient implements OnApplicationShutdown {
   /**
    * For a caller that answers the reply unchanged (the gateway's v3 endpoints): the reply's JSON
    * as it crossed NATS (its bytes, not decoded nor parsed here); its check against the contract runs on a worker
-   * thread (ForwardedReplyChecker) and settles `checked` (house style 3.2), within the checks' CPU
+   * thread (ForwardedReplyChecker) and settles `checked`, within the checks' CPU
    * budget (REPLY_CHECK_CPU_PERCENT: a big page beyond it is counted as skipped and settles true).
    * A violation is logged and counted instead of thrown: the text is already on its way.
    * Parsing and validating a 1 MB traces page on the event loop cost the gateway ~20 ms per page.
@@ -170,7 +170,7 @@ export class RpcClient implements OnApplicationShutdown {
     }
   }
 
-  /** The reply checked against the contract (house style 3.2), with its text when it has one. */
+  /** The reply checked against the contract, with its text when it has one. */
   private validated<S extends RpcSubject>(
     subject: S,
     raw: unknown,
@@ -213,7 +213,7 @@ export class RpcClient implements OnApplicationShutdown {
     const record = new NatsRecordBuilder(req.data).setHeaders(requestHeaders(requestId)).build();
     const wireSubject = prefixSubject(this.options.subjectPrefix, subject);
     // A request on the wire when the connection drops gets no reply: the server that held it is gone
-    // (issue 11: requests fail fast with 503 while NATS is down, not at their deadline). Requests
+    // (requests fail fast with 503 while NATS is down, not at their deadline). Requests
     // made while it is down are refused by ClientNats itself ("Connection lost").
     const lost = this.connectionLost.pipe(
       take(1),

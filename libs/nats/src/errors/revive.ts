@@ -25,7 +25,7 @@ function isConnectionFailure(err: unknown, text: string): boolean {
 }
 
 /**
- * Turns whatever a ClientProxy observable errored with into a TonApiError (house style 3.4 step 3):
+ * Turns whatever a ClientProxy observable errored with into a TonApiError:
  * a `{code,message,details?,retryable}` payload is revived with its code; "no responders", "no
  * handler" and a NATS connection that is down are SERVICE_UNAVAILABLE (retryable); anything else is
  * INTERNAL, so plain objects never travel further (nestjs/nest#5694).

@@ -18,7 +18,7 @@ import { requestHeaders } from '../headers';
 
 /**
  * Small JetStream helpers for the event side of the mesh (ingestor → decoder). Events are wake-up
- * hints: consumers re-read progress from PostgreSQL (house style 3.2), so at-least-once delivery
+ * hints: consumers re-read progress from PostgreSQL, so at-least-once delivery
  * with explicit acks is all that is needed here.
  */
 

@@ -20,7 +20,7 @@ export interface RpcMicroserviceOptions {
 
 /**
  * Mesh mode: the microservice options of `service` on NATS, subscribed in the service's queue
- * group so replicas share requests (house style 3.2).
+ * group so replicas share requests.
  * `app.connectMicroservice(createNatsMicroserviceOptions('liteserver', cfg.NATS_URL))`.
  */
 export function createNatsMicroserviceOptions(
@@ -52,7 +52,7 @@ export function createInProcessMicroserviceOptions(
   };
 }
 
-/** NATS when `natsUrl` is set, else the in-process transport (DESIGN §4). */
+/** NATS when `natsUrl` is set, else the in-process transport (docs/architecture.md). */
 export function createRpcMicroserviceOptions(
   service: ServiceName,
   natsUrl: string | undefined,

@@ -17,7 +17,7 @@ import { SerializedReply } from './serialized-reply';
  * reply once and records the handler duration.
  *
  * The request is replaced by the schema's output. The reply's shape is checked by the caller
- * (RpcClient parses it with the same contract: house style 3.2, the client validates the response);
+ * (RpcClient parses it with the same contract: the client validates the response);
  * checking it here too cost a second full schema walk of every reply (a v3 traces page is ~1 MB).
  * The reply is serialised here, not in the transport, so a value JSON cannot carry (a bigint) fails
  * as a logged INTERNAL error reply instead of a publisher exception that leaves the caller waiting.

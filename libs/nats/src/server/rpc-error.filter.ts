@@ -19,8 +19,8 @@ export type RpcErrorTranslator = (exception: unknown) => TonApiError | undefined
 export const INTERNAL_ERROR_MESSAGE = 'Internal error';
 
 /**
- * Serialises anything a handler throws into `{code, message, details?, retryable}` (house style 3.4
- * step 2). TonApiErrors keep their code (messages censored of hosts); a RpcException whose error
+ * Serialises anything a handler throws into `{code, message, details?, retryable}`.
+ * TonApiErrors keep their code (messages censored of hosts); a RpcException whose error
  * already is such a payload passes; what a translator recognises takes its code; everything else
  * becomes INTERNAL with a fixed message and an `errorId`, logged with its stack, subject and request id (Novu errorId, opentonapi censor).
  *

@@ -1,7 +1,7 @@
 import { type StreamSubject } from '@app/contracts';
 
 /**
- * The ordered, replayable log behind the Streaming API v2 (issue 12): producers append rendered
+ * The ordered, replayable log behind the Streaming API v2: producers append rendered
  * snapshots, every gateway replica follows it and derives its clients' notifications. Positions
  * (`seq`) are global and dense per log, so a client's last seen position means the same thing on every
  * replica: that is what makes replay after a reconnect exact (no gap, no duplicate).
