@@ -3,8 +3,7 @@ import { randomUUID } from 'node:crypto';
 
 /**
  * Per-request context carried across async calls: the gateway opens it for each HTTP request, the
- * NATS server side reopens it from the `x-request-id` header, and the logger reads it (house style
- * 3.7: request id gateway → NATS header → logs).
+ * NATS server side reopens it from the `x-request-id` header, and the logger reads it (request id gateway → NATS header → logs).
  */
 export interface RequestContext {
   readonly requestId: string;

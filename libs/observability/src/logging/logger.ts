@@ -24,7 +24,7 @@ export interface LoggerOptions {
 }
 
 /**
- * A pino JSON logger (house style 3.7). Every line carries `app` and, inside a request context,
+ * A pino JSON logger. Every line carries `app` and, inside a request context,
  * `requestId`, so one request can be followed gateway → NATS → service.
  */
 export function createLogger(options: LoggerOptions): Logger {

@@ -1,6 +1,6 @@
 import { collectDefaultMetrics, Registry } from 'prom-client';
 
-/** Every metric of the project starts with this prefix (house style 3.7, Prometheus naming). */
+/** Every metric of the project starts with this prefix (Prometheus naming). */
 export const METRIC_PREFIX = 'tonapi_';
 
 export interface MetricsRegistryOptions {

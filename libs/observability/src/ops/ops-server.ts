@@ -15,7 +15,7 @@ export interface OpsServer {
 /**
  * `/metrics`, `/healthz` and `/readyz` for an app without the public HTTP API (liteserver, ingestor,
  * …) in mesh mode, on its own port so Prometheus and the kubelet reach every pod. It serves nothing
- * else: the API surface stays in the gateway (DESIGN §2).
+ * else: the API surface stays in the gateway (docs/architecture.md).
  */
 export async function startOpsServer(options: {
   port: number;
