@@ -2,7 +2,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseAddress, toRawAddress } from './parse-address';
 
-// Test vectors: the exact pytonlib detectAddress outputs recorded in toncenter-v2.md §14.
+// Test vectors: the exact pytonlib detectAddress outputs recorded in toncenter
+// https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml.
 const RAW = '0:83dfd552e63729b472fcbcc8c45ebcc6691702558b68ec7527e1ba403a0f31a8';
 
 describe('parseAddress', () => {

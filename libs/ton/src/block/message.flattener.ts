@@ -141,7 +141,7 @@ export function flattenMessage(
   }
 }
 
-/** The BoC with CRC32C (toncenter v3 §2.1) of a cell whose base64 hash is `hash`, once per block. */
+/** The BoC with CRC32C (toncenter https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go) of a cell whose base64 hash is `hash`, once per block. */
 function bocOf(cell: Cell, hash: string, ctx: MessageContext): string {
   let boc = ctx.bocs.get(hash);
   if (boc === undefined) {

@@ -1,8 +1,11 @@
 /**
  * What the block parser extracts from one full block, shaped after the indexer's raw tables
- * (toncenter v3 schema §13.1) so that the ingestor writes it without another mapping layer.
+ * (toncenter v3 schema
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp)
+ * so that the ingestor writes it without another mapping layer.
  *
- * Conventions (toncenter v3 §2.1): hashes are standard base64 with padding (44 chars); addresses are raw
+ * Conventions (toncenter https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go):
+ * hashes are standard base64 with padding (44 chars); addresses are raw
  * `<workchain>:<64 UPPERCASE hex>`; shards are signed 64-bit integers (the uint64 shard id reinterpreted);
  * 64-bit quantities are bigint.
  */
@@ -58,7 +61,7 @@ export interface ParsedCurrency {
   readonly other: ExtraCurrencies;
 }
 
-/** The `blocks` row (toncenter v3 §13.1 / §11.1). */
+/** The `blocks` row (toncenter https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp / https://github.com/toncenter/ton-indexer/tree/HEAD/ton-index-go/index/models). */
 export interface ParsedBlockHeader extends BlockIdFull {
   readonly globalId: number;
   readonly version: number;
@@ -128,7 +131,7 @@ export interface ParsedMessage {
   /** External-in only. */
   readonly importFee: bigint | null;
   readonly bodyHash: string;
-  /** Base64 BoC of the body cell (with CRC32C, toncenter v3 §2.1). */
+  /** Base64 BoC of the body cell (with CRC32C, toncenter https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go). */
   readonly bodyBoc: string;
   readonly initStateHash: string | null;
   readonly initStateBoc: string | null;
@@ -150,7 +153,7 @@ export interface ParsedAccountState {
   readonly dataBoc: string | null;
 }
 
-/** The flattened transaction row (toncenter v3 §13.1 `transactions`). */
+/** The flattened transaction row (toncenter https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp `transactions`). */
 export interface ParsedTransaction {
   readonly hash: string;
   readonly lt: bigint;

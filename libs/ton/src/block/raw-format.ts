@@ -1,8 +1,9 @@
 import { type Address } from '@ton/core';
 
 /*
- * The text forms of the v3 rows (toncenter v3 §2.1): hashes are standard base64 with padding, addresses
- * raw `<workchain>:<64 UPPERCASE hex>`, shards signed 64-bit integers.
+ * The text forms of the v3 rows (toncenter
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go): hashes are standard
+ * base64 with padding, addresses raw `<workchain>:<64 UPPERCASE hex>`, shards signed 64-bit integers.
  */
 
 /** A 256-bit hash as standard base64 (44 characters). */

@@ -1,6 +1,7 @@
 /**
- * TEP-64 token metadata as toncenter's v3 `metadata` reports it (toncenter-v3 §12.2): the standard keys
- * at the top of `token_info`, every other key in `extra`. One implementation for the decoder (which
+ * TEP-64 token metadata as toncenter's v3 `metadata` reports it (toncenter
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): the standard
+ * keys at the top of `token_info`, every other key in `extra`. One implementation for the decoder (which
  * stores fetched off-chain metadata in `address_metadata`) and the query service (which answers
  * on-chain content directly).
  */

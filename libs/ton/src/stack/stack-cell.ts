@@ -1,7 +1,7 @@
 import { type Cell } from '@ton/core';
 import { type LegacyCellObject } from './stack-json';
 
-/** A cell as tonlib writes `bytes`: a one-root BoC with CRC32C and no index (`te6cck…`, §3.3). */
+/** A cell as tonlib writes `bytes`: a one-root BoC with CRC32C and no index (`te6cck…`, https://github.com/ton-core/ton-lite-client). */
 export function stackCellToBase64(cell: Cell): string {
   return cell.toBoc({ idx: false, crc32: true }).toString('base64');
 }
@@ -20,7 +20,8 @@ function paddedData(cell: Cell): Buffer {
 
 /**
  * tvm_valuetypes `Cell.serialize_to_object()`: `{data:{b64,len}, refs:[…], special}` — the `object`
- * next to `bytes` in toncenter's legacy `["cell", …]` entries (§15.5).
+ * next to `bytes` in toncenter's legacy `["cell", …]` entries
+ * (https://github.com/ton-blockchain/ton/blob/HEAD/validator/impl/liteserver.cpp).
  */
 export function legacyCellObject(cell: Cell): LegacyCellObject {
   return {

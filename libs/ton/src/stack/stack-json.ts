@@ -1,6 +1,7 @@
 /**
  * The JSON shapes of a TVM stack as tonlib and toncenter v2 write them (tonlib_api.tl `tvm.*`,
- * toncenter-v2.md §8, §15.5). Plain data: the contracts library holds the matching zod schemas.
+ * toncenter https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml).
+ * Plain data: the contracts library holds the matching zod schemas.
  */
 
 /** `tvm.numberDecimal number:string` */
@@ -45,7 +46,7 @@ export interface LegacyCellObject {
   special: boolean;
 }
 
-/** One entry of the legacy runGetMethod stack (toncenter-v2.md §15.5, output side). */
+/** One entry of the legacy runGetMethod stack (toncenter https://github.com/toncenter/tvm_valuetypes, output side). */
 export type LegacyStackEntry =
   | ['num', string]
   | ['cell', { bytes: string; object: LegacyCellObject }]

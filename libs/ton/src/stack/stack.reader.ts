@@ -216,7 +216,7 @@ function readCollection(value: unknown, kind: 'Tuple' | 'List', budget: CellBudg
   return kind === 'Tuple' ? { type: 'tuple', items } : toList(items);
 }
 
-/** One `[type, value]` entry of the legacy runGetMethod stack (toncenter-v2.md §15.5, input side). */
+/** One `[type, value]` entry of the legacy runGetMethod stack (toncenter https://github.com/toncenter/tvm_valuetypes, input side). */
 export function readLegacyStackEntry(entry: unknown, budget = freshBudget()): TupleItem {
   if (!Array.isArray(entry) || entry.length !== 2) {
     throw invalid(

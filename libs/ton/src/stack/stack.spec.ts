@@ -12,7 +12,8 @@ import {
   toTonlibStack,
 } from './index';
 
-// toncenter-v2.md §14: get_wallet_address's result, the addr_std of EQCD39VS…B2N, as toncenter renders it.
+// toncenter https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml:
+// get_wallet_address's result, the addr_std of EQCD39VS…B2N, as toncenter renders it.
 const ADDRESS = Address.parse('EQCD39VS5jcptHL8vMjEXrzGaRcCVYto7HUn4bpAOg8xqB2N');
 const ADDRESS_CELL = beginCell().storeAddress(ADDRESS).endCell();
 const ADDRESS_BOC = 'te6cckEBAQEAJAAAQ4AQe/qqXMblNo5fl5kYi9eYzSLgSrFtHY6k/DdIB0HmNRBko+Gm';
@@ -57,7 +58,7 @@ describe('legacy stack output', () => {
     ]);
   });
 
-  it('renders cells and slices alike, as toncenter does (§14 example, exact JSON)', () => {
+  it('renders cells and slices alike, as toncenter does (its documented example, exact JSON)', () => {
     const expected = ['cell', { bytes: ADDRESS_BOC, object: ADDRESS_OBJECT }];
     assert.deepEqual(toLegacyStack([{ type: 'cell', cell: ADDRESS_CELL }]), [expected]);
     assert.deepEqual(toLegacyStack([{ type: 'slice', cell: ADDRESS_CELL }]), [expected]);

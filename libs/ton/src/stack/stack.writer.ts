@@ -26,7 +26,7 @@ function listElements(item: TupleItem): TupleItem[] | undefined {
   }
 }
 
-/** A TVM value as tonlib's typed `tvm.StackEntry` (runGetMethodStd; tuple/list elements, §8.2). */
+/** A TVM value as tonlib's typed `tvm.StackEntry` (runGetMethodStd; tuple/list elements, https://github.com/ton-blockchain/ton/blob/HEAD/crypto/block/block.tlb). */
 export function toTonlibStackEntry(item: TupleItem): TonlibStackEntry {
   switch (item.type) {
     case 'int':
@@ -72,8 +72,10 @@ function legacyNumber(value: bigint): LegacyStackEntry {
 }
 
 /**
- * A TVM value in toncenter's legacy runGetMethod form (§15.5): numbers as hex, cells **and slices** as
- * `["cell",{bytes,object}]`, tuples and lists as tonlib objects, anything else `["unsupported",""]`.
+ * A TVM value in toncenter's legacy runGetMethod form
+ * (https://github.com/ton-blockchain/ton/blob/HEAD/validator/impl/liteserver.cpp): numbers as hex,
+ * cells **and slices** as `["cell",{bytes,object}]`, tuples and lists as tonlib objects, anything
+ * else `["unsupported",""]`.
  */
 export function toLegacyStackEntry(item: TupleItem): LegacyStackEntry {
   switch (item.type) {

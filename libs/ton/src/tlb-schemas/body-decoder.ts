@@ -64,7 +64,7 @@ function readAddress(s: Slice): string | null {
   return `${String(a.workChain)}:${a.hash.toString('hex').toUpperCase()}`;
 }
 
-/** A base64 BoC with CRC32C, the form toncenter uses for bodies and payloads (§2.1). */
+/** A base64 BoC with CRC32C, the form toncenter uses for bodies and payloads (https://github.com/ton-blockchain/ton/blob/HEAD/validator/impl/liteserver.cpp). */
 export function cellToBoc(c: Cell): string {
   return c.toBoc({ idx: false, crc32: true }).toString('base64');
 }

@@ -5,8 +5,9 @@ import { DecodedCache } from './decoded-cache';
 import { decodeBody, decodeBodyAs, MESSAGE_BODY_REGISTRY } from './message-body.registry';
 
 /**
- * The decoded fields of a v3 Message (toncenter-v3 §11.3), shared by every renderer of messages
- * (stored rows in the query service, emulated ones in the sender) so they cannot drift.
+ * The decoded fields of a v3 Message (toncenter
+ * https://github.com/toncenter/ton-indexer/tree/HEAD/ton-index-go/index/models), shared by every
+ * renderer of messages (stored rows in the query service, emulated ones in the sender) so they cannot drift.
  */
 
 /**
@@ -33,8 +34,9 @@ function rootOf(boc: string): Cell | undefined {
 /**
  * `message_content.decoded`: the decoded body, or null when it does not decode. Bodies are parsed
  * only when their opcode is in the registry, which keeps pages of unknown traffic cheap. A text
- * comment keeps toncenter's back-compat shape `{type, @type, comment}` (§11.3); every other body is
- * the registry's JSON.
+ * comment keeps toncenter's back-compat shape `{type, @type, comment}`
+ * (https://github.com/ton-blockchain/ton/blob/HEAD/validator/impl/liteserver.cpp); every other body
+ * is the registry's JSON.
  */
 export function decodedMessageBody(
   body: string | null,

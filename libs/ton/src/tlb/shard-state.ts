@@ -131,9 +131,9 @@ export function emptyOldMcBlocks(): OldMcBlocksTrie {
  *
  * global_balance must lie in [2^56, 2^62) nanotons for @ton/core's loadMasterchainStateExtra, which reads
  * the config with a Maybe bit the TL-B does not have: that bit is the first bit of the grams length, so
- * the length must be 8 bytes (>= 2^56, liteserver-protocol.md §3.5); it then reads the grams misaligned,
- * and the bit it takes for `other`'s Maybe is the value's second bit, which must be 0 (< 2^62), or it
- * parses the next reference as a dictionary and throws.
+ * the length must be 8 bytes (>= 2^56, https://github.com/ton-core/ton-lite-client); it then reads
+ * the grams misaligned, and the bit it takes for `other`'s Maybe is the value's second bit, which
+ * must be 0 (< 2^62), or it parses the next reference as a dictionary and throws.
  */
 export interface McStateExtra {
   readonly storeShardHashes: (b: Builder) => void;
