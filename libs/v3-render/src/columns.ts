@@ -1,6 +1,7 @@
 /**
  * A 64-bit column: a decimal string as PostgreSQL returns int8, or the bigint libs/ton parses. Both
- * render as the decimal string of the v3 wire (toncenter-v3 §2.1).
+ * render as the decimal string of the v3 wire (toncenter
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go).
  */
 export type Int8 = string | bigint;
 

@@ -9,8 +9,9 @@ import { dec, type Int8 } from './columns';
 import { snakeCased } from './snake-cased';
 
 /**
- * A `messages` row with its body and init state from `message_contents` (toncenter-v3 §13.1): what
- * the query service reads, and what the sender has for an emulated message (libs/ton's ParsedMessage,
+ * A `messages` row with its body and init state from `message_contents` (toncenter
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp):
+ * what the query service reads, and what the sender has for an emulated message (libs/ton's ParsedMessage,
  * snake-cased, under the column names of its hash, body and init state).
  */
 export interface MessageColumns {
@@ -49,7 +50,7 @@ export function parsedMessageColumns(m: ParsedMessage): MessageColumns {
   };
 }
 
-/** A signed int32 (or its uint32) → `"0x0f8a7ea5"`; `-1` → `"0xffffffff"` (§2.1). */
+/** A signed int32 (or its uint32) → `"0x0f8a7ea5"`; `-1` → `"0xffffffff"` (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go). */
 function opcodeHex(opcode: number | string | null): string | null {
   if (opcode === null) {
     return null;
@@ -59,9 +60,11 @@ function opcodeHex(opcode: number | string | null): string | null {
 }
 
 /**
- * A message as the v3 Message (§11.3), with `decoded_opcode` and the decoded body and init state from
- * the TL-B registry of libs/ton (computed from the columns: no extra query). `hash_norm` only when it
- * differs from the hash (TEP-467 normalisation of external-in messages).
+ * A message as the v3 Message
+ * (https://github.com/toncenter/ton-indexer/tree/HEAD/ton-index-go/index/models), with
+ * `decoded_opcode` and the decoded body and init state from the TL-B registry of libs/ton (computed
+ * from the columns: no extra query). `hash_norm` only when it differs from the hash (TEP-467
+ * normalisation of external-in messages).
  */
 export function toV3Message(m: MessageColumns): V3Message {
   const out: V3Message = {
@@ -81,7 +84,8 @@ export function toV3Message(m: MessageColumns): V3Message {
     bounce: m.bounce,
     bounced: m.bounced,
     import_fee: dec(m.import_fee),
-    // null only when the body row is missing (§11.3).
+    // null only when the body row is missing
+    // (https://github.com/toncenter/ton-indexer/tree/HEAD/ton-index-go/index/models).
     message_content:
       m.body === null
         ? null

@@ -1,7 +1,8 @@
 import { type V3TraceNode, type V3Transaction } from '@app/contracts';
 
 /**
- * The `trace` tree of §11.7 as ton-index-go assembles it: transactions in (lt, account) order; one
+ * The `trace` tree of https://github.com/toncenter/ton-indexer/tree/HEAD/ton-index-go/index/models
+ * as ton-index-go assembles it: transactions in (lt, account) order; one
  * whose in-message was an out-message of an earlier one becomes its child; the first orphan is the
  * root and further orphans give the warning. `children` is [] for a transaction without out-messages
  * and null for one whose out-messages reached no transaction (Go's nil slice).

@@ -2,8 +2,10 @@ import { type V3TransactionDescr } from '@app/contracts';
 import { dec, type Int8 } from './columns';
 
 /**
- * The description columns of a `transactions` row (toncenter-v3 §13.1): what the query service reads,
- * and what the sender has for an emulated transaction (libs/ton's ParsedTransaction, snake-cased).
+ * The description columns of a `transactions` row (toncenter
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp):
+ * what the query service reads, and what the sender has for an emulated transaction (libs/ton's
+ * ParsedTransaction, snake-cased).
  */
 export interface TransactionDescrColumns {
   readonly descr: string;
@@ -30,7 +32,7 @@ export interface TransactionDescrColumns {
   readonly compute_mode: number | null;
   readonly compute_exit_code: number | null;
   readonly compute_exit_arg: number | null;
-  /** An int8 column (a string from PostgreSQL), a JSON number in §11.2; libs/ton has a number. */
+  /** An int8 column (a string from PostgreSQL), a JSON number in https://github.com/toncenter/ton-indexer/tree/HEAD/ton-index-go/index/models; libs/ton has a number. */
   readonly compute_vm_steps: string | number | null;
   readonly compute_vm_init_state_hash: string | null;
   readonly compute_vm_final_state_hash: string | null;
@@ -85,10 +87,11 @@ function msgSize(cells: Int8 | null, bits: Int8 | null): { cells: string; bits: 
 }
 
 /**
- * The flattened description columns as the v3 `description` (§11.2), with ton-index-go's rules for
- * which phases appear: storage when status_change is set, credit when any credit field is, compute
- * when `skipped` is, action when `success` is, bounce when its type is, split_info when the prefix
- * length is. Leaves are omitted when null.
+ * The flattened description columns as the v3 `description`
+ * (https://github.com/toncenter/ton-indexer/tree/HEAD/ton-index-go/index/models), with
+ * ton-index-go's rules for which phases appear: storage when status_change is set, credit when any
+ * credit field is, compute when `skipped` is, action when `success` is, bounce when its type is,
+ * split_info when the prefix length is. Leaves are omitted when null.
  */
 export function toV3Description(t: TransactionDescrColumns): V3TransactionDescr {
   const d: V3TransactionDescr = {
