@@ -35,7 +35,7 @@ async function freshWindow(): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 1100));
 }
 
-// Issue 9 end to end: two gateway replicas (mesh mode, no proxy in front) sharing PostgreSQL keys,
+// API keys and shared rate limits end to end: two gateway replicas (mesh mode, no proxy in front) sharing PostgreSQL keys,
 // Redis limits and NATS change broadcasts; keys are managed with the real CLI in a child process.
 void describe('API keys and rate limits across two gateway replicas', () => {
   const logger = createLogger({ app: 'test', level: 'silent' });

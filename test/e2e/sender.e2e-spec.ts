@@ -116,7 +116,7 @@ async function collect<T>(
 }
 
 /**
- * The send path of issue 8 end to end: the whole service in one process on the real NATS server
+ * The send path end to end: the whole service in one process on the real NATS server
  * (sent-hash KV, JetStream events) and a fresh PostgreSQL (the live ingestor indexes what lands),
  * in front of a manual-mode localnet with three liteservers.
  */

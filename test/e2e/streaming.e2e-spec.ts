@@ -47,7 +47,7 @@ function isEvent(type: string, norm: string, finality?: string): (m: StreamMessa
 }
 
 /**
- * Streaming API v2 end to end (issue 12): the whole service in one process on NATS (JetStream log) with
+ * Streaming API v2 end to end: the whole service in one process on NATS (JetStream log) with
  * the live ingestor and decoder over a manual-mode genesis localnet, plus a second gateway replica on
  * the same NATS. Clients on either replica see the same events: pending from the sender's emulation,
  * then confirmed and finalized from the indexed blocks; replay after a reconnect is exact.

@@ -12,7 +12,7 @@ function friendly(address: Address): string {
   return address.toString({ bounceable: true, urlSafe: true });
 }
 
-/** toncenter 2.1 echoes a raw input address as `wc:HEX` in upper case (§3.5). */
+/** toncenter 2.1 echoes a raw input address as `wc:HEX` in upper case (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 function rawUpper(address: Address): string {
   return `${address.workChain.toString()}:${address.hash.toString('hex').toUpperCase()}`;
 }
@@ -27,9 +27,10 @@ function field(value: unknown, key: string): unknown {
 }
 
 /**
- * The v2 accounts endpoints (issue 4, toncenter-v2.md §4) against the genesis localnet: balances,
- * states, wallet detection, tonlib account states and token data, with values from the emulator's own
- * records and the genesis seed's constants.
+ * The v2 accounts endpoints (toncenter
+ * https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml) against the
+ * genesis localnet: balances, states, wallet detection, tonlib account states and token data, with
+ * values from the emulator's own records and the genesis seed's constants.
  */
 describe('v2 accounts endpoints', () => {
   let harness: V2Harness;
@@ -218,7 +219,8 @@ describe('v2 accounts endpoints', () => {
         revision: 2,
       },
     );
-    // tonlib does not know v5 wallets: they are raw account states (§4.2).
+    // tonlib does not know v5 wallets: they are raw account states
+    // (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml).
     const v5Info = await expectedActiveAccount(harness.localnet, v5.address);
     await expectEverywhere(
       'getExtendedAddressInformation',

@@ -89,8 +89,10 @@ function expectedHeader(globalId: number, b: StoredBlock): Record<string, unknow
 }
 
 /**
- * The v2 blocks endpoints (issue 4, toncenter-v2.md §5) against the genesis localnet (manual block
- * production: the head only moves when a test seals), with values read from the chain itself.
+ * The v2 blocks endpoints (toncenter
+ * https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml) against the
+ * genesis localnet (manual block production: the head only moves when a test seals), with values
+ * read from the chain itself.
  */
 describe('v2 blocks endpoints (one basechain shard)', () => {
   let harness: V2Harness;
@@ -135,7 +137,8 @@ describe('v2 blocks endpoints (one basechain shard)', () => {
     assert.deepEqual(body(get), expectedMc);
     const post = await harness.post('lookupBlock', { workchain: -1, shard: SHARD_ALL, seqno: 7 });
     assert.deepEqual(body(post), expectedMc);
-    // JSON-RPC clients send int64 as strings (toncenter-v2.md §2.1).
+    // JSON-RPC clients send int64 as strings (toncenter
+    // https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml).
     const rpc = await harness.jsonRpc('lookupBlock', {
       workchain: '-1',
       shard: SHARD_ALL,
@@ -266,7 +269,8 @@ describe('v2 blocks endpoints (one basechain shard)', () => {
       const post = await harness.post(method, { seqno });
       assert.deepEqual(body(post), expected, method);
     }
-    // @ton/ton and tonweb call the JSON-RPC method `shards` (toncenter-v2.md §5.6).
+    // @ton/ton and tonweb call the JSON-RPC method `shards` (toncenter
+    // https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml).
     const rpc = await harness.jsonRpc('shards', { seqno: String(seqno) }, 7);
     assert.deepEqual(rpcBody(rpc, 7), expected);
     const older = await harness.jsonRpc('getShards', { seqno: 3 });

@@ -65,8 +65,10 @@ function freshWallet(): { contract: WalletContractV4; secretKey: Buffer } {
 }
 
 /**
- * The v2 estimateFee endpoint (toncenter-v2.md §9, §14, §16.1) against the genesis localnet: every
- * estimate is checked against the fees the same message then pays when it lands on the chain.
+ * The v2 estimateFee endpoint (toncenter
+ * https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml) against the
+ * genesis localnet: every estimate is checked against the fees the same message then pays when it
+ * lands on the chain.
  */
 describe('v2 estimateFee', () => {
   let harness: V2Harness;
@@ -77,7 +79,7 @@ describe('v2 estimateFee', () => {
 
   after(async () => {
     await harness.close();
-    // Known issue (noted on issue 8): now and then this file's process stays alive after every test
+    // Known issue: now and then this file's process stays alive after every test
     // has passed and the harness is closed, with no active handle Node reports, until the runner's
     // 300 s file timeout fails the run. Until the cause is found, a process still alive 5 s after
     // closing ends itself; the timer is unref'd, so a clean exit never waits for it.
@@ -293,7 +295,8 @@ describe('v2 estimateFee', () => {
       address: friendly(wallet.contract.address),
       body: boc(body),
     });
-    // TonClient's schema keeps `source_fees` only (§16.1).
+    // TonClient's schema keeps `source_fees` only
+    // (https://github.com/ton-org/ton/blob/HEAD/src/client/TonClient.ts).
     const result = direct.body.result as { source_fees: Fees };
     assert.deepEqual(viaClient, { '@type': 'query.fees', source_fees: result.source_fees });
     assert.ok(viaClient.source_fees.gas_fee > 0, 'a priced transfer');

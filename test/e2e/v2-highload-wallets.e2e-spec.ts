@@ -63,7 +63,7 @@ function friendly(address: Address): string {
 }
 
 /**
- * Highload wallets v1, v2 and v3 (issue 4) deployed on a fresh localnet with their real codes and
+ * Highload wallets v1, v2 and v3 deployed on a fresh localnet with their real codes and
  * read back through getWalletInformation and getExtendedAddressInformation over GET, POST and
  * JSON-RPC: the detection by code hash, the fields their data holds, and tonlib's account states.
  */

@@ -57,7 +57,8 @@ function cellOf(item: TupleItem | undefined): Cell {
 }
 
 /**
- * The v2 get-method, config, library, send and utility endpoints (issue 4, toncenter-v2.md §7–§10)
+ * The v2 get-method, config, library, send and utility endpoints (toncenter
+ * https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml)
  * against the genesis localnet. Expected values come from the chain (its emulator, its config, its
  * get-method runner) and the genesis seed's constants.
  */

@@ -49,7 +49,7 @@ async function eventually<T>(read: () => Promise<T>, done: (v: T) => boolean): P
 }
 
 /**
- * v3 pendingTraces / pendingActions / pendingTransactions on the genesis localnet (issue 8): a wallet
+ * v3 pendingTraces / pendingActions / pendingTransactions on the genesis localnet: a wallet
  * transfer and a Jetton transfer sent through the API are emulated at once, shown with their
  * classified actions while no block holds them (manual block production), and gone once the block
  * that holds them is indexed and decoded.
@@ -204,7 +204,9 @@ describe('v3 pending traces', () => {
     assert.equal(details.asset, raw(minter));
     assert.equal(details.amount, '7');
     assert.equal(details.query_id, '77');
-    // The two switches are independent (§2.5): each empties its own field only.
+    // The two switches are independent
+    // (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go): each empties its
+    // own field only.
     const answered = obj(byAccount.body);
     assert.equal(obj(obj(answered.metadata)[raw(minter)]).is_indexed, true);
     assert.ok(obj(answered.address_book)[raw(jw4.address)]);

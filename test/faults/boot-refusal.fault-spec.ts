@@ -73,7 +73,7 @@ async function fillDisk(file: string): Promise<void> {
 }
 
 /**
- * Issue 11, faults: "Disk-full or a failing migration: the service refuses to start with a clear
+ * Faults: "Disk-full or a failing migration: the service refuses to start with a clear
  * message." A migration that cannot apply (a table of the same name already there), npm start with its
  * embedded PostgreSQL on a full disk, and migrate and an app against a PostgreSQL whose disk is full:
  * each exits 1 within a bound and says why in its last words. The full disks are tmpfs mounts (root).

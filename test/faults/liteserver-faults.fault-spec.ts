@@ -45,7 +45,7 @@ for (const name of [SCENARIOS.stop, SCENARIOS.stall, SCENARIOS.lag, SCENARIOS.er
 ledger.plan(SCENARIOS.staleHeads, 'answers', 0);
 
 /**
- * Issue 11, faults: "A liteserver stops, stalls, lags 10 blocks, or returns errors during load: v2
+ * Faults: "A liteserver stops, stalls, lags 10 blocks, or returns errors during load: v2
  * error rate stays 0 for reads with at least one healthy liteserver; lagging servers are not used for
  * head reads." The whole service in one process (in-process transport) in front of three local
  * liteservers on a chain sealing a block every 400 ms; concurrent clients read getMasterchainInfo,

@@ -129,7 +129,7 @@ async function streamedSeqnos(nc: NatsConnection): Promise<number[]> {
 }
 
 /**
- * Issue 11, faults, in mesh mode: "NATS restarts during load and during ingestion: requests fail fast
+ * Faults in mesh mode: "NATS restarts during load and during ingestion: requests fail fast
  * with 503 while it is down, recover within 5 s after; the ingestor and decoder lose and duplicate
  * nothing. PostgreSQL restarts during ingestion: nothing lost or duplicated; v3 answers 503 while it
  * is down, never hangs. An app process is killed (SIGKILL) mid-request and mid-batch: the others carry

@@ -39,7 +39,7 @@ function post(url: string, json: unknown): Promise<Reply> {
 }
 
 /**
- * The first v2 path end to end (issue 3): getMasterchainInfo and getAddressInformation through
+ * The first v2 path end to end: getMasterchainInfo and getAddressInformation through
  * gateway -> transport -> liteserver service -> ton-lite-client -> the localnet, with exact JSON.
  */
 export function foundationSuite(mode: string, startGateway: StartGateway): void {

@@ -8,7 +8,7 @@ export interface Outage {
   readonly to: number;
 }
 
-/** Issue 11: while a dependency is down, requests "fail fast with 503" — here within 1 s. */
+/** While a dependency is down, requests "fail fast with 503" — here within 1 s. */
 export const FAIL_FAST_MS = 1000;
 
 /** Samples sent while the outage was complete (after the fault took effect, before it ended). */

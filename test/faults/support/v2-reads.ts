@@ -71,7 +71,7 @@ function seqnoAt(body: unknown, ...path: string[]): number | undefined {
 }
 
 /**
- * The three v2 reads of issue 11's liteserver faults (getMasterchainInfo, getAddressInformation and
+ * The three v2 reads of the liteserver faults (getMasterchainInfo, getAddressInformation and
  * runGetMethod on the genesis v4r2 wallet, which no traffic touches): each answer must be exact and
  * fresh (its block at most HEAD_READ_TOLERANCE_BLOCKS behind the head HEAD_READ_TOLERANCE_MS before
  * it was sent).

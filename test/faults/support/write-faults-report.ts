@@ -36,7 +36,7 @@ function main(dir: string): string {
   const head = reportHead({ ...runContext(), date: run.date, loadBefore: run.loadBefore }, targets);
   const passed = run.status === 0 && silent.length === 0 && targets.every((t) => t.met);
   const markdown = [
-    '# Fault injection (issue 11)',
+    '# Fault injection',
     '',
     headLines(head),
     `- result: ${passed ? 'every fault test passed and every target was met' : '**failures** (see the tables and the test output)'}`,

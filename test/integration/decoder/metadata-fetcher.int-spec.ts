@@ -461,8 +461,9 @@ void describe('metadata fetcher (real HTTP server, real PostgreSQL)', () => {
         token_info: [{ valid: false, type: 'nft_items', nft_index: '8' }],
       },
     });
-    // toncenter's key order (§12.2): valid, type, name, symbol, description, image, nft_index, extra
-    // (keys inside `extra` come in jsonb's order).
+    // toncenter's key order
+    // (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): valid,
+    // type, name, symbol, description, image, nft_index, extra (keys inside `extra` come in jsonb's order).
     assert.deepEqual(infoKeys(sut[J_OK]), [
       'valid',
       'type',

@@ -39,7 +39,7 @@ interface PinnedRead {
 }
 
 /**
- * The v2 readers of apps/liteserver against a two-liteserver localnet (issue 4): answers fixed by a
+ * The v2 readers of apps/liteserver against a two-liteserver localnet: answers fixed by a
  * block or transaction id are served from the pool's cache the second time, head reads never are;
  * every read at a masterchain seqno passes it to the pool, so a liteserver lagging the head serves
  * the seqnos it has while head reads avoid it.

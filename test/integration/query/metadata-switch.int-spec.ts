@@ -70,9 +70,10 @@ interface Enriched {
 }
 
 /**
- * `no_metadata` (X-No-Metadata, toncenter-v3 §2.5) in the query service: every handler that builds
- * `metadata` answers `{}` without one metadata lookup when asked, and is otherwise unchanged; the
- * address book is its own switch.
+ * `no_metadata` (X-No-Metadata, toncenter
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go) in the query service:
+ * every handler that builds `metadata` answers `{}` without one metadata lookup when asked, and is
+ * otherwise unchanged; the address book is its own switch.
  */
 void describe('no_metadata in the query handlers (real PostgreSQL)', () => {
   let db: TestDatabase;

@@ -61,7 +61,7 @@ function service(name: string): z.infer<typeof ComposeService> {
 }
 
 void describe('deployment: the mesh apps', () => {
-  void it('are the six apps of DESIGN §2', () => {
+  void it('are the six mesh apps', () => {
     assert.deepEqual(MESH_APPS, [
       'decoder',
       'gateway',

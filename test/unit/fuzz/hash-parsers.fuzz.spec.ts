@@ -30,7 +30,7 @@ const hashish = fc.string({
   maxLength: 68,
 });
 
-/** Every form toncenter accepts a 256-bit hash in (toncenter-v2.md §3.7, toncenter-v3 §2.1). */
+/** Every form toncenter accepts a 256-bit hash in (toncenter https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go, toncenter). */
 function forms(hash: Buffer): string[] {
   const hex = hash.toString('hex');
   const mixed = hex.replace(/[a-f]/g, (c, i: number) => (i % 2 === 0 ? c.toUpperCase() : c));
@@ -89,7 +89,8 @@ describe('hash parameters of the gateway (property-based)', () => {
           assert.ok(v2Hash(form)?.equals(hash), form);
           assert.equal(parseHash(form), hash.toString('base64'), form);
         }
-        // v3 also takes 0x before the hex (toncenter-v3 §2.1); v2 does not.
+        // v3 also takes 0x before the hex (toncenter
+        // https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go); v2 does not.
         assert.equal(parseHash(`0x${hash.toString('hex')}`), hash.toString('base64'));
         assert.equal(v2Hash(`0x${hash.toString('hex')}`), undefined);
       }),

@@ -17,7 +17,7 @@ import { type QueryRunner } from 'typeorm';
 
 /**
  * Tables that grow with the chain (millions of rows on mainnet): a hot v3 query that reads one of them
- * sequentially is a defect (issue 7, "Explain plans of the hot queries checked in a test"). Small
+ * sequentially is a defect ("Explain plans of the hot queries checked in a test"). Small
  * per-code-hash or per-network tables (contract_interfaces, indexer_cursors, …) may be scanned.
  */
 const LARGE_TABLES = new Set([

@@ -9,7 +9,8 @@ import {
 import { createTestDatabase, type TestDatabase } from '@app/testing';
 
 /**
- * The token event pages (jetton/transfers, jetton/burns, nft/transfers; toncenter-v3 §7.3, §7.4, §8.3)
+ * The token event pages (jetton/transfers, jetton/burns, nft/transfers; toncenter
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml)
  * in (tx_lt, tx_hash) order by the numbers: lts of different lengths (9 and 10 digits) are where an
  * order over their text form goes wrong. One owner in both directions is read as two index-ordered
  * branches (bench/reports/v3-queries.md); an event where the owner is on both sides comes once.

@@ -11,7 +11,7 @@ import { getRequestId } from '@app/observability';
 import { Controller, type DynamicModule, Inject, Module } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 
-/** Deterministic replies of the test service (toncenter v2 §14 shapes). */
+/** Deterministic replies of the test service (toncenter https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml shapes). */
 export const ZERO_ROOT = 'F6OpKZKqvqeFp6CQmFomXNMfMj2EnaUSOXN+Mh+wVWk=';
 export const ZERO_FILE = 'XplPz01CXAps5qeSWUtxcyBfdAo5zVb1N979KLSKD24=';
 
