@@ -1,5 +1,5 @@
 /**
- * Benchmark (issue 6, "Bench"): catch-up speed of the decoder on the localnet history the ingestor
+ * Benchmark: catch-up speed of the decoder on the localnet history the ingestor
  * benchmark uses (bench/support/localnet-history.ts: the same generator and sizes,
  * BENCH_INGEST_MC_BLOCKS default 2000, BENCH_INGEST_TX_PER_BLOCK default 105). Writes
  * bench/reports/decode-catchup.{md,json}. Not a test. Run:
@@ -35,7 +35,7 @@ import {
   writeReport,
 } from './support/report';
 
-/** Issue 6: the decoder keeps up with the ingestor's target. */
+/** The decoder keeps up with the ingestor's target. */
 const TARGET_TX_PER_SECOND = 2000;
 
 /**
@@ -108,7 +108,7 @@ function markdown(
 ): string {
   const { history, decode } = m;
   return [
-    '# Decoder catch-up benchmark (issue 6)',
+    '# Decoder catch-up benchmark',
     '',
     headLines(head),
     `- history: localnet, genesis seed, 2 basechain shards, ${String(history.head)} masterchain blocks, ${String(decode.transactions)} transactions (${String(history.wallets)} wallets v4, ${String(history.rounds)} rounds of one external with ${String(TRANSFERS_PER_EXTERNAL)} transfers per wallet): the history of bench/ingest-catchup.ts, same generator and sizes`,

@@ -1,5 +1,5 @@
 /**
- * Benchmark (issue 5, "Bench"): catch-up speed of the ingestor on a pre-generated localnet history.
+ * Benchmark: catch-up speed of the ingestor on a pre-generated localnet history.
  * Writes bench/reports/ingest-catchup.{md,json}. Not a test. Run:
  *   scripts/build-to.sh .tmp/bench && node .tmp/bench/bench/run.js ingest-catchup
  *
@@ -85,11 +85,11 @@ interface PhaseResult extends Rate {
   readonly rangeSize?: number;
   readonly commitMs?: { p50: number; p90: number; p99: number; max: number };
   readonly rowsInDatabase?: { transactions: number; messages: number; blocks: number };
-  /** The decoder over what this phase wrote (issue 6's bench): traces, actions, interfaces. */
+  /** The decoder over what this phase wrote: traces, actions, interfaces. */
   readonly decode?: DecodeResult;
 }
 
-/** The decoder over the same history (bench/support/decode-history.ts, issue 6). */
+/** The decoder over the same history (bench/support/decode-history.ts). */
 type DecodeResult = DecodeRun;
 
 const WINDOW_BLOCKS = 50;
@@ -298,7 +298,7 @@ function bestWholePath(phases: readonly PhaseResult[]): PhaseResult | undefined 
     );
 }
 
-/** Issue 5's targets on the best whole path, and issue 6's: the decoder keeps up with 2,000 tx/s. */
+/** The ingestor's targets on the best whole path, and the decoder's: the decoder keeps up with 2,000 tx/s. */
 function ingestTargets(phases: readonly PhaseResult[]): Target[] {
   const best = bestWholePath(phases);
   const decode = phases.find((p) => p.decode !== undefined)?.decode;
@@ -346,7 +346,7 @@ function markdown(
         : `**NOT met** (best whole-path run: ${String(best.mcBlocksPerSecond)} mc blocks/s, ${String(best.txPerSecond)} tx/s with ${String(best.workers)} worker(s))`;
   const issueSize = history.head >= 2000 && totals.transactions >= 200_000;
   return [
-    '# Ingestor catch-up benchmark (issue 5)',
+    '# Ingestor catch-up benchmark',
     '',
     headLines(head),
     '- two cores carry the liteserver, the ingestor and PostgreSQL at once',
@@ -403,14 +403,14 @@ function markdown(
   ].join('\n');
 }
 
-/** Issue 6's bench: the decoder must keep up with the ingestor's target (2,000 tx/s). */
+/** The decoder benchmark: the decoder must keep up with the ingestor's target (2,000 tx/s). */
 function decodeSection(phases: readonly PhaseResult[]): string[] {
   const d = phases.find((p) => p.decode !== undefined)?.decode;
   if (d === undefined) {
     return [];
   }
   return [
-    '## Decoder over the same history (issue 6)',
+    '## Decoder over the same history',
     '',
     'DecoderWorker over the database the 1-worker whole path wrote: trace assembly, interface detection',
     '(get-methods at every block through the same liteserver, once per code hash to probe), Jetton/NFT',

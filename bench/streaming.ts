@@ -1,5 +1,5 @@
 /**
- * Benchmark (issue 12, "Bench"): the Streaming API v2 with many subscribers. Writes
+ * Benchmark: the Streaming API v2 with many subscribers. Writes
  * bench/reports/streaming.{md,json}. Not a test. Run:
  *   scripts/build-to.sh .tmp/bench && node .tmp/bench/bench/run.js streaming
  *

@@ -1,5 +1,5 @@
 /**
- * Benchmark (issue 3): getMasterchainInfo through the gateway — single-process and mesh — against the
+ * Benchmark: getMasterchainInfo through the gateway — single-process and mesh — against the
  * same call made directly with ton-lite-client on the same localnet, and against a bare Fastify
  * handler returning a constant. Writes bench/reports/v2-gateway.{md,json}. Not a test.
  *

@@ -1,5 +1,5 @@
 /**
- * Benchmark (issue 4): getAddressInformation, runGetMethod and getTransactions through the gateway
+ * Benchmark: getAddressInformation, runGetMethod and getTransactions through the gateway
  * (single process) against the same reads made directly with ton-lite-client on the same localnet,
  * uncached and cached. Writes bench/reports/v2-methods.{md,json}. Not a test.
  *
@@ -307,7 +307,7 @@ export async function runV2MethodsBench(): Promise<string> {
       ),
     );
     // The same reads through the mesh (liteserver app and gateway over a NATS of their own), and
-    // the floor of any HTTP answer: Fastify with a constant (issue 11's side-by-side ratios).
+    // the floor of any HTTP answer: Fastify with a constant (the side-by-side ratios).
     const meshBase = await startV2Mesh(configPath, services, notes);
     const barePort = await findFreePort();
     services.push(
@@ -420,7 +420,7 @@ export async function runV2MethodsBench(): Promise<string> {
       await s.stop();
     }
   }
-  // Issue 4 names no numeric target for these reads (the report compares, the table is empty).
+  // There is no numeric target for these reads (the report compares, the table is empty).
   const head = reportHead(ctx, []);
   return writeReport('v2-methods', markdownOf(head, results, bare, notes, starts.length), head, {
     durationMs: DURATION_MS,

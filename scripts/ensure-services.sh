@@ -201,7 +201,7 @@ ensure_redis() {
 
 # ---------------------------------------------------------------- kubectl
 
-# The deployment tests render every kustomize overlay with kubectl (issue 10). Best effort: without it
+# The deployment tests render every kustomize overlay with kubectl. Best effort: without it
 # they validate the raw YAML instead, so a machine whose package sources lack kubectl still runs CI.
 ensure_kubectl() {
   if command -v kubectl >/dev/null 2>&1; then
@@ -217,7 +217,7 @@ ensure_kubectl() {
 
 # ---------------------------------------------------------------- Chromium
 
-# The Swagger UI test drives Debian's chromium (/usr/bin/chromium) with playwright-core (issue 9).
+# The Swagger UI test drives Debian's chromium (/usr/bin/chromium) with playwright-core.
 # Best effort like kubectl: without it that one test is skipped with a message saying so.
 ensure_chromium() {
   if [ -x /usr/bin/chromium ]; then

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 
 /**
- * HTTP throughput with autocannon (issue 11's load generator): keep-alive HTTP/1.1 connections
+ * HTTP throughput with autocannon: keep-alive HTTP/1.1 connections
  * driven by a client that costs far less CPU per request than fetch, so on two shared cores the
  * req/s it reaches is the server's ceiling rather than the client's. Latency stays with measureLoad
  * (support/latency.ts): autocannon's histogram counts whole milliseconds (the p50 of a 0.3 ms call

@@ -4,7 +4,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { resolve } from 'node:path';
 
 /**
- * The report every benchmark writes (issue 11): bench/reports/<name>.md and .json. The JSON starts with
+ * The report every benchmark writes: bench/reports/<name>.md and .json. The JSON starts with
  * where and on what it ran (`commit`, `date`, `machine`, `node`, the load average around the run: the
  * 2-core machine is shared) and `targets`, one entry per target the issues name; the Markdown shows the
  * same table. Benchmarks report, they do not fail: a missed target is `met: false`.

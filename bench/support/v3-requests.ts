@@ -28,7 +28,7 @@ import { type TransactionsController } from '../../apps/query/src/transactions/t
 import { type PgQueryable } from './pg';
 
 /**
- * The four queries of the v3 benchmark (issue 7: transactions by account, traces by account with
+ * The four queries of the v3 benchmark (transactions by account, traces by account with
  * actions, jetton/transfers by owner, messages by hash; limit 100), each three ways:
  *
  * - `url`: the HTTP request a client sends to the gateway;
