@@ -2,8 +2,7 @@
  * How a transport puts JSON on the wire. SSE (https://docs.ton.org/api/streaming/overview): `event:
  * connected` for the subscription ack, `event: event` for every notification — here with an `id:`
  * line first, the position a reconnecting client sends back as `Last-Event-ID` (toncenter sends no
- * ids). WebSocket
- *: one JSON object per text frame, the position as an extra `event_id` key.
+ * ids). WebSocket: one JSON object per text frame, the position as an extra `event_id` key.
  */
 export interface StreamFraming {
   /** A notification; `eventId` absent for the ones without a position (`replay_truncated`). */
