@@ -4,3 +4,4 @@ export * from './edge-protection.env';
 export * from './streaming.env';
 export * from './load-config';
 export * from './metadata.env';
+export * from './command-line';
