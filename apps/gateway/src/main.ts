@@ -6,6 +6,7 @@ import {
   httpEnv,
   loadConfig,
   loggingEnv,
+  accessLogEnv,
   natsEnv,
   streamLogEnv,
   streamingEnv,
@@ -28,6 +29,7 @@ async function bootstrap(): Promise<void> {
       ...httpEnv,
       ...natsEnv,
       ...loggingEnv,
+      ...accessLogEnv,
       // API keys need DATABASE_URL, rate limits REDIS_URL; without them the edge lets everyone in.
       ...databaseEnv,
       ...edgeEnv,

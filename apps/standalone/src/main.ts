@@ -9,6 +9,7 @@ import {
   loadConfig,
   localnetEnv,
   loggingEnv,
+  accessLogEnv,
   metadataFetchEnv,
   natsEnv,
   senderEnv,
@@ -52,6 +53,7 @@ async function bootstrap(): Promise<void> {
       ...streamingEnv,
       ...queryEnv,
       ...loggingEnv,
+      ...accessLogEnv,
       ...metadataFetchEnv,
     }),
   );
