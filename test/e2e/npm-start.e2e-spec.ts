@@ -102,4 +102,10 @@ describe('npm start (embedded defaults)', () => {
       postgres: 'up',
     });
   });
+
+  it('logs no line per request at the default LOG_LEVEL (access lines are debug)', () => {
+    // The tests above made requests, seconds ago (one waits 1.5 s between two of them).
+    assert.equal(output.includes('"msg":"request"'), false, output.slice(-2000));
+    assert.ok(output.includes('"msg":"migrations applied"'), 'the info lines are there');
+  });
 });
