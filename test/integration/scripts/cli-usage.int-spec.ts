@@ -12,10 +12,15 @@ interface Run {
   readonly stderr: string;
 }
 
-function run(entry: string, args: readonly string[]): Promise<Run> {
+function run(
+  entry: string,
+  args: readonly string[],
+  extraEnv: Record<string, string> = {},
+): Promise<Run> {
   // No DATABASE_URL: neither --help nor a bad command line may get as far as needing one.
   const env = { ...process.env };
   delete env.DATABASE_URL;
+  Object.assign(env, extraEnv);
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, [resolve(OUT, entry), ...args], {
       env,
@@ -162,4 +167,30 @@ void describe('the CLIs answer --help and refuse bad command lines in one line',
       }
     });
   }
+
+  void it('a bad environment variable is a usage error too: one line naming it, exit 2', async () => {
+    const refused = await run('libs/database/src/migrate.js', [], { LOG_LEVEL: 'loud' });
+    assert.deepEqual(
+      { code: refused.code, stdout: refused.stdout, stderr: refused.stderr },
+      {
+        code: 2,
+        stdout: '',
+        stderr:
+          'migrate: Invalid environment: LOG_LEVEL: expected one of fatal, error, warn, info, debug, trace, silent (got "loud") (see npm run migrate -- --help)\n',
+      },
+    );
+  });
+
+  void it('a failure after a sound command line is one line, exit 1', async () => {
+    const failed = await run('apps/decoder/src/cli/decode-trace.js', ['/nonexistent/trace.lz4']);
+    assert.deepEqual(
+      { code: failed.code, stdout: failed.stdout, stderr: failed.stderr },
+      {
+        code: 1,
+        stdout: '',
+        stderr:
+          "decode-trace: cannot read /nonexistent/trace.lz4: ENOENT: no such file or directory, open '/nonexistent/trace.lz4'\n",
+      },
+    );
+  });
 });
