@@ -7,6 +7,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
+import { type CliSpec, CliUsageError, parseCommandLine, runCli } from '@app/config';
 import { rerenderAppMemory, runAppMemoryBench } from './app-memory';
 import { runDecodeCatchupBench } from './decode-catchup';
 import { rerenderIngestCatchupReport, runIngestCatchupBench } from './ingest-catchup';
@@ -31,10 +32,44 @@ function runLocalnetSeal(fromReport: boolean): Promise<string> {
   return Promise.resolve(resolve(process.cwd(), 'bench/reports/localnet-seal.md'));
 }
 
-async function main(): Promise<void> {
-  const only = process.argv.slice(2).find((a) => !a.startsWith('--'));
-  const fromReport = process.argv.includes('--from-report');
-  const benches: [string, () => Promise<string>][] = [
+const BENCH_NAMES = [
+  'localnet-seal',
+  'v2-gateway',
+  'v2-methods',
+  'ingest-catchup',
+  'decode-catchup',
+  'v3-queries',
+  'streaming',
+  'app-memory',
+] as const;
+const REPORT_ONLY = ['localnet-seal', 'ingest-catchup', 'app-memory'];
+
+/** `npm run bench -- …`: its arguments and usage (libs/config command-line). */
+export const BENCH_CLI = {
+  name: 'bench',
+  command: 'npm run bench --',
+  summary: `Runs the benchmarks in turn, or the one named (${BENCH_NAMES.join(', ')}), and prints where each wrote its report under bench/reports.`,
+  synopsis: ['[NAME] [--from-report]'],
+  options: {
+    'from-report': {
+      type: 'boolean',
+      help: `re-render the report from its last JSON instead of measuring (${REPORT_ONLY.join(', ')})`,
+    },
+  },
+  maxPositionals: 1,
+} as const satisfies CliSpec<Record<string, { type: 'boolean'; help: string }>>;
+
+async function main(argv: readonly string[]): Promise<number> {
+  const { values, positionals } = parseCommandLine(BENCH_CLI, argv);
+  const only = positionals[0];
+  const fromReport = values['from-report'] === true;
+  if (only !== undefined && !(BENCH_NAMES as readonly string[]).includes(only)) {
+    throw new CliUsageError(`unknown benchmark '${only}' (one of ${BENCH_NAMES.join(', ')})`);
+  }
+  if (fromReport && only !== undefined && !REPORT_ONLY.includes(only)) {
+    throw new CliUsageError(`--from-report applies to ${REPORT_ONLY.join(', ')} only`);
+  }
+  const benches: [(typeof BENCH_NAMES)[number], () => Promise<string>][] = [
     ['localnet-seal', () => runLocalnetSeal(fromReport)],
     ['v2-gateway', runV2GatewayBench],
     ['v2-methods', runV2MethodsBench],
@@ -64,11 +99,7 @@ async function main(): Promise<void> {
     const path = await run();
     process.stdout.write(`${name}: report written to ${path}\n`);
   }
+  return 0;
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(
-    `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-  );
-  process.exit(1);
-});
+runCli(BENCH_CLI, main);

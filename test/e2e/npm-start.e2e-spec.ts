@@ -50,10 +50,30 @@ describe('npm start (embedded defaults)', () => {
     rmSync(workDir, { recursive: true, force: true });
   });
 
-  it('logs the URL to open and the files it wrote', () => {
-    assert.ok(output.includes(`ready: open http://127.0.0.1:${port}/api/v2/getMasterchainInfo`));
+  it('logs the URLs to open (index, both APIs, both streams, metrics) and the files it wrote', () => {
+    const at = `http://127.0.0.1:${port}`;
+    assert.ok(
+      output.includes(
+        `"msg":"ready: open ${at}/ — API v2 ${at}/api/v2/ and v3 ${at}/api/v3/ (Swagger UI), ` +
+          `streaming ${at}/api/streaming/v2/sse and ws://127.0.0.1:${port}/api/streaming/v2/ws, ` +
+          `metrics ${at}/metrics"`,
+      ),
+      output.slice(-2000),
+    );
     assert.ok(output.includes(join(workDir, 'localnet.config.json')));
     assert.ok(output.includes(join(workDir, 'localnet.accounts.json')));
+  });
+
+  it('answers / with the index of the service', async () => {
+    const res = await fetch(`http://127.0.0.1:${port}/`, {
+      headers: { accept: 'application/json' },
+    });
+    assert.equal(res.status, 200);
+    const body = (await res.json()) as { service: string; links: Record<string, string> };
+    assert.deepEqual(
+      [body.service, body.links.v2, body.links.v3],
+      ['ton-access', '/api/v2/', '/api/v3/'],
+    );
   });
 
   it('answers getMasterchainInfo with ok:true and an advancing last.seqno', async () => {
@@ -81,5 +101,11 @@ describe('npm start (embedded defaults)', () => {
       liteservers: 'up',
       postgres: 'up',
     });
+  });
+
+  it('logs no line per request at the default LOG_LEVEL (access lines are debug)', () => {
+    // The tests above made requests, seconds ago (one waits 1.5 s between two of them).
+    assert.equal(output.includes('"msg":"request"'), false, output.slice(-2000));
+    assert.ok(output.includes('"msg":"migrations applied"'), 'the info lines are there');
   });
 });

@@ -37,6 +37,12 @@ function fatalOf(run: NodeRun): string | undefined {
   return typeof line?.err === 'string' ? line.err : undefined;
 }
 
+/** The one line a CLI prints on stderr when it fails (libs/config command-line), without its name. */
+function cliErrorOf(run: NodeRun, cli: string): string | undefined {
+  const lines = run.stderr.split('\n').filter((l) => l !== '');
+  return lines.length === 1 ? lines[0]?.replace(`${cli}: `, '') : undefined;
+}
+
 const describeRun = (run: NodeRun): string =>
   `exit ${String(run.code)} after ${String(run.ms)} ms; stderr: ${run.stderr.slice(-1500)}; stdout: ${run.stdout.slice(-1500)}`;
 
@@ -117,14 +123,14 @@ void describe('the service refuses to start on a failed migration or a full disk
       await ds.destroy();
     }
     const migrate = await runNode('libs/database/src/migrate.js', { DATABASE_URL: db.url });
-    const last = jsonLines(migrate.stdout).at(-1);
+    const last = cliErrorOf(migrate, 'migrate');
     const migrateClear =
       migrate.code === 1 &&
-      last?.msg ===
+      last ===
         'migration ChainTables1795300000000 failed: relation "blocks" already exists; the migrations before it are applied';
     ledger.measure(T.migrate, migrateClear ? 0 : 1);
     ledger.note(
-      `migrate: exit ${String(migrate.code)} after ${String(migrate.ms)} ms, "${String(last?.msg)}"`,
+      `migrate: exit ${String(migrate.code)} after ${String(migrate.ms)} ms, "${String(last)}"`,
     );
 
     const env = {
@@ -213,13 +219,13 @@ void describe('the service refuses to start on a failed migration or a full disk
       const migrateClear =
         migrate.code === 1 &&
         /^migration run failed: .*No space left on device/.test(
-          String(jsonLines(migrate.stdout).at(-1)?.msg),
+          cliErrorOf(migrate, 'migrate') ?? '',
         );
       const queryClear =
         query.code === 1 && (fatalOf(query) ?? '').includes('No space left on device');
       ledger.measure(T.diskMigrate, (migrateClear ? 0 : 1) + (queryClear ? 0 : 1));
       ledger.note(
-        `migrate on a full disk: exit ${String(migrate.code)}, "${String(jsonLines(migrate.stdout).at(-1)?.msg)}"`,
+        `migrate on a full disk: exit ${String(migrate.code)}, "${cliErrorOf(migrate, 'migrate') ?? ''}"`,
       );
       ledger.note(
         `query app on a full disk: exit ${String(query.code)}, "${fatalOf(query) ?? ''}"`,

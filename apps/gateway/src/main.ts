@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { edgeAccessOptionsFromConfig } from './edge/auth/edge-access.options';
 import { protectionFromEnv } from './edge/protection/protection.options';
 import { createMeshGateway } from './gateway-app';
+import { localOrigin, readyMessage, serviceUrls } from './http/service-index';
 import { streamingFromEnv } from './streaming/streaming.options';
 
 /** Mesh mode: the HTTP gateway alone, reaching the services over NATS. */
@@ -31,7 +32,8 @@ async function bootstrap(): Promise<void> {
     streaming: streamingFromEnv(config),
   });
   await app.listen({ port: config.PORT, host: config.HOST });
-  logger.info({ url: `http://${config.HOST}:${config.PORT}` }, 'gateway ready');
+  const origin = localOrigin(config.HOST, config.PORT);
+  logger.info({ urls: serviceUrls(origin) }, `gateway ${readyMessage(origin)}`);
 }
 
 runMain('gateway', bootstrap);

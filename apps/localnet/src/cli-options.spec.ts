@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
+import { CliUsageError } from '@app/config';
 import { parseCliOptions } from './cli-options';
 
 void describe('parseCliOptions', () => {
@@ -52,19 +53,19 @@ void describe('parseCliOptions', () => {
   void it('names the flag, the expectation and the value it refuses', () => {
     assert.throws(
       () => parseCliOptions(['--state-history=0']),
-      new Error('--state-history: expected an integer between 1 and 1000000000 (got "0")'),
+      new CliUsageError('--state-history: expected an integer between 1 and 1000000000 (got "0")'),
     );
     assert.throws(
       () => parseCliOptions(['--block-history=-5']),
-      new Error('--block-history: expected an integer between 1 and 1000000000 (got "-5")'),
+      new CliUsageError('--block-history: expected an integer between 1 and 1000000000 (got "-5")'),
     );
     assert.throws(
       () => parseCliOptions(['--block-interval=fast']),
-      new Error('--block-interval: expected an integer between 50 and 60000 (got "fast")'),
+      new CliUsageError('--block-interval: expected an integer between 50 and 60000 (got "fast")'),
     );
     assert.throws(
       () => parseCliOptions(['--seed=testnet']),
-      new Error('--seed: expected genesis, mainnet-replay or none (got "testnet")'),
+      new CliUsageError('--seed: expected genesis, mainnet-replay or none (got "testnet")'),
     );
   });
 });

@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import { type CliSpec, cliInteger, CliUsageError, parseCommandLine } from '@app/config';
 import { DEFAULT_STATE_HISTORY } from './chain/state-retention';
 import { type LocalnetSeedName } from './localnet';
 
@@ -17,74 +17,86 @@ export interface CliOptions {
   readonly accountsOut: string | undefined;
 }
 
-export const CLI_USAGE = `usage: npm run localnet -- [--seed genesis|mainnet-replay|none] [--liteservers N]
-       [--block-interval MS] [--shards 1|2] [--state-history MC_BLOCKS]
-       [--block-history MC_BLOCKS] [--host IP] [--port FIRST_PORT] [--admin-port PORT]
-       [--config-out FILE] [--accounts-out FILE]`;
+const MAX_HISTORY = 1_000_000_000;
 
-function int(
-  name: string,
-  value: string | undefined,
-  min: number,
-  max: number,
-  fallback: number,
-): number {
-  if (value === undefined) {
-    return fallback;
-  }
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || n < min || n > max) {
-    throw new Error(`--${name}: expected an integer between ${min} and ${max} (got "${value}")`);
-  }
-  return n;
-}
-
-/** The localnet CLI's flags; throws with the offending flag named. */
-export function parseCliOptions(argv: readonly string[]): CliOptions {
-  const { values } = parseArgs({
-    args: [...argv],
-    strict: true,
-    options: {
-      seed: { type: 'string' },
-      liteservers: { type: 'string' },
-      'block-interval': { type: 'string' },
-      shards: { type: 'string' },
-      'state-history': { type: 'string' },
-      'block-history': { type: 'string' },
-      host: { type: 'string' },
-      port: { type: 'string' },
-      'admin-port': { type: 'string' },
-      'config-out': { type: 'string' },
-      'accounts-out': { type: 'string' },
+/** `npm run localnet -- …`: its flags, their help and its usage (libs/config command-line). */
+export const LOCALNET_CLI = {
+  name: 'localnet',
+  command: 'npm run localnet --',
+  summary:
+    'A local TON network on loopback (emulated validator and liteservers) until stopped; writes a global config for clients.',
+  options: {
+    seed: {
+      type: 'string',
+      value: 'genesis|mainnet-replay|none',
+      help: 'what the chain starts with (default genesis)',
     },
-  });
+    liteservers: { type: 'string', value: 'N', help: 'liteservers, 1..16 (default 1)' },
+    'block-interval': {
+      type: 'string',
+      value: 'MS',
+      help: 'milliseconds between blocks, 50..60000 (default 400)',
+    },
+    shards: { type: 'string', value: '1|2', help: 'basechain shards (default 1)' },
+    'state-history': {
+      type: 'string',
+      value: 'MC_BLOCKS',
+      help: `masterchain blocks whose states are kept (default ${DEFAULT_STATE_HISTORY})`,
+    },
+    'block-history': {
+      type: 'string',
+      value: 'MC_BLOCKS',
+      help: 'masterchain blocks whose contents are kept (default: all)',
+    },
+    host: { type: 'string', value: 'IP', help: 'address to listen on (default 127.0.0.1)' },
+    port: {
+      type: 'string',
+      value: 'FIRST_PORT',
+      help: 'first liteserver port (default: any free)',
+    },
+    'admin-port': {
+      type: 'string',
+      value: 'PORT',
+      help: 'HTTP admin API on 127.0.0.1 (default: none)',
+    },
+    'config-out': {
+      type: 'string',
+      value: 'FILE',
+      help: 'where the global config is written (default localnet.config.json)',
+    },
+    'accounts-out': {
+      type: 'string',
+      value: 'FILE',
+      help: 'where the funded test accounts are written (default: not written)',
+    },
+  },
+  environment: ['LOG_LEVEL  pino log level (default info)'],
+} as const satisfies CliSpec<Record<string, { type: 'string'; value: string; help: string }>>;
+
+/** The localnet CLI's flags; throws CliUsageError with the offending flag named. */
+export function parseCliOptions(argv: readonly string[]): CliOptions {
+  const { values } = parseCommandLine(LOCALNET_CLI, argv);
   const seed = values.seed ?? 'genesis';
   if (seed !== 'genesis' && seed !== 'mainnet-replay' && seed !== 'none') {
-    throw new Error(`--seed: expected genesis, mainnet-replay or none (got "${seed}")`);
+    throw new CliUsageError(`--seed: expected genesis, mainnet-replay or none (got "${seed}")`);
   }
-  const shards = int('shards', values.shards, 1, 2, 1) === 2 ? 2 : 1;
+  const shards = cliInteger('shards', values.shards, 1, 2, 1) === 2 ? 2 : 1;
   return {
     seed,
-    liteservers: int('liteservers', values.liteservers, 1, 16, 1),
-    blockIntervalMs: int('block-interval', values['block-interval'], 50, 60_000, 400),
+    liteservers: cliInteger('liteservers', values.liteservers, 1, 16, 1),
+    blockIntervalMs: cliInteger('block-interval', values['block-interval'], 50, 60_000, 400),
     shards,
-    stateHistory: int(
+    stateHistory: cliInteger(
       'state-history',
       values['state-history'],
       1,
-      1_000_000_000,
+      MAX_HISTORY,
       DEFAULT_STATE_HISTORY,
     ),
-    blockHistory:
-      values['block-history'] === undefined
-        ? undefined
-        : int('block-history', values['block-history'], 1, 1_000_000_000, 0),
+    blockHistory: cliInteger('block-history', values['block-history'], 1, MAX_HISTORY),
     host: values.host ?? '127.0.0.1',
-    port: int('port', values.port, 0, 65535, 0),
-    adminPort:
-      values['admin-port'] === undefined
-        ? undefined
-        : int('admin-port', values['admin-port'], 0, 65535, 0),
+    port: cliInteger('port', values.port, 0, 65535, 0),
+    adminPort: cliInteger('admin-port', values['admin-port'], 0, 65535),
     configOut: values['config-out'] ?? 'localnet.config.json',
     accountsOut: values['accounts-out'],
   };

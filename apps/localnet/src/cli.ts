@@ -1,24 +1,16 @@
 import { resolve } from 'node:path';
-import { createLogger, runMain } from '@app/observability';
+import { loadConfig, loggingEnv, runCli } from '@app/config';
+import { createLogger } from '@app/observability';
+import { z } from 'zod';
 import { startAdminServer } from './admin/admin-server';
-import { CLI_USAGE, parseCliOptions } from './cli-options';
+import { LOCALNET_CLI, parseCliOptions } from './cli-options';
 import { startLocalnet } from './localnet';
 
 /** `npm run localnet -- …`: a local TON network on loopback until stopped. */
-async function main(): Promise<void> {
-  let options;
-  try {
-    options = parseCliOptions(process.argv.slice(2));
-  } catch (error) {
-    process.stderr.write(
-      `${error instanceof Error ? error.message : String(error)}\n${CLI_USAGE}\n`,
-    );
-    process.exit(2);
-  }
-  const logger = createLogger({
-    app: 'localnet',
-    level: process.env.LOG_LEVEL === 'debug' ? 'debug' : 'info',
-  });
+async function main(argv: readonly string[]): Promise<undefined> {
+  const options = parseCliOptions(argv);
+  const config = loadConfig(z.object({ ...loggingEnv }));
+  const logger = createLogger({ app: 'localnet', level: config.LOG_LEVEL });
   const configOut = resolve(options.configOut);
   const localnet = await startLocalnet({
     seed: options.seed,
@@ -50,6 +42,7 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  return undefined;
 }
 
-runMain('localnet', main);
+runCli(LOCALNET_CLI, main);

@@ -11,6 +11,7 @@ import { edgeAccessOptionsFromConfig } from '../../gateway/src/edge/auth/edge-ac
 import { protectionFromEnv } from '../../gateway/src/edge/protection/protection.options';
 import { streamingFromEnv } from '../../gateway/src/streaming/streaming.options';
 import { metadataFetchFromEnv } from '../../decoder/src/metadata/metadata-fetch.options';
+import { localOrigin, readyMessage, serviceUrls } from '../../gateway/src/http/service-index';
 import { createStandaloneApp } from './standalone-app';
 
 /**
@@ -102,11 +103,10 @@ async function bootstrap(): Promise<void> {
     renderCacheBytes: config.QUERY_RENDER_CACHE_MB * 1024 * 1024,
   });
   await app.listen({ port: config.PORT, host: config.HOST });
-  const host = config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST;
-  const url = `http://${host}:${config.PORT}/api/v2/getMasterchainInfo`;
+  const origin = localOrigin(config.HOST, config.PORT);
   logger.info(
-    { url, transport: config.NATS_URL === undefined ? 'in-process' : 'nats' },
-    `ready: open ${url}`,
+    { urls: serviceUrls(origin), transport: config.NATS_URL === undefined ? 'in-process' : 'nats' },
+    readyMessage(origin),
   );
 
   const shutdown = (): void => {

@@ -1,5 +1,6 @@
 import { edgeProtectionEnv } from './edge-protection.env';
 import {
+  accessLogEnv,
   databaseEnv,
   edgeEnv,
   httpEnv,
@@ -29,6 +30,7 @@ export const appEnv = {
     ...httpEnv,
     ...natsEnv,
     ...loggingEnv,
+    ...accessLogEnv,
     // API keys need DATABASE_URL, rate limits REDIS_URL; without them the edge lets everyone in.
     ...databaseEnv,
     ...edgeEnv,
@@ -56,6 +58,7 @@ export const appEnv = {
     ...streamingEnv,
     ...queryEnv,
     ...loggingEnv,
+    ...accessLogEnv,
     ...metadataFetchEnv,
   },
   ingestCli: {

@@ -89,8 +89,26 @@ export const localnetEnv = {
   ),
 };
 
+/**
+ * LOG_LEVEL: the lowest pino level written (fatal, error, warn, info, debug, trace, silent; default
+ * info). At info a terminal shows what starts, stops and fails; `debug` adds the gateway's access log
+ * (one line per request, see accessLogEnv) and other detail.
+ */
 export const loggingEnv = {
-  LOG_LEVEL: enumVar(LOG_LEVELS, 'info').describe('pino log level.'),
+  LOG_LEVEL: enumVar(LOG_LEVELS, 'info').describe(
+    'Lowest pino level written (fatal, error, warn, info, debug, trace, silent). `debug` adds the gateway access log.',
+  ),
+};
+
+/**
+ * ACCESS_LOG_LEVEL: the level of the gateway's access log line (one per HTTP request). debug by
+ * default, so `npm start` at LOG_LEVEL=info is not a wall of requests; a deployment that ships access
+ * logs sets it to info (k8s/base/configmap.yaml does).
+ */
+export const accessLogEnv = {
+  ACCESS_LOG_LEVEL: enumVar(LOG_LEVELS, 'debug').describe(
+    'Level of the gateway access log line (one per HTTP request); k8s ships it at `info`.',
+  ),
 };
 
 /** Absent METRICS_PORT → /metrics on the main HTTP port. */

@@ -5,3 +5,4 @@ export * from './streaming.env';
 export * from './load-config';
 export * from './metadata.env';
 export * from './app-env';
+export * from './command-line';

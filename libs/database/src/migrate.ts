@@ -1,10 +1,20 @@
 /**
  * `npm run migrate` (node dist/libs/database/src/migrate.js): applies the pending migrations to
- * DATABASE_URL, or with `--revert` reverts the last one. Logs one JSON line per migration (pino) and
- * exits non-zero with the reason when anything fails. Runs as the k8s migrations Job and the compose
+ * DATABASE_URL, or with `--revert` reverts the last one. Logs one JSON line per migration with the
+ * apps' logger and, when anything fails, exits 1 with the reason in one line on stderr. Runs as the k8s migrations Job and the compose
  * `migrate` one-shot, before the apps roll out.
  */
-import pino from 'pino';
+import {
+  type CliSpec,
+  CliUsageError,
+  databaseEnv,
+  loadConfig,
+  loggingEnv,
+  parseCommandLine,
+  runCli,
+} from '@app/config';
+import { createLogger } from '@app/observability';
+import { z } from 'zod';
 import { createDataSource } from './data-source.factory';
 import { redactDatabaseUrl } from './database-url';
 import {
@@ -14,20 +24,30 @@ import {
   runPendingMigrations,
 } from './migrator';
 
-const USAGE = 'usage: DATABASE_URL=postgres://user@host:5432/db node migrate.js [--revert]';
+/** `npm run migrate -- …`: its flags and usage (libs/config command-line). */
+export const MIGRATE_CLI = {
+  name: 'migrate',
+  command: 'npm run migrate --',
+  summary:
+    'Applies the pending migrations to DATABASE_URL (or reverts the last one), logging one JSON line per migration like the apps.',
+  options: {
+    revert: { type: 'boolean', help: 'revert the last applied migration instead' },
+  },
+  environment: [
+    'DATABASE_URL  postgres://user@host:5432/db (required)',
+    'LOG_LEVEL     pino log level (default info)',
+  ],
+} as const satisfies CliSpec<Record<string, { type: 'boolean'; help: string }>>;
 
-async function main(argv: string[], logger: pino.Logger): Promise<number> {
-  const unknown = argv.filter((a) => a !== '--revert');
-  if (unknown.length > 0) {
-    logger.error({ args: unknown }, `unknown argument(s); ${USAGE}`);
-    return 2;
+async function main(argv: readonly string[]): Promise<number> {
+  const { values } = parseCommandLine(MIGRATE_CLI, argv);
+  const config = loadConfig(z.object({ ...databaseEnv, ...loggingEnv }));
+  const url = config.DATABASE_URL;
+  if (url === undefined) {
+    throw new CliUsageError('DATABASE_URL is not set');
   }
-  const url = process.env.DATABASE_URL;
-  if (url === undefined || url === '') {
-    logger.error(`DATABASE_URL is not set; ${USAGE}`);
-    return 2;
-  }
-  const revert = argv.includes('--revert');
+  const logger = createLogger({ app: 'migrate', level: config.LOG_LEVEL });
+  const revert = values.revert === true;
   const dataSource = createDataSource({ url, applicationName: 'ton-access-migrate', poolSize: 2 });
   const database = redactDatabaseUrl(url);
   try {
@@ -53,14 +73,13 @@ async function main(argv: string[], logger: pino.Logger): Promise<number> {
     return 0;
   } catch (error: unknown) {
     const reason = error instanceof Error ? error.message : String(error);
-    logger.error(
-      { database, err: error },
-      // A MigrationFailedError already names the migration: "migration <name> failed: <why>".
+    // A MigrationFailedError already names the migration: "migration <name> failed: <why>".
+    throw new Error(
       error instanceof MigrationFailedError
         ? `${reason}; the migrations before it are applied`
         : `migration ${revert ? 'revert' : 'run'} failed: ${reason}`,
+      { cause: error },
     );
-    return 1;
   } finally {
     if (dataSource.isInitialized) {
       await dataSource.destroy();
@@ -68,13 +87,4 @@ async function main(argv: string[], logger: pino.Logger): Promise<number> {
   }
 }
 
-const logger = pino({ name: 'migrate', base: { app: 'migrate' } });
-main(process.argv.slice(2), logger).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    logger.fatal({ err: error }, 'migrate crashed');
-    process.exitCode = 1;
-  },
-);
+runCli(MIGRATE_CLI, main);

@@ -12,6 +12,7 @@ import {
   type EdgeProtectionOptions,
 } from '../edge/protection/protection.options';
 import { installApiDocs } from '../openapi/api-docs.routes';
+import { installServiceIndex } from './service-index';
 import { installEdgeAccess } from '../edge/auth/install-edge-access';
 import { installStreaming } from '../streaming/http/install-streaming';
 import { DEFAULT_STREAMING, type StreamingOptions } from '../streaming/streaming.options';
@@ -46,6 +47,8 @@ export async function createGatewayApp(
   installEdgeProtection(app, protection);
   // /api/v2/openapi.json, /api/v3/openapi.json and Swagger UI at /api/v2/ and /api/v3/.
   installApiDocs(app.getHttpAdapter().getInstance());
+  // `/`: an index of the above, the Streaming API and the ops endpoints.
+  installServiceIndex(app.getHttpAdapter().getInstance());
   // API keys, rate limits, per-plan metrics and the access log.
   const edge = await installEdgeAccess(app, logger, options.edge);
   // The Streaming API v2 over SSE and WebSocket, behind the edge.

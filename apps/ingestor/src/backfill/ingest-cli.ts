@@ -1,6 +1,13 @@
 import 'reflect-metadata';
-import { parseArgs } from 'node:util';
-import { appEnv, loadConfig } from '@app/config';
+import {
+  appEnv,
+  cliInteger,
+  type CliSpec,
+  CliUsageError,
+  loadConfig,
+  parseCommandLine,
+  runCli,
+} from '@app/config';
 import {
   ChainBlockWriter,
   createDataSource,
@@ -9,7 +16,7 @@ import {
 } from '@app/database';
 import { LiteserverPool, resolveLiteserverEndpoints } from '@app/liteclient';
 import { connectNats } from '@app/nats';
-import { createLogger, runMain } from '@app/observability';
+import { createLogger } from '@app/observability';
 import { installFastBitOps, installNativeSha256 } from '@app/ton';
 import { Registry } from 'prom-client';
 import { z } from 'zod';
@@ -23,49 +30,60 @@ import { McBatchLoader } from '../source/mc-batch.loader';
 import { BackfillRunner } from './backfill.runner';
 import { ProgressReporter } from './progress-reporter';
 
-const USAGE =
-  'usage: npm run ingest -- --from SEQNO --to SEQNO [--workers N] [--window N]\n' +
-  '  env: DATABASE_URL (required), TON_NETWORK or LITESERVERS_CONFIG, NATS_URL (events, optional)';
+const MAX_SEQNO = 2 ** 32 - 1;
 
-function seqnoArg(name: string, value: string | undefined): number {
-  const n = Number(value);
-  if (value === undefined || !Number.isSafeInteger(n) || n < 1 || n > 2 ** 32 - 1) {
-    throw new Error(`--${name} must be a masterchain seqno (1..4294967295)\n${USAGE}`);
-  }
-  return n;
-}
+/** `npm run ingest -- …`: its flags, their help and its usage (libs/config command-line). */
+export const INGEST_CLI = {
+  name: 'ingest',
+  command: 'npm run ingest --',
+  summary:
+    'Backfills a masterchain range into PostgreSQL beside the live follower (resumable; progress on stderr).',
+  synopsis: ['--from SEQNO --to SEQNO [--workers N] [--window N]'],
+  options: {
+    from: { type: 'string', value: 'SEQNO', help: 'first masterchain seqno (required)' },
+    to: { type: 'string', value: 'SEQNO', help: 'last masterchain seqno (required)' },
+    workers: {
+      type: 'string',
+      value: 'N',
+      help: 'ranges worked on at the same time, 1..64 (default 2)',
+    },
+    window: {
+      type: 'string',
+      value: 'N',
+      help: 'masterchain blocks each worker loads ahead, 1..64 (default 4)',
+    },
+  },
+  environment: [
+    'DATABASE_URL        PostgreSQL to write to (required)',
+    'TON_NETWORK         local, mainnet or testnet (default local), or',
+    'LITESERVERS_CONFIG  a global config file or URL',
+    'NATS_URL            publish block-indexed events (optional)',
+    'LOG_LEVEL           pino log level (default info)',
+  ],
+} as const satisfies CliSpec<Record<string, { type: 'string'; value: string; help: string }>>;
 
-function countArg(name: string, value: string | undefined, fallback: number): number {
+function seqnoArg(name: 'from' | 'to', value: string | undefined): number {
   if (value === undefined) {
-    return fallback;
+    throw new CliUsageError(`--${name} is required`);
   }
-  const n = Number(value);
-  if (!Number.isSafeInteger(n) || n < 1 || n > 64) {
-    throw new Error(`--${name} must be an integer 1..64\n${USAGE}`);
-  }
-  return n;
+  return cliInteger(name, value, 1, MAX_SEQNO, 0);
 }
 
 /** `npm run ingest -- --from A --to B [--workers N]`: backfill a masterchain range beside the follower. */
-async function main(): Promise<void> {
-  installNativeSha256();
-  installFastBitOps();
-  const { values } = parseArgs({
-    options: {
-      from: { type: 'string' },
-      to: { type: 'string' },
-      workers: { type: 'string' },
-      window: { type: 'string' },
-    },
-    strict: true,
-  });
+async function main(argv: readonly string[]): Promise<undefined> {
+  const { values } = parseCommandLine(INGEST_CLI, argv);
   const from = seqnoArg('from', values.from);
   const to = seqnoArg('to', values.to);
-  const workers = countArg('workers', values.workers, 2);
-  const window = countArg('window', values.window, 4);
+  if (to < from) {
+    throw new CliUsageError(`--to (${to}) is below --from (${from})`);
+  }
+  const workers = cliInteger('workers', values.workers, 1, 64, 2);
+  const window = cliInteger('window', values.window, 1, 64, 4);
+  installNativeSha256();
+  installFastBitOps();
   const config = loadConfig(z.object(appEnv.ingestCli));
   if (config.DATABASE_URL === undefined) {
-    throw new Error(`DATABASE_URL is required\n${USAGE}`);
+    throw new CliUsageError('DATABASE_URL is not set');
   }
   const logger = createLogger({ app: 'ingest-backfill', level: config.LOG_LEVEL });
   const dataSource = await createDataSource({
@@ -126,6 +144,7 @@ async function main(): Promise<void> {
     await nats?.close();
     await dataSource.destroy();
   }
+  return undefined;
 }
 
-runMain('ingest-backfill', main);
+runCli(INGEST_CLI, main);

@@ -13,6 +13,7 @@ const MIGRATE_JS = resolve(__dirname, '../../../../libs/database/src/migrate.js'
 interface Run {
   code: number;
   lines: Record<string, unknown>[];
+  stderr: string;
 }
 
 async function migrate(env: Record<string, string | undefined>, args: string[] = []): Promise<Run> {
@@ -21,19 +22,23 @@ async function migrate(env: Record<string, string | undefined>, args: string[] =
     delete childEnv.DATABASE_URL;
   }
   let stdout: string;
+  let stderr: string;
   let code = 0;
   try {
-    ({ stdout } = await execFileAsync(process.execPath, [MIGRATE_JS, ...args], { env: childEnv }));
+    ({ stdout, stderr } = await execFileAsync(process.execPath, [MIGRATE_JS, ...args], {
+      env: childEnv,
+    }));
   } catch (error: unknown) {
-    assert.ok(error instanceof Error && 'stdout' in error && 'code' in error);
+    assert.ok(error instanceof Error && 'stdout' in error && 'stderr' in error && 'code' in error);
     stdout = String(error.stdout);
+    stderr = String(error.stderr);
     code = Number(error.code);
   }
   const lines = stdout
     .split('\n')
     .filter((l) => l !== '')
     .map((l) => JSON.parse(l) as Record<string, unknown>);
-  return { code, lines };
+  return { code, lines, stderr };
 }
 
 void describe('npm run migrate (libs/database/src/migrate.js)', () => {
@@ -47,22 +52,28 @@ void describe('npm run migrate (libs/database/src/migrate.js)', () => {
     await db.drop();
   });
 
-  void it('applies pending migrations and logs each as a JSON line', async () => {
+  void it('applies pending migrations and logs each as a JSON line, as the apps log', async () => {
     const run = await migrate({ DATABASE_URL: db.url });
     assert.equal(run.code, 0);
+    // The apps' logger (libs/observability createLogger): level names, `app`, ISO timestamps.
+    const [first] = run.lines;
+    assert.ok(first);
+    assert.deepEqual(Object.keys(first), ['level', 'time', 'app', 'database', 'migration', 'msg']);
+    assert.equal(first.app, 'migrate');
+    assert.match(String(first.time), /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     assert.deepEqual(
       run.lines.map((l) => [l.level, l.msg, l.migration ?? l.applied]),
       [
-        [30, 'applied migration', 'Init1795238798597'],
-        [30, 'applied migration', 'ChainTables1795300000000'],
-        [30, 'applied migration', 'DecodedTables1795400000000'],
-        [30, 'applied migration', 'DnsMultisigVesting1795500000000'],
-        [30, 'applied migration', 'ApiKeys1795600000000'],
-        [30, 'applied migration', 'StreamingLimits1795700000000'],
-        [30, 'applied migration', 'AddressMetadata1795800000000'],
-        [30, 'applied migration', 'NftSales1795900000000'],
-        [30, 'applied migration', 'TraceAccounts1796000000000'],
-        [30, 'migrations applied', 9],
+        ['info', 'applied migration', 'Init1795238798597'],
+        ['info', 'applied migration', 'ChainTables1795300000000'],
+        ['info', 'applied migration', 'DecodedTables1795400000000'],
+        ['info', 'applied migration', 'DnsMultisigVesting1795500000000'],
+        ['info', 'applied migration', 'ApiKeys1795600000000'],
+        ['info', 'applied migration', 'StreamingLimits1795700000000'],
+        ['info', 'applied migration', 'AddressMetadata1795800000000'],
+        ['info', 'applied migration', 'NftSales1795900000000'],
+        ['info', 'applied migration', 'TraceAccounts1796000000000'],
+        ['info', 'migrations applied', 9],
       ],
     );
   });
@@ -107,19 +118,23 @@ void describe('npm run migrate (libs/database/src/migrate.js)', () => {
     const missing = withDatabase(testServerUrl(), uniqueName('absent'));
     const run = await migrate({ DATABASE_URL: missing });
     assert.equal(run.code, 1);
-    assert.equal(run.lines.length, 1);
-    const [line] = run.lines;
-    assert.ok(line);
-    assert.equal(line.level, 50);
-    assert.match(String(line.msg), /^migration run failed: database "absent_.*" does not exist$/);
+    assert.deepEqual(run.lines, []);
+    assert.match(
+      run.stderr,
+      /^migrate: migration run failed: database "absent_\w+" does not exist\n$/,
+    );
   });
 
-  void it('exits 2 with usage when DATABASE_URL is missing or an argument is unknown', async () => {
+  void it('exits 2 with one line when DATABASE_URL is missing or an argument is unknown', async () => {
     const unset = await migrate({ DATABASE_URL: undefined });
-    assert.equal(unset.code, 2);
-    assert.match(String(unset.lines[0]?.msg), /^DATABASE_URL is not set; usage: /);
+    assert.deepEqual(
+      [unset.code, unset.lines, unset.stderr],
+      [2, [], 'migrate: DATABASE_URL is not set (see npm run migrate -- --help)\n'],
+    );
     const unknown = await migrate({ DATABASE_URL: db.url }, ['--down']);
-    assert.equal(unknown.code, 2);
-    assert.match(String(unknown.lines[0]?.msg), /^unknown argument\(s\); usage: /);
+    assert.deepEqual(
+      [unknown.code, unknown.lines, unknown.stderr],
+      [2, [], "migrate: unknown option '--down' (see npm run migrate -- --help)\n"],
+    );
   });
 });

@@ -19,6 +19,7 @@ import {
 import { isMeteredRequest } from '../rate-limit/metered-route';
 import { rateLimitHeaders } from '../rate-limit/rate-limit-headers';
 import { requestCost } from '../rate-limit/request-cost';
+import { accessLogger } from './access-log';
 import { ApiKeyCache } from './api-key.cache';
 import { subscribeApiKeysChanged } from './api-keys-changed';
 import { authenticate, type EdgeCaller } from './edge-auth';
@@ -218,6 +219,7 @@ export async function installEdgeAccess(
     return limit(request, reply, caller, requestCost(request.body));
   });
 
+  const logAccess = accessLogger(logger);
   fastify.addHook('onResponse', (request, reply, done) => {
     const route = routeLabel(request);
     const caller = callers.get(request);
@@ -227,18 +229,15 @@ export async function installEdgeAccess(
     }
     if (!QUIET_ROUTES.has(route)) {
       // Never the URL as sent: its query string may carry api_key.
-      logger.info(
-        {
-          requestId: request.id,
-          method: request.method,
-          route,
-          status: reply.statusCode,
-          latencyMs: Math.round(reply.elapsedTime * 1000) / 1000,
-          plan,
-          ...(caller?.kind === 'key' ? { keyId: caller.keyId } : {}),
-        },
-        'request',
-      );
+      logAccess({
+        requestId: request.id,
+        method: request.method,
+        route,
+        status: reply.statusCode,
+        latencyMs: Math.round(reply.elapsedTime * 1000) / 1000,
+        plan,
+        ...(caller?.kind === 'key' ? { keyId: caller.keyId } : {}),
+      });
     }
     done();
   });

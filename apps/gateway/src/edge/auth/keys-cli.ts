@@ -1,10 +1,10 @@
 import 'reflect-metadata';
-import { appEnv, loadConfig } from '@app/config';
+import { appEnv, CliUsageError, loadConfig, runCli } from '@app/config';
 import { ApiKeyStoreError, openApiKeyStore } from '@app/database';
 import { connectNats, natsServers } from '@app/nats';
 import { z } from 'zod';
 import { publishApiKeysChanged } from './api-keys-changed';
-import { KEYS_USAGE, KeysUsageError, parseKeysCommand } from './keys.command';
+import { KEYS_CLI, parseKeysCommand } from './keys.command';
 import { KeysCommandError, runKeysCommand } from './keys.runner';
 
 /**
@@ -14,20 +14,10 @@ import { KeysCommandError, runKeysCommand } from './keys.runner';
  * Exit codes: 0 done, 1 refused or failed, 2 bad command line.
  */
 async function main(argv: readonly string[]): Promise<number> {
-  let command;
-  try {
-    command = parseKeysCommand(argv);
-  } catch (error: unknown) {
-    if (error instanceof KeysUsageError) {
-      process.stderr.write(`keys: ${error.message}\n${KEYS_USAGE}\n`);
-      return 2;
-    }
-    throw error;
-  }
+  const command = parseKeysCommand(argv);
   const config = loadConfig(z.object(appEnv.keysCli));
   if (config.DATABASE_URL === undefined) {
-    process.stderr.write(`keys: DATABASE_URL is not set\n${KEYS_USAGE}\n`);
-    return 2;
+    throw new CliUsageError('DATABASE_URL is not set');
   }
   const store = await openApiKeyStore(config.DATABASE_URL, 'ton-access-keys');
   let outcome;
@@ -77,12 +67,4 @@ async function notifyGateways(natsUrl: string | undefined): Promise<void> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    process.stderr.write(`keys: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exitCode = 1;
-  },
-);
+runCli(KEYS_CLI, main);

@@ -132,6 +132,6 @@ void describe('parseKeysCommand', () => {
     assert.equal(usageError(['revoke', 'nope']), 'revoke needs a key (64 hex digits) or --id ID');
     assert.equal(usageError(['list', 'extra']), "unexpected argument 'extra'");
     assert.equal(usageError(['delete']), "unknown command 'delete'");
-    assert.match(usageError(['list', '--colour']), /Unknown option '--colour'/);
+    assert.equal(usageError(['list', '--colour']), "unknown option '--colour'");
   });
 });

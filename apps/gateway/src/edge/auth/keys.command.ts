@@ -1,20 +1,70 @@
-import { parseArgs } from 'node:util';
-import { TON_NETWORKS } from '@app/config';
+import { type CliSpec, CliUsageError, parseCommandLine, TON_NETWORKS } from '@app/config';
 import { isWellFormedApiKey } from './api-key-secret';
 
-export const KEYS_USAGE = `usage: npm run keys -- <command>
-  plans create --name NAME --rps N [--burst N] [--networks mainnet,testnet,local]
-               [--streaming-connections N] [--streaming-addresses N]
-  plans update --name NAME [--rps N] [--burst N] [--networks LIST]
-               [--streaming-connections N] [--streaming-addresses N]
-  plans list
-  create --plan NAME [--label TEXT]     prints the new key alone on its last line (shown once)
-  list
-  revoke KEY | revoke --id ID
-env: DATABASE_URL (required), NATS_URL (optional: tells running gateways at once)`;
+/** `npm run keys -- …`: its commands, flags and usage (libs/config command-line). */
+export const KEYS_CLI = {
+  name: 'keys',
+  command: 'npm run keys --',
+  summary:
+    'Plans and API keys in PostgreSQL. A change is announced to running gateways over NATS, so a revoked key stops working at once. Exit codes: 0 done, 1 refused or failed, 2 bad command line.',
+  synopsis: [
+    'plans create --name NAME --rps N [--burst N] [--networks mainnet,testnet,local]',
+    '             [--streaming-connections N] [--streaming-addresses N]',
+    'plans update --name NAME [--rps N] [--burst N] [--networks LIST]',
+    '             [--streaming-connections N] [--streaming-addresses N]',
+    'plans list',
+    'create --plan NAME [--label TEXT]     prints the new key alone on its last line (shown once)',
+    'list',
+    'revoke KEY | revoke --id ID',
+  ],
+  options: {
+    name: {
+      type: 'string',
+      value: 'NAME',
+      help: "a plan's name: 1-64 letters, digits, '_', '.', '-'",
+    },
+    rps: {
+      type: 'string',
+      value: 'N',
+      help: 'requests per second, shared by all keys of the plan',
+    },
+    burst: {
+      type: 'string',
+      value: 'N',
+      help: 'extra requests the plan may spend over 10 s (default 0)',
+    },
+    networks: {
+      type: 'string',
+      value: 'LIST',
+      help: `networks the plan's keys may use, comma-separated (default ${TON_NETWORKS.join(',')})`,
+    },
+    'streaming-connections': {
+      type: 'string',
+      value: 'N',
+      help: 'parallel Streaming API connections per key, 0 refuses (default 2)',
+    },
+    'streaming-addresses': {
+      type: 'string',
+      value: 'N',
+      help: 'addresses each key may subscribe to (default 1000)',
+    },
+    plan: { type: 'string', value: 'NAME', help: 'the plan of a new key' },
+    label: {
+      type: 'string',
+      value: 'TEXT',
+      help: "a note on the key (who it's for), at most 200 characters",
+    },
+    id: { type: 'string', value: 'ID', help: 'a key by its id, as `list` shows it' },
+  },
+  maxPositionals: 2,
+  environment: [
+    'DATABASE_URL  PostgreSQL holding the keys (required)',
+    'NATS_URL      tells running gateways at once (optional; else within API_KEY_CACHE_TTL_MS)',
+  ],
+} as const satisfies CliSpec<Record<string, { type: 'string'; value: string; help: string }>>;
 
-/** A mistake in the command line: reported with the usage, exit code 2. */
-export class KeysUsageError extends Error {
+/** A mistake in the command line: one line on stderr, exit code 2. */
+export class KeysUsageError extends CliUsageError {
   override readonly name = 'KeysUsageError';
 }
 
@@ -165,16 +215,7 @@ export function parseKeysCommand(argv: readonly string[]): KeysCommand {
   );
 }
 
-type FlagName =
-  | 'name'
-  | 'rps'
-  | 'burst'
-  | 'networks'
-  | 'plan'
-  | 'label'
-  | 'id'
-  | 'streaming-connections'
-  | 'streaming-addresses';
+type FlagName = keyof typeof KEYS_CLI.options;
 
 const STREAMING_FLAGS = ['streaming-connections', 'streaming-addresses'];
 
@@ -193,25 +234,10 @@ function streamingLimits(values: Partial<Record<FlagName, string>>): {
 
 function parseArgsOrUsage(argv: readonly string[]): {
   values: Partial<Record<FlagName, string>>;
-  positionals: string[];
+  positionals: readonly string[];
 } {
   try {
-    return parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      strict: true,
-      options: {
-        name: { type: 'string' },
-        rps: { type: 'string' },
-        burst: { type: 'string' },
-        networks: { type: 'string' },
-        plan: { type: 'string' },
-        label: { type: 'string' },
-        id: { type: 'string' },
-        'streaming-connections': { type: 'string' },
-        'streaming-addresses': { type: 'string' },
-      },
-    });
+    return parseCommandLine(KEYS_CLI, argv);
   } catch (error: unknown) {
     throw new KeysUsageError(error instanceof Error ? error.message : String(error));
   }
