@@ -82,7 +82,9 @@ export const MasterchainBlockShardStateReq = z.object({ seqno: Int }).strict();
 export type MasterchainBlockShardStateReq = z.infer<typeof MasterchainBlockShardStateReq>;
 
 /** masterchainBlockShards: the blocks first committed by masterchain block `seqno` (§4.4). */
-export const MasterchainBlockShardsReq = z.object({ seqno: Int, ...Paging }).strict();
+export const MasterchainBlockShardsReq = z
+  .object({ seqno: Int, ...Paging, sort: SortOrder.optional() })
+  .strict();
 export type MasterchainBlockShardsReq = z.infer<typeof MasterchainBlockShardsReq>;
 
 export const queryBlocksContracts = {

@@ -24,6 +24,12 @@ export interface TransactionFilter {
   bodyHash?: string | undefined;
   opcode?: number | undefined;
   direction?: 'in' | 'out' | undefined;
+  /** The message's source / destination; null is IS NULL (an external message), as on /messages. */
+  source?: string | null | undefined;
+  destination?: string | null | undefined;
+  /** External-in messages (no source) left out, or only those. */
+  excludeExternals?: boolean | undefined;
+  onlyExternals?: boolean | undefined;
   limit: number;
   offset: number;
   sort: 'asc' | 'desc';
@@ -40,6 +46,29 @@ const STATE_SELECT = `SELECT hash, account, balance, balance_extra_currencies,
 export const MESSAGE_SELECT = `SELECT ${MESSAGE_COLUMNS} FROM messages M
   LEFT JOIN message_contents B ON B.hash = M.body_hash
   LEFT JOIN message_contents I ON I.hash = M.init_state_hash`;
+
+/**
+ * The message filters transactionsByMessage shares with /messages: source and destination (null is
+ * IS NULL), and external-in messages (no source) left out or kept alone.
+ */
+function messageEnds(q: SqlFilter, f: TransactionFilter): void {
+  for (const [column, value] of [
+    ['M.source', f.source],
+    ['M.destination', f.destination],
+  ] as const) {
+    if (value === null) {
+      q.and(`${column} IS NULL`);
+    } else if (value !== undefined) {
+      q.and(`${column} = ${q.param(value)}`);
+    }
+  }
+  if (f.excludeExternals === true) {
+    q.and('M.source IS NOT NULL');
+  }
+  if (f.onlyExternals === true) {
+    q.and('M.source IS NULL');
+  }
+}
 
 /**
  * Reads of the v3 transaction endpoints (toncenter-v3 §4.5–4.8): the rows in toncenter's order, then
@@ -122,6 +151,7 @@ export class TransactionQueryRepository {
         // toncenter's opcode filter also means the incoming message (§4.7).
         q.and(`M.opcode = ${q.param(f.opcode)} AND M.direction = 'in'`);
       }
+      messageEnds(q, f);
     }
     return this.ds.query<TransactionRow[]>(
       `SELECT T.* FROM ${from}${q.where()} ORDER BY ${order}${q.page(f.limit, f.offset)}`,

@@ -2,7 +2,7 @@ import { Subjects, type TracesReq } from '@app/contracts';
 import { z } from 'zod';
 import { expandSupportedActionTypes } from '../action-types';
 import { DEFAULT_LIMIT, type V3Endpoint, type V3Settings } from '../v3-endpoint';
-import { pagingParams, resultOf, sortParam, timeRangeParams, V3Param } from '../v3-schemas';
+import { limitRequestParams, resultOf, timeRangeParams, V3Param } from '../v3-schemas';
 import { invalid, type V3Params } from '../v3-params';
 
 const ACTION_TYPE = /^[A-Za-z0-9_.]+$/;
@@ -66,8 +66,7 @@ export const TRACE_ENDPOINTS: readonly V3Endpoint[] = [
       ...timeRangeParams,
       include_actions: V3Param.bool('Include the actions of each trace').optional(),
       supported_action_types: V3Param.strings('Action types the client understands').optional(),
-      ...pagingParams,
-      ...sortParam,
+      ...limitRequestParams,
     }),
     result: resultOf(Subjects.query.traces),
     run: (p, s, backend) => backend.forward(Subjects.query.traces, tracesRequest(p, s)),
@@ -87,8 +86,7 @@ export const TRACE_ENDPOINTS: readonly V3Endpoint[] = [
       supported_action_types: V3Param.strings('Action types the client understands').optional(),
       include_accounts: V3Param.bool('Include the accounts of each action').optional(),
       include_transactions: V3Param.bool('Include the transactions of each action').optional(),
-      ...pagingParams,
-      ...sortParam,
+      ...limitRequestParams,
     }),
     result: resultOf(Subjects.query.actions),
     run: (p, s, backend) => {
