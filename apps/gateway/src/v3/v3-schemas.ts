@@ -12,6 +12,25 @@ import { conversion, FALSE_FORMS, TRUE_FORMS } from './v3-params';
 const EXAMPLE_ADDRESS = '-1:3333333333333333333333333333333333333333333333333333333333333333';
 const INT32 = { min: -(2 ** 31), max: 2 ** 31 - 1 };
 
+/**
+ * The integer parameters and the range each takes, as toncenter's request structs type them: int32
+ * (seqno, workchain, mc_seqno), uint32 (utimes), uint64 (lts), int64 (shard), an opcode (uint32 in
+ * hex or int32 in decimal), limit and offset (int32, clamped). Read by the hostile sweeps, which
+ * take every integer parameter from the registry.
+ */
+export type IntegerKind = 'int32' | 'uint32' | 'uint64' | 'int64' | 'opcode' | 'limit' | 'offset';
+const INTEGER_KINDS = new WeakMap<z.ZodType, IntegerKind>();
+
+function integer<T extends z.ZodType>(kind: IntegerKind, schema: T): T {
+  INTEGER_KINDS.set(schema, kind);
+  return schema;
+}
+
+/** The integer kind of a query field (optional or not), or undefined for other fields. */
+export function integerKindOf(field: z.ZodType): IntegerKind | undefined {
+  return INTEGER_KINDS.get(field instanceof z.ZodOptional ? (field.unwrap() as z.ZodType) : field);
+}
+
 /** Repeated keys (`?address=a&address=b`, also `address[]=`) or comma-separated values (§2.3). */
 function list(description: string, example?: string): z.ZodType {
   return z
@@ -21,31 +40,43 @@ function list(description: string, example?: string): z.ZodType {
 
 export const V3Param = {
   int32: (description: string, example?: number) =>
-    z.coerce
-      .number()
-      .int()
-      .min(INT32.min)
-      .max(INT32.max)
-      .meta(example === undefined ? { description } : { description, example }),
+    integer(
+      'int32',
+      z.coerce
+        .number()
+        .int()
+        .min(INT32.min)
+        .max(INT32.max)
+        .meta(example === undefined ? { description } : { description, example }),
+    ),
   /** A unix time; fractions are truncated (§2.1). */
   utime: (description: string) =>
-    z.coerce
-      .number()
-      .min(0)
-      .max(2 ** 32 - 1)
-      .meta({ description }),
+    integer(
+      'uint32',
+      z.coerce
+        .number()
+        .min(0)
+        .max(2 ** 32 - 1)
+        .meta({ description }),
+    ),
   /** A logical time (uint64) in decimal. */
   lt: (description: string) =>
-    z
-      .string()
-      .regex(/^\d{1,20}$/)
-      .meta({ description }),
+    integer(
+      'uint64',
+      z
+        .string()
+        .regex(/^\d{1,20}$/)
+        .meta({ description }),
+    ),
   /** A shard id: hex (`8000000000000000`, with or without 0x) or signed decimal. */
   shard: () =>
-    z
-      .string()
-      .regex(/^(?:(?:0[xX])?[0-9a-fA-F]{1,16}|-?\d{1,20})$/)
-      .meta({ description: 'Shard id in hex or signed decimal', example: '8000000000000000' }),
+    integer(
+      'int64',
+      z
+        .string()
+        .regex(/^(?:(?:0[xX])?[0-9a-fA-F]{1,16}|-?\d{1,20})$/)
+        .meta({ description: 'Shard id in hex or signed decimal', example: '8000000000000000' }),
+    ),
   /** A 256-bit hash: 64 hex (optionally 0x), or 44 characters of base64 or base64url. */
   hash: (description: string) =>
     z
@@ -61,10 +92,13 @@ export const V3Param = {
     z.enum([...TRUE_FORMS, ...FALSE_FORMS] as [string, ...string[]]).meta({ description }),
   /** An opcode: hex (with or without 0x, tried first) or a signed int32 in decimal (§2.1). */
   opcode: () =>
-    z
-      .string()
-      .regex(/^(?:(?:0[xX])?[0-9a-fA-F]{1,8}|-?\d{1,10})$/)
-      .meta({ description: 'Message opcode, hex (0x0f8a7ea5) or signed decimal' }),
+    integer(
+      'opcode',
+      z
+        .string()
+        .regex(/^(?:(?:0[xX])?[0-9a-fA-F]{1,8}|-?\d{1,10})$/)
+        .meta({ description: 'Message opcode, hex (0x0f8a7ea5) or signed decimal' }),
+    ),
   /** Free text whose values the endpoint words itself (`direction`, `sort`, `domain`). */
   text: (description: string) => z.string().meta({ description }),
 } as const;
@@ -75,20 +109,27 @@ export const V3Param = {
  * LimitRequest.
  */
 export const pagingParams = {
-  limit: z.coerce
-    .number()
-    .int()
-    .min(INT32.min)
-    .max(INT32.max)
-    .meta({ description: 'Page size, at most 1000 (default 100; below 1 reads as 1)', example: 10 })
-    .optional(),
-  offset: z.coerce
-    .number()
-    .int()
-    .min(INT32.min)
-    .max(INT32.max)
-    .meta({ description: 'Rows to skip (negative reads as 0)', example: 0 })
-    .optional(),
+  limit: integer(
+    'limit',
+    z.coerce
+      .number()
+      .int()
+      .min(INT32.min)
+      .max(INT32.max)
+      .meta({
+        description: 'Page size, at most 1000 (default 100; below 1 reads as 1)',
+        example: 10,
+      }),
+  ).optional(),
+  offset: integer(
+    'offset',
+    z.coerce
+      .number()
+      .int()
+      .min(INT32.min)
+      .max(INT32.max)
+      .meta({ description: 'Rows to skip (negative reads as 0)', example: 0 }),
+  ).optional(),
 };
 
 export const sortParam = {
