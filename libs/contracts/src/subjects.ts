@@ -65,6 +65,8 @@ export const Subjects = {
     vesting: 'ton.query.v1.vesting',
     traces: 'ton.query.v1.traces',
     actions: 'ton.query.v1.actions',
+    /** v3 balanceChanges: the balance changes of a trace or of one of its actions. */
+    balanceChanges: 'ton.query.v1.balanceChanges',
     /** v3 decode: opcode names and message bodies through the TL-B registry (§9.5). */
     decode: 'ton.query.v1.decode',
   },

@@ -233,6 +233,8 @@ export const PARITY_ROUTES: Readonly<Record<string, ParityRoute>> = {
     base: { account: 'address' },
   },
   decode: { params: { opcodes: 'strings', bodies: 'strings' } },
+  // BalanceChangesRequest: two plain strings in toncenter, hashes here.
+  balanceChanges: { params: { trace_id: 'hash', action_id: 'hash' }, base: { trace_id: 'hash' } },
   addressInformation: { params: V2_ACCOUNT, base: { address: 'address' } },
   account: { params: V2_ACCOUNT, base: { address: 'address' } },
   walletInformation: { params: V2_ACCOUNT, base: { address: 'address' } },

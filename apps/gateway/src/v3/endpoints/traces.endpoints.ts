@@ -53,8 +53,25 @@ export function tracesRequest(p: V3Params, s: V3Settings): TracesReq {
   return req;
 }
 
-/** traces and actions (§5.1, §5.2). */
+/** traces, actions (§5.1, §5.2) and balanceChanges (toncenter's undocumented route). */
 export const TRACE_ENDPOINTS: readonly V3Endpoint[] = [
+  {
+    name: 'balanceChanges',
+    query: z.object({
+      trace_id: V3Param.hash('Trace id').optional(),
+      action_id: V3Param.hash('Action id: the changes of that action alone').optional(),
+    }),
+    result: resultOf(Subjects.query.balanceChanges),
+    run: (p, _s, backend) => {
+      const req = { trace_id: p.hash('trace_id'), action_id: p.hash('action_id') };
+      p.rejectUnknown();
+      if (req.trace_id === undefined && req.action_id === undefined) {
+        // toncenter's text (with a 400 there).
+        throw invalid('trace_id', 'trace_id or action_id is required');
+      }
+      return backend.forward(Subjects.query.balanceChanges, req);
+    },
+  },
   {
     name: 'traces',
     query: z.object({
