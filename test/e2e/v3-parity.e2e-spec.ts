@@ -156,6 +156,17 @@ void describe("v3 parity with toncenter's request structs (over an indexed local
         assert.deepEqual(extra.body, plain.body, name);
       }
     }
+    // On POST the query string carries settings only: a body field of the same name is still read.
+    const run = await fetch(`${h.baseUrl}/api/v3/runGetMethod?address=junk`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ address: wallet, method: 'seqno' }),
+    });
+    assert.deepEqual(
+      [run.status, run.headers.get('x-ignored-params')],
+      [200, 'address'],
+      await run.text(),
+    );
     // The request settings are no parameters of a route, and never reported.
     const settings = Object.fromEntries(
       SETTINGS_ALIASES.map((k) => [k, k === 'strict' ? 'false' : k === 'x_timeout' ? '3000' : '1']),
@@ -401,6 +412,81 @@ void describe("v3 parity with toncenter's request structs (over an indexed local
       body: { error: 'trace not found' },
     });
     refused(await h.get('v3/balanceChanges', {}), 'trace_id or action_id is required');
+  });
+
+  void it('descriptions carry credit_ph and compute_ph.reason wherever the row has them, in transactions and traces', async () => {
+    const rows = await h.ds.query<
+      {
+        hash: string;
+        trace_id: string;
+        credit: string | null;
+        credit_due_fees_collected: string | null;
+        compute_skipped: boolean | null;
+        skipped_reason: string | null;
+      }[]
+    >(
+      `SELECT hash, trace_id, credit::text AS credit,
+              credit_due_fees_collected::text AS credit_due_fees_collected, compute_skipped,
+              skipped_reason::text AS skipped_reason
+       FROM transactions WHERE trace_id IS NOT NULL ORDER BY lt DESC LIMIT 200`,
+    );
+    assert.ok(
+      rows.some((r) => r.credit !== null),
+      'rows with a credit phase',
+    );
+    // The traffic wallets' funding reached them uninitialised: a compute phase skipped (no_state).
+    assert.ok(
+      rows.some((r) => r.skipped_reason !== null),
+      'rows with a skipped compute phase',
+    );
+    const byHash = new Map<string, Record<string, unknown>>();
+    for (let i = 0; i < rows.length; i += 50) {
+      const page = V3TransactionsRes.parse(
+        (
+          await h.get('v3/transactions', {
+            hash: rows.slice(i, i + 50).map((r) => r.hash),
+            limit: '50',
+          })
+        ).body,
+      );
+      for (const t of page.transactions) {
+        byHash.set(t.hash, t.description);
+      }
+    }
+    const traceIds = [...new Set(rows.map((r) => r.trace_id))].slice(0, 20);
+    const traces = record((await h.get('v3/traces', { trace_id: traceIds, limit: '20' })).body);
+    const inTraces = new Map<string, Record<string, unknown>>();
+    for (const trace of traces.traces as {
+      transactions: Record<string, { description: Record<string, unknown> }>;
+    }[]) {
+      for (const [hash, tx] of Object.entries(trace.transactions)) {
+        inTraces.set(hash, tx.description);
+      }
+    }
+    assert.ok(inTraces.size > 0);
+    for (const r of rows) {
+      for (const [where, d] of [
+        ['transactions', byHash.get(r.hash)],
+        ['traces', inTraces.get(r.hash)],
+      ] as const) {
+        if (d === undefined) {
+          assert.equal(where, 'traces', `${r.hash} answered by /transactions`);
+          continue;
+        }
+        const credit = d.credit_ph as Record<string, unknown> | undefined;
+        assert.deepEqual(
+          [credit?.credit, credit?.due_fees_collected],
+          [r.credit ?? undefined, r.credit_due_fees_collected ?? undefined],
+          `${where} ${r.hash} credit_ph`,
+        );
+        const compute = d.compute_ph as Record<string, unknown> | undefined;
+        assert.deepEqual(
+          [compute?.skipped, compute?.reason],
+          [r.compute_skipped ?? undefined, r.skipped_reason ?? undefined],
+          `${where} ${r.hash} compute_ph`,
+        );
+      }
+    }
   });
 
   void describe('deliberate differences (docs/toncenter-differences.md, ## v3)', () => {

@@ -197,13 +197,12 @@ export class V3Controller {
       this.ignoredMetrics.requests.inc({ route: endpoint.name });
       this.logger.debug({ route: endpoint.name, ignored }, 'v3 request keys ignored');
     }
-    const skip = new Set(ignored);
     if (post === undefined) {
       // The published schema first (the OpenAPI document is generated from it), then the parser.
       checkV3Query(endpoint.query, query);
-      return new V3Params(query, skip).accept(...SETTINGS_KEYS);
+      return new V3Params(query, new Set(fromQuery)).accept(...SETTINGS_KEYS);
     }
-    return V3Params.fromBody(post.body, skip).accept(...SETTINGS_KEYS);
+    return V3Params.fromBody(post.body, new Set(fromBody)).accept(...SETTINGS_KEYS);
   }
 }
 
