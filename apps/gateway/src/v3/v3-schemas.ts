@@ -111,15 +111,10 @@ export const V3Param = {
 export const pagingParams = {
   limit: integer(
     'limit',
-    z.coerce
-      .number()
-      .int()
-      .min(INT32.min)
-      .max(INT32.max)
-      .meta({
-        description: 'Page size, at most 1000 (default 100; below 1 reads as 1)',
-        example: 10,
-      }),
+    z.coerce.number().int().min(INT32.min).max(INT32.max).meta({
+      description: 'Page size, at most 1000 (default 100; below 1 reads as 1)',
+      example: 10,
+    }),
   ).optional(),
   offset: integer(
     'offset',
