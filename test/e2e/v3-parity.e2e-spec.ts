@@ -521,6 +521,10 @@ void describe("v3 parity with toncenter's request structs (over an indexed local
       refused(await h.post('v3/message', {}), 'boc is required');
     });
 
+    void it('adjacentTransactions without hash is a 422 (toncenter: 404 adjacent transactions not found)', async () => {
+      refused(await h.get('v3/adjacentTransactions', {}), 'hash is required');
+    });
+
     void it('a seqno that is no int32 is a 422 (toncenter reads it as 0)', async () => {
       for (const name of [
         'masterchainBlockShardState',
