@@ -436,12 +436,40 @@ describe('sender: sendBoc / sendBocReturnHash / v3 message, fan-out, idempotency
     const { body } = transfer('estimate');
     const params = { address: friendly(contract.address), body: boc(body) };
     const v2 = await post('/api/v2/estimateFee', params);
-    const v3 = await post('/api/v3/estimateFee', params);
+    // v2's default is ignore_chksig true, v3's false (toncenter's request structs): asked alike.
+    const v3 = await post('/api/v3/estimateFee', { ...params, ignore_chksig: true });
     const fees = (v2.body.result as { source_fees: Fees }).source_fees;
     const { '@type': _type, ...plain } = fees;
     assert.equal(v3.status, 200);
     assert.deepEqual(v3.body, { source_fees: plain, destination_fees: [] });
     assert.ok(plain.gas_fee > 0);
+  });
+
+  it('v3 POST estimateFee checks the signature unless ignore_chksig is true (default false)', async () => {
+    const { contract } = wallet();
+    const other = localnet.accounts.find((a) => a.name === GenesisAccount.walletV3r2);
+    assert.ok(other?.secretKey, 'v3r2 keys');
+    // Signed with another wallet's key: the wallet's signature check fails.
+    const forged = contract.createTransfer({
+      seqno,
+      secretKey: other.secretKey,
+      sendMode: SendMode.PAY_GAS_SEPARATELY,
+      messages: [
+        internal({ to: recipient(), value: toNano('0.01'), bounce: false, body: `forged ${run}` }),
+      ],
+    });
+    const params = { address: friendly(contract.address), body: boc(forged) };
+    const checked = await post('/api/v3/estimateFee', params);
+    const ignored = await post('/api/v3/estimateFee', { ...params, ignore_chksig: true });
+    const v2Checked = await post('/api/v2/estimateFee', { ...params, ignore_chksig: false });
+    assert.deepEqual([checked.status, ignored.status], [200, 200], JSON.stringify(checked.body));
+    const { '@type': _type, ...v2Fees } = (v2Checked.body.result as { source_fees: Fees })
+      .source_fees;
+    assert.deepEqual(checked.body, { source_fees: v2Fees, destination_fees: [] });
+    // Checked, the wallet throws before accept_message: no gas is charged; ignored, it runs.
+    const ran = ignored.body.source_fees as Fees;
+    assert.deepEqual([v2Fees.gas_fee, v2Fees.fwd_fee], [0, 0]);
+    assert.ok(ran.gas_fee > 0 && ran.fwd_fee > 0, 'the forged transfer ran with the check skipped');
   });
 
   it('works with unmodified clients: TonClient sendFile / sendTransfer / estimateExternalMessageFee, tonweb sendBoc', async () => {

@@ -2,6 +2,7 @@ import {
   AccountQueryRepository,
   ActionQueryRepository,
   AddressBookQueryRepository,
+  BalanceChangesQueryRepository,
   BlockQueryRepository,
   DataSource,
   MessageQueryRepository,
@@ -14,6 +15,7 @@ import { AccountsController } from './accounts/accounts.controller';
 import { ActionsController } from './actions/actions.controller';
 import { AddressBookBuilder } from './address-book/address-book.builder';
 import { AddressBookCache } from './address-book/address-book.cache';
+import { BalanceChangesController } from './balance-changes/balance-changes.controller';
 import { BlocksController } from './blocks/blocks.controller';
 import { DecodeController } from './decode/decode.controller';
 import { MetadataBuilder } from './metadata/metadata.builder';
@@ -42,6 +44,7 @@ const REPOSITORIES = [
   AddressBookQueryRepository,
   TokenQueryRepository,
   AccountQueryRepository,
+  BalanceChangesQueryRepository,
 ];
 
 /**
@@ -69,6 +72,7 @@ export class QueryModule {
         TokensController,
         AccountsController,
         DecodeController,
+        BalanceChangesController,
       ],
       providers: [
         ...REPOSITORIES.map((repository) => ({

@@ -15,6 +15,7 @@ export * from './messages/query-wire';
 export * from './messages/query-blocks';
 export * from './messages/query-transactions';
 export * from './messages/query-traces';
+export * from './messages/query-balance-changes';
 export * from './messages/query-tokens';
 export * from './messages/query-accounts';
 export * from './messages/query-decode';

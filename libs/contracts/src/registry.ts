@@ -6,6 +6,7 @@ import { lsBlocksContracts } from './messages/ls-blocks';
 import { lsMethodsContracts } from './messages/ls-methods';
 import { lsTransactionsContracts } from './messages/ls-transactions';
 import { queryAccountsContracts } from './messages/query-accounts';
+import { queryBalanceChangesContracts } from './messages/query-balance-changes';
 import { queryBlocksContracts } from './messages/query-blocks';
 import { queryDecodeContracts } from './messages/query-decode';
 import { queryTokensContracts } from './messages/query-tokens';
@@ -33,6 +34,7 @@ export const rpcContracts = {
   ...queryBlocksContracts,
   ...queryTransactionsContracts,
   ...queryTracesContracts,
+  ...queryBalanceChangesContracts,
   ...queryTokensContracts,
   ...queryAccountsContracts,
   ...queryDecodeContracts,

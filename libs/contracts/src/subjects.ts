@@ -65,7 +65,9 @@ export const Subjects = {
     vesting: 'ton.query.v1.vesting',
     traces: 'ton.query.v1.traces',
     actions: 'ton.query.v1.actions',
-    /** v3 decode: opcode names and message bodies through the TL-B registry (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
+    /** v3 balanceChanges: the balance changes of a trace or of one of its actions. */
+    balanceChanges: 'ton.query.v1.balanceChanges',
+    /** v3 decode: opcode names and message bodies through the TL-B registry (§9.5). */
     decode: 'ton.query.v1.decode',
   },
   /** Message submission and fee estimation answered by apps/sender. */

@@ -31,6 +31,8 @@ export interface V3Harness {
   /** Raw addresses (`0:HEX`) of the traffic wallets. */
   readonly wallets: readonly string[];
   readonly head: number;
+  /** The service's base URL (`http://127.0.0.1:<port>`), for requests whose headers a test reads. */
+  readonly baseUrl: string;
   /** A genesis seed account's raw address (`wc:UPPERHEX`). */
   address(name: string): string;
   /** GET /api/<path>?<params> (repeated keys for arrays), with request headers if given. */
@@ -128,13 +130,15 @@ export async function startV3Harness(options: V3HarnessOptions = {}): Promise<V3
       return started;
     };
     app = await startApp();
-    const client = v3Client(await app.getUrl());
+    const baseUrl = await app.getUrl();
+    const client = v3Client(baseUrl);
     const started = { db, ds, app };
     return {
       localnet,
       ds,
       wallets,
       head,
+      baseUrl,
       address: (name) => {
         const account = localnet.accounts.find((a) => a.name === name);
         assert.ok(account, name);

@@ -87,7 +87,12 @@ describe('hash parameters of the gateway (property-based)', () => {
       fc.property(bytes32, (hash) => {
         for (const form of forms(hash)) {
           assert.ok(v2Hash(form)?.equals(hash), form);
-          assert.equal(parseHash(form), hash.toString('base64'), form);
+          // v3 takes 44 characters only, as toncenter-v3's HashConverter (43 unpadded are v2's).
+          assert.equal(
+            parseHash(form),
+            form.length === 43 ? undefined : hash.toString('base64'),
+            form,
+          );
         }
         // v3 also takes 0x before the hex (toncenter
         // https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go); v2 does not.
@@ -104,7 +109,13 @@ describe('hash parameters of the gateway (property-based)', () => {
         fc.pre(!/^0[xX]/.test(text));
         const v2 = v2Hash(text);
         const v3 = parseHash(text);
-        assert.equal(v2?.toString('base64'), v3, JSON.stringify(text));
+        if (v3 !== undefined || v2 === undefined) {
+          assert.equal(v2?.toString('base64'), v3, JSON.stringify(text));
+        } else {
+          // What v2 takes and v3 refuses: toncenter-v3 reads 44 characters of one base64 alphabet.
+          const mixed = /[+/]/.test(text) && /[-_]/.test(text);
+          assert.ok(text.length === 43 || mixed, JSON.stringify(text));
+        }
       }),
       RUNS,
     );

@@ -55,5 +55,9 @@ export interface V3Endpoint {
   run(params: V3Params, settings: V3Settings, backend: V3Backend): Promise<unknown>;
 }
 
-/** Every list endpoint's default limit (the published spec's `default(10)`, https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go). */
-export const DEFAULT_LIMIT = 10;
+/**
+ * Every list endpoint's default limit: what toncenter.com serves. Its published spec says 10, but its
+ * deployment (docker-compose.yaml in https://github.com/toncenter/ton-indexer) starts ton-index-go
+ * without `-default-limit`, whose default is 100 (main.go).
+ */
+export const DEFAULT_LIMIT = 100;

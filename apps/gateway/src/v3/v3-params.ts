@@ -14,10 +14,20 @@ export class V3Params {
   /** The JSON values of a POST body as sent (structured fields such as runGetMethod's `stack`). */
   private readonly json = new Map<string, unknown>();
 
-  constructor(raw: Readonly<Record<string, unknown>>) {
-    for (const [rawKey, value] of Object.entries(raw)) {
+  /**
+   * `raw`: the parsed query string (or a body's scalars). Only own keys are read, into Maps, never
+   * through a plain object: a key named after an `Object.prototype` member (`toString`,
+   * `__proto__`, …) is a key like any other. Keys in `skip` (the ones the request reports as
+   * ignored) are left out.
+   */
+  constructor(raw: Readonly<Record<string, unknown>>, skip: ReadonlySet<string> = NO_KEYS) {
+    for (const rawKey of Object.keys(raw)) {
       const key = rawKey.endsWith('[]') ? rawKey.slice(0, -2) : rawKey;
-      const list = (Array.isArray(value) ? value : [value]).filter(
+      if (skip.has(key)) {
+        continue;
+      }
+      const value: unknown = raw[rawKey];
+      const list = (Array.isArray(value) ? (value as unknown[]) : [value]).filter(
         (v): v is string => typeof v === 'string' && v !== '',
       );
       this.values.set(key, [...(this.values.get(key) ?? []), ...list]);
@@ -27,18 +37,21 @@ export class V3Params {
   /**
    * The fields of a POST body (a JSON object; anything else is a 422 naming `body`). Scalars and arrays
    * of scalars read like query values (numbers and booleans as their JSON text), so one endpoint
-   * parses GET and POST alike; every field stays readable as JSON through `jsonField`.
+   * parses GET and POST alike; every field stays readable as JSON through `jsonField`. Fields in
+   * `skip` are left out.
    */
-  static fromBody(body: unknown): V3Params {
+  static fromBody(body: unknown, skip: ReadonlySet<string> = NO_KEYS): V3Params {
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
       throw invalid('body', 'request body must be a JSON object');
     }
-    const scalars: Record<string, string[]> = {};
-    for (const [key, value] of Object.entries(body)) {
+    const fields = ownEntries(body).filter(([key]) => !skip.has(key));
+    // A null-prototype record: `__proto__` is an own key of it, not its prototype.
+    const scalars: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
+    for (const [key, value] of fields) {
       scalars[key] = (Array.isArray(value) ? (value as unknown[]) : [value]).flatMap(scalarText);
     }
     const params = new V3Params(scalars);
-    for (const [key, value] of Object.entries(body)) {
+    for (const [key, value] of fields) {
       params.json.set(key, value);
     }
     return params;
@@ -58,7 +71,12 @@ export class V3Params {
     return this;
   }
 
-  /** Unknown parameters are rejected, not ignored: a misspelled filter must not widen a query. */
+  /**
+   * A key given to this parser that its endpoint did not read. The controller leaves out the keys an
+   * endpoint does not declare (reported in X-Ignored-Params, or a 422 in strict mode) before the
+   * endpoint runs, so this fires only when a declared key goes unread: a defect, answered as a 422
+   * naming it rather than silently ignored.
+   */
   rejectUnknown(): void {
     for (const key of new Set([...this.values.keys(), ...this.json.keys()])) {
       if (!this.used.has(key)) {
@@ -78,6 +96,11 @@ export class V3Params {
     return list[list.length - 1];
   }
 
+  /** The keys of this request (query keys, or a body's fields), `key[]` read as `key`. */
+  keys(): string[] {
+    return [...new Set([...this.values.keys(), ...this.json.keys()])];
+  }
+
   has(name: string): boolean {
     return (this.values.get(name) ?? []).length > 0;
   }
@@ -94,19 +117,23 @@ export class V3Params {
   }
 
   int32(name: string): number | undefined {
-    return this.int(name, -(2 ** 31), 2 ** 31 - 1);
+    return this.int(name, -(2 ** 31), INT32_MAX);
   }
 
-  /** A utime: an unsigned int or a float, truncated (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go). */
+  /**
+   * A utime: an unsigned 32-bit int or a float, truncated (§2.1); outside 0…2^32−1 a 422 naming it.
+   * The utime columns are PostgreSQL `integer`: a value above its maximum is compared as that
+   * maximum, which no stored time exceeds (2^31−1 is in 2038), instead of overflowing the query.
+   */
   utime(name: string): number | undefined {
     const v = this.one(name);
     if (v === undefined) {
       return undefined;
     }
-    if (!/^\d{1,10}(\.\d*)?$/.test(v) || Math.trunc(Number(v)) > 2 ** 32 - 1) {
+    if (!/^\d{1,10}(\.\d*)?$/.test(v) || Math.trunc(Number(v)) > UINT32_MAX) {
       throw conversion(name);
     }
-    return Math.trunc(Number(v));
+    return Math.min(Math.trunc(Number(v)), INT32_MAX);
   }
 
   /** A uint64 (lt) as a decimal string. */
@@ -162,19 +189,13 @@ export class V3Params {
     throw conversion(name);
   }
 
-  /** Go strconv.ParseBool forms. */
+  /** A boolean in the spellings toncenter's query decoder takes (`parseBoolParam`). */
   bool(name: string): boolean | undefined {
     const v = this.one(name);
     if (v === undefined) {
       return undefined;
     }
-    if (['1', 't', 'T', 'TRUE', 'true', 'True'].includes(v)) {
-      return true;
-    }
-    if (['0', 'f', 'F', 'FALSE', 'false', 'False'].includes(v)) {
-      return false;
-    }
-    throw conversion(name);
+    return parseBoolParam(v) ?? throwing(conversion(name));
   }
 
   direction(name: string): 'in' | 'out' | undefined {
@@ -264,30 +285,51 @@ export class V3Params {
   }
 
   /**
-   * `limit` (1..1000, `defaultLimit` when absent) and `offset` (≥ 0). toncenter clamps limit < 1 and
-   * answers 500 above the maximum; here both are 422 naming `limit`.
+   * `limit` (`defaultLimit` when absent) and `offset` (0 when absent), int32 as toncenter parses
+   * them: a limit below 1 is read as 1 and a negative offset as 0, as toncenter does. Above 1000 the
+   * limit is a 422 naming it in toncenter's words (toncenter answers that with a 500).
    */
   paging(defaultLimit: number): { limit: number; offset: number } {
-    const rawLimit = this.one('limit');
-    let limit = defaultLimit;
-    if (rawLimit !== undefined) {
-      if (!/^-?\d{1,10}$/.test(rawLimit)) {
-        throw conversion('limit');
-      }
-      limit = Number(rawLimit);
-      if (limit < 1) {
-        throw invalid('limit', `limit is not allowed: ${String(limit)} < 1`);
-      }
-      if (limit > MAX_LIMIT) {
-        throw invalid('limit', `limit is not allowed: ${String(limit)} > ${String(MAX_LIMIT)}`);
-      }
+    const limit = Math.max(this.int32('limit') ?? defaultLimit, 1);
+    if (limit > MAX_LIMIT) {
+      throw invalid('limit', `limit is not allowed: ${String(limit)} > ${String(MAX_LIMIT)}`);
     }
-    const offset = this.int('offset', 0, 2 ** 31 - 1) ?? 0;
+    const offset = Math.max(this.int32('offset') ?? 0, 0);
     return { limit, offset };
   }
 }
 
 export const MAX_LIMIT = 1000;
+const INT32_MAX = 2 ** 31 - 1;
+const UINT32_MAX = 2 ** 32 - 1;
+const NO_KEYS: ReadonlySet<string> = new Set();
+
+/** A JSON object's own fields (never inherited ones). */
+function ownEntries(o: object): [string, unknown][] {
+  return Object.keys(o).map((key): [string, unknown] => [key, (o as Record<string, unknown>)[key]]);
+}
+
+/**
+ * A boolean as gofiber's query decoder reads one (its gorilla/schema converter): `on`, or what Go's
+ * strconv.ParseBool takes (`1 t T TRUE true True`, `0 f F FALSE false False`); undefined otherwise.
+ * https://github.com/gorilla/schema/blob/main/converter.go
+ */
+export function parseBoolParam(v: string): boolean | undefined {
+  if (TRUE_FORMS.has(v)) {
+    return true;
+  }
+  return FALSE_FORMS.has(v) ? false : undefined;
+}
+export const TRUE_FORMS: ReadonlySet<string> = new Set([
+  'on',
+  '1',
+  't',
+  'T',
+  'TRUE',
+  'true',
+  'True',
+]);
+export const FALSE_FORMS: ReadonlySet<string> = new Set(['0', 'f', 'F', 'FALSE', 'false', 'False']);
 
 /** A JSON scalar as a query value would carry it; structured values have none. */
 function scalarText(v: unknown): string[] {
@@ -324,20 +366,17 @@ function toAddress(name: string, v: string): string {
 }
 
 /**
- * A 256-bit hash in any form toncenter takes
- * (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go): 64 hex, `0x` + 64 hex,
- * 44-char base64 or base64url (43 without padding is accepted as well) → standard base64 with padding.
+ * A 256-bit hash in the forms toncenter's HashConverter takes (§2.1): 64 hex, `0x` + 64 hex, or 44
+ * characters of base64 or of base64url (with the padding `=`) → standard base64 with padding.
+ * https://github.com/toncenter/ton-indexer/blob/master/ton-index-go/index/models/convert.go
  */
 export function parseHash(v: string): string | undefined {
-  const hex = /^(?:0[xX])?([0-9a-fA-F]{64})$/.exec(v);
+  const hex = /^(?:0x)?([0-9a-fA-F]{64})$/.exec(v);
   if (hex?.[1] !== undefined) {
     return Buffer.from(hex[1], 'hex').toString('base64');
   }
-  if (/^[A-Za-z0-9+/_-]{43}=?$/.test(v)) {
-    const bytes = Buffer.from(v.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
-    if (bytes.length === 32) {
-      return bytes.toString('base64');
-    }
+  if (/^[A-Za-z0-9+/]{43}=$/.test(v) || /^[A-Za-z0-9_-]{43}=$/.test(v)) {
+    return Buffer.from(v.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('base64');
   }
   return undefined;
 }

@@ -1,10 +1,22 @@
 import { ErrorCode, isTonApiError, TonApiError } from '@app/contracts';
+import { PINO_LOGGER } from '@app/observability';
 import { Body, Controller, Get, Headers, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import { type FastifyReply } from 'fastify';
+import { type Logger } from 'pino';
+import { Registry } from 'prom-client';
+import {
+  IGNORED_PARAMS_HEADER,
+  ignoredParamsHeader,
+  IgnoredParamsMetrics,
+  refuseUnknown,
+  STRICT_PARAMS_HEADER,
+  STRICT_PARAMS_KEY,
+  strictParams,
+} from './ignored-params';
 import { ForwardedReply, type V3Backend, type V3Endpoint, type V3Settings } from './v3-endpoint';
 import { V3_ENDPOINTS } from './v3-endpoints.registry';
-import { V3Params } from './v3-params';
-import { checkV3Query } from './v3-schemas';
+import { parseBoolParam, V3Params } from './v3-params';
+import { checkV3Query, declaredKeys, unknownKeys } from './v3-schemas';
 import { v3StatusOf } from './v3-status.mapper';
 
 export const V3_BACKEND = Symbol('V3_BACKEND');
@@ -16,14 +28,20 @@ const SETTINGS_KEYS = [
   'x_no_address_book',
   'x_no_metadata',
   'x_debug_request',
+  STRICT_PARAMS_KEY,
 ];
 
+/** A boolean setting (Go's strconv.ParseBool in toncenter; anything else leaves it off). */
 function truthy(value: string | undefined): boolean {
-  return value !== undefined && ['1', 't', 'true', 'TRUE', 'True'].includes(value);
+  return value !== undefined && parseBoolParam(value) === true;
 }
 
-/** A setting's query alias when it is given once (a repeated key arrives as an array). */
-function alias(value: unknown): string | undefined {
+/**
+ * A setting's query alias when it is given once (a repeated key arrives as an array). An own key
+ * only: `query` may be a plain object, and `toString` must not read Object.prototype's.
+ */
+function alias(query: Readonly<Record<string, unknown>>, key: string): string | undefined {
+  const value = Object.hasOwn(query, key) ? query[key] : undefined;
   return typeof value === 'string' ? value : undefined;
 }
 
@@ -33,7 +51,15 @@ function alias(value: unknown): string | undefined {
  */
 @Controller('api/v3')
 export class V3Controller {
-  constructor(@Inject(V3_BACKEND) private readonly backend: V3Backend) {}
+  private readonly ignoredMetrics: IgnoredParamsMetrics;
+
+  constructor(
+    @Inject(V3_BACKEND) private readonly backend: V3Backend,
+    @Inject(PINO_LOGGER) private readonly logger: Logger,
+    registry: Registry,
+  ) {
+    this.ignoredMetrics = new IgnoredParamsMetrics(registry);
+  }
 
   /** The two-segment endpoints: `jetton/masters`, `nft/items`, `dns/records`, `multisig/orders`, … */
   @Get(':group/:endpoint')
@@ -54,7 +80,7 @@ export class V3Controller {
     @Headers() headers: Record<string, string | undefined>,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    return this.serve('GET', name, () => new V3Params(query), query, headers, reply);
+    return this.serve('GET', name, query, undefined, headers, reply);
   }
 
   @Post(':group/:endpoint')
@@ -78,14 +104,14 @@ export class V3Controller {
     @Headers() headers: Record<string, string | undefined>,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    return this.serve('POST', name, () => V3Params.fromBody(body), query, headers, reply);
+    return this.serve('POST', name, query, { body }, headers, reply);
   }
 
   private async serve(
     verb: 'GET' | 'POST',
     name: string,
-    params: () => V3Params,
     query: Record<string, unknown>,
+    post: { body: unknown } | undefined,
     headers: Record<string, string | undefined>,
     reply: FastifyReply,
   ): Promise<void> {
@@ -103,15 +129,11 @@ export class V3Controller {
     }
     try {
       const settings: V3Settings = {
-        noAddressBook: truthy(headers['x-no-address-book'] ?? alias(query.x_no_address_book)),
-        noMetadata: truthy(headers['x-no-metadata'] ?? alias(query.x_no_metadata)),
+        noAddressBook: truthy(headers['x-no-address-book'] ?? alias(query, 'x_no_address_book')),
+        noMetadata: truthy(headers['x-no-metadata'] ?? alias(query, 'x_no_metadata')),
         actionsVersion: headers['x-actions-version'],
       };
-      if (verb === 'GET') {
-        // The published schema first (the OpenAPI document is generated from it), then the parser.
-        checkV3Query(endpoint.query, query, SETTINGS_KEYS);
-      }
-      const parsed = params().accept(...SETTINGS_KEYS);
+      const parsed = this.parse(endpoint, query, post, headers, reply);
       const result = await endpoint.run(parsed, settings, this.backend);
       if (result instanceof ForwardedReply && result.json !== undefined) {
         // Forwarded as the query service wrote it, byte for byte; RpcClient checks it against the
@@ -128,6 +150,10 @@ export class V3Controller {
         ? error
         : new TonApiError(ErrorCode.INTERNAL, 'internal error', { cause: error });
       const status = v3StatusOf(coded.code);
+      if (status >= 500) {
+        // The answer is censored; the log keeps what happened.
+        this.logger.error({ route: endpoint.name, status, err: error }, 'v3 request failed');
+      }
       void reply.status(status).send({
         // A liteserver's refusal of the client's own message is shown, as toncenter shows the v2
         // error of POST message
@@ -142,6 +168,43 @@ export class V3Controller {
             : coded.message,
       });
     }
+  }
+
+  /**
+   * The endpoint's parameters: GET from the query string, POST from the JSON body (the query string
+   * then carries settings only). Keys the endpoint does not take are refused in strict mode and
+   * otherwise left out and reported (X-Ignored-Params, a debug line, a counter); the declared ones are
+   * checked against its schema.
+   */
+  private parse(
+    endpoint: V3Endpoint,
+    query: Record<string, unknown>,
+    post: { body: unknown } | undefined,
+    headers: Record<string, string | undefined>,
+    reply: FastifyReply,
+  ): V3Params {
+    const declared = declaredKeys(endpoint.query);
+    const body = post?.body;
+    const fromBody =
+      typeof body === 'object' && body !== null && !Array.isArray(body)
+        ? unknownKeys(body, declared, [])
+        : [];
+    // On POST every query key but the settings is one the endpoint does not take.
+    const fromQuery = unknownKeys(query, post === undefined ? declared : new Set(), SETTINGS_KEYS);
+    const ignored = [...new Set([...fromQuery, ...fromBody])];
+    if (strictParams(headers[STRICT_PARAMS_HEADER], alias(query, STRICT_PARAMS_KEY))) {
+      refuseUnknown(ignored);
+    } else if (ignored.length > 0) {
+      void reply.header(IGNORED_PARAMS_HEADER, ignoredParamsHeader(ignored));
+      this.ignoredMetrics.requests.inc({ route: endpoint.name });
+      this.logger.debug({ route: endpoint.name, ignored }, 'v3 request keys ignored');
+    }
+    if (post === undefined) {
+      // The published schema first (the OpenAPI document is generated from it), then the parser.
+      checkV3Query(endpoint.query, query);
+      return new V3Params(query, new Set(fromQuery)).accept(...SETTINGS_KEYS);
+    }
+    return V3Params.fromBody(post.body, new Set(fromBody)).accept(...SETTINGS_KEYS);
   }
 }
 

@@ -117,7 +117,7 @@ export class AccountsController {
 
   @RpcHandler(Subjects.query.walletStates)
   async walletStates(@Payload() req: WalletStatesReq): Promise<V3WalletStatesRes> {
-    const rows = await this.accounts.accountStates(req.address);
+    const rows = await this.accounts.accountStates(req.address, req.code_hash);
     const addresses = rows.map((r) => r.account);
     return {
       wallets: rows.map(toWalletState),

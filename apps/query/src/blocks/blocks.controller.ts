@@ -59,7 +59,7 @@ export class BlocksController {
 
   @RpcHandler(Subjects.query.masterchainBlockShards)
   async shards(@Payload() req: MasterchainBlockShardsReq): Promise<V3BlocksRes> {
-    const rows = await this.blocks.shards(req.seqno, req.limit, req.offset);
+    const rows = await this.blocks.shards(req.seqno, req.limit, req.offset, req.sort);
     if (rows.length === 0) {
       throw new TonApiError(ErrorCode.NOT_FOUND, 'blocks not found');
     }

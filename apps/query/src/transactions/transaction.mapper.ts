@@ -46,8 +46,17 @@ export function toV3Transaction(b: TransactionBundle): V3Transaction {
     account_state_before: accountState(t.account_state_hash_before, b.stateBefore),
     account_state_after: accountState(t.account_state_hash_after, b.stateAfter),
     emulated: false,
-    finality: 'finalized',
+    finality: finalityOf(t.trace_id),
   };
+}
+
+/**
+ * A stored transaction is final once the decoder has assembled its trace: until then its trace_id is
+ * missing and will change, so it is served as `confirmed` (in a committed block, not yet final), never
+ * as `finalized` (docs/toncenter-differences.md).
+ */
+export function finalityOf(traceId: string | null): V3Transaction['finality'] {
+  return traceId === null ? 'confirmed' : 'finalized';
 }
 
 /** Addresses of a transaction for the address book: account, in_msg source, out_msg destinations. */

@@ -1,12 +1,10 @@
 import {
-  ErrorCode,
   type PendingActionsReq,
   type PendingActionsRes,
   type PendingTracesReq,
   type PendingTracesRes,
   type PendingTransactionsReq,
   type PendingTransactionsRes,
-  TonApiError,
   type V3Action,
 } from '@app/contracts';
 import { type PendingAction, type PendingTrace } from './pending-trace';
@@ -77,10 +75,9 @@ export function pendingActionsAnswer(
 }
 
 /**
- * pendingTransactions
- * (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): the emulated
- * transactions of `account[]` (optionally of `trace_id[]`), by lt; none at all is toncenter's 404
- * `emulated traces not found`.
+ * pendingTransactions (§4.10): the emulated transactions of `account[]` (optionally of `trace_id[]`),
+ * by lt. Nothing pending is an empty list, as pendingTraces and pendingActions answer it (toncenter
+ * answers this one alone with a 404 `emulated traces not found`; docs/toncenter-differences.md).
  */
 export function pendingTransactionsAnswer(
   traces: readonly PendingTrace[],
@@ -89,9 +86,6 @@ export function pendingTransactionsAnswer(
   const accounts = new Set(req.account);
   const traceIds = req.trace_id === undefined ? undefined : new Set(req.trace_id);
   const selected = traces.filter((t) => traceIds === undefined || traceIds.has(t.trace.trace_id));
-  if (selected.length === 0) {
-    throw new TonApiError(ErrorCode.NOT_FOUND, 'emulated traces not found');
-  }
   const transactions = selected
     .flatMap((t) => Object.values(t.trace.transactions ?? {}))
     .filter((tx) => accounts.has(tx.account))

@@ -62,8 +62,14 @@ export const V3AccountStatesRes = z
   .strict();
 export type V3AccountStatesRes = z.infer<typeof V3AccountStatesRes>;
 
+/** walletStates (§6.2): toncenter parses the accountStates request here, `code_hash` filtering too. */
 export const WalletStatesReq = z
-  .object({ address: Addresses, ...EnrichmentSettings, ...MetadataSettings })
+  .object({
+    address: Addresses,
+    code_hash: z.array(B64Hash).optional(),
+    ...EnrichmentSettings,
+    ...MetadataSettings,
+  })
   .strict();
 export type WalletStatesReq = z.infer<typeof WalletStatesReq>;
 

@@ -230,10 +230,18 @@ export const TransactionsReq = z
   .strict();
 export type TransactionsReq = z.infer<typeof TransactionsReq>;
 
-/** transactionsByMessage (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): at least one of msg_hash, body_hash, opcode. */
+/**
+ * transactionsByMessage (§4.7): at least one of msg_hash, body_hash, opcode. toncenter parses the
+ * whole message request here: source and destination (null is IS NULL) filter the message, and
+ * exclude_externals / only_externals leave out or keep only external-in messages.
+ */
 export const TransactionsByMessageReq = z
   .object({
     msg_hash: z.array(B64Hash).optional(),
+    source: V3Address.nullable().optional(),
+    destination: V3Address.nullable().optional(),
+    exclude_externals: z.boolean().optional(),
+    only_externals: z.boolean().optional(),
     body_hash: B64Hash.optional(),
     /** The signed int32 the table stores. */
     opcode: z

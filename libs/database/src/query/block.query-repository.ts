@@ -125,11 +125,16 @@ export class BlockQueryRepository {
     );
   }
 
-  /** The blocks first committed by masterchain block `seqno` (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml); toncenter leaves them unordered, a fixed order keeps paging stable. */
-  shards(seqno: number, limit: number, offset: number): Promise<BlockRow[]> {
+  /**
+   * The blocks first committed by masterchain block `seqno` (§4.4). With `sort`, by gen_utime in that
+   * direction, as toncenter orders them (it reads them through its blocks query); without, toncenter
+   * leaves them unordered and a fixed order keeps paging stable. Ties keep the fixed order.
+   */
+  shards(seqno: number, limit: number, offset: number, sort?: 'asc' | 'desc'): Promise<BlockRow[]> {
+    const first = sort === undefined ? '' : `B.gen_utime ${dir(sort)}, `;
     return this.ds.query<BlockRow[]>(
       `SELECT ${COLUMNS} FROM blocks B WHERE B.mc_block_seqno = $1
-       ORDER BY B.workchain, B.shard, B.seqno LIMIT $2 OFFSET $3`,
+       ORDER BY ${first}B.workchain, B.shard, B.seqno LIMIT $2 OFFSET $3`,
       [seqno, limit, offset],
     );
   }

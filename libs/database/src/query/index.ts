@@ -10,3 +10,4 @@ export * from './token.query-repository';
 export * from './account.query-repository';
 export * from './completed-trace.query-repository';
 export * from './stream-block.query-repository';
+export * from './balance-changes.query-repository';

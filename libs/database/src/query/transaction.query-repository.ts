@@ -24,6 +24,12 @@ export interface TransactionFilter {
   bodyHash?: string | undefined;
   opcode?: number | undefined;
   direction?: 'in' | 'out' | undefined;
+  /** The message's source / destination; null is IS NULL (an external message), as on /messages. */
+  source?: string | null | undefined;
+  destination?: string | null | undefined;
+  /** External-in messages (no source) left out, or only those. */
+  excludeExternals?: boolean | undefined;
+  onlyExternals?: boolean | undefined;
   limit: number;
   offset: number;
   sort: 'asc' | 'desc';
@@ -42,10 +48,31 @@ export const MESSAGE_SELECT = `SELECT ${MESSAGE_COLUMNS} FROM messages M
   LEFT JOIN message_contents I ON I.hash = M.init_state_hash`;
 
 /**
- * Reads of the v3 transaction endpoints (toncenter
- * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): the rows in
- * toncenter's order, then their messages, bodies and account states in one batched query each (no
- * per-row queries).
+ * The message filters transactionsByMessage shares with /messages: source and destination (null is
+ * IS NULL), and external-in messages (no source) left out or kept alone.
+ */
+function messageEnds(q: SqlFilter, f: TransactionFilter): void {
+  for (const [column, value] of [
+    ['M.source', f.source],
+    ['M.destination', f.destination],
+  ] as const) {
+    if (value === null) {
+      q.and(`${column} IS NULL`);
+    } else if (value !== undefined) {
+      q.and(`${column} = ${q.param(value)}`);
+    }
+  }
+  if (f.excludeExternals === true) {
+    q.and('M.source IS NOT NULL');
+  }
+  if (f.onlyExternals === true) {
+    q.and('M.source IS NULL');
+  }
+}
+
+/**
+ * Reads of the v3 transaction endpoints (toncenter-v3 §4.5–4.8): the rows in toncenter's order, then
+ * their messages, bodies and account states in one batched query each (no per-row queries).
  */
 export class TransactionQueryRepository {
   constructor(private readonly ds: DataSource) {}
@@ -127,6 +154,7 @@ export class TransactionQueryRepository {
         // (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml).
         q.and(`M.opcode = ${q.param(f.opcode)} AND M.direction = 'in'`);
       }
+      messageEnds(q, f);
     }
     return this.ds.query<TransactionRow[]>(
       `SELECT T.* FROM ${from}${q.where()} ORDER BY ${order}${q.page(f.limit, f.offset)}`,

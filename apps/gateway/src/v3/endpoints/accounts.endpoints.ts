@@ -1,19 +1,25 @@
 import { Subjects } from '@app/contracts';
 import { z } from 'zod';
 import { DEFAULT_LIMIT, type V3Endpoint } from '../v3-endpoint';
-import { pagingParams, resultOf, sortParam, V3Param } from '../v3-schemas';
+import { limitRequestParams, resultOf, V3Param } from '../v3-schemas';
 import { invalid, type V3Params } from '../v3-params';
 
-function required(p: V3Params, name: string): string[] {
+/** A required address list; `message` is toncenter's wording for its absence. */
+function required(p: V3Params, name: string, message: string): string[] {
   const list = p.addresses(name);
   if (list === undefined) {
-    throw invalid(name, `${name} is required`);
+    throw invalid(name, message);
   }
   return list;
 }
 
-/** dns/records takes 100 by default (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go: the published default of that endpoint). */
-const DNS_DEFAULT_LIMIT = 100;
+const NO_ACCOUNT = 'address of account is required';
+const NO_ADDRESS = 'at least 1 address required';
+
+/** `sort` where toncenter parses it with limit and offset but never orders by it. */
+function unappliedSort(p: V3Params): void {
+  p.sort(undefined);
+}
 
 /**
  * accountStates, walletStates, addressBook, metadata, topAccountsByBalance
@@ -30,7 +36,7 @@ export const ACCOUNT_ENDPOINTS: readonly V3Endpoint[] = [
     }),
     result: resultOf(Subjects.query.accountStates),
     run: (p, s, backend) => {
-      const address = required(p, 'address');
+      const address = required(p, 'address', NO_ACCOUNT);
       const req = {
         address,
         code_hash: p.hashes('code_hash'),
@@ -46,14 +52,22 @@ export const ACCOUNT_ENDPOINTS: readonly V3Endpoint[] = [
     name: 'walletStates',
     query: z.object({
       address: V3Param.addresses('Wallet accounts'),
+      code_hash: V3Param.hashes('Only accounts with these code hashes').optional(),
+      include_boc: V3Param.bool(
+        'Accepted and not applied: the wallet fields are read from the data',
+      ).optional(),
     }),
     result: resultOf(Subjects.query.walletStates),
     run: (p, s, backend) => {
       const req = {
-        address: required(p, 'address'),
+        address: required(p, 'address', NO_ACCOUNT),
+        code_hash: p.hashes('code_hash'),
         no_address_book: s.noAddressBook,
         no_metadata: s.noMetadata,
       };
+      // toncenter parses its accountStates request here; include_boc=false would hide the data its
+      // wallet fields come from, so it is checked and not applied.
+      p.bool('include_boc');
       p.rejectUnknown();
       return backend.forward(Subjects.query.walletStates, req);
     },
@@ -68,7 +82,7 @@ export const ACCOUNT_ENDPOINTS: readonly V3Endpoint[] = [
       const entries = p.addressEntries('address');
       p.rejectUnknown();
       if (entries === undefined) {
-        throw invalid('address', 'address is required');
+        throw invalid('address', NO_ADDRESS);
       }
       return backend.forward(Subjects.query.addressBook, { entries });
     },
@@ -80,7 +94,7 @@ export const ACCOUNT_ENDPOINTS: readonly V3Endpoint[] = [
     }),
     result: resultOf(Subjects.query.metadata),
     run: (p, _s, backend) => {
-      const address = required(p, 'address');
+      const address = required(p, 'address', NO_ADDRESS);
       p.rejectUnknown();
       return backend.forward(Subjects.query.metadata, { address });
     },
@@ -88,11 +102,12 @@ export const ACCOUNT_ENDPOINTS: readonly V3Endpoint[] = [
   {
     name: 'topAccountsByBalance',
     query: z.object({
-      ...pagingParams,
+      ...limitRequestParams,
     }),
     result: resultOf(Subjects.query.topAccountsByBalance),
     run: (p, _s, backend) => {
       const req = p.paging(DEFAULT_LIMIT);
+      unappliedSort(p);
       p.rejectUnknown();
       return backend.forward(Subjects.query.topAccountsByBalance, req);
     },
@@ -102,19 +117,23 @@ export const ACCOUNT_ENDPOINTS: readonly V3Endpoint[] = [
     query: z.object({
       wallet: V3Param.address('Wallet the records point to').optional(),
       domain: V3Param.text('Domain name').optional(),
-      ...pagingParams,
+      ...limitRequestParams,
     }),
     result: resultOf(Subjects.query.dnsRecords),
     run: (p, s, backend) => {
       const req = {
         wallet: p.address('wallet'),
         domain: p.string('domain'),
-        ...p.paging(DNS_DEFAULT_LIMIT),
+        ...p.paging(DEFAULT_LIMIT),
         no_address_book: s.noAddressBook,
       };
+      unappliedSort(p);
       p.rejectUnknown();
-      if ((req.wallet === undefined) === (req.domain === undefined)) {
-        throw invalid('wallet', 'exactly one of wallet, domain should be specified');
+      if (req.wallet === undefined && req.domain === undefined) {
+        throw invalid('wallet', 'either wallet address or domain is required');
+      }
+      if (req.wallet !== undefined && req.domain !== undefined) {
+        throw invalid('wallet', 'provide either wallet address or domain, not both');
       }
       return backend.forward(Subjects.query.dnsRecords, req);
     },
@@ -125,8 +144,7 @@ export const ACCOUNT_ENDPOINTS: readonly V3Endpoint[] = [
       address: V3Param.addresses('Multisig contracts').optional(),
       wallet_address: V3Param.addresses('Signers or proposers').optional(),
       include_orders: V3Param.bool('Include orders (default true)').optional(),
-      ...pagingParams,
-      ...sortParam,
+      ...limitRequestParams,
     }),
     result: resultOf(Subjects.query.multisigWallets),
     run: (p, s, backend) => {
@@ -139,6 +157,9 @@ export const ACCOUNT_ENDPOINTS: readonly V3Endpoint[] = [
         no_address_book: s.noAddressBook,
       };
       p.rejectUnknown();
+      if (req.address === undefined && req.wallet_address === undefined) {
+        throw invalid('address', 'At least one of address or wallet_address should be specified');
+      }
       return backend.forward(Subjects.query.multisigWallets, req);
     },
   },
@@ -148,8 +169,7 @@ export const ACCOUNT_ENDPOINTS: readonly V3Endpoint[] = [
       address: V3Param.addresses('Order contracts').optional(),
       multisig_address: V3Param.addresses('Multisig contracts').optional(),
       parse_actions: V3Param.bool('Decode the order actions').optional(),
-      ...pagingParams,
-      ...sortParam,
+      ...limitRequestParams,
     }),
     result: resultOf(Subjects.query.multisigOrders),
     run: (p, s, backend) => {
@@ -162,6 +182,9 @@ export const ACCOUNT_ENDPOINTS: readonly V3Endpoint[] = [
         no_address_book: s.noAddressBook,
       };
       p.rejectUnknown();
+      if (req.address === undefined && req.multisig_address === undefined) {
+        throw invalid('address', 'At least one of address or multisig_address should be specified');
+      }
       return backend.forward(Subjects.query.multisigOrders, req);
     },
   },
@@ -171,7 +194,7 @@ export const ACCOUNT_ENDPOINTS: readonly V3Endpoint[] = [
       contract_address: V3Param.addresses('Vesting contracts').optional(),
       wallet_address: V3Param.addresses('Owners').optional(),
       check_whitelist: V3Param.bool('Also match whitelisted addresses').optional(),
-      ...pagingParams,
+      ...limitRequestParams,
     }),
     result: resultOf(Subjects.query.vesting),
     run: (p, s, backend) => {
@@ -182,11 +205,18 @@ export const ACCOUNT_ENDPOINTS: readonly V3Endpoint[] = [
         ...p.paging(DEFAULT_LIMIT),
         no_address_book: s.noAddressBook,
       };
+      unappliedSort(p);
       p.rejectUnknown();
-      if ((req.contract_address === undefined) === (req.wallet_address === undefined)) {
+      if (req.contract_address === undefined && req.wallet_address === undefined) {
         throw invalid(
           'contract_address',
-          'exactly one of contract_address, wallet_address should be specified',
+          'at least one of contract_address or wallet_address is required',
+        );
+      }
+      if (req.contract_address !== undefined && req.wallet_address !== undefined) {
+        throw invalid(
+          'contract_address',
+          'only one of contract_address or wallet_address should be specified',
         );
       }
       return backend.forward(Subjects.query.vesting, req);

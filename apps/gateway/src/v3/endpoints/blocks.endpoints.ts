@@ -1,7 +1,7 @@
 import { Subjects } from '@app/contracts';
 import { z } from 'zod';
 import { DEFAULT_LIMIT, type V3Endpoint } from '../v3-endpoint';
-import { pagingParams, resultOf, sortParam, timeRangeParams, V3Param } from '../v3-schemas';
+import { limitRequestParams, resultOf, timeRangeParams, V3Param } from '../v3-schemas';
 
 /** masterchainInfo, blocks, masterchainBlockShardState, masterchainBlockShards (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml). */
 export const BLOCK_ENDPOINTS: readonly V3Endpoint[] = [
@@ -24,8 +24,7 @@ export const BLOCK_ENDPOINTS: readonly V3Endpoint[] = [
       file_hash: V3Param.hash('Block file hash').optional(),
       mc_seqno: V3Param.int32('Masterchain block that committed the block').optional(),
       ...timeRangeParams,
-      ...pagingParams,
-      ...sortParam,
+      ...limitRequestParams,
     }),
     result: resultOf(Subjects.query.blocks),
     run: (p, _s, backend) => {
@@ -64,11 +63,15 @@ export const BLOCK_ENDPOINTS: readonly V3Endpoint[] = [
     name: 'masterchainBlockShards',
     query: z.object({
       seqno: V3Param.int32('Masterchain block seqno', 1).optional(),
-      ...pagingParams,
+      ...limitRequestParams,
     }),
     result: resultOf(Subjects.query.masterchainBlockShards),
     run: (p, _s, backend) => {
-      const req = { seqno: p.int32('seqno') ?? 0, ...p.paging(DEFAULT_LIMIT) };
+      const req = {
+        seqno: p.int32('seqno') ?? 0,
+        ...p.paging(DEFAULT_LIMIT),
+        sort: p.sort(undefined),
+      };
       p.rejectUnknown();
       return backend.forward(Subjects.query.masterchainBlockShards, req);
     },

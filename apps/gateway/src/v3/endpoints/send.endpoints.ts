@@ -60,7 +60,7 @@ export const SEND_ENDPOINTS: readonly V3Endpoint[] = [
       init_data: z.string().meta({ description: 'StateInit data, for a deployment' }).optional(),
       ignore_chksig: z
         .boolean()
-        .meta({ description: 'Skip signature checks (default true)' })
+        .meta({ description: 'Skip signature checks (default false, as toncenter)' })
         .optional(),
     }),
     result: z.object({ source_fees: Fees, destination_fees: z.array(Fees) }),
@@ -74,7 +74,8 @@ export const SEND_ENDPOINTS: readonly V3Endpoint[] = [
         body: requiredCellBoc(raw, 'body', 'post', cells),
         initCode: optionalCellBoc(raw, 'init_code', 'post', cells),
         initData: optionalCellBoc(raw, 'init_data', 'post', cells),
-        ignoreChksig: optionalBoolean(raw, 'ignore_chksig', 'post') ?? true,
+        // toncenter's request struct has `IgnoreChksig bool`: absent is false.
+        ignoreChksig: optionalBoolean(raw, 'ignore_chksig', 'post') ?? false,
       });
       const plain = ({ in_fwd_fee, storage_fee, gas_fee, fwd_fee }: z.infer<typeof Fees>) => ({
         in_fwd_fee,

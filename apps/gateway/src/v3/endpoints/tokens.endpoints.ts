@@ -1,7 +1,7 @@
 import { Subjects } from '@app/contracts';
 import { z } from 'zod';
 import { DEFAULT_LIMIT, type V3Endpoint } from '../v3-endpoint';
-import { pagingParams, resultOf, sortParam, timeRangeParams, V3Param } from '../v3-schemas';
+import { limitRequestParams, resultOf, timeRangeParams, V3Param } from '../v3-schemas';
 import { invalid, type V3Params } from '../v3-params';
 
 /** `direction` of the token event endpoints: in, out or both (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml). */
@@ -31,15 +31,23 @@ function ranges(p: V3Params) {
   };
 }
 
-/** More than one of `name` needs exactly one owner (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml). */
+/** More than one of `name` needs exactly one owner (§7.2, §8.2; toncenter's wording). */
 function oneOwnerFor(
   name: string,
   values: string[] | undefined,
   owner: string[] | undefined,
 ): void {
   if (values !== undefined && values.length > 1 && owner?.length !== 1) {
-    throw invalid(name, `more than one ${name} requires exactly one owner_address`);
+    throw invalid(name, `exact one owner_address required for multiple ${name}`);
   }
+}
+
+/**
+ * `sort` where toncenter parses it with limit and offset but orders by something fixed (jetton and
+ * NFT lists): checked like everywhere else, then not applied, as toncenter does not.
+ */
+function unappliedSort(p: V3Params): void {
+  p.sort(undefined);
 }
 
 /**
@@ -53,7 +61,7 @@ export const TOKEN_ENDPOINTS: readonly V3Endpoint[] = [
     query: z.object({
       address: V3Param.addresses('Jetton masters').optional(),
       admin_address: V3Param.addresses('Admins').optional(),
-      ...pagingParams,
+      ...limitRequestParams,
     }),
     result: resultOf(Subjects.query.jettonMasters),
     run: (p, s, backend) => {
@@ -64,6 +72,7 @@ export const TOKEN_ENDPOINTS: readonly V3Endpoint[] = [
         no_address_book: s.noAddressBook,
         no_metadata: s.noMetadata,
       };
+      unappliedSort(p);
       p.rejectUnknown();
       return backend.forward(Subjects.query.jettonMasters, req);
     },
@@ -75,8 +84,7 @@ export const TOKEN_ENDPOINTS: readonly V3Endpoint[] = [
       owner_address: V3Param.addresses('Owners').optional(),
       jetton_address: V3Param.addresses('Jetton masters').optional(),
       exclude_zero_balance: V3Param.bool('Leave out empty wallets').optional(),
-      ...pagingParams,
-      ...sortParam,
+      ...limitRequestParams,
     }),
     result: resultOf(Subjects.query.jettonWallets),
     run: (p, s, backend) => {
@@ -106,8 +114,7 @@ export const TOKEN_ENDPOINTS: readonly V3Endpoint[] = [
         ? { direction: V3Param.text('in, out or both').optional() }
         : {}),
       ...timeRangeParams,
-      ...pagingParams,
-      ...sortParam,
+      ...limitRequestParams,
     }),
     result: resultOf(
       name === 'jetton/transfers' ? Subjects.query.jettonTransfers : Subjects.query.jettonBurns,
@@ -137,7 +144,7 @@ export const TOKEN_ENDPOINTS: readonly V3Endpoint[] = [
     query: z.object({
       collection_address: V3Param.addresses('Collections').optional(),
       owner_address: V3Param.addresses('Owners').optional(),
-      ...pagingParams,
+      ...limitRequestParams,
     }),
     result: resultOf(Subjects.query.nftCollections),
     run: (p, s, backend) => {
@@ -148,6 +155,7 @@ export const TOKEN_ENDPOINTS: readonly V3Endpoint[] = [
         no_address_book: s.noAddressBook,
         no_metadata: s.noMetadata,
       };
+      unappliedSort(p);
       p.rejectUnknown();
       return backend.forward(Subjects.query.nftCollections, req);
     },
@@ -161,7 +169,7 @@ export const TOKEN_ENDPOINTS: readonly V3Endpoint[] = [
       index: V3Param.strings('Item indexes (needs collection_address)').optional(),
       include_on_sale: V3Param.bool('Include items on sale').optional(),
       sort_by_last_transaction_lt: V3Param.bool('Newest activity first').optional(),
-      ...pagingParams,
+      ...limitRequestParams,
     }),
     result: resultOf(Subjects.query.nftItems),
     run: (p, s, backend) => {
@@ -177,13 +185,15 @@ export const TOKEN_ENDPOINTS: readonly V3Endpoint[] = [
         no_address_book: s.noAddressBook,
         no_metadata: s.noMetadata,
       };
+      unappliedSort(p);
       p.rejectUnknown();
       if (index !== undefined) {
+        // toncenter's texts; the second is its 500, a 422 here.
         if (!index.every((i) => /^\d{1,30}$/.test(i))) {
-          throw invalid('index', 'index should be a list of non-negative integers');
+          throw invalid('index', 'index should contain digits only');
         }
         if (req.collection_address === undefined) {
-          throw invalid('index', 'index requires collection_address');
+          throw invalid('index', 'index parameter is not allowed without the collection_address');
         }
       }
       oneOwnerFor('collection_address', req.collection_address, req.owner_address);
@@ -199,8 +209,7 @@ export const TOKEN_ENDPOINTS: readonly V3Endpoint[] = [
       collection_address: V3Param.address('Collection').optional(),
       direction: V3Param.text('in, out or both').optional(),
       ...timeRangeParams,
-      ...pagingParams,
-      ...sortParam,
+      ...limitRequestParams,
     }),
     result: resultOf(Subjects.query.nftTransfers),
     run: (p, s, backend) => {

@@ -2,7 +2,7 @@ import { Subjects, type TracesReq } from '@app/contracts';
 import { z } from 'zod';
 import { expandSupportedActionTypes } from '../action-types';
 import { DEFAULT_LIMIT, type V3Endpoint, type V3Settings } from '../v3-endpoint';
-import { pagingParams, resultOf, sortParam, timeRangeParams, V3Param } from '../v3-schemas';
+import { limitRequestParams, resultOf, timeRangeParams, V3Param } from '../v3-schemas';
 import { invalid, type V3Params } from '../v3-params';
 
 const ACTION_TYPE = /^[A-Za-z0-9_.]+$/;
@@ -53,8 +53,25 @@ export function tracesRequest(p: V3Params, s: V3Settings): TracesReq {
   return req;
 }
 
-/** traces and actions (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml). */
+/** traces, actions (§5.1, §5.2) and balanceChanges (toncenter's undocumented route). */
 export const TRACE_ENDPOINTS: readonly V3Endpoint[] = [
+  {
+    name: 'balanceChanges',
+    query: z.object({
+      trace_id: V3Param.hash('Trace id').optional(),
+      action_id: V3Param.hash('Action id: the changes of that action alone').optional(),
+    }),
+    result: resultOf(Subjects.query.balanceChanges),
+    run: (p, _s, backend) => {
+      const req = { trace_id: p.hash('trace_id'), action_id: p.hash('action_id') };
+      p.rejectUnknown();
+      if (req.trace_id === undefined && req.action_id === undefined) {
+        // toncenter's text (with a 400 there).
+        throw invalid('trace_id', 'trace_id or action_id is required');
+      }
+      return backend.forward(Subjects.query.balanceChanges, req);
+    },
+  },
   {
     name: 'traces',
     query: z.object({
@@ -66,8 +83,7 @@ export const TRACE_ENDPOINTS: readonly V3Endpoint[] = [
       ...timeRangeParams,
       include_actions: V3Param.bool('Include the actions of each trace').optional(),
       supported_action_types: V3Param.strings('Action types the client understands').optional(),
-      ...pagingParams,
-      ...sortParam,
+      ...limitRequestParams,
     }),
     result: resultOf(Subjects.query.traces),
     run: (p, s, backend) => backend.forward(Subjects.query.traces, tracesRequest(p, s)),
@@ -87,8 +103,7 @@ export const TRACE_ENDPOINTS: readonly V3Endpoint[] = [
       supported_action_types: V3Param.strings('Action types the client understands').optional(),
       include_accounts: V3Param.bool('Include the accounts of each action').optional(),
       include_transactions: V3Param.bool('Include the transactions of each action').optional(),
-      ...pagingParams,
-      ...sortParam,
+      ...limitRequestParams,
     }),
     result: resultOf(Subjects.query.actions),
     run: (p, s, backend) => {

@@ -1,7 +1,7 @@
 import { Subjects } from '@app/contracts';
 import { z } from 'zod';
 import { DEFAULT_LIMIT, type V3Endpoint } from '../v3-endpoint';
-import { pagingParams, resultOf, sortParam, timeRangeParams, V3Param } from '../v3-schemas';
+import { limitRequestParams, resultOf, timeRangeParams, V3Param } from '../v3-schemas';
 import { invalid } from '../v3-params';
 
 /**
@@ -15,19 +15,23 @@ export const TRANSACTION_ENDPOINTS: readonly V3Endpoint[] = [
       workchain: V3Param.int32('Workchain id', 0).optional(),
       shard: V3Param.shard().optional(),
       seqno: V3Param.int32('Block seqno').optional(),
+      root_hash: V3Param.hash('Accepted and ignored, as toncenter does').optional(),
+      file_hash: V3Param.hash('Accepted and ignored, as toncenter does').optional(),
       mc_seqno: V3Param.int32('Masterchain block seqno').optional(),
       account: V3Param.addresses('Accounts').optional(),
       exclude_account: V3Param.addresses('Accepted and ignored, as toncenter does').optional(),
       hash: V3Param.hashes('Transaction hashes').optional(),
       lt: V3Param.lt('Transaction logical time').optional(),
       ...timeRangeParams,
-      ...pagingParams,
-      ...sortParam,
+      ...limitRequestParams,
     }),
     result: resultOf(Subjects.query.transactions),
     run: (p, s, backend) => {
-      // exclude_account: toncenter parses it and ignores it (a TODO in its code); taken the same way.
+      // exclude_account, root_hash, file_hash: toncenter parses them (a bad value is a 422) and
+      // filters by none of them (exclude_account is a TODO in its code); taken the same way.
       p.addresses('exclude_account');
+      p.hash('root_hash');
+      p.hash('file_hash');
       const req = {
         workchain: p.int32('workchain'),
         shard: p.shard('shard'),
@@ -51,18 +55,14 @@ export const TRANSACTION_ENDPOINTS: readonly V3Endpoint[] = [
   {
     name: 'transactionsByMasterchainBlock',
     query: z.object({
-      seqno: V3Param.int32('Masterchain block seqno', 1),
-      ...pagingParams,
-      ...sortParam,
+      seqno: V3Param.int32('Masterchain block seqno', 1).optional(),
+      ...limitRequestParams,
     }),
     result: resultOf(Subjects.query.transactions),
     run: (p, s, backend) => {
-      const seqno = p.int32('seqno');
-      if (seqno === undefined) {
-        throw invalid('seqno', 'seqno is required');
-      }
       const req = {
-        mc_seqno: seqno,
+        // toncenter reads a missing seqno as 0 (masterchain block 0 is not indexed: a 404).
+        mc_seqno: p.int32('seqno') ?? 0,
         ...p.paging(DEFAULT_LIMIT),
         sort: p.sort('desc'),
         no_address_book: s.noAddressBook,
@@ -78,8 +78,13 @@ export const TRANSACTION_ENDPOINTS: readonly V3Endpoint[] = [
       body_hash: V3Param.hash('Message body hash').optional(),
       opcode: V3Param.opcode().optional(),
       direction: V3Param.text('in or out').optional(),
-      ...pagingParams,
-      ...sortParam,
+      source: V3Param.text('Message source address, or null for external inbound').optional(),
+      destination: V3Param.text(
+        'Message destination address, or null for external outbound',
+      ).optional(),
+      exclude_externals: V3Param.bool('Leave out external inbound messages').optional(),
+      only_externals: V3Param.bool('External inbound messages only').optional(),
+      ...limitRequestParams,
     }),
     result: resultOf(Subjects.query.transactionsByMessage),
     run: (p, s, backend) => {
@@ -88,6 +93,10 @@ export const TRANSACTION_ENDPOINTS: readonly V3Endpoint[] = [
         body_hash: p.hash('body_hash'),
         opcode: p.opcode('opcode'),
         direction: p.direction('direction'),
+        source: p.addressOrNull('source'),
+        destination: p.addressOrNull('destination'),
+        exclude_externals: p.bool('exclude_externals'),
+        only_externals: p.bool('only_externals'),
         ...p.paging(DEFAULT_LIMIT),
         sort: p.sort('desc'),
         no_address_book: s.noAddressBook,
@@ -107,16 +116,11 @@ export const TRANSACTION_ENDPOINTS: readonly V3Endpoint[] = [
     query: z.object({
       hash: V3Param.hash('Transaction hash'),
       direction: V3Param.text('in or out').optional(),
-      ...pagingParams,
-      ...sortParam,
     }),
     result: resultOf(Subjects.query.adjacentTransactions),
     run: (p, s, backend) => {
       const hash = p.hash('hash');
       const direction = p.direction('direction');
-      // toncenter also takes limit, offset and sort here and applies none of them.
-      p.paging(DEFAULT_LIMIT);
-      p.sort('desc');
       p.rejectUnknown();
       if (hash === undefined) {
         throw invalid('hash', 'hash is required');
@@ -141,8 +145,7 @@ export const TRANSACTION_ENDPOINTS: readonly V3Endpoint[] = [
       direction: V3Param.text('in or out').optional(),
       exclude_externals: V3Param.bool('Leave out external messages').optional(),
       only_externals: V3Param.bool('External messages only').optional(),
-      ...pagingParams,
-      ...sortParam,
+      ...limitRequestParams,
     }),
     result: resultOf(Subjects.query.messages),
     run: (p, s, backend) => {

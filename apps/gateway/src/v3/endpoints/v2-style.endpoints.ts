@@ -42,7 +42,8 @@ function accountParams(p: V3Params): { address: string; useV2: boolean } {
   const useV2 = p.bool('use_v2') ?? false;
   p.rejectUnknown();
   if (address === undefined) {
-    throw invalid('address', 'address is required');
+    // toncenter's wording (with a 401 there).
+    throw invalid('address', 'address of account is required');
   }
   return { address, useV2 };
 }
@@ -128,9 +129,11 @@ const runGetMethod: V3Endpoint = {
   verbs: ['POST'],
   query: z.object({
     address: z.string().meta({ description: 'Contract address in any form' }),
-    method: z
-      .union([z.string(), z.int()])
-      .meta({ description: 'Get-method name or numeric id', example: 'seqno' }),
+    method: z.string().meta({
+      description:
+        'Get-method name, or its numeric id as a string (a JSON number is a 422, as toncenter decodes a string)',
+      example: 'seqno',
+    }),
     stack: z
       .array(V3StackInput)
       .meta({
@@ -159,6 +162,10 @@ const runGetMethod: V3Endpoint = {
     }
     if (raw.method === undefined || raw.method === null || raw.method === '') {
       throw invalid('method', 'method is required');
+    }
+    // toncenter decodes the body into `Method string`: any other JSON type fails to decode.
+    if (typeof raw.method !== 'string') {
+      throw invalid('method', 'method must be a string');
     }
     // A JSON string is read like a query value; anything else cannot be an address.
     const address = p.address('address');
