@@ -67,7 +67,7 @@ export const Subjects = {
     actions: 'ton.query.v1.actions',
     /** v3 balanceChanges: the balance changes of a trace or of one of its actions. */
     balanceChanges: 'ton.query.v1.balanceChanges',
-    /** v3 decode: opcode names and message bodies through the TL-B registry (§9.5). */
+    /** v3 decode: opcode names and message bodies through the TL-B registry (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
     decode: 'ton.query.v1.decode',
   },
   /** Message submission and fee estimation answered by apps/sender. */

@@ -38,7 +38,8 @@ const within = (v: bigint, lo: bigint, hi: bigint): boolean => v >= lo && v <= h
 const INT32 = [-(2n ** 31n), 2n ** 31n - 1n] as const;
 
 /**
- * Whether a parameter of `kind` takes `value` written in decimal (toncenter-v3 §2.1–§2.4): int32,
+ * Whether a parameter of `kind` takes `value` written in decimal (toncenter
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go): int32,
  * uint32 and uint64 by range; a shard and an opcode are read as hex first (so short digit strings
  * are hex) and then as a signed decimal; limit is an int32 of at most 1000 (below 1 reads as 1),
  * offset an int32 (negative reads as 0).

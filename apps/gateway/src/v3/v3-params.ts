@@ -121,8 +121,9 @@ export class V3Params {
   }
 
   /**
-   * A utime: an unsigned 32-bit int or a float, truncated (§2.1); outside 0…2^32−1 a 422 naming it.
-   * The utime columns are PostgreSQL `integer`: a value above its maximum is compared as that
+   * A utime: an unsigned 32-bit int or a float, truncated
+   * (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go); outside 0…2^32−1 a
+   * 422 naming it. The utime columns are PostgreSQL `integer`: a value above its maximum is compared as that
    * maximum, which no stored time exceeds (2^31−1 is in 2038), instead of overflowing the query.
    */
   utime(name: string): number | undefined {
@@ -366,8 +367,9 @@ function toAddress(name: string, v: string): string {
 }
 
 /**
- * A 256-bit hash in the forms toncenter's HashConverter takes (§2.1): 64 hex, `0x` + 64 hex, or 44
- * characters of base64 or of base64url (with the padding `=`) → standard base64 with padding.
+ * A 256-bit hash in the forms toncenter's HashConverter takes
+ * (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go): 64 hex, `0x` + 64 hex,
+ * or 44 characters of base64 or of base64url (with the padding `=`) → standard base64 with padding.
  * https://github.com/toncenter/ton-indexer/blob/master/ton-index-go/index/models/convert.go
  */
 export function parseHash(v: string): string | undefined {

@@ -32,7 +32,7 @@ export function integerKindOf(field: z.ZodType): IntegerKind | undefined {
   return INTEGER_KINDS.get(field instanceof z.ZodOptional ? (field.unwrap() as z.ZodType) : field);
 }
 
-/** Repeated keys (`?address=a&address=b`, also `address[]=`) or comma-separated values (§2.3). */
+/** Repeated keys (`?address=a&address=b`, also `address[]=`) or comma-separated values (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go). */
 function list(description: string, example?: string): z.ZodType {
   return z
     .array(z.string())
@@ -50,7 +50,7 @@ export const V3Param = {
         .max(INT32.max)
         .meta(example === undefined ? { description } : { description, example }),
     ),
-  /** A unix time; fractions are truncated (§2.1). */
+  /** A unix time; fractions are truncated (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go). */
   utime: (description: string) =>
     integer(
       'uint32',
@@ -91,7 +91,7 @@ export const V3Param = {
   /** The forms toncenter's query decoder takes: `on` and Go's strconv.ParseBool forms. */
   bool: (description: string) =>
     z.enum([...TRUE_FORMS, ...FALSE_FORMS] as [string, ...string[]]).meta({ description }),
-  /** An opcode: hex (with or without 0x, tried first) or a signed int32 in decimal (§2.1). */
+  /** An opcode: hex (with or without 0x, tried first) or a signed int32 in decimal (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go). */
   opcode: () =>
     integer(
       'opcode',
@@ -106,8 +106,9 @@ export const V3Param = {
 
 /**
  * `limit` (at most 1000, default 100; below 1 reads as 1) and `offset` (negative reads as 0), int32
- * as toncenter parses them (§2.4); `sort` comes with them wherever toncenter parses its
- * LimitRequest.
+ * as toncenter parses them
+ * (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go); `sort` comes with them
+ * wherever toncenter parses its LimitRequest.
  */
 export const pagingParams = {
   limit: integer(
@@ -157,15 +158,17 @@ export function declaredKeys(schema: z.ZodObject): ReadonlySet<string> {
   return new Set(Object.keys(schema.shape));
 }
 
-/** `key[]` is `key` (§2.3). */
+/** `key[]` is `key` (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go). */
 export function paramName(rawKey: string): string {
   return rawKey.endsWith('[]') ? rawKey.slice(0, -2) : rawKey;
 }
 
 /**
  * The keys of a request its endpoint does not take: not in `declared`, not in `settings` (the
- * request settings and the API key, §2.5, which belong to the edge). Each once, in request order.
- * Own keys only: a key named after an `Object.prototype` member is a key like any other.
+ * request settings and the API key,
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go, which belong to the
+ * edge). Each once, in request order. Own keys only: a key named after an `Object.prototype` member
+ * is a key like any other.
  */
 export function unknownKeys(
   raw: object,

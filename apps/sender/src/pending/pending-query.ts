@@ -75,9 +75,11 @@ export function pendingActionsAnswer(
 }
 
 /**
- * pendingTransactions (§4.10): the emulated transactions of `account[]` (optionally of `trace_id[]`),
- * by lt. Nothing pending is an empty list, as pendingTraces and pendingActions answer it (toncenter
- * answers this one alone with a 404 `emulated traces not found`; docs/toncenter-differences.md).
+ * pendingTransactions
+ * (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): the emulated
+ * transactions of `account[]` (optionally of `trace_id[]`), by lt. Nothing pending is an empty
+ * list, as pendingTraces and pendingActions answer it (toncenter answers this one alone with a 404
+ * `emulated traces not found`; docs/toncenter-differences.md).
  */
 export function pendingTransactionsAnswer(
   traces: readonly PendingTrace[],

@@ -62,7 +62,7 @@ export const V3AccountStatesRes = z
   .strict();
 export type V3AccountStatesRes = z.infer<typeof V3AccountStatesRes>;
 
-/** walletStates (§6.2): toncenter parses the accountStates request here, `code_hash` filtering too. */
+/** walletStates (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): toncenter parses the accountStates request here, `code_hash` filtering too. */
 export const WalletStatesReq = z
   .object({
     address: Addresses,

@@ -83,7 +83,7 @@ export type BlocksReq = z.infer<typeof BlocksReq>;
 export const MasterchainBlockShardStateReq = z.object({ seqno: Int }).strict();
 export type MasterchainBlockShardStateReq = z.infer<typeof MasterchainBlockShardStateReq>;
 
-/** masterchainBlockShards: the blocks first committed by masterchain block `seqno` (§4.4). */
+/** masterchainBlockShards: the blocks first committed by masterchain block `seqno` (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml). */
 export const MasterchainBlockShardsReq = z
   .object({ seqno: Int, ...Paging, sort: SortOrder.optional() })
   .strict();

@@ -231,9 +231,11 @@ export const TransactionsReq = z
 export type TransactionsReq = z.infer<typeof TransactionsReq>;
 
 /**
- * transactionsByMessage (§4.7): at least one of msg_hash, body_hash, opcode. toncenter parses the
- * whole message request here: source and destination (null is IS NULL) filter the message, and
- * exclude_externals / only_externals leave out or keep only external-in messages.
+ * transactionsByMessage
+ * (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): at least one
+ * of msg_hash, body_hash, opcode. toncenter parses the whole message request here: source and
+ * destination (null is IS NULL) filter the message, and exclude_externals / only_externals leave
+ * out or keep only external-in messages.
  */
 export const TransactionsByMessageReq = z
   .object({

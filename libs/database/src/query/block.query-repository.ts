@@ -126,9 +126,11 @@ export class BlockQueryRepository {
   }
 
   /**
-   * The blocks first committed by masterchain block `seqno` (§4.4). With `sort`, by gen_utime in that
-   * direction, as toncenter orders them (it reads them through its blocks query); without, toncenter
-   * leaves them unordered and a fixed order keeps paging stable. Ties keep the fixed order.
+   * The blocks first committed by masterchain block `seqno`
+   * (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml). With
+   * `sort`, by gen_utime in that direction, as toncenter orders them (it reads them through its
+   * blocks query); without, toncenter leaves them unordered and a fixed order keeps paging stable.
+   * Ties keep the fixed order.
    */
   shards(seqno: number, limit: number, offset: number, sort?: 'asc' | 'desc'): Promise<BlockRow[]> {
     const first = sort === undefined ? '' : `B.gen_utime ${dir(sort)}, `;

@@ -71,8 +71,10 @@ function messageEnds(q: SqlFilter, f: TransactionFilter): void {
 }
 
 /**
- * Reads of the v3 transaction endpoints (toncenter-v3 §4.5–4.8): the rows in toncenter's order, then
- * their messages, bodies and account states in one batched query each (no per-row queries).
+ * Reads of the v3 transaction endpoints (toncenter
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): the rows in
+ * toncenter's order, then their messages, bodies and account states in one batched query each (no
+ * per-row queries).
  */
 export class TransactionQueryRepository {
   constructor(private readonly ds: DataSource) {}

@@ -31,7 +31,7 @@ function ranges(p: V3Params) {
   };
 }
 
-/** More than one of `name` needs exactly one owner (§7.2, §8.2; toncenter's wording). */
+/** More than one of `name` needs exactly one owner (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml; toncenter's wording). */
 function oneOwnerFor(
   name: string,
   values: string[] | undefined,

@@ -53,7 +53,7 @@ export function tracesRequest(p: V3Params, s: V3Settings): TracesReq {
   return req;
 }
 
-/** traces, actions (§5.1, §5.2) and balanceChanges (toncenter's undocumented route). */
+/** traces, actions (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml) and balanceChanges (toncenter's undocumented route). */
 export const TRACE_ENDPOINTS: readonly V3Endpoint[] = [
   {
     name: 'balanceChanges',
