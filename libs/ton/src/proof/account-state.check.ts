@@ -93,9 +93,12 @@ export function checkAccountState(
     throw new ProofError('account_state', 'account state differs from the proven account');
   }
   return provenParse('account_state', 'Account', () => {
-    const parsed = loadAccount(account.beginParse());
-    const code = parsed.storage.state.type === 'active' ? parsed.storage.state.state.code : null;
-    const data = parsed.storage.state.type === 'active' ? parsed.storage.state.state.data : null;
+    // account_none$0 | account$1 addr storage_stat storage (loadAccount reads what follows the tag)
+    const s = account.beginParse();
+    const parsed = s.loadBit() ? loadAccount(s) : null;
+    const state = parsed?.storage.state;
+    const code = state?.type === 'active' ? state.state.code : null;
+    const data = state?.type === 'active' ? state.state.data : null;
     return {
       exists: true,
       shardBlock: header,

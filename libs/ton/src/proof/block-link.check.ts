@@ -8,6 +8,7 @@ import {
 } from './block-header.check';
 import { checkBlockSignatures, type BlockSignatureSet } from './block-signatures.check';
 import { readLinkSourceConfig } from './key-block-config.reader';
+import { checkMerkleProof } from './merkle-proof.check';
 import { keptRef, readMcStateParts } from './mc-state.reader';
 import { proofRoot } from './proof-boc';
 import { ProofError, provenParse } from './proof-error';
@@ -37,11 +38,22 @@ export interface BackwardLink {
 
 export type BlockLink = ForwardLink | BackwardLink;
 
-function checkDest(link: BlockLink): ProvenBlockHeader {
+/**
+ * The link's target header, proven by its id; null for the zero state (seqno 0), which has no block:
+ * its proof is a Merkle proof of the state itself, and it counts as a key block.
+ */
+function checkDest(link: BlockLink): ProvenBlockHeader | null {
   if (link.from.workchain !== -1 || link.to.workchain !== -1) {
     throw new ProofError('block_link', 'a block link joins masterchain blocks only');
   }
   const dest = proofRoot(link.destProof, 'block_link', 'dest_proof');
+  if (link.to.seqno === 0) {
+    checkMerkleProof(dest, link.to.rootHash, 'block_link', 'zero state proof');
+    if (!link.toKeyBlock) {
+      throw new ProofError('block_link', 'the zero state is a key block');
+    }
+    return null;
+  }
   const header = checkBlockHeaderProof(dest, link.to);
   if (header.info.keyBlock !== link.toKeyBlock) {
     throw new ProofError('block_link', `to_key_block says ${link.toKeyBlock}, the header differs`);
@@ -59,6 +71,9 @@ export function checkForwardLink(link: ForwardLink): ProvenBlockHeader {
     throw new ProofError('block_link', 'a forward link must go to a newer block');
   }
   const header = checkDest(link);
+  if (!header) {
+    throw new ProofError('block_link', 'a forward link cannot reach the zero state');
+  }
   const { genValidatorListHashShort, genCatchainSeqno } = header.info;
   if (
     genValidatorListHashShort !== link.signatures.validatorSetHash >>> 0 ||
@@ -88,7 +103,7 @@ export function checkForwardLink(link: ForwardLink): ProvenBlockHeader {
  *   _ key:Bool blk_ref:ExtBlkRef = KeyExtBlkRef;
  *   ext_blk_ref$_ end_lt:uint64 seq_no:uint32 root_hash:bits256 file_hash:bits256 = ExtBlkRef;
  */
-export function checkBackwardLink(link: BackwardLink): ProvenBlockHeader {
+export function checkBackwardLink(link: BackwardLink): ProvenBlockHeader | null {
   if (link.to.seqno >= link.from.seqno) {
     throw new ProofError('block_link', 'a backward link must go to an older block');
   }
@@ -148,7 +163,10 @@ export interface ProvenChain {
   readonly to: ProofBlockId;
   readonly header: ProvenBlockHeader | null;
   /** The newest key block proven on the way (a key block target included), else null. */
-  readonly keyBlock: { readonly id: ProofBlockId; readonly header: ProvenBlockHeader } | null;
+  readonly keyBlock: {
+    readonly id: ProofBlockId;
+    readonly header: ProvenBlockHeader | null;
+  } | null;
 }
 
 /**

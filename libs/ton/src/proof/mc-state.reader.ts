@@ -22,7 +22,7 @@ export function keptRef(cell: Cell, index: number, reason: ProofFailure, what: s
 export interface McStateParts {
   /** Root of ShardHashes (HashmapE 32 ^(BinTree ShardDescr)), null when the dictionary is empty. */
   readonly shardHashes: Cell | null;
-  /** Root of the config dictionary (Hashmap 32 ^Cell). */
+  /** Root of the config dictionary (Hashmap 32 ^Cell); a pruned branch when the proof is not of config. */
   readonly config: Cell;
 }
 
@@ -51,10 +51,11 @@ export function readMcStateParts(state: Cell, reason: ProofFailure): McStatePart
       throw new ProofError(reason, 'not a McStateExtra');
     }
     const hasShards = e.loadBit();
-    return {
-      shardHashes: hasShards ? (extra.refs[0] ?? null) : null,
-      config: keptRef(extra, hasShards ? 1 : 0, reason, 'config dictionary'),
-    };
+    const config = extra.refs[hasShards ? 1 : 0];
+    if (!config) {
+      throw new ProofError(reason, 'McStateExtra without its config ref');
+    }
+    return { shardHashes: hasShards ? (extra.refs[0] ?? null) : null, config };
   });
 }
 
