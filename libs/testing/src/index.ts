@@ -7,4 +7,3 @@ export {
   type TestDatabaseOptions,
 } from './test-database';
 export { uniqueName } from './unique-name';
-export { flipBit, replaceCell, rewrapProof } from './tamper-cell';

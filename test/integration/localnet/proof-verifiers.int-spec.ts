@@ -9,6 +9,7 @@ import {
   checkConfigParams,
   checkPartialBlockProof,
   checkTransactionList,
+  flipBit,
   partialBlockProof,
   type PartialBlockProof,
   type ProofBlockId,
@@ -16,9 +17,10 @@ import {
   proofBlockId,
   provenConfigParam,
   readMcStateParts,
+  replaceCell,
+  rewrapProof,
   serializeBocMultiRoot,
 } from '@app/ton';
-import { flipBit, replaceCell, rewrapProof } from '@app/testing';
 import { startLiteServers, type LiteServerNode } from '../../../apps/localnet/src/liteserver';
 import type { StoredBlock } from '../../../apps/localnet/src/chain/chain-reader';
 import { engineFor, expectedAccount, seededChain, type SeededChain } from './localnet-harness';

@@ -2,7 +2,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Cell } from '@ton/core';
 
-import { flipBit, readFixture, replaceCell, rewrapProof } from '@app/testing';
+import { readFixture } from '@app/testing';
+import { flipBit, replaceCell, rewrapProof } from '../boc/cell-rewrite';
 
 import { hashmapPath } from '../boc/dict-path';
 import { checkStateProof, type ProofBlockId } from './block-header.check';

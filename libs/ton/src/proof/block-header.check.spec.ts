@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { flipBit, replaceCell, rewrapProof } from '@app/testing';
+import { flipBit, replaceCell, rewrapProof } from '../boc/cell-rewrite';
 
 import { checkBlockHeaderProof, checkStateProof } from './block-header.check';
 import { flipByte, mainnetConfigAnswer } from './mainnet-answers.test-util';

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { flipBit, replaceCell, rewrapProof } from '@app/testing';
+import { flipBit, replaceCell, rewrapProof } from '../boc/cell-rewrite';
 
 import { checkConfigParams } from './config-params.check';
 import { flipByte, mainnetConfigAnswer } from './mainnet-answers.test-util';

@@ -2,7 +2,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Cell } from '@ton/core';
 
-import { flipBit, readFixture } from '@app/testing';
+import { readFixture } from '@app/testing';
+import { flipBit } from '../boc/cell-rewrite';
 
 import { checkLibraries } from './library.check';
 import { ProofError } from './proof-error';

@@ -3,8 +3,8 @@ import { beginCell, type Cell, convertToMerkleProof } from '@ton/core';
 /**
  * A copy of `root` where the cell of hash `target` (found anywhere below, by level-0 hash) is replaced by
  * `replacement`; every cell on the way is rebuilt, so hashes change up to the root as a forger's would.
- * Pruned branches and other exotic cells are rebuilt as they are. For tests that feed a verifier a
- * tampered copy of a real proof.
+ * Pruned branches and other exotic cells are rebuilt as they are. What tests feed a verifier as a
+ * tampered copy of a real proof, and what the local network's lying liteserver forges with.
  */
 export function replaceCell(root: Cell, target: Buffer, replacement: Cell): Cell {
   const memo = new Map<string, Cell>();
