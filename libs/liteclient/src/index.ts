@@ -9,3 +9,5 @@ export * from './masterchain-block.lookup';
 export * from './network-config';
 export * from './adnl-lite-engine';
 export * from './adnl';
+export * from './trust/chain-verifier';
+export * from './trust/verifying-engine';

@@ -7,15 +7,20 @@ import { ErrorCode, TonApiError } from '@app/contracts';
  *   notready  – the liteserver answered that it cannot serve yet (lite_api code 651 `notready`,
  *               C++ wording "node not synced"; tonutils-go also retries 651/652), or announced a
  *               head too far behind the consensus for a head read; retried elsewhere;
+ *   unverified – the answer failed its proof check (trust/verifying-engine.ts): never served, retried
+ *               on another liteserver;
  *   answer    – a deliberate answer (block not found, cannot apply message…): final, never retried.
  * ton-lite-client turns a `liteServer.error` into a plain Error carrying only the message (the code is
  * dropped), so the 651-like answers are recognised by their wording.
  */
-export type FailureKind = 'timeout' | 'transport' | 'notready' | 'answer';
+export type FailureKind = 'timeout' | 'transport' | 'notready' | 'unverified' | 'answer';
 
 export function classifyFailure(error: unknown): FailureKind {
   if (error instanceof LiteserverTimeoutError) {
     return 'timeout';
+  }
+  if (error instanceof LiteserverUnverifiedError) {
+    return 'unverified';
   }
   if (error instanceof LiteserverLaggingError) {
     // Another liteserver is at the head; this one may catch up by the next probe.
@@ -68,6 +73,25 @@ export class LiteserverLaggingError extends Error {
   ) {
     super(`liteserver is at masterchain block ${seqno}, behind the consensus ${consensus}`);
   }
+}
+
+/** A liteserver answer that failed verification: retried on another liteserver, never served. */
+export class LiteserverUnverifiedError extends Error {
+  constructor(
+    readonly reason: string,
+    message: string,
+  ) {
+    super(`liteserver answer not proven (${reason}): ${message}`);
+    this.name = 'LiteserverUnverifiedError';
+  }
+}
+
+/** What a client sees when no liteserver could prove the answer: a 5xx naming the failed check. */
+export function noProvenAnswer(reason: string | undefined): TonApiError {
+  return new TonApiError(
+    ErrorCode.LITESERVER_UNAVAILABLE,
+    `no liteserver proved its answer (${reason ?? 'unverified'}); nothing unproven is served`,
+  );
 }
 
 /**

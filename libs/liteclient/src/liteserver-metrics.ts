@@ -12,6 +12,7 @@ export class LiteserverPoolMetrics {
   readonly consensus: Gauge;
   readonly retries: Counter<'method' | 'kind'>;
   readonly cache: Counter<'method' | 'result'>;
+  readonly unverified: Counter<'reason'>;
 
   constructor(registry: Registry) {
     this.lag = gauge(registry, {
@@ -38,6 +39,11 @@ export class LiteserverPoolMetrics {
       help: 'Cached liteserver reads by method and result (hit: no liteserver asked).',
       labelNames: ['method', 'result'],
     });
+    this.unverified = counter(registry, {
+      name: `${METRIC_PREFIX}liteserver_unverified_total`,
+      help: 'Liteserver answers refused because their proof failed, by the check that failed.',
+      labelNames: ['reason'],
+    });
   }
 
   setServer(server: number, lag: number, archival: boolean): void {
@@ -53,6 +59,10 @@ export class LiteserverPoolMetrics {
 
   countRetry(method: string, kind: string): void {
     this.retries.inc({ method, kind });
+  }
+
+  countUnverified(reason: string): void {
+    this.unverified.inc({ reason });
   }
 
   countCache(method: string, hit: boolean): void {

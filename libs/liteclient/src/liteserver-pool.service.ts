@@ -1,6 +1,12 @@
 import { type LiteserverEndpoint } from '@app/ton';
 import { LiteserverMetrics } from '@app/observability';
-import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnModuleDestroy,
+  type OnModuleInit,
+} from '@nestjs/common';
 import { Registry } from 'prom-client';
 import { LiteserverPoolMetrics } from './liteserver-metrics';
 import {
@@ -58,6 +64,14 @@ export function poolMetricsObserver(
     },
     cacheLookup: (method, hit) => {
       poolMetrics.countCache(method, hit);
+    },
+    unverified: (server, reason, message) => {
+      poolMetrics.countUnverified(reason);
+      // An operator must see which liteserver lies or lags behind its proofs, and why.
+      Logger.warn(
+        `liteserver ${server}: unproven answer refused (${reason}): ${message}`,
+        'LiteserverPool',
+      );
     },
   };
 }

@@ -1,17 +1,21 @@
-import { type LiteserverEndpoint } from '@app/ton';
+import { type LiteserverEndpoint, type ProofBlockId, type ProofFailure } from '@app/ton';
 import { LiteClient } from 'ton-lite-client';
 import { AdnlLiteEngine } from './adnl-lite-engine';
 import { HeadCheckedEngine } from './head-checked-engine';
+import { ChainVerifier } from './trust/chain-verifier';
+import { VerifyingEngine } from './trust/verifying-engine';
 import { LiteserverCache } from './liteserver-cache';
 import {
   type FailureKind,
   LiteserverLaggingError,
   LiteserverTimeoutError,
+  LiteserverUnverifiedError,
   classifyFailure,
   isRetryable,
   liteserverAnswerError,
   liteserverTimeout,
   noLiteservers,
+  noProvenAnswer,
 } from './liteserver-errors';
 
 export interface LiteserverPoolOptions {
@@ -37,6 +41,13 @@ export interface LiteserverPoolOptions {
   readonly recentBlocks?: number;
   /** Lifetime of the cached head answered by masterchainInfo() (default 200 ms < 400 ms blocks). */
   readonly headCacheTtlMs?: number;
+  /**
+   * The trust anchor (validator.init_block of the global config, or a key block proven before): with
+   * it every answer the pool hands out is proven first (trust/verifying-engine.ts); without it none is.
+   */
+  readonly anchor?: ProofBlockId;
+  /** Told of each newer key block proven from the anchor, to be persisted as the next anchor. */
+  readonly onKeyBlock?: (id: ProofBlockId) => void;
 }
 
 /** Per-call routing and caching; every field is optional and the defaults keep 2.1 behaviour. */
@@ -69,6 +80,8 @@ export interface LiteserverPoolObserver {
   healthChanged(health: LiteserverHealth, consensusSeqno: number | undefined): void;
   retried?(method: string, kind: FailureKind): void;
   cacheLookup?(method: string, hit: boolean): void;
+  /** An answer of liteserver `server` failed its proof check (the server is taken out until a probe). */
+  unverified?(server: number, reason: ProofFailure, message: string): void;
 }
 
 export type QueryOutcome = 'ok' | FailureKind;
@@ -141,6 +154,7 @@ export class LiteserverPool {
   private readonly recentBlocks: number;
   private readonly headCache = new LiteserverCache<MasterchainInfo>(1);
   private readonly headCacheTtlMs: number;
+  private readonly chain: ChainVerifier | undefined;
 
   constructor(
     endpoints: readonly LiteserverEndpoint[],
@@ -152,18 +166,25 @@ export class LiteserverPool {
     this.archivalProbeSeqno = options.archivalProbeSeqno ?? 1;
     this.recentBlocks = options.recentBlocks ?? 2000;
     this.headCacheTtlMs = options.headCacheTtlMs ?? 200;
+    this.chain = options.anchor ? new ChainVerifier(options.anchor, options.onKeyBlock) : undefined;
+    const chain = this.chain;
     this.entries = endpoints.map((endpoint, index) => {
-      const engine = new AdnlLiteEngine({
+      const adnl = new AdnlLiteEngine({
         host: endpoint.host,
         port: endpoint.port,
         publicKey: endpoint.publicKey,
         // A restarted liteserver should be back within a probe or two.
         reconnectMs: 1000,
       });
+      const engine = chain
+        ? new VerifyingEngine(adnl, chain, (reason, message) => {
+            this.unverified(entry, reason, message);
+          })
+        : adnl;
       const entry: PoolEntry = {
         index,
         endpoint,
-        engine,
+        engine: adnl,
         client: new LiteClient({
           engine: new HeadCheckedEngine(engine, (seqno) => {
             this.observeHead(entry, seqno);
@@ -400,6 +421,7 @@ export class LiteserverPool {
   ): Promise<PooledResult<T>> {
     const tried = new Set<number>();
     let lastKind: FailureKind | undefined;
+    let lastReason: string | undefined;
     for (let attempt = 0; attempt < this.options.attempts; attempt++) {
       const entry = this.pick(tried, options);
       if (!entry) {
@@ -429,7 +451,13 @@ export class LiteserverPool {
         entry.suspect = true;
         this.report();
         lastKind = kind;
+        if (error instanceof LiteserverUnverifiedError) {
+          lastReason = error.reason;
+        }
       }
+    }
+    if (lastKind === 'unverified') {
+      throw noProvenAnswer(lastReason);
     }
     throw lastKind === 'timeout' ? liteserverTimeout() : noLiteservers();
   }
@@ -501,6 +529,22 @@ export class LiteserverPool {
       this.report();
       throw new LiteserverLaggingError(seqno, consensus);
     }
+  }
+
+  /**
+   * An answer of `entry` failed its proof: the liteserver serves nothing until a probe's head is
+   * proven again (an unproven head makes the probe fail too).
+   */
+  private unverified(entry: PoolEntry, reason: ProofFailure, message: string): void {
+    entry.responsive = false;
+    entry.suspect = true;
+    this.observer?.unverified?.(entry.index, reason, message);
+    this.report();
+  }
+
+  /** The newest masterchain block proven from the anchor (null without an anchor or before a probe). */
+  verifiedHead(): ProofBlockId | null {
+    return this.chain?.verifiedHead ?? null;
   }
 
   private report(): void {

@@ -12,7 +12,7 @@ import {
   storeMessage,
   toNano,
 } from '@ton/core';
-import { loadBlockInfoOfBlock, validatorListHashShort } from '@app/ton';
+import { loadBlockInfoOfBlock, masterchainValidatorsOf, validatorListHashShort } from '@app/ton';
 import { LiteClient, type LiteSingleEngine } from 'ton-lite-client';
 import { Functions } from 'ton-lite-client/dist/schema';
 import type { TLFunction, TLReadBuffer, TLWriteBuffer } from 'ton-tl';
@@ -388,9 +388,16 @@ void describe('lite_api over ADNL against the LocalChain (ton-lite-client 3.1.1)
       (head.signatures ?? []).map((s) => s.signature.toString('hex')),
     );
     assert.ok((head.signatures ?? []).length > 0);
-    // The set that signed: the default three local validators at catchain seqno 0, hashed as
-    // gen_validator_list_hash_short (crc32c of the TL list), the value in the block's own header.
-    const signers = createLocalValidators(3).map((v) => v.descr);
+    // The set that signed: the default three local validators at catchain seqno 0 (in the masterchain
+    // order ConfigParam 28 gives them), hashed as gen_validator_list_hash_short (crc32c of the TL list),
+    // the value in the block's own header.
+    const signers = masterchainValidatorsOf(seeded.chain.config(head.id.seqno), 0);
+    assert.deepEqual(
+      signers.map((v) => v.publicKey.toString('hex')).sort(),
+      createLocalValidators(3)
+        .map((v) => v.publicKey.toString('hex'))
+        .sort(),
+    );
     // (TL's int32: compared as the unsigned value the header holds.)
     const validatorSetHash = step.signatures.validatorSetHash >>> 0;
     assert.equal(validatorSetHash, validatorListHashShort(0, signers));

@@ -34,6 +34,7 @@ import {
   installFastBitOps,
   installNativeSha256,
   librariesRoot,
+  masterchainValidatorsOf,
   sha256,
   storeShardHashes,
   validatorListHashShort,
@@ -167,10 +168,9 @@ export class LocalChain implements ChainReader {
   ) {
     this.globalId = options.globalId ?? DEFAULT_GLOBAL_ID;
     this.validators = validators;
-    this.validatorHash = validatorListHashShort(
-      0,
-      validators.map((v) => v.descr),
-    );
+    // The header names the masterchain pick of ConfigParam 34 (shuffled when ConfigParam 28 says so)
+    // at catchain seqno 0, as a verifier of the signatures recomputes it.
+    this.validatorHash = validatorListHashShort(0, masterchainValidatorsOf(config, 0));
     this.currentConfig = config;
     this.configBase64 = blockchain.configBase64;
     this.startTime = options.startTime ?? DEFAULT_START_TIME;

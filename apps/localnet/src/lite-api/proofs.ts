@@ -268,6 +268,40 @@ export function stateLibraries(
 }
 
 /**
+ * The config proof of a forward link from a key block (check-proof.cpp reads it with
+ * Config::extract_from_key_block): the block header proof plus the path
+ *   Block.extra -> BlockExtra.custom (McBlockExtra) -> config:^(Hashmap 32 ^Cell)
+ * keeping the asked params' values whole. McBlockExtra's config is its last field, so its last ref.
+ * From the zero state (no block) it is the state proof of those params instead.
+ */
+export function keyBlockConfigProof(block: StoredBlock, params: readonly number[]): Cell {
+  if (!block.block) {
+    return configStateProof(block.state, params);
+  }
+  const root = block.block;
+  const info = ref(root, 0, 'Block');
+  const stateUpdate = ref(root, 2, 'Block');
+  const extra = ref(root, 3, 'Block');
+  const mcExtra = ref(extra, 3, 'BlockExtra');
+  const config = ref(mcExtra, mcExtra.refs.length - 1, 'McBlockExtra');
+  const keep = CellSet.of(root, info, stateUpdate, extra, mcExtra, config).addAll(info.refs);
+  for (const side of stateUpdate.refs) {
+    if (side.level() === 0) {
+      keep.addSubtree(side);
+    }
+  }
+  for (const p of params) {
+    const path = hashmapPath(config, int32Key(p), 32);
+    keep.addAll(path.cells);
+    const value = path.value?.loadRef();
+    if (value) {
+      keep.addSubtree(value);
+    }
+  }
+  return buildMerkleProof(root, keep);
+}
+
+/**
  * Proof of a masterchain state keeping McStateExtra's `^[ flags validator_info prev_blocks ... ]` cell
  * and the path to `seqno` in prev_blocks (OldMcBlocksInfo = HashmapAugE 32 KeyExtBlkRef KeyMaxLt):
  * what a backward link needs to show that an older block is an ancestor.

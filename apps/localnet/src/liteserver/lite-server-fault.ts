@@ -6,11 +6,14 @@ import { z } from 'zod';
  *   stall – accept queries and never answer them (they are answered once the fault is cleared);
  *   drop  – destroy every connection and refuse new ones while set;
  *   error – answer every query with liteServer.error{errorCode (default 651 notready)};
- *   lag   – serve a chain whose head is `lagBlocks` masterchain blocks behind.
+ *   lag   – serve a chain whose head is `lagBlocks` masterchain blocks behind;
+ *   lie   – answer with plausible forged data it cannot prove (lying-handlers.ts): a head 1,000 blocks
+ *           ahead with made-up hashes, changed balances, code and data, altered transaction lists,
+ *           config proofs, library cells, headers, shard lists and block proofs; same ADNL identity.
  */
 export const LiteServerFault = z
   .object({
-    mode: z.enum(['none', 'stall', 'drop', 'error', 'lag']),
+    mode: z.enum(['none', 'stall', 'drop', 'error', 'lag', 'lie']),
     lagBlocks: z.number().int().min(0).optional(),
     errorCode: z.number().int().optional(),
   })

@@ -8,6 +8,7 @@ import {
 } from '../lite-api';
 import { LaggingChainReader } from './lagging-chain-reader';
 import { LiteServerFault } from './lite-server-fault';
+import { LYING_HANDLERS } from './lying-handlers';
 
 export interface LiteServerNodeOptions {
   /** 32-byte ed25519 seed of the node's ADNL key. */
@@ -32,6 +33,7 @@ export class LiteServerNode {
   private readonly adnl: AdnlServer;
   private readonly direct: LiteApiDispatcher;
   private readonly lagging: LiteApiDispatcher;
+  private readonly lying: LiteApiDispatcher;
   private fault: LiteServerFault = { mode: 'none' };
   private readonly stalled = new Set<() => void>();
   private bound: { host: string; port: number } | null = null;
@@ -44,6 +46,7 @@ export class LiteServerNode {
     this.lagging = createLiteApiDispatcher({
       chain: new LaggingChainReader(chain, () => this.fault.lagBlocks ?? 0),
     });
+    this.lying = createLiteApiDispatcher({ chain, handlers: LYING_HANDLERS });
     this.adnl = new AdnlServer({
       seed: options.seed,
       handler: (query) => this.answer(query),
@@ -104,6 +107,8 @@ export class LiteServerNode {
         return this.direct(query);
       case 'lag':
         return this.lagging(query);
+      case 'lie':
+        return this.lying(query);
       case 'error':
         // run_ext_query's answer while the node is not ready
         return encodeLiteServerError(

@@ -7,3 +7,4 @@ export * from './pruned-branch';
 export * from './shard-account';
 export * from './boc-shape';
 export * from './single-root-boc';
+export * from './cell-rewrite';

@@ -1,1 +1,2 @@
 export * from './global-config';
+export * from './trust-anchor';

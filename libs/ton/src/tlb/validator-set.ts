@@ -84,47 +84,30 @@ export function crc32c(data: Buffer): number {
   return (crc ^ 0xffffffff) >>> 0;
 }
 
+/** TL constructor id of `test0.validatorSet ccseqno:int validators:(vector test0.validatorSetItem)`. */
+const TEST0_VALIDATOR_SET = 0x901660ed;
+
 /**
  * gen_validator_list_hash_short / validator_list_hash_short: crc32c of the boxed TL
- * `test0.validatorSet ccseqno:int validators:(vector test0.validatorSetItem)` with items
- * `id:int256 weight:long` (the node id short and the weight), following ValidatorSetQ's
- * compute_validator_set_hash as far as we know it. NOT verified against mainnet: a mainnet block's value
- * also depends on which validators form the masterchain subset (param 28 may shuffle them), which this
- * local chain does not model. Deterministic and self-consistent for the local validator set.
+ * `test0.validatorSet ccseqno:int validators:(vector test0.validatorSetItem)` whose items are
+ * `key:int256 weight:long addr:int256` (public key, weight, ADNL address) of the validators that sign,
+ * in signing order (for the masterchain: the possibly shuffled pick of ConfigParam 28/34). Checked
+ * against mainnet masterchain block 26309435's header (the proof test of libs/ton/src/proof).
  */
 export function validatorListHashShort(
   catchainSeqno: number,
   validators: readonly ValidatorDescr[],
 ): number {
-  const parts: Buffer[] = [];
   const u32 = (v: number): Buffer => {
     const b = Buffer.alloc(4);
     b.writeUInt32LE(v >>> 0);
     return b;
   };
-  parts.push(
-    u32(
-      crc32tl(
-        'test0.validatorSet ccseqno:int validators:vector test0.validatorSetItem = test0.ValidatorSet',
-      ),
-    ),
-  );
-  parts.push(u32(catchainSeqno), u32(validators.length));
+  const parts: Buffer[] = [u32(TEST0_VALIDATOR_SET), u32(catchainSeqno), u32(validators.length)];
   for (const v of validators) {
     const w = Buffer.alloc(8);
-    w.writeBigInt64LE(v.weight);
-    parts.push(nodeIdShort(v.publicKey), w);
+    w.writeBigUInt64LE(v.weight);
+    parts.push(v.publicKey, w, v.adnlAddr);
   }
   return crc32c(Buffer.concat(parts));
-}
-
-function crc32tl(decl: string): number {
-  let crc = 0xffffffff;
-  for (const byte of Buffer.from(decl)) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k++) {
-      crc = crc & 1 ? 0xedb88320 ^ (crc >>> 1) : crc >>> 1;
-    }
-  }
-  return (crc ^ 0xffffffff) >>> 0;
 }

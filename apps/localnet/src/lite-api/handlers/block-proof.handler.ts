@@ -1,10 +1,10 @@
 import { Codecs as ClientCodecs, type liteServer_BlockLink } from 'ton-lite-client/dist/schema';
 import { loadBlockInfoOfBlock } from '@app/ton';
-import type { StoredBlock } from '../../chain/chain-reader';
+import type { ChainReader, StoredBlock } from '../../chain/chain-reader';
 import { requireMasterchainBlock, toTlBlockId } from '../block-id';
 import { defineHandler } from '../lite-api-handler';
 import { Codecs } from '../lite-api-schema';
-import { blockHeaderProof, boc, configStateProof, prevBlocksStateProof } from '../proofs';
+import { blockHeaderProof, boc, keyBlockConfigProof, prevBlocksStateProof } from '../proofs';
 import { encodeTl } from '../tl-encode';
 
 /** Config params holding the validator sets a forward link is checked against (p34 current, p28
@@ -28,6 +28,14 @@ function signedBy(block: StoredBlock): { validatorSetHash: number; catchainSeqno
   };
 }
 
+/** The key block (or zero state) a forward link from `known` starts at. */
+function linkSource(chain: ChainReader, known: StoredBlock): StoredBlock {
+  if (known.isKeyBlock || known.id.seqno === 0) {
+    return known;
+  }
+  return chain.masterchainBlock(known.prevKeyBlockSeqno ?? 0) ?? chain.zeroState();
+}
+
 function forwardLink(from: StoredBlock, to: StoredBlock): liteServer_BlockLink {
   return {
     kind: 'liteServer.blockLinkForward',
@@ -35,7 +43,7 @@ function forwardLink(from: StoredBlock, to: StoredBlock): liteServer_BlockLink {
     from: toTlBlockId(from.id),
     to: toTlBlockId(to.id),
     destProof: boc(blockHeaderProof(to)),
-    configProof: boc(configStateProof(from.state, VALIDATOR_PARAMS)),
+    configProof: boc(keyBlockConfigProof(from, VALIDATOR_PARAMS)),
     signatures: {
       kind: 'liteServer.signatureSet',
       ...signedBy(to),
@@ -64,9 +72,11 @@ function backwardLink(from: StoredBlock, to: StoredBlock): liteServer_BlockLink 
  * liteServer.getBlockProof mode:# known_block:tonNode.blockIdExt target_block:mode.0?tonNode.blockIdExt
  *   = liteServer.PartialBlockProof;
  * liteServer.partialBlockProof complete:Bool from to steps:(vector liteServer.BlockLink)
- * One step: a forward link signed by the local validator set (the chain's StoredBlock.signatures) when
- * the target is newer, a backward link through prev_blocks when it is older. Without target_block the
- * target is the last masterchain block.
+ * A forward link signed by the local validator set (the chain's StoredBlock.signatures) when the target
+ * is newer, a backward link through prev_blocks when it is older. A forward link starts at a key block
+ * (or the zero state), whose config names the signers, so from any other known block a backward link to
+ * its previous key block comes first, as the C++ liteserver does. Without target_block the target is
+ * the last masterchain block.
  */
 export const getBlockProof = defineHandler(
   'liteServer.getBlockProof',
@@ -79,7 +89,11 @@ export const getBlockProof = defineHandler(
         : ctx.chain.head();
     const steps: liteServer_BlockLink[] = [];
     if (target.id.seqno > known.id.seqno) {
-      steps.push(forwardLink(known, target));
+      const source = linkSource(ctx.chain, known);
+      if (source !== known) {
+        steps.push(backwardLink(known, source));
+      }
+      steps.push(forwardLink(source, target));
     } else if (target.id.seqno < known.id.seqno) {
       steps.push(backwardLink(known, target));
     }

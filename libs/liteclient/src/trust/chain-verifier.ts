@@ -1,0 +1,142 @@
+import { type LiteEngine } from 'ton-lite-client';
+import {
+  checkPartialBlockProof,
+  LiteApiSchema,
+  partialBlockProof,
+  type ProofBlockId,
+  ProofError,
+  sameBlockId,
+} from '@app/ton';
+
+import { classifyFailure } from '../liteserver-errors';
+
+/** getBlockProof answers one verification may follow (each holds up to a few links). */
+const MAX_PROOF_ANSWERS = 16;
+/** Verified masterchain block ids remembered, newest kept. */
+const REMEMBERED_BLOCKS = 4096;
+
+function toTl(id: ProofBlockId): LiteApiSchema.tonNode_blockIdExt {
+  return {
+    kind: 'tonNode.blockIdExt',
+    workchain: id.workchain,
+    shard: BigInt.asIntN(64, id.shard).toString(),
+    seqno: id.seqno,
+    rootHash: id.rootHash,
+    fileHash: id.fileHash,
+  };
+}
+
+/**
+ * The trusted view of the masterchain, shared by the pool's liteservers: a trusted key block (at first
+ * the anchor from the global config, validator.init_block) and the masterchain block ids proven from
+ * it. A block is proven by liteServer.getBlockProof links checked from a block already trusted:
+ * forward (signed by the validators the key block's config names) to newer blocks, backward (through
+ * prev_blocks of a trusted state) to older ones — tonlib's rule (tonlib/tonlib/LastBlock.cpp of
+ * https://github.com/ton-blockchain/ton).
+ */
+export class ChainVerifier {
+  private keyBlock: ProofBlockId;
+  private head: ProofBlockId | null = null;
+  private readonly verified = new Map<number, ProofBlockId>();
+
+  constructor(
+    anchor: ProofBlockId,
+    /** Told of every newer key block proven: what an operator persists to skip the chain next time. */
+    private readonly onKeyBlock?: (id: ProofBlockId) => void,
+  ) {
+    this.keyBlock = anchor;
+    this.remember(anchor);
+  }
+
+  get trustedKeyBlock(): ProofBlockId {
+    return this.keyBlock;
+  }
+
+  /** The newest masterchain block proven so far, null before the first. */
+  get verifiedHead(): ProofBlockId | null {
+    return this.head;
+  }
+
+  isVerified(id: ProofBlockId): boolean {
+    const known = this.verified.get(id.seqno);
+    return known !== undefined && sameBlockId(known, id);
+  }
+
+  /**
+   * Proves masterchain block `id` with `engine`'s getBlockProof answers, or throws ProofError. A
+   * liteserver that cannot prove a block it named (an error answer included) fails with
+   * reason block_link; timeouts and dropped connections are thrown as they are.
+   */
+  async verifyMasterchainBlock(engine: LiteEngine, id: ProofBlockId): Promise<void> {
+    if (id.workchain !== -1) {
+      throw new ProofError('block_link', 'only masterchain blocks are proven by links');
+    }
+    if (this.isVerified(id)) {
+      return;
+    }
+    let known = this.startFor(id);
+    for (let i = 0; i < MAX_PROOF_ANSWERS; i++) {
+      let answer: LiteApiSchema.liteServer_partialBlockProof;
+      try {
+        answer = await engine.query(LiteApiSchema.Functions.liteServer_getBlockProof, {
+          kind: 'liteServer.getBlockProof',
+          mode: 1,
+          knownBlock: toTl(known),
+          targetBlock: toTl(id),
+        });
+      } catch (error) {
+        if (classifyFailure(error) !== 'answer') {
+          throw error;
+        }
+        const message = error instanceof Error ? error.message : String(error);
+        throw new ProofError('block_link', `cannot prove block ${id.seqno}: ${message}`);
+      }
+      const proof = partialBlockProof(answer);
+      const chain = checkPartialBlockProof(proof, known);
+      if (chain.keyBlock && chain.keyBlock.id.seqno > this.keyBlock.seqno) {
+        this.keyBlock = chain.keyBlock.id;
+        this.remember(chain.keyBlock.id);
+        this.onKeyBlock?.(chain.keyBlock.id);
+      }
+      known = chain.to;
+      this.remember(known);
+      if (sameBlockId(known, id)) {
+        return;
+      }
+      if (proof.complete || proof.steps.length === 0) {
+        throw new ProofError(
+          'block_link',
+          `block proof ends at ${known.seqno}, not at ${id.seqno}`,
+        );
+      }
+    }
+    throw new ProofError(
+      'block_link',
+      `block ${id.seqno} not reached in ${MAX_PROOF_ANSWERS} answers`,
+    );
+  }
+
+  /** Where a proof of `id` starts: the trusted key block for newer blocks, else a trusted newer one. */
+  private startFor(id: ProofBlockId): ProofBlockId {
+    if (id.seqno > this.keyBlock.seqno) {
+      return this.keyBlock;
+    }
+    if (this.head && this.head.seqno > id.seqno) {
+      return this.head;
+    }
+    return this.keyBlock;
+  }
+
+  private remember(id: ProofBlockId): void {
+    this.verified.set(id.seqno, id);
+    if (!this.head || id.seqno > this.head.seqno) {
+      this.head = id;
+    }
+    if (this.verified.size > REMEMBERED_BLOCKS) {
+      const oldest = Math.min(...this.verified.keys());
+      if (oldest !== this.keyBlock.seqno) {
+        this.verified.delete(oldest);
+      }
+    }
+  }
+}

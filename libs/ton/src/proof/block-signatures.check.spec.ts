@@ -1,0 +1,169 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { createPrivateKey, sign } from 'node:crypto';
+
+import { keyPairFromSeed } from '@ton/crypto';
+
+import {
+  blockSignatureMessage,
+  nodeIdShort,
+  sha256,
+  validatorListHashShort,
+} from '../tlb/validator-set';
+import { checkBlockSignatures, type BlockSignatureSet } from './block-signatures.check';
+import { ProofError } from './proof-error';
+import { type ValidatorEntry } from './validator-set.reader';
+
+const PKCS8_ED25519_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
+
+/** Validators of the given weights with keys from fixed seeds, and a signer for each. */
+function validators(weights: readonly bigint[]): {
+  set: ValidatorEntry[];
+  sign(i: number, m: Buffer): Buffer;
+} {
+  const seeds = weights.map((_, i) => sha256(Buffer.from(`proof-test-validator:${i}`)));
+  const set = weights.map((weight, index) => {
+    const kp = keyPairFromSeed(seeds[index]!);
+    return { index, publicKey: kp.publicKey, weight, adnlAddr: nodeIdShort(kp.publicKey) };
+  });
+  return {
+    set,
+    sign: (i, m) =>
+      sign(
+        null,
+        m,
+        createPrivateKey({
+          key: Buffer.concat([PKCS8_ED25519_PREFIX, seeds[i]!]),
+          format: 'der',
+          type: 'pkcs8',
+        }),
+      ),
+  };
+}
+
+const block = { rootHash: sha256(Buffer.from('root')), fileHash: sha256(Buffer.from('file')) };
+const message = blockSignatureMessage(block.rootHash, block.fileHash);
+
+function signatureSet(
+  v: ReturnType<typeof validators>,
+  signers: readonly number[],
+  cc = 7,
+): BlockSignatureSet {
+  return {
+    validatorSetHash: validatorListHashShort(cc, v.set) | 0,
+    catchainSeqno: cc,
+    signatures: signers.map((i) => ({
+      nodeIdShort: nodeIdShort(v.set[i]!.publicKey),
+      signature: v.sign(i, message),
+    })),
+  };
+}
+
+const refused = (pattern: RegExp) => (e: unknown) =>
+  e instanceof ProofError && e.reason === 'signatures' && pattern.test(e.message);
+
+void describe('checkBlockSignatures', () => {
+  const v = validators([10n, 10n, 10n, 40n]);
+
+  void it('accepts signatures of more than 2/3 of the weight', () => {
+    checkBlockSignatures(block, signatureSet(v, [0, 3]), v.set); // 50 of 70
+    checkBlockSignatures(block, signatureSet(v, [0, 1, 2, 3]), v.set);
+  });
+
+  void it('refuses exactly 2/3 of the weight, and less', () => {
+    const fourOfSix = validators([1n, 1n, 1n, 1n, 1n, 1n]);
+    assert.throws(
+      () => {
+        checkBlockSignatures(block, signatureSet(fourOfSix, [0, 1, 2, 3]), fourOfSix.set);
+      },
+      refused(/not over 2\/3/),
+    );
+    assert.throws(
+      () => {
+        checkBlockSignatures(block, signatureSet(v, [3]), v.set);
+      },
+      refused(/not over/),
+    );
+  });
+
+  void it('refuses a signature with one flipped byte', () => {
+    const set = signatureSet(v, [0, 1, 2, 3]);
+    const [first, ...rest] = set.signatures;
+    assert.ok(first);
+    const bad = Buffer.from(first.signature);
+    bad[5] = (bad[5] ?? 0) ^ 0x40;
+    const forged = { ...set, signatures: [{ ...first, signature: bad }, ...rest] };
+    assert.throws(
+      () => {
+        checkBlockSignatures(block, forged, v.set);
+      },
+      refused(/bad signature/),
+    );
+  });
+
+  void it('refuses signatures of another block id', () => {
+    const other = { ...block, fileHash: sha256(Buffer.from('other file')) };
+    assert.throws(
+      () => {
+        checkBlockSignatures(other, signatureSet(v, [0, 1, 2, 3]), v.set);
+      },
+      refused(/bad signature/),
+    );
+  });
+
+  void it('refuses a validator signing twice, even when the rest would be enough', () => {
+    const set = signatureSet(v, [3, 3, 0]);
+    assert.throws(
+      () => {
+        checkBlockSignatures(block, set, v.set);
+      },
+      refused(/signed twice/),
+    );
+  });
+
+  void it('refuses a signer from outside the set', () => {
+    const stranger = validators([1n, 1n, 1n, 1n, 1n]);
+    const set = signatureSet(v, [0, 1, 2, 3]);
+    const foreign = {
+      nodeIdShort: nodeIdShort(stranger.set[4]!.publicKey),
+      signature: stranger.sign(4, message),
+    };
+    assert.throws(
+      () => {
+        checkBlockSignatures(
+          block,
+          { ...set, signatures: [...set.signatures.slice(0, 3), foreign] },
+          v.set,
+        );
+      },
+      refused(/not a validator of the set/),
+    );
+  });
+
+  void it('refuses a validator_set_hash of another set or session', () => {
+    const set = signatureSet(v, [0, 1, 2, 3]);
+    assert.throws(
+      () => {
+        checkBlockSignatures(block, { ...set, validatorSetHash: set.validatorSetHash ^ 1 }, v.set);
+      },
+      refused(/validator_set_hash/),
+    );
+    assert.throws(
+      () => {
+        checkBlockSignatures(block, { ...set, catchainSeqno: 8 }, v.set);
+      },
+      refused(/validator_set_hash/),
+    );
+  });
+
+  void it('refuses more signatures than validators before verifying any', () => {
+    const set = signatureSet(v, [0, 1, 2, 3]);
+    const padded = { ...set, signatures: [...set.signatures, ...set.signatures] };
+    assert.throws(
+      () => {
+        checkBlockSignatures(block, padded, v.set);
+      },
+      refused(/8 signatures for 4/),
+    );
+  });
+});

@@ -1,0 +1,72 @@
+import type {
+  liteServer_accountState,
+  liteServer_BlockLink,
+  liteServer_partialBlockProof,
+  tonNode_blockIdExt,
+} from '../lite-api/lite-api-schema.generated';
+import { type AccountStateAnswer } from './account-state.check';
+import { type ProofBlockId } from './block-header.check';
+import { type BlockLink, type PartialBlockProof } from './block-link.check';
+
+/**
+ * lite_api answers (as TL codecs decode them) in the shapes the verifiers take. The TL `long` shard
+ * arrives as a signed decimal string; the verifiers use the unsigned 64-bit value BlockInfo holds.
+ */
+export function proofBlockId(id: tonNode_blockIdExt): ProofBlockId {
+  return {
+    workchain: id.workchain,
+    shard: BigInt.asUintN(64, BigInt(id.shard)),
+    seqno: id.seqno,
+    rootHash: Buffer.from(id.rootHash),
+    fileHash: Buffer.from(id.fileHash),
+  };
+}
+
+export function blockLink(link: liteServer_BlockLink): BlockLink {
+  if (link.kind === 'liteServer.blockLinkBack') {
+    return {
+      kind: 'backward',
+      toKeyBlock: link.toKeyBlock,
+      from: proofBlockId(link.from),
+      to: proofBlockId(link.to),
+      destProof: Buffer.from(link.destProof),
+      proof: Buffer.from(link.proof),
+      stateProof: Buffer.from(link.stateProof),
+    };
+  }
+  return {
+    kind: 'forward',
+    toKeyBlock: link.toKeyBlock,
+    from: proofBlockId(link.from),
+    to: proofBlockId(link.to),
+    destProof: Buffer.from(link.destProof),
+    configProof: Buffer.from(link.configProof),
+    signatures: {
+      validatorSetHash: link.signatures.validatorSetHash,
+      catchainSeqno: link.signatures.catchainSeqno,
+      signatures: link.signatures.signatures.map((s) => ({
+        nodeIdShort: Buffer.from(s.nodeIdShort),
+        signature: Buffer.from(s.signature),
+      })),
+    },
+  };
+}
+
+export function partialBlockProof(proof: liteServer_partialBlockProof): PartialBlockProof {
+  return {
+    complete: proof.complete,
+    from: proofBlockId(proof.from),
+    to: proofBlockId(proof.to),
+    steps: proof.steps.map(blockLink),
+  };
+}
+
+export function accountStateAnswer(answer: liteServer_accountState): AccountStateAnswer {
+  return {
+    id: proofBlockId(answer.id),
+    shardblk: proofBlockId(answer.shardblk),
+    shardProof: Buffer.from(answer.shardProof),
+    proof: Buffer.from(answer.proof),
+    state: Buffer.from(answer.state),
+  };
+}

@@ -1,0 +1,89 @@
+import { type Cell } from '@ton/core';
+
+import { hashmapPath, int32Key } from '../boc/dict-path';
+import { checkStateProof, type ProofBlockId } from './block-header.check';
+import { keptRef, readMcStateParts } from './mc-state.reader';
+import { proofRootPair } from './proof-boc';
+import { ProofError, provenParse } from './proof-error';
+
+/** A shard chain's top block as a proven masterchain state commits it. */
+export interface ProvenShardTop extends ProofBlockId {
+  readonly startLt: bigint;
+  readonly endLt: bigint;
+  readonly genUtime: number;
+}
+
+/**
+ * The top block of the shard holding `accountId` in workchain `workchain`, from a proven masterchain
+ * state (ShardHashes of McStateExtra):
+ *   _ (HashmapE 32 ^(BinTree ShardDescr)) = ShardHashes;
+ *   bt_leaf$0 {X:Type} leaf:X = BinTree X;  bt_fork$1 {X:Type} left:^(BinTree X) right:^(BinTree X) = BinTree X;
+ *   shard_descr#b seq_no:uint32 reg_mc_seqno:uint32 start_lt:uint64 end_lt:uint64 root_hash:bits256
+ *     file_hash:bits256 before_split:Bool before_merge:Bool want_split:Bool want_merge:Bool
+ *     nx_cc_updated:Bool flags:(## 3) next_catchain_seqno:uint32 next_validator_shard:uint64
+ *     min_ref_mc_seqno:uint32 gen_utime:uint32 ... = ShardDescr;   (shard_descr_new#a: the same head)
+ * The tree is descended by the account id's leading bits, so only that path need be in the proof.
+ */
+export function provenShardTop(
+  mcState: Cell,
+  workchain: number,
+  accountId: Buffer,
+): ProvenShardTop {
+  const { shardHashes } = readMcStateParts(mcState, 'shard_block');
+  if (!shardHashes) {
+    throw new ProofError('shard_block', `no shards at all, so none of workchain ${workchain}`);
+  }
+  return provenParse('shard_block', 'ShardHashes', () => {
+    const path = hashmapPath(shardHashes, int32Key(workchain), 32);
+    if (!path.value) {
+      throw new ProofError('shard_block', `workchain ${workchain} is not in ShardHashes`);
+    }
+    let node = path.value.loadRef();
+    let shard = 0x8000000000000000n;
+    let depth = 0;
+    for (;;) {
+      if (node.isExotic) {
+        throw new ProofError('shard_block', 'shard tree is pruned on the account path');
+      }
+      const s = node.beginParse();
+      if (!s.loadBit()) {
+        const tag = s.loadUint(4);
+        if (tag !== 0xa && tag !== 0xb) {
+          throw new ProofError('shard_block', `unknown ShardDescr tag 0x${tag.toString(16)}`);
+        }
+        const seqno = s.loadUint(32);
+        s.skip(32);
+        const startLt = s.loadUintBig(64);
+        const endLt = s.loadUintBig(64);
+        const rootHash = s.loadBuffer(32);
+        const fileHash = s.loadBuffer(32);
+        s.skip(8 + 32 + 64 + 32);
+        const genUtime = s.loadUint(32);
+        return { workchain, shard, seqno, rootHash, fileHash, startLt, endLt, genUtime };
+      }
+      if (depth >= 60) {
+        throw new ProofError('shard_block', 'shard tree deeper than 60');
+      }
+      const bit = ((accountId[depth >> 3] ?? 0) >> (7 - (depth & 7))) & 1;
+      const step = (shard & -shard) >> 1n;
+      shard = bit ? shard + step : shard - step;
+      node = keptRef(node, bit, 'shard_block', 'shard tree branch');
+      depth++;
+    }
+  });
+}
+
+/**
+ * shard_proof of an account answer: {masterchain block proof, masterchain state proof keeping
+ * ShardHashes}, checked against the trusted masterchain block; returns the account's shard top.
+ */
+export function checkShardProof(
+  shardProof: Buffer,
+  mcBlock: ProofBlockId,
+  workchain: number,
+  accountId: Buffer,
+): ProvenShardTop {
+  const [blockProof, stateProof] = proofRootPair(shardProof, 'shard_block', 'shard_proof');
+  const { state } = checkStateProof(blockProof, stateProof, mcBlock);
+  return provenShardTop(state, workchain, accountId);
+}

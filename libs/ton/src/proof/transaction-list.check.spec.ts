@@ -1,0 +1,81 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { Cell } from '@ton/core';
+
+import { readFixture } from '@app/testing';
+
+import { readShardAccountBlocks } from '../block/account-blocks.reader';
+import { serializeBocMultiRoot } from '../boc/multi-root-boc';
+import { ProofError } from './proof-error';
+import { checkTransactionList } from './transaction-list.check';
+
+/** The transactions of the account of mainnet block-1 (0,8000000000000000,30816553) with the most. */
+function accountTransactions(): { accountId: Buffer; newestFirst: Cell[] } {
+  const [block] = Cell.fromBoc(readFixture('mainnet', 'blocks', 'block-1.bin')) as [Cell];
+  const extra = block.refs[3]!;
+  const entries = readShardAccountBlocks(extra.refs[2]!);
+  const busiest = entries.reduce((a, b) => (b.transactions.length > a.transactions.length ? b : a));
+  return {
+    accountId: Buffer.from(busiest.accountId.toString(16).padStart(64, '0'), 'hex'),
+    newestFirst: [...busiest.transactions].reverse(),
+  };
+}
+
+function ltOf(tx: Cell): bigint {
+  const s = tx.beginParse();
+  s.skip(4 + 256);
+  return s.loadUintBig(64);
+}
+
+const refused = (e: unknown): boolean => e instanceof ProofError && e.reason === 'transactions';
+
+void describe('checkTransactionList on mainnet block-1', () => {
+  const { accountId, newestFirst } = accountTransactions();
+  const first = newestFirst[0]!;
+  const request = { accountId, lt: ltOf(first), hash: first.hash() };
+  const boc = (cells: Cell[]): Buffer => serializeBocMultiRoot(cells);
+
+  void it('accepts the account chain newest first', () => {
+    assert.ok(newestFirst.length >= 3);
+    const txs = checkTransactionList(boc(newestFirst), request, 1000);
+    assert.equal(txs.length, newestFirst.length);
+    assert.deepEqual(
+      txs.map((t) => t.lt),
+      newestFirst.map(ltOf),
+    );
+  });
+
+  void it('refuses a list starting at another transaction', () => {
+    assert.throws(() => checkTransactionList(boc(newestFirst.slice(1)), request, 1000), refused);
+    assert.throws(
+      () => checkTransactionList(boc(newestFirst), { ...request, lt: request.lt + 1n }, 1000),
+      refused,
+    );
+  });
+
+  void it('refuses a list with a transaction left out or reordered', () => {
+    const gap = [newestFirst[0], ...newestFirst.slice(2)] as Cell[];
+    assert.throws(() => checkTransactionList(boc(gap), request, 1000), /transaction 1 is/);
+    const swapped = [
+      newestFirst[0],
+      newestFirst[2],
+      newestFirst[1],
+      ...newestFirst.slice(3),
+    ] as Cell[];
+    assert.throws(() => checkTransactionList(boc(swapped), request, 1000), refused);
+  });
+
+  void it('refuses the right chain filed under another account', () => {
+    const other = Buffer.from(accountId);
+    other[31] = (other[31] ?? 0) ^ 1;
+    assert.throws(
+      () => checkTransactionList(boc(newestFirst), { ...request, accountId: other }, 1000),
+      /of another account/,
+    );
+  });
+
+  void it('refuses more transactions than asked for, and none', () => {
+    assert.throws(() => checkTransactionList(boc(newestFirst), request, 1), refused);
+    assert.throws(() => checkTransactionList(Buffer.alloc(0), request, 1000), refused);
+  });
+});

@@ -1,0 +1,132 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { type Address } from '@ton/core';
+import { ErrorCode, TonApiError } from '@app/contracts';
+import { LiteserverMetrics, createMetricsRegistry } from '@app/observability';
+import { LiteserverPoolService } from '@app/liteclient';
+import { findShardAccount, type ProofBlockId } from '@app/ton';
+import { type Registry } from 'prom-client';
+import { type Localnet, startLocalnet } from '../../../apps/localnet/src/localnet';
+
+async function until(condition: () => boolean, what: string, timeoutMs = 8000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) {
+      throw new Error(`${what}: not reached within ${String(timeoutMs)} ms`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+async function unverifiedTotal(registry: Registry): Promise<number> {
+  const found = registry.getSingleMetric('tonapi_liteserver_unverified_total');
+  assert.ok(found, 'tonapi_liteserver_unverified_total is registered');
+  const { values } = await found.get();
+  return values.reduce((sum, v) => sum + v.value, 0);
+}
+
+void describe('the pool verifies answers from the anchor: 3 local liteservers, some lying', () => {
+  let localnet: Localnet;
+  let anchor: ProofBlockId;
+  /** A basechain account (a treasury of the local chain): read through the shard proof. */
+  let account: Address;
+  const pools: LiteserverPoolService[] = [];
+
+  async function startPool(): Promise<{ pool: LiteserverPoolService; registry: Registry }> {
+    const registry = createMetricsRegistry({ defaultMetrics: false });
+    const pool = new LiteserverPoolService(
+      localnet.liteservers.map((ls) => ls.endpoint),
+      { timeoutMs: 2000, attempts: 3, probeIntervalMs: 3_600_000, anchor },
+      new LiteserverMetrics(registry),
+      registry,
+    );
+    pools.push(pool);
+    await pool.onModuleInit();
+    await until(() => pool.health().every((h) => h.connected), 'all connected');
+    await pool.probe();
+    return { pool, registry };
+  }
+
+  function lie(servers: readonly number[]): void {
+    localnet.liteservers.forEach((ls, i) => {
+      ls.setFault({ mode: servers.includes(i) ? 'lie' : 'none' });
+    });
+  }
+
+  const accountRead = (pool: LiteserverPoolService) =>
+    pool.execute('getAddressBalance', async (client) => {
+      const info = await client.getMasterchainInfo();
+      return client.getAccountState(account, info.last);
+    });
+
+  before(async () => {
+    localnet = await startLocalnet({ seed: 'none', mode: 'manual', liteservers: 3 });
+    const treasury = await localnet.chain.blockchain.treasury('trustless-pool');
+    account = treasury.address;
+    for (let i = 0; i < 4; i++) {
+      await localnet.producer.sealNow();
+    }
+    const zero = localnet.chain.zeroState().id;
+    anchor = { ...zero, shard: BigInt.asUintN(64, zero.shard) };
+  });
+
+  after(async () => {
+    for (const pool of pools) {
+      pool.close();
+    }
+    await localnet.stop();
+  });
+
+  void it('with 2 of 3 lying: the head and the account state are the honest ones, liars unhealthy', async () => {
+    lie([1, 2]);
+    const { pool, registry } = await startPool();
+    const head = localnet.chain.head();
+    const info = await pool.masterchainInfo();
+    assert.equal(info.server, 0);
+    assert.equal(info.value.last.seqno, head.id.seqno);
+    assert.deepEqual(info.value.last.rootHash, head.id.rootHash);
+    assert.equal(pool.verifiedHead()?.seqno, head.id.seqno);
+    assert.deepEqual(
+      pool.health().map((h) => h.alive),
+      [true, false, false],
+    );
+    assert.ok((await unverifiedTotal(registry)) >= 2);
+
+    const expected = findShardAccount(
+      localnet.chain.accountBlockAt(head.id.seqno, account).state,
+      account.hash,
+    ).account;
+    assert.ok(expected);
+    for (let i = 0; i < 3; i++) {
+      const read = await accountRead(pool);
+      assert.equal(read.server, 0);
+      assert.deepEqual(read.value.raw, expected.cell.toBoc({ idx: false, crc32: false }));
+      assert.equal(read.value.lastTx?.lt, expected.lastTransLt);
+    }
+  });
+
+  void it('with all 3 lying: errors naming the failed proof, never a forged value', async () => {
+    lie([0, 1, 2]);
+    const { pool, registry } = await startPool();
+    assert.equal(pool.isServing(), false);
+    await assert.rejects(pool.masterchainInfo(), (e: unknown) => {
+      assert.ok(e instanceof TonApiError);
+      assert.ok([ErrorCode.LITESERVER_UNAVAILABLE].includes(e.code as never));
+      return true;
+    });
+    await assert.rejects(accountRead(pool), TonApiError);
+    assert.ok((await unverifiedTotal(registry)) >= 3);
+    assert.equal(pool.verifiedHead()?.seqno ?? 0, 0);
+  });
+
+  void it('takes a liar back once it tells the truth and its head is proven', async () => {
+    lie([1, 2]);
+    const { pool } = await startPool();
+    lie([]);
+    await pool.probe();
+    assert.deepEqual(
+      pool.health().map((h) => h.alive),
+      [true, true, true],
+    );
+  });
+});

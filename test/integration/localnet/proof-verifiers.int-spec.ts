@@ -1,0 +1,274 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { Address, Cell, loadAccount } from '@ton/core';
+import { LiteClient, type LiteSingleEngine } from 'ton-lite-client';
+import { Functions } from 'ton-lite-client/dist/schema';
+import {
+  accountStateAnswer,
+  checkAccountState,
+  checkConfigParams,
+  checkPartialBlockProof,
+  checkTransactionList,
+  flipBit,
+  partialBlockProof,
+  type PartialBlockProof,
+  type ProofBlockId,
+  ProofError,
+  proofBlockId,
+  provenConfigParam,
+  readMcStateParts,
+  replaceCell,
+  rewrapProof,
+  serializeBocMultiRoot,
+} from '@app/ton';
+import { startLiteServers, type LiteServerNode } from '../../../apps/localnet/src/liteserver';
+import type { StoredBlock } from '../../../apps/localnet/src/chain/chain-reader';
+import { engineFor, expectedAccount, seededChain, type SeededChain } from './localnet-harness';
+
+function tlBlockId(b: StoredBlock) {
+  return {
+    kind: 'tonNode.blockIdExt' as const,
+    workchain: b.id.workchain,
+    shard: BigInt.asIntN(64, b.id.shard).toString(),
+    seqno: b.id.seqno,
+    rootHash: b.id.rootHash,
+    fileHash: b.id.fileHash,
+  };
+}
+
+function idOf(b: StoredBlock): ProofBlockId {
+  return proofBlockId(tlBlockId(b));
+}
+
+const refusedFor = (reason: string) => (e: unknown) =>
+  e instanceof ProofError && e.reason === reason;
+
+void describe('the proof verifiers against the local network (signed by its local validators)', () => {
+  let seeded: SeededChain;
+  let nodes: LiteServerNode[];
+  let engine: LiteSingleEngine;
+  let client: LiteClient;
+
+  before(async () => {
+    seeded = await seededChain(1);
+    nodes = await startLiteServers(seeded.chain, { count: 1 });
+    engine = await engineFor(nodes[0]!);
+    client = new LiteClient({ engine });
+  });
+
+  after(async () => {
+    engine.close();
+    await Promise.all(nodes.map((n) => n.close()));
+    seeded.chain.close();
+  });
+
+  async function blockProof(known: StoredBlock, target?: StoredBlock): Promise<PartialBlockProof> {
+    const answer = await engine.query(Functions.liteServer_getBlockProof, {
+      kind: 'liteServer.getBlockProof',
+      mode: target ? 1 : 0,
+      knownBlock: tlBlockId(known),
+      targetBlock: target ? tlBlockId(target) : null,
+    });
+    return partialBlockProof(answer);
+  }
+
+  void it('proves the head from the zero state by the validators signatures', async () => {
+    const zero = seeded.chain.zeroState();
+    const head = seeded.chain.head();
+    const proof = await blockProof(zero);
+    const chain = checkPartialBlockProof(proof, idOf(zero));
+    assert.equal(chain.to.seqno, head.id.seqno);
+    assert.deepEqual(chain.to.rootHash, head.id.rootHash);
+    assert.equal(chain.header?.info.seqno, head.id.seqno);
+  });
+
+  void it('proves the head from a non-key block through a backward link to the zero state', async () => {
+    const middle = seeded.chain.masterchainBlock(1)!;
+    assert.equal(middle.isKeyBlock, false);
+    const proof = await blockProof(middle);
+    assert.deepEqual(
+      proof.steps.map((s) => s.kind),
+      ['backward', 'forward'],
+    );
+    const chain = checkPartialBlockProof(proof, idOf(middle));
+    assert.equal(chain.to.seqno, seeded.chain.head().id.seqno);
+    assert.equal(chain.keyBlock?.id.seqno, 0);
+  });
+
+  void it('refuses a forward link with a flipped signature, a forged target, or from an untrusted block', async () => {
+    const zero = seeded.chain.zeroState();
+    const proof = await blockProof(zero);
+    const link = proof.steps[0]!;
+    assert.equal(link.kind, 'forward');
+    const [sig, ...rest] = link.signatures.signatures;
+    const bad = Buffer.from(sig!.signature);
+    bad[0] = bad[0]! ^ 1;
+    const flipped = {
+      ...proof,
+      steps: [
+        {
+          ...link,
+          signatures: { ...link.signatures, signatures: [{ ...sig!, signature: bad }, ...rest] },
+        },
+      ],
+    };
+    assert.throws(() => checkPartialBlockProof(flipped, idOf(zero)), refusedFor('signatures'));
+    // a head 1,000 blocks ahead with made-up hashes: the dest proof cannot hash to them
+    const madeUp = { ...link.to, seqno: link.to.seqno + 1000, rootHash: Buffer.alloc(32, 7) };
+    const ahead = { ...proof, to: madeUp, steps: [{ ...link, to: madeUp }] };
+    assert.throws(() => checkPartialBlockProof(ahead, idOf(zero)), refusedFor('block_header'));
+    const other = idOf(seeded.chain.masterchainBlock(1)!);
+    assert.throws(() => checkPartialBlockProof(proof, other), refusedFor('block_link'));
+  });
+
+  void it('verifies a basechain account state through the shard proof, and refuses a forged one', async () => {
+    const { walletA } = seeded;
+    const expected = expectedAccount(seeded.chain, walletA.address);
+    const head = seeded.chain.head();
+    const raw = await engine.query(Functions.liteServer_getAccountState, {
+      kind: 'liteServer.getAccountState',
+      id: tlBlockId(head),
+      account: { kind: 'liteServer.accountId', workchain: 0, id: walletA.address.hash },
+    });
+    const answer = accountStateAnswer(raw);
+    const proven = checkAccountState(answer, idOf(head), 0, walletA.address.hash);
+    assert.equal(proven.exists, true);
+    assert.equal(proven.balance, expected.account.storage.balance.coins);
+    assert.equal(proven.lastTransLt, expected.lastTransLt);
+    assert.deepEqual(proven.lastTransHash, expected.lastTransHash);
+    assert.deepEqual(proven.account.hash(), expected.cell.hash());
+    assert.ok(proven.codeHash);
+
+    // a changed balance in the Account: its hash no longer matches the proven ShardAccount
+    const account = Cell.fromBoc(answer.state)[0]!;
+    const parsed = loadAccount(account.beginParse().skip(1)); // after account$1
+    assert.ok(parsed.storage.balance.coins > 0n);
+    const forgedAccount = flipBit(account, account.bits.length - 1);
+    assert.throws(
+      () =>
+        checkAccountState(
+          { ...answer, state: forgedAccount.toBoc() },
+          idOf(head),
+          0,
+          walletA.address.hash,
+        ),
+      refusedFor('account_state'),
+    );
+    // the answer filed under another masterchain block
+    const older = idOf(seeded.chain.masterchainBlock(head.id.seqno - 1)!);
+    assert.throws(
+      () => checkAccountState(answer, older, 0, walletA.address.hash),
+      refusedFor('account_state'),
+    );
+    // another account's address
+    assert.throws(
+      () => checkAccountState(answer, idOf(head), 0, seeded.walletB.address.hash),
+      (e: unknown) => e instanceof ProofError,
+    );
+  });
+
+  void it('proves an absent account absent, and refuses a state sent for it', async () => {
+    const head = seeded.chain.head();
+    const absent = new Address(0, Buffer.alloc(32, 0x5a));
+    const raw = await engine.query(Functions.liteServer_getAccountState, {
+      kind: 'liteServer.getAccountState',
+      id: tlBlockId(head),
+      account: { kind: 'liteServer.accountId', workchain: 0, id: absent.hash },
+    });
+    const answer = accountStateAnswer(raw);
+    assert.equal(checkAccountState(answer, idOf(head), 0, absent.hash).exists, false);
+    const walletState = accountStateAnswer(
+      await engine.query(Functions.liteServer_getAccountState, {
+        kind: 'liteServer.getAccountState',
+        id: tlBlockId(head),
+        account: { kind: 'liteServer.accountId', workchain: 0, id: seeded.walletA.address.hash },
+      }),
+    ).state;
+    assert.throws(
+      () => checkAccountState({ ...answer, state: walletState }, idOf(head), 0, absent.hash),
+      refusedFor('account_state'),
+    );
+  });
+
+  void it('verifies config params at the head and refuses a changed p34', async () => {
+    const head = seeded.chain.head();
+    const answer = await engine.query(Functions.liteServer_getConfigParams, {
+      kind: 'liteServer.getConfigParams',
+      mode: 0,
+      id: tlBlockId(head),
+      paramList: [19, 34],
+    });
+    const params = checkConfigParams(
+      { stateProof: answer.stateProof, configProof: answer.configProof },
+      idOf(head),
+      [19, 34],
+    );
+    assert.equal(params.get(19)?.beginParse().loadInt(32), seeded.chain.globalId);
+    const state = Cell.fromBoc(answer.configProof)[0]!.refs[0]!;
+    const p34 = provenConfigParam(readMcStateParts(state, 'config').config, 34)!;
+    const forged = rewrapProof(replaceCell(state, p34.hash(), flipBit(p34, 20)));
+    assert.throws(
+      () =>
+        checkConfigParams(
+          { stateProof: answer.stateProof, configProof: forged.toBoc() },
+          idOf(head),
+          [34],
+        ),
+      refusedFor('merkle_proof'),
+    );
+  });
+
+  void it('verifies the transaction list from the proven last transaction', async () => {
+    const expected = expectedAccount(seeded.chain, seeded.walletA.address);
+    const sut = await client.getAccountTransactions(
+      seeded.walletA.address,
+      expected.lastTransLt.toString(),
+      expected.lastTransHash,
+      10,
+    );
+    const request = {
+      accountId: seeded.walletA.address.hash,
+      lt: expected.lastTransLt,
+      hash: expected.lastTransHash,
+    };
+    assert.equal(checkTransactionList(sut.transactions, request, 10).length, 2);
+    const cells = Cell.fromBoc(sut.transactions);
+    assert.throws(
+      () => checkTransactionList(serializeBocMultiRoot(cells.reverse()), request, 10),
+      refusedFor('transactions'),
+    );
+  });
+  // Last: it seals a key block and more blocks on the shared chain.
+  void it('follows the key-block chain: zero state -> key block -> head, the config read from the key block', async () => {
+    const chain = seeded.chain;
+    chain.setBaseConfig(chain.config(0));
+    const keyBlock = await chain.seal();
+    assert.equal(keyBlock.isKeyBlock, true);
+    await chain.seal();
+    await chain.seal();
+    const toKey = checkPartialBlockProof(
+      await blockProof(chain.zeroState(), keyBlock),
+      idOf(chain.zeroState()),
+    );
+    assert.equal(toKey.keyBlock?.id.seqno, keyBlock.id.seqno);
+    assert.equal(toKey.header?.info.keyBlock, true);
+    const fromKey = await blockProof(keyBlock);
+    assert.deepEqual(
+      fromKey.steps.map((st) => st.kind),
+      ['forward'],
+    );
+    const toHead = checkPartialBlockProof(fromKey, toKey.to);
+    assert.equal(toHead.to.seqno, chain.head().id.seqno);
+    // the key block's config proof filed as the proof of another (non-key) source is refused
+    const link = fromKey.steps[0]!;
+    const older = idOf(chain.masterchainBlock(keyBlock.id.seqno - 1)!);
+    assert.throws(
+      () =>
+        checkPartialBlockProof(
+          { ...fromKey, from: older, steps: [{ ...link, from: older }] },
+          older,
+        ),
+      (e: unknown) => e instanceof ProofError,
+    );
+  });
+});
