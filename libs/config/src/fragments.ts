@@ -124,10 +124,12 @@ export const RATE_LIMIT_STORE_FAILURE_MODES = ['open', 'closed'] as const;
 export type RateLimitStoreFailureMode = (typeof RATE_LIMIT_STORE_FAILURE_MODES)[number];
 
 /**
- * The gateway's edge (issue 9): API keys live in PostgreSQL (DATABASE_URL; without it every caller is
- * anonymous), rate limits in Redis (REDIS_URL; without it nothing is limited).
+ * The gateway's edge: API keys live in PostgreSQL (DATABASE_URL, or the single process's embedded
+ * one; checked once a live key exists), rate limits in Redis (REDIS_URL; without it the same limits
+ * are counted per process, in memory).
  */
 export const edgeEnv = {
+  /** Shared rate-limit store; absent → the limits hold per process, in memory. */
   REDIS_URL: redisUrlVar,
   /** Requests per second of a caller without a key, per client IP (toncenter: 1). */
   RATE_LIMIT_ANONYMOUS_RPS: intVar(1, 1_000_000, 1),

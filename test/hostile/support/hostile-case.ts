@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { echoedInput } from '@app/ton';
 import { z } from 'zod';
 import { type BuildArgs, buildValue } from './hostile-builders';
 
@@ -210,7 +211,10 @@ export function sweepRequests(sweep: z.infer<typeof Sweep>, target: SweepTarget)
     const expect: HostileExpect = {
       status: sweep.status,
       param: target.param,
-      ...(target.error === undefined ? {} : { error: target.error.replaceAll('{value}', value) }),
+      // Errors quote a client's input up to a bound (libs/ton echoed-input.ts).
+      ...(target.error === undefined
+        ? {}
+        : { error: target.error.replaceAll('{value}', echoedInput(value)) }),
     };
     const name = `${target.method} ${target.path}${target.rpcMethod === undefined ? '' : `:${target.rpcMethod}`} ${target.param} = ${label}`;
     if (target.method === 'GET') {
