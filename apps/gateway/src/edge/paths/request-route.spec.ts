@@ -52,6 +52,9 @@ void describe(apiOf.name, () => {
     assert.equal(apiOf(request('//api//v3//nope?x=1', undefined)), 'v3');
     assert.equal(apiOf(request('/api/v%2533/nope', undefined)), 'v3');
     assert.equal(apiOf(request('/api\\v2\\nope', undefined)), 'v2');
+    assert.equal(apiOf(request('/api/./v2/nope', undefined)), 'v2');
+    assert.equal(apiOf(request('/api;x/v3;y/nope', undefined)), 'v3');
+    assert.equal(apiOf(request('/api/v2/../v3/nope', undefined)), 'v3');
     assert.equal(apiOf(request('/api/v%ZZ/nope', undefined)), 'other');
     assert.equal(apiOf(request('/nope', undefined)), 'other');
   });

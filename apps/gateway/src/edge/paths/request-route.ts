@@ -47,8 +47,8 @@ export function isMeteredRoute(template: string | undefined): boolean {
 
 /**
  * The API of a request: by its matched route; for a path no route matched, by the path read
- * leniently (escapes decoded, case and repeated slashes ignored), only so that its 404 or 400 comes
- * in the shape its client reads.
+ * leniently (escapes decoded, backslashes as slashes, `;` parameters, empty and dot segments
+ * resolved, case ignored), only so that its 404 or 400 comes in the shape its client reads.
  */
 export function apiOf(request: Pick<FastifyRequest, 'routeOptions' | 'url'>): RouteApi {
   return apiOfPath(routeTemplateOf(request) ?? lenientPath(rawPathOf(request.url)));
@@ -78,5 +78,14 @@ function lenientPath(path: string): string {
       break;
     }
   }
-  return decoded.replaceAll('\\', '/').replace(/\/+/g, '/').toLowerCase();
+  const segments: string[] = [];
+  for (const raw of decoded.replaceAll('\\', '/').split('/')) {
+    const segment = raw.split(';', 1)[0] ?? '';
+    if (segment === '..') {
+      segments.pop();
+    } else if (segment !== '' && segment !== '.') {
+      segments.push(segment.toLowerCase());
+    }
+  }
+  return `/${segments.join('/')}`;
 }
