@@ -96,7 +96,7 @@ function variantOf(
   slashPick: number,
 ): Variant {
   const { prefix } = route;
-  const out = [...prefix];
+  const out = Array.from({ length: prefix.length }, (_, i) => prefix.charAt(i));
   let escaped = false;
   let escapedSlash = false;
   let recased = false;
@@ -113,7 +113,9 @@ function variantOf(
       recased = true;
     }
   }
-  const slashes = [...prefix].flatMap((ch, i) => (ch === '/' ? [i] : []));
+  const slashes = Array.from({ length: prefix.length }, (_, i) => i).filter(
+    (i) => prefix.charAt(i) === '/',
+  );
   const at = slashes[slashPick % slashes.length] ?? 0;
   if (structure === 'double-slash') {
     out[at] = `${out[at] ?? ''}/`;

@@ -20,6 +20,8 @@ export interface EdgeHarnessOptions {
   /** Rate limits in Redis (true) or in the process's memory (false: no REDIS_URL). */
   readonly redis: boolean;
   readonly anonymousRps: number;
+  /** How long key lookups (and whether any key exists) are remembered; default 60 s. */
+  readonly keyCacheTtlMs?: number;
 }
 
 /**
@@ -50,7 +52,7 @@ export async function startEdgeHarness(options: EdgeHarnessOptions): Promise<Edg
         anonymousRps: options.anonymousRps,
         storeFailure: 'open',
         trustedProxies: ['127.0.0.1'],
-        keyCacheTtlMs: 60_000,
+        keyCacheTtlMs: options.keyCacheTtlMs ?? 60_000,
         rateLimitKeyPrefix: `test:edge:${randomUUID()}`,
       },
     });
