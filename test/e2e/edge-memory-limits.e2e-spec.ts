@@ -1,7 +1,40 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { clientAddress, type EdgeHarness, sendRaw, startEdgeHarness } from './support/edge-harness';
+
+/**
+ * A POST whose headers declare a 50 MB body that is never sent: the answer can only come before the
+ * body, from the headers alone (else the socket would wait for the body until its timeout).
+ */
+async function headersOnlyPost(
+  baseUrl: string,
+  client: string,
+  contentType: string,
+): Promise<{ status: number; body: string }> {
+  const { hostname, port } = new URL(baseUrl);
+  const socket = connect({ host: hostname, port: Number(port) });
+  await once(socket, 'connect');
+  const chunks: Buffer[] = [];
+  socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+  socket.write(
+    [
+      'POST /api/v2/sendBoc HTTP/1.1',
+      `Host: ${hostname}`,
+      `Content-Type: ${contentType}`,
+      `Content-Length: ${String(50 * 1024 * 1024)}`,
+      `X-Forwarded-For: ${client}`,
+      '',
+      '',
+    ].join('\r\n'),
+  );
+  await once(socket, 'close');
+  const raw = Buffer.concat(chunks).toString('utf8');
+  const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(raw)?.[1]);
+  return { status, body: raw.slice(raw.indexOf('\r\n\r\n') + 4) };
+}
 
 const RATE_LIMITED = '{"ok":false,"result":"Ratelimit exceed","code":429}';
 
@@ -43,6 +76,24 @@ void describe('edge without Redis: limits in memory, keys in the process databas
     }
     assert.ok(statuses.includes(429), JSON.stringify(statuses));
     assert.equal(statuses[0], 200);
+  });
+
+  void it('refuses a body on its headers, before reading it: 415 for its type, 413 for its size', async () => {
+    const wrongType = await headersOnlyPost(harness.baseUrl, clientAddress(20), 'text/plain');
+    assert.equal(wrongType.status, 415);
+    const body = JSON.parse(wrongType.body) as Record<string, unknown>;
+    assert.deepEqual(
+      { ...body, '@extra': undefined },
+      {
+        ok: false,
+        error: "unsupported content-type 'text/plain': send application/json",
+        code: 415,
+        '@extra': undefined,
+      },
+    );
+    const tooLarge = await headersOnlyPost(harness.baseUrl, clientAddress(21), 'application/json');
+    assert.equal(tooLarge.status, 413);
+    assert.match(tooLarge.body, /"error":"Request body is too large"/);
   });
 
   void it('checks keys once one exists: 401 for an unknown key, the plan limit for a live one', async () => {

@@ -126,8 +126,11 @@ export function installEdgeProtection(
       sendEdgeError(request, reply, 405, `method ${request.method} is not supported`);
       return;
     }
-    const body = bodyHeadersProblem(request, options.bodyLimitBytes, (type) =>
-      fastify.hasContentTypeParser(type),
+    const body = bodyHeadersProblem(
+      request,
+      options.bodyLimitBytes,
+      (type) => fastify.hasContentTypeParser(type),
+      api === 'v2' || api === 'v3',
     );
     if (body !== undefined) {
       // Nothing of the body is read: the connection is closed after the answer, not drained.
