@@ -231,6 +231,7 @@ export async function installEdgeAccess(
     } catch (error: unknown) {
       if (error instanceof LookupRefused) {
         metrics.rateLimited.inc({ plan: ANONYMOUS_PLAN });
+        void reply.header('Retry-After', '1');
         return rateLimitedReply(flavourOf(request));
       }
       logger.error({ err: error }, 'api key lookup failed');
