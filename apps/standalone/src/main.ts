@@ -91,9 +91,9 @@ async function bootstrap(): Promise<void> {
     metadata: metadataFetchFromEnv(config),
     logger,
     shutdownHooks: false,
-    // Keys only with an explicit DATABASE_URL: the embedded PostgreSQL of `npm start` is a developer's
-    // sandbox, where everyone is anonymous (and, without REDIS_URL, unlimited).
-    edge: edgeAccessOptionsFromConfig(config),
+    // Keys are checked in whichever database this process uses, the embedded one included, once a
+    // key exists (`npm run keys`); the limits hold in memory without REDIS_URL.
+    edge: edgeAccessOptionsFromConfig({ ...config, DATABASE_URL: databaseUrl }),
     protection: protectionFromEnv(config),
     stream: {
       retentionMs: config.STREAM_RETENTION_SECONDS * 1000,

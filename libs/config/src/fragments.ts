@@ -174,12 +174,13 @@ export const RATE_LIMIT_STORE_FAILURE_MODES = ['open', 'closed'] as const;
 export type RateLimitStoreFailureMode = (typeof RATE_LIMIT_STORE_FAILURE_MODES)[number];
 
 /**
- * The gateway's edge: API keys live in PostgreSQL (DATABASE_URL; without it every caller is
- * anonymous), rate limits in Redis (REDIS_URL; without it nothing is limited).
+ * The gateway's edge: API keys live in PostgreSQL (DATABASE_URL, or the single process's embedded
+ * one; checked once a live key exists), rate limits in Redis (REDIS_URL; without it the same limits
+ * are counted per process, in memory).
  */
 export const edgeEnv = {
   REDIS_URL: redisUrlVar.describe(
-    'Shared rate-limit store of the gateways. Absent → no rate limits.',
+    'Shared rate-limit store of the gateways. Absent → the same limits are counted per process, in memory.',
   ),
   RATE_LIMIT_ANONYMOUS_RPS: intVar(1, 1_000_000, 1).describe(
     'Requests per second per client IP without an API key (toncenter: 1).',

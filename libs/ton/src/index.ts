@@ -10,3 +10,4 @@ export * from './stack';
 export * from './tlb-schemas';
 export * from './metadata';
 export * from './proof';
+export * from './echoed-input';

@@ -1,7 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { echoedInput } from '@app/ton';
 import { z } from 'zod';
 import { type BuildArgs, buildValue } from './hostile-builders';
+import { generateRequests } from './hostile-generators';
 
 /*
  * The corpus files (test/hostile/corpus/*.json, described in test/hostile/README.md) and what they
@@ -94,12 +96,21 @@ const Sweep = z
   })
   .strict();
 
+/** Requests made in code by a generator of support/hostile-generators.ts, each with its answer. */
+const Generated = z
+  .object({
+    builder: z.string(),
+    args: z.record(z.string(), z.union([z.number(), z.string()])).optional(),
+  })
+  .strict();
+
 const CorpusFile = z
   .object({
     theme: z.string(),
     description: z.string(),
     cases: z.array(Case).optional(),
     sweeps: z.array(Sweep).optional(),
+    generated: z.array(Generated).optional(),
   })
   .strict();
 export type CorpusFile = z.infer<typeof CorpusFile>;
@@ -210,7 +221,10 @@ export function sweepRequests(sweep: z.infer<typeof Sweep>, target: SweepTarget)
     const expect: HostileExpect = {
       status: sweep.status,
       param: target.param,
-      ...(target.error === undefined ? {} : { error: target.error.replaceAll('{value}', value) }),
+      // Errors quote a client's input up to a bound (libs/ton echoed-input.ts).
+      ...(target.error === undefined
+        ? {}
+        : { error: target.error.replaceAll('{value}', echoedInput(value)) }),
     };
     const name = `${target.method} ${target.path}${target.rpcMethod === undefined ? '' : `:${target.rpcMethod}`} ${target.param} = ${label}`;
     if (target.method === 'GET') {
@@ -254,7 +268,10 @@ export function loadCorpus(dir = corpusDir()): HostileTheme[] {
       return {
         file,
         theme: parsed.theme,
-        requests: (parsed.cases ?? []).map(requestOf),
+        requests: [
+          ...(parsed.cases ?? []).map(requestOf),
+          ...(parsed.generated ?? []).flatMap((g) => generateRequests(g.builder, g.args ?? {})),
+        ],
         sweeps: parsed.sweeps ?? [],
       };
     });

@@ -1,10 +1,12 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException } from '@nestjs/common';
 import { type FastifyReply, type FastifyRequest } from 'fastify';
+import { unsupportedMediaType } from '../edge/protection/body-headers';
+import { apiOf } from '../edge/paths/request-route';
 import { errorReply } from '../v2/v2-envelope';
 
 /**
  * Errors raised before a controller runs (no route, a body that is not JSON, a body over the limit):
- * under /api/v2 they are rendered in the v2 envelope as toncenter 2.1 does (404 `Not Found`, 422 for
+ * on the v2 API (by the matched route, edge/paths/request-route.ts) they are rendered in the v2 envelope as toncenter 2.1 does (404 `Not Found`, 422 for
  * an unparsable body); elsewhere as `{"error": …}`. Controllers render their own errors.
  */
 @Catch()
@@ -20,7 +22,7 @@ export class GatewayExceptionFilter implements ExceptionFilter {
         : status === 415
           ? unsupportedMediaType(request.headers['content-type'])
           : describe(exception, status);
-    if (request.url.startsWith('/api/v2')) {
+    if (apiOf(request) === 'v2') {
       // 2.1 reports unparsable input as 422, never 400.
       const v2Status = status === 400 ? 422 : status;
       const text = status === 400 ? `failed to parse post request: ${message}` : message;
@@ -30,12 +32,6 @@ export class GatewayExceptionFilter implements ExceptionFilter {
     }
     void reply.status(status).send({ error: message });
   }
-}
-
-/** A body of a type no parser reads (Fastify's 415), naming the header at fault. */
-function unsupportedMediaType(contentType: string | undefined): string {
-  const type = (contentType ?? '').split(';')[0]?.trim() ?? '';
-  return `unsupported content-type '${type.slice(0, 100)}': send application/json`;
 }
 
 function describe(exception: unknown, status: number): string {

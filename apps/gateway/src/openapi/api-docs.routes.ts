@@ -1,7 +1,7 @@
 import { type FastifyInstance, type FastifyReply } from 'fastify';
 import { V2_METHODS } from '../v2/v2-methods.registry';
 import { V3_ENDPOINTS } from '../v3/v3-endpoints.registry';
-import { STREAMING_DOCS_ROUTE } from '../edge/rate-limit/metered-route';
+import { STREAMING_DOCS_ROUTE } from '../edge/paths/request-route';
 import { buildStreamingOpenApi } from './streaming-openapi.document';
 import { buildV2OpenApi } from './v2-openapi.document';
 import { buildV3OpenApi } from './v3-openapi.document';

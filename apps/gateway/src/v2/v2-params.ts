@@ -1,5 +1,5 @@
 import { ErrorCode, TonApiError } from '@app/contracts';
-import { parseAddress, toRawAddress } from '@app/ton';
+import { echoedInput, parseAddress, toRawAddress } from '@app/ton';
 
 /** Where the parameters came from; 2.1 words its parse errors after it (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 export type ParamSource = 'get' | 'post';
@@ -44,7 +44,7 @@ export function requiredAddress(raw: RawParams, name: string, source: ParamSourc
   }
   const parsed = parseAddress(value);
   if (!parsed) {
-    return throwing(parseError(source, `Failed to parse ton_addr: '${value}'`, name));
+    return throwing(parseError(source, `Failed to parse ton_addr: '${echoedInput(value)}'`, name));
   }
   return toRawAddress(parsed.address);
 }
@@ -157,7 +157,7 @@ export function optionalHash(
     }
   }
   return throwing(
-    new TonApiError(ErrorCode.INVALID_ARGUMENT, `invalid hash: '${value}'`, {
+    new TonApiError(ErrorCode.INVALID_ARGUMENT, `invalid hash: '${echoedInput(value)}'`, {
       details: { param: name },
     }),
   );

@@ -247,6 +247,14 @@ export class ApiKeyRepository {
     return row === undefined ? null : toKey(row);
   }
 
+  /** Whether any key is live: until one is, the gateway checks no key (every caller anonymous). */
+  async hasActiveKeys(): Promise<boolean> {
+    const rows: unknown = await this.dataSource.query(
+      `SELECT EXISTS (SELECT 1 FROM "api_keys" WHERE "revoked_at" IS NULL) AS "any"`,
+    );
+    return z.tuple([z.object({ any: z.boolean() })]).parse(rows)[0].any;
+  }
+
   /** The gateway's lookup: the live (not revoked) key with this hash and its plan, or null. */
   async findActiveByHash(keyHash: string): Promise<ActiveApiKey | null> {
     const rows: unknown = await this.dataSource.query(

@@ -1,6 +1,7 @@
 import { type Cell, type TupleItem } from '@ton/core';
 import { BocShapeError } from '../boc/boc-shape';
 import { MAX_CELL_DEPTH, readSingleRootBoc } from '../boc/single-root-boc';
+import { echoedInput } from '../echoed-input';
 import { StackInputError } from './stack-input.error';
 
 const INT257_MIN = -(1n << 256n);
@@ -35,7 +36,7 @@ function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
 
 function inRange(value: bigint, text: string): bigint {
   if (value < INT257_MIN || value > INT257_MAX) {
-    throw invalid(`Invalid number: ${text}`);
+    throw invalid(`Invalid number: ${echoedInput(text)}`);
   }
   return value;
 }
@@ -66,7 +67,7 @@ function readNumber(value: unknown): bigint {
   const match = /^(-?)(?:0[xX]([0-9a-fA-F]+)|(\d+))$/.exec(value.trim());
   // BigInt reads decimal text in quadratic time: a megabyte of digits must not reach it.
   if (!match || significantDigits(match[2] ?? match[3] ?? '') > MAX_NUMBER_DIGITS) {
-    throw invalid(`Invalid number: ${value}`);
+    throw invalid(`Invalid number: ${echoedInput(value)}`);
   }
   const magnitude = match[2] !== undefined ? BigInt(`0x${match[2]}`) : BigInt(match[3] ?? '');
   return inRange(match[1] === '-' ? -magnitude : magnitude, value);

@@ -112,6 +112,21 @@ void describe(ApiKeyCache.name, () => {
     assert.deepEqual(db.calls, ['a', 'b', 'c', 'a']);
   });
 
+  void it('keeps live keys apart from unknown ones: a flood of random keys evicts none', async () => {
+    const db = table();
+    db.rows.set('live', LIVE);
+    const sut = new ApiKeyCache(db.lookup, { ttlMs: 60_000, maxEntries: 2 });
+    await sut.get('live');
+    for (const hash of ['x1', 'x2', 'x3', 'x4']) {
+      assert.equal(await sut.get(hash), null);
+    }
+    assert.deepEqual(sut.peek('live'), LIVE);
+    assert.equal(sut.peek('x4'), null);
+    assert.equal(sut.peek('x1'), undefined);
+    assert.equal(sut.size, 3);
+    assert.equal(sut.storeReads, 5);
+  });
+
   void it('does not remember failed lookups', async () => {
     let fail = true;
     const sut = new ApiKeyCache(

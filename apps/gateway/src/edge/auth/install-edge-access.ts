@@ -3,10 +3,12 @@ import { type ApiKeyStore, openApiKeyStore } from '@app/database';
 import { connectNats, natsServers } from '@app/nats';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { type FastifyReply, type FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
+import { type Redis } from 'ioredis';
 import { type Logger } from 'pino';
 import { Registry } from 'prom-client';
 import { routeLabel } from '../../http/http-hooks';
+import { pathProblem } from '../paths/canonical-path';
+import { apiOf, isMeteredRoute, routeTemplateOf } from '../paths/request-route';
 import { ClientIpResolver } from '../rate-limit/client-ip';
 import { ANONYMOUS_PLAN, EdgeMetrics } from '../rate-limit/edge.metrics';
 import { EdgeRateLimiter } from '../rate-limit/edge-rate-limiter';
@@ -16,14 +18,15 @@ import {
   type EdgeReply,
   rateLimitedReply,
 } from '../rate-limit/edge-replies';
-import { isMeteredRequest } from '../rate-limit/metered-route';
 import { rateLimitHeaders } from '../rate-limit/rate-limit-headers';
+import { connectRedis } from '../rate-limit/rate-limit-redis';
 import { requestCost } from '../rate-limit/request-cost';
 import { accessLogger } from './access-log';
 import { ApiKeyCache } from './api-key.cache';
 import { subscribeApiKeysChanged } from './api-keys-changed';
 import { authenticate, type EdgeCaller } from './edge-auth';
 import { type EdgeAccessOptions } from './edge-access.options';
+import { KeyPresence } from './key-presence';
 import { presentedKey } from './presented-key';
 
 const JSON_RPC_ROUTE = '/api/v2/jsonRPC';
@@ -48,11 +51,19 @@ export interface EdgeAccess {
   clientIp(request: FastifyRequest): string;
 }
 
+/** Thrown by the key lookup when the caller may not cost the store another read (see below). */
+class LookupRefused extends Error {}
+
 /**
- * The public edge: API keys (401/403 as toncenter), shared rate limits (429 with
- * RateLimit-* headers), per-plan metrics and an access log line per request. Without options only
- * the access log and metrics are installed (every caller anonymous, nothing limited), which is what
- * tests and the single-process default get.
+ * The public edge: API keys (401/403 as toncenter), rate limits (429 with RateLimit-*
+ * headers), per-plan metrics and an access log line per request. Every decision is taken on the
+ * route the router matched, never on the URL as sent; a path not in its canonical form is refused
+ * (400) once its key is checked and its unit charged (edge/paths/canonical-path.ts).
+ *
+ * With options (every real run: apps/gateway and apps/standalone build them from the environment)
+ * the limits always hold: in Redis across replicas with REDIS_URL, in this process's memory without.
+ * Without options (programmatic use, tests) only the access log and metrics are installed: every
+ * caller anonymous, nothing limited.
  */
 export async function installEdgeAccess(
   app: NestFastifyApplication,
@@ -64,6 +75,7 @@ export async function installEdgeAccess(
   const closers: (() => Promise<void>)[] = [];
   let store: ApiKeyStore | null = null;
   let cache: ApiKeyCache | null = null;
+  let presence: KeyPresence | null = null;
   let limiter: EdgeRateLimiter | null = null;
   let sharedRedis: Redis | null = null;
   const clientIps = new ClientIpResolver(options?.trustedProxies ?? []);
@@ -72,11 +84,16 @@ export async function installEdgeAccess(
     const opened = await openApiKeyStore(options.databaseUrl, 'ton-access-gateway');
     store = opened;
     closers.push(() => opened.close());
-    const keyCache = new ApiKeyCache((hash) => opened.keys.findActiveByHash(hash), {
-      ttlMs: options.keyCacheTtlMs,
-      maxEntries: KEY_CACHE_MAX_ENTRIES,
-    });
+    const keyCache = new ApiKeyCache(
+      (hash) => {
+        metrics.keyLookups.inc();
+        return opened.keys.findActiveByHash(hash);
+      },
+      { ttlMs: options.keyCacheTtlMs, maxEntries: KEY_CACHE_MAX_ENTRIES },
+    );
+    const keyPresence = new KeyPresence(() => opened.keys.hasActiveKeys(), options.keyCacheTtlMs);
     cache = keyCache;
+    presence = keyPresence;
     if (options.natsUrl !== undefined) {
       const nc = await connectNats({
         servers: natsServers(options.natsUrl),
@@ -85,6 +102,7 @@ export async function installEdgeAccess(
       });
       const subscription = subscribeApiKeysChanged(nc, options.subjectPrefix ?? '', (reason) => {
         keyCache.invalidateAll();
+        keyPresence.invalidate();
         logger.debug({ reason }, 'api key cache cleared');
       });
       closers.push(async () => {
@@ -106,7 +124,9 @@ export async function installEdgeAccess(
       redis.disconnect();
       await Promise.resolve();
     });
-    limiter = new EdgeRateLimiter(redis, {
+  }
+  if (options !== undefined) {
+    limiter = new EdgeRateLimiter(sharedRedis, {
       network: options.network,
       anonymousRps: options.anonymousRps,
       keyPrefix: options.rateLimitKeyPrefix,
@@ -115,35 +135,38 @@ export async function installEdgeAccess(
   logger.info(
     {
       apiKeys: store !== null,
-      rateLimits: limiter !== null,
+      rateLimits: limiter === null ? 'off' : limiter.shared ? 'shared (Redis)' : 'per process',
+      anonymousRps: options?.anonymousRps,
       network: options?.network,
       storeFailure: options?.storeFailure,
     },
-    'edge access configured',
+    limiter !== null && !limiter.shared
+      ? 'edge access configured; rate limits are per process (no REDIS_URL): each replica allows the full rate'
+      : 'edge access configured',
   );
 
   const refuse = (reply: FastifyReply, refusal: EdgeReply): FastifyReply =>
     reply.status(refusal.status).send(refusal.body);
+  const clientIp = (request: FastifyRequest): string =>
+    clientIps.resolve(request.socket.remoteAddress, request.headers['x-forwarded-for']);
+  const flavourOf = (request: FastifyRequest) => apiFlavourOf(apiOf(request));
   let storeWarnedAt = 0;
 
-  /** Applies the caller's limit for `cost` calls; a reply when the request must stop here. */
+  /** Applies the caller's limit for `cost` calls; the refusal when the request must stop here. */
   const limit = async (
     request: FastifyRequest,
     reply: FastifyReply,
     caller: EdgeCaller,
     cost: number,
-  ): Promise<FastifyReply | undefined> => {
+  ): Promise<EdgeReply | undefined> => {
     if (limiter === null) {
       return undefined;
     }
     const verdict =
       caller.kind === 'key'
         ? await limiter.consumePlan(caller.plan, cost)
-        : await limiter.consumeAnonymous(
-            clientIps.resolve(request.socket.remoteAddress, request.headers['x-forwarded-for']),
-            cost,
-          );
-    const flavour = apiFlavourOf(request.url);
+        : await limiter.consumeAnonymous(clientIp(request), cost);
+    const flavour = flavourOf(request);
     switch (verdict.kind) {
       case 'allowed':
         void reply.headers(rateLimitHeaders(verdict.state, false));
@@ -151,7 +174,7 @@ export async function installEdgeAccess(
       case 'refused':
         metrics.rateLimited.inc({ plan: planOf(caller) });
         void reply.headers(rateLimitHeaders(verdict.state, true));
-        return refuse(reply, rateLimitedReply(flavour));
+        return rateLimitedReply(flavour);
       case 'store-unavailable': {
         const open = options?.storeFailure !== 'closed';
         metrics.storeFailures.inc({ outcome: open ? 'allowed' : 'refused' });
@@ -167,44 +190,89 @@ export async function installEdgeAccess(
           return undefined;
         }
         void reply.header('Retry-After', '1');
-        return refuse(reply, edgeErrorReply(flavour, 503, 'Rate limiter unavailable'));
+        return edgeErrorReply(flavour, 503, 'Rate limiter unavailable');
       }
     }
   };
 
-  fastify.addHook('onRequest', async (request, reply) => {
-    if (request.method === 'OPTIONS' || !isMeteredRequest(request.url, request.routeOptions.url)) {
-      return undefined;
-    }
-    const lookup = cache === null ? null : cache.get.bind(cache);
+  /**
+   * A key the cache does not know costs a read of the store. A client that presented as many failed
+   * keys this second as its anonymous rate gets 429 without that read, so random keys cost at most
+   * the anonymous rate of store reads per client IP and second, plus the lookups already in flight.
+   */
+  const guardedLookup =
+    (request: FastifyRequest, keyCache: ApiKeyCache) => async (hash: string) => {
+      const known = keyCache.peek(hash);
+      if (known !== undefined) {
+        return known;
+      }
+      if (limiter !== null && (await limiter.failedKeysSpent(clientIp(request)))) {
+        throw new LookupRefused();
+      }
+      return keyCache.get(hash);
+    };
+
+  /** Key check then one unit; the refusal when the request stops here. */
+  const admit = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<EdgeReply | undefined> => {
+    const presented = presentedKey(request.headers, request.query);
     let outcome;
     try {
+      const checked =
+        cache !== null && presence !== null && presented.kind !== 'none'
+          ? await presence.anyKey()
+          : false;
       outcome = await authenticate(
-        presentedKey(request.headers, request.query),
-        lookup,
+        presented,
+        checked && cache !== null ? guardedLookup(request, cache) : null,
         options?.network ?? '',
       );
     } catch (error: unknown) {
+      if (error instanceof LookupRefused) {
+        metrics.rateLimited.inc({ plan: ANONYMOUS_PLAN });
+        void reply.header('Retry-After', '1');
+        return rateLimitedReply(flavourOf(request));
+      }
       logger.error({ err: error }, 'api key lookup failed');
       void reply.header('Retry-After', '1');
-      return refuse(
-        reply,
-        edgeErrorReply(apiFlavourOf(request.url), 503, 'API key store unavailable'),
-      );
+      return edgeErrorReply(flavourOf(request), 503, 'API key store unavailable');
     }
     if (!outcome.ok) {
       metrics.authFailures.inc({ reason: outcome.failure.reason });
-      return refuse(
-        reply,
-        edgeErrorReply(apiFlavourOf(request.url), outcome.failure.status, outcome.failure.message),
-      );
+      if (outcome.failure.reason === 'unknown_key' && limiter !== null) {
+        // A failed presentation is charged to the client's anonymous allowance: a flood of wrong
+        // keys turns into 429s, and past the anonymous rate costs no store read (guardedLookup).
+        await limiter.recordFailedKey(clientIp(request));
+        const refusal = await limit(request, reply, { kind: 'anonymous' }, 1);
+        if (refusal !== undefined) {
+          return refusal;
+        }
+      }
+      return edgeErrorReply(flavourOf(request), outcome.failure.status, outcome.failure.message);
     }
     callers.set(request, outcome.caller);
-    // JSON-RPC is limited once its body says how many calls it carries (preHandler).
-    if (request.method === 'POST' && request.routeOptions.url === JSON_RPC_ROUTE) {
+    // One unit before anything of the body is read; a JSON-RPC batch pays the rest once parsed.
+    return limit(request, reply, outcome.caller, 1);
+  };
+
+  fastify.addHook('onRequest', async (request, reply) => {
+    if (request.method === 'OPTIONS') {
       return undefined;
     }
-    return limit(request, reply, outcome.caller, 1);
+    if (isMeteredRoute(routeTemplateOf(request))) {
+      const refusal = await admit(request, reply);
+      if (refusal !== undefined) {
+        return refuse(reply, refusal);
+      }
+    }
+    const problem = pathProblem(request.url);
+    if (problem !== undefined) {
+      metrics.malformedPaths.inc();
+      return refuse(reply, edgeErrorReply(flavourOf(request), 400, problem));
+    }
+    return undefined;
   });
 
   fastify.addHook('preHandler', async (request, reply) => {
@@ -212,11 +280,14 @@ export async function installEdgeAccess(
     if (
       caller === undefined ||
       request.method !== 'POST' ||
-      request.routeOptions.url !== JSON_RPC_ROUTE
+      routeTemplateOf(request) !== JSON_RPC_ROUTE
     ) {
       return undefined;
     }
-    return limit(request, reply, caller, requestCost(request.body));
+    // The first call of the batch was paid for in onRequest.
+    const rest = requestCost(request.body) - 1;
+    const refusal = rest > 0 ? await limit(request, reply, caller, rest) : undefined;
+    return refusal === undefined ? undefined : refuse(reply, refusal);
   });
 
   const logAccess = accessLogger(logger);
@@ -224,7 +295,7 @@ export async function installEdgeAccess(
     const route = routeLabel(request);
     const caller = callers.get(request);
     const plan = caller === undefined ? ANONYMOUS_PLAN : planOf(caller);
-    if (isMeteredRequest(request.url, request.routeOptions.url)) {
+    if (isMeteredRoute(routeTemplateOf(request))) {
       metrics.requests.inc({ route, status: String(reply.statusCode), plan });
     }
     if (!QUIET_ROUTES.has(route)) {
@@ -249,40 +320,10 @@ export async function installEdgeAccess(
   });
   return {
     redis: sharedRedis,
-    clientIp: (request) =>
-      clientIps.resolve(request.socket.remoteAddress, request.headers['x-forwarded-for']),
+    clientIp,
   };
 }
 
 function planOf(caller: EdgeCaller): string {
   return caller.kind === 'key' ? caller.plan.name : ANONYMOUS_PLAN;
-}
-
-/**
- * A Redis client that never makes a request wait for Redis: no offline queue (commands fail at once
- * while disconnected), one short timeout per command, background reconnects. Connection trouble is
- * logged once per outage, not once per request.
- */
-function connectRedis(url: string, logger: Logger): Redis {
-  const redis = new Redis(url, {
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 0,
-    commandTimeout: 250,
-    connectTimeout: 2000,
-    retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
-  });
-  let healthy = true;
-  redis.on('ready', () => {
-    if (!healthy) {
-      logger.info('rate-limit store reconnected');
-    }
-    healthy = true;
-  });
-  redis.on('error', (error: unknown) => {
-    if (healthy) {
-      logger.warn({ err: error }, 'rate-limit store connection failed');
-    }
-    healthy = false;
-  });
-  return redis;
 }

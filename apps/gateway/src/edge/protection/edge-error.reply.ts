@@ -1,10 +1,11 @@
 import { type FastifyReply, type FastifyRequest } from 'fastify';
 import { errorReply } from '../../v2/v2-envelope';
+import { apiOf } from '../paths/request-route';
 
 /**
- * An error the edge answers itself, before any controller: in the v2 envelope under /api/v2 (the
- * status equals `code`, https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go),
- * as `{"error": …}` elsewhere (toncenter).
+ * An error the edge answers itself, before any controller: in the v2 envelope for the v2 API (the
+ * status equals `code`, §3.2), as `{"error": …}` elsewhere (toncenter-v3 §3.1); the API is the
+ * matched route's (edge/paths/request-route.ts).
  */
 export function sendEdgeError(
   request: FastifyRequest,
@@ -12,7 +13,7 @@ export function sendEdgeError(
   status: number,
   message: string,
 ): FastifyReply {
-  if (request.url.startsWith('/api/v2')) {
+  if (apiOf(request) === 'v2') {
     const v2 = errorReply(status, message, process.hrtime.bigint());
     return reply.status(v2.status).send(v2.body);
   }

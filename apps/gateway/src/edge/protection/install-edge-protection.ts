@@ -2,7 +2,9 @@ import { BadRequestException } from '@nestjs/common';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { type FastifyRequest } from 'fastify';
 import { type Server } from 'node:http';
+import { apiOf, routeTemplateOf } from '../paths/request-route';
 import { answerClientError } from './client-error.reply';
+import { bodyHeadersProblem } from './body-headers';
 import { sendEdgeError } from './edge-error.reply';
 import { jsonDepthExceeds } from './json-depth';
 import { LoadShedder } from './load-shedder';
@@ -26,12 +28,8 @@ function isJson(text: string): boolean {
 /** Verbs the APIs answer (HEAD is GET without a body; OPTIONS is the CORS preflight). */
 const API_VERBS = new Set(['GET', 'HEAD', 'POST', 'OPTIONS']);
 
-function isApiPath(url: string): boolean {
-  return url.startsWith('/api/v2/') || url.startsWith('/api/v3/');
-}
-
 /** Probes and scrapes are never shed: an overloaded replica must still say so and be measured. */
-const NEVER_SHED = ['/healthz', '/readyz', '/metrics'];
+const NEVER_SHED: ReadonlySet<string> = new Set(['/healthz', '/readyz', '/metrics']);
 
 /**
  * The Fastify server options of the limits: body size, and the socket timeouts that cut slow clients
@@ -56,8 +54,10 @@ export function protectionServerOptions(options: EdgeProtectionOptions = DEFAULT
   };
 }
 
+/** By the route the router chose, never by the URL as sent (which can spell it many ways). */
 function skipsShedding(request: FastifyRequest): boolean {
-  return NEVER_SHED.some((path) => request.url === path || request.url.startsWith(`${path}?`));
+  const template = routeTemplateOf(request);
+  return template !== undefined && NEVER_SHED.has(template);
 }
 
 /**
@@ -118,14 +118,27 @@ export function installEdgeProtection(
       sendEdgeError(request, reply, 414, problem);
       return;
     }
-    if (!API_VERBS.has(request.method) && isApiPath(request.url)) {
+    const api = apiOf(request);
+    if (!API_VERBS.has(request.method) && (api === 'v2' || api === 'v3')) {
       // The APIs read over GET and POST only; any other verb is refused as toncenter 2.1 refuses it
       // (405), not left to fall through to a 404 as if the path did not exist.
       void reply.header('allow', 'GET, POST');
       sendEdgeError(request, reply, 405, `method ${request.method} is not supported`);
       return;
     }
-    const deadline = deadlineFor(request.url, request.headers, options);
+    const body = bodyHeadersProblem(
+      request,
+      options.bodyLimitBytes,
+      (type) => fastify.hasContentTypeParser(type),
+      api === 'v2' || api === 'v3',
+    );
+    if (body !== undefined) {
+      // Nothing of the body is read: the connection is closed after the answer, not drained.
+      void reply.header('connection', 'close');
+      sendEdgeError(request, reply, body.status, body.message);
+      return;
+    }
+    const deadline = deadlineFor(api, request.url, request.headers, options);
     if (deadline === undefined) {
       done();
       return;

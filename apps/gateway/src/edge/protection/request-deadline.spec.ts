@@ -7,19 +7,22 @@ describe(deadlineFor.name, () => {
   const options = { ...DEFAULT_PROTECTION, v3MaxDeadlineMs: 5000 };
 
   it('gives v2 10 s and v3 3 s by default, and nothing to other routes', () => {
-    assert.equal(deadlineFor('/api/v2/getMasterchainInfo', {}, options), 10_000);
-    assert.equal(deadlineFor('/api/v3/blocks?limit=1', {}, options), 3000);
-    assert.equal(deadlineFor('/metrics', {}, options), undefined);
-    assert.equal(deadlineFor('/healthz', {}, options), undefined);
+    assert.equal(deadlineFor('v2', '/api/v2/getMasterchainInfo', {}, options), 10_000);
+    assert.equal(deadlineFor('v3', '/api/v3/blocks?limit=1', {}, options), 3000);
+    assert.equal(deadlineFor('other', '/metrics', {}, options), undefined);
+    assert.equal(deadlineFor('other', '/healthz', {}, options), undefined);
   });
 
   it('takes X-Timeout (or x_timeout) on v3, capped, and ignores what it cannot read', () => {
-    assert.equal(deadlineFor('/api/v3/blocks', { 'x-timeout': '1500' }, options), 1500);
-    assert.equal(deadlineFor('/api/v3/blocks', { 'x-timeout': '60000' }, options), 5000);
-    assert.equal(deadlineFor('/api/v3/blocks?x_timeout=700', {}, options), 700);
-    assert.equal(deadlineFor('/api/v3/blocks', { 'x-timeout': 'soon' }, options), 3000);
-    assert.equal(deadlineFor('/api/v3/blocks', { 'x-timeout': '0' }, options), 3000);
-    assert.equal(deadlineFor('/api/v2/getMasterchainInfo', { 'x-timeout': '1' }, options), 10_000);
+    assert.equal(deadlineFor('v3', '/api/v3/blocks', { 'x-timeout': '1500' }, options), 1500);
+    assert.equal(deadlineFor('v3', '/api/v3/blocks', { 'x-timeout': '60000' }, options), 5000);
+    assert.equal(deadlineFor('v3', '/api/v3/blocks?x_timeout=700', {}, options), 700);
+    assert.equal(deadlineFor('v3', '/api/v3/blocks', { 'x-timeout': 'soon' }, options), 3000);
+    assert.equal(deadlineFor('v3', '/api/v3/blocks', { 'x-timeout': '0' }, options), 3000);
+    assert.equal(
+      deadlineFor('v2', '/api/v2/getMasterchainInfo', { 'x-timeout': '1' }, options),
+      10_000,
+    );
   });
 });
 

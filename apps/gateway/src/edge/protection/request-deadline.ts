@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { type RouteApi } from '../paths/request-route';
 import { type EdgeProtectionOptions } from './protection.options';
 
 const storage = new AsyncLocalStorage<{ readonly deadlineAt: number }>();
@@ -27,18 +28,19 @@ function header(value: string | string[] | undefined): string | undefined {
 /**
  * The deadline of a request by its API: v2 10 s (toncenter's tonlib timeout), v3 3 s (ton-indexer's
  * query timeout) lowered or raised by `X-Timeout` / `x_timeout` in ms up to the configured cap
- * (toncenter https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go); nothing for
- * the docs, health and metrics routes.
+ * (toncenter-v3 §2.5); nothing for the health and metrics routes and the Streaming API. `api` is
+ * the request's by its matched route (edge/paths/request-route.ts).
  */
 export function deadlineFor(
+  api: RouteApi,
   url: string,
   headers: Readonly<Record<string, string | string[] | undefined>>,
   options: EdgeProtectionOptions,
 ): number | undefined {
-  if (url.startsWith('/api/v2/')) {
+  if (api === 'v2') {
     return options.v2DeadlineMs;
   }
-  if (!url.startsWith('/api/v3/')) {
+  if (api !== 'v3') {
     return undefined;
   }
   const query = url.includes('?') ? new URLSearchParams(url.slice(url.indexOf('?') + 1)) : null;

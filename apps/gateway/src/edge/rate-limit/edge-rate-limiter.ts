@@ -1,5 +1,10 @@
 import { type Redis } from 'ioredis';
-import { BurstyRateLimiter, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import {
+  BurstyRateLimiter,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+} from 'rate-limiter-flexible';
 import { type LimitState } from './rate-limit-headers';
 
 export type LimitVerdict =
@@ -28,29 +33,68 @@ interface Consumer {
   consume(key: string, points: number): Promise<RateLimiterRes>;
 }
 
+/** A one-window limiter: its consumption can also be read without spending. */
+type Window = RateLimiterRedis | RateLimiterMemory;
+
 /**
- * Shared rate limits in Redis, one-second fixed windows counted atomically by a Lua script
+ * Rate limits. With Redis (`REDIS_URL`) they are shared: one-second fixed windows counted atomically by a Lua script
  * (rate-limiter-flexible), so N gateway replicas share one bucket: one per client IP without a key,
  * one per plan with a key (a plan's rate is summed over its keys, as toncenter's plans are). Once a
  * window is spent, a replica refuses the rest of it from memory without asking Redis (the window can
- * only be reopened by time), which keeps a flood from becoming Redis load.
+ * only be reopened by time), which keeps a flood from becoming Redis load. Without Redis the same
+ * windows are counted in this process's memory (rate-limiter-flexible's RateLimiterMemory): the limits
+ * hold per process, so N replicas without Redis allow N times the rate.
  */
 export class EdgeRateLimiter {
-  private readonly anonymous: RateLimiterRedis;
+  private readonly anonymous: Window;
+  /** Failed key presentations per client IP, at the anonymous rate: the key store's guard. */
+  private readonly failedKeys: Window;
   private readonly plans = new Map<string, Consumer>();
   private readonly prefix: string;
 
+  /** `redis` null: limits in this process's memory. */
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: Redis | null,
     private readonly options: EdgeRateLimiterOptions,
   ) {
     this.prefix = `${options.keyPrefix ?? 'tonapi:rl'}:${options.network}`;
     this.anonymous = this.window(`${this.prefix}:ip`, options.anonymousRps, 1);
+    this.failedKeys = this.window(`${this.prefix}:badkey`, options.anonymousRps, 1);
   }
 
   /** `cost` calls by a caller without a key from `clientIp`. */
   consumeAnonymous(clientIp: string, cost: number): Promise<LimitVerdict> {
     return this.consume(this.anonymous, clientIp, cost, this.options.anonymousRps);
+  }
+
+  /** Counts a key `clientIp` presented that is no live key (its answer is decided elsewhere). */
+  async recordFailedKey(clientIp: string): Promise<void> {
+    try {
+      await this.failedKeys.consume(clientIp, 1);
+    } catch {
+      // Refused (already over) or the store failed: either way there is nothing more to count.
+    }
+  }
+
+  /**
+   * Whether `clientIp` presented as many failed keys this second as an anonymous caller may make
+   * requests: then a key the cache does not know gets 429 without a read of the key store. Read
+   * without spending; a store failure reads as not spent (the failure mode is decided where units
+   * are spent). A key holder behind the same address as anonymous callers is not affected: only
+   * failed keys count here.
+   */
+  async failedKeysSpent(clientIp: string): Promise<boolean> {
+    try {
+      const res = await this.failedKeys.get(clientIp);
+      return res !== null && res.consumedPoints >= this.options.anonymousRps;
+    } catch (error: unknown) {
+      return error instanceof RateLimiterRes;
+    }
+  }
+
+  /** Whether the limits are shared across replicas (Redis) or per process. */
+  get shared(): boolean {
+    return this.redis !== null;
   }
 
   /** `cost` calls against the plan's shared bucket (rps per second, plus its burst). */
@@ -97,7 +141,10 @@ export class EdgeRateLimiter {
     return limiter;
   }
 
-  private window(keyPrefix: string, points: number, durationSeconds: number): RateLimiterRedis {
+  private window(keyPrefix: string, points: number, durationSeconds: number): Window {
+    if (this.redis === null) {
+      return new RateLimiterMemory({ keyPrefix, points, duration: durationSeconds });
+    }
     return new RateLimiterRedis({
       storeClient: this.redis,
       keyPrefix,

@@ -1,9 +1,15 @@
+import { type RouteApi } from '../paths/request-route';
+
 /** Which API's error shape a refused request gets. */
 export type ApiFlavour = 'v2' | 'v3';
 
-/** v3's `{"error": …}` also for the Streaming API, whose errors have that shape (https://docs.ton.org/api/streaming/overview). */
-export function apiFlavourOf(url: string): ApiFlavour {
-  return url.startsWith('/api/v3') || url.startsWith('/api/streaming') ? 'v3' : 'v2';
+/**
+ * The v2 envelope for the v2 API; `{"error": …}` everywhere else: v3, the Streaming API (whose errors
+ * have that shape, toncenter ton-streaming-go) and paths of no API, as the exception filter renders
+ * them.
+ */
+export function apiFlavourOf(api: RouteApi): ApiFlavour {
+  return api === 'v2' ? 'v2' : 'v3';
 }
 
 export interface EdgeReply {

@@ -15,6 +15,10 @@ export class EdgeMetrics {
   readonly authFailures: Counter<'reason'>;
   /** Requests decided without the shared store (Redis down or slow), by the configured outcome. */
   readonly storeFailures: Counter<'outcome'>;
+  /** Key lookups that read the key store (cache misses): what a flood of random keys costs. */
+  readonly keyLookups: Counter;
+  /** Requests refused for a path not in its canonical form (edge/paths/canonical-path.ts). */
+  readonly malformedPaths: Counter;
 
   constructor(registry: Registry) {
     this.requests = counter(registry, {
@@ -36,6 +40,14 @@ export class EdgeMetrics {
       name: `${METRIC_PREFIX}rate_limit_store_failures_total`,
       help: 'Requests the rate-limit store could not decide: allowed (fail open) or refused (fail closed).',
       labelNames: ['outcome'],
+    });
+    this.keyLookups = counter(registry, {
+      name: `${METRIC_PREFIX}edge_key_store_reads_total`,
+      help: 'API key lookups answered by the key store (PostgreSQL), i.e. not by the cache.',
+    });
+    this.malformedPaths = counter(registry, {
+      name: `${METRIC_PREFIX}malformed_paths_total`,
+      help: 'Requests refused with 400 for a path not in its canonical form (escapes, //, dot segments).',
     });
   }
 }

@@ -1,3 +1,4 @@
+import { echoedInput } from '@app/ton';
 import { FINALITIES, type Finality } from './subscription';
 
 /**
@@ -90,7 +91,7 @@ function decodeField(
       }
       return (FINALITIES as readonly string[]).includes(value)
         ? { ok: true, value }
-        : { ok: false, error: `unknown finality state: ${value}` };
+        : { ok: false, error: `unknown finality state: ${echoedInput(value)}` };
     }
   }
 }

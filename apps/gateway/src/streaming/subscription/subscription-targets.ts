@@ -1,4 +1,4 @@
-import { parseAddress } from '@app/ton';
+import { echoedInput, parseAddress } from '@app/ton';
 import { type EventType, isEventType } from './subscription';
 
 /** The raw form every notification uses: `wc:` and 64 uppercase hex digits. */
@@ -44,7 +44,7 @@ export function normaliseAddresses(
   for (const input of inputs) {
     const raw = normaliseAddress(input);
     if (raw === undefined) {
-      return { ok: false, error: `invalid address: ${input}` };
+      return { ok: false, error: `invalid address: ${echoedInput(input)}` };
     }
     addresses.add(raw);
   }

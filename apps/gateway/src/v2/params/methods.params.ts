@@ -2,6 +2,7 @@ import { ErrorCode, TonApiError } from '@app/contracts';
 import {
   checkExternalMessageBoc,
   DEFAULT_EXTERNAL_MESSAGE_LIMITS,
+  echoedInput,
   ExternalMessageRejection,
   methodIdOf,
   type ParsedAddress,
@@ -42,7 +43,7 @@ export function requiredParsedAddress(
   }
   const parsed = parseAddress(value);
   if (!parsed) {
-    throw parseError(source, `Failed to parse ton_addr: '${value}'`, name);
+    throw parseError(source, `Failed to parse ton_addr: '${echoedInput(value)}'`, name);
   }
   return parsed;
 }
