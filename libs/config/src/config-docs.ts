@@ -2,6 +2,7 @@ import { globalRegistry, type z } from 'zod';
 import { APP_LABELS, appEnv, type AppName, MESH_SERVICES, meshServiceEnv } from './app-env';
 import { edgeProtectionEnv } from './edge-protection.env';
 import {
+  accessLogEnv,
   databaseEnv,
   edgeEnv,
   httpEnv,
@@ -45,6 +46,7 @@ const SECTIONS: readonly Section[] = [
     intro: 'The local TON network `npm start` embeds when `TON_NETWORK=local`.',
   },
   { title: 'Logging', fragment: 'loggingEnv', shape: loggingEnv },
+  { title: 'Access log', fragment: 'accessLogEnv', shape: accessLogEnv },
   { title: 'Metrics', fragment: 'metricsEnv', shape: metricsEnv },
   { title: 'Ingestor', fragment: 'ingestEnv', shape: ingestEnv },
   { title: 'Sender', fragment: 'senderEnv', shape: senderEnv },
@@ -55,7 +57,7 @@ const SECTIONS: readonly Section[] = [
     fragment: 'edgeEnv',
     shape: edgeEnv,
     intro:
-      'API keys live in PostgreSQL (`DATABASE_URL`; without it every caller is anonymous), rate-limit counters in Redis (`REDIS_URL`; without it nothing is limited).',
+      'API keys live in PostgreSQL (`DATABASE_URL`, or the embedded one of `npm start`; checked once a live key exists), rate-limit counters in Redis (`REDIS_URL`; without it the same limits are counted per process, in memory).',
   },
   {
     title: 'Edge protection',

@@ -1,5 +1,5 @@
 import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { STREAMING_DOCS_ROUTE } from '../edge/rate-limit/metered-route';
+import { STREAMING_DOCS_ROUTE } from '../edge/paths/request-route';
 import { SSE_PATH, WS_PATH } from '../streaming/http/install-streaming';
 
 /** One place a person (or a client) may want to go from the service's root. */

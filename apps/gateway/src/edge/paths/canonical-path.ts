@@ -15,10 +15,11 @@ export function rawPathOf(url: string): string {
  * canonical one could be read differently by anything that looks at the URL itself; rather than
  * decode it a second time here, such a path is refused (400 naming the path) — after its key is
  * checked and its rate-limit unit is charged, like any other request. Canonical: `/`-separated
- * segments of unreserved characters (RFC 3986 §2.3), no percent-escape (so no double encoding), no
- * empty segment (`//`), no dot segment, no `;` parameters or backslashes; one trailing slash is
- * allowed (`/api/v2/` is the documentation page). Case is kept: `/API/V2/x` is an unknown path
- * (404), not another spelling of a known one.
+ * segments of unreserved characters (RFC 3986
+ * https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml), no
+ * percent-escape (so no double encoding), no empty segment (`//`), no dot segment, no `;`
+ * parameters or backslashes; one trailing slash is allowed (`/api/v2/` is the documentation page).
+ * Case is kept: `/API/V2/x` is an unknown path (404), not another spelling of a known one.
  */
 export function pathProblem(url: string): string | undefined {
   const path = rawPathOf(url);

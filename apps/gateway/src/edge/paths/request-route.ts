@@ -9,12 +9,13 @@ export type RouteApi = 'v2' | 'v3' | 'streaming' | 'other';
 export const STREAMING_DOCS_ROUTE = '/api/streaming/v2/openapi.json';
 
 /**
- * Routes that pass the edge without a key check or a rate-limit unit: probes, the scrape, and the
- * API documentation (OpenAPI JSON, Swagger UI and its assets), which a browser fetches in bursts and
+ * Routes that pass the edge without a key check or a rate-limit unit: the service index (`/`),
+ * probes, the scrape, and the API documentation (OpenAPI JSON, Swagger UI and its assets), which a browser fetches in bursts and
  * which reveals nothing a key protects. Everything else is metered, including every path no route
  * matches: probing must cost as much as calling.
  */
 const UNMETERED_ROUTES: ReadonlySet<string> = new Set([
+  '/',
   '/healthz',
   '/readyz',
   '/metrics',

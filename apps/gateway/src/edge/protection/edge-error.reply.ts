@@ -4,8 +4,8 @@ import { apiOf } from '../paths/request-route';
 
 /**
  * An error the edge answers itself, before any controller: in the v2 envelope for the v2 API (the
- * status equals `code`, §3.2), as `{"error": …}` elsewhere (toncenter-v3 §3.1); the API is the
- * matched route's (edge/paths/request-route.ts).
+ * status equals `code`, https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go),
+ * as `{"error": …}` elsewhere (toncenter); the API is the matched route's (edge/paths/request-route.ts).
  */
 export function sendEdgeError(
   request: FastifyRequest,

@@ -28,8 +28,9 @@ function header(value: string | string[] | undefined): string | undefined {
 /**
  * The deadline of a request by its API: v2 10 s (toncenter's tonlib timeout), v3 3 s (ton-indexer's
  * query timeout) lowered or raised by `X-Timeout` / `x_timeout` in ms up to the configured cap
- * (toncenter-v3 §2.5); nothing for the health and metrics routes and the Streaming API. `api` is
- * the request's by its matched route (edge/paths/request-route.ts).
+ * (toncenter https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go); nothing for
+ * the health and metrics routes and the Streaming API. `api` is the request's by its matched route
+ * (edge/paths/request-route.ts).
  */
 export function deadlineFor(
   api: RouteApi,
