@@ -9,3 +9,4 @@ export * from './message';
 export * from './stack';
 export * from './tlb-schemas';
 export * from './metadata';
+export * from './emulator';

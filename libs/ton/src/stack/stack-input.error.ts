@@ -1,12 +1,13 @@
 /**
  * A stack a caller sent that cannot be run. `invalid` entries are toncenter 2.1's 422s (§12.3, legacy
- * stack); an `unsupported` type is its 542 `Unsupported stack entry type: <type>`.
+ * stack); an `unsupported` type is its 542 `Unsupported stack entry type: <type>`; `limit` is a stack
+ * past GET_METHOD_STACK_LIMITS (a 422 too, worded here: toncenter has no such bound).
  */
 export class StackInputError extends Error {
   override readonly name = 'StackInputError';
 
   constructor(
-    readonly kind: 'invalid' | 'unsupported',
+    readonly kind: 'invalid' | 'unsupported' | 'limit',
     message: string,
   ) {
     super(message);
