@@ -16,15 +16,17 @@
  */
 export const GET_METHOD_STACK_LIMITS = {
   /**
-   * Entries of the stack itself. A TVM tuple holds at most 255 values (TVM whitepaper, TUPLE n with
-   * 0 ≤ n ≤ 15 and the 255-element `TUPLEVAR` bound); no get-method takes more arguments than that.
+   * Entries of the stack itself. A TVM tuple holds at most 255 values (TUPLEVAR and UNTUPLEVAR take
+   * 0…255, https://docs.ton.org/v3/documentation/tvm/instructions); no get-method takes more
+   * arguments than that.
    */
   maxEntries: 255,
   /** Values in all, tuple and list elements included: the structure's cost whatever its shape. */
   maxValues: 1024,
   /**
    * Tuples and lists inside tuples and lists. toncenter's ton-http-api-cpp refuses result stacks
-   * nested 100 deep (`max_stack_entry_depth`); arguments never nest more than two or three levels.
+   * nested 100 deep (`max_stack_entry_depth`, https://github.com/toncenter/ton-http-api-cpp);
+   * arguments never nest more than two or three levels.
    */
   maxNesting: 16,
   /**
