@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { V2_METHODS } from '../../apps/gateway/src/v2/v2-methods.registry';
 import { V3_ENDPOINTS } from '../../apps/gateway/src/v3/v3-endpoints.registry';
+import { GENESIS } from '../../apps/localnet/src/seeds';
+import { buildValue } from './support/hostile-builders';
 import { type HostileRequest, loadCorpus, sweepRequests } from './support/hostile-case';
 import { send } from './support/hostile-client';
 import { type HostileHarness, startHostileHarness } from './support/hostile-harness';
@@ -102,6 +104,45 @@ describe('hostile input', () => {
     assert.ok(typeof body === 'object' && body !== null && 'ok' in body && body.ok === true);
     const v3 = await fetch(`${harness.baseUrl}/api/v3/transactions?limit=1`);
     assert.deepEqual([v3.status, await v3.json()], [200, { transactions: [], address_book: {} }]);
+  });
+
+  it('still runs get-methods afterwards, with stacks exactly at their limits (stacks.json)', async () => {
+    const address = harness.wallet;
+    const run = async (path: string, body: string): Promise<Record<string, unknown>> => {
+      const response = await fetch(`${harness.baseUrl}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
+      const text = await response.text();
+      assert.equal(response.status, 200, `${path}: ${text}`);
+      const json = JSON.parse(text) as Record<string, unknown>;
+      const result = (json.result ?? json) as Record<string, unknown>;
+      assert.equal(result.exit_code, 0, `${path}: ${text}`);
+      return result;
+    };
+    const seqno = await run('/api/v2/runGetMethod', JSON.stringify({ address, method: 'seqno' }));
+    assert.deepEqual(seqno.stack, [['num', `0x${GENESIS.finalSeqno.v4r2.toString(16)}`]]);
+    // The wallet's seqno leaves its arguments below its result.
+    const entries = await run(
+      '/api/v2/runGetMethod',
+      buildValue('stack.entries', { count: 255, address }),
+    );
+    assert.equal((entries.stack as unknown[]).length, 256);
+    await run('/api/v2/runGetMethod', buildValue('stack.deepCell', { depth: 255, address }));
+    await run(
+      '/api/v2/runGetMethodStd',
+      buildValue('stack.nested', { levels: 16, address, api: 'std' }),
+    );
+    await run(
+      '/api/v2/runGetMethodStd',
+      buildValue('stack.values', { tuples: 8, elements: 127, address, api: 'std' }),
+    );
+    await run('/api/v2/jsonRPC', buildValue('stack.entries', { count: 255, address, api: 'rpc' }));
+    await run(
+      '/api/v3/runGetMethod',
+      buildValue('stack.entries', { count: 255, address, api: 'v3' }),
+    );
   });
 
   it(`answered each of the requests within ${String(MAX_REQUEST_MS)} ms`, (t) => {

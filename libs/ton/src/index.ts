@@ -11,3 +11,4 @@ export * from './tlb-schemas';
 export * from './metadata';
 export * from './proof';
 export * from './echoed-input';
+export * from './emulator';

@@ -7,6 +7,7 @@ import {
   storeMessageRelaxed,
 } from '@ton/core';
 import { chainCells, rawBoc, treeCells } from './raw-boc';
+import { STACK_BUILDERS } from './stack-builders';
 
 /**
  * The big or byte-exact inputs of the corpus, made in code rather than stored: a corpus value
@@ -145,6 +146,9 @@ const BUILDERS: Readonly<Record<string, Builder>> = {
     `{"${text(args, 'field', 'libraries')}":[${Array.from({ length: num(args, 'length', 100_000) }, () => '1').join(',')}]}`,
   /** `char` repeated `length` times (a long parameter value). */
   'text.repeat': (args) => text(args, 'char', 'A').repeat(num(args, 'length', 4000)),
+
+  // --- get-method stacks (whole bodies), in their own file ---------------------------------------
+  ...STACK_BUILDERS,
 };
 
 export function buildValue(name: string, args: BuildArgs = {}): string {

@@ -3,6 +3,7 @@ import { createLogger } from '@app/observability';
 import { createTestDatabase, type TestDatabase } from '@app/testing';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { type Localnet, startLocalnet } from '../../../apps/localnet/src/localnet';
+import { GenesisAccount } from '../../../apps/localnet/src/seeds';
 import { createStandaloneApp } from '../../../apps/standalone/src/standalone-app';
 
 /** What anonymous callers get here: far above the corpus's pace, far below a 10,000-call batch. */
@@ -10,6 +11,8 @@ export const HOSTILE_ANONYMOUS_RPS = 5000;
 
 export interface HostileHarness {
   readonly baseUrl: string;
+  /** Raw address of the genesis wallet v4r2: a contract to run get-methods on after the corpus. */
+  readonly wallet: string;
   close(): Promise<void>;
 }
 
@@ -45,8 +48,13 @@ export async function startHostileHarness(): Promise<HostileHarness> {
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const started = { app, db };
+    const wallet = localnet.accounts.find((a) => a.name === GenesisAccount.walletV4r2);
+    if (wallet === undefined) {
+      throw new Error('the genesis seed has no wallet v4r2');
+    }
     return {
       baseUrl: await app.getUrl(),
+      wallet: wallet.address.toRawString(),
       close: async () => {
         await started.app.close();
         await started.db.drop();

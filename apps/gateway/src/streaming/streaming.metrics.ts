@@ -53,7 +53,7 @@ export class StreamingMetrics {
     });
     this.refusals = counter(registry, {
       name: `${METRIC_PREFIX}stream_refusals_total`,
-      help: 'Streaming connections or subscriptions refused by plan limits (connections, addresses) and connections evicted by a resuming one (evicted).',
+      help: 'Streaming connections or subscriptions refused by plan limits (connections, addresses), WebSocket connections closed for flooding frames (frames) and connections evicted by a resuming one (evicted).',
       labelNames: ['reason'],
     });
     this.eventLag = histogram(registry, {

@@ -1,4 +1,5 @@
 import { type StreamingEnv } from '@app/config';
+import { type FrameRateLimits } from './limits/frame-rate';
 
 /** The Streaming API's limits and timings (libs/config "Streaming API"). */
 export interface StreamingOptions {
@@ -23,6 +24,11 @@ export interface StreamingOptions {
    * (a resume evicts the oldest connection) before it is refused.
    */
   readonly admissionWaitMs: number;
+  /**
+   * Frames one WebSocket connection may send: a token bucket checked before a frame is parsed, so a
+   * flood of subscribes costs the server what the rate allows (limits/frame-rate.ts).
+   */
+  readonly wsFrames: FrameRateLimits;
   /** Redis key prefix of the shared connection counts (tests isolate runs). */
   readonly limitKeyPrefix?: string | undefined;
 }
@@ -37,6 +43,9 @@ export const DEFAULT_STREAMING: StreamingOptions = {
   replayLookbackEntries: 1000,
   maxOpenTraces: 10_000,
   admissionWaitMs: 2000,
+  // A client subscribes, re-subscribes now and then and pings every few seconds: 10 frames a second
+  // with 50 at once is far above that; 20 refusals in a row is a client that does not listen.
+  wsFrames: { framesPerSecond: 10, burst: 50, refusedBeforeClose: 20, bytesPerToken: 64 * 1024 },
 };
 
 export function streamingFromEnv(env: StreamingEnv): StreamingOptions {

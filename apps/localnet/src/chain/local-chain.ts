@@ -15,6 +15,7 @@ import {
 import {
   Blockchain,
   type BlockId,
+  Executor,
   LocalBlockchainStorage,
   type PrevBlocksInfo,
   type SmartContract,
@@ -35,6 +36,7 @@ import {
   installNativeSha256,
   librariesRoot,
   masterchainValidatorsOf,
+  RecoveringInstance,
   sha256,
   storeShardHashes,
   validatorListHashShort,
@@ -133,6 +135,12 @@ export class LocalChain implements ChainReader {
   readonly globalId: number;
   private readonly mutex = new ChainMutex();
   private readonly executor: MessageExecutor;
+  /**
+   * Get-methods run on an emulator instance of their own, not the chain's: lite_api runSmcMethod takes
+   * a stack from any lite client, and an instance it traps fails every later call; here it is
+   * replaced (RecoveringInstance) and block production, on the chain's instance, never sees it.
+   */
+  private readonly getMethodExecutors: RecoveringInstance<Executor>;
   private readonly mc: ShardChain;
   private readonly shards: ShardChain[];
   private readonly validators: LocalValidator[];
@@ -195,6 +203,12 @@ export class LocalChain implements ChainReader {
       'blockHistory',
     );
     this.executor = new MessageExecutor(blockchain, (a) => this.chainOf(a), options.logger);
+    this.getMethodExecutors = new RecoveringInstance(
+      () => Executor.create(),
+      (error) => {
+        options.logger?.warn({ err: error }, 'get-method emulator failed: instance replaced');
+      },
+    );
     this.shards =
       (options.shards ?? 1) === 2
         ? [new ShardChain(0, 0x4000000000000000n), new ShardChain(0, 0xc000000000000000n)]
@@ -431,13 +445,13 @@ export class LocalChain implements ChainReader {
       // As the C++ liteserver answers runSmcMethod for an absent or uninitialised account.
       return { exitCode: -256, gasUsed: 0n, stack: [] };
     }
-    const res = await this.blockchain.executor.runGetMethod({
+    const args = {
       code: state.state.code,
       data: state.state.data,
       methodId,
       stack,
       config: mcRec.mc.configBase64,
-      verbosity: 'short',
+      verbosity: 'short' as const,
       libs: mcRec.mc.libs,
       address,
       unixTime: mcRec.stored.genUtime,
@@ -446,7 +460,8 @@ export class LocalChain implements ChainReader {
       gasLimit: GET_METHOD_GAS_LIMIT,
       debugEnabled: false,
       prevBlocksInfo: mcRec.mc.prevBlocksInfo,
-    });
+    };
+    const res = await this.getMethodExecutors.run((executor) => executor.runGetMethod(args));
     if (!res.output.success) {
       throw new Error(`get-method failed: ${res.output.error}`);
     }

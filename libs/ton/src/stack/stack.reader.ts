@@ -3,6 +3,7 @@ import { BocShapeError } from '../boc/boc-shape';
 import { MAX_CELL_DEPTH, readSingleRootBoc } from '../boc/single-root-boc';
 import { echoedInput } from '../echoed-input';
 import { StackInputError } from './stack-input.error';
+import { GET_METHOD_STACK_LIMITS } from './stack-limits';
 
 const INT257_MIN = -(1n << 256n);
 const INT257_MAX = (1n << 256n) - 1n;
@@ -10,24 +11,51 @@ const INT257_MAX = (1n << 256n) - 1n;
 const MAX_NUMBER_DIGITS = 100;
 
 /**
- * Cells all the cell arguments of one stack may hold together: as many as one message may carry
- * (config param 43's max_msg_cells default). A get-method's arguments are addresses, small cells, at
- * most a dictionary; building and hashing cells is the costly part of reading a stack (@ton/core
- * builds a few tens of thousands a second), and this bounds it whatever a 1 MB body holds.
+ * Cells all the cell arguments of one stack may hold together (GET_METHOD_STACK_LIMITS.maxCells).
+ * Kept under this name for the readers' callers.
  */
-export const MAX_STACK_INPUT_CELLS = 1 << 13;
+export const MAX_STACK_INPUT_CELLS = GET_METHOD_STACK_LIMITS.maxCells;
 
-/** What is left of MAX_STACK_INPUT_CELLS while one stack is read. */
-interface CellBudget {
+/** What is left of the limits while one stack is read, and how deep the reader is in tuples. */
+interface StackBudget {
   cells: number;
+  values: number;
+  nesting: number;
 }
 
-function freshBudget(): CellBudget {
-  return { cells: MAX_STACK_INPUT_CELLS };
+function freshBudget(): StackBudget {
+  return {
+    cells: GET_METHOD_STACK_LIMITS.maxCells,
+    values: GET_METHOD_STACK_LIMITS.maxValues,
+    nesting: 0,
+  };
+}
+
+/** Counts `count` more values against the budget, before any of them is read. */
+function spendValues(budget: StackBudget, count: number): void {
+  budget.values -= count;
+  if (budget.values < 0) {
+    throw overLimit(
+      `stack holds more than ${String(GET_METHOD_STACK_LIMITS.maxValues)} values in all (tuple and list elements included)`,
+    );
+  }
+}
+
+/** The entry count of a whole stack, checked on the array's length before any entry is read. */
+export function checkStackEntryCount(count: number): void {
+  if (count > GET_METHOD_STACK_LIMITS.maxEntries) {
+    throw overLimit(
+      `stack has ${String(count)} entries, at most ${String(GET_METHOD_STACK_LIMITS.maxEntries)}`,
+    );
+  }
 }
 
 function invalid(message: string): StackInputError {
   return new StackInputError('invalid', message);
+}
+
+function overLimit(message: string): StackInputError {
+  return new StackInputError('limit', message);
 }
 
 function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
@@ -79,7 +107,7 @@ const BASE64 = /^[A-Za-z0-9+/_-]+={0,2}$/;
  * A one-root BoC in base64 or base64url, checked from its bytes before any cell is built (no deeper
  * than TVM allows, within what is left of the stack's cell budget); undefined when it is not one.
  */
-function readBoc(text: string, budget: CellBudget): Cell | undefined {
+function readBoc(text: string, budget: StackBudget): Cell | undefined {
   if (!BASE64.test(text)) {
     return undefined;
   }
@@ -100,7 +128,7 @@ function readBoc(text: string, budget: CellBudget): Cell | undefined {
 }
 
 /** `tvm.Cell` / `tvm.Slice` / `tvm.Builder`: a base64 BoC string. */
-function readBocString(value: unknown, type: string, budget: CellBudget): Cell {
+function readBocString(value: unknown, type: string, budget: StackBudget): Cell {
   if (value === '') {
     throw invalid(`Empty ${type}`);
   }
@@ -112,7 +140,7 @@ function readBocString(value: unknown, type: string, budget: CellBudget): Cell {
 }
 
 /** `cell` / `slice` (2.1): the output form `{"bytes": "<b64 BoC>"}`. */
-function readBocObject(value: unknown, type: string, budget: CellBudget): Cell {
+function readBocObject(value: unknown, type: string, budget: StackBudget): Cell {
   const bytes = isRecord(value) ? value.bytes : undefined;
   if (bytes === '') {
     throw invalid(`Empty ${type}`);
@@ -136,11 +164,30 @@ function toList(items: readonly TupleItem[]): TupleItem {
   return list;
 }
 
-function readElements(value: unknown, budget: CellBudget): TupleItem[] | undefined {
+/**
+ * A tuple's or list's elements, one level deeper: the nesting and the element count are checked
+ * before any element is read, so the recursion is at most maxNesting levels deep.
+ */
+function readElements(value: unknown, budget: StackBudget): TupleItem[] | undefined {
   if (!isRecord(value) || !Array.isArray(value.elements)) {
     return undefined;
   }
-  return value.elements.map((element) => readTonlibStackEntry(element, budget));
+  const elements: readonly unknown[] = value.elements;
+  if (budget.nesting >= GET_METHOD_STACK_LIMITS.maxNesting) {
+    throw overLimit(
+      `stack nests tuples and lists deeper than ${String(GET_METHOD_STACK_LIMITS.maxNesting)}`,
+    );
+  }
+  if (elements.length > GET_METHOD_STACK_LIMITS.maxEntries) {
+    throw overLimit(
+      `a stack tuple or list has ${String(elements.length)} elements, at most ${String(GET_METHOD_STACK_LIMITS.maxEntries)}`,
+    );
+  }
+  spendValues(budget, elements.length);
+  budget.nesting += 1;
+  const items = elements.map((element) => readTonlibStackEntry(element, budget));
+  budget.nesting -= 1;
+  return items;
 }
 
 /**
@@ -193,7 +240,7 @@ export function readTonlibStackEntry(entry: unknown, budget = freshBudget()): Tu
 }
 
 /** `tuple`/`tvm.Tuple` and `list`/`tvm.List` values: a tonlib tuple or list object (2.1). */
-function readCollection(value: unknown, kind: 'Tuple' | 'List', budget: CellBudget): TupleItem {
+function readCollection(value: unknown, kind: 'Tuple' | 'List', budget: StackBudget): TupleItem {
   const message =
     kind === 'Tuple'
       ? 'Invalid tvm.Tuple, valid tvm_stackEntryTuple expected'
@@ -206,7 +253,7 @@ function readCollection(value: unknown, kind: 'Tuple' | 'List', budget: CellBudg
       budget,
     );
   } catch (error) {
-    if (error instanceof StackInputError && error.kind === 'unsupported') {
+    if (error instanceof StackInputError && error.kind !== 'invalid') {
       throw error;
     }
     throw invalid(message);
@@ -260,12 +307,16 @@ export function readLegacyStackEntry(entry: unknown, budget = freshBudget()): Tu
 
 /** The legacy stack (a JSON array of entries) as TVM values, bottom first. */
 export function readLegacyStack(entries: readonly unknown[]): TupleItem[] {
+  checkStackEntryCount(entries.length);
   const budget = freshBudget();
+  spendValues(budget, entries.length);
   return entries.map((entry) => readLegacyStackEntry(entry, budget));
 }
 
 /** runGetMethodStd's typed stack as TVM values. */
 export function readTonlibStack(entries: readonly unknown[]): TupleItem[] {
+  checkStackEntryCount(entries.length);
   const budget = freshBudget();
+  spendValues(budget, entries.length);
   return entries.map((entry) => readTonlibStackEntry(entry, budget));
 }

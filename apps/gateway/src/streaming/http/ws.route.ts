@@ -5,9 +5,11 @@ import { WS_FRAMING } from '../connection/stream-framing';
 import { type StreamTransport } from '../connection/stream-transport';
 import { newConnectionId, type StreamLimits } from '../limits/connection-limiter';
 import { replayInto } from '../replay/replay';
+import { AddressMemo } from '../subscription/address-memo';
 import { emptySubscription } from '../subscription/subscription';
 import { supportedActionTypes } from '../subscription/subscription-fields';
 import {
+  addressCountFits,
   applySubscribe,
   applyUnsubscribe,
   parseWsMessage,
@@ -19,6 +21,7 @@ import {
   type StreamingContext,
   trackConnection,
 } from './streaming-context';
+import { byteLength, rawText, wsFrameGate } from './ws-frame-gate';
 
 /** After a closing frame, how long a peer that does not read keeps its socket. */
 const CLOSE_GRACE_MS = 5000;
@@ -73,6 +76,9 @@ function withId(id: string | undefined, body: Record<string, string>): string {
 class WsSession {
   private readonly client: StreamClient;
   private readonly limits: StreamLimits;
+  /** The connection's frame rate, checked before a frame is decoded (ws-frame-gate.ts). */
+  private readonly frames: (bytes: number) => boolean;
+  private readonly addressMemo: AddressMemo;
   private state: 'admitting' | 'waiting' | 'open' | 'closed' = 'admitting';
   private early: string[] = [];
   private work: Promise<void> = Promise.resolve();
@@ -89,6 +95,7 @@ class WsSession {
   ) {
     const caller = callerOf(request, context);
     this.limits = caller.limits;
+    this.addressMemo = new AddressMemo(2 * Math.max(1, caller.limits.addresses));
     const header = request.headers['x-actions-version'];
     const version = Array.isArray(header) ? header[0] : header;
     this.client = context.hub.createClient({
@@ -107,9 +114,10 @@ class WsSession {
       },
       metrics: context.metrics,
     });
+    this.frames = wsFrameGate(this.client, context);
     // Frames may arrive before admission is decided: listen at once, decide later.
     socket.on('message', (data: RawData) => {
-      this.onFrame(rawText(data));
+      this.onFrame(data);
     });
     socket.on('close', () => {
       this.state = 'closed';
@@ -153,11 +161,14 @@ class WsSession {
     );
   }
 
-  private onFrame(text: string): void {
+  private onFrame(data: RawData): void {
     if (this.state === 'open') {
-      this.enqueue(text);
+      if (this.frames(byteLength(data))) {
+        this.enqueue(rawText(data));
+      }
       return;
     }
+    const text = rawText(data);
     if (this.state === 'waiting') {
       this.state = 'admitting';
       void this.decideWaiting(text, this.waitingMax);
@@ -178,7 +189,9 @@ class WsSession {
     const resumes =
       parsed.ok &&
       parsed.request.operation === 'subscribe' &&
-      applySubscribe(this.client.subscription, parsed.request.fields).ok &&
+      addressCountFits(parsed.request, this.limits.addresses) &&
+      applySubscribe(this.client.subscription, parsed.request.fields, this.addressMemo.normalise)
+        .ok &&
       (parsed.request.fields.since ?? '') !== '';
     if (!resumes) {
       this.refuse(max);
@@ -291,7 +304,20 @@ class WsSession {
   }
 
   private async subscribe(request: Extract<WsRequest, { operation: 'subscribe' }>): Promise<void> {
-    const outcome = applySubscribe(this.client.subscription, request.fields);
+    if (!addressCountFits(request, this.limits.addresses)) {
+      this.context.metrics.refusals.inc({ reason: 'addresses' });
+      this.client.reply(
+        withId(request.id, {
+          error: `address limit exceeded: ${String(request.fields.addresses?.length ?? 0)} addresses in one subscribe > max ${String(this.limits.addresses)}`,
+        }),
+      );
+      return;
+    }
+    const outcome = applySubscribe(
+      this.client.subscription,
+      request.fields,
+      this.addressMemo.normalise,
+    );
     if (!outcome.ok) {
       this.client.reply(withId(request.id, { error: outcome.error }));
       return;
@@ -349,16 +375,6 @@ class WsSession {
       clearTimeout(timer);
     }
   }
-}
-
-function rawText(data: RawData): string {
-  if (Buffer.isBuffer(data)) {
-    return data.toString('utf8');
-  }
-  if (Array.isArray(data)) {
-    return Buffer.concat(data).toString('utf8');
-  }
-  return Buffer.from(data).toString('utf8');
 }
 
 /** `GET /api/streaming/v2/ws` after the upgrade. */

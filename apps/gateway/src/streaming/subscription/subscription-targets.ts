@@ -36,13 +36,17 @@ export type TargetsOutcome =
   | { readonly ok: true; readonly targets: SubscriptionTargets }
   | { readonly ok: false; readonly error: string };
 
+/** Reads one address into its raw form (normaliseAddress, or a connection's memo of it). */
+export type AddressNormaliser = (input: string) => string | undefined;
+
 /** Addresses in any form → raw upper-hex, duplicates merged; the first bad one is named. */
 export function normaliseAddresses(
   inputs: readonly string[],
+  normalise: AddressNormaliser = normaliseAddress,
 ): { ok: true; addresses: Set<string> } | { ok: false; error: string } {
   const addresses = new Set<string>();
   for (const input of inputs) {
-    const raw = normaliseAddress(input);
+    const raw = normalise(input);
     if (raw === undefined) {
       return { ok: false, error: `invalid address: ${echoedInput(input)}` };
     }
@@ -78,6 +82,7 @@ export function validateTargets(
     readonly trace_external_hash_norms?: readonly string[] | undefined;
   },
   texts: TargetTexts,
+  normalise: AddressNormaliser = normaliseAddress,
 ): TargetsOutcome {
   const rawTypes = request.types ?? [];
   if (rawTypes.length === 0) {
@@ -90,7 +95,7 @@ export function validateTargets(
     }
     types.add(type);
   }
-  const addresses = normaliseAddresses(request.addresses ?? []);
+  const addresses = normaliseAddresses(request.addresses ?? [], normalise);
   if (!addresses.ok) {
     return addresses;
   }

@@ -3,6 +3,7 @@ import { decodeGoStruct, type GoDecoded, parseGoJson } from './go-json-fields';
 import { type Subscription } from './subscription';
 import { SUBSCRIPTION_FIELDS, supportedActionTypes } from './subscription-fields';
 import {
+  type AddressNormaliser,
   normaliseAddresses,
   normaliseTraceNorms,
   validateTargets,
@@ -103,8 +104,12 @@ export type SubscribeOutcome =
  * when present; `supported_action_types` and `action_types` only when non-empty. On any error the
  * previous subscription stays.
  */
-export function applySubscribe(current: Subscription, fields: SubscribeFields): SubscribeOutcome {
-  const targets = validateTargets(fields, WS_TEXTS);
+export function applySubscribe(
+  current: Subscription,
+  fields: SubscribeFields,
+  normalise?: AddressNormaliser,
+): SubscribeOutcome {
+  const targets = validateTargets(fields, WS_TEXTS, normalise);
   if (!targets.ok) {
     return targets;
   }
@@ -139,4 +144,12 @@ export function applyUnsubscribe(
     addresses: new Set([...current.addresses].filter((a) => !remove.addresses.has(a))),
     traceNorms: new Set([...current.traceNorms].filter((n) => !remove.traceNorms.has(n))),
   };
+}
+
+/**
+ * A subscribe lists no more addresses than the caller may hold in all (`max`), counted as sent,
+ * before any is parsed: the work one subscribe causes is bounded by the allowance, not by the frame.
+ */
+export function addressCountFits(request: WsRequest, max: number): boolean {
+  return request.operation !== 'subscribe' || (request.fields.addresses?.length ?? 0) <= max;
 }

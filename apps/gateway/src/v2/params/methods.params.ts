@@ -1,6 +1,7 @@
 import { ErrorCode, TonApiError } from '@app/contracts';
 import {
   checkExternalMessageBoc,
+  checkStackEntryCount,
   DEFAULT_EXTERNAL_MESSAGE_LIMITS,
   echoedInput,
   ExternalMessageRejection,
@@ -9,9 +10,10 @@ import {
   parseAddress,
   readLegacyStack,
   readTonlibStack,
+  serializeStackArguments,
   StackInputError,
 } from '@app/ton';
-import { type Cell, serializeTuple, type TupleItem } from '@ton/core';
+import { type Cell, type TupleItem } from '@ton/core';
 import {
   optionalHash,
   optionalInteger,
@@ -95,16 +97,7 @@ function stackError(error: unknown): unknown {
 
 /** The VmStack a get-method receives, as the b64 BoC the liteserver's `params:bytes` takes. */
 function serializedStack(items: TupleItem[]): string {
-  try {
-    return serializeTuple(items).toBoc({ idx: false }).toString('base64');
-  } catch (error) {
-    // serializeTuple refuses tuples of more than 255 items, as TVM does.
-    throw new TonApiError(
-      ErrorCode.INVALID_ARGUMENT,
-      `Invalid stack: ${error instanceof Error ? error.message : String(error)}`,
-      { details: { param: 'stack' } },
-    );
-  }
+  return serializeStackArguments(items).toBoc({ idx: false }).toString('base64');
 }
 
 function stackEntries(raw: RawParams, source: ParamSource): readonly unknown[] {
@@ -114,6 +107,12 @@ function stackEntries(raw: RawParams, source: ParamSource): readonly unknown[] {
   }
   if (!Array.isArray(value)) {
     throw parseError(source, 'failed to parse stack', 'stack');
+  }
+  try {
+    // On the array's length, before any entry is read (GET_METHOD_STACK_LIMITS).
+    checkStackEntryCount(value.length);
+  } catch (error) {
+    throw stackError(error);
   }
   return value;
 }

@@ -1,4 +1,5 @@
 import { isTonApiError, Subjects, V3TracesRes } from '@app/contracts';
+import { GET_METHOD_STACK_LIMITS } from '@app/ton';
 import { z } from 'zod';
 import { legacyStack, requiredMethodId } from '../../v2/params/methods.params';
 import { type RawParams } from '../../v2/v2-params';
@@ -136,6 +137,7 @@ const runGetMethod: V3Endpoint = {
     }),
     stack: z
       .array(V3StackInput)
+      .max(GET_METHOD_STACK_LIMITS.maxEntries)
       .meta({
         description:
           'Arguments, bottom of the stack first; a type other than num, cell or slice is a 422 naming stack (toncenter answers 500)',

@@ -1,4 +1,5 @@
 import { type LegacyStackEntry, TonApiError, ErrorCode, type TvmStackEntry } from '@app/contracts';
+import { checkStackEntryCount, StackInputError } from '@app/ton';
 import { z } from 'zod';
 
 /**
@@ -56,6 +57,12 @@ export function toLegacyInput(stack: unknown): unknown[] {
   }
   if (!Array.isArray(stack)) {
     throw stackError('stack should be an array of {type, value} entries');
+  }
+  try {
+    // On the array's length, before any entry is read (GET_METHOD_STACK_LIMITS).
+    checkStackEntryCount(stack.length);
+  } catch (error: unknown) {
+    throw error instanceof StackInputError ? stackError(error.message) : error;
   }
   return stack.map((entry: unknown, i) => {
     if (!isRecord(entry)) {

@@ -2,7 +2,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFixture } from '@app/testing';
 import { methodIdOf } from '@app/ton';
-import { beginCell, Cell, loadAccount } from '@ton/core';
+import { ErrorCode, TonApiError } from '@app/contracts';
+import { beginCell, Cell, loadAccount, type TupleItem } from '@ton/core';
 import { GetMethodEmulator, type LibraryFetcher } from './get-method.emulator';
 
 // A mainnet wallet v4r2 (fixtures: accountStateTest.txt) and a mainnet config dict.
@@ -78,5 +79,29 @@ describe('GetMethodEmulator', () => {
     assert.deepEqual(asked, [wallet.code.hash().toString('hex')]);
     assert.equal(r.exitCode, 0);
     assert.deepEqual(r.stack, [{ type: 'int', value: 11010n }]);
+  });
+
+  it('survives a stack that traps the WASM emulator: that call gets a 422 naming stack, the next one runs', async () => {
+    // Past GET_METHOD_STACK_LIMITS (the runner refuses it before it gets here): 400 entries make a
+    // VmStack 400 cells deep, which the emulator's recursive reader cannot take ("memory access out
+    // of bounds"). The trapped instance would fail every later call if it were kept.
+    const crashing = new GetMethodEmulator();
+    const ones: TupleItem[] = Array.from({ length: 400 }, () => ({ type: 'int', value: 1n }));
+    const before = await crashing.run({ ...input, methodId: methodIdOf('seqno') }, noLibraries);
+    assert.deepEqual(before.stack, [{ type: 'int', value: 11010n }]);
+    await assert.rejects(
+      crashing.run({ ...input, stack: ones, methodId: methodIdOf('seqno') }, noLibraries),
+      (error: unknown) =>
+        error instanceof TonApiError &&
+        error.code === ErrorCode.INVALID_ARGUMENT &&
+        error.details?.param === 'stack' &&
+        error.message.startsWith('stack cannot be run by the TVM emulator'),
+    );
+    // The trapped instance and the fresh one that trapped again on the same stack are gone.
+    assert.equal(crashing.discardedInstances, 2);
+    const after = await crashing.run({ ...input, methodId: methodIdOf('seqno') }, noLibraries);
+    assert.equal(after.exitCode, 0);
+    assert.deepEqual(after.stack, [{ type: 'int', value: 11010n }]);
+    assert.equal(crashing.discardedInstances, 2);
   });
 });

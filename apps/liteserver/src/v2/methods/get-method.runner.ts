@@ -1,11 +1,20 @@
 import { createHash } from 'node:crypto';
 import {
+  ErrorCode,
   type InternalTransactionId,
   type RunGetMethodReq,
   type RunGetMethodRes,
   type RunGetMethodStdRes,
+  TonApiError,
 } from '@app/contracts';
-import { LiteApiSchema, loadBlockInfoOfBlock, toLegacyStack, toTonlibStack } from '@app/ton';
+import {
+  LiteApiSchema,
+  loadBlockInfoOfBlock,
+  readStackArgumentsBoc,
+  StackInputError,
+  toLegacyStack,
+  toTonlibStack,
+} from '@app/ton';
 import { Address, beginCell, Cell, parseTuple, type TupleItem } from '@ton/core';
 import { type LiteClient } from 'ton-lite-client';
 import { type tonNode_blockIdExt } from 'ton-lite-client/dist/schema';
@@ -46,7 +55,7 @@ interface ProvenState {
  * An account without code is answered by liteServer.runSmcMethod itself.
  */
 export class GetMethodRunner {
-  private readonly emulator = new GetMethodEmulator();
+  private readonly emulator: GetMethodEmulator;
   private configCache: { keyBlock: number; config: Cell } | undefined;
   /**
    * Runs at a masterchain seqno: the state, the config and c7 (the block's time, a zero random seed)
@@ -54,7 +63,12 @@ export class GetMethodRunner {
    */
   private readonly runs = answerCache<MethodRun>(CACHE_BUDGETS.methodRuns);
 
-  constructor(private readonly pool: LiteserverPool) {}
+  constructor(
+    private readonly pool: LiteserverPool,
+    onEmulatorDiscarded?: (error: unknown) => void,
+  ) {
+    this.emulator = new GetMethodEmulator(onEmulatorDiscarded);
+  }
 
   async runLegacy(req: RunGetMethodReq): Promise<RunGetMethodRes> {
     const run = await this.run('runGetMethod', req);
@@ -79,21 +93,28 @@ export class GetMethodRunner {
   }
 
   private async run(name: string, req: RunGetMethodReq): Promise<MethodRun> {
+    // Within GET_METHOD_STACK_LIMITS before anything is fetched: whoever sent it, a stack that passes
+    // here is one the emulator can read.
+    const stack = argumentsOf(req.stack);
     if (req.seqno === undefined) {
-      return this.compute(name, req);
+      return this.compute(name, req, stack);
     }
     // The stack is hashed: a key holds no caller-sized BoC.
-    const stack = createHash('sha256').update(req.stack).digest('base64');
-    const key = `${req.address.toLowerCase()}@${String(req.seqno)}:${String(req.methodId)}:${stack}`;
+    const stackKey = createHash('sha256').update(req.stack).digest('base64');
+    const key = `${req.address.toLowerCase()}@${String(req.seqno)}:${String(req.methodId)}:${stackKey}`;
     // runGetMethod and runGetMethodStd share the run; only the rendering differs.
     const { value } = await this.pool.cached(name, this.runs, key, async () => ({
-      value: await this.compute(name, req),
+      value: await this.compute(name, req, stack),
       server: -1,
     }));
     return value;
   }
 
-  private async compute(name: string, req: RunGetMethodReq): Promise<MethodRun> {
+  private async compute(
+    name: string,
+    req: RunGetMethodReq,
+    stack: TupleItem[],
+  ): Promise<MethodRun> {
     const address = Address.parseRaw(req.address.toLowerCase());
     const { value: proven } = await this.pool.execute(
       name,
@@ -114,7 +135,7 @@ export class GetMethodRunner {
         address,
         balance: proven.account.balance.coins,
         methodId: req.methodId,
-        stack: parseTuple(Cell.fromBase64(req.stack)),
+        stack,
         config: proven.config,
         unixTime: genUtimeOf(proven.account),
       },
@@ -201,6 +222,20 @@ async function runSmcMethod(
   });
   const [root] = res.result && res.result.length > 0 ? Cell.fromBoc(res.result) : [];
   return { exitCode: res.exitCode, stack: root ? parseTuple(root) : [] };
+}
+
+/** The caller's VmStack, or a 422 naming `stack` when it is past GET_METHOD_STACK_LIMITS. */
+function argumentsOf(stack: string): TupleItem[] {
+  try {
+    return readStackArgumentsBoc(Buffer.from(stack, 'base64'));
+  } catch (error: unknown) {
+    if (error instanceof StackInputError) {
+      throw new TonApiError(ErrorCode.INVALID_ARGUMENT, error.message, {
+        details: { param: 'stack' },
+      });
+    }
+    throw error;
+  }
 }
 
 function lastTransactionId(lastTx: { lt: bigint; hash: bigint } | null): InternalTransactionId {

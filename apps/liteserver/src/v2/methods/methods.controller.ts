@@ -10,9 +10,11 @@ import {
   Subjects,
 } from '@app/contracts';
 import { RpcHandler } from '@app/nats';
-import { Controller } from '@nestjs/common';
+import { PINO_LOGGER } from '@app/observability';
+import { Controller, Inject } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { LiteserverPoolService } from '@app/liteclient';
+import { type Logger } from 'pino';
 import { ConfigReader } from './config.reader';
 import { GetMethodRunner } from './get-method.runner';
 
@@ -22,8 +24,13 @@ export class MethodsController {
   private readonly runner: GetMethodRunner;
   private readonly config: ConfigReader;
 
-  constructor(pool: LiteserverPoolService) {
-    this.runner = new GetMethodRunner(pool);
+  constructor(pool: LiteserverPoolService, @Inject(PINO_LOGGER) logger: Logger) {
+    this.runner = new GetMethodRunner(pool, (error) => {
+      logger.warn(
+        { err: error },
+        'get-method emulator failed: instance discarded, a fresh one follows',
+      );
+    });
     this.config = new ConfigReader(pool);
   }
 

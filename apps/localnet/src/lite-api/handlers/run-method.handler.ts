@@ -1,5 +1,5 @@
-import { Cell, parseTuple, serializeTuple, type TupleItem } from '@ton/core';
-import { buildMerkleProof, CellSet, serializeBocMultiRoot } from '@app/ton';
+import { serializeTuple, type TupleItem } from '@ton/core';
+import { buildMerkleProof, CellSet, readStackArgumentsBoc, serializeBocMultiRoot } from '@app/ton';
 import { Codecs as ClientCodecs } from 'ton-lite-client/dist/schema';
 import { toTlBlockId } from '../block-id';
 import { defineHandler } from '../lite-api-handler';
@@ -9,13 +9,14 @@ import { accountStateProof, blockHeaderProof, boc } from '../proofs';
 import { encodeTl } from '../tl-encode';
 import { resolveAccount } from './account.handlers';
 
+/**
+ * The caller's VmStack within GET_METHOD_STACK_LIMITS, refused from its bytes before any cell is
+ * built: the stack is the one input a lite client fully controls, and a stack too deep traps the
+ * emulator.
+ */
 function parseParams(params: Buffer): TupleItem[] {
-  if (params.length === 0) {
-    return [];
-  }
   try {
-    const [root] = Cell.fromBoc(params);
-    return root ? parseTuple(root) : [];
+    return readStackArgumentsBoc(params);
   } catch (err) {
     throw new LiteServerError(
       LiteServerErrorCode.fatal,

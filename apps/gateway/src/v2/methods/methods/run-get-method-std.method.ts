@@ -1,4 +1,5 @@
 import { Subjects } from '@app/contracts';
+import { GET_METHOD_STACK_LIMITS } from '@app/ton';
 import { z } from 'zod';
 import { defineV2Method } from '../../v2-method';
 import { resultOf, V2Param } from '../../v2-schemas';
@@ -20,6 +21,8 @@ export const runGetMethodStd = defineV2Method({
       .meta({ description: 'Get-method name or numeric id', example: 'seqno' }),
     stack: z
       .array(z.looseObject({ '@type': z.string() }))
+      // Checked on the length before any entry (GET_METHOD_STACK_LIMITS).
+      .max(GET_METHOD_STACK_LIMITS.maxEntries)
       .meta({ description: 'Typed tonlib stack entries (tvm.stackEntryNumber, …)', example: [] })
       .optional(),
     seqno: V2Param.seqno(),

@@ -1,4 +1,5 @@
 import { Subjects } from '@app/contracts';
+import { GET_METHOD_STACK_LIMITS } from '@app/ton';
 import { z } from 'zod';
 import { defineV2Method } from '../../v2-method';
 import { resultOf, V2Param } from '../../v2-schemas';
@@ -21,6 +22,8 @@ export const runGetMethod = defineV2Method({
       .meta({ description: 'Get-method name or numeric id', example: 'seqno' }),
     stack: z
       .array(z.array(z.unknown()))
+      // Checked on the length before any entry (GET_METHOD_STACK_LIMITS).
+      .max(GET_METHOD_STACK_LIMITS.maxEntries)
       .meta({
         description: 'Legacy stack entries: [["num", "0x1"], ["cell", "<b64>"], …]',
         example: [],
