@@ -10,7 +10,10 @@ import {
 } from '@app/config';
 import {
   ChainBlockWriter,
+  ChainIdentityRepository,
   createDataSource,
+  INDEXED_TABLES,
+  resetIndex,
   IndexerCursorRepository,
   IngestProgressRepository,
 } from '@app/database';
@@ -32,6 +35,7 @@ import { ProgressReporter } from './progress-reporter';
 
 const USAGE =
   'usage: npm run ingest -- --from SEQNO --to SEQNO [--workers N] [--window N]\n' +
+  '       npm run ingest -- --reset --yes   (empties the index and its recorded chain)\n' +
   '  env: DATABASE_URL (required), TON_NETWORK or LITESERVERS_CONFIG, NATS_URL (events, optional)';
 
 function seqnoArg(name: string, value: string | undefined): number {
@@ -63,9 +67,15 @@ async function main(): Promise<void> {
       to: { type: 'string' },
       workers: { type: 'string' },
       window: { type: 'string' },
+      reset: { type: 'boolean' },
+      yes: { type: 'boolean' },
     },
     strict: true,
   });
+  if (values.reset === true) {
+    await reset(values.yes === true);
+    return;
+  }
   const from = seqnoArg('from', values.from);
   const to = seqnoArg('to', values.to);
   const workers = countArg('workers', values.workers, 2);
@@ -139,6 +149,37 @@ async function main(): Promise<void> {
     pool.close();
     await decoder.close();
     await nats?.close();
+    await dataSource.destroy();
+  }
+}
+
+/**
+ * `npm run ingest -- --reset --yes`: empties every indexed table and the recorded chain identity in
+ * one transaction, for an index that must follow another chain (the ingestor refuses to mix them).
+ * API keys and plans stay. Stop the ingestors first.
+ */
+async function reset(confirmed: boolean): Promise<void> {
+  if (!confirmed) {
+    throw new Error(`--reset deletes the whole index; add --yes to confirm\n${USAGE}`);
+  }
+  const config = loadConfig(z.object({ ...databaseEnv, ...loggingEnv }));
+  if (config.DATABASE_URL === undefined) {
+    throw new Error(`DATABASE_URL is required\n${USAGE}`);
+  }
+  const logger = createLogger({ app: 'ingest-reset', level: config.LOG_LEVEL });
+  const dataSource = await createDataSource({
+    url: config.DATABASE_URL,
+    applicationName: 'ingest-reset',
+    poolSize: 1,
+  }).initialize();
+  try {
+    const previous = await new ChainIdentityRepository(dataSource).get();
+    await resetIndex(dataSource);
+    logger.info(
+      { previousZeroState: previous?.zeroStateRootHash ?? null, tables: INDEXED_TABLES.length },
+      'index reset: every indexed table is empty; the next ingestor run records the chain it follows',
+    );
+  } finally {
     await dataSource.destroy();
   }
 }
