@@ -62,6 +62,8 @@ export const localnetEnv = {
   LOCALNET_BLOCK_HISTORY: intVar(1, 1_000_000_000),
   LOCALNET_CONFIG_OUT: stringVar('localnet.config.json'),
   LOCALNET_ACCOUNTS_OUT: stringVar('localnet.accounts.json'),
+  /** 1 (or `npm start -- --fresh`): a new local chain, and the embedded index cleared with it. */
+  LOCALNET_FRESH: enumVar(['0', '1'], '0'),
 };
 
 export const loggingEnv = {

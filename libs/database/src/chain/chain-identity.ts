@@ -123,9 +123,12 @@ export class ChainIdentityRepository {
         [MASTERCHAIN_SHARD, header.seqno - 1],
       ),
     );
+    if (row === undefined) {
+      return;
+    }
     const prev = header.prevBlocks[0];
     if (
-      row?.root_hash != null &&
+      row.root_hash !== null &&
       prev !== undefined &&
       (prev.rootHash !== row.root_hash || prev.fileHash !== row.file_hash)
     ) {
@@ -133,12 +136,12 @@ export class ChainIdentityRepository {
         `chain mismatch: masterchain block ${String(header.seqno)} says its previous block is ${prev.rootHash} but the index holds ${row.root_hash} for block ${String(header.seqno - 1)} — the liteservers serve another chain; ${INDEX_RESET_HINT}`,
       );
     }
-    if (row?.global_id != null && row.global_id !== header.globalId) {
+    if (row.global_id !== null && row.global_id !== header.globalId) {
       throw new ChainMismatchError(
         `chain mismatch: masterchain block ${String(header.seqno)} has global_id ${String(header.globalId)} but the index holds global_id ${String(row.global_id)} — the liteservers serve another network; ${INDEX_RESET_HINT}`,
       );
     }
-    if (row?.global_id === null) {
+    if (row.global_id === null) {
       await m.query(`UPDATE chain_identity SET global_id = $1 WHERE id = 1 AND global_id IS NULL`, [
         header.globalId,
       ]);
