@@ -17,8 +17,7 @@ export interface PersistentChainOptions {
   /** Runs the seed on a new chain (its blocks are sealed by the seed itself). */
   runSeed(chain: LocalChain): Promise<SeedAccount[]>;
   readonly logger?:
-    | { info(obj: object, msg: string): void; warn(obj: object, msg: string): void }
-    | undefined;
+    { info(obj: object, msg: string): void; warn(obj: object, msg: string): void } | undefined;
 }
 
 export interface PersistentChain {
