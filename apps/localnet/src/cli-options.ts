@@ -15,12 +15,16 @@ export interface CliOptions {
   readonly adminPort: number | undefined;
   readonly configOut: string;
   readonly accountsOut: string | undefined;
+  /** Where the chain is kept across restarts; absent: a new chain at every start. */
+  readonly dataDir: string | undefined;
+  /** With dataDir: start a new chain even when one is kept there. */
+  readonly fresh: boolean;
 }
 
 export const CLI_USAGE = `usage: npm run localnet -- [--seed genesis|mainnet-replay|none] [--liteservers N]
        [--block-interval MS] [--shards 1|2] [--state-history MC_BLOCKS]
        [--block-history MC_BLOCKS] [--host IP] [--port FIRST_PORT] [--admin-port PORT]
-       [--config-out FILE] [--accounts-out FILE]`;
+       [--config-out FILE] [--accounts-out FILE] [--data-dir DIR [--fresh]]`;
 
 function int(
   name: string,
@@ -56,6 +60,8 @@ export function parseCliOptions(argv: readonly string[]): CliOptions {
       'admin-port': { type: 'string' },
       'config-out': { type: 'string' },
       'accounts-out': { type: 'string' },
+      'data-dir': { type: 'string' },
+      fresh: { type: 'boolean' },
     },
   });
   const seed = values.seed ?? 'genesis';
@@ -63,6 +69,9 @@ export function parseCliOptions(argv: readonly string[]): CliOptions {
     throw new Error(`--seed: expected genesis, mainnet-replay or none (got "${seed}")`);
   }
   const shards = int('shards', values.shards, 1, 2, 1) === 2 ? 2 : 1;
+  if (values.fresh === true && values['data-dir'] === undefined) {
+    throw new Error('--fresh: only with --data-dir (without it every start is a new chain)');
+  }
   return {
     seed,
     liteservers: int('liteservers', values.liteservers, 1, 16, 1),
@@ -87,5 +96,7 @@ export function parseCliOptions(argv: readonly string[]): CliOptions {
         : int('admin-port', values['admin-port'], 0, 65535, 0),
     configOut: values['config-out'] ?? 'localnet.config.json',
     accountsOut: values['accounts-out'],
+    dataDir: values['data-dir'],
+    fresh: values.fresh ?? false,
   };
 }

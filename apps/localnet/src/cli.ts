@@ -31,6 +31,9 @@ async function main(): Promise<void> {
     basePort: options.port,
     configOut,
     ...(options.accountsOut === undefined ? {} : { accountsOut: resolve(options.accountsOut) }),
+    ...(options.dataDir === undefined
+      ? {}
+      : { dataDir: resolve(options.dataDir), fresh: options.fresh }),
     logger,
   });
   const admin =
