@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { after, describe, it } from 'node:test';
 import { findFreePort } from '@app/database';
-import { Standalone, workDir } from './support/standalone-process';
+import { EMPTY_CHAIN_ENV, Standalone, workDir } from './support/standalone-process';
 
 /**
  * `npm start`, stopped, and `npm start` again in the same directory: the local network resumes its
@@ -19,14 +19,14 @@ describe('npm start, stopped and started again (embedded PostgreSQL, local netwo
 
   it('resumes the same chain: block 10 the same in v2 and v3, and v3 follows the head past the restart', async () => {
     const port = await findFreePort();
-    run = await new Standalone(dir, port).start();
+    run = await new Standalone(dir, port, EMPTY_CHAIN_ENV).start();
     const zeroState = await run.zeroState();
     const block10 = await run.indexed(10);
     assert.equal(await run.v2Block(10), block10);
     const headBefore = await run.head();
     await run.stop();
 
-    run = await new Standalone(dir, port).start();
+    run = await new Standalone(dir, port, EMPTY_CHAIN_ENV).start();
     assert.match(
       run.output,
       /"msg":"resumed the local chain: \d+ masterchain blocks produced again"/,

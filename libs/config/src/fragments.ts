@@ -22,7 +22,7 @@ export type TonNetwork = (typeof TON_NETWORKS)[number];
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevelName = (typeof LOG_LEVELS)[number];
 
-export const LOCALNET_SEEDS = ['genesis', 'mainnet-replay'] as const;
+export const LOCALNET_SEEDS = ['genesis', 'mainnet-replay', 'none'] as const;
 export type LocalnetSeed = (typeof LOCALNET_SEEDS)[number];
 
 /** The gateway's HTTP listener. */

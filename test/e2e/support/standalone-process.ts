@@ -6,6 +6,12 @@ import { join, resolve } from 'node:path';
 const MAIN = resolve(__dirname, '../../../apps/standalone/src/main.js');
 const SHARD_ALL = '-9223372036854775808';
 
+/**
+ * An empty local chain with 200 ms blocks: two starts of the genesis seed (a minute of emulation each
+ * on a busy machine) leave a file no room in its 300 s; chain-resume.int-spec replays the seed.
+ */
+export const EMPTY_CHAIN_ENV = { LOCALNET_SEED: 'none', LOCALNET_BLOCK_INTERVAL: '200' };
+
 /** One `npm start` process in `workDir` (the single-process launcher, as `npm start` runs it). */
 export class Standalone {
   output = '';
@@ -16,6 +22,20 @@ export class Standalone {
     readonly port: number,
     private readonly extraEnv: Record<string, string> = {},
   ) {}
+
+  /** The `msg` of every JSON log line so far (pino escapes quotes, so the raw output cannot be searched). */
+  messages(): string[] {
+    return this.output.split('\n').flatMap((line) => {
+      try {
+        const parsed: unknown = JSON.parse(line);
+        const msg = (parsed as { msg?: unknown } | null)?.msg;
+        return typeof msg === 'string' ? [msg] : [];
+      } catch {
+        // Not a log line (a partial chunk, or something a dependency printed).
+        return [];
+      }
+    });
+  }
 
   async start(): Promise<this> {
     const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(this.port), HOST: '127.0.0.1' };

@@ -117,15 +117,19 @@ async function main(): Promise<void> {
   });
   const progress = new IngestProgressRepository(dataSource);
   const decoder = createBlockDecoder(config.INGEST_PARSE_THREADS);
+  const source = new BlockSource(pool, decoder);
+  const committer = new BatchCommitter(
+    new ChainBlockWriter(dataSource),
+    progress,
+    new IndexerCursorRepository(dataSource),
+    new IngestMetrics(new Registry()),
+    logger,
+  );
+  // Blocks of another chain than the index holds are refused before the first one is fetched.
+  await committer.verifyChain(await source.headSeqno());
   const runner = new BackfillRunner(
-    new McBatchLoader(new BlockSource(pool, decoder), { signal: controller.signal }),
-    new BatchCommitter(
-      new ChainBlockWriter(dataSource),
-      progress,
-      new IndexerCursorRepository(dataSource),
-      new IngestMetrics(new Registry()),
-      logger,
-    ),
+    new McBatchLoader(source, { signal: controller.signal }),
+    committer,
     progress,
     nats === undefined ? NO_EVENTS : new JetStreamBlockIndexedPublisher(nats),
     logger,
