@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { createDataSource, findFreePort } from '@app/database';
 import { createTestDatabase, type TestDatabase } from '@app/testing';
-import { Standalone, waitUntil, workDir } from './support/standalone-process';
+import { EMPTY_CHAIN_ENV, Standalone, waitUntil, workDir } from './support/standalone-process';
 
 const INGEST_CLI = resolve(__dirname, '../../apps/ingestor/src/backfill/ingest-cli.js');
 
@@ -33,7 +33,7 @@ describe('npm start against a DATABASE_URL that holds another chain', () => {
 
   it('refuses the other chain with one line naming both zero states, and fails /readyz', async () => {
     const port = await findFreePort();
-    const env = { DATABASE_URL: db.url };
+    const env = { ...EMPTY_CHAIN_ENV, DATABASE_URL: db.url };
     run = await new Standalone(dirs[0], port, env).start();
     const firstZeroState = await run.zeroState();
     const block3 = await run.indexed(3);
@@ -44,13 +44,10 @@ describe('npm start against a DATABASE_URL that holds another chain', () => {
     assert.notEqual(secondZeroState, firstZeroState);
     const line = `chain mismatch: the liteservers' zero state is ${secondZeroState} but the index holds the chain of zero state ${firstZeroState} — the liteservers serve another chain; nothing was written; if the new chain is the one to index, reset the index with "npm run ingest -- --reset --yes" (docs/operations.md, "Indexing another chain")`;
     const current = run;
-    await waitUntil(() => current.output.includes(line), 'the refusal line');
-    assert.equal(current.output.split(line).length - 1, 1, 'logged once');
-    const ready = await run.get('readyz');
-    assert.equal(ready.status, 503);
-    const details = (ready.body as { error: Record<string, { status: string; message?: string }> })
-      .error;
-    assert.deepEqual(details['ingest-chain'], { status: 'down', message: line });
+    await waitUntil(() => current.messages().includes(line), 'the refusal line');
+    assert.equal(current.messages().filter((m) => m === line).length, 1, 'logged once');
+    // The gateway renders a failed /readyz without its details (GatewayExceptionFilter).
+    assert.equal((await run.get('readyz')).status, 503);
     // v3 still answers the first chain's block; nothing of the second one was written.
     assert.equal(await run.v3Block(3), block3);
     assert.notEqual(await run.v2Block(3), block3);
