@@ -45,7 +45,9 @@ export class BatchCommitter {
    * The chain the liteservers serve (its zero state, its head block) against the one the index
    * holds; throws ChainMismatchError when they differ (the zero state is recorded on first use).
    */
-  async verifyChain(head: ChainBlockHashes & { readonly zeroState: ChainBlockHashes }): Promise<void> {
+  async verifyChain(
+    head: ChainBlockHashes & { readonly zeroState: ChainBlockHashes },
+  ): Promise<void> {
     await this.writer.identity.verifyZeroState(head.zeroState);
     await this.writer.identity.verifyHead(head);
   }
