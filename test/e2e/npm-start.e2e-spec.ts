@@ -91,7 +91,7 @@ describe('npm start (embedded defaults)', () => {
     assert.ok(second > first, `${second} > ${first}`);
   });
 
-  it('is ready: NATS (in-process), the liteservers and PostgreSQL are up', async () => {
+  it('is ready: NATS (in-process), the liteservers, PostgreSQL and the indexed chain are up', async () => {
     const res = await fetch(`http://127.0.0.1:${port}/readyz`);
     assert.equal(res.status, 200);
     const body = (await res.json()) as { status: string; info: Record<string, { status: string }> };
@@ -100,6 +100,7 @@ describe('npm start (embedded defaults)', () => {
       nats: 'up',
       liteservers: 'up',
       postgres: 'up',
+      'ingest-chain': 'up',
     });
   });
 

@@ -149,6 +149,10 @@ export class IngestorService implements OnApplicationBootstrap, OnApplicationShu
     if (this.follower === undefined) {
       return Promise.resolve();
     }
+    const mismatch = this.follower.chainMismatch();
+    if (mismatch !== undefined) {
+      return Promise.reject(new Error(mismatch));
+    }
     const lag = this.follower.lagBlocks();
     if (lag === null) {
       return Promise.reject(new Error('ingestor: nothing indexed yet'));
@@ -156,6 +160,12 @@ export class IngestorService implements OnApplicationBootstrap, OnApplicationShu
     return lag <= this.options.readyLag
       ? Promise.resolve()
       : Promise.reject(new Error(`ingestor: ${String(lag)} masterchain blocks behind`));
+  }
+
+  /** Fails only when the follower stopped on another chain (the single process's /readyz). */
+  chainReadiness(): Promise<void> {
+    const mismatch = this.follower?.chainMismatch();
+    return mismatch === undefined ? Promise.resolve() : Promise.reject(new Error(mismatch));
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -27,6 +27,8 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 export interface RetryOptions {
   readonly signal?: AbortSignal;
   readonly onError?: (error: unknown, attempt: number) => void;
+  /** Errors that waiting cannot fix: rethrown at once instead of retried. */
+  readonly isFatal?: (error: unknown) => boolean;
 }
 
 export async function retryUntilDone<T>(
@@ -37,7 +39,7 @@ export async function retryUntilDone<T>(
     try {
       return await operation();
     } catch (error) {
-      if (options.signal?.aborted === true) {
+      if (options.signal?.aborted === true || options.isFatal?.(error) === true) {
         throw error;
       }
       options.onError?.(error, attempt);

@@ -18,6 +18,8 @@ void describe('parseCliOptions', () => {
       adminPort: undefined,
       configOut: 'localnet.config.json',
       accountsOut: undefined,
+      dataDir: undefined,
+      fresh: false,
     });
   });
 
@@ -34,6 +36,8 @@ void describe('parseCliOptions', () => {
       '--admin-port=30100',
       '--config-out=/tmp/c.json',
       '--accounts-out=/tmp/a.json',
+      '--data-dir=/tmp/chain',
+      '--fresh',
     ]);
     assert.deepEqual(sut, {
       seed: 'mainnet-replay',
@@ -47,6 +51,8 @@ void describe('parseCliOptions', () => {
       adminPort: 30100,
       configOut: '/tmp/c.json',
       accountsOut: '/tmp/a.json',
+      dataDir: '/tmp/chain',
+      fresh: true,
     });
   });
 
@@ -66,6 +72,10 @@ void describe('parseCliOptions', () => {
     assert.throws(
       () => parseCliOptions(['--seed=testnet']),
       new CliUsageError('--seed: expected genesis, mainnet-replay or none (got "testnet")'),
+    );
+    assert.throws(
+      () => parseCliOptions(['--fresh']),
+      new Error('--fresh: only with --data-dir (without it every start is a new chain)'),
     );
   });
 });

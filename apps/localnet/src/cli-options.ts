@@ -1,4 +1,10 @@
-import { type CliSpec, cliInteger, CliUsageError, parseCommandLine } from '@app/config';
+import {
+  type CliOption,
+  type CliSpec,
+  cliInteger,
+  CliUsageError,
+  parseCommandLine,
+} from '@app/config';
 import { DEFAULT_STATE_HISTORY } from './chain/state-retention';
 import { type LocalnetSeedName } from './localnet';
 
@@ -15,6 +21,10 @@ export interface CliOptions {
   readonly adminPort: number | undefined;
   readonly configOut: string;
   readonly accountsOut: string | undefined;
+  /** Where the chain is kept across restarts; absent: a new chain at every start. */
+  readonly dataDir: string | undefined;
+  /** With dataDir: start a new chain even when one is kept there. */
+  readonly fresh: boolean;
 }
 
 const MAX_HISTORY = 1_000_000_000;
@@ -69,9 +79,15 @@ export const LOCALNET_CLI = {
       value: 'FILE',
       help: 'where the funded test accounts are written (default: not written)',
     },
+    'data-dir': {
+      type: 'string',
+      value: 'DIR',
+      help: 'keep the chain here and resume it at the next start (default: a new chain each start)',
+    },
+    fresh: { type: 'boolean', help: 'with --data-dir: start a new chain instead of resuming' },
   },
   environment: ['LOG_LEVEL  pino log level (default info)'],
-} as const satisfies CliSpec<Record<string, { type: 'string'; value: string; help: string }>>;
+} as const satisfies CliSpec<Record<string, CliOption>>;
 
 /** The localnet CLI's flags; throws CliUsageError with the offending flag named. */
 export function parseCliOptions(argv: readonly string[]): CliOptions {
@@ -81,6 +97,11 @@ export function parseCliOptions(argv: readonly string[]): CliOptions {
     throw new CliUsageError(`--seed: expected genesis, mainnet-replay or none (got "${seed}")`);
   }
   const shards = cliInteger('shards', values.shards, 1, 2, 1) === 2 ? 2 : 1;
+  if (values.fresh === true && values['data-dir'] === undefined) {
+    throw new CliUsageError(
+      '--fresh: only with --data-dir (without it every start is a new chain)',
+    );
+  }
   return {
     seed,
     liteservers: cliInteger('liteservers', values.liteservers, 1, 16, 1),
@@ -99,5 +120,7 @@ export function parseCliOptions(argv: readonly string[]): CliOptions {
     adminPort: cliInteger('admin-port', values['admin-port'], 0, 65535),
     configOut: values['config-out'] ?? 'localnet.config.json',
     accountsOut: values['accounts-out'],
+    dataDir: values['data-dir'],
+    fresh: values.fresh ?? false,
   };
 }

@@ -23,6 +23,9 @@ async function main(argv: readonly string[]): Promise<undefined> {
     basePort: options.port,
     configOut,
     ...(options.accountsOut === undefined ? {} : { accountsOut: resolve(options.accountsOut) }),
+    ...(options.dataDir === undefined
+      ? {}
+      : { dataDir: resolve(options.dataDir), fresh: options.fresh }),
     logger,
   });
   const admin =

@@ -2,7 +2,9 @@ import { existsSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { BlockProducer, type BlockProducerMode } from './chain/block-producer';
+import { type ChainStore } from './chain/chain-store';
 import { LocalChain } from './chain/local-chain';
+import { openPersistentChain } from './chain-resume';
 import {
   type LiteServerNode,
   globalConfigJson,
@@ -40,7 +42,15 @@ export interface LocalnetOptions {
   readonly basePort?: number;
   /** gen_utime from the wall clock (default in timer mode) or deterministic from `startTime`. */
   readonly wallClock?: boolean;
+  /** gen_utime of the zero state; default: now on the wall clock, else LocalChain's fixed time. */
   readonly startTime?: number;
+  /**
+   * Where the chain is kept across restarts (chain-resume.ts): a restart produces the same chain
+   * again and goes on from its head. Absent: a new chain every time.
+   */
+  readonly dataDir?: string;
+  /** With `dataDir`: start a new chain even when one is kept there. */
+  readonly fresh?: boolean;
   /** Where to write the global config JSON and the seed's accounts JSON (nothing when absent). */
   readonly configOut?: string;
   readonly accountsOut?: string;
@@ -72,15 +82,36 @@ export interface Localnet {
  */
 export async function startLocalnet(options: LocalnetOptions = {}): Promise<Localnet> {
   const mode = options.mode ?? 'timer';
-  const chain = await LocalChain.create({
-    shards: options.shards ?? 1,
-    ...(options.stateHistory === undefined ? {} : { stateHistory: options.stateHistory }),
-    ...(options.blockHistory === undefined ? {} : { blockHistory: options.blockHistory }),
-    wallClock: options.wallClock ?? mode === 'timer',
-    ...(options.startTime === undefined ? {} : { startTime: options.startTime }),
-    ...(options.logger ? { logger: options.logger } : {}),
-  });
-  const accounts = await runSeed(chain, options);
+  const wallClock = options.wallClock ?? mode === 'timer';
+  // On the wall clock, the zero state is dated when the network starts, so each new chain has its
+  // own zero state hash (as a reset testnet does) and an index of an earlier chain is told apart.
+  const startTime = options.startTime ?? (wallClock ? Math.floor(Date.now() / 1000) : undefined);
+  const create = (zeroStateTime: number | undefined): Promise<LocalChain> =>
+    LocalChain.create({
+      shards: options.shards ?? 1,
+      ...(options.stateHistory === undefined ? {} : { stateHistory: options.stateHistory }),
+      ...(options.blockHistory === undefined ? {} : { blockHistory: options.blockHistory }),
+      wallClock,
+      ...(zeroStateTime === undefined ? {} : { startTime: zeroStateTime }),
+      ...(options.logger ? { logger: options.logger } : {}),
+    });
+  let chain: LocalChain;
+  let accounts: SeedAccount[];
+  let store: ChainStore | undefined;
+  if (options.dataDir === undefined) {
+    chain = await create(startTime);
+    accounts = await runSeed(chain, options);
+  } else {
+    ({ chain, accounts, store } = await openPersistentChain({
+      dir: options.dataDir,
+      fresh: options.fresh ?? false,
+      shards: options.shards ?? 1,
+      seed: options.seed ?? 'genesis',
+      create,
+      runSeed: (c) => runSeed(c, options),
+      logger: options.logger,
+    }));
+  }
   const liteservers = await startLiteServers(chain, {
     count: options.liteservers ?? 1,
     host: options.host ?? '127.0.0.1',
@@ -114,6 +145,7 @@ export async function startLocalnet(options: LocalnetOptions = {}): Promise<Loca
       await producer.stop();
       await Promise.all(liteservers.map((ls) => ls.close()));
       chain.close();
+      await store?.close();
     },
   };
 }

@@ -12,12 +12,15 @@ import { protectionFromEnv } from '../../gateway/src/edge/protection/protection.
 import { streamingFromEnv } from '../../gateway/src/streaming/streaming.options';
 import { metadataFetchFromEnv } from '../../decoder/src/metadata/metadata-fetch.options';
 import { localOrigin, readyMessage, serviceUrls } from '../../gateway/src/http/service-index';
+import { prepareLocalIndex } from './local-index';
 import { createStandaloneApp } from './standalone-app';
 
 /**
  * `npm start`: every app in one process on embedded defaults — the in-process transport unless
  * NATS_URL is set, an embedded PostgreSQL unless DATABASE_URL is set, the local network unless
- * TON_NETWORK or LITESERVERS_CONFIG say otherwise (docs/architecture.md).
+ * TON_NETWORK or LITESERVERS_CONFIG say otherwise (docs/architecture.md). The local network keeps its
+ * chain in .data/localnet and resumes it; `--fresh` (LOCALNET_FRESH=1) starts a new chain and clears
+ * the index.
  */
 async function bootstrap(): Promise<void> {
   installNativeSha256();
@@ -36,8 +39,8 @@ async function bootstrap(): Promise<void> {
   // One process, one instance: migrations run at start here (the mesh runs them as a Job).
   const dataSource = await createDataSource({ url: databaseUrl }).initialize();
   const applied = await runPendingMigrations(dataSource);
-  await dataSource.destroy();
   logger.info({ applied }, 'migrations applied');
+  const fresh = process.argv.includes('--fresh') || config.LOCALNET_FRESH === '1';
 
   let localnet: Localnet | undefined;
   let endpoints: LiteserverEndpoint[];
@@ -54,6 +57,9 @@ async function bootstrap(): Promise<void> {
         : { blockHistory: config.LOCALNET_BLOCK_HISTORY }),
       configOut,
       accountsOut,
+      // The chain resumes across restarts; --fresh starts a new one (and clears the index below).
+      dataDir: resolve('.data/localnet'),
+      fresh,
       logger,
     });
     const started = localnet;
@@ -63,9 +69,19 @@ async function bootstrap(): Promise<void> {
       { config: configOut, accounts: accountsOut, seed: config.LOCALNET_SEED },
       `local network started; wrote ${configOut} and ${accountsOut}`,
     );
+    await prepareLocalIndex(
+      dataSource,
+      {
+        zeroStateRootHash: started.chain.zeroState().id.rootHash.toString('base64'),
+        fresh,
+        embedded: config.DATABASE_URL === undefined,
+      },
+      logger,
+    );
   } else {
     endpoints = await resolveLiteserverEndpoints(config);
   }
+  await dataSource.destroy();
 
   const app = await createStandaloneApp({
     natsUrl: config.NATS_URL,

@@ -9,6 +9,7 @@ import {
 import { NatsMetrics, ObservabilityModule, TonHealthIndicators } from '@app/observability';
 import { type LiteserverEndpoint } from '@app/ton';
 import { Global, Module } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { type Logger } from 'pino';
 import { DecoderModule } from '../../decoder/src/decoder.module';
@@ -21,6 +22,7 @@ import { createGatewayApp } from '../../gateway/src/http/create-gateway-app';
 import { EXTRA_READINESS_CHECKS } from '../../gateway/src/ops/health.controller';
 import { type StreamingOptions } from '../../gateway/src/streaming/streaming.options';
 import { IngestorModule } from '../../ingestor/src/ingestor.module';
+import { IngestorService } from '../../ingestor/src/ingestor.service';
 import { LiteserverModule } from '../../liteserver/src/liteserver.module';
 import { QueryModule } from '../../query/src/query.module';
 import { SenderModule } from '../../sender/src/sender.module';
@@ -86,9 +88,23 @@ export async function createStandaloneApp(
       : [
           {
             provide: EXTRA_READINESS_CHECKS,
-            inject: [TonHealthIndicators, DataSource],
-            useFactory: (indicators: TonHealthIndicators, dataSource: DataSource) => [
+            inject: [TonHealthIndicators, DataSource, ModuleRef],
+            useFactory: (
+              indicators: TonHealthIndicators,
+              dataSource: DataSource,
+              moduleRef: ModuleRef,
+            ) => [
               () => indicators.postgres('postgres', () => pingDatabase(dataSource)),
+              // The follower stopped on another chain than the index holds: the v3 answers are of
+              // the old chain. (The indicator is a plain attempt; "postgres" only names its shape.)
+              ...(options.ingest === undefined
+                ? []
+                : [
+                    () =>
+                      indicators.postgres('ingest-chain', () =>
+                        moduleRef.get(IngestorService, { strict: false }).chainReadiness(),
+                      ),
+                  ]),
             ],
           },
         ];

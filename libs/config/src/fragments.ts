@@ -22,7 +22,7 @@ export type TonNetwork = (typeof TON_NETWORKS)[number];
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevelName = (typeof LOG_LEVELS)[number];
 
-export const LOCALNET_SEEDS = ['genesis', 'mainnet-replay'] as const;
+export const LOCALNET_SEEDS = ['genesis', 'mainnet-replay', 'none'] as const;
 export type LocalnetSeed = (typeof LOCALNET_SEEDS)[number];
 
 /** The gateway's HTTP listener. */
@@ -69,7 +69,7 @@ export const tonNetworkEnv = {
 /** The embedded local network (TON_NETWORK=local). */
 export const localnetEnv = {
   LOCALNET_SEED: enumVar(LOCALNET_SEEDS, 'genesis').describe(
-    'Initial state of the localnet: generated wallets/Jetton/NFT…, or the real accounts of `fixtures/mainnet/replay/`.',
+    'Initial state of the localnet: generated wallets/Jetton/NFT…, the real accounts of `fixtures/mainnet/replay/`, or none (an empty chain).',
   ),
   LOCALNET_SHARDS: intVar(1, 2, 1).describe('Number of basechain shards of the localnet.'),
   LOCALNET_BLOCK_INTERVAL: intVar(50, 60_000, 400).describe(
@@ -86,6 +86,9 @@ export const localnetEnv = {
   ),
   LOCALNET_ACCOUNTS_OUT: stringVar('localnet.accounts.json').describe(
     'Where the localnet writes the seeded accounts (addresses, keys) for developers.',
+  ),
+  LOCALNET_FRESH: enumVar(['0', '1'], '0').describe(
+    '1 (or `npm start -- --fresh`): a new local chain instead of resuming the one in `.data/localnet`, and the embedded index cleared with it.',
   ),
 };
 

@@ -49,6 +49,7 @@ void describe(loadConfig.name, () => {
       LOCALNET_STATE_HISTORY: 20000,
       LOCALNET_CONFIG_OUT: 'localnet.config.json',
       LOCALNET_ACCOUNTS_OUT: 'localnet.accounts.json',
+      LOCALNET_FRESH: '0',
       LOG_LEVEL: 'info',
     });
   });

@@ -23,6 +23,7 @@ import { VestingWhitelistEntity } from './entities/vesting-whitelist.entity';
 import { AccountStateEntity } from './entities/account-state.entity';
 import { BlockEntity } from './entities/block.entity';
 import { IndexerCursorEntity } from './entities/indexer-cursor.entity';
+import { ChainIdentityEntity } from './entities/chain-identity.entity';
 import { IngestLeaderEntity } from './entities/ingest-leader.entity';
 import { IngestQuarantineEntity } from './entities/ingest-quarantine.entity';
 import { LatestAccountStateEntity } from './entities/latest-account-state.entity';
@@ -34,6 +35,7 @@ import { TransactionEntity } from './entities/transaction.entity';
 /** Every entity of the schema; the data source registers them all so any app can use any repository. */
 export const DATABASE_ENTITIES = [
   IndexerCursorEntity,
+  ChainIdentityEntity,
   BlockEntity,
   ShardStateEntity,
   TransactionEntity,

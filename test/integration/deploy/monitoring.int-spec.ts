@@ -131,6 +131,8 @@ void describe('alert rules (k8s/monitoring/prometheus-rule.yaml)', () => {
       expr('TonAccessHighErrorRate'),
       /tonapi_http_requests_total\{status=~"5\.\."\}.* \/ sum\(rate\(tonapi_http_requests_total\[5m\]\)\) > 0\.01$/,
     );
+    assert.equal(expr('TonAccessIngestChainMismatch'), 'max(tonapi_ingest_chain_mismatch) > 0');
+    assert.equal(rules.get('TonAccessIngestChainMismatch')?.labels.severity, 'critical');
     assert.match(
       expr('TonAccessHighLatencyP99'),
       /^histogram_quantile\(0\.99, sum by \(le\) \(rate\(tonapi_http_request_duration_seconds_bucket.*\) > 1$/,

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import {
   appEnv,
   cliInteger,
+  type CliOption,
   type CliSpec,
   CliUsageError,
   loadConfig,
@@ -10,7 +11,10 @@ import {
 } from '@app/config';
 import {
   ChainBlockWriter,
+  ChainIdentityRepository,
   createDataSource,
+  INDEXED_TABLES,
+  resetIndex,
   IndexerCursorRepository,
   IngestProgressRepository,
 } from '@app/database';
@@ -38,7 +42,7 @@ export const INGEST_CLI = {
   command: 'npm run ingest --',
   summary:
     'Backfills a masterchain range into PostgreSQL beside the live follower (resumable; progress on stderr).',
-  synopsis: ['--from SEQNO --to SEQNO [--workers N] [--window N]'],
+  synopsis: ['--from SEQNO --to SEQNO [--workers N] [--window N]', '--reset --yes'],
   options: {
     from: { type: 'string', value: 'SEQNO', help: 'first masterchain seqno (required)' },
     to: { type: 'string', value: 'SEQNO', help: 'last masterchain seqno (required)' },
@@ -52,6 +56,11 @@ export const INGEST_CLI = {
       value: 'N',
       help: 'masterchain blocks each worker loads ahead, 1..64 (default 4)',
     },
+    reset: {
+      type: 'boolean',
+      help: 'empty every indexed table and the recorded chain (API keys stay), for another chain',
+    },
+    yes: { type: 'boolean', help: 'confirm --reset' },
   },
   environment: [
     'DATABASE_URL        PostgreSQL to write to (required)',
@@ -60,7 +69,7 @@ export const INGEST_CLI = {
     'NATS_URL            publish block-indexed events (optional)',
     'LOG_LEVEL           pino log level (default info)',
   ],
-} as const satisfies CliSpec<Record<string, { type: 'string'; value: string; help: string }>>;
+} as const satisfies CliSpec<Record<string, CliOption>>;
 
 function seqnoArg(name: 'from' | 'to', value: string | undefined): number {
   if (value === undefined) {
@@ -72,6 +81,10 @@ function seqnoArg(name: 'from' | 'to', value: string | undefined): number {
 /** `npm run ingest -- --from A --to B [--workers N]`: backfill a masterchain range beside the follower. */
 async function main(argv: readonly string[]): Promise<undefined> {
   const { values } = parseCommandLine(INGEST_CLI, argv);
+  if (values.reset === true) {
+    await reset(values.yes === true);
+    return undefined;
+  }
   const from = seqnoArg('from', values.from);
   const to = seqnoArg('to', values.to);
   if (to < from) {
@@ -110,15 +123,19 @@ async function main(argv: readonly string[]): Promise<undefined> {
   });
   const progress = new IngestProgressRepository(dataSource);
   const decoder = createBlockDecoder(config.INGEST_PARSE_THREADS);
+  const source = new BlockSource(pool, decoder);
+  const committer = new BatchCommitter(
+    new ChainBlockWriter(dataSource),
+    progress,
+    new IndexerCursorRepository(dataSource),
+    new IngestMetrics(new Registry()),
+    logger,
+  );
+  // Blocks of another chain than the index holds are refused before the first one is fetched.
+  await committer.verifyChain(await source.headSeqno());
   const runner = new BackfillRunner(
-    new McBatchLoader(new BlockSource(pool, decoder), { signal: controller.signal }),
-    new BatchCommitter(
-      new ChainBlockWriter(dataSource),
-      progress,
-      new IndexerCursorRepository(dataSource),
-      new IngestMetrics(new Registry()),
-      logger,
-    ),
+    new McBatchLoader(source, { signal: controller.signal }),
+    committer,
     progress,
     nats === undefined ? NO_EVENTS : new JetStreamBlockIndexedPublisher(nats),
     logger,
@@ -145,6 +162,37 @@ async function main(argv: readonly string[]): Promise<undefined> {
     await dataSource.destroy();
   }
   return undefined;
+}
+
+/**
+ * `npm run ingest -- --reset --yes`: empties every indexed table and the recorded chain identity in
+ * one transaction, for an index that must follow another chain (the ingestor refuses to mix them).
+ * API keys and plans stay. Stop the ingestors first.
+ */
+async function reset(confirmed: boolean): Promise<void> {
+  if (!confirmed) {
+    throw new CliUsageError('--reset deletes the whole index; add --yes to confirm');
+  }
+  const config = loadConfig(z.object(appEnv.ingestCli));
+  if (config.DATABASE_URL === undefined) {
+    throw new CliUsageError('DATABASE_URL is not set');
+  }
+  const logger = createLogger({ app: 'ingest-reset', level: config.LOG_LEVEL });
+  const dataSource = await createDataSource({
+    url: config.DATABASE_URL,
+    applicationName: 'ingest-reset',
+    poolSize: 1,
+  }).initialize();
+  try {
+    const previous = await new ChainIdentityRepository(dataSource).get();
+    await resetIndex(dataSource);
+    logger.info(
+      { previousZeroState: previous?.zeroStateRootHash ?? null, tables: INDEXED_TABLES.length },
+      'index reset: every indexed table is empty; the next ingestor run records the chain it follows',
+    );
+  } finally {
+    await dataSource.destroy();
+  }
 }
 
 runCli(INGEST_CLI, main);

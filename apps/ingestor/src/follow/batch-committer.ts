@@ -1,5 +1,7 @@
 import {
+  type ChainBlockHashes,
   type ChainBlockWriter,
+  ChainMismatchError,
   type IndexerCursorRepository,
   type IngestProgressRepository,
 } from '@app/database';
@@ -39,6 +41,22 @@ export class BatchCommitter {
     private readonly logger: Logger,
   ) {}
 
+  /**
+   * The chain the liteservers serve (its zero state, its head block) against the one the index
+   * holds; throws ChainMismatchError when they differ (the zero state is recorded on first use).
+   */
+  async verifyChain(
+    head: ChainBlockHashes & { readonly zeroState: ChainBlockHashes },
+  ): Promise<void> {
+    await this.writer.identity.verifyZeroState(head.zeroState);
+    await this.writer.identity.verifyHead(head);
+  }
+
+  /** The head block against the index's block of that seqno (ChainMismatchError when they differ). */
+  verifyHead(head: ChainBlockHashes): Promise<void> {
+    return this.writer.identity.verifyHead(head);
+  }
+
   async commit(
     item: PipelineItem,
     cursorName?: string,
@@ -71,7 +89,8 @@ export class BatchCommitter {
           quarantined: failed.length,
         };
       } catch (error) {
-        if (signal?.aborted === true) {
+        // Another chain's block is never retried nor quarantined: the follower stops on it.
+        if (signal?.aborted === true || error instanceof ChainMismatchError) {
           throw error;
         }
         this.metrics.writeRetries.inc();

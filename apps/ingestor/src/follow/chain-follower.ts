@@ -1,10 +1,14 @@
-import { type IndexerCursorRepository, type IngestLeaderLease } from '@app/database';
+import {
+  ChainMismatchError,
+  type IndexerCursorRepository,
+  type IngestLeaderLease,
+} from '@app/database';
 import { type Logger } from 'pino';
 import { type EventOutbox } from '../events/event-outbox';
 import { type IngestMetrics } from '../metrics/ingest.metrics';
 import { retryUntilDone, sleep } from '../retry';
 import { loadBatches } from '../source/batch-pipeline';
-import { type BlockSource } from '../source/block-source';
+import { type BlockSource, type ChainHead } from '../source/block-source';
 import { type McBatchLoader, type ShardTops, shardTopsOf } from '../source/mc-batch.loader';
 import { type BatchCommitter } from './batch-committer';
 
@@ -26,7 +30,10 @@ export interface ChainFollowerOptions {
 /**
  * The live follower: holds the leader lease, then repeatedly catches up from its cursor to the head
  * through the batch pipeline, committing each masterchain block (with its shard blocks and the cursor)
- * in one transaction and waking the event outbox. A replica without the lease stands by.
+ * in one transaction and waking the event outbox. A replica without the lease stands by. The chain the
+ * liteservers serve must be the one the index holds (zero state, head, each block's prev_ref): on a
+ * mismatch the follower writes nothing, logs one line naming both hashes, sets
+ * tonapi_ingest_chain_mismatch and stops; readiness fails with that line.
  */
 export class ChainFollower {
   private readonly abort = new AbortController();
@@ -34,6 +41,9 @@ export class ChainFollower {
   private head = { seqno: 0, utime: 0 };
   private tops: { seqno: number; tops: ShardTops } | undefined;
   private indexedSeqno: number | null = null;
+  /** Zero state root hash already checked against the index (the check is a write on first use). */
+  private verifiedZeroState: string | undefined;
+  private mismatch: ChainMismatchError | undefined;
 
   constructor(
     private readonly source: BlockSource,
@@ -49,7 +59,9 @@ export class ChainFollower {
 
   start(): void {
     this.running ??= this.loop().catch((error: unknown) => {
-      if (!this.abort.signal.aborted) {
+      if (error instanceof ChainMismatchError) {
+        this.refuse(error);
+      } else if (!this.abort.signal.aborted) {
         this.logger.error({ err: String(error) }, 'chain follower stopped');
       }
     });
@@ -63,6 +75,11 @@ export class ChainFollower {
     await this.lease.release().catch(() => undefined);
   }
 
+  /** Why the follower stopped for good: the liteservers serve another chain than the index holds. */
+  chainMismatch(): string | undefined {
+    return this.mismatch?.message;
+  }
+
   /** Masterchain blocks between the head and the last commit (null before the first one). */
   lagBlocks(): number | null {
     return this.indexedSeqno === null ? null : Math.max(0, this.head.seqno - this.indexedSeqno);
@@ -72,6 +89,7 @@ export class ChainFollower {
     const { signal } = this.abort;
     const retry = {
       signal,
+      isFatal: (error: unknown) => error instanceof ChainMismatchError,
       onError: (error: unknown) => {
         this.logger.warn({ err: String(error) }, 'follower step failed; retrying');
       },
@@ -83,9 +101,11 @@ export class ChainFollower {
         await sleep(this.options.leaseRenewMs, signal);
         continue;
       }
-      this.head = await retryUntilDone(() => this.source.headSeqno(), retry);
-      this.metrics.observeHead(this.head.seqno);
+      const head = await retryUntilDone(() => this.source.headSeqno(), retry);
+      this.head = head;
+      this.metrics.observeHead(head.seqno);
       const cursor = await retryUntilDone(() => this.startCursor(), retry);
+      await retryUntilDone(() => this.verifyChain(head, cursor), retry);
       if (cursor >= this.head.seqno) {
         this.indexedSeqno = cursor;
         await sleep(this.options.pollMs, signal);
@@ -94,11 +114,33 @@ export class ChainFollower {
       try {
         await this.catchUp(cursor + 1, Math.min(this.head.seqno, cursor + this.options.roundSize));
       } catch (error) {
+        if (error instanceof ChainMismatchError) {
+          throw error;
+        }
         // A broken shard walk or an unexpected failure: log, wait, and go again from the cursor.
         this.logger.error({ err: String(error), from: cursor + 1 }, 'catch-up round failed');
         await sleep(this.options.pollMs * 5, signal);
       }
     }
+  }
+
+  /**
+   * Throws ChainMismatchError when the pool's chain is not the index's: another zero state, or a
+   * head block the index holds with other hashes (a chain restarted behind the cursor).
+   */
+  private async verifyChain(head: ChainHead, cursor: number): Promise<void> {
+    if (this.verifiedZeroState !== head.zeroState.rootHash) {
+      await this.committer.verifyChain(head);
+      this.verifiedZeroState = head.zeroState.rootHash;
+    } else if (head.seqno <= cursor) {
+      await this.committer.verifyHead(head);
+    }
+  }
+
+  private refuse(error: ChainMismatchError): void {
+    this.mismatch = error;
+    this.metrics.chainMismatch.set(1);
+    this.logger.error({ event: 'chain-mismatch' }, error.message);
   }
 
   /** The cursor, or on a fresh database the block before the start (and the events cursor with it). */

@@ -21,6 +21,7 @@ export class IngestMetrics {
   readonly quarantined: Counter;
   readonly writeRetries: Counter;
   readonly leader: Gauge;
+  readonly chainMismatch: Gauge;
 
   constructor(registry: Registry) {
     this.headSeqno = gauge(registry, {
@@ -74,6 +75,11 @@ export class IngestMetrics {
       name: `${METRIC_PREFIX}ingest_leader`,
       help: 'Whether this replica holds the live-follower lease (1) or stands by (0).',
     });
+    this.chainMismatch = gauge(registry, {
+      name: `${METRIC_PREFIX}ingest_chain_mismatch`,
+      help: 'Whether the follower stopped because the liteservers serve another chain than the index holds (1).',
+    });
+    this.chainMismatch.set(0);
   }
 
   observeHead(seqno: number): void {

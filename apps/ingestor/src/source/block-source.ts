@@ -1,3 +1,4 @@
+import { type ChainBlockHashes } from '@app/database';
 import { type LiteserverPool, lookupMasterchainBlock } from '@app/liteclient';
 import { type BlockIdFull, LiteApiSchema } from '@app/ton';
 import { type tonNode_blockIdExt } from 'ton-lite-client/dist/schema';
@@ -11,6 +12,12 @@ export interface LiteBlockId {
   readonly seqno: number;
   readonly rootHash: Buffer;
   readonly fileHash: Buffer;
+}
+
+/** liteServer.masterchainInfoExt: the head block and the chain's zero state. */
+export interface ChainHead extends ChainBlockHashes {
+  readonly utime: number;
+  readonly zeroState: ChainBlockHashes;
 }
 
 /** A block as the liteserver sent it, checked against its id: parsed, or why it could not be. */
@@ -31,11 +38,22 @@ export class BlockSource {
     private readonly decoder: BlockDecoder = INLINE_BLOCK_DECODER,
   ) {}
 
-  async headSeqno(): Promise<{ seqno: number; utime: number }> {
+  /** The head masterchain block and the zero state of the chain the pool serves (hashes base64). */
+  async headSeqno(): Promise<ChainHead> {
     const { value } = await this.pool.execute('getMasterchainInfoExt', (client) =>
       client.getMasterchainInfoExt(),
     );
-    return { seqno: value.last.seqno, utime: value.lastUtime };
+    return {
+      seqno: value.last.seqno,
+      utime: value.lastUtime,
+      rootHash: value.last.rootHash.toString('base64'),
+      fileHash: value.last.fileHash.toString('base64'),
+      zeroState: {
+        seqno: 0,
+        rootHash: value.init.rootHash.toString('base64'),
+        fileHash: value.init.fileHash.toString('base64'),
+      },
+    };
   }
 
   async masterchainBlockId(seqno: number): Promise<LiteBlockId> {

@@ -9,6 +9,7 @@ import {
   type Message,
   parseTuple,
   type ShardAccount,
+  storeMessage,
   storeShardAccount,
   type TupleItem,
 } from '@ton/core';
@@ -44,6 +45,7 @@ import {
 
 import { assembleBlock, ChainWork } from './block-assembler';
 import { ChainMutex } from './chain-mutex';
+import type { SealRecord } from './chain-store';
 import type {
   BlockIdExt,
   BlockSelector,
@@ -166,6 +168,10 @@ export class LocalChain implements ChainReader {
   maxSealMs = 0;
   /** The last seal split into emulator execution and block building (ms), with its transaction count. */
   lastSeal = { executeMs: 0, buildMs: 0, transactions: 0 };
+  /** Receives each sealed block's inputs and hash, to journal them (chain-store.ts). */
+  sealJournal: ((record: SealRecord) => void) | undefined;
+  /** While a journal is replayed (chain-resume.ts): the recorded gen_utime of block `seqno`. */
+  replayUtime: ((seqno: number) => number | undefined) | undefined;
 
   private constructor(
     readonly blockchain: Blockchain,
@@ -574,6 +580,10 @@ export class LocalChain implements ChainReader {
   }
 
   private nextUtime(): number {
+    const replayed = this.replayUtime?.(this.head().id.seqno + 1);
+    if (replayed !== undefined) {
+      return replayed;
+    }
     const last = this.head().genUtime;
     if (this.options.wallClock) {
       return Math.max(last, Math.floor(Date.now() / 1000));
@@ -730,7 +740,9 @@ export class LocalChain implements ChainReader {
     const queued = pending
       .filter((p): p is Extract<Pending, { kind: 'queued' }> => p.kind === 'queued')
       .sort((a, b) => (a.createdLt < b.createdLt ? -1 : a.createdLt > b.createdLt ? 1 : 0));
-    const others = pending.filter((p) => p.kind !== 'queued');
+    const others = pending.filter(
+      (p): p is Exclude<Pending, { kind: 'queued' }> => p.kind !== 'queued',
+    );
     // Emulator state changed since the last block outside transactions (treasuries, setShardAccount)
     // enters this block's state first, booked as minted (or exported) value. This scan walks every
     // emulator account (object identity checks); after the transactions only the touched ones are read.
@@ -909,6 +921,15 @@ export class LocalChain implements ChainReader {
       }
     }
     this.blockchain.prevBlocks = this.prevBlocksInfo(seqno);
+    this.sealJournal?.({
+      seqno,
+      genUtime,
+      rootHash: mcStored.id.rootHash.toString('base64'),
+      messages: others.map((p) =>
+        (p.cell ?? beginCell().store(storeMessage(p.message)).endCell()).toBoc().toString('base64'),
+      ),
+      ...(keyBlock ? { config: this.currentConfig.toBoc().toString('base64') } : {}),
+    });
     forgetEmulatedTransactions(this.blockchain);
     this.stateRetention.afterSeal(this.allChains(), seqno);
     this.blockRetention.afterSeal(this.allChains(), seqno);

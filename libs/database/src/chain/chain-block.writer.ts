@@ -9,6 +9,7 @@ import {
 import { batchRows } from './batch-rows';
 import { BLOCK_COLUMNS, SHARD_STATE_COLUMNS } from './block.columns';
 import { type McBlockBatch } from './chain-batch';
+import { ChainIdentityRepository } from './chain-identity';
 import { MESSAGE_COLUMNS, MESSAGE_CONTENT_COLUMNS } from './message.columns';
 import { TRANSACTION_COLUMNS } from './transaction.columns';
 
@@ -21,13 +22,17 @@ export interface BatchWriteResult {
 /**
  * Writes the raw chain tables for one masterchain block and its shard blocks in a single database
  * transaction, with one `INSERT … unnest` per table, idempotently (natural keys, ON CONFLICT DO
- * NOTHING), and advances the follower's cursor in the same transaction when asked to.
+ * NOTHING), and advances the follower's cursor in the same transaction when asked to. A batch of
+ * another chain than the index holds (its prev_ref or global_id, chain-identity.ts) throws
+ * ChainMismatchError and writes nothing.
  */
 export class ChainBlockWriter {
   private readonly cursors: IndexerCursorRepository;
+  readonly identity: ChainIdentityRepository;
 
   constructor(private readonly dataSource: DataSource) {
     this.cursors = new IndexerCursorRepository(dataSource);
+    this.identity = new ChainIdentityRepository(dataSource);
   }
 
   async write(batch: McBlockBatch, cursorName?: string): Promise<BatchWriteResult> {
@@ -36,6 +41,7 @@ export class ChainBlockWriter {
       // No wait for the WAL flush at commit: a crash can lose only the last batches, and since the
       // cursor commits with them, the follower re-ingests exactly those (no loss, no duplicate).
       await m.query('SET LOCAL synchronous_commit = off');
+      await this.identity.verifyBatch(m, batch);
       await insertUnnest(m, 'blocks', BLOCK_COLUMNS, rows.blocks);
       await insertUnnest(m, 'shard_state', SHARD_STATE_COLUMNS, rows.shardState);
       await insertUnnest(m, 'transactions', TRANSACTION_COLUMNS, rows.transactions);

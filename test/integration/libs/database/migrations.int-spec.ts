@@ -22,6 +22,7 @@ const STREAMING_LIMITS = 'StreamingLimits1795700000000';
 const ADDRESS_METADATA = 'AddressMetadata1795800000000';
 const NFT_SALES = 'NftSales1795900000000';
 const TRACE_ACCOUNTS = 'TraceAccounts1796000000000';
+const CHAIN_IDENTITY = 'ChainIdentity1796150000000';
 const ALL = [
   INIT,
   CHAIN,
@@ -32,6 +33,7 @@ const ALL = [
   ADDRESS_METADATA,
   NFT_SALES,
   TRACE_ACCOUNTS,
+  CHAIN_IDENTITY,
 ];
 const CHAIN_TABLES = [
   'blocks',
@@ -65,6 +67,7 @@ const CHAIN_TABLES = [
   'address_metadata',
   'getgems_nft_sales',
   'trace_accounts',
+  'chain_identity',
 ];
 
 void describe('database migrations (real PostgreSQL)', () => {
@@ -172,6 +175,8 @@ void describe('database migrations (real PostgreSQL)', () => {
 
   void it('down() drops the tables and unrecords the migrations; up() works again after it', async () => {
     assert.equal(await tableExists(sut, 'nft_items_content_uri_idx'), true);
+    assert.equal(await revertLastMigration(sut), CHAIN_IDENTITY);
+    assert.equal(await tableExists(sut, 'chain_identity'), false);
     assert.equal(await revertLastMigration(sut), TRACE_ACCOUNTS);
     assert.equal(await tableExists(sut, 'trace_accounts'), false);
     assert.equal(await revertLastMigration(sut), NFT_SALES);

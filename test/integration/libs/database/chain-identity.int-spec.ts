@@ -1,0 +1,133 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import {
+  ApiKeyRepository,
+  ChainIdentityRepository,
+  ChainMismatchError,
+  createDataSource,
+  type DataSource,
+  INDEXED_TABLES,
+  IndexerCursorRepository,
+  OPERATOR_TABLES,
+  resetIndex,
+} from '@app/database';
+import { createTestDatabase, type TestDatabase } from '@app/testing';
+import { z } from 'zod';
+
+const ZERO_A = { seqno: 0, rootHash: 'A'.repeat(43) + '=', fileHash: 'B'.repeat(43) + '=' };
+const ZERO_B = { seqno: 0, rootHash: 'C'.repeat(43) + '=', fileHash: 'D'.repeat(43) + '=' };
+const MC_SHARD = '-9223372036854775808';
+
+void describe('chain identity and index reset (real PostgreSQL)', () => {
+  let db: TestDatabase;
+  let ds: DataSource;
+  let identity: ChainIdentityRepository;
+
+  before(async () => {
+    db = await createTestDatabase({ prefix: 'chain_identity' });
+    ds = await createDataSource({ url: db.url, poolSize: 2 }).initialize();
+    identity = new ChainIdentityRepository(ds);
+  });
+
+  after(async () => {
+    await ds.destroy();
+    await db.drop();
+  });
+
+  void it('classifies every table of the schema: emptied by a reset, or kept', async () => {
+    const rows = z
+      .array(z.object({ table_name: z.string() }))
+      .parse(
+        await ds.query(
+          `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1`,
+        ),
+      );
+    assert.deepEqual(
+      rows.map((r) => r.table_name),
+      [...INDEXED_TABLES, ...OPERATOR_TABLES].sort(),
+    );
+  });
+
+  void it('records the first zero state and refuses another one with one line naming both', async () => {
+    assert.equal(await identity.get(), null);
+    await identity.verifyZeroState(ZERO_A);
+    await identity.verifyZeroState(ZERO_A);
+    assert.deepEqual(await identity.get(), {
+      zeroStateRootHash: ZERO_A.rootHash,
+      zeroStateFileHash: ZERO_A.fileHash,
+      globalId: null,
+    });
+    await assert.rejects(identity.verifyZeroState(ZERO_B), (error: unknown) => {
+      assert.ok(error instanceof ChainMismatchError);
+      assert.equal(
+        error.message,
+        `chain mismatch: the liteservers' zero state is ${ZERO_B.rootHash} but the index holds the chain of zero state ${ZERO_A.rootHash} — the liteservers serve another chain; nothing was written; if the new chain is the one to index, reset the index with "npm run ingest -- --reset --yes" (docs/operations.md, "Indexing another chain")`,
+      );
+      return true;
+    });
+  });
+
+  void it('compares a head block with the index block of its seqno, when there is one', async () => {
+    await insertMcBlock(ds, 7, 'E'.repeat(43) + '=', 'F'.repeat(43) + '=');
+    await identity.verifyHead({
+      seqno: 7,
+      rootHash: 'E'.repeat(43) + '=',
+      fileHash: 'F'.repeat(43) + '=',
+    });
+    await identity.verifyHead({
+      seqno: 8,
+      rootHash: 'G'.repeat(43) + '=',
+      fileHash: 'G'.repeat(43) + '=',
+    });
+    await assert.rejects(
+      identity.verifyHead({
+        seqno: 7,
+        rootHash: 'G'.repeat(43) + '=',
+        fileHash: 'F'.repeat(43) + '=',
+      }),
+      new RegExp(
+        `^ChainMismatchError: chain mismatch: the liteservers' masterchain block 7 is ${'G'.repeat(43)}= but the index holds ${'E'.repeat(43)}= for block 7 — `,
+      ),
+    );
+  });
+
+  void it('a reset empties every indexed table and the identity in one go, keeping API keys', async () => {
+    const keys = new ApiKeyRepository(ds);
+    await keys.createPlan({ name: 'pro', rps: 10, burst: 20, networks: ['local'] });
+    await new IndexerCursorRepository(ds).advance('masterchain', 7);
+    await resetIndex(ds);
+    assert.equal(await identity.get(), null);
+    assert.equal(await new IndexerCursorRepository(ds).get('masterchain'), null);
+    for (const table of INDEXED_TABLES) {
+      const [row] = z
+        .array(z.object({ n: z.number() }))
+        .parse(await ds.query(`SELECT count(*)::int AS n FROM "${table}"`));
+      assert.equal(row?.n, 0, table);
+    }
+    assert.deepEqual(
+      (await keys.listPlans()).map((p) => p.name),
+      ['pro'],
+    );
+    await identity.verifyZeroState(ZERO_B);
+    assert.equal((await identity.get())?.zeroStateRootHash, ZERO_B.rootHash);
+  });
+});
+
+/** A masterchain `blocks` row with the given hashes (other columns: any valid value). */
+async function insertMcBlock(
+  ds: DataSource,
+  seqno: number,
+  rootHash: string,
+  fileHash: string,
+): Promise<void> {
+  await ds.query(
+    `INSERT INTO blocks (workchain, shard, seqno, root_hash, file_hash, mc_block_workchain,
+       mc_block_shard, mc_block_seqno, global_id, version, after_merge, before_split, after_split,
+       want_merge, want_split, key_block, vert_seqno_incr, flags, gen_utime, start_lt, end_lt,
+       validator_list_hash_short, gen_catchain_seqno, min_ref_mc_seqno, prev_key_block_seqno,
+       vert_seqno, master_ref_seqno, rand_seed, created_by, tx_count, prev_blocks)
+     VALUES (-1, $1, $2, $3, $4, -1, $1, $2, -217, 0, false, false, false, false, false, false,
+       false, 0, 0, 0, 1, 0, 0, 0, 0, 0, NULL, $3, $3, 0, '[]')`,
+    [MC_SHARD, seqno, rootHash, fileHash],
+  );
+}
