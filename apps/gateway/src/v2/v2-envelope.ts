@@ -10,7 +10,7 @@ export interface V2Reply {
 /** JSON-RPC replies add `jsonrpc` and the request's `id`. */
 interface JsonRpcEcho {
   jsonrpc?: '2.0';
-  id?: string | number;
+  id?: string | number | null;
 }
 
 export type V2Body =

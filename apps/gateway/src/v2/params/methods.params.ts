@@ -14,6 +14,7 @@ import { type Cell, serializeTuple, type TupleItem } from '@ton/core';
 import {
   optionalHash,
   optionalInteger,
+  own,
   type ParamSource,
   parseError,
   type RawParams,
@@ -32,7 +33,7 @@ export function requiredParsedAddress(
   name: string,
   source: ParamSource,
 ): ParsedAddress {
-  const value = raw[name];
+  const value = own(raw, name);
   if (isAbsent(value)) {
     throw validationError(`empty ${name}`, name);
   }
@@ -52,18 +53,21 @@ const INT32_MAX = 2 ** 31 - 1;
 
 /**
  * `method`: a get-method name (`smc.methodIdName`) or an integer id (`smc.methodIdNumber`, int32).
- * 2.1 treats any string that parses as an integer as an id (§15.5).
+ * 2.1 treats any string that parses as an integer as an id (§15.5); so is a JSON number past 2^53,
+ * which the body parser keeps as its text.
  */
 export function requiredMethodId(raw: RawParams, source: ParamSource): number {
-  const value = raw.method;
+  const value = own(raw, 'method');
   if (isAbsent(value)) {
     throw validationError('empty method', 'method');
   }
   const id =
     typeof value === 'number'
       ? value
-      : typeof value === 'string' && /^-?\d{1,10}$/.test(value)
-        ? Number(value)
+      : typeof value === 'string' && /^-?\d+$/.test(value)
+        ? value.length > 12
+          ? Number.NaN
+          : Number(value)
         : undefined;
   if (id !== undefined) {
     if (!Number.isInteger(id) || id < INT32_MIN || id > INT32_MAX) {
@@ -106,9 +110,16 @@ function serializedStack(items: TupleItem[]): string {
   }
 }
 
-function stackEntries(raw: RawParams, source: ParamSource): readonly unknown[] {
-  const value = raw.stack;
+/**
+ * The `stack` array. runGetMethod's request schema requires it (ton-http-api-cpp `schemas/v2.yaml`
+ * RunGetMethodRequest); runGetMethodStd's does not, and an absent one is empty there.
+ */
+function stackEntries(raw: RawParams, source: ParamSource, required: boolean): readonly unknown[] {
+  const value = own(raw, 'stack');
   if (value === undefined || value === null) {
+    if (required) {
+      throw parseError(source, 'stack required', 'stack');
+    }
     return [];
   }
   if (!Array.isArray(value)) {
@@ -119,7 +130,7 @@ function stackEntries(raw: RawParams, source: ParamSource): readonly unknown[] {
 
 /** runGetMethod's legacy `stack` (§15.5), serialised for the liteserver. */
 export function legacyStack(raw: RawParams, source: ParamSource): string {
-  const entries = stackEntries(raw, source);
+  const entries = stackEntries(raw, source, true);
   try {
     return serializedStack(readLegacyStack(entries));
   } catch (error) {
@@ -129,7 +140,7 @@ export function legacyStack(raw: RawParams, source: ParamSource): string {
 
 /** runGetMethodStd's typed `stack` (§8.2), serialised for the liteserver. */
 export function tonlibStack(raw: RawParams, source: ParamSource): string {
-  const entries = stackEntries(raw, source);
+  const entries = stackEntries(raw, source, false);
   try {
     return serializedStack(readTonlibStack(entries));
   } catch (error) {
@@ -137,34 +148,32 @@ export function tonlibStack(raw: RawParams, source: ParamSource): string {
   }
 }
 
-/** getConfigParam: `config_id` (2.0) or `param` (2.1), exactly one, non-negative (§7, §12.3). */
+/**
+ * getConfigParam: `config_id` (2.0) or `param` (2.1), non-negative int32 (§7, §12.3). Given both,
+ * `config_id` is taken, as 2.1's GET parser does (ton-http-api-cpp GetConfigParamHandler.cpp reads
+ * `param`, then overwrites it with `config_id`); one answer whatever the transport.
+ */
 export function requiredConfigId(raw: RawParams, source: ParamSource): number {
-  const configId = optionalInteger(raw, 'config_id', source);
   const param = optionalInteger(raw, 'param', source);
-  if (configId !== undefined && param !== undefined) {
+  const configId = optionalInteger(raw, 'config_id', source);
+  const name = configId !== undefined ? 'config_id' : 'param';
+  const id = configId ?? param;
+  if (id === undefined) {
     throw validationError('only one of config_id or param should be specified', 'config_id');
   }
-  const name = param !== undefined ? 'param' : 'config_id';
-  const id = param ?? configId;
-  if (id === undefined) {
-    throw parseError(source, 'config_id required', 'config_id');
-  }
   if (id < 0) {
-    throw validationError(`${name} should be non-negative`, name);
-  }
-  if (id > INT32_MAX) {
-    throw parseError(source, `failed to parse ${name}`, name);
+    throw validationError('param should be non-negative', name);
   }
   return id;
 }
 
-/** getLibraries `libraries`: a repeated query parameter or a JSON array of hashes (§7). */
-export function requiredLibraries(raw: RawParams, source: ParamSource): string[] {
-  const value = raw.libraries;
+/**
+ * getLibraries `libraries`: a repeated query parameter or a JSON array of hashes (§7). 2.1 takes
+ * none as an empty list (ton-http-api-cpp GetLibrariesHandler.cpp), answered with no entries.
+ */
+export function optionalLibraries(raw: RawParams, source: ParamSource): string[] {
+  const value = own(raw, 'libraries');
   const list = Array.isArray(value) ? value : isAbsent(value) ? [] : [value];
-  if (list.length === 0) {
-    throw parseError(source, 'libraries required', 'libraries');
-  }
   if (list.length > 256) {
     throw parseError(source, 'failed to parse libraries', 'libraries');
   }
@@ -200,7 +209,7 @@ export interface ExternalMessageBoc {
  * current limits and is the authority.
  */
 export function requiredExternalMessage(raw: RawParams, source: ParamSource): ExternalMessageBoc {
-  const value = raw.boc;
+  const value = own(raw, 'boc');
   if (isAbsent(value)) {
     throw validationError('empty boc', 'boc');
   }

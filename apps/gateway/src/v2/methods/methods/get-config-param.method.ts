@@ -1,17 +1,21 @@
 import { Subjects } from '@app/contracts';
 import { z } from 'zod';
 import { defineV2Method } from '../../v2-method';
-import { resultOf, V2Param } from '../../v2-schemas';
+import { resultOf, V2Param, V2Range } from '../../v2-schemas';
 import { requiredConfigId } from '../../params/methods.params';
 import { optionalSeqno } from '../../v2-params';
 
-/** getConfigParam: `config_id` or `param`, optional `seqno`; `configInfo` (§7). */
+/** getConfigParam: `config_id` or `param` (`config_id` wins), optional `seqno`; `configInfo` (§7). */
 export const getConfigParam = defineV2Method({
   name: 'getConfigParam',
   verbs: ['GET', 'POST'],
   params: z.object({
-    config_id: V2Param.integer('Config parameter number (2.0 name)', 34).optional(),
-    param: V2Param.integer('Config parameter number (2.1 name)', 34).optional(),
+    config_id: V2Param.integer(
+      'Config parameter number (2.0 name; taken when param is given too)',
+      34,
+      V2Range.nonNegativeInt32,
+    ).optional(),
+    param: V2Param.integer('Config parameter number (2.1 name)', 34, V2Range.nonNegativeInt32).optional(),
     seqno: V2Param.seqno(),
   }),
   result: resultOf(Subjects.ls.getConfigParam),

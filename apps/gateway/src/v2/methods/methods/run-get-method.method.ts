@@ -6,7 +6,8 @@ import { legacyStack, requiredMethodId } from '../../params/methods.params';
 import { optionalSeqno, requiredAddress } from '../../v2-params';
 
 /**
- * runGetMethod (POST only): `address`, `method` (name or id), legacy `stack`, optional `seqno`;
+ * runGetMethod (POST only): `address`, `method` (name or id), legacy `stack` (required, as in 2.1's
+ * request schema), optional `seqno`;
  * `smc.runResult` with the legacy stack (§8.1, §15.5). A non-zero exit code is still `ok:true`.
  */
 export const runGetMethod = defineV2Method({
@@ -22,8 +23,7 @@ export const runGetMethod = defineV2Method({
       .meta({
         description: 'Legacy stack entries: [["num", "0x1"], ["cell", "<b64>"], …]',
         example: [],
-      })
-      .optional(),
+      }),
     seqno: V2Param.seqno(),
   }),
   result: resultOf(Subjects.ls.runGetMethod),
