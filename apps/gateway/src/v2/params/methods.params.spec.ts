@@ -51,7 +51,7 @@ describe('legacyStack', () => {
     fails(() => legacyStack({ stack: [['num', 'q']] }, 'post'), 'Invalid number: q');
   });
 
-  it('requires the stack, as 2.1's RunGetMethodRequest schema does', () => {
+  it('requires the stack, as the RunGetMethodRequest schema of 2.1 does', () => {
     fails(() => legacyStack({}, 'post'), 'failed to parse post request: stack required');
   });
 });
