@@ -35,10 +35,26 @@ export function errorReply(status: number, message: string, startedAt: bigint): 
 }
 
 /**
+ * An error answered with a status of its own rather than its code's: sendBocReturnHashNoError's 400
+ * for whatever the send failed with (ton-http-api-cpp SendBocHandler.cpp, `ignore_errors`).
+ */
+export class V2StatusError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
  * Any thrown value as a v2 error reply. Coded errors keep their message; anything else is an internal
  * failure whose details must not leak (DESIGN §7).
  */
 export function replyForError(error: unknown, startedAt: bigint): V2Reply {
+  if (error instanceof V2StatusError) {
+    return errorReply(error.status, error.message, startedAt);
+  }
   const coded = isTonApiError(error)
     ? error
     : new TonApiError(ErrorCode.INTERNAL, 'internal error', { cause: error });

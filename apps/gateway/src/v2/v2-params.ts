@@ -220,7 +220,11 @@ export function optionalBoolean(
  * `chaotic/io/bool.cpp`): JSON true/false, a JSON integer (non-zero is true), or y/yes/t/true/on/1
  * and n/no/f/false/off/0 in any case; anything else is 422 `failed to parse <name>`.
  */
-export function optionalFlag(raw: RawParams, name: string, source: ParamSource): boolean | undefined {
+export function optionalFlag(
+  raw: RawParams,
+  name: string,
+  source: ParamSource,
+): boolean | undefined {
   const value = scalar(raw, name);
   if (isAbsent(value)) {
     return undefined;

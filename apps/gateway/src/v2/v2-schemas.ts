@@ -64,16 +64,17 @@ function inRange(text: string, range: IntegerRange): boolean {
  * clients that quote numbers, and JSON numbers past 2^53 that the body parser keeps as their text).
  */
 function integer(description: string, example: number | string, range: IntegerRange): z.ZodType {
-  const text = z.string().regex(DECIMAL).refine((value) => inRange(value, range));
-  const schema = z
-    .union([z.int().refine((value) => inRange(String(value), range)), text])
-    .meta({
-      description,
-      example,
-      // OpenAPI readers see the bounds; 64-bit ones are past what a JSON number holds exactly.
-      ...(range.min >= BigInt(Number.MIN_SAFE_INTEGER) ? { minimum: Number(range.min) } : {}),
-      ...(range.max <= BigInt(Number.MAX_SAFE_INTEGER) ? { maximum: Number(range.max) } : {}),
-    });
+  const text = z
+    .string()
+    .regex(DECIMAL)
+    .refine((value) => inRange(value, range));
+  const schema = z.union([z.int().refine((value) => inRange(String(value), range)), text]).meta({
+    description,
+    example,
+    // OpenAPI readers see the bounds; 64-bit ones are past what a JSON number holds exactly.
+    ...(range.min >= BigInt(Number.MIN_SAFE_INTEGER) ? { minimum: Number(range.min) } : {}),
+    ...(range.max <= BigInt(Number.MAX_SAFE_INTEGER) ? { maximum: Number(range.max) } : {}),
+  });
   RANGES.set(schema, range);
   return schema;
 }
@@ -109,9 +110,7 @@ export const V2Param = {
       .union([
         z.boolean(),
         z.int(),
-        z
-          .string()
-          .refine((word) => [...TRUE_WORDS, ...FALSE_WORDS].includes(word.toLowerCase())),
+        z.string().refine((word) => [...TRUE_WORDS, ...FALSE_WORDS].includes(word.toLowerCase())),
       ])
       .meta({ description, example: true }),
   /** A bag of cells in base64. */

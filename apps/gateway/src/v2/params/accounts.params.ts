@@ -1,5 +1,11 @@
 import { parseAddress } from '@app/ton';
-import { type ParamSource, type RawParams, optionalSeqno, own, requiredAddress } from '../v2-params';
+import {
+  type ParamSource,
+  type RawParams,
+  optionalSeqno,
+  own,
+  requiredAddress,
+} from '../v2-params';
 
 /** `address` (raw form for the services) and the optional masterchain `seqno` (§3.1, §4). */
 export function parseAccountRead(

@@ -15,7 +15,11 @@ export const getConfigParam = defineV2Method({
       34,
       V2Range.nonNegativeInt32,
     ).optional(),
-    param: V2Param.integer('Config parameter number (2.1 name)', 34, V2Range.nonNegativeInt32).optional(),
+    param: V2Param.integer(
+      'Config parameter number (2.1 name)',
+      34,
+      V2Range.nonNegativeInt32,
+    ).optional(),
     seqno: V2Param.seqno(),
   }),
   result: resultOf(Subjects.ls.getConfigParam),

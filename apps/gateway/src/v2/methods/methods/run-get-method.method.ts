@@ -18,12 +18,10 @@ export const runGetMethod = defineV2Method({
     method: z
       .union([z.string().max(127), z.int()])
       .meta({ description: 'Get-method name or numeric id', example: 'seqno' }),
-    stack: z
-      .array(z.array(z.unknown()))
-      .meta({
-        description: 'Legacy stack entries: [["num", "0x1"], ["cell", "<b64>"], …]',
-        example: [],
-      }),
+    stack: z.array(z.array(z.unknown())).meta({
+      description: 'Legacy stack entries: [["num", "0x1"], ["cell", "<b64>"], …]',
+      example: [],
+    }),
     seqno: V2Param.seqno(),
   }),
   result: resultOf(Subjects.ls.runGetMethod),
