@@ -80,11 +80,9 @@ describe('DNS names', () => {
     const adnl = readDnsRecord(
       beginCell().storeUint(0xad01, 16).storeBuffer(Buffer.alloc(32, 7)).storeUint(0, 8).endCell(),
     );
-    assert.equal(adnl?.['@type'], 'dns.entryDataAdnlAddress');
-    assert.equal(
-      adnl['@type'] === 'dns.entryDataAdnlAddress' && adnl.adnl_address.adnl_address.length,
-      55,
-    );
+    assert.ok(adnl?.['@type'] === 'dns.entryDataAdnlAddress');
+    // 35 bytes (0x2d, the id, its CRC16) in base32 are 56 letters; tonlib drops the first.
+    assert.match(adnl.adnl_address.adnl_address, /^[a-z2-7]{55}$/);
     assert.equal(readDnsRecord(beginCell().storeUint(0x1234, 16).endCell()), undefined);
     assert.equal(readDnsRecord(beginCell().storeUint(0x9f, 8).endCell()), undefined);
   });
