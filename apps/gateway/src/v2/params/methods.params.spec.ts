@@ -63,7 +63,7 @@ describe('requiredConfigId', () => {
     assert.equal(requiredConfigId({ param: 12, config_id: 34 }, 'post'), 34);
     fails(
       () => requiredConfigId({ config_id: -1 }, 'get'),
-      'failed to validate request: param should be non-negative',
+      'failed to validate request: config_id should be non-negative',
     );
     fails(
       () => requiredConfigId({}, 'get'),

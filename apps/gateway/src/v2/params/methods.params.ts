@@ -162,7 +162,7 @@ export function requiredConfigId(raw: RawParams, source: ParamSource): number {
     throw validationError('only one of config_id or param should be specified', 'config_id');
   }
   if (id < 0) {
-    throw validationError('param should be non-negative', name);
+    throw validationError(`${name} should be non-negative`, name);
   }
   return id;
 }

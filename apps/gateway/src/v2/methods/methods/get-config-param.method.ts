@@ -24,8 +24,8 @@ export const getConfigParam = defineV2Method({
   }),
   result: resultOf(Subjects.ls.getConfigParam),
   parse: (raw, source) => {
-    const configId = requiredConfigId(raw, source);
     const seqno = optionalSeqno(raw, source);
+    const configId = requiredConfigId(raw, source);
     return seqno === undefined ? { configId } : { configId, seqno };
   },
   handle: (params, backend) => backend.request(Subjects.ls.getConfigParam, params),
