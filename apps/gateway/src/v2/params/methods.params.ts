@@ -111,16 +111,13 @@ function serializedStack(items: TupleItem[]): string {
 }
 
 /**
- * The `stack` array. runGetMethod's request schema requires it (ton-http-api-cpp `schemas/v2.yaml`
- * RunGetMethodRequest); runGetMethodStd's does not, and an absent one is empty there.
+ * The `stack` array, required as 2.1's request schemas require it (ton-http-api-cpp
+ * `schemas/v2.yaml` RunGetMethodRequest and RunGetMethodStdRequest); `[]` for none.
  */
-function stackEntries(raw: RawParams, source: ParamSource, required: boolean): readonly unknown[] {
+function stackEntries(raw: RawParams, source: ParamSource): readonly unknown[] {
   const value = own(raw, 'stack');
   if (value === undefined || value === null) {
-    if (required) {
-      throw parseError(source, 'stack required', 'stack');
-    }
-    return [];
+    throw parseError(source, 'stack required', 'stack');
   }
   if (!Array.isArray(value)) {
     throw parseError(source, 'failed to parse stack', 'stack');
@@ -130,7 +127,7 @@ function stackEntries(raw: RawParams, source: ParamSource, required: boolean): r
 
 /** runGetMethod's legacy `stack` (§15.5), serialised for the liteserver. */
 export function legacyStack(raw: RawParams, source: ParamSource): string {
-  const entries = stackEntries(raw, source, true);
+  const entries = stackEntries(raw, source);
   try {
     return serializedStack(readLegacyStack(entries));
   } catch (error) {
@@ -140,7 +137,7 @@ export function legacyStack(raw: RawParams, source: ParamSource): string {
 
 /** runGetMethodStd's typed `stack` (§8.2), serialised for the liteserver. */
 export function tonlibStack(raw: RawParams, source: ParamSource): string {
-  const entries = stackEntries(raw, source, false);
+  const entries = stackEntries(raw, source);
   try {
     return serializedStack(readTonlibStack(entries));
   } catch (error) {

@@ -19,8 +19,7 @@ export const runGetMethodStd = defineV2Method({
       .meta({ description: 'Get-method name or numeric id', example: 'seqno' }),
     stack: z
       .array(z.looseObject({ '@type': z.string() }))
-      .meta({ description: 'Typed tonlib stack entries (tvm.stackEntryNumber, …)', example: [] })
-      .optional(),
+      .meta({ description: 'Typed tonlib stack entries (tvm.stackEntryNumber, …)', example: [] }),
     seqno: V2Param.seqno(),
   }),
   result: resultOf(Subjects.ls.runGetMethodStd),
