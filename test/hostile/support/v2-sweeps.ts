@@ -1,3 +1,4 @@
+import { type z } from 'zod';
 import { type V2Method } from '../../../apps/gateway/src/v2/v2-method';
 import { V2_METHODS } from '../../../apps/gateway/src/v2/v2-methods.registry';
 import { type IntegerRange, integerRangeOf } from '../../../apps/gateway/src/v2/v2-schemas';
@@ -62,6 +63,12 @@ const VALID_FOR: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {
   dnsResolve: { address: '0:b7e6796f1081765ab63e68458ff347f32f230b12491257058f21ca72e475b925' },
 };
 
+/** The method's parameters and their schemas, as the registry publishes them. */
+function shapeOf(method: V2Method): [string, z.ZodType][] {
+  const shape: Record<string, z.ZodType> = method.paramsSchema.shape;
+  return Object.entries(shape);
+}
+
 function requiredParams(method: V2Method, except: string): Record<string, unknown> {
   const base: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(VALID_FOR[method.name] ?? {})) {
@@ -69,7 +76,7 @@ function requiredParams(method: V2Method, except: string): Record<string, unknow
       base[name] = value;
     }
   }
-  for (const [name, schema] of Object.entries(method.paramsSchema.shape)) {
+  for (const [name, schema] of shapeOf(method)) {
     if (name !== except && !schema.safeParse(undefined).success && name in VALID) {
       base[name] = VALID[name];
     }
@@ -150,7 +157,7 @@ function inRange(value: bigint, range: IntegerRange): boolean {
 /** Every integer parameter of every v2 method, from the registry, with its range. */
 export function integerParams(): { method: V2Method; param: string; range: IntegerRange }[] {
   return [...V2_METHODS.values()].flatMap((method) =>
-    Object.entries(method.paramsSchema.shape).flatMap(([param, schema]) => {
+    shapeOf(method).flatMap(([param, schema]) => {
       const range = integerRangeOf(schema);
       return range === undefined ? [] : [{ method, param, range }];
     }),
