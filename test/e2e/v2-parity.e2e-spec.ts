@@ -320,4 +320,72 @@ describe('v2 parity with toncenter 2.1 (ton-http-api-cpp)', () => {
       assert.equal(unixtime.body.error, 'failed to parse get request: failed to parse unixtime');
     }
   });
+  // The deliberate differences listed under "## v2" in docs/toncenter-differences.md.
+  describe('deliberate differences', () => {
+    it('answers a missing or non-numeric parameter 422 naming it', async () => {
+      const wallet = address(GenesisAccount.walletV4r2);
+      assert.deepEqual(withoutExtra((await harness.get('getAddressInformation')).body), {
+        ok: false,
+        error: 'failed to validate request: empty address',
+        code: 422,
+      });
+      for (const seqno of ['abc', '1x', ' 1']) {
+        const reply = await harness.get('getAddressInformation', { address: wallet, seqno });
+        assert.deepEqual(withoutExtra(reply.body), {
+          ok: false,
+          error: 'failed to parse get request: failed to parse seqno',
+          code: 422,
+        });
+      }
+      const post = await harness.post('getAddressInformation', { address: wallet, seqno: 'abc' });
+      assert.equal(post.body.error, 'failed to parse post request: failed to parse seqno');
+    });
+
+    it('refuses JSON-RPC params that are neither an object nor an array', async () => {
+      const reply = await rawPost(
+        'jsonRPC',
+        '{"jsonrpc": "2.0", "id": 3, "method": "getConsensusBlock", "params": "x"}',
+      );
+      assert.deepEqual(
+        [reply.status, withoutExtra(reply.body)],
+        [
+          422,
+          { ok: false, error: 'params must contain an object', code: 422, jsonrpc: '2.0', id: 3 },
+        ],
+      );
+    });
+
+    it('echoes a JSON-RPC id past 2^53 as the string of its digits', async () => {
+      const reply = await rawPost(
+        'jsonRPC',
+        '{"jsonrpc": "2.0", "id": 12345678901234567890, "method": "getConsensusBlock"}',
+      );
+      assert.equal(reply.status, 200);
+      assert.equal((reply.body as Record<string, unknown>).id, '12345678901234567890');
+    });
+
+    it('reads a shard written as its unsigned 64 bits as the signed shard', async () => {
+      const signed = await harness.get('lookupBlock', {
+        workchain: -1,
+        shard: MASTERCHAIN_SHARD,
+        seqno: 1,
+      });
+      const unsigned = await harness.get('lookupBlock', {
+        workchain: -1,
+        shard: '9223372036854775808',
+        seqno: 1,
+      });
+      assert.equal(signed.status, 200);
+      assert.deepEqual(withoutExtra(unsigned.body), withoutExtra(signed.body));
+    });
+
+    it('refuses a BoC that is no external message 422 in sendBocReturnHashNoError too', async () => {
+      const reply = await harness.post('sendBocReturnHashNoError', { boc: 'te6ccgEBAQEAAgAAAA==' });
+      assert.deepEqual(withoutExtra(reply.body), {
+        ok: false,
+        error: 'failed to parse post request: invalid boc: not an external inbound message',
+        code: 422,
+      });
+    });
+  });
 });
