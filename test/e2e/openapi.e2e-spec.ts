@@ -81,6 +81,8 @@ describe('OpenAPI on a running gateway over the localnet', () => {
     await answer('getAddressBalance', { address: wallet });
     await answer('getAddressState', { address: wallet });
     await answer('getTokenData', { address: address(GenesisAccount.jettonMinter) });
+    await answer('getShardAccountCell', { address: wallet });
+    await answer('dnsResolve', { address: address(GenesisAccount.dnsItem) });
     await answer('getBlockHeader', block);
     await answer('lookupBlock', block);
     await answer('getShards', { seqno: block.seqno });

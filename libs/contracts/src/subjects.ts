@@ -33,6 +33,8 @@ export const Subjects = {
     tryLocateResultTx: 'ton.ls.v1.tryLocateResultTx',
     tryLocateSourceTx: 'ton.ls.v1.tryLocateSourceTx',
     runGetMethodStd: 'ton.ls.v1.runGetMethodStd',
+    getShardAccountCell: 'ton.ls.v1.getShardAccountCell',
+    dnsResolve: 'ton.ls.v1.dnsResolve',
     /** Health of the liteserver pool (counts only, never addresses), for readiness probes. */
     poolStatus: 'ton.ls.v1.poolStatus',
   },

@@ -10,7 +10,7 @@ export interface V2Reply {
 /** JSON-RPC replies add `jsonrpc` and the request's `id`. */
 interface JsonRpcEcho {
   jsonrpc?: '2.0';
-  id?: string | number;
+  id?: string | number | null;
 }
 
 export type V2Body =
@@ -36,10 +36,26 @@ export function errorReply(status: number, message: string, startedAt: bigint): 
 }
 
 /**
+ * An error answered with a status of its own rather than its code's: sendBocReturnHashNoError's 400
+ * for whatever the send failed with (ton-http-api-cpp SendBocHandler.cpp, `ignore_errors`).
+ */
+export class V2StatusError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
  * Any thrown value as a v2 error reply. Coded errors keep their message; anything else is an internal
  * failure whose details must not leak (docs/architecture.md).
  */
 export function replyForError(error: unknown, startedAt: bigint): V2Reply {
+  if (error instanceof V2StatusError) {
+    return errorReply(error.status, error.message, startedAt);
+  }
   const coded = isTonApiError(error)
     ? error
     : new TonApiError(ErrorCode.INTERNAL, 'internal error', { cause: error });

@@ -1,5 +1,6 @@
 import { ErrorCode, TonApiError } from '@app/contracts';
 import { echoedInput, parseAddress, toRawAddress } from '@app/ton';
+import { FALSE_WORDS, type IntegerRange, TRUE_WORDS, V2Range } from './v2-schemas';
 
 /** Where the parameters came from; 2.1 words its parse errors after it (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 export type ParamSource = 'get' | 'post';
@@ -21,9 +22,17 @@ export function validationError(what: string, param: string): TonApiError {
   });
 }
 
+/**
+ * A parameter's own value: never one inherited from Object.prototype (`toString`, `constructor`…),
+ * whatever the caller's object is.
+ */
+export function own(raw: RawParams, name: string): unknown {
+  return Object.hasOwn(raw, name) ? raw[name] : undefined;
+}
+
 /** A repeated query parameter (`?seqno=1&seqno=2`) is ambiguous; it is rejected like a bad value. */
 function scalar(raw: RawParams, name: string): unknown {
-  const value = raw[name];
+  const value = own(raw, name);
   return Array.isArray(value) ? Symbol('repeated') : value;
 }
 
@@ -49,25 +58,45 @@ export function requiredAddress(raw: RawParams, name: string, source: ParamSourc
   return toRawAddress(parsed.address);
 }
 
-const INTEGER = /^-?\d{1,16}$/;
+/** Decimal text of at most 20 digits: every 64-bit value, and no BigInt of a megabyte of digits. */
+const DECIMAL = /^-?\d{1,20}$/;
 
-/** An optional integer; numeric strings are accepted everywhere (JSON-RPC clients send them). */
-export function optionalInteger(
+/**
+ * An optional integer within `range` (int32 unless said otherwise), as a BigInt. JSON numbers that
+ * are whole and safe, and decimal text (query strings; JSON-RPC clients that quote numbers; JSON
+ * numbers past 2^53, which the body parser keeps as their exact text) are read; anything else, or a
+ * value out of range, is 422 `failed to parse <name>`, as 2.1's lexical_cast fails on it.
+ */
+export function optionalBigInteger(
   raw: RawParams,
   name: string,
   source: ParamSource,
-): number | undefined {
+  range: IntegerRange = V2Range.int32,
+): bigint | undefined {
   const value = scalar(raw, name);
   if (isAbsent(value)) {
     return undefined;
   }
-  if (typeof value === 'number' && Number.isSafeInteger(value)) {
-    return value;
+  const text = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value;
+  if (typeof text !== 'string' || !DECIMAL.test(text)) {
+    return throwing(parseError(source, `failed to parse ${name}`, name));
   }
-  if (typeof value === 'string' && INTEGER.test(value)) {
-    return Number(value);
+  const n = BigInt(text);
+  if (n < range.min || n > range.max) {
+    return throwing(parseError(source, `failed to parse ${name}`, name));
   }
-  return throwing(parseError(source, `failed to parse ${name}`, name));
+  return n;
+}
+
+/** An optional integer within `range` (int32 by default; a range within ±2^53). */
+export function optionalInteger(
+  raw: RawParams,
+  name: string,
+  source: ParamSource,
+  range: IntegerRange = V2Range.int32,
+): number | undefined {
+  const n = optionalBigInteger(raw, name, source, range);
+  return n === undefined ? undefined : Number(n);
 }
 
 /** `seqno`: a masterchain seqno, positive in 2.1 (`seqno should be positive`). */
@@ -76,9 +105,6 @@ export function optionalSeqno(raw: RawParams, source: ParamSource): number | und
   if (seqno !== undefined && seqno <= 0) {
     return throwing(validationError('seqno should be positive', 'seqno'));
   }
-  if (seqno !== undefined && seqno > 0xffffffff) {
-    return throwing(parseError(source, 'failed to parse seqno', 'seqno'));
-  }
   return seqno;
 }
 
@@ -86,9 +112,14 @@ function throwing(error: TonApiError): never {
   throw error;
 }
 
-/** A required integer (`workchain`, `seqno` of a block, `limit`…), numeric strings accepted. */
-export function requiredInteger(raw: RawParams, name: string, source: ParamSource): number {
-  const value = optionalInteger(raw, name, source);
+/** A required integer (`workchain`, `seqno` of a block…) within `range` (int32 by default). */
+export function requiredInteger(
+  raw: RawParams,
+  name: string,
+  source: ParamSource,
+  range: IntegerRange = V2Range.int32,
+): number {
+  const value = optionalInteger(raw, name, source, range);
   if (value === undefined) {
     // 2.1: `failed to parse get request: <name> required` (e.g. `workchain required`).
     return throwing(parseError(source, `${name} required`, name));
@@ -96,31 +127,31 @@ export function requiredInteger(raw: RawParams, name: string, source: ParamSourc
   return value;
 }
 
-const INT64 = /^-?\d{1,19}$/;
-
 /**
- * An int64 (`shard`, `lt`, `after_lt`…) as a decimal string in its signed 64-bit form; numbers and
- * numeric strings are accepted (JSON-RPC clients send `shard: "-9223372036854775808"`).
+ * An int64 (`shard`, `lt`, `after_lt`…) in its signed 64-bit form; numbers and numeric strings are
+ * accepted (JSON-RPC clients send `shard: "-9223372036854775808"`). Values from 2^63 to 2^64−1 are
+ * the same 64 bits written unsigned (a shard as 0x8000… in decimal) and are read as their signed form.
  */
 export function optionalInt64(
   raw: RawParams,
   name: string,
   source: ParamSource,
 ): bigint | undefined {
-  const value = scalar(raw, name);
-  if (isAbsent(value)) {
-    return undefined;
+  const n = optionalBigInteger(raw, name, source, V2Range.shard);
+  return n === undefined ? undefined : BigInt.asIntN(64, n);
+}
+
+/** An optional int64 logical time (`lt`, `to_lt`, `after_lt`…), `<name> should be non-negative`. */
+export function optionalNonNegativeLt(
+  raw: RawParams,
+  name: string,
+  source: ParamSource,
+): string | undefined {
+  const lt = optionalBigInteger(raw, name, source, V2Range.int64);
+  if (lt !== undefined && lt < 0n) {
+    return throwing(validationError(`${name} should be non-negative`, name));
   }
-  const text = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value;
-  if (typeof text !== 'string' || !INT64.test(text)) {
-    return throwing(parseError(source, `failed to parse ${name}`, name));
-  }
-  const n = BigInt(text);
-  if (n < -(1n << 63n) || n >= 1n << 64n) {
-    return throwing(parseError(source, `failed to parse ${name}`, name));
-  }
-  // Unsigned inputs above 2^63 (a shard written as 0x8000… in decimal) are read as their signed form.
-  return BigInt.asIntN(64, n);
+  return lt?.toString();
 }
 
 export function requiredInt64(raw: RawParams, name: string, source: ParamSource): bigint {
@@ -132,8 +163,10 @@ export function requiredInt64(raw: RawParams, name: string, source: ParamSource)
 }
 
 /**
- * A 256-bit hash as toncenter 2.1 `TonHash` reads it: 44-char base64 or base64url, 43-char unpadded
- * base64url, or 64 hex digits in any case; anything else is 422 `invalid hash: '<x>'`.
+ * A 256-bit hash as toncenter 2.1 `TonHash` reads it (ton-http-api-cpp `chaotic/io/ton_http/types/
+ * ton_hash.cpp`): 44 characters of base64 or of base64url, 43 characters of base64url only (unpadded
+ * standard base64 with `+` or `/` is refused), or 64 hex digits in any case; anything else is 422
+ * `invalid hash: '<x>'`.
  */
 export function optionalHash(
   raw: RawParams,
@@ -150,7 +183,7 @@ export function optionalHash(
   if (/^[0-9a-fA-F]{64}$/.test(value)) {
     return Buffer.from(value, 'hex');
   }
-  if (/^[A-Za-z0-9+/_-]{43}=?$/.test(value)) {
+  if (/^(?:[A-Za-z0-9+/]{43}=|[A-Za-z0-9_-]{43}=?)$/.test(value)) {
     const bytes = Buffer.from(value.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
     if (bytes.length === 32) {
       return bytes;
@@ -163,7 +196,7 @@ export function optionalHash(
   );
 }
 
-/** `true`/`false` (also `1`/`0` as query strings send them). */
+/** `true`/`false` (also `1`/`0` as query strings send them): the v3 API's reading. */
 export function optionalBoolean(
   raw: RawParams,
   name: string,
@@ -177,6 +210,35 @@ export function optionalBoolean(
     return true;
   }
   if (value === false || value === 'false' || value === '0' || value === 0) {
+    return false;
+  }
+  return throwing(parseError(source, `failed to parse ${name}`, name));
+}
+
+/**
+ * A v2 boolean (`archival`, `ignore_chksig`) as toncenter 2.1 reads one (ton-http-api-cpp
+ * `chaotic/io/bool.cpp`): JSON true/false, a JSON integer (non-zero is true), or y/yes/t/true/on/1
+ * and n/no/f/false/off/0 in any case; anything else is 422 `failed to parse <name>`.
+ */
+export function optionalFlag(
+  raw: RawParams,
+  name: string,
+  source: ParamSource,
+): boolean | undefined {
+  const value = scalar(raw, name);
+  if (isAbsent(value)) {
+    return undefined;
+  }
+  if (typeof value === 'boolean') {
+    return value;
+  }
+  if (typeof value === 'number' && Number.isSafeInteger(value)) {
+    return value !== 0;
+  }
+  if (typeof value === 'string' && TRUE_WORDS.includes(value.toLowerCase())) {
+    return true;
+  }
+  if (typeof value === 'string' && FALSE_WORDS.includes(value.toLowerCase())) {
     return false;
   }
   return throwing(parseError(source, `failed to parse ${name}`, name));

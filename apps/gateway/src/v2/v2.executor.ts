@@ -28,11 +28,12 @@ export class V2Executor {
       return errorReply(405, `method ${verb} is not supported`, startedAt);
     }
     const source: ParamSource = verb === 'GET' ? 'get' : 'post';
+    const params = ownParams(raw);
     try {
       if (source === 'post') {
-        rejectUnknownKeys(raw, method.params);
+        rejectUnknownKeys(params, method.params);
       }
-      const result = await method.run(raw, source, this.backend);
+      const result = await method.run(params, source, this.backend);
       return okReply(result, startedAt);
     } catch (error) {
       return replyForError(error, startedAt);
@@ -40,7 +41,20 @@ export class V2Executor {
   }
 }
 
-/** 2.1 POST bodies follow a schema with `additionalProperties: false` (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
+/**
+ * The caller's parameters as an object without a prototype: a parameter a client did not send reads
+ * as absent, never as something inherited (`toString`, `constructor`, `valueOf`…). Keys are defined,
+ * not assigned, so a `__proto__` key stays a plain key.
+ */
+function ownParams(raw: RawParams): RawParams {
+  const params: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  for (const [key, value] of Object.entries(raw)) {
+    Object.defineProperty(params, key, { value, enumerable: true, writable: true });
+  }
+  return params;
+}
+
+/** 2.1 POST bodies follow a schema with `additionalProperties: false` (§3.1). */
 function rejectUnknownKeys(raw: RawParams, known: readonly string[]): void {
   for (const key of Object.keys(raw)) {
     // The API key may travel in the body's query-string twin; it is the edge's business, not the method's.

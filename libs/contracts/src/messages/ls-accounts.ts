@@ -2,7 +2,9 @@ import { z } from 'zod';
 
 import { Subjects } from '../subjects';
 import { RawAddress } from '../v2/primitives';
-import { FullAccountState, TokenData, WalletInformation } from '../v2/tonlib-accounts';
+import { B64Hash } from '../v2/primitives';
+import { DnsResolved, FullAccountState, TokenData, WalletInformation } from '../v2/tonlib-accounts';
+import { TvmCell } from '../v2/tonlib-methods';
 import { MasterchainSeqno } from './ls';
 
 export * from '../v2/tonlib-accounts';
@@ -44,7 +46,40 @@ export type GetTokenDataReq = z.infer<typeof GetTokenDataReq>;
 export const GetTokenDataRes = TokenData;
 export type GetTokenDataRes = TokenData;
 
+/** getShardAccountCell: the account's `ShardAccount` cell (block.tlb) as of `seqno` or the head. */
+export const GetShardAccountCellReq = AccountReadReq;
+export type GetShardAccountCellReq = AccountReadReq;
+export const GetShardAccountCellRes = TvmCell;
+export type GetShardAccountCellRes = TvmCell;
+
+/** The longest domain name dnsResolve reads: tonlib's DNS names are at most 127 bytes encoded. */
+export const MAX_DNS_NAME_BYTES = 126;
+
+/**
+ * dnsResolve: TEP-81 resolution of `name` starting at the resolver `address` (absent: the root DNS
+ * of config param 4), following up to `ttl` next-resolver records (tonlib's `dns.resolve`);
+ * `category` is sha256 of a record name, absent for every category.
+ */
+export const DnsResolveReq = z
+  .object({
+    address: RawAddress.optional(),
+    name: z.string().max(MAX_DNS_NAME_BYTES),
+    category: B64Hash.optional(),
+    ttl: z
+      .number()
+      .int()
+      .min(0)
+      .max(2 ** 31 - 1),
+    seqno: MasterchainSeqno.optional(),
+  })
+  .strict();
+export type DnsResolveReq = z.infer<typeof DnsResolveReq>;
+export const DnsResolveRes = DnsResolved;
+export type DnsResolveRes = DnsResolved;
+
 export const lsAccountsContracts = {
+  [Subjects.ls.getShardAccountCell]: { req: GetShardAccountCellReq, res: GetShardAccountCellRes },
+  [Subjects.ls.dnsResolve]: { req: DnsResolveReq, res: DnsResolveRes },
   [Subjects.ls.getWalletInformation]: {
     req: GetWalletInformationReq,
     res: GetWalletInformationRes,

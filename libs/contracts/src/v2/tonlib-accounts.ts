@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { Bytes, Int32, Int64Str } from './primitives';
+import { B64Hash, Bytes, Int32, Int64Str } from './primitives';
 import { AccountStatus, ExtraCurrency, InternalTransactionId, TonBlockIdExt } from './tonlib';
 
 /**
@@ -177,3 +177,43 @@ export const TokenData = z.discriminatedUnion('contract_type', [
   NftItemData,
 ]);
 export type TokenData = z.infer<typeof TokenData>;
+
+/** `adnlAddress adnl_address:string`: the ADNL id in its 55-character base32 form. */
+export const AdnlAddress = z
+  .object({ '@type': z.literal('adnlAddress'), adnl_address: z.string() })
+  .strict();
+
+/**
+ * `dns.EntryData` (tonlib_api.tl): the TEP-81 DNSRecord kinds tonlib decodes; records of other kinds
+ * are left out of a resolution, as tonlib leaves them out.
+ */
+export const DnsEntryData = z.discriminatedUnion('@type', [
+  z.object({ '@type': z.literal('dns.entryDataText'), text: z.string() }).strict(),
+  z.object({ '@type': z.literal('dns.entryDataNextResolver'), resolver: AccountAddress }).strict(),
+  z.object({ '@type': z.literal('dns.entryDataSmcAddress'), smc_address: AccountAddress }).strict(),
+  z.object({ '@type': z.literal('dns.entryDataAdnlAddress'), adnl_address: AdnlAddress }).strict(),
+  z
+    .object({
+      '@type': z.literal('dns.entryDataStorageAddress'),
+      bag_id: z.string().regex(/^[0-9a-f]{64}$/),
+    })
+    .strict(),
+]);
+export type DnsEntryData = z.infer<typeof DnsEntryData>;
+
+/** `dns.entry name:string category:int256 entry:dns.EntryData`, the category as base64. */
+export const DnsEntry = z
+  .object({
+    '@type': z.literal('dns.entry'),
+    name: z.string(),
+    category: B64Hash,
+    entry: DnsEntryData,
+  })
+  .strict();
+export type DnsEntry = z.infer<typeof DnsEntry>;
+
+/** `dns.resolved entries:vector<dns.entry>` (dnsResolve, toncenter-v2.md §4.7). */
+export const DnsResolved = z
+  .object({ '@type': z.literal('dns.resolved'), entries: z.array(DnsEntry) })
+  .strict();
+export type DnsResolved = z.infer<typeof DnsResolved>;

@@ -6,6 +6,7 @@ import { apiOf, routeTemplateOf } from '../paths/request-route';
 import { answerClientError } from './client-error.reply';
 import { bodyHeadersProblem } from './body-headers';
 import { sendEdgeError } from './edge-error.reply';
+import { quoteUnsafeIntegers } from './exact-json-integers';
 import { jsonDepthExceeds } from './json-depth';
 import { LoadShedder } from './load-shedder';
 import { DEFAULT_PROTECTION, type EdgeProtectionOptions } from './protection.options';
@@ -91,8 +92,10 @@ export function installEdgeProtection(
         done(new BadRequestException(`JSON nested deeper than ${String(options.maxJsonDepth)}`));
         return;
       }
+      // v2 parameters take 64-bit integers (shard, lt), which JSON numbers past 2^53 would lose.
+      const exact = req.url.startsWith('/api/v2/') ? quoteUnsafeIntegers(text) : text;
       // Fastify's own parser (prototype-poisoning checks included); it answers through `done`.
-      void defaultJson(req, text, (error, value) => {
+      void defaultJson(req, exact, (error, value) => {
         if (error !== null && isJson(text)) {
           // Valid JSON refused all the same: the poisoning check, whose reason Fastify drops.
           done(new BadRequestException(POISONED_JSON));

@@ -1,5 +1,11 @@
 import { parseAddress } from '@app/ton';
-import { type ParamSource, type RawParams, optionalSeqno, requiredAddress } from '../v2-params';
+import {
+  type ParamSource,
+  type RawParams,
+  optionalSeqno,
+  own,
+  requiredAddress,
+} from '../v2-params';
 
 /** `address` (raw form for the services) and the optional masterchain `seqno` (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 export function parseAccountRead(
@@ -20,7 +26,7 @@ export function parseAccountRead(
  */
 export function addressAsGiven(raw: RawParams, name: string, source: ParamSource): string {
   const address = requiredAddress(raw, name, source);
-  const value = raw[name];
+  const value = own(raw, name);
   const parsed = typeof value === 'string' ? parseAddress(value) : undefined;
   if (!parsed || parsed.form === 'raw_form') {
     const [workchain, hash] = address.split(':');

@@ -2,14 +2,12 @@ import {
   type ParamSource,
   type RawParams,
   optionalHash,
-  optionalInt64,
   optionalInteger,
-  parseError,
+  optionalNonNegativeLt,
   requiredInteger,
   validationError,
 } from '../v2-params';
-
-const UINT32_MAX = 0xffffffff;
+import { V2Range } from '../v2-schemas';
 
 function throwing(error: Error): never {
   throw error;
@@ -17,64 +15,47 @@ function throwing(error: Error): never {
 
 /** `workchain` (required int32). */
 export function requiredWorkchain(raw: RawParams, source: ParamSource): number {
-  const workchain = requiredInteger(raw, 'workchain', source);
-  if (workchain < -(2 ** 31) || workchain > 2 ** 31 - 1) {
-    return throwing(parseError(source, 'failed to parse workchain', 'workchain'));
-  }
-  return workchain;
+  return requiredInteger(raw, 'workchain', source, V2Range.int32);
 }
 
-/** A block seqno of any chain (`seqno`, unsigned 32-bit in block.tlb); 0 names a zero state. */
-function blockSeqno(value: number, name: string, source: ParamSource): number {
-  if (value < 0 || value > UINT32_MAX) {
-    return throwing(parseError(source, `failed to parse ${name}`, name));
-  }
-  return value;
-}
-
+/**
+ * A block seqno of any chain: block.tlb's uint32, carried as the lite_api's TL `int`, so 2.1 and the
+ * wire both stop at 2^31−1; 0 names a zero state.
+ */
 export function requiredBlockSeqno(raw: RawParams, source: ParamSource): number {
-  return blockSeqno(requiredInteger(raw, 'seqno', source), 'seqno', source);
+  return requiredInteger(raw, 'seqno', source, V2Range.nonNegativeInt32);
 }
 
 export function optionalBlockSeqno(raw: RawParams, source: ParamSource): number | undefined {
-  const seqno = optionalInteger(raw, 'seqno', source);
-  return seqno === undefined ? undefined : blockSeqno(seqno, 'seqno', source);
+  return optionalInteger(raw, 'seqno', source, V2Range.nonNegativeInt32);
 }
 
 /** A required masterchain `seqno` (getShards, getMasterchainBlockSignatures): positive in 2.1. */
 export function requiredMasterchainSeqno(raw: RawParams, source: ParamSource): number {
-  const seqno = requiredInteger(raw, 'seqno', source);
+  const seqno = requiredInteger(raw, 'seqno', source, V2Range.int32);
   if (seqno <= 0) {
     return throwing(validationError('seqno should be positive', 'seqno'));
   }
-  return blockSeqno(seqno, 'seqno', source);
+  return seqno;
 }
 
 /** lookupBlock `lt`: int64, 2.1 `lt should be non-negative`. Returned as a decimal string. */
 export function optionalLt(raw: RawParams, source: ParamSource): string | undefined {
-  const lt = optionalInt64(raw, 'lt', source);
-  if (lt !== undefined && lt < 0n) {
-    return throwing(validationError('lt should be non-negative', 'lt'));
-  }
-  return lt?.toString();
+  return optionalNonNegativeLt(raw, 'lt', source);
 }
 
-/** lookupBlock `unixtime`: a uint32 unix time. */
+/** lookupBlock `unixtime`: 2.1's int32 (the lite_api's `utime:int`), not before 1970. */
 export function optionalUnixtime(raw: RawParams, source: ParamSource): number | undefined {
-  const unixtime = optionalInteger(raw, 'unixtime', source);
-  if (unixtime !== undefined && (unixtime < 0 || unixtime > UINT32_MAX)) {
-    return throwing(parseError(source, 'failed to parse unixtime', 'unixtime'));
-  }
-  return unixtime;
+  return optionalInteger(raw, 'unixtime', source, V2Range.nonNegativeInt32);
 }
 
 /** getShardBlockProof `from_seqno`: 2.1 `from_seqno should be non-negative`. */
 export function optionalFromSeqno(raw: RawParams, source: ParamSource): number | undefined {
-  const seqno = optionalInteger(raw, 'from_seqno', source);
+  const seqno = optionalInteger(raw, 'from_seqno', source, V2Range.int32);
   if (seqno !== undefined && seqno < 0) {
     return throwing(validationError('from_seqno should be non-negative', 'from_seqno'));
   }
-  return seqno === undefined ? undefined : blockSeqno(seqno, 'from_seqno', source);
+  return seqno;
 }
 
 /** An optional 256-bit block hash (`root_hash`, `file_hash`) as standard base64 for the wire. */

@@ -1,5 +1,5 @@
 import { BocShapeError, DEFAULT_EXTERNAL_MESSAGE_LIMITS, readSingleRootBoc } from '@app/ton';
-import { type ParamSource, parseError, type RawParams, validationError } from '../v2-params';
+import { own, type ParamSource, parseError, type RawParams, validationError } from '../v2-params';
 
 /** Parsers of estimateFee (toncenter https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 
@@ -62,7 +62,7 @@ export function requiredCellBoc(
   source: ParamSource,
   budget: MessageCellBudget,
 ): string {
-  const value = raw[name];
+  const value = own(raw, name);
   if (isAbsent(value)) {
     throw validationError(`empty ${name}`, name);
   }
@@ -80,7 +80,7 @@ export function optionalCellBoc(
   source: ParamSource,
   budget: MessageCellBudget,
 ): string {
-  const value = raw[name];
+  const value = own(raw, name);
   if (isAbsent(value)) {
     return '';
   }

@@ -7,7 +7,7 @@ import {
   legacyStack,
   requiredConfigId,
   requiredExternalMessage,
-  requiredLibraries,
+  optionalLibraries,
   requiredMethodId,
 } from './methods.params';
 
@@ -51,33 +51,42 @@ describe('legacyStack', () => {
     fails(() => legacyStack({ stack: [['num', 'q']] }, 'post'), 'Invalid number: q');
   });
 
-  it('serialises an empty stack when none is given', () => {
-    assert.equal(legacyStack({}, 'post'), legacyStack({ stack: [] }, 'post'));
+  it('requires the stack, as the RunGetMethodRequest schema of 2.1 does', () => {
+    fails(() => legacyStack({}, 'post'), 'failed to parse post request: stack required');
   });
 });
 
 describe('requiredConfigId', () => {
-  it('takes config_id or param, exactly one, non-negative', () => {
+  it('takes config_id or param (config_id when both), non-negative, with 2.1 wording', () => {
     assert.equal(requiredConfigId({ config_id: '34' }, 'get'), 34);
     assert.equal(requiredConfigId({ param: 0 }, 'post'), 0);
+    assert.equal(requiredConfigId({ param: 12, config_id: 34 }, 'post'), 34);
     fails(
       () => requiredConfigId({ config_id: -1 }, 'get'),
       'failed to validate request: config_id should be non-negative',
     );
+    fails(
+      () => requiredConfigId({}, 'get'),
+      'failed to validate request: only one of config_id or param should be specified',
+    );
+    fails(
+      () => requiredConfigId({ param: '2147483648' }, 'get'),
+      'failed to parse get request: failed to parse param',
+    );
   });
 });
 
-describe('requiredLibraries', () => {
-  it('accepts hex, base64 and base64url hashes, repeated or as an array', () => {
+describe('optionalLibraries', () => {
+  it('accepts hex, base64 and base64url hashes, repeated or as an array, or none', () => {
     const hash = Buffer.alloc(32, 0xfb);
     assert.deepEqual(
-      requiredLibraries({ libraries: [hash.toString('hex'), hash.toString('base64url')] }, 'get'),
+      optionalLibraries({ libraries: [hash.toString('hex'), hash.toString('base64url')] }, 'get'),
       [hash.toString('base64'), hash.toString('base64')],
     );
-    assert.deepEqual(requiredLibraries({ libraries: hash.toString('base64') }, 'get'), [
+    assert.deepEqual(optionalLibraries({ libraries: hash.toString('base64') }, 'get'), [
       hash.toString('base64'),
     ]);
-    fails(() => requiredLibraries({}, 'get'), 'failed to parse get request: libraries required');
+    assert.deepEqual(optionalLibraries({}, 'get'), []);
   });
 });
 

@@ -17,6 +17,7 @@ import { type Cell, type TupleItem } from '@ton/core';
 import {
   optionalHash,
   optionalInteger,
+  own,
   type ParamSource,
   parseError,
   type RawParams,
@@ -35,7 +36,7 @@ export function requiredParsedAddress(
   name: string,
   source: ParamSource,
 ): ParsedAddress {
-  const value = raw[name];
+  const value = own(raw, name);
   if (isAbsent(value)) {
     throw validationError(`empty ${name}`, name);
   }
@@ -55,18 +56,21 @@ const INT32_MAX = 2 ** 31 - 1;
 
 /**
  * `method`: a get-method name (`smc.methodIdName`) or an integer id (`smc.methodIdNumber`, int32).
- * 2.1 treats any string that parses as an integer as an id (https://github.com/toncenter/tvm_valuetypes).
+ * 2.1 treats any string that parses as an integer as an id (§15.5); so is a JSON number past 2^53,
+ * which the body parser keeps as its text.
  */
 export function requiredMethodId(raw: RawParams, source: ParamSource): number {
-  const value = raw.method;
+  const value = own(raw, 'method');
   if (isAbsent(value)) {
     throw validationError('empty method', 'method');
   }
   const id =
     typeof value === 'number'
       ? value
-      : typeof value === 'string' && /^-?\d{1,10}$/.test(value)
-        ? Number(value)
+      : typeof value === 'string' && /^-?\d+$/.test(value)
+        ? value.length > 12
+          ? Number.NaN
+          : Number(value)
         : undefined;
   if (id !== undefined) {
     if (!Number.isInteger(id) || id < INT32_MIN || id > INT32_MAX) {
@@ -100,10 +104,14 @@ function serializedStack(items: TupleItem[]): string {
   return serializeStackArguments(items).toBoc({ idx: false }).toString('base64');
 }
 
+/**
+ * The `stack` array, required as 2.1's request schemas require it (ton-http-api-cpp
+ * `schemas/v2.yaml` RunGetMethodRequest and RunGetMethodStdRequest); `[]` for none.
+ */
 function stackEntries(raw: RawParams, source: ParamSource): readonly unknown[] {
-  const value = raw.stack;
+  const value = own(raw, 'stack');
   if (value === undefined || value === null) {
-    return [];
+    throw parseError(source, 'stack required', 'stack');
   }
   if (!Array.isArray(value)) {
     throw parseError(source, 'failed to parse stack', 'stack');
@@ -137,34 +145,32 @@ export function tonlibStack(raw: RawParams, source: ParamSource): string {
   }
 }
 
-/** getConfigParam: `config_id` (2.0) or `param` (2.1), exactly one, non-negative (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
+/**
+ * getConfigParam: `config_id` (2.0) or `param` (2.1), non-negative int32 (§7, §12.3). Given both,
+ * `config_id` is taken, as 2.1's GET parser does (ton-http-api-cpp GetConfigParamHandler.cpp reads
+ * `param`, then overwrites it with `config_id`); one answer whatever the transport.
+ */
 export function requiredConfigId(raw: RawParams, source: ParamSource): number {
-  const configId = optionalInteger(raw, 'config_id', source);
   const param = optionalInteger(raw, 'param', source);
-  if (configId !== undefined && param !== undefined) {
-    throw validationError('only one of config_id or param should be specified', 'config_id');
-  }
-  const name = param !== undefined ? 'param' : 'config_id';
-  const id = param ?? configId;
+  const configId = optionalInteger(raw, 'config_id', source);
+  const name = configId !== undefined ? 'config_id' : 'param';
+  const id = configId ?? param;
   if (id === undefined) {
-    throw parseError(source, 'config_id required', 'config_id');
+    throw validationError('only one of config_id or param should be specified', 'config_id');
   }
   if (id < 0) {
     throw validationError(`${name} should be non-negative`, name);
   }
-  if (id > INT32_MAX) {
-    throw parseError(source, `failed to parse ${name}`, name);
-  }
   return id;
 }
 
-/** getLibraries `libraries`: a repeated query parameter or a JSON array of hashes (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
-export function requiredLibraries(raw: RawParams, source: ParamSource): string[] {
-  const value = raw.libraries;
+/**
+ * getLibraries `libraries`: a repeated query parameter or a JSON array of hashes (§7). 2.1 takes
+ * none as an empty list (ton-http-api-cpp GetLibrariesHandler.cpp), answered with no entries.
+ */
+export function optionalLibraries(raw: RawParams, source: ParamSource): string[] {
+  const value = own(raw, 'libraries');
   const list = Array.isArray(value) ? value : isAbsent(value) ? [] : [value];
-  if (list.length === 0) {
-    throw parseError(source, 'libraries required', 'libraries');
-  }
   if (list.length > 256) {
     throw parseError(source, 'failed to parse libraries', 'libraries');
   }
@@ -201,7 +207,7 @@ export interface ExternalMessageBoc {
  * current limits and is the authority.
  */
 export function requiredExternalMessage(raw: RawParams, source: ParamSource): ExternalMessageBoc {
-  const value = raw.boc;
+  const value = own(raw, 'boc');
   if (isAbsent(value)) {
     throw validationError('empty boc', 'boc');
   }

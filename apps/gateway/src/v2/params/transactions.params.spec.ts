@@ -16,24 +16,53 @@ function rejects(fn: () => unknown, message: string): void {
 
 describe('transactions.params', () => {
   it('startPoint: lt and hash together, lt=0 counts as absent, hash as hex or base64url', () => {
-    assert.deepEqual(startPoint({ lt: '10', hash: HASH_HEX }, 'get'), { lt: '10', hash: HASH_B64 });
+    assert.deepEqual(startPoint({ lt: '10', hash: HASH_HEX }, 'get', true), {
+      lt: '10',
+      hash: HASH_B64,
+    });
     assert.deepEqual(
-      startPoint({ lt: 10, hash: Buffer.from(HASH_HEX, 'hex').toString('base64url') }, 'post'),
+      startPoint(
+        { lt: 10, hash: Buffer.from(HASH_HEX, 'hex').toString('base64url') },
+        'post',
+        true,
+      ),
       { lt: '10', hash: HASH_B64 },
     );
-    assert.equal(startPoint({}, 'get'), undefined);
-    assert.equal(startPoint({ lt: '0' }, 'get'), undefined);
+    assert.equal(startPoint({}, 'get', true), undefined);
+    assert.equal(startPoint({ lt: '0' }, 'get', true), undefined);
     rejects(
-      () => startPoint({ lt: '0', hash: HASH_HEX }, 'get'),
+      () => startPoint({ lt: '0', hash: HASH_HEX }, 'get', true),
       'failed to validate request: lt and hash should be used together',
     );
     rejects(
-      () => startPoint({ lt: '5' }, 'get'),
+      () => startPoint({ lt: '5' }, 'get', true),
       'failed to validate request: lt and hash should be used together',
     );
     rejects(
-      () => startPoint({ lt: '-5', hash: HASH_HEX }, 'get'),
+      () => startPoint({ lt: '-5', hash: HASH_HEX }, 'get', true),
       'failed to validate request: lt should be non-negative',
+    );
+  });
+
+  it('startPoint for getTransactionsStd: lt=0 is a given lt, so it needs a hash', () => {
+    rejects(
+      () => startPoint({ lt: '0' }, 'get', false),
+      'failed to validate request: lt and hash should be used together',
+    );
+    assert.deepEqual(startPoint({ lt: 0, hash: HASH_HEX }, 'post', false), {
+      lt: '0',
+      hash: HASH_B64,
+    });
+  });
+
+  it('reads lt past 2^53 exactly and refuses it past int64', () => {
+    assert.deepEqual(startPoint({ lt: '9223372036854775807', hash: HASH_HEX }, 'get', true), {
+      lt: '9223372036854775807',
+      hash: HASH_B64,
+    });
+    rejects(
+      () => startPoint({ lt: '9223372036854775808', hash: HASH_HEX }, 'get', true),
+      'failed to parse get request: failed to parse lt',
     );
   });
 

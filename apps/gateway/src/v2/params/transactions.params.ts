@@ -3,13 +3,15 @@ import {
   type ParamSource,
   type RawParams,
   optionalHash,
-  optionalInt64,
-  optionalInteger,
+  optionalBigInteger,
+  optionalNonNegativeLt,
+  own,
   parseError,
   requiredAddress,
   requiredInt64,
   validationError,
 } from '../v2-params';
+import { V2Range } from '../v2-schemas';
 
 /** Parameter parsers of the v2 transactions methods, with toncenter 2.1's wording (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 
@@ -24,7 +26,8 @@ export function boundedCount(
   source: ParamSource,
   defaults: { readonly value: number; readonly max: number },
 ): number {
-  const value = optionalInteger(raw, name, source) ?? defaults.value;
+  // 2.1 reads `limit` as an int64 and `count` as an int32, then bounds them with these words.
+  const value = Number(optionalBigInteger(raw, name, source, V2Range.int64) ?? defaults.value);
   if (value <= 0) {
     return throwing(validationError(`${name} should be positive`, name));
   }
@@ -34,32 +37,20 @@ export function boundedCount(
   return value;
 }
 
-/** An optional non-negative int64 lt (`lt`, `to_lt`, `after_lt`) as a decimal string. */
-export function optionalNonNegativeLt(
-  raw: RawParams,
-  name: string,
-  source: ParamSource,
-): string | undefined {
-  const lt = optionalInt64(raw, name, source);
-  if (lt !== undefined && lt < 0n) {
-    return throwing(validationError(`${name} should be non-negative`, name));
-  }
-  return lt?.toString();
-}
-
 /**
- * getTransactions' start point: `lt` and `hash` together or neither; 2.1 counts `lt=0` as absent and
- * answers 422 `lt and hash should be used together` otherwise
- * (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). The hash
- * goes on as base64.
+ * getTransactions' start point: `lt` and `hash` together or neither, else 422 `lt and hash should be
+ * used together` (§6.3). getTransactions counts `lt=0` as absent; getTransactionsStd does not, so
+ * there `lt=0` without `hash` is refused (ton-http-api-cpp GetTransactionsHandler.cpp and
+ * GetTransactionsStdHandler.cpp). The hash goes on as base64.
  */
 export function startPoint(
   raw: RawParams,
   source: ParamSource,
+  zeroLtIsAbsent: boolean,
 ): { lt: string; hash: string } | undefined {
   const lt = optionalNonNegativeLt(raw, 'lt', source);
   const hash = optionalHash(raw, 'hash', source);
-  const givenLt = lt !== undefined && lt !== '0' ? lt : undefined;
+  const givenLt = lt !== undefined && !(zeroLtIsAbsent && lt === '0') ? lt : undefined;
   if ((givenLt === undefined) !== (hash === undefined)) {
     return throwing(validationError('lt and hash should be used together', 'lt'));
   }
@@ -88,7 +79,7 @@ export function blockCursor(
 }
 
 function accountHash(raw: RawParams, source: ParamSource): string | undefined {
-  const value = raw.after_hash;
+  const value = own(raw, 'after_hash');
   if (typeof value === 'string') {
     const address = parseAddress(value);
     if (address) {
@@ -109,7 +100,7 @@ export function locateAddress(
   name: 'source' | 'destination',
   source: ParamSource,
 ): string {
-  const value = raw[name];
+  const value = own(raw, name);
   if (value === undefined || value === null || value === '') {
     return throwing(validationError(`empty ${name} address`, name));
   }

@@ -1,7 +1,11 @@
 import {
+  type DnsResolved,
+  type DnsResolveReq,
   type GetExtendedAddressInformationReq,
   type GetExtendedAddressInformationRes,
   type GetTokenDataReq,
+  type GetShardAccountCellReq,
+  type GetShardAccountCellRes,
   type GetTokenDataRes,
   type GetWalletInformationReq,
   type GetWalletInformationRes,
@@ -11,15 +15,28 @@ import { RpcHandler } from '@app/nats';
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { LiteserverPoolService } from '@app/liteclient';
+import { AccountCellsReader } from './account-cells.reader';
 import { AccountsReader } from './accounts.service';
 
 /** `ton.ls.v1.*` handlers of the v2 accounts endpoints. */
 @Controller()
 export class AccountsController {
   private readonly reader: AccountsReader;
+  private readonly cells: AccountCellsReader;
 
   constructor(pool: LiteserverPoolService) {
     this.reader = new AccountsReader(pool);
+    this.cells = new AccountCellsReader(pool);
+  }
+
+  @RpcHandler(Subjects.ls.getShardAccountCell)
+  getShardAccountCell(@Payload() req: GetShardAccountCellReq): Promise<GetShardAccountCellRes> {
+    return this.cells.shardAccountCell(req);
+  }
+
+  @RpcHandler(Subjects.ls.dnsResolve)
+  dnsResolve(@Payload() req: DnsResolveReq): Promise<DnsResolved> {
+    return this.cells.dnsResolve(req);
   }
 
   @RpcHandler(Subjects.ls.getWalletInformation)

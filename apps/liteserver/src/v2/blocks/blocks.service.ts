@@ -170,6 +170,14 @@ export class BlocksReader {
    * by seqno first. The header comes from the header proof.
    */
   async blockHeader(req: GetBlockHeaderReq): Promise<GetBlockHeaderRes> {
+    if (req.seqno === 0) {
+      // Seqno 0 names a zero state, which is no block and has no header: a C++ liteserver finds no
+      // block data for it. Answered as its refusal, not left to fail the header proof's check.
+      throw new TonApiError(
+        ErrorCode.LITESERVER_ERROR,
+        `LITE_SERVER_UNKNOWN: block (${String(req.workchain)},${BigInt.asUintN(64, BigInt(req.shard)).toString(16)},0) is a zero state, which has no header`,
+      );
+    }
     const hashes =
       req.root_hash !== undefined && req.file_hash !== undefined
         ? { root: req.root_hash, file: req.file_hash }

@@ -1,7 +1,9 @@
 import { type V2Method } from '../../v2-method';
+import { dnsResolve } from './dns-resolve.method';
 import { getAddressBalance } from './get-address-balance.method';
 import { getAddressState } from './get-address-state.method';
 import { getExtendedAddressInformation } from './get-extended-address-information.method';
+import { getShardAccountCell } from './get-shard-account-cell.method';
 import { getTokenData } from './get-token-data.method';
 import { getWalletInformation } from './get-wallet-information.method';
 
@@ -12,4 +14,6 @@ export const ACCOUNTS_METHODS: readonly V2Method[] = [
   getWalletInformation,
   getExtendedAddressInformation,
   getTokenData,
+  getShardAccountCell,
+  dnsResolve,
 ];

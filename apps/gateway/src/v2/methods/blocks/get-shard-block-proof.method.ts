@@ -1,7 +1,7 @@
 import { Subjects } from '@app/contracts';
 import { z } from 'zod';
 import { defineV2Method } from '../../v2-method';
-import { blockIdParams, resultOf, V2Param } from '../../v2-schemas';
+import { blockIdParams, resultOf, V2Param, V2Range } from '../../v2-schemas';
 import { requiredInt64 } from '../../v2-params';
 import {
   optionalFromSeqno,
@@ -19,7 +19,11 @@ export const getShardBlockProof = defineV2Method({
   verbs: ['GET', 'POST'],
   params: z.object({
     ...blockIdParams,
-    from_seqno: V2Param.integer('Masterchain seqno the proof starts from', 1).optional(),
+    from_seqno: V2Param.integer(
+      'Masterchain seqno the proof starts from',
+      1,
+      V2Range.nonNegativeInt32,
+    ).optional(),
   }),
   result: resultOf(Subjects.ls.getShardBlockProof),
   parse: (raw, source) => {

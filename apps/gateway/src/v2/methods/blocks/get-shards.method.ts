@@ -3,9 +3,11 @@ import { z } from 'zod';
 import { type V2Method, defineV2Method } from '../../v2-method';
 import { type ParamSource, type RawParams } from '../../v2-params';
 import { requiredMasterchainSeqno } from '../../params/blocks.params';
-import { resultOf, V2Param } from '../../v2-schemas';
+import { resultOf, V2Param, V2Range } from '../../v2-schemas';
 
-const SHARDS_PARAMS = z.object({ seqno: V2Param.integer('Masterchain block seqno', 1) });
+const SHARDS_PARAMS = z.object({
+  seqno: V2Param.integer('Masterchain block seqno', 1, V2Range.positiveInt32),
+});
 
 function parse(raw: RawParams, source: ParamSource): { seqno: number } {
   return { seqno: requiredMasterchainSeqno(raw, source) };

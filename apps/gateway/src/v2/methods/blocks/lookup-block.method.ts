@@ -1,7 +1,7 @@
 import { Subjects } from '@app/contracts';
 import { z } from 'zod';
 import { defineV2Method } from '../../v2-method';
-import { blockIdParams, resultOf, V2Param } from '../../v2-schemas';
+import { blockIdParams, resultOf, V2Param, V2Range } from '../../v2-schemas';
 import { requiredInt64, validationError } from '../../v2-params';
 import {
   optionalBlockSeqno,
@@ -21,8 +21,12 @@ export const lookupBlock = defineV2Method({
   params: z.object({
     ...blockIdParams,
     seqno: blockIdParams.seqno.optional(),
-    lt: V2Param.int64('Logical time inside the block', '1000000').optional(),
-    unixtime: V2Param.integer('Unix time inside the block', 1700000000).optional(),
+    lt: V2Param.lt('Logical time inside the block', '1000000').optional(),
+    unixtime: V2Param.integer(
+      'Unix time inside the block',
+      1700000000,
+      V2Range.nonNegativeInt32,
+    ).optional(),
   }),
   result: resultOf(Subjects.ls.lookupBlock),
   parse: (raw, source) => {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { defineV2Method } from '../../v2-method';
 import { resultOf, V2Param } from '../../v2-schemas';
 import { messageCellBudget, optionalCellBoc, requiredCellBoc } from '../../params/fees.params';
-import { optionalBoolean, requiredAddress } from '../../v2-params';
+import { optionalFlag, requiredAddress } from '../../v2-params';
 
 /**
  * estimateFee (POST only): `address`, `body` (b64 BoC), optional `init_code` / `init_data` (b64,
@@ -29,7 +29,7 @@ export const estimateFee = defineV2Method({
       body: requiredCellBoc(raw, 'body', source, cells),
       initCode: optionalCellBoc(raw, 'init_code', source, cells),
       initData: optionalCellBoc(raw, 'init_data', source, cells),
-      ignoreChksig: optionalBoolean(raw, 'ignore_chksig', source) ?? true,
+      ignoreChksig: optionalFlag(raw, 'ignore_chksig', source) ?? true,
     };
   },
   handle: (params, backend) => backend.request(Subjects.send.estimateFee, params),

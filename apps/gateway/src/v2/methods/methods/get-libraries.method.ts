@@ -2,9 +2,12 @@ import { Subjects } from '@app/contracts';
 import { z } from 'zod';
 import { defineV2Method } from '../../v2-method';
 import { resultOf, V2Param } from '../../v2-schemas';
-import { requiredLibraries } from '../../params/methods.params';
+import { optionalLibraries } from '../../params/methods.params';
 
-/** getLibraries: `libraries` (repeated or a JSON array); `smc.libraryResult` (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
+/**
+ * getLibraries: `libraries` (repeated or a JSON array, none meaning an empty list as in 2.1);
+ * `smc.libraryResult` (§7). An empty list is answered here, with no entries.
+ */
 export const getLibraries = defineV2Method({
   name: 'getLibraries',
   verbs: ['GET', 'POST'],
@@ -17,9 +20,13 @@ export const getLibraries = defineV2Method({
       .meta({
         description: 'Library hashes (repeat the query parameter for several)',
         example: ['DyRnqxvXMjxK0FL6Pa+xYH4k0Bv8yvjzN6xPXbWPhjg='],
-      }),
+      })
+      .optional(),
   }),
   result: resultOf(Subjects.ls.getLibraries),
-  parse: (raw, source) => ({ libraries: requiredLibraries(raw, source) }),
-  handle: (params, backend) => backend.request(Subjects.ls.getLibraries, params),
+  parse: (raw, source) => ({ libraries: optionalLibraries(raw, source) }),
+  handle: async (params, backend) =>
+    params.libraries.length === 0
+      ? { '@type': 'smc.libraryResult' as const, result: [] }
+      : backend.request(Subjects.ls.getLibraries, params),
 });

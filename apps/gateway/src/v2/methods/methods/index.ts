@@ -5,7 +5,7 @@ import { getConfigParam } from './get-config-param.method';
 import { getLibraries } from './get-libraries.method';
 import { runGetMethodStd } from './run-get-method-std.method';
 import { runGetMethod } from './run-get-method.method';
-import { sendBoc, sendBocReturnHash } from './send-boc.methods';
+import { sendBoc, sendBocReturnHash, sendBocReturnHashNoError } from './send-boc.methods';
 
 /** The v2 methods methods, registered in v2-methods.registry.ts. */
 export const METHODS_METHODS: readonly V2Method[] = [
@@ -16,6 +16,7 @@ export const METHODS_METHODS: readonly V2Method[] = [
   getLibraries,
   sendBoc,
   sendBocReturnHash,
+  sendBocReturnHashNoError,
   detectAddress,
   detectHash,
   packAddress,

@@ -23,8 +23,7 @@ export const runGetMethodStd = defineV2Method({
       .array(z.looseObject({ '@type': z.string() }))
       // Checked on the length before any entry (GET_METHOD_STACK_LIMITS).
       .max(GET_METHOD_STACK_LIMITS.maxEntries)
-      .meta({ description: 'Typed tonlib stack entries (tvm.stackEntryNumber, …)', example: [] })
-      .optional(),
+      .meta({ description: 'Typed tonlib stack entries (tvm.stackEntryNumber, …)', example: [] }),
     seqno: V2Param.seqno(),
   }),
   result: resultOf(Subjects.ls.runGetMethodStd),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type GetBlockTransactionsReq, Subjects } from '@app/contracts';
 import { defineV2Method } from '../../v2-method';
-import { blockIdParams, resultOf, V2Param } from '../../v2-schemas';
+import { blockIdParams, resultOf, V2Param, V2Range } from '../../v2-schemas';
 import { type ParamSource, type RawParams } from '../../v2-params';
 import {
   optionalBlockHash,
@@ -14,7 +14,7 @@ const PARAMS = z.object({
   ...blockIdParams,
   root_hash: V2Param.hash('Block root hash').optional(),
   file_hash: V2Param.hash('Block file hash').optional(),
-  after_lt: V2Param.int64('Cursor: logical time of the last transaction seen', '0').optional(),
+  after_lt: V2Param.lt('Cursor: logical time of the last transaction seen', '0').optional(),
   after_hash: z
     .string()
     .meta({
@@ -22,7 +22,11 @@ const PARAMS = z.object({
       example: '3333333333333333333333333333333333333333333333333333333333333333',
     })
     .optional(),
-  count: V2Param.integer('How many transactions, 1…10000 (default 40)', 40).optional(),
+  count: V2Param.integer(
+    'How many transactions, 1…10000 (default 40)',
+    40,
+    V2Range.bounded(1, 10000),
+  ).optional(),
 });
 
 /**

@@ -8,7 +8,7 @@ import { locateAddress, requiredCreatedLt } from '../../params/transactions.para
 const PARAMS = z.object({
   source: V2Param.address('Sender of the message'),
   destination: V2Param.address('Receiver of the message'),
-  created_lt: V2Param.int64('created_lt of the message', '1000000'),
+  created_lt: V2Param.lt('created_lt of the message', '1000000'),
 });
 
 function parseLocateParams(raw: RawParams, source: ParamSource): TryLocateTxReq {

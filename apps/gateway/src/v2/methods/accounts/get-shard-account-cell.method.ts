@@ -1,0 +1,17 @@
+import { Subjects } from '@app/contracts';
+import { defineV2Method } from '../../v2-method';
+import { accountReadParams, resultOf } from '../../v2-schemas';
+import { parseAccountRead } from '../../params/accounts.params';
+
+/**
+ * getShardAccountCell (2.1): `address`, optional `seqno`; the account's `ShardAccount` cell
+ * (`account:^Account last_trans_hash:bits256 last_trans_lt:uint64`) as `tvm.cell` (§4.7).
+ */
+export const getShardAccountCell = defineV2Method({
+  name: 'getShardAccountCell',
+  verbs: ['GET', 'POST'],
+  params: accountReadParams,
+  result: resultOf(Subjects.ls.getShardAccountCell),
+  parse: parseAccountRead,
+  handle: (params, backend) => backend.request(Subjects.ls.getShardAccountCell, params),
+});

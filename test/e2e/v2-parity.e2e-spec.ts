@@ -1,0 +1,391 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { GenesisAccount } from '../../apps/localnet/src/seeds';
+import { V2_METHODS } from '../../apps/gateway/src/v2/v2-methods.registry';
+import { startV2Harness, type V2Harness } from './support/v2-harness';
+import { withoutExtra } from './support/v2-expectations';
+
+/**
+ * toncenter 2.1's v2 surface as its source states it (toncenter/ton-http-api-cpp): each route and its
+ * verbs from `config/static_config.yaml`, and the query parameters each handler's
+ * `ParseTonlibGetRequest` reads (`request.GetArg("…")`). `shards` is the 2.0 name of getShards, kept
+ * as an alias; tryLocateTx is tryLocateResultTx's alias.
+ */
+const TONCENTER_V2: Readonly<Record<string, { verbs: string; get: readonly string[] }>> = {
+  detectAddress: { verbs: 'GET,POST', get: ['address'] },
+  detectHash: { verbs: 'GET,POST', get: ['hash'] },
+  packAddress: { verbs: 'GET,POST', get: ['address'] },
+  unpackAddress: { verbs: 'GET,POST', get: ['address'] },
+  getAddressInformation: { verbs: 'GET,POST', get: ['address', 'seqno'] },
+  getExtendedAddressInformation: { verbs: 'GET,POST', get: ['address', 'seqno'] },
+  getShardAccountCell: { verbs: 'GET,POST', get: ['address', 'seqno'] },
+  getWalletInformation: { verbs: 'GET,POST', get: ['address', 'seqno'] },
+  getAddressBalance: { verbs: 'GET,POST', get: ['address', 'seqno'] },
+  getAddressState: { verbs: 'GET,POST', get: ['address', 'seqno'] },
+  getTokenData: { verbs: 'GET,POST', get: ['address', 'seqno'] },
+  dnsResolve: { verbs: 'GET,POST', get: ['address', 'category', 'name', 'seqno', 'ttl'] },
+  getMasterchainInfo: { verbs: 'GET,POST', get: [] },
+  getMasterchainBlockSignatures: { verbs: 'GET,POST', get: ['seqno'] },
+  getShardBlockProof: { verbs: 'GET,POST', get: ['from_seqno', 'seqno', 'shard', 'workchain'] },
+  getConsensusBlock: { verbs: 'GET,POST', get: [] },
+  lookupBlock: { verbs: 'GET,POST', get: ['lt', 'seqno', 'shard', 'unixtime', 'workchain'] },
+  getShards: { verbs: 'GET,POST', get: ['seqno'] },
+  shards: { verbs: 'GET,POST', get: ['seqno'] },
+  getBlockHeader: {
+    verbs: 'GET,POST',
+    get: ['file_hash', 'root_hash', 'seqno', 'shard', 'workchain'],
+  },
+  getOutMsgQueueSize: { verbs: 'GET,POST', get: [] },
+  getBlockTransactions: {
+    verbs: 'GET,POST',
+    get: [
+      'after_hash',
+      'after_lt',
+      'count',
+      'file_hash',
+      'root_hash',
+      'seqno',
+      'shard',
+      'workchain',
+    ],
+  },
+  getBlockTransactionsExt: {
+    verbs: 'GET,POST',
+    get: [
+      'after_hash',
+      'after_lt',
+      'count',
+      'file_hash',
+      'root_hash',
+      'seqno',
+      'shard',
+      'workchain',
+    ],
+  },
+  getTransactions: {
+    verbs: 'GET,POST',
+    get: ['address', 'archival', 'hash', 'limit', 'lt', 'to_lt'],
+  },
+  getTransactionsStd: {
+    verbs: 'GET,POST',
+    get: ['address', 'archival', 'hash', 'limit', 'lt', 'to_lt'],
+  },
+  tryLocateResultTx: { verbs: 'GET,POST', get: ['created_lt', 'destination', 'source'] },
+  tryLocateTx: { verbs: 'GET,POST', get: ['created_lt', 'destination', 'source'] },
+  tryLocateSourceTx: { verbs: 'GET,POST', get: ['created_lt', 'destination', 'source'] },
+  getConfigParam: { verbs: 'GET,POST', get: ['config_id', 'param', 'seqno'] },
+  getConfigAll: { verbs: 'GET,POST', get: ['seqno'] },
+  getLibraries: { verbs: 'GET,POST', get: ['libraries'] },
+  runGetMethod: { verbs: 'POST', get: [] },
+  runGetMethodStd: { verbs: 'POST', get: [] },
+  sendBoc: { verbs: 'POST', get: [] },
+  sendBocReturnHash: { verbs: 'POST', get: [] },
+  sendBocReturnHashNoError: { verbs: 'POST', get: [] },
+  estimateFee: { verbs: 'POST', get: [] },
+};
+
+/** ton-http-api-cpp `chaotic/io/bool.cpp`: the words a boolean is written with, in any case. */
+const TRUE_WORDS = ['y', 'yes', 't', 'true', 'on', '1', 'YES', 'True', 'On'];
+const FALSE_WORDS = ['n', 'no', 'f', 'false', 'off', '0', 'NO', 'False', 'OFF'];
+
+/** ton-http-api-cpp tests/utils/test_002_detect_hash.py, with the status each form gets. */
+const DETECT_HASH: readonly [string, number][] = [
+  ['CPUE4WXeEJT+Dwz1fY/rkreWvYnsOt3I44i1G5ojJPM=', 200],
+  ['CPUE4WXeEJT+Dwz1fY/rkreWvYnsOt3I44i1G5ojJPM', 422],
+  ['CPUE4WXeEJT-Dwz1fY_rkreWvYnsOt3I44i1G5ojJPM=', 200],
+  ['CPUE4WXeEJT-Dwz1fY_rkreWvYnsOt3I44i1G5ojJPM', 200],
+  ['08f504e165de1094fe0f0cf57d8feb92b796bd89ec3addc8e388b51b9a2324f3', 200],
+  ['08F504E165DE1094FE0F0CF57D8FEB92B796BD89EC3ADDC8E388B51B9A2324F3', 200],
+  ['not a hash', 422],
+];
+
+const MASTERCHAIN_SHARD = '-9223372036854775808';
+
+describe('v2 parity with toncenter 2.1 (ton-http-api-cpp)', () => {
+  let harness: V2Harness;
+
+  before(async () => {
+    harness = await startV2Harness();
+  });
+
+  after(async () => {
+    await harness.close();
+  });
+
+  function address(name: string): string {
+    const found = harness.localnet.accounts.find((a) => a.name === name);
+    assert.ok(found, name);
+    return found.address.toRawString();
+  }
+
+  async function rawPost(path: string, body: string): Promise<{ status: number; body: unknown }> {
+    const response = await fetch(`${harness.baseUrl}/api/v2/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
+    const json: unknown = await response.json();
+    return { status: response.status, body: json };
+  }
+
+  it('serves every toncenter route with its verbs, and no other', () => {
+    const ours = Object.fromEntries(
+      [...V2_METHODS.values()].map((m) => [m.name, [...m.verbs].sort().join(',')]),
+    );
+    const theirs = Object.fromEntries(
+      Object.entries(TONCENTER_V2).map(([name, t]) => [name, t.verbs]),
+    );
+    assert.deepEqual(ours, theirs);
+  });
+
+  it('reads every query parameter each toncenter handler reads', () => {
+    for (const [name, { get }] of Object.entries(TONCENTER_V2)) {
+      const method = V2_METHODS.get(name);
+      assert.ok(method, name);
+      for (const param of get) {
+        assert.ok(method.params.includes(param), `${name} ${param}`);
+      }
+    }
+  });
+
+  it('reads toncenter’s boolean words in any case over GET; a JSON integer is true unless 0', async () => {
+    const wallet = address(GenesisAccount.walletV4r2);
+    const plain = withoutExtra((await harness.get('getTransactions', { address: wallet })).body);
+    for (const word of [...TRUE_WORDS, ...FALSE_WORDS]) {
+      const reply = await harness.get('getTransactions', { address: wallet, archival: word });
+      assert.deepEqual([reply.status, withoutExtra(reply.body)], [200, plain], word);
+    }
+    for (const value of [true, false, 0, 1, 2, -7, 'Yes', 'off']) {
+      const reply = await harness.post('getTransactions', { address: wallet, archival: value });
+      assert.deepEqual([reply.status, withoutExtra(reply.body)], [200, plain], String(value));
+    }
+    const bad = await harness.get('getTransactions', { address: wallet, archival: 'maybe' });
+    assert.deepEqual(withoutExtra(bad.body), {
+      ok: false,
+      error: 'failed to parse get request: failed to parse archival',
+      code: 422,
+    });
+  });
+
+  it('takes JSON-RPC "params": [] as {} and refuses a non-empty array', async () => {
+    const empty = await rawPost(
+      'jsonRPC',
+      '{"jsonrpc":"2.0","id":7,"method":"getConsensusBlock","params":[]}',
+    );
+    assert.equal(empty.status, 200);
+    const full = await rawPost(
+      'jsonRPC',
+      '{"jsonrpc":"2.0","id":7,"method":"getConsensusBlock","params":[1]}',
+    );
+    assert.deepEqual(
+      [full.status, withoutExtra(full.body)],
+      [
+        422,
+        { ok: false, error: 'params must contain an object', code: 422, jsonrpc: '2.0', id: 7 },
+      ],
+    );
+  });
+
+  it('answers getLibraries without libraries with no entries, over GET, POST and JSON-RPC', async () => {
+    const none = { ok: true, result: { '@type': 'smc.libraryResult', result: [] } };
+    assert.deepEqual(withoutExtra((await harness.get('getLibraries')).body), none);
+    assert.deepEqual(withoutExtra((await harness.post('getLibraries', {})).body), none);
+    assert.deepEqual(withoutExtra((await harness.jsonRpc('getLibraries', {})).body), {
+      ...none,
+      jsonrpc: '2.0',
+      id: 1,
+    });
+  });
+
+  it('takes config_id when getConfigParam is given both it and param', async () => {
+    const byConfigId = withoutExtra((await harness.get('getConfigParam', { config_id: 4 })).body);
+    const byParam = withoutExtra((await harness.get('getConfigParam', { param: 1 })).body);
+    assert.notDeepEqual(byConfigId, byParam);
+    const both = { param: 1, config_id: 4 };
+    assert.deepEqual(withoutExtra((await harness.get('getConfigParam', both)).body), byConfigId);
+    assert.deepEqual(withoutExtra((await harness.post('getConfigParam', both)).body), byConfigId);
+    assert.deepEqual(withoutExtra((await harness.get('getConfigParam')).body), {
+      ok: false,
+      error: 'failed to validate request: only one of config_id or param should be specified',
+      code: 422,
+    });
+  });
+
+  it('requires runGetMethod’s and runGetMethodStd’s stack', async () => {
+    for (const method of ['runGetMethod', 'runGetMethodStd']) {
+      const reply = await harness.post(method, {
+        address: address(GenesisAccount.walletV4r2),
+        method: 'seqno',
+      });
+      assert.deepEqual(withoutExtra(reply.body), {
+        ok: false,
+        error: 'failed to parse post request: stack required',
+        code: 422,
+      });
+    }
+  });
+
+  it('refuses lt=0 without hash in getTransactionsStd, as absent in getTransactions', async () => {
+    const wallet = address(GenesisAccount.walletV4r2);
+    const std = await harness.get('getTransactionsStd', { address: wallet, lt: 0 });
+    assert.deepEqual(withoutExtra(std.body), {
+      ok: false,
+      error: 'failed to validate request: lt and hash should be used together',
+      code: 422,
+    });
+    const plain = await harness.get('getTransactions', { address: wallet, lt: 0 });
+    assert.deepEqual(
+      withoutExtra(plain.body),
+      withoutExtra((await harness.get('getTransactions', { address: wallet })).body),
+    );
+  });
+
+  it('reads hashes as toncenter’s own detectHash tests do', async () => {
+    for (const [hash, status] of DETECT_HASH) {
+      const reply = await harness.get('detectHash', { hash });
+      assert.equal(reply.status, status, hash);
+      if (status === 422) {
+        assert.equal(reply.body.error, `invalid hash: '${hash}'`);
+      }
+    }
+  });
+
+  it('reads shard -9223372036854775808 given as a JSON number exactly, over POST and JSON-RPC', async () => {
+    // ton-http-api-cpp tests/blocks/test_003_get_shard_block_proof.py sends SHARD_ALL as a number.
+    const head = harness.localnet.chain.head().id.seqno;
+    const get = await harness.get('getShardBlockProof', {
+      workchain: -1,
+      shard: MASTERCHAIN_SHARD,
+      seqno: head - 1,
+      from_seqno: head,
+    });
+    assert.equal(get.status, 200);
+    const params = `{"workchain": -1, "shard": ${MASTERCHAIN_SHARD}, "seqno": ${String(head - 1)}, "from_seqno": ${String(head)}}`;
+    const post = await rawPost('getShardBlockProof', params);
+    assert.deepEqual(withoutExtra(post.body), withoutExtra(get.body));
+    const rpc = await rawPost(
+      'jsonRPC',
+      `{"jsonrpc": "2.0", "id": 1, "method": "getShardBlockProof", "params": ${params}}`,
+    );
+    assert.deepEqual(withoutExtra(rpc.body), {
+      ...(withoutExtra(get.body) as Record<string, unknown>),
+      jsonrpc: '2.0',
+      id: 1,
+    });
+    // A 64-bit lt as a JSON number is read exactly too: 2^63 − 1 passes, 2^63 is refused.
+    const lt = await rawPost(
+      'lookupBlock',
+      `{"workchain": -1, "shard": ${MASTERCHAIN_SHARD}, "lt": 9223372036854775808}`,
+    );
+    assert.deepEqual(withoutExtra(lt.body), {
+      ok: false,
+      error: 'failed to parse post request: failed to parse lt',
+      code: 422,
+    });
+  });
+
+  it('refuses seqno from 2^31 to 2^32−1 as toncenter’s int32 does, naming it, everywhere', async () => {
+    const refused = {
+      ok: false,
+      error: 'failed to parse get request: failed to parse seqno',
+      code: 422,
+    };
+    for (const seqno of [2 ** 31, 2 ** 32 - 1]) {
+      const block = { workchain: -1, shard: MASTERCHAIN_SHARD, seqno };
+      for (const [method, params] of [
+        ['lookupBlock', block],
+        ['getBlockHeader', block],
+        ['getBlockTransactions', block],
+        ['shards', { seqno }],
+        ['getMasterchainBlockSignatures', { seqno }],
+      ] as const) {
+        assert.deepEqual(withoutExtra((await harness.get(method, params)).body), refused, method);
+        const post = (await harness.post(method, params)).body;
+        assert.equal(post.error, 'failed to parse post request: failed to parse seqno', method);
+        const rpc = (await harness.jsonRpc(method, params)).body;
+        assert.equal(rpc.error, 'failed to parse post request: failed to parse seqno', method);
+      }
+      const run = await harness.post('runGetMethod', {
+        address: address(GenesisAccount.walletV4r2),
+        method: 'seqno',
+        stack: [],
+        seqno,
+      });
+      assert.equal(run.body.error, 'failed to parse post request: failed to parse seqno');
+      const unixtime = await harness.get('lookupBlock', {
+        workchain: -1,
+        shard: MASTERCHAIN_SHARD,
+        unixtime: seqno,
+      });
+      assert.equal(unixtime.body.error, 'failed to parse get request: failed to parse unixtime');
+    }
+  });
+  // The deliberate differences listed under "## v2" in docs/toncenter-differences.md.
+  describe('deliberate differences', () => {
+    it('answers a missing or non-numeric parameter 422 naming it', async () => {
+      const wallet = address(GenesisAccount.walletV4r2);
+      assert.deepEqual(withoutExtra((await harness.get('getAddressInformation')).body), {
+        ok: false,
+        error: 'failed to validate request: empty address',
+        code: 422,
+      });
+      for (const seqno of ['abc', '1x', ' 1']) {
+        const reply = await harness.get('getAddressInformation', { address: wallet, seqno });
+        assert.deepEqual(withoutExtra(reply.body), {
+          ok: false,
+          error: 'failed to parse get request: failed to parse seqno',
+          code: 422,
+        });
+      }
+      const post = await harness.post('getAddressInformation', { address: wallet, seqno: 'abc' });
+      assert.equal(post.body.error, 'failed to parse post request: failed to parse seqno');
+    });
+
+    it('refuses JSON-RPC params that are neither an object nor an array', async () => {
+      const reply = await rawPost(
+        'jsonRPC',
+        '{"jsonrpc": "2.0", "id": 3, "method": "getConsensusBlock", "params": "x"}',
+      );
+      assert.deepEqual(
+        [reply.status, withoutExtra(reply.body)],
+        [
+          422,
+          { ok: false, error: 'params must contain an object', code: 422, jsonrpc: '2.0', id: 3 },
+        ],
+      );
+    });
+
+    it('echoes a JSON-RPC id past 2^53 as the string of its digits', async () => {
+      const reply = await rawPost(
+        'jsonRPC',
+        '{"jsonrpc": "2.0", "id": 12345678901234567890, "method": "getConsensusBlock"}',
+      );
+      assert.equal(reply.status, 200);
+      assert.equal((reply.body as Record<string, unknown>).id, '12345678901234567890');
+    });
+
+    it('reads a shard written as its unsigned 64 bits as the signed shard', async () => {
+      const signed = await harness.get('lookupBlock', {
+        workchain: -1,
+        shard: MASTERCHAIN_SHARD,
+        seqno: 1,
+      });
+      const unsigned = await harness.get('lookupBlock', {
+        workchain: -1,
+        shard: '9223372036854775808',
+        seqno: 1,
+      });
+      assert.equal(signed.status, 200);
+      assert.deepEqual(withoutExtra(unsigned.body), withoutExtra(signed.body));
+    });
+
+    it('refuses a BoC that is no external message 422 in sendBocReturnHashNoError too', async () => {
+      const reply = await harness.post('sendBocReturnHashNoError', { boc: 'te6ccgEBAQEAAgAAAA==' });
+      assert.deepEqual(withoutExtra(reply.body), {
+        ok: false,
+        error: 'failed to parse post request: invalid boc: not an external inbound message',
+        code: 422,
+      });
+    });
+  });
+});
