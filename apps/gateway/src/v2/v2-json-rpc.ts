@@ -28,8 +28,10 @@ export type JsonRpcAnswer =
 
 /**
  * /api/v2/jsonRPC: one call (`{"method", "params", "id"}`) is run as a POST to /api/v2/<method>
- * (as 2.1's JsonRpcHandler re-posts it, §11.2); a JSON-RPC 2.0 batch (an array of calls) is answered
- * with the array of their replies in the same order, each with its own `code`.
+ * (as 2.1's JsonRpcHandler re-posts it,
+ * https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml); a JSON-RPC
+ * 2.0 batch (an array of calls) is answered with the array of their replies in the same order, each
+ * with its own `code`.
  */
 export async function answerJsonRpc(
   executor: V2Executor,
@@ -80,7 +82,8 @@ async function oneCall(executor: V2Executor, call: unknown, startedAt: bigint): 
     return withId(errorReply(404, `Not Found: unknown method '${quoted(method)}'`, startedAt), id);
   }
   const params = isRecord(call) && Object.hasOwn(call, 'params') ? call.params : undefined;
-  // 2.1 takes absent params and an empty array as `{}`; a non-empty array is refused (§11).
+  // 2.1 takes absent params and an empty array as `{}`; a non-empty array is refused
+  // (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml).
   const named = params === undefined || params === null || isEmptyArray(params) ? {} : params;
   if (!isRecord(named)) {
     return withId(replyForError(notAnObject(), startedAt), id);

@@ -59,6 +59,7 @@ export class V2Controller {
 }
 
 function send(reply: FastifyReply, v2: V2Reply | JsonRpcAnswer): void {
-  // 2.1 sends its version on every response (§3.2).
+  // 2.1 sends its version on every response
+  // (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml).
   void reply.status(v2.status).header('X-API-Version', '2.1').send(v2.body);
 }

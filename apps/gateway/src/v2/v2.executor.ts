@@ -54,7 +54,7 @@ function ownParams(raw: RawParams): RawParams {
   return params;
 }
 
-/** 2.1 POST bodies follow a schema with `additionalProperties: false` (§3.1). */
+/** 2.1 POST bodies follow a schema with `additionalProperties: false` (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 function rejectUnknownKeys(raw: RawParams, known: readonly string[]): void {
   for (const key of Object.keys(raw)) {
     // The API key may travel in the body's query-string twin; it is the edge's business, not the method's.

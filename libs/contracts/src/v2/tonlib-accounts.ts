@@ -212,7 +212,7 @@ export const DnsEntry = z
   .strict();
 export type DnsEntry = z.infer<typeof DnsEntry>;
 
-/** `dns.resolved entries:vector<dns.entry>` (dnsResolve, toncenter-v2.md §4.7). */
+/** `dns.resolved entries:vector<dns.entry>` (dnsResolve, toncenter https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 export const DnsResolved = z
   .object({ '@type': z.literal('dns.resolved'), entries: z.array(DnsEntry) })
   .strict();

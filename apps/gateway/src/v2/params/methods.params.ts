@@ -56,7 +56,8 @@ const INT32_MAX = 2 ** 31 - 1;
 
 /**
  * `method`: a get-method name (`smc.methodIdName`) or an integer id (`smc.methodIdNumber`, int32).
- * 2.1 treats any string that parses as an integer as an id (§15.5); so is a JSON number past 2^53,
+ * 2.1 treats any string that parses as an integer as an id
+ * (https://github.com/toncenter/tvm_valuetypes); so is a JSON number past 2^53,
  * which the body parser keeps as its text.
  */
 export function requiredMethodId(raw: RawParams, source: ParamSource): number {
@@ -146,8 +147,9 @@ export function tonlibStack(raw: RawParams, source: ParamSource): string {
 }
 
 /**
- * getConfigParam: `config_id` (2.0) or `param` (2.1), non-negative int32 (§7, §12.3). Given both,
- * `config_id` is taken, as 2.1's GET parser does (ton-http-api-cpp GetConfigParamHandler.cpp reads
+ * getConfigParam: `config_id` (2.0) or `param` (2.1), non-negative int32
+ * (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). Given
+ * both, `config_id` is taken, as 2.1's GET parser does (ton-http-api-cpp GetConfigParamHandler.cpp reads
  * `param`, then overwrites it with `config_id`); one answer whatever the transport.
  */
 export function requiredConfigId(raw: RawParams, source: ParamSource): number {
@@ -165,7 +167,8 @@ export function requiredConfigId(raw: RawParams, source: ParamSource): number {
 }
 
 /**
- * getLibraries `libraries`: a repeated query parameter or a JSON array of hashes (§7). 2.1 takes
+ * getLibraries `libraries`: a repeated query parameter or a JSON array of hashes
+ * (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). 2.1 takes
  * none as an empty list (ton-http-api-cpp GetLibrariesHandler.cpp), answered with no entries.
  */
 export function optionalLibraries(raw: RawParams, source: ParamSource): string[] {

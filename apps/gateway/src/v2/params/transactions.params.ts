@@ -39,7 +39,9 @@ export function boundedCount(
 
 /**
  * getTransactions' start point: `lt` and `hash` together or neither, else 422 `lt and hash should be
- * used together` (§6.3). getTransactions counts `lt=0` as absent; getTransactionsStd does not, so
+ * used together`
+ * (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml).
+ * getTransactions counts `lt=0` as absent; getTransactionsStd does not, so
  * there `lt=0` without `hash` is refused (ton-http-api-cpp GetTransactionsHandler.cpp and
  * GetTransactionsStdHandler.cpp). The hash goes on as base64.
  */

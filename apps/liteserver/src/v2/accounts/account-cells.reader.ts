@@ -22,8 +22,9 @@ function routedBy(seqno: number | undefined): { seqno?: number } {
 }
 
 /**
- * getShardAccountCell and dnsResolve (toncenter-v2.md §4.7): reads answered with cells and records
- * rather than account summaries.
+ * getShardAccountCell and dnsResolve (toncenter
+ * https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml): reads
+ * answered with cells and records rather than account summaries.
  */
 export class AccountCellsReader {
   constructor(private readonly pool: LiteserverPool) {}

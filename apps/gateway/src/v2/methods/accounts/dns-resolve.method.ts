@@ -72,7 +72,9 @@ function parseDnsResolve(raw: RawParams, source: ParamSource): DnsResolveReq {
 /**
  * dnsResolve (2.1): TEP-81 resolution of `name` from the resolver `address` (default: the root DNS
  * of config param 4), following up to `ttl` next resolvers (default 0: the first resolver's answer),
- * as of `seqno`; `dns.resolved` (§4.7, ton-http-api-cpp DnsResolveHandler.cpp).
+ * as of `seqno`; `dns.resolved`
+ * (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml,
+ * ton-http-api-cpp DnsResolveHandler.cpp).
  */
 export const dnsResolve = defineV2Method({
   name: 'dnsResolve',

@@ -5,7 +5,8 @@ import { parseAccountRead } from '../../params/accounts.params';
 
 /**
  * getShardAccountCell (2.1): `address`, optional `seqno`; the account's `ShardAccount` cell
- * (`account:^Account last_trans_hash:bits256 last_trans_lt:uint64`) as `tvm.cell` (§4.7).
+ * (`account:^Account last_trans_hash:bits256 last_trans_lt:uint64`) as `tvm.cell`
+ * (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml).
  */
 export const getShardAccountCell = defineV2Method({
   name: 'getShardAccountCell',

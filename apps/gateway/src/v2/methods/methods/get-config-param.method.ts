@@ -5,7 +5,7 @@ import { resultOf, V2Param, V2Range } from '../../v2-schemas';
 import { requiredConfigId } from '../../params/methods.params';
 import { optionalSeqno } from '../../v2-params';
 
-/** getConfigParam: `config_id` or `param` (`config_id` wins), optional `seqno`; `configInfo` (§7). */
+/** getConfigParam: `config_id` or `param` (`config_id` wins), optional `seqno`; `configInfo` (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 export const getConfigParam = defineV2Method({
   name: 'getConfigParam',
   verbs: ['GET', 'POST'],

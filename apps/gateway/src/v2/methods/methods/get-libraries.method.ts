@@ -6,7 +6,9 @@ import { optionalLibraries } from '../../params/methods.params';
 
 /**
  * getLibraries: `libraries` (repeated or a JSON array, none meaning an empty list as in 2.1);
- * `smc.libraryResult` (§7). An empty list is answered here, with no entries.
+ * `smc.libraryResult`
+ * (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). An empty
+ * list is answered here, with no entries.
  */
 export const getLibraries = defineV2Method({
   name: 'getLibraries',

@@ -9,7 +9,9 @@ import { optionalSeqno, requiredAddress } from '../../v2-params';
 /**
  * runGetMethod (POST only): `address`, `method` (name or id), legacy `stack` (required, as in 2.1's
  * request schema), optional `seqno`;
- * `smc.runResult` with the legacy stack (§8.1, §15.5). A non-zero exit code is still `ok:true`.
+ * `smc.runResult` with the legacy stack
+ * (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). A
+ * non-zero exit code is still `ok:true`.
  */
 export const runGetMethod = defineV2Method({
   name: 'runGetMethod',

@@ -24,7 +24,7 @@ const PARAMS = z.object({
   archival: V2Param.boolean('Read from archival liteservers only').optional(),
 });
 
-/** The parameters getTransactions and getTransactionsStd share (§6.3). */
+/** The parameters getTransactions and getTransactionsStd share (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 function parseTransactionsParams(
   raw: RawParams,
   source: ParamSource,
