@@ -75,7 +75,7 @@ void describe('parseCliOptions', () => {
     );
     assert.throws(
       () => parseCliOptions(['--fresh']),
-      new Error('--fresh: only with --data-dir (without it every start is a new chain)'),
+      new CliUsageError('--fresh: only with --data-dir (without it every start is a new chain)'),
     );
   });
 });
