@@ -514,7 +514,7 @@ void describe('Streaming API v2: limits of callers without a key (one process)',
     });
     assert.equal(
       await wsResumed.next(),
-      '{"id":"m","error":"address limit exceeded: current 0 + new 3 > max 2"}',
+      '{"id":"m","error":"address limit exceeded: 3 addresses in one subscribe > max 2"}',
     );
     wsResumed.close();
     await eventually(

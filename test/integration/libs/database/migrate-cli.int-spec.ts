@@ -73,7 +73,8 @@ void describe('npm run migrate (libs/database/src/migrate.js)', () => {
         ['info', 'applied migration', 'AddressMetadata1795800000000'],
         ['info', 'applied migration', 'NftSales1795900000000'],
         ['info', 'applied migration', 'TraceAccounts1796000000000'],
-        ['info', 'migrations applied', 9],
+        ['info', 'applied migration', 'ChainIdentity1796150000000'],
+        ['info', 'migrations applied', 10],
       ],
     );
   });
@@ -83,12 +84,13 @@ void describe('npm run migrate (libs/database/src/migrate.js)', () => {
     assert.equal(run.code, 0);
     assert.deepEqual(
       run.lines.map((l) => [l.msg, l.applied, l.total, l.latest]),
-      [['schema is up to date', 0, 9, 'TraceAccounts1796000000000']],
+      [['schema is up to date', 0, 10, 'ChainIdentity1796150000000']],
     );
   });
 
   void it('--revert reverts the last migration each time, then reports nothing to revert', async () => {
     for (const migration of [
+      'ChainIdentity1796150000000',
       'TraceAccounts1796000000000',
       'NftSales1795900000000',
       'AddressMetadata1795800000000',

@@ -21,6 +21,7 @@ void describe('createTestDatabase', () => {
         'AddressMetadata1795800000000',
         'NftSales1795900000000',
         'TraceAccounts1796000000000',
+        'ChainIdentity1796150000000',
       ]);
     } finally {
       await ds.destroy();
