@@ -87,11 +87,25 @@ function msgSize(cells: Int8 | null, bits: Int8 | null): { cells: string; bits: 
 }
 
 /**
+ * The map, or null when it has no entries: ton-index-go's `CreditPhase.CreditExtraCurrencies` is a
+ * `map[string]string` tagged `omitempty`, and encoding/json leaves an empty map out
+ * (https://pkg.go.dev/encoding/json#Marshal). The column holds `{}` for a credit without extra
+ * currencies (ton-index-postgres's extra_currencies_to_json_string writes an empty object), and
+ * ton-index-go's emulated transactions set an empty map too, so `credit_ph` is there and this key is not.
+ */
+function nonEmpty(
+  m: Readonly<Record<string, string>> | null,
+): Readonly<Record<string, string>> | null {
+  return m === null || Object.keys(m).length === 0 ? null : m;
+}
+
+/**
  * The flattened description columns as the v3 `description`
  * (https://github.com/toncenter/ton-indexer/tree/HEAD/ton-index-go/index/models), with
  * ton-index-go's rules for which phases appear: storage when status_change is set, credit when any
  * credit field is, compute when `skipped` is, action when `success` is, bounce when its type is,
- * split_info when the prefix length is. Leaves are omitted when null.
+ * split_info when the prefix length is. Leaves are omitted when null, and `credit_extra_currencies`
+ * when empty (omitempty on a Go map); a present credit phase always carries `credit`, even "0".
  */
 export function toV3Description(t: TransactionDescrColumns): V3TransactionDescr {
   const d: V3TransactionDescr = {
@@ -119,7 +133,7 @@ export function toV3Description(t: TransactionDescrColumns): V3TransactionDescr 
     d.credit_ph = compact({
       due_fees_collected: dec(t.credit_due_fees_collected),
       credit: dec(t.credit),
-      credit_extra_currencies: t.credit_extra_currencies,
+      credit_extra_currencies: nonEmpty(t.credit_extra_currencies),
     });
   }
   if (t.compute_skipped !== null) {
