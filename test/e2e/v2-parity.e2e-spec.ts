@@ -388,4 +388,26 @@ describe('v2 parity with toncenter 2.1 (ton-http-api-cpp)', () => {
       });
     });
   });
+
+  it('flags toncenter’s suspended early-miner accounts in getAddressInformation, over GET, POST and JSON-RPC', async () => {
+    // An account of toncenter's list (ton-http-api-cpp src/utils/wallets.hpp), absent from this
+    // chain: the flag depends on the address and the state's time only, as in toncenter.
+    const listed = '0:B81B6A61E804BF983FFE708BF8688626D73E63020096FD34C312BEF6CA05CE3F';
+    const replies = [
+      await harness.get('getAddressInformation', { address: listed }),
+      await harness.post('getAddressInformation', { address: listed }),
+      await harness.jsonRpc('getAddressInformation', { address: listed }),
+    ];
+    for (const reply of replies) {
+      assert.equal(reply.status, 200);
+      const result = reply.body.result as { state: string; suspended: boolean; sync_utime: number };
+      assert.equal(result.state, 'uninitialized');
+      // The list is in force until the vote's end, 2027-02-21T06:00:00Z.
+      assert.equal(result.suspended, result.sync_utime < 1_803_189_600);
+    }
+    const wallet = await harness.get('getAddressInformation', {
+      address: address(GenesisAccount.walletV4r2),
+    });
+    assert.equal((wallet.body.result as { suspended: boolean }).suspended, false);
+  });
 });

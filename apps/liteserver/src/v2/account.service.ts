@@ -40,7 +40,7 @@ export class AccountReader {
       async (client) => {
         const block = await masterchainBlock(client, req.seqno);
         const state = await client.getAccountState(address, block);
-        return toRawFullAccountState(state, block);
+        return toRawFullAccountState(address, state, block);
       },
       atSeqno(req.seqno, this.states, address.toRawString()),
     );

@@ -1,8 +1,9 @@
 import { type GetAddressInformationRes, type TonBlockIdExt } from '@app/contracts';
 import { loadBlockInfoOfBlock } from '@app/ton';
-import { Cell, type Dictionary } from '@ton/core';
+import { type Address, Cell, type Dictionary } from '@ton/core';
 import { type ClientAccountState } from 'ton-lite-client/dist/types';
 import { type tonNode_blockIdExt } from 'ton-lite-client/dist/schema';
+import { isSuspendedAccount } from './suspended-accounts';
 
 /** tonlib renders cells as BoC with CRC32C and no index (base64 `te6cck…`, toncenter https://github.com/ton-blockchain/ton/blob/HEAD/tl/generate/scheme/tonlib_api.tl). */
 export function cellToBase64(cell: Cell): string {
@@ -67,9 +68,11 @@ function extraCurrencies(
  * (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml): a missing
  * account is `uninitialized` with balance "0" (tonlib's -1 clamped); `state` is derived from code and
  * frozen_hash; `sync_utime` is the generation time of the shard block that holds the state, read from
- * the header the liteserver proves (root 0 of the proof keeps the block header).
+ * the header the liteserver proves (root 0 of the proof keeps the block header); `suspended` follows
+ * toncenter's list of frozen early-miner accounts (see suspended-accounts.ts).
  */
 export function toRawFullAccountState(
+  address: Address,
   account: ClientAccountState,
   masterchainBlock: tonNode_blockIdExt,
 ): GetAddressInformationRes {
@@ -99,7 +102,6 @@ export function toRawFullAccountState(
     frozen_hash: frozenHash,
     sync_utime: syncUtime,
     state: code ? 'active' : frozenHash !== '' ? 'frozen' : 'uninitialized',
-    // The suspended list (toncenter 2.1 wallets.hpp) concerns mainnet early-miner accounts only.
-    suspended: false,
+    suspended: isSuspendedAccount(address.toRawString(), syncUtime),
   };
 }

@@ -18,7 +18,7 @@ import { detectWallet } from './wallet-detector';
  * or frozen account — is `wallet:false` without them.
  */
 export function toWalletInformation(snapshot: AccountSnapshot): GetWalletInformationRes {
-  const raw = toRawFullAccountState(snapshot.account, snapshot.block);
+  const raw = toRawFullAccountState(snapshot.address, snapshot.account, snapshot.block);
   const base = {
     '@type': 'ext.accounts.walletInformation' as const,
     balance: raw.balance,
@@ -51,7 +51,7 @@ export function toWalletInformation(snapshot: AccountSnapshot): GetWalletInforma
  * account without code is `uninited.accountState` with its frozen hash.
  */
 export function toFullAccountState(snapshot: AccountSnapshot): GetExtendedAddressInformationRes {
-  const raw = toRawFullAccountState(snapshot.account, snapshot.block);
+  const raw = toRawFullAccountState(snapshot.address, snapshot.account, snapshot.block);
   const { accountState, revision } = tonlibAccountState(snapshot, raw);
   return {
     '@type': 'fullAccountState',
