@@ -180,7 +180,12 @@ void describe('edge: every spelling of every route gets the canonical treatment 
   const metrics = async (): Promise<string> => (await fetch(`${harness.baseUrl}/metrics`)).text();
 
   void it('serves each canonical route without a 5xx', () => {
-    const failed = [...canonicalStatus].filter(([, status]) => status >= 500);
+    // dnsResolve without `address` starts at ConfigParam 4's root DNS, which names mainnet's root; the
+    // local chain has no such contract, so the resolution fails as tonlib's does (500, get method
+    // failed). The spellings below still check its key, unit and metric.
+    const failed = [...canonicalStatus].filter(
+      ([path, status]) => status >= 500 && path !== '/api/v2/dnsResolve',
+    );
     assert.deepEqual(failed, []);
   });
 

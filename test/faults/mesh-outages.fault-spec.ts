@@ -196,10 +196,17 @@ void describe('mesh under NATS, PostgreSQL and process faults', () => {
     query = new AppProcess('query', env, await findFreePort());
     liteserver = new AppProcess('liteserver', env, await findFreePort());
     const httpPort = await findFreePort();
-    // The gateway serves /healthz on its HTTP port.
+    // The gateway serves /healthz on its HTTP port. The load generator is one anonymous client far
+    // above the 1 request a second the gateway allows one by default (limits hold without Redis too).
     gateway = new AppProcess(
       'gateway',
-      { NATS_URL: nats.url, PORT: String(httpPort), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+      {
+        NATS_URL: nats.url,
+        PORT: String(httpPort),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_ANONYMOUS_RPS: '1000000',
+      },
       httpPort,
     );
     const apps = [ingestor, decoder, query, liteserver, gateway];

@@ -121,7 +121,10 @@ describe('hostile input', () => {
       assert.equal(result.exit_code, 0, `${path}: ${text}`);
       return result;
     };
-    const seqno = await run('/api/v2/runGetMethod', JSON.stringify({ address, method: 'seqno' }));
+    const seqno = await run(
+      '/api/v2/runGetMethod',
+      JSON.stringify({ address, method: 'seqno', stack: [] }),
+    );
     assert.deepEqual(seqno.stack, [['num', `0x${GENESIS.finalSeqno.v4r2.toString(16)}`]]);
     // The wallet's seqno leaves its arguments below its result.
     const entries = await run(
