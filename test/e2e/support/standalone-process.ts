@@ -83,8 +83,9 @@ export class Standalone {
     return { status: res.status, body: await res.json() };
   }
 
-  /** Masterchain block `seqno` as v2 (the liteservers) sees it: its root hash. */
+  /** Masterchain block `seqno` as v2 (the liteservers) sees it, once the chain has made it: its root hash. */
   async v2Block(seqno: number): Promise<string> {
+    await waitUntil(async () => (await this.head()) >= seqno, `v2 ${String(seqno)}`);
     const { body } = await this.get(
       `api/v2/lookupBlock?workchain=-1&shard=${SHARD_ALL}&seqno=${String(seqno)}`,
     );
