@@ -46,8 +46,15 @@ describe('npm start against a DATABASE_URL that holds another chain', () => {
     const current = run;
     await waitUntil(() => current.messages().includes(line), 'the refusal line');
     assert.equal(current.messages().filter((m) => m === line).length, 1, 'logged once');
-    // The gateway renders a failed /readyz without its details (GatewayExceptionFilter).
-    assert.equal((await run.get('readyz')).status, 503);
+    // A failed /readyz names the check that is down and why.
+    const readiness = await run.get('readyz');
+    assert.equal(readiness.status, 503);
+    const down = (readiness.body as { error: Record<string, { status: string; message: string }> })
+      .error;
+    assert.deepEqual(
+      Object.entries(down).map(([check, { status, message }]) => [check, status, message]),
+      [['ingest-chain', 'down', line]],
+    );
     // v3 still answers the first chain's block; nothing of the second one was written.
     assert.equal(await run.v3Block(3), block3);
     assert.notEqual(await run.v2Block(3), block3);
