@@ -15,7 +15,16 @@ import { V3_ENDPOINTS } from '../../../apps/gateway/src/v3/v3-endpoints.registry
 const DOCS_ROUTES = /^\/api\/v[23](\/|\/openapi\.json|\/index\.html)?$/;
 
 type OpenApiDocument = Record<string, unknown> & {
-  paths: Record<string, Record<string, { parameters?: { name: string; example?: unknown }[] }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters?: { name: string; in?: string; example?: unknown }[];
+        responses?: Record<string, { headers?: Record<string, unknown> }>;
+      }
+    >
+  >;
 };
 
 function isDocument(value: unknown): value is OpenApiDocument {
@@ -151,17 +160,29 @@ describe('OpenAPI documents', () => {
       (documents.v3.paths[path]?.[verb]?.parameters ?? [])
         .filter((p) => p.name.startsWith('X-'))
         .map((p) => p.name);
-    const both = ['X-Timeout', 'X-No-Address-Book', 'X-No-Metadata'];
+    const always = ['X-Timeout', 'X-Strict-Params'];
+    const both = [...always, 'X-No-Address-Book', 'X-No-Metadata'];
     assert.deepEqual(headers('/api/v3/jetton/wallets'), both);
     assert.deepEqual(headers('/api/v3/accountStates'), both);
     assert.deepEqual(headers('/api/v3/pendingActions'), both);
     // No metadata field: dns/records and transactions have an address book only.
-    assert.deepEqual(headers('/api/v3/dns/records'), ['X-Timeout', 'X-No-Address-Book']);
-    assert.deepEqual(headers('/api/v3/transactions'), ['X-Timeout', 'X-No-Address-Book']);
+    assert.deepEqual(headers('/api/v3/dns/records'), [...always, 'X-No-Address-Book']);
+    assert.deepEqual(headers('/api/v3/transactions'), [...always, 'X-No-Address-Book']);
     // The metadata endpoint answers the metadata itself, not a field of it.
-    assert.deepEqual(headers('/api/v3/metadata'), ['X-Timeout']);
-    assert.deepEqual(headers('/api/v3/blocks'), ['X-Timeout']);
-    assert.deepEqual(headers('/api/v3/message', 'post'), ['X-Timeout']);
+    assert.deepEqual(headers('/api/v3/metadata'), always);
+    assert.deepEqual(headers('/api/v3/blocks'), always);
+    assert.deepEqual(headers('/api/v3/message', 'post'), always);
+  });
+
+  it('document strict mode (?strict, X-Strict-Params) and X-Ignored-Params on every v3 operation', () => {
+    for (const [path, item] of Object.entries(documents.v3.paths)) {
+      for (const [verb, op] of Object.entries(item)) {
+        const names = (op.parameters ?? []).map((p) => `${p.in}:${p.name}`);
+        assert.ok(names.includes('header:X-Strict-Params'), `${verb} ${path}`);
+        assert.equal(names.includes('query:strict'), verb === 'get', `${verb} ${path} ?strict`);
+        assert.ok(op.responses?.['200']?.headers?.['X-Ignored-Params'], `${verb} ${path} 200`);
+      }
+    }
   });
 
   it('serve Swagger UI from node_modules at /api/v2/ and /api/v3/', async () => {

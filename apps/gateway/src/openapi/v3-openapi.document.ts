@@ -12,6 +12,11 @@ import {
 } from './json-schema';
 import { pascalOf, summaryOf } from './operation-text';
 import { enrichmentHeaders } from './v3-enrichment.headers';
+import {
+  IGNORED_PARAMS_RESPONSE_HEADER,
+  STRICT_PARAMS_HEADER_PARAMETER,
+  STRICT_PARAMS_QUERY_PARAMETER,
+} from './v3-strict-params.openapi';
 
 /** toncenter's v3 tags (ton-indexer's swagger) by the first path segment or the endpoint's name. */
 const TAGS: Readonly<Record<string, readonly string[]>> = {
@@ -95,10 +100,14 @@ function operation(
   const error = {
     content: { 'application/json': { schema: components.ref('RequestError', V3ErrorBody) } },
   };
-  const headers = [TIMEOUT_HEADER, ...enrichmentHeaders(endpoint.result)];
+  const headers = [
+    TIMEOUT_HEADER,
+    STRICT_PARAMS_HEADER_PARAMETER,
+    ...enrichmentHeaders(endpoint.result),
+  ];
   const input =
     verb === 'GET'
-      ? { parameters: parameters(endpoint.query, headers) }
+      ? { parameters: [...parameters(endpoint.query, headers), STRICT_PARAMS_QUERY_PARAMETER] }
       : {
           parameters: headers,
           requestBody: {
@@ -115,6 +124,7 @@ function operation(
     responses: {
       '200': {
         description: 'OK',
+        headers: IGNORED_PARAMS_RESPONSE_HEADER,
         content: {
           'application/json': {
             schema: components.ref(`${pascalOf(endpoint.name)}Response`, endpoint.result),
