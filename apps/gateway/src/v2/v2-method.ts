@@ -1,27 +1,38 @@
 import { type RpcRequest, type RpcResponse, type RpcSubject } from '@app/contracts';
-import { type z } from 'zod';
-import { type ParamSource, parseError, type RawParams } from './v2-params';
-import { presentParams } from './v2-schemas';
+import { z } from 'zod';
+import {
+  presentValues,
+  readFields,
+  type V2Fields,
+  type V2Present,
+  type V2Values,
+} from './v2-field';
+import { type ParamSource, type RawParams } from './v2-params';
 
 /** How the gateway reaches the services: a typed NATS request (or the in-process bus). */
 export interface V2Backend {
   request<S extends RpcSubject>(subject: S, payload: RpcRequest<S>): Promise<RpcResponse<S>>;
 }
 
-/** A method as written: a parameter parser and a handler of what it parsed. */
-export interface V2MethodDefinition<P> {
+/** A method as written: its parameters, each declared once, and a handler of what they read. */
+export interface V2MethodDefinition<F extends V2Fields, P> {
   readonly name: string;
   /** REST verbs; 2.1 serves reads over GET and POST, and sends over POST only (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
   readonly verbs: readonly ('GET' | 'POST')[];
   /**
-   * Every parameter the method takes, as clients send them (v2-schemas.ts): the OpenAPI document is
-   * generated from it and each request is checked against it. 2.1 rejects other keys in a POST body.
+   * Every parameter the method takes (v2-fields.ts), in the order 2.1 reads them: the OpenAPI
+   * document, the parsing and the error wording all come from here. 2.1 rejects other keys in a POST
+   * body.
    */
-  readonly params: z.ZodObject;
+  readonly fields: F;
+  /**
+   * The rules between parameters (`lt` and `hash` together, exactly one of `seqno`/`lt`/`unixtime`)
+   * and the request the handler takes; by default the present values as they are.
+   */
+  readonly request?: (values: V2Values<F>, source: ParamSource) => P;
   /** What `result` holds in a successful reply (documented, and checked in tests, not at runtime). */
   readonly result: z.ZodType;
-  parse(raw: RawParams, source: ParamSource): P;
-  handle(params: P, backend: V2Backend): Promise<unknown>;
+  readonly handle: (params: P, backend: V2Backend) => Promise<unknown>;
 }
 
 /**
@@ -37,23 +48,21 @@ export interface V2Method {
   run(raw: RawParams, source: ParamSource, backend: V2Backend): Promise<unknown>;
 }
 
-export function defineV2Method<P>(definition: V2MethodDefinition<P>): V2Method {
+export function defineV2Method<F extends V2Fields, P = V2Present<V2Values<F>>>(
+  definition: V2MethodDefinition<F, P>,
+): V2Method {
+  const { fields, request } = definition;
   return {
     name: definition.name,
     verbs: definition.verbs,
-    params: Object.keys(definition.params.shape),
-    paramsSchema: definition.params,
+    params: Object.keys(fields),
+    paramsSchema: z.object(
+      Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, field.schema])),
+    ),
     result: definition.result,
     run: (raw, source, backend) => {
-      const checked = definition.params.safeParse(presentParams(raw));
-      // The parser runs either way: what it rejects gets 2.1's own wording
-      // (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml);
-      // what only the published schema rejects is reported as a malformed parameter.
-      const params = definition.parse(raw, source);
-      if (!checked.success) {
-        const param = String(checked.error.issues[0]?.path[0] ?? 'params');
-        throw parseError(source, `failed to parse ${param}`, param);
-      }
+      const values = readFields(fields, raw, source);
+      const params = request === undefined ? (presentValues(values) as P) : request(values, source);
       return definition.handle(params, backend);
     },
   };

@@ -4,8 +4,8 @@ import { z } from 'zod';
 /**
  * The v2 parameters as clients send them: a query string (every value a string) or a JSON body
  * (numbers and booleans as JSON values). These schemas are the published contract: they generate the
- * OpenAPI document and every request is checked against them before its method runs; the method's
- * own parser then converts the values and words its errors as toncenter 2.1 does
+ * OpenAPI document and carry the ranges the edge checks. Each is paired with the reader that converts
+ * the value and words its errors as toncenter 2.1 does in one field (v2-fields.ts)
  * (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml).
  */
 
@@ -119,9 +119,6 @@ export const V2Param = {
     z.string().meta({ description, example: 'te6ccgEBAQEAAgAAAA==', format: 'byte' }),
 } as const;
 
-/** `address` and the optional masterchain `seqno` (every account read, https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
-export const accountReadParams = z.object({ address: V2Param.address(), seqno: V2Param.seqno() });
-
 /** `workchain`, `shard`, `seqno` of a block (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 export const blockIdParams = {
   workchain: V2Param.integer('Workchain id (-1 masterchain, 0 basechain)', -1, V2Range.int32),
@@ -136,14 +133,4 @@ export const blockIdParams = {
 /** The result schema of a method answered by one request/reply subject: the contract's reply. */
 export function resultOf(subject: RpcSubject): z.ZodType {
   return contractFor(subject).res;
-}
-
-/**
- * The parameters that are present: toncenter treats an empty value (`?seqno=`) and JSON `null` as
- * absent, so they are not checked against a schema that would call them malformed.
- */
-export function presentParams(raw: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(raw).filter(([, v]) => v !== undefined && v !== null && v !== ''),
-  );
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Address } from '@ton/core';
-import { addressAsGiven, parseAccountRead } from './accounts.params';
+import { addressAsGiven } from './accounts.params';
 
 // The address of the toncenter reference examples (toncenter
 // https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml,
@@ -10,14 +10,6 @@ const ADDRESS = Address.parse('EQCD39VS5jcptHL8vMjEXrzGaRcCVYto7HUn4bpAOg8xqB2N'
 const RAW = '0:83dfd552e63729b472fcbcc8c45ebcc6691702558b68ec7527e1ba403a0f31a8';
 
 describe('accounts parameters', () => {
-  it('parses address and seqno into the raw form services take', () => {
-    assert.deepEqual(parseAccountRead({ address: ADDRESS.toString() }, 'get'), { address: RAW });
-    assert.deepEqual(parseAccountRead({ address: RAW, seqno: '5' }, 'get'), {
-      address: RAW,
-      seqno: 5,
-    });
-  });
-
   it('echoes the address as toncenter 2.1 normalises it', () => {
     assert.equal(addressAsGiven({ address: RAW }, 'address', 'get'), RAW.toUpperCase());
     assert.equal(

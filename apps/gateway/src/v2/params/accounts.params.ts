@@ -1,21 +1,5 @@
 import { parseAddress } from '@app/ton';
-import {
-  type ParamSource,
-  type RawParams,
-  optionalSeqno,
-  own,
-  requiredAddress,
-} from '../v2-params';
-
-/** `address` (raw form for the services) and the optional masterchain `seqno` (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
-export function parseAccountRead(
-  raw: RawParams,
-  source: ParamSource,
-): { address: string; seqno?: number } {
-  const address = requiredAddress(raw, 'address', source);
-  const seqno = optionalSeqno(raw, source);
-  return seqno === undefined ? { address } : { address, seqno };
-}
+import { type ParamSource, type RawParams, own, requiredAddress } from '../v2-params';
 
 /**
  * The address as toncenter 2.1 normalises its input (`ton_addr`,

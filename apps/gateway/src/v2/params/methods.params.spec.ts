@@ -5,7 +5,6 @@ import { serializeBocMultiRoot } from '@app/ton';
 import { Address, beginCell, type Cell, external, storeMessage } from '@ton/core';
 import {
   legacyStack,
-  requiredConfigId,
   requiredExternalMessage,
   optionalLibraries,
   requiredMethodId,
@@ -53,26 +52,6 @@ describe('legacyStack', () => {
 
   it('requires the stack, as the RunGetMethodRequest schema of 2.1 does', () => {
     fails(() => legacyStack({}, 'post'), 'failed to parse post request: stack required');
-  });
-});
-
-describe('requiredConfigId', () => {
-  it('takes config_id or param (config_id when both), non-negative, with 2.1 wording', () => {
-    assert.equal(requiredConfigId({ config_id: '34' }, 'get'), 34);
-    assert.equal(requiredConfigId({ param: 0 }, 'post'), 0);
-    assert.equal(requiredConfigId({ param: 12, config_id: 34 }, 'post'), 34);
-    fails(
-      () => requiredConfigId({ config_id: -1 }, 'get'),
-      'failed to validate request: config_id should be non-negative',
-    );
-    fails(
-      () => requiredConfigId({}, 'get'),
-      'failed to validate request: only one of config_id or param should be specified',
-    );
-    fails(
-      () => requiredConfigId({ param: '2147483648' }, 'get'),
-      'failed to parse get request: failed to parse param',
-    );
   });
 });
 

@@ -16,7 +16,6 @@ import {
 import { type Cell, type TupleItem } from '@ton/core';
 import {
   optionalHash,
-  optionalInteger,
   own,
   type ParamSource,
   parseError,
@@ -152,9 +151,7 @@ export function tonlibStack(raw: RawParams, source: ParamSource): string {
  * both, `config_id` is taken, as 2.1's GET parser does (ton-http-api-cpp GetConfigParamHandler.cpp reads
  * `param`, then overwrites it with `config_id`); one answer whatever the transport.
  */
-export function requiredConfigId(raw: RawParams, source: ParamSource): number {
-  const param = optionalInteger(raw, 'param', source);
-  const configId = optionalInteger(raw, 'config_id', source);
+export function configIdOf(param: number | undefined, configId: number | undefined): number {
   const name = configId !== undefined ? 'config_id' : 'param';
   const id = configId ?? param;
   if (id === undefined) {

@@ -46,12 +46,10 @@ export function boundedCount(
  * GetTransactionsStdHandler.cpp). The hash goes on as base64.
  */
 export function startPoint(
-  raw: RawParams,
-  source: ParamSource,
+  lt: string | undefined,
+  hash: Buffer | undefined,
   zeroLtIsAbsent: boolean,
 ): { lt: string; hash: string } | undefined {
-  const lt = optionalNonNegativeLt(raw, 'lt', source);
-  const hash = optionalHash(raw, 'hash', source);
   const givenLt = lt !== undefined && !(zeroLtIsAbsent && lt === '0') ? lt : undefined;
   if ((givenLt === undefined) !== (hash === undefined)) {
     return throwing(validationError('lt and hash should be used together', 'lt'));
@@ -63,15 +61,12 @@ export function startPoint(
 
 /**
  * getBlockTransactions' cursor: `after_lt` and `after_hash` together (2.1
- * https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). 2.1 reads
- * `after_hash` as a TonHash or any address form, using its 256-bit account id.
+ * https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml).
  */
 export function blockCursor(
-  raw: RawParams,
-  source: ParamSource,
+  afterLt: string | undefined,
+  afterHash: string | undefined,
 ): { after_lt: string; after_hash: string } | undefined {
-  const afterLt = optionalNonNegativeLt(raw, 'after_lt', source);
-  const afterHash = accountHash(raw, source);
   if ((afterLt === undefined) !== (afterHash === undefined)) {
     return throwing(validationError('after_lt and after_hash should be used together', 'after_lt'));
   }
@@ -80,7 +75,11 @@ export function blockCursor(
     : undefined;
 }
 
-function accountHash(raw: RawParams, source: ParamSource): string | undefined {
+/**
+ * getBlockTransactions' `after_hash`: 2.1 reads it as a TonHash or any address form, using its
+ * 256-bit account id; standard base64 for the wire.
+ */
+export function accountHash(raw: RawParams, source: ParamSource): string | undefined {
   const value = own(raw, 'after_hash');
   if (typeof value === 'string') {
     const address = parseAddress(value);

@@ -1,19 +1,11 @@
 import { createHash } from 'node:crypto';
-import { type DnsResolveReq, MAX_DNS_NAME_BYTES, Subjects } from '@app/contracts';
+import { MAX_DNS_NAME_BYTES, Subjects } from '@app/contracts';
 import { z } from 'zod';
 import { defineV2Method } from '../../v2-method';
-import { resultOf, V2Param, V2Range } from '../../v2-schemas';
-import {
-  optionalHash,
-  optionalInteger,
-  optionalSeqno,
-  own,
-  type ParamSource,
-  parseError,
-  type RawParams,
-  requiredAddress,
-  validationError,
-} from '../../v2-params';
+import { resultOf } from '../../v2-schemas';
+import { presentValues, v2Field } from '../../v2-field';
+import { V2Fields } from '../../v2-fields';
+import { optionalHash, own, type ParamSource, parseError, type RawParams } from '../../v2-params';
 
 function optionalText(raw: RawParams, name: string, source: ParamSource): string | undefined {
   const value = own(raw, name);
@@ -45,29 +37,28 @@ function optionalCategory(raw: RawParams, source: ParamSource): string | undefin
   return createHash('sha256').update(text, 'utf8').digest('base64');
 }
 
-function parseDnsResolve(raw: RawParams, source: ParamSource): DnsResolveReq {
-  const address =
-    own(raw, 'address') === undefined || own(raw, 'address') === ''
-      ? undefined
-      : requiredAddress(raw, 'address', source);
-  const name = optionalText(raw, 'name', source) ?? '';
-  if (Buffer.byteLength(name, 'utf8') > MAX_DNS_NAME_BYTES) {
-    throw parseError(source, 'failed to parse name', 'name');
-  }
-  const category = optionalCategory(raw, source);
-  const ttl = optionalInteger(raw, 'ttl', source) ?? 0;
-  if (ttl < 0) {
-    throw validationError('ttl should be non-negative', 'ttl');
-  }
-  const seqno = optionalSeqno(raw, source);
-  return {
-    ...(address === undefined ? {} : { address }),
-    name,
-    ...(category === undefined ? {} : { category }),
-    ttl,
-    ...(seqno === undefined ? {} : { seqno }),
-  };
-}
+/** `name`: the domain, at most MAX_DNS_NAME_BYTES of UTF-8; `""` when absent. */
+const DNS_NAME = v2Field<string>(
+  z.string().meta({ description: 'Domain name, e.g. alice.ton', example: 'alice.ton' }).optional(),
+  (raw, name, source) => {
+    const text = optionalText(raw, name, source) ?? '';
+    if (Buffer.byteLength(text, 'utf8') > MAX_DNS_NAME_BYTES) {
+      throw parseError(source, `failed to parse ${name}`, name);
+    }
+    return text;
+  },
+);
+
+const DNS_CATEGORY = v2Field<string | undefined>(
+  z
+    .string()
+    .meta({
+      description: 'Record name (wallet, site…) or its sha256 (default: all)',
+      example: 'wallet',
+    })
+    .optional(),
+  (raw, _name, source) => optionalCategory(raw, source),
+);
 
 /**
  * dnsResolve (2.1): TEP-81 resolution of `name` from the resolver `address` (default: the root DNS
@@ -79,29 +70,16 @@ function parseDnsResolve(raw: RawParams, source: ParamSource): DnsResolveReq {
 export const dnsResolve = defineV2Method({
   name: 'dnsResolve',
   verbs: ['GET', 'POST'],
-  params: z.object({
-    address: V2Param.address(
+  fields: {
+    address: V2Fields.optionalAddress(
       'Resolver to start from (default: the root DNS, config param 4)',
-    ).optional(),
-    name: z
-      .string()
-      .meta({ description: 'Domain name, e.g. alice.ton', example: 'alice.ton' })
-      .optional(),
-    category: z
-      .string()
-      .meta({
-        description: 'Record name (wallet, site…) or its sha256 (default: all)',
-        example: 'wallet',
-      })
-      .optional(),
-    ttl: V2Param.integer(
-      'How many next resolvers to follow (default 0)',
-      0,
-      V2Range.nonNegativeInt32,
-    ).optional(),
-    seqno: V2Param.seqno(),
-  }),
+    ),
+    name: DNS_NAME,
+    category: DNS_CATEGORY,
+    ttl: V2Fields.nonNegativeInteger('How many next resolvers to follow (default 0)', 0),
+    seqno: V2Fields.seqno(),
+  },
+  request: ({ ttl, ...rest }) => presentValues({ ...rest, ttl: ttl ?? 0 }),
   result: resultOf(Subjects.ls.dnsResolve),
-  parse: parseDnsResolve,
   handle: (params, backend) => backend.request(Subjects.ls.dnsResolve, params),
 });

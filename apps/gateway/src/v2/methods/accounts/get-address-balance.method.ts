@@ -1,7 +1,6 @@
 import { RawFullAccountState, Subjects } from '@app/contracts';
 import { defineV2Method } from '../../v2-method';
-import { accountReadParams } from '../../v2-schemas';
-import { parseAccountRead } from '../../params/accounts.params';
+import { ACCOUNT_READ_FIELDS } from '../../v2-fields';
 
 /**
  * getAddressBalance
@@ -12,9 +11,8 @@ import { parseAccountRead } from '../../params/accounts.params';
 export const getAddressBalance = defineV2Method({
   name: 'getAddressBalance',
   verbs: ['GET', 'POST'],
-  params: accountReadParams,
+  fields: ACCOUNT_READ_FIELDS,
   result: RawFullAccountState.shape.balance,
-  parse: parseAccountRead,
   handle: async (params, backend) =>
     (await backend.request(Subjects.ls.getAddressInformation, params)).balance,
 });

@@ -1,7 +1,7 @@
 import { Subjects } from '@app/contracts';
 import { defineV2Method } from '../../v2-method';
-import { accountReadParams, resultOf } from '../../v2-schemas';
-import { parseAccountRead } from '../../params/accounts.params';
+import { resultOf } from '../../v2-schemas';
+import { ACCOUNT_READ_FIELDS } from '../../v2-fields';
 
 /**
  * getShardAccountCell (2.1): `address`, optional `seqno`; the account's `ShardAccount` cell
@@ -11,8 +11,7 @@ import { parseAccountRead } from '../../params/accounts.params';
 export const getShardAccountCell = defineV2Method({
   name: 'getShardAccountCell',
   verbs: ['GET', 'POST'],
-  params: accountReadParams,
+  fields: ACCOUNT_READ_FIELDS,
   result: resultOf(Subjects.ls.getShardAccountCell),
-  parse: parseAccountRead,
   handle: (params, backend) => backend.request(Subjects.ls.getShardAccountCell, params),
 });

@@ -1,5 +1,4 @@
 import { Subjects } from '@app/contracts';
-import { z } from 'zod';
 import { defineV2Method } from '../../v2-method';
 import { resultOf } from '../../v2-schemas';
 
@@ -7,8 +6,7 @@ import { resultOf } from '../../v2-schemas';
 export const getOutMsgQueueSize = defineV2Method({
   name: 'getOutMsgQueueSize',
   verbs: ['GET', 'POST'],
-  params: z.object({}),
+  fields: {},
   result: resultOf(Subjects.ls.getOutMsgQueueSize),
-  parse: () => ({}),
   handle: (params, backend) => backend.request(Subjects.ls.getOutMsgQueueSize, params),
 });

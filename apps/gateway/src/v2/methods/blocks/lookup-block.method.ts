@@ -1,14 +1,9 @@
 import { Subjects } from '@app/contracts';
-import { z } from 'zod';
 import { defineV2Method } from '../../v2-method';
-import { blockIdParams, resultOf, V2Param, V2Range } from '../../v2-schemas';
-import { requiredInt64, validationError } from '../../v2-params';
-import {
-  optionalBlockSeqno,
-  optionalLt,
-  optionalUnixtime,
-  requiredWorkchain,
-} from '../../params/blocks.params';
+import { presentValues } from '../../v2-field';
+import { V2Fields } from '../../v2-fields';
+import { validationError } from '../../v2-params';
+import { resultOf, V2Range } from '../../v2-schemas';
 
 /**
  * lookupBlock: `workchain`, `shard` and exactly one of `seqno`, `lt`, `unixtime` (2.1; 2.0 allowed
@@ -18,34 +13,25 @@ import {
 export const lookupBlock = defineV2Method({
   name: 'lookupBlock',
   verbs: ['GET', 'POST'],
-  params: z.object({
-    ...blockIdParams,
-    seqno: blockIdParams.seqno.optional(),
-    lt: V2Param.lt('Logical time inside the block', '1000000').optional(),
-    unixtime: V2Param.integer(
+  fields: {
+    workchain: V2Fields.workchain(),
+    shard: V2Fields.shard(),
+    seqno: V2Fields.optionalBlockSeqno(),
+    lt: V2Fields.lt('Logical time inside the block', '1000000'),
+    // 2.1's int32 (the lite_api's `utime:int`), not before 1970.
+    unixtime: V2Fields.optionalInteger(
       'Unix time inside the block',
       1700000000,
       V2Range.nonNegativeInt32,
-    ).optional(),
-  }),
-  result: resultOf(Subjects.ls.lookupBlock),
-  parse: (raw, source) => {
-    const workchain = requiredWorkchain(raw, source);
-    const shard = requiredInt64(raw, 'shard', source).toString();
-    const seqno = optionalBlockSeqno(raw, source);
-    const lt = optionalLt(raw, source);
-    const unixtime = optionalUnixtime(raw, source);
-    const given = [seqno, lt, unixtime].filter((v) => v !== undefined).length;
-    if (given !== 1) {
+    ),
+  },
+  request: (values) => {
+    const given = [values.seqno, values.lt, values.unixtime].filter((v) => v !== undefined);
+    if (given.length !== 1) {
       throw validationError('exactly one of seqno, lt, unixtime should be specified', 'seqno');
     }
-    return {
-      workchain,
-      shard,
-      ...(seqno === undefined ? {} : { seqno }),
-      ...(lt === undefined ? {} : { lt }),
-      ...(unixtime === undefined ? {} : { unixtime }),
-    };
+    return presentValues(values);
   },
+  result: resultOf(Subjects.ls.lookupBlock),
   handle: (params, backend) => backend.request(Subjects.ls.lookupBlock, params),
 });

@@ -1,36 +1,31 @@
 import { Subjects } from '@app/contracts';
-import { z } from 'zod';
 import { defineV2Method } from '../../v2-method';
-import { resultOf, V2Param } from '../../v2-schemas';
-import { messageCellBudget, optionalCellBoc, requiredCellBoc } from '../../params/fees.params';
-import { optionalFlag, requiredAddress } from '../../v2-params';
+import { V2Fields } from '../../v2-fields';
+import { resultOf } from '../../v2-schemas';
 
 /**
  * estimateFee (POST only): `address`, `body` (b64 BoC), optional `init_code` / `init_data` (b64,
  * default `""`) and `ignore_chksig` (default true); `query.fees` with numeric fees
- * (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml).
+ * (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). Body,
+ * code and data are one message: they share its cell budget.
  */
 export const estimateFee = defineV2Method({
   name: 'estimateFee',
   verbs: ['POST'],
-  params: z.object({
-    address: V2Param.address('Destination account of the message'),
-    body: V2Param.boc('Message body'),
-    init_code: V2Param.boc('StateInit code, for a deployment').optional(),
-    init_data: V2Param.boc('StateInit data, for a deployment').optional(),
-    ignore_chksig: V2Param.boolean('Skip signature checks (default true)').optional(),
+  fields: {
+    address: V2Fields.address('Destination account of the message'),
+    body: V2Fields.messageCell('Message body'),
+    init_code: V2Fields.optionalMessageCell('StateInit code, for a deployment'),
+    init_data: V2Fields.optionalMessageCell('StateInit data, for a deployment'),
+    ignore_chksig: V2Fields.flag('Skip signature checks (default true)'),
+  },
+  request: (values) => ({
+    address: values.address,
+    body: values.body,
+    initCode: values.init_code,
+    initData: values.init_data,
+    ignoreChksig: values.ignore_chksig ?? true,
   }),
   result: resultOf(Subjects.send.estimateFee),
-  parse: (raw, source) => {
-    // Body, code and data are one message: they share its cells.
-    const cells = messageCellBudget();
-    return {
-      address: requiredAddress(raw, 'address', source),
-      body: requiredCellBoc(raw, 'body', source, cells),
-      initCode: optionalCellBoc(raw, 'init_code', source, cells),
-      initData: optionalCellBoc(raw, 'init_data', source, cells),
-      ignoreChksig: optionalFlag(raw, 'ignore_chksig', source) ?? true,
-    };
-  },
   handle: (params, backend) => backend.request(Subjects.send.estimateFee, params),
 });

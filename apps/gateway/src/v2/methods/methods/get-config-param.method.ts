@@ -1,32 +1,27 @@
 import { Subjects } from '@app/contracts';
-import { z } from 'zod';
 import { defineV2Method } from '../../v2-method';
-import { resultOf, V2Param, V2Range } from '../../v2-schemas';
-import { requiredConfigId } from '../../params/methods.params';
-import { optionalSeqno } from '../../v2-params';
+import { V2Fields } from '../../v2-fields';
+import { resultOf, V2Range } from '../../v2-schemas';
+import { configIdOf } from '../../params/methods.params';
 
 /** getConfigParam: `config_id` or `param` (`config_id` wins), optional `seqno`; `configInfo` (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 export const getConfigParam = defineV2Method({
   name: 'getConfigParam',
   verbs: ['GET', 'POST'],
-  params: z.object({
-    config_id: V2Param.integer(
+  fields: {
+    // Read as int32 and refused below zero with 2.1's words (configIdOf).
+    config_id: V2Fields.optionalInteger(
       'Config parameter number (2.0 name; taken when param is given too)',
       34,
-      V2Range.nonNegativeInt32,
-    ).optional(),
-    param: V2Param.integer(
-      'Config parameter number (2.1 name)',
-      34,
-      V2Range.nonNegativeInt32,
-    ).optional(),
-    seqno: V2Param.seqno(),
+      V2Range.int32,
+    ),
+    param: V2Fields.optionalInteger('Config parameter number (2.1 name)', 34, V2Range.int32),
+    seqno: V2Fields.seqno(),
+  },
+  request: ({ config_id: configId, param, seqno }) => ({
+    configId: configIdOf(param, configId),
+    ...(seqno === undefined ? {} : { seqno }),
   }),
   result: resultOf(Subjects.ls.getConfigParam),
-  parse: (raw, source) => {
-    const seqno = optionalSeqno(raw, source);
-    const configId = requiredConfigId(raw, source);
-    return seqno === undefined ? { configId } : { configId, seqno };
-  },
   handle: (params, backend) => backend.request(Subjects.ls.getConfigParam, params),
 });

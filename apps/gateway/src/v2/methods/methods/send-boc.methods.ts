@@ -1,20 +1,19 @@
 import { ErrorCode, Subjects, TonApiError } from '@app/contracts';
-import { z } from 'zod';
 import { V2StatusError } from '../../v2-envelope';
 import { defineV2Method } from '../../v2-method';
-import { resultOf, V2Param } from '../../v2-schemas';
-import { requiredExternalMessage, sent } from '../../params/methods.params';
+import { V2Fields } from '../../v2-fields';
+import { resultOf } from '../../v2-schemas';
+import { sent } from '../../params/methods.params';
 
-const SEND_PARAMS = z.object({ boc: V2Param.boc('One external message, serialized') });
+const SEND_FIELDS = { boc: V2Fields.externalMessage() };
 
 /** sendBoc (POST only): `boc` of one external message; `{"@type":"ok"}` (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 export const sendBoc = defineV2Method({
   name: 'sendBoc',
   verbs: ['POST'],
-  params: SEND_PARAMS,
+  fields: SEND_FIELDS,
   result: resultOf(Subjects.send.boc),
-  parse: (raw, source) => requiredExternalMessage(raw, source),
-  handle: (message, backend) => sent(backend.request(Subjects.send.boc, { boc: message.boc })),
+  handle: ({ boc }, backend) => sent(backend.request(Subjects.send.boc, { boc: boc.boc })),
 });
 
 /**
@@ -26,11 +25,10 @@ export const sendBoc = defineV2Method({
 export const sendBocReturnHash = defineV2Method({
   name: 'sendBocReturnHash',
   verbs: ['POST'],
-  params: SEND_PARAMS,
+  fields: SEND_FIELDS,
   result: resultOf(Subjects.send.bocReturnHash),
-  parse: (raw, source) => requiredExternalMessage(raw, source),
-  handle: (message, backend) =>
-    sent(backend.request(Subjects.send.bocReturnHash, { boc: message.boc })),
+  handle: ({ boc }, backend) =>
+    sent(backend.request(Subjects.send.bocReturnHash, { boc: boc.boc })),
 });
 
 /**
@@ -42,12 +40,11 @@ export const sendBocReturnHash = defineV2Method({
 export const sendBocReturnHashNoError = defineV2Method({
   name: 'sendBocReturnHashNoError',
   verbs: ['POST'],
-  params: SEND_PARAMS,
+  fields: SEND_FIELDS,
   result: resultOf(Subjects.send.bocReturnHash),
-  parse: (raw, source) => requiredExternalMessage(raw, source),
-  handle: async (message, backend) => {
+  handle: async ({ boc }, backend) => {
     try {
-      return await sent(backend.request(Subjects.send.bocReturnHash, { boc: message.boc }));
+      return await sent(backend.request(Subjects.send.bocReturnHash, { boc: boc.boc }));
     } catch (error) {
       if (error instanceof TonApiError && error.code !== ErrorCode.INVALID_ARGUMENT) {
         throw new V2StatusError(400, error.message);
