@@ -152,6 +152,7 @@ function parseObject(body: Buffer): Record<string, unknown> {
   try {
     parsed = JSON.parse(body.toString('utf8').replace(/^\uFEFF/, ''));
   } catch {
+    // Not JSON: permanent, as a retry fetches the same body.
     throw permanent('body is not JSON');
   }
   if (!isRecord(parsed)) {

@@ -30,6 +30,7 @@ function parse(text: string, uri: string): MetadataUrl {
   try {
     return { url: new URL(text) };
   } catch {
+    // Not a URL: recorded as an invalid URI, never fetched.
     return { invalid: `malformed uri ${JSON.stringify(uri.slice(0, 200))}` };
   }
 }

@@ -32,6 +32,7 @@ function parseData(type: string, dataBoc: string | null): WalletData {
     }
     return { is_signature_allowed: s.loadBit(), seqno: s.loadUint(32) };
   } catch {
+    // Data shorter than the wallet's layout: no wallet fields, as toncenter answers it.
     return {};
   }
 }

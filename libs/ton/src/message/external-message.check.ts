@@ -79,6 +79,7 @@ export function checkExternalMessageBoc(
     destination = message.info.dest;
     body = message.body;
   } catch {
+    // Whatever failed to load, the cell is no external-in Message X (block.tlb).
     throw new ExternalMessageRejection('not an external inbound message');
   }
   return {

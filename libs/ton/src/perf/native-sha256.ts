@@ -19,6 +19,7 @@ export function installNativeSha256(): boolean {
   try {
     primitives = createRequire(__filename)('@ton/crypto/dist/primitives/sha256');
   } catch {
+    // Another @ton/crypto layout: its own sha256 stays in place.
     return false;
   }
   if (

@@ -27,6 +27,7 @@ function rootOf(boc: string): Cell | undefined {
     const roots = Cell.fromBoc(Buffer.from(boc, 'base64'));
     return roots.length === 1 ? roots[0] : undefined;
   } catch {
+    // Not a bag of cells: there is no body to decode.
     return undefined;
   }
 }

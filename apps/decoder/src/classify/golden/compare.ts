@@ -27,6 +27,7 @@ export function checkValue(actual: unknown, expected: unknown, path: string): vo
           checkValue(a, e, path);
           return true;
         } catch {
+          // This action differs; another one may match.
           return false;
         }
       });

@@ -118,6 +118,7 @@ export async function installEdgeAccess(
       // Start deciding with the store when it is there; otherwise the failure mode applies.
       await once(redis, 'ready', { signal: AbortSignal.timeout(REDIS_READY_WAIT_MS) });
     } catch {
+      // Not ready in time: the configured store-failure mode decides until Redis is.
       logger.warn({ storeFailure: options.storeFailure }, 'rate-limit store not ready at start');
     }
     closers.push(async () => {

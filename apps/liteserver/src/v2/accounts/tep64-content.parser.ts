@@ -76,6 +76,7 @@ function utf8(bytes: Buffer): string | undefined {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
+    // Not UTF-8: 2.1 leaves the value out.
     return undefined;
   }
 }

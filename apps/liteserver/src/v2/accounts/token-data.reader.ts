@@ -48,6 +48,7 @@ function tryParse<T>(parse: () => T): T | undefined {
   try {
     return parse();
   } catch {
+    // A stack of another shape: the contract does not implement this standard.
     return undefined;
   }
 }
