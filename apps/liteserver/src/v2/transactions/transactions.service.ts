@@ -10,17 +10,15 @@ import {
   type TryLocateTxReq,
   type TryLocateTxRes,
 } from '@app/contracts';
-import { LiteApiSchema } from '@app/ton';
 import { Address, Cell } from '@ton/core';
 import { type LiteClient } from 'ton-lite-client';
 import { type tonNode_blockIdExt } from 'ton-lite-client/dist/schema';
-import { type ExecuteOptions, type LiteserverCache, type LiteserverPool } from '@app/liteclient';
-import { answerCache, CACHE_BUDGETS, masterchainSeqnoOf } from '../answer-cache';
-import { toTonBlockIdExt } from '../tonlib.mapper';
+import { type LiteserverPool } from '@app/liteclient';
+import { answerCache, CACHE_BUDGETS } from '../answer-cache';
+import { AFTER_FLAG, BlockTransactionsReader, LIST_MODE } from './block-transactions.reader';
 import {
   hashBytes,
   readTransaction,
-  toBlockTransactionExt,
   toExtTransaction,
   toRawTransaction,
   type TransactionParts,
@@ -28,13 +26,6 @@ import {
 
 /** liteServer.getTransactions answers at most 16 per call (liteserver.cpp max_transaction_count). */
 const TX_CHUNK = 16;
-/** liteServer.listBlockTransactions answers at most 256 per call (https://github.com/toncenter/pytonlib/blob/HEAD/pytonlib/client.py). */
-const LIST_CHUNK = 256;
-/** listBlockTransactions mode: account, lt, hash (bits 0–2), and bit 7 when a cursor is given. */
-const LIST_MODE = 7;
-const AFTER_FLAG = 128;
-/** What toncenter reports as the shortTxId mode: 7 + 128 (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
-const SHORT_TX_MODE = 135;
 const MASTERCHAIN_SHARD = '-9223372036854775808';
 /**
  * tryLocate's incoming search: toncenter looks at the blocks holding lt, lt + 1e6 and lt + 2e6
@@ -82,14 +73,12 @@ export class TransactionsReader {
   private readonly newestInBlock = answerCache<BlockTxId | null | undefined>(
     CACHE_BUDGETS.blockNewestTransactions,
   );
-  private readonly blockPages = answerCache<BlockPage<GetBlockTransactionsRes['transactions']>>(
-    CACHE_BUDGETS.blockTransactions,
-  );
-  private readonly blockPagesExt = answerCache<
-    BlockPage<GetBlockTransactionsExtRes['transactions']>
-  >(CACHE_BUDGETS.blockTransactionsExt);
+  /** getBlockTransactions(Ext): a block's transactions a page at a time. */
+  private readonly blocks: BlockTransactionsReader;
 
-  constructor(private readonly pool: LiteserverPool) {}
+  constructor(private readonly pool: LiteserverPool) {
+    this.blocks = new BlockTransactionsReader(pool);
+  }
 
   async transactions(req: GetTransactionsReq): Promise<GetTransactionsRes> {
     const { parts } = await this.walk(req);
@@ -188,95 +177,12 @@ export class TransactionsReader {
     return value;
   }
 
-  async blockTransactions(req: GetBlockTransactionsReq): Promise<GetBlockTransactionsRes> {
-    const { value } = await this.pool.execute(
-      'getBlockTransactions',
-      async (client) => {
-        const block = await resolveBlock(client, req);
-        const rows: GetBlockTransactionsRes['transactions'] = [];
-        let after = afterCursor(req);
-        let incomplete = true;
-        while (incomplete && rows.length < req.count) {
-          const page = await client.listBlockTransactions(block, {
-            mode: LIST_MODE | (after ? AFTER_FLAG : 0),
-            count: Math.min(LIST_CHUNK, req.count - rows.length),
-            after: after ? { kind: 'liteServer.transactionId3', ...after } : null,
-            wantProof: false,
-          });
-          for (const id of page.ids) {
-            if (!id.account || id.lt === null || !id.hash) {
-              throw new Error('listBlockTransactions omitted a field mode 7 asks for');
-            }
-            rows.push({
-              '@type': 'blocks.shortTxId',
-              mode: SHORT_TX_MODE,
-              account: `${block.workchain}:${id.account.toString('hex')}`,
-              lt: id.lt,
-              hash: id.hash.toString('base64'),
-            });
-            after = { account: id.account, lt: id.lt };
-          }
-          incomplete = page.incomplete;
-          if (page.ids.length === 0) {
-            break;
-          }
-        }
-        return { block, rows, incomplete };
-      },
-      blockPageOptions(this.blockPages, req),
-    );
-    return {
-      '@type': 'blocks.transactions',
-      id: toTonBlockIdExt(value.block),
-      req_count: req.count,
-      incomplete: value.incomplete,
-      transactions: value.rows,
-    };
+  blockTransactions(req: GetBlockTransactionsReq): Promise<GetBlockTransactionsRes> {
+    return this.blocks.shortIds(req);
   }
 
-  async blockTransactionsExt(req: GetBlockTransactionsReq): Promise<GetBlockTransactionsExtRes> {
-    const { value } = await this.pool.execute(
-      'getBlockTransactionsExt',
-      async (client) => {
-        const block = await resolveBlock(client, req);
-        const txs: GetBlockTransactionsExtRes['transactions'] = [];
-        let after = afterCursor(req);
-        let incomplete = true;
-        while (incomplete && txs.length < req.count) {
-          const page = await client.engine.query(
-            LiteApiSchema.Functions.liteServer_listBlockTransactionsExt,
-            {
-              kind: 'liteServer.listBlockTransactionsExt',
-              id: { kind: 'tonNode.blockIdExt', ...block },
-              mode: LIST_MODE | (after ? AFTER_FLAG : 0),
-              count: Math.min(LIST_CHUNK, req.count - txs.length),
-              after: after ? { kind: 'liteServer.transactionId3', ...after } : null,
-              reverseOrder: null,
-              wantProof: null,
-            },
-          );
-          const cells = page.transactions.length > 0 ? Cell.fromBoc(page.transactions) : [];
-          for (const cell of cells) {
-            const parts = readTransaction(cell, block.workchain);
-            txs.push(toBlockTransactionExt(parts));
-            after = { account: parts.address.hash, lt: parts.lt.toString() };
-          }
-          incomplete = page.incomplete;
-          if (cells.length === 0) {
-            break;
-          }
-        }
-        return { block, rows: txs, incomplete };
-      },
-      blockPageOptions(this.blockPagesExt, req),
-    );
-    return {
-      '@type': 'blocks.transactionsExt',
-      id: toTonBlockIdExt(value.block),
-      req_count: req.count,
-      incomplete: value.incomplete,
-      transactions: value.rows,
-    };
+  blockTransactionsExt(req: GetBlockTransactionsReq): Promise<GetBlockTransactionsExtRes> {
+    return this.blocks.full(req);
   }
 
   /** The transaction on `destination` that the message (source, created_lt) caused (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
@@ -422,76 +328,7 @@ interface BlockTxId {
   readonly hash: Buffer;
 }
 
-/** One getBlockTransactions(Ext) answer before its envelope: the block, its rows, `incomplete`. */
-interface BlockPage<Rows> {
-  readonly block: ResolvedBlock;
-  readonly rows: Rows;
-  readonly incomplete: boolean;
-}
-
-/**
- * A page of a block's transactions is fixed by the block (its full id, or its seqno once it exists)
- * and the cursor and count; masterchain blocks are routed by their seqno.
- */
-function blockPageOptions<T>(
-  cache: LiteserverCache<T>,
-  req: GetBlockTransactionsReq,
-): ExecuteOptions<T> {
-  const hashes =
-    req.root_hash !== undefined && req.file_hash !== undefined
-      ? `:${req.root_hash}:${req.file_hash}`
-      : '';
-  const after =
-    req.after_lt !== undefined && req.after_hash !== undefined
-      ? `>${req.after_lt}:${req.after_hash}`
-      : '';
-  const seqno = masterchainSeqnoOf(req.workchain, req.seqno);
-  return {
-    cache,
-    cacheKey: `${String(req.workchain)}:${req.shard}:${String(req.seqno)}${hashes}${after}#${String(req.count)}`,
-    ...(seqno === undefined ? {} : { seqno }),
-  };
-}
-
 function notFound(): TonApiError {
   // toncenter 2.1 wording and status (404); 2.0 answered 503 "Tx not found".
   return new TonApiError(ErrorCode.NOT_FOUND, 'transaction was not found');
-}
-
-function afterCursor(req: GetBlockTransactionsReq): { account: Buffer; lt: string } | undefined {
-  return req.after_lt !== undefined && req.after_hash !== undefined
-    ? { account: Buffer.from(req.after_hash, 'base64'), lt: req.after_lt }
-    : undefined;
-}
-
-/** A block's full id without the TL constructor name. */
-interface ResolvedBlock {
-  workchain: number;
-  shard: string;
-  seqno: number;
-  rootHash: Buffer;
-  fileHash: Buffer;
-}
-
-/** The block named by workchain/shard/seqno, with its hashes as given or as the liteserver knows them. */
-async function resolveBlock(
-  client: LiteClient,
-  req: GetBlockTransactionsReq,
-): Promise<ResolvedBlock> {
-  if (req.root_hash !== undefined && req.file_hash !== undefined) {
-    return {
-      workchain: req.workchain,
-      shard: req.shard,
-      seqno: req.seqno,
-      rootHash: Buffer.from(req.root_hash, 'base64'),
-      fileHash: Buffer.from(req.file_hash, 'base64'),
-    };
-  }
-  const header = await client.lookupBlockByID({
-    workchain: req.workchain,
-    shard: req.shard,
-    seqno: req.seqno,
-  });
-  const { workchain, shard, seqno, rootHash, fileHash } = header.id;
-  return { workchain, shard, seqno, rootHash, fileHash };
 }
