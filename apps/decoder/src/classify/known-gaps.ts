@@ -3,7 +3,4 @@
  * test runs them as `todo` and asserts that they still fail, so this list stays honest: remove an entry
  * when its case passes.
  */
-export const KNOWN_GAPS: ReadonlyMap<string, string> = new Map<string, string>([
-  ['nft.yaml: Getgems purchase', 'no nft_purchase matcher yet'],
-  ['nft.yaml: Fragment purchase', 'no Telegram (Fragment) purchase matcher yet'],
-]);
+export const KNOWN_GAPS: ReadonlyMap<string, string> = new Map<string, string>([]);
