@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Address, beginCell, type Builder, type Cell, storeStateInit } from '@ton/core';
 import type { ActionRow } from '../action';
+import { renderApiAction } from '../api-render';
 import { classifyTrace } from '../core/pipeline';
 import { defaultRegistry } from '../registry';
 import { type Hop, syntheticTrace } from '../testing/synthetic-trace';
@@ -167,6 +168,22 @@ void describe('nft_purchase (nft.py GetgemsNftPurchaseBlockMatcher)', () => {
     );
   });
 
+  it('the v3 API renders the purchase (toncenter parse/actions.go): the payout address is the seller', () => {
+    const actions = classify(buy(SELLER), { [SALE]: saleInfo(), [ITEM]: item() });
+    const details = renderApiAction(only(actions, 'nft_purchase')).details as Record<
+      string,
+      unknown
+    >;
+    assert.equal(details.old_owner, SALE);
+    assert.equal(details.new_owner, BUYER);
+    assert.equal(details.price, '5000000000');
+    assert.equal(details.payout_amount, '4250000000');
+    assert.equal(details.payout_address, SELLER);
+    assert.equal(details.real_old_owner, SELLER);
+    assert.equal(details.marketplace_address, MARKET);
+    assert.equal(details.royalty_address, null);
+  });
+
   it('no TON transfer to the seller: the purchase transfer stays, no nft_purchase', () => {
     const actions = classify(buy(FEE), { [SALE]: saleInfo(), [ITEM]: item() });
     assert.ok(!actions.some((x) => x.type === 'nft_purchase'));
@@ -321,6 +338,10 @@ void describe('Fragment purchase (nft.py TelegramNftPurchaseBlockMatcher)', () =
       marketplace_fee_address: SELLER,
       royalty_address: ROYALTY,
     });
+    const details = renderApiAction(t).details as Record<string, unknown>;
+    assert.equal(details.payout_address, SELLER);
+    assert.equal(details.royalty_address, ROYALTY);
+    assert.equal(details.royalty_amount, '500000000');
   });
 
   it('the item deployed by its collection at the end of its first auction: a transfer, not a purchase', () => {
@@ -430,6 +451,22 @@ void describe('put on sale / auction (auction.py NftPutOnSaleBlockMatcher)', () 
     assert.equal(s.asset, COLLECTION);
     assert.equal(s.asset_secondary, ITEM);
     assert.deepEqual(s.nft_transfer_data, { marketplace_address: MARKET });
+    assert.deepEqual(renderApiAction(s).details, {
+      nft_collection: COLLECTION,
+      nft_item: ITEM,
+      nft_item_index: '42',
+      owner: SELLER,
+      listing_address: LISTING,
+      sale_address: SALE,
+      // toncenter reads it from destination_secondary, which its serializer leaves empty
+      marketplace_address: null,
+      full_price: '3000000000',
+      marketplace_fee: '150000000',
+      royalty_amount: '300000000',
+      marketplace_fee_address: FEE,
+      royalty_address: ROYALTY,
+      marketplace: 'getgems',
+    });
     assert.deepEqual(s.nft_listing_data, {
       nft_item_index: 42n,
       full_price: 3_000_000_000n,
