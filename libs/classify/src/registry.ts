@@ -83,7 +83,24 @@ import {
   NftMintBlockMatcher,
   NftTransferBlockMatcher,
 } from './families/nft';
-import { AuctionBidMatcher } from './families/auction';
+import {
+  AuctionBidMatcher,
+  AuctionOutbidMatcher,
+  TeleitemCancelAuctionMatcher,
+  TeleitemStartAuctionMatcher,
+} from './families/auction';
+import {
+  GetgemsNftPurchaseBlockMatcher,
+  TelegramNftPurchaseBlockMatcher,
+} from './families/nft-purchase';
+import {
+  NftCancelAuctionMatcher,
+  NftCancelSaleMatcher,
+  NftFinishAuctionMatcher,
+  NftPutOnSaleBlockMatcher,
+  UpdateSaleMatcher,
+} from './families/nft-listing';
+import { DnsPurchaseMatcher, DnsReleaseMatcher } from './families/dns-auction';
 import { ChangeDnsRecordMatcher } from './families/dns';
 import {
   ElectionDepositStakeBlockMatcher,
@@ -136,9 +153,15 @@ export const defaultRegistry: MatcherRegistry = {
     new StonfiSwapBlockMatcher(),
     new StonfiV2SwapBlockMatcher(),
     new ToncoSwapBlockMatcher(),
-    // DNS release/purchase, sale update (part 2)
+    new DnsReleaseMatcher(),
+    new DnsPurchaseMatcher(),
+    new UpdateSaleMatcher(),
     new NftTransferBlockMatcher(),
-    // NFT purchases, put on sale, teleitem auctions — to come
+    new TelegramNftPurchaseBlockMatcher(),
+    new GetgemsNftPurchaseBlockMatcher(),
+    new NftPutOnSaleBlockMatcher(),
+    new TeleitemStartAuctionMatcher(),
+    new TeleitemCancelAuctionMatcher(),
     new NftDiscoveryBlockMatcher(),
     new ChangeDnsRecordMatcher(),
     new ElectionDepositStakeBlockMatcher(),
@@ -146,7 +169,10 @@ export const defaultRegistry: MatcherRegistry = {
     new SubscriptionBlockMatcher(),
     new UnsubscribeBlockMatcher(),
     new AuctionBidMatcher(),
-    // auction outbid, cancel sale/auction, finish auction — to come
+    new AuctionOutbidMatcher(),
+    new NftCancelSaleMatcher(),
+    new NftFinishAuctionMatcher(),
+    new NftCancelAuctionMatcher(),
     new EthenaWithdrawalRequestBlockMatcher(),
     new JettonMintBlockMatcher(),
     new EthenaDepositBlockMatcher(),

@@ -115,6 +115,8 @@ export interface NftSaleInfo {
   marketplace_fee: bigint | null;
   royalty_address: string | null;
   royalty_amount: bigint | null;
+  /** The contract's code hash (base64): which sale version's data layout to read. */
+  code_hash?: string | null;
 }
 
 /** getgems auction contract (get_auction_data). */
@@ -124,6 +126,8 @@ export interface NftAuctionInfo {
   nft_owner: string | null;
   mp_addr: string | null;
   last_bid: bigint | null;
+  /** The contract's code hash (base64): which auction version's data layout to read. */
+  code_hash?: string | null;
 }
 
 /** A DeDust pool's two assets (native TON or a jetton master). */

@@ -21,6 +21,7 @@ interface ActionSql {
   value: string | null;
   amount: string | null;
   success: boolean;
+  ancestor_type: string[];
   details: Partial<Record<string, Record<string, unknown>>>;
 }
 
@@ -38,7 +39,7 @@ void describe('decoder: actions of the genesis seed (real localnet, real Postgre
     v5 = g.address(GenesisAccount.walletV5r1);
     actions = await g.ds.query(
       `SELECT trace_id, type, source, destination, destination_secondary, asset, asset_secondary,
-              value::text, amount::text, success, details
+              value::text, amount::text, success, ancestor_type, details
        FROM actions ORDER BY start_lt`,
     );
   });
@@ -195,8 +196,9 @@ void describe('decoder: actions of the genesis seed (real localnet, real Postgre
 
   void it("getgems sales: v3r2 buys item 3 — a purchase at full_price from v5r1, with the sale's payouts", () => {
     // The purchase is found through the sale's get_sale_data row (getgems_nft_sales) handed to the
-    // classifier: price, item and seller (real_prev_owner) come from it. toncenter's v3
-    // `nft_purchase` is not built by our classifier yet (libs/classify registry): its v1 form is.
+    // classifier: price, item and seller (real_prev_owner) come from it. The sale's TON transfer to
+    // the seller makes it toncenter's `nft_purchase` (GetgemsNftPurchaseBlockMatcher), a v2 action
+    // whose children (the purchase transfer and that payout) are actions too.
     const s = GENESIS.sale;
     const sale = g.address(GenesisAccount.nftSaleSold);
     const treasury = g.address(GenesisAccount.treasury);
@@ -211,7 +213,39 @@ void describe('decoder: actions of the genesis seed (real localnet, real Postgre
       success: true,
       details: { ton_transfer_data: { content: null, encrypted: false } },
     });
-    assert.deepEqual(inTrace(purchase.trace_id), [
+    const sellerPayout = s.fullPrice - s.marketplaceFee - s.royaltyAmount;
+    const byType = (x: { type: string; destination: string | null }) =>
+      `${x.type} ${x.destination}`;
+    const actual = inTrace(purchase.trace_id).sort((x, y) => byType(x).localeCompare(byType(y)));
+    const expected = [
+      {
+        type: 'nft_purchase',
+        source: sale,
+        destination: v3,
+        asset: g.address(GenesisAccount.nftCollection),
+        asset_secondary: g.address(GenesisAccount.nftItem3),
+        value: null,
+        success: true,
+        details: {
+          nft_transfer_data: {
+            query_id: '0',
+            is_purchase: true,
+            price: s.fullPrice.toString(),
+            nft_item_index: '3',
+            forward_amount: '0',
+            custom_payload: null,
+            forward_payload: beginCell().endCell().toBoc().toString('base64'),
+            response_destination: v3,
+            marketplace: 'getgems',
+            marketplace_address: treasury,
+            real_prev_owner: v5,
+            payout_amount: sellerPayout.toString(),
+            payout_comment_encrypted: false,
+            payout_comment_encoded: false,
+            payout_comment: null,
+          },
+        },
+      },
       {
         type: 'nft_transfer',
         source: sale,
@@ -235,7 +269,16 @@ void describe('decoder: actions of the genesis seed (real localnet, real Postgre
       },
       payout(treasury, s.marketplaceFee),
       payout(v4, s.royaltyAmount),
-      payout(v5, s.fullPrice - s.marketplaceFee - s.royaltyAmount),
+      payout(v5, sellerPayout),
+    ].sort((x, y) => byType(x).localeCompare(byType(y)));
+    assert.deepEqual(actual, expected);
+    // the purchase holds its transfer and the seller's payout; the fee and royalty stay top-level
+    const inPurchase = actions.filter(
+      (x) => x.trace_id === purchase.trace_id && x.ancestor_type.includes('nft_purchase'),
+    );
+    assert.deepEqual(inPurchase.map((x) => `${x.type} ${x.destination}`).sort(), [
+      `nft_transfer ${v3}`,
+      `ton_transfer ${v5}`,
     ]);
   });
 });

@@ -87,7 +87,7 @@ void describe('InterfaceView', () => {
       royaltyAddress: OWNER,
       royaltyAmount: 50_000_000n,
       lastLt: 700n,
-      codeHash: null,
+      codeHash: 'gnj0xSM95vvtyWmvUZNEp6m//FRIVtuphqlcC8+Fcck=',
       dataHash: null,
     };
     const sut = new InterfaceView();
@@ -103,6 +103,7 @@ void describe('InterfaceView', () => {
       marketplace_fee: '50000000',
       royalty_address: OWNER,
       royalty_amount: '50000000',
+      code_hash: null,
       last_transaction_lt: '600',
     };
     assert.deepEqual(
@@ -112,6 +113,8 @@ void describe('InterfaceView', () => {
           ...storedSale,
           is_complete: true,
           nft_owner_address: OWNER,
+          // the code hash travels with the detected row: a put-on-sale reads the sale by its version
+          code_hash: 'gnj0xSM95vvtyWmvUZNEp6m//FRIVtuphqlcC8+Fcck=',
           last_transaction_lt: '700',
         },
       ],

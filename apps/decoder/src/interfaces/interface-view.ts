@@ -101,6 +101,7 @@ export class InterfaceView {
         marketplace_fee: sale.marketplaceFee.toString(),
         royalty_address: sale.royaltyAddress,
         royalty_amount: sale.royaltyAmount.toString(),
+        code_hash: sale.codeHash,
         last_transaction_lt: sale.lastLt.toString(),
       };
       const d = entry(sale.address);

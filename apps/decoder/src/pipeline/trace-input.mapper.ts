@@ -135,6 +135,7 @@ export function interfaceMap(rows: AccountInterfaceRows): Map<string, AccountInt
       marketplace_fee: BigInt(sale.marketplace_fee),
       royalty_address: sale.royalty_address,
       royalty_amount: BigInt(sale.royalty_amount),
+      code_hash: sale.code_hash,
     };
   }
   return interfaces;

@@ -251,6 +251,7 @@ function toInterfaces(v: unknown): Map<string, AccountInterfaces> {
             marketplace_fee: optBig(fields, 'marketplace_fee'),
             royalty_address: upper(optStr(fields, 'royalty_address')),
             royalty_amount: optBig(fields, 'royalty_amount'),
+            code_hash: optStr(fields, 'code_hash'),
           };
           break;
         case 'NftAuction':
@@ -260,6 +261,7 @@ function toInterfaces(v: unknown): Map<string, AccountInterfaces> {
             nft_owner: upper(optStr(fields, 'nft_owner')),
             mp_addr: upper(optStr(fields, 'mp_addr')),
             last_bid: optBig(fields, 'last_bid'),
+            code_hash: optStr(fields, 'code_hash'),
           };
           break;
         case 'DedustPool': {

@@ -80,6 +80,11 @@ export interface NftTransferData {
   marketplace_address: string | null;
   price: bigint | null;
   real_prev_owner: string | null;
+  /** Telemint sales: what the item paid out (toncenter sets these only when there were payouts). */
+  payout_amount?: bigint | null;
+  payout_address?: string | null;
+  royalty_amount?: bigint | null;
+  royalty_address?: string | null;
 }
 
 export class NftTransferBlock extends Block {
@@ -105,13 +110,17 @@ export class NftTransferBlock extends Block {
       marketplace: d.marketplace,
       marketplace_address: d.marketplace_address,
       real_prev_owner: d.real_prev_owner,
-      payout_amount: null,
+      payout_amount: d.payout_amount ?? null,
       payout_comment_encrypted: null,
       payout_comment_encoded: null,
       payout_comment: null,
-      royalty_amount: null,
+      royalty_amount: d.royalty_amount ?? null,
     };
-    action.nft_listing_data = { marketplace_fee_address: null, royalty_address: null };
+    // toncenter writes the Telemint payout address into the listing's marketplace fee address
+    action.nft_listing_data = {
+      marketplace_fee_address: d.payout_address ?? null,
+      royalty_address: d.royalty_address ?? null,
+    };
   }
 }
 

@@ -29,7 +29,7 @@ export interface NftCollectionState {
   readonly content: Record<string, string>;
 }
 
-/** A getgems fixed-price sale (v3 get_sale_data). */
+/** A getgems fixed-price sale (get_sale_data of v1-v3, get_fix_price_data_v4 of v4). */
 export interface NftSaleState {
   readonly isComplete: boolean;
   readonly createdAt: bigint;
@@ -176,31 +176,28 @@ export class InterfaceProbes {
   }
 
   /**
-   * getgems fixed-price sale v3 get_sale_data → (0x46495850 "FIXP", is_complete, created_at,
-   * marketplace, nft, nft_owner, full_price, marketplace_fee_address, marketplace_fee,
-   * royalty_address, royalty_amount): exactly these 11 entries, as toncenter's index worker requires
-   * (GetGemsNftFixPriceSale); the owner alone may be addr_none. Auctions answer the same method with
-   * another magic and depth and are not sales.
+   * A getgems fixed-price sale, as toncenter's index worker detects one (GetGemsNftFixPriceSale, then
+   * NftSaleV4): get_sale_data → (0x46495850 "FIXP", is_complete, created_at, marketplace, nft,
+   * nft_owner, full_price, marketplace_fee_address, marketplace_fee, royalty_address, royalty_amount),
+   * exactly these 11 entries (sales v1 to v3); otherwise v4's get_fix_price_data_v4 → (is_complete,
+   * created_at, marketplace, nft, nft_owner, full_price, marketplace_fee_address, marketplace_fee,
+   * royalty_address, royalty_amount, sold_at, sold_query_id, jetton_price_dict), 13 entries. The owner
+   * alone may be addr_none. Auctions answer get_sale_data with another magic and depth and are not
+   * sales.
    */
   async nftSale(address: string, mcSeqno: number): Promise<NftSaleState | null> {
     const data = await this.methods.run(address, 'get_sale_data', [], mcSeqno);
-    return shaped(data.stack, (s) => {
+    const v3 = shaped(data.stack, (s) => {
       if (s.remaining !== 11 || s.readBigNumber() !== GETGEMS_SALE_MAGIC) {
         return null;
       }
-      return {
-        isComplete: s.readBigNumber() !== 0n,
-        createdAt: s.readBigNumber(),
-        marketplace: rawOf(s.readAddress()),
-        nft: rawOf(s.readAddress()),
-        nftOwner: raw(s.readAddressOpt()),
-        fullPrice: s.readBigNumber(),
-        marketplaceFeeAddress: rawOf(s.readAddress()),
-        marketplaceFee: s.readBigNumber(),
-        royaltyAddress: rawOf(s.readAddress()),
-        royaltyAmount: s.readBigNumber(),
-      };
+      return saleFields(s);
     });
+    if (v3 !== null) {
+      return v3;
+    }
+    const v4 = await this.methods.run(address, 'get_fix_price_data_v4', [], mcSeqno);
+    return shaped(v4.stack, (s) => (s.remaining === 13 ? saleFields(s) : null));
   }
 
   private async fullContent(
@@ -221,6 +218,22 @@ export class InterfaceProbes {
     const cell = shaped(full.stack, (s) => s.readCell());
     return parseTokenContent(cell ?? individual);
   }
+}
+
+/** is_complete … royalty_amount: the ten entries both sale get-methods share, in order. */
+function saleFields(s: TupleReader): NftSaleState {
+  return {
+    isComplete: s.readBigNumber() !== 0n,
+    createdAt: s.readBigNumber(),
+    marketplace: rawOf(s.readAddress()),
+    nft: rawOf(s.readAddress()),
+    nftOwner: raw(s.readAddressOpt()),
+    fullPrice: s.readBigNumber(),
+    marketplaceFeeAddress: rawOf(s.readAddress()),
+    marketplaceFee: s.readBigNumber(),
+    royaltyAddress: rawOf(s.readAddress()),
+    royaltyAmount: s.readBigNumber(),
+  };
 }
 
 /** An address as the `slice` argument get_wallet_address takes (MsgAddressInt). */

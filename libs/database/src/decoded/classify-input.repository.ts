@@ -105,6 +105,8 @@ export interface NftSaleInputRow {
   marketplace_fee: string;
   royalty_address: string | null;
   royalty_amount: string;
+  /** The sale's code hash: which version's state-init layout a put-on-sale reads. */
+  code_hash: string | null;
 }
 
 /** The stored transactions and messages of some traces. */
@@ -207,7 +209,7 @@ export class ClassifyInputRepository {
             'nft_owner_address', nft_owner_address, 'full_price', full_price::text,
             'marketplace_fee_address', marketplace_fee_address,
             'marketplace_fee', marketplace_fee::text, 'royalty_address', royalty_address,
-            'royalty_amount', royalty_amount::text,
+            'royalty_amount', royalty_amount::text, 'code_hash', code_hash,
             'last_transaction_lt', last_transaction_lt::text))
           FROM getgems_nft_sales WHERE address = ANY($1::varchar[])) AS sales`,
       [accounts],

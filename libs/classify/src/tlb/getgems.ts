@@ -1,0 +1,264 @@
+/**
+ * getgems marketplace contracts (https://github.com/getgems-io/nft-contracts): the fixed-price sale and
+ * the auction as their deploying message's state init lays out their data, read per contract version
+ * (known by code hash) the way toncenter's `messages/getgems.py` reads them when an item is put on sale.
+ */
+import { loadStateInit, type Slice } from '@ton/core';
+import { loadAddr, parseBoc } from './cells';
+
+/** Code hash (base64) → getgems fixed-price sale version; any other code reads as the newest, v4r1. */
+const SALE_VERSIONS: ReadonlyMap<string, string> = new Map([
+  ['2pufziLofEllctIDZSWVebzO+RpyA1fMvowFLvyb4I8=', 'v1'],
+  ['gnj0xSM95vvtyWmvUZNEp6m//FRIVtuphqlcC8+Fcck=', 'v2'],
+  ['MgUN+sRPZIZrzIbyzZ4TBf6dyts5WcACI3z7CQLUQyM=', 'v3'],
+  ['3rU7bFdlwebNI4v0e8XoO6WWvcwEsLhM1Qqx5HSgjzE=', 'v3r2'],
+  ['JCIfpXHlQuBVx3vt/b9SfHr0YM/cfzRMRQeHtM+h600=', 'v3r3'],
+  ['a5WmQYucnSNZBF0edVm41UmuDlBvJMqrWPowyPsf64Y=', 'v4r1'],
+]);
+
+/** Code hash (base64) → getgems auction version; any other code reads as v3r3. */
+const AUCTION_VERSIONS: ReadonlyMap<string, string> = new Map([
+  ['zlp4U06qps7tja/UhtB262CpsNbb+1Nnb2YmScBomVY=', 'v4r1'],
+  ['ZmiHL6eXBUQ//UdSPo6eqfdquZ+aC1nSfej4GhwnudQ=', 'v2'],
+  ['G9nFo5v/t6DzQViLXdkrgTqEK/Ze8UEJOCIAzq+Pct8=', 'v3r2'],
+  ['u29ireD+stefqzuK6/CTCvmFU99gCTsgJ/Covxab/Ow=', 'v3r3'],
+  ['/ACindAgW83MDT/7nKOMw8jBWexg2KpUMkCpLxBZLUA=', 'v1'],
+]);
+
+export interface SaleInitData {
+  marketplace_address: string | null;
+  full_price: bigint;
+  marketplace_fee_address: string | null;
+  /** null for v4r1, which stores a fee percentage instead. */
+  marketplace_fee: bigint | null;
+  royalty_address: string | null;
+  royalty_amount: bigint | null;
+}
+
+export interface AuctionInitData {
+  mp_fee_addr: string | null;
+  mp_fee_factor: bigint;
+  mp_fee_base: bigint;
+  royalty_fee_addr: string | null;
+  royalty_fee_base: bigint;
+  min_bid: bigint;
+  max_bid: bigint;
+}
+
+function dataOf(stateInitBoc: string): Slice {
+  const init = loadStateInit(parseBoc(stateInitBoc).beginParse());
+  if (!init.data) {
+    throw new Error('state init has no data');
+  }
+  return init.data.beginParse();
+}
+
+/**
+ * The sale's data from its state init. v4r1: is_complete:uint1 marketplace nft_owner full_price:Grams
+ * sold_at:uint32 query_id:uint64 ^[marketplace_fee_address royalty_address fee_percent:uint17
+ * royalty_percent:uint17]. Older: [is_complete:uint1 created_at:uint32 (v2 and later)] marketplace nft
+ * nft_owner full_price:Grams ^fees, the fees v1: marketplace_fee:Grams marketplace_fee_address
+ * royalty_address royalty_amount:Grams, later: marketplace_fee_address marketplace_fee:Grams
+ * royalty_address royalty_amount:Grams. Null when the data does not read.
+ */
+export function saleInitData(stateInitBoc: string, codeHash: string | null): SaleInitData | null {
+  const version = (codeHash !== null ? SALE_VERSIONS.get(codeHash) : undefined) ?? 'v4r1';
+  try {
+    const cs = dataOf(stateInitBoc);
+    if (version === 'v4r1') {
+      cs.loadUint(1);
+      const marketplace_address = loadAddr(cs);
+      loadAddr(cs);
+      const full_price = cs.loadCoins();
+      cs.loadUint(32);
+      cs.loadUintBig(64);
+      const st = cs.loadRef().beginParse();
+      return {
+        marketplace_address,
+        full_price,
+        marketplace_fee_address: loadAddr(st),
+        royalty_address: loadAddr(st),
+        marketplace_fee: null,
+        royalty_amount: null,
+      };
+    }
+    if (version !== 'v1') {
+      cs.loadUint(1);
+      cs.loadUint(32);
+    }
+    const marketplace_address = loadAddr(cs);
+    loadAddr(cs);
+    loadAddr(cs);
+    const full_price = cs.loadCoins();
+    const fees = cs.loadRef().beginParse();
+    if (version === 'v1') {
+      const marketplace_fee = fees.loadCoins();
+      return {
+        marketplace_address,
+        full_price,
+        marketplace_fee,
+        marketplace_fee_address: loadAddr(fees),
+        royalty_address: loadAddr(fees),
+        royalty_amount: fees.loadCoins(),
+      };
+    }
+    return {
+      marketplace_address,
+      full_price,
+      marketplace_fee_address: loadAddr(fees),
+      marketplace_fee: fees.loadCoins(),
+      royalty_address: loadAddr(fees),
+      royalty_amount: fees.loadCoins(),
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** fees cell of v1 / v3r2: mp_fee_addr mp_fee_factor:uint32 mp_fee_base:uint32 royalty_fee_addr royalty factor, base. */
+function addressFirstFees(fees: Slice): Pick<
+  AuctionInitData,
+  'mp_fee_addr' | 'mp_fee_factor' | 'mp_fee_base' | 'royalty_fee_addr'
+> & {
+  royalty_fee_base: bigint;
+} {
+  const mp_fee_addr = loadAddr(fees);
+  const mp_fee_factor = fees.loadUintBig(32);
+  const mp_fee_base = fees.loadUintBig(32);
+  const royalty_fee_addr = loadAddr(fees);
+  fees.loadUintBig(32);
+  return {
+    mp_fee_addr,
+    mp_fee_factor,
+    mp_fee_base,
+    royalty_fee_addr,
+    royalty_fee_base: fees.loadUintBig(32),
+  };
+}
+
+/**
+ * The auction's data from its state init, per version (getgems nft-auction v1, v3r2, v3r3, v4r1; v2
+ * is not read, as toncenter does not). Null when the data does not read.
+ */
+export function auctionInitData(
+  stateInitBoc: string,
+  codeHash: string | null,
+): AuctionInitData | null {
+  const version = (codeHash !== null ? AUCTION_VERSIONS.get(codeHash) : undefined) ?? 'v3r3';
+  try {
+    const cs = dataOf(stateInitBoc);
+    switch (version) {
+      case 'v1': {
+        // ^fees ^bids: min_bid:Grams max_bid:Grams min_step:Grams end_time step_time try_step_time
+        const fees = addressFirstFees(cs.loadRef().beginParse());
+        const bids = cs.loadRef().beginParse();
+        return { ...fees, min_bid: bids.loadCoins(), max_bid: bids.loadCoins() };
+      }
+      case 'v3r2': {
+        // end?:1 activated?:1 is_canceled?:1 last_member last_bid:Grams last_bid_at:32 end_time:32
+        // ^fees ^constants(sub_gas_price_from_bid:32 mp_addr min_bid max_bid min_step step_time)
+        cs.loadUint(3);
+        loadAddr(cs);
+        cs.loadCoins();
+        cs.loadUint(32);
+        cs.loadUint(32);
+        const fees = addressFirstFees(cs.loadRef().beginParse());
+        const constants = cs.loadRef().beginParse();
+        constants.loadUint(32);
+        loadAddr(constants);
+        return { ...fees, min_bid: constants.loadCoins(), max_bid: constants.loadCoins() };
+      }
+      case 'v3r3': {
+        // end?:1 is_canceled?:1 last_member last_bid last_bid_at end_time nft_owner last_query_id:64
+        // mp_fee_factor mp_fee_base royalty_fee_factor royalty_fee_base (uint32 each)
+        // ^(mp_fee_addr royalty_fee_addr) ^(mp_addr min_bid max_bid min_step step_time)
+        cs.loadUint(2);
+        loadAddr(cs);
+        cs.loadCoins();
+        cs.loadUint(32);
+        cs.loadUint(32);
+        loadAddr(cs);
+        cs.loadUintBig(64);
+        const mp_fee_factor = cs.loadUintBig(32);
+        const mp_fee_base = cs.loadUintBig(32);
+        cs.loadUintBig(32);
+        const royalty_fee_base = cs.loadUintBig(32);
+        const fees = cs.loadRef().beginParse();
+        const constants = cs.loadRef().beginParse();
+        const mp_fee_addr = loadAddr(fees);
+        const royalty_fee_addr = loadAddr(fees);
+        loadAddr(constants);
+        return {
+          mp_fee_addr,
+          mp_fee_factor,
+          mp_fee_base,
+          royalty_fee_addr,
+          royalty_fee_base,
+          min_bid: constants.loadCoins(),
+          max_bid: constants.loadCoins(),
+        };
+      }
+      case 'v4r1': {
+        // end?:1 is_canceled?:1 last_member last_bid last_bid_at end_time nft_owner last_query_id:64
+        // ^(mp_fee_addr royalty_fee_addr mp_fee_factor mp_fee_base royalty_fee_factor royalty_fee_base)
+        // ^(mp_addr min_bid max_bid min_step:7 step_time:17)
+        cs.loadUint(2);
+        loadAddr(cs);
+        cs.loadCoins();
+        cs.loadUint(32);
+        cs.loadUint(32);
+        loadAddr(cs);
+        cs.loadUintBig(64);
+        const fees = cs.loadRef().beginParse();
+        const constants = cs.loadRef().beginParse();
+        const mp_fee_addr = loadAddr(fees);
+        const royalty_fee_addr = loadAddr(fees);
+        const mp_fee_factor = fees.loadUintBig(32);
+        const mp_fee_base = fees.loadUintBig(32);
+        fees.loadUintBig(32);
+        const royalty_fee_base = fees.loadUintBig(32);
+        loadAddr(constants);
+        return {
+          mp_fee_addr,
+          mp_fee_factor,
+          mp_fee_base,
+          royalty_fee_addr,
+          royalty_fee_base,
+          min_bid: constants.loadCoins(),
+          max_bid: constants.loadCoins(),
+        };
+      }
+      default:
+        return null;
+    }
+  } catch {
+    return null;
+  }
+}
+
+/** getgems sale operations. */
+export const GetgemsOp = {
+  /** cancel#00000003 query_id:uint64: the owner takes the item back from the sale. */
+  cancelSale: 0x3,
+  /** Auction "cancel", "finish" and "stop" as ops (the same also arrive as text comments). */
+  auctionCancel: 0x5616c572,
+  auctionFinish: 0x20c9eb18,
+  auctionStop: 0xb95616b6,
+  /** sale_update#6c6c2080 query_id:uint64 new_full_price:Grams new_mp_fee:Grams new_royalty_amount:Grams */
+  saleUpdate: 0x6c6c2080,
+} as const;
+
+export function parseSaleUpdate(s: Slice): {
+  query_id: bigint;
+  new_full_price: bigint;
+  new_mp_fee: bigint;
+  new_royalty_amount: bigint;
+} {
+  s.skip(32);
+  return {
+    query_id: s.loadUintBig(64),
+    new_full_price: s.loadCoins(),
+    new_mp_fee: s.loadCoins(),
+    new_royalty_amount: s.loadCoins(),
+  };
+}
