@@ -98,6 +98,7 @@ import {
 } from './families/multisig';
 import {
   TonstakersDelayedWithdrawalMatcher,
+  TonstakersDepositMatcher,
   TonstakersWithdrawMatcher,
 } from './families/tonstakers';
 import {
@@ -120,7 +121,7 @@ export const defaultRegistry: MatcherRegistry = {
     new TonstakersDelayedWithdrawalMatcher(),
     new DedustDepositBlockMatcher(),
     new DedustDepositFirstAssetBlockMatcher(),
-    // TONStakers deposit — to come
+    new TonstakersDepositMatcher(),
     new TonstakersWithdrawMatcher(),
     new MultisigCreateOrderBlockMatcher(),
     new MultisigApproveBlockMatcher(),
