@@ -97,6 +97,11 @@ import {
   MultisigExecuteBlockMatcher,
 } from './families/multisig';
 import {
+  NominatorPoolDepositMatcher,
+  NominatorPoolWithdrawMatcher,
+  NominatorPoolWithdrawRequestMatcher,
+} from './families/nominator-pool';
+import {
   TonstakersDelayedWithdrawalMatcher,
   TonstakersDepositMatcher,
   TonstakersWithdrawMatcher,
@@ -128,7 +133,9 @@ export const defaultRegistry: MatcherRegistry = {
     new MultisigExecuteBlockMatcher(),
     new VestingSendMessageBlockMatcher(),
     new VestingAddWhitelistBlockMatcher(),
-    // nominator pool (part 2)
+    new NominatorPoolDepositMatcher(),
+    new NominatorPoolWithdrawRequestMatcher(),
+    new NominatorPoolWithdrawMatcher(),
     new JettonTransferBlockMatcher(),
     new PTonTransferMatcher(),
     new DedustWithdrawBlockMatcher(),

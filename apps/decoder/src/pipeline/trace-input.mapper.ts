@@ -137,6 +137,9 @@ export function interfaceMap(rows: AccountInterfaceRows): Map<string, AccountInt
       royalty_amount: BigInt(sale.royalty_amount),
     };
   }
+  for (const address of rows.nominatorPools) {
+    of(address).nominator_pool = { address };
+  }
   return interfaces;
 }
 
