@@ -37,6 +37,7 @@ import {
 import { StonfiV2SwapBlockMatcher } from './families/stonfi-v2';
 import {
   CoffeeCreateVaultMatcher,
+  CoffeeMevProtectFailedSwapMatcher,
   CoffeeMevProtectHoldFundsMatcher,
   CoffeeSwapBlockMatcher,
 } from './families/coffee';
@@ -183,7 +184,7 @@ export const defaultRegistry: MatcherRegistry = {
     new CoffeeCreatePoolCreatorMatcher(),
     new CoffeeCreatePoolMatcher(),
     new CoffeeMevProtectHoldFundsMatcher(),
-    // Coffee MEV-protect failed swap — to come
+    new CoffeeMevProtectFailedSwapMatcher(),
     new CoffeeStakingDepositMatcher(),
     new CoffeeStakingWithdrawMatcher(),
     new CoffeeStakingClaimRewardsMatcher(),
