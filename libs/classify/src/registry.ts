@@ -36,6 +36,10 @@ import {
 } from './families/tonco';
 import { StonfiV2SwapBlockMatcher } from './families/stonfi-v2';
 import {
+  StonfiV2ProvideLiquidityMatcher,
+  StonfiV2WithdrawLiquidityMatcher,
+} from './families/stonfi-v2-liquidity';
+import {
   CoffeeCreateVaultMatcher,
   CoffeeMevProtectFailedSwapMatcher,
   CoffeeMevProtectHoldFundsMatcher,
@@ -159,7 +163,8 @@ export const defaultRegistry: MatcherRegistry = {
     new EthenaWithdrawalRequestBlockMatcher(),
     new JettonMintBlockMatcher(),
     new EthenaDepositBlockMatcher(),
-    // StonFi v2 liquidity (part 2)
+    new StonfiV2ProvideLiquidityMatcher(),
+    new StonfiV2WithdrawLiquidityMatcher(),
     new JVaultStakeBlockMatcher(),
     new JVaultUnstakeBlockMatcher(),
     new JVaultClaimBlockMatcher(),
