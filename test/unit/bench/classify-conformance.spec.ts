@@ -67,7 +67,10 @@ void describe('classify conformance report', () => {
       'libs/classify/src/families/tonstakers.ts',
     ]);
     assert.deepEqual(emitted.get('unknown'), ['libs/classify/src/core/serialize.ts']);
-    assert.equal(emitted.has('coffee_mev_protect_failed_swap'), false);
+    assert.deepEqual(emitted.get('coffee_mev_protect_failed_swap'), [
+      'libs/classify/src/families/coffee.ts',
+    ]);
+    assert.equal(emitted.has('evaa_liquidate'), false);
   });
 
   void it('tallies the golden cases per type', () => {
