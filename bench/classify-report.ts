@@ -27,7 +27,7 @@ export const CLASSIFY_REPORT_CLI = {
   command: 'npm run classify:report --',
   summary:
     "Writes bench/reports/classify-conformance.md and .json: for each of toncenter's action types, whether the classifier emits it and how many golden cases (real traces with ton-indexer's expected actions) cover it and pass.",
-  synopsis: [''],
+  synopsis: ['[--help]'],
   options: {},
   maxPositionals: 0,
 } as const satisfies CliSpec<Record<string, never>>;
