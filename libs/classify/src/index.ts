@@ -19,3 +19,4 @@ export * from './interfaces/interface-probes';
 export * from './interfaces/contract-probes';
 export { DNS_ZONES, type DnsZone, type DnsZones } from './interfaces/dns-zones';
 export { WALLET_CODE_HASHES, WALLET_TYPES, walletInterface } from './interfaces/wallet-code-hashes';
+export { NOMINATOR_POOL_CODE_HASH } from './interfaces/nominator-pool';

@@ -36,7 +36,12 @@ import {
 } from './families/tonco';
 import { StonfiV2SwapBlockMatcher } from './families/stonfi-v2';
 import {
+  StonfiV2ProvideLiquidityMatcher,
+  StonfiV2WithdrawLiquidityMatcher,
+} from './families/stonfi-v2-liquidity';
+import {
   CoffeeCreateVaultMatcher,
+  CoffeeMevProtectFailedSwapMatcher,
   CoffeeMevProtectHoldFundsMatcher,
   CoffeeSwapBlockMatcher,
 } from './families/coffee';
@@ -114,7 +119,13 @@ import {
   MultisigExecuteBlockMatcher,
 } from './families/multisig';
 import {
+  NominatorPoolDepositMatcher,
+  NominatorPoolWithdrawMatcher,
+  NominatorPoolWithdrawRequestMatcher,
+} from './families/nominator-pool';
+import {
   TonstakersDelayedWithdrawalMatcher,
+  TonstakersDepositMatcher,
   TonstakersWithdrawMatcher,
 } from './families/tonstakers';
 import {
@@ -137,14 +148,16 @@ export const defaultRegistry: MatcherRegistry = {
     new TonstakersDelayedWithdrawalMatcher(),
     new DedustDepositBlockMatcher(),
     new DedustDepositFirstAssetBlockMatcher(),
-    // TONStakers deposit — to come
+    new TonstakersDepositMatcher(),
     new TonstakersWithdrawMatcher(),
     new MultisigCreateOrderBlockMatcher(),
     new MultisigApproveBlockMatcher(),
     new MultisigExecuteBlockMatcher(),
     new VestingSendMessageBlockMatcher(),
     new VestingAddWhitelistBlockMatcher(),
-    // nominator pool (part 2)
+    new NominatorPoolDepositMatcher(),
+    new NominatorPoolWithdrawRequestMatcher(),
+    new NominatorPoolWithdrawMatcher(),
     new JettonTransferBlockMatcher(),
     new PTonTransferMatcher(),
     new DedustWithdrawBlockMatcher(),
@@ -176,7 +189,8 @@ export const defaultRegistry: MatcherRegistry = {
     new EthenaWithdrawalRequestBlockMatcher(),
     new JettonMintBlockMatcher(),
     new EthenaDepositBlockMatcher(),
-    // StonFi v2 liquidity (part 2)
+    new StonfiV2ProvideLiquidityMatcher(),
+    new StonfiV2WithdrawLiquidityMatcher(),
     new JVaultStakeBlockMatcher(),
     new JVaultUnstakeBlockMatcher(),
     new JVaultClaimBlockMatcher(),
@@ -201,7 +215,7 @@ export const defaultRegistry: MatcherRegistry = {
     new CoffeeCreatePoolCreatorMatcher(),
     new CoffeeCreatePoolMatcher(),
     new CoffeeMevProtectHoldFundsMatcher(),
-    // Coffee MEV-protect failed swap — to come
+    new CoffeeMevProtectFailedSwapMatcher(),
     new CoffeeStakingDepositMatcher(),
     new CoffeeStakingWithdrawMatcher(),
     new CoffeeStakingClaimRewardsMatcher(),

@@ -163,6 +163,8 @@ export interface AccountInterfaces {
   nft_auction?: NftAuctionInfo;
   dedust_pool?: DedustPoolInfo;
   multisig_order?: MultisigOrderInfo;
+  /** The account runs the standard nominator pool code (toncenter's `NominatorPool` interface). */
+  nominator_pool?: { address: string };
   /** Extra per-account data some matchers request by name (e.g. `data_boc`: the account's data cell). */
   extra?: Record<string, unknown>;
 }

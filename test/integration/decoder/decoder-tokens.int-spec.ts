@@ -266,6 +266,38 @@ void describe('decoder: interfaces and token events of the genesis seed (real Po
     ]);
   });
 
+  void it('classifies the two mints of the seed (mint → internal_transfer → excess) as jetton_mint', async () => {
+    const mints: {
+      destination: string;
+      destination_secondary: string | null;
+      asset: string;
+      amount: string;
+      value: string;
+      success: boolean;
+    }[] = await ds.query(
+      `SELECT destination, destination_secondary, asset, amount::text, value::text, success
+       FROM actions WHERE type = 'jetton_mint' ORDER BY start_lt`,
+    );
+    assert.deepEqual(mints, [
+      {
+        destination: address('wallet-v3r2'),
+        destination_secondary: address('jetton-wallet-v3r2'),
+        asset: address('jetton-minter'),
+        amount: GENESIS.jetton.mintToV3r2.toString(),
+        value: '50000000',
+        success: true,
+      },
+      {
+        destination: address('wallet-v4r2'),
+        destination_secondary: address('jetton-wallet-v4r2'),
+        asset: address('jetton-minter'),
+        amount: GENESIS.jetton.mintToV4r2.toString(),
+        value: '50000000',
+        success: true,
+      },
+    ]);
+  });
+
   void it('records a token body that does not parse in decode_failures and skips it', async () => {
     // A copy of the scenario's jetton transfer under a made-up masterchain seqno, with its body cut
     // after the opcode: what a contract sending a malformed transfer looks like to the decoder.

@@ -38,6 +38,7 @@ const stored = (balance: string, lt: string): StoredInterfaceRows => ({
   nftItems: [],
   multisigOrders: [],
   nftSales: [],
+  nominatorPools: [],
 });
 
 void describe('InterfaceView', () => {
@@ -55,8 +56,13 @@ void describe('InterfaceView', () => {
     // Only the accounts asked for; none stored: the detected row alone.
     assert.deepEqual(sut.overlay([], stored('100', '400')).jettonWallets[0]?.balance, '100');
     assert.deepEqual(
-      sut.overlay([W], { jettonWallets: [], nftItems: [], multisigOrders: [], nftSales: [] })
-        .jettonWallets[0]?.balance,
+      sut.overlay([W], {
+        jettonWallets: [],
+        nftItems: [],
+        multisigOrders: [],
+        nftSales: [],
+        nominatorPools: [],
+      }).jettonWallets[0]?.balance,
       '70',
     );
   });

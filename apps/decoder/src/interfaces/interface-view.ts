@@ -149,6 +149,7 @@ export class InterfaceView {
       nftItems: [...items.values()],
       multisigOrders: [...orders.values()],
       nftSales: [...sales.values()],
+      nominatorPools: stored.nominatorPools,
     };
   }
 }

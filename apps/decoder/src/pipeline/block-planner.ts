@@ -9,6 +9,7 @@ import {
   type AccountInterfaces,
   classifyTrace,
   defaultRegistry,
+  NOMINATOR_POOL_CODE_HASH,
   type TraceRecord,
   type TraceTransaction,
 } from '@app/classify';
@@ -113,7 +114,7 @@ export class BlockPlanner {
       ]),
     ];
     const interfaces = interfaceMap(
-      view.overlay(accounts, await this.inputs.interfaces(m, accounts)),
+      view.overlay(accounts, await this.inputs.interfaces(m, accounts, [NOMINATOR_POOL_CODE_HASH])),
     );
     const events = parseTokenEvents(mcSeqno, candidates, interfaces);
     const classified = classify(mcSeqno, complete, transactions, interfaces);

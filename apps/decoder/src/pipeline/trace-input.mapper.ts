@@ -138,6 +138,9 @@ export function interfaceMap(rows: AccountInterfaceRows): Map<string, AccountInt
       code_hash: sale.code_hash,
     };
   }
+  for (const address of rows.nominatorPools) {
+    of(address).nominator_pool = { address };
+  }
   return interfaces;
 }
 

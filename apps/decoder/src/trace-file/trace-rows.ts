@@ -289,6 +289,9 @@ function toInterfaces(v: unknown): Map<string, AccountInterfaces> {
               : [],
           };
           break;
+        case 'NominatorPool':
+          acc.nominator_pool = { address: upper(optStr(fields, 'address')) ?? address };
+          break;
         default:
           acc.extra = { ...acc.extra, [name]: fields };
       }

@@ -40,6 +40,11 @@ export class InterfaceRepository {
     return this.of(address)?.multisig_order ?? null;
   }
 
+  /** Whether the account runs the standard nominator pool code (toncenter `NominatorPool`). */
+  isNominatorPool(address: string | null): boolean {
+    return this.of(address)?.nominator_pool !== undefined;
+  }
+
   /** Extra data a matcher requests by name (toncenter `get_extra_data`), e.g. `data_boc`. */
   extra(address: string | null, request: string): unknown {
     return this.of(address)?.extra?.[request] ?? null;

@@ -21,6 +21,7 @@ import {
   CoffeeMiscOp,
   CoffeeOp,
   parseCoffeeCreateVaultAsset,
+  parseCoffeeMevProtectFailedSwap,
   parseCoffeePayoutInternal,
   parseCoffeeSwapNativeAmount,
   parseCoffeeSwapSuccessfulEvent,
@@ -297,6 +298,47 @@ export class CoffeeMevProtectHoldFundsMatcher extends BlockMatcher {
         mev_contract: block.data.receiver,
         asset: block.data.asset,
         amount: block.data.amount,
+      });
+    } else {
+      return [];
+    }
+    nb.merge([block, ...others]);
+    return [nb];
+  }
+}
+
+/**
+ * `coffee_mev_protect_failed_swap`: the MEV-protect contract returning the funds of a swap it could not
+ * make (TON with mev_protect_failed_swap#ee51ce51, or a jetton transfer carrying it as forward payload).
+ * toncenter's serialiser has no case for this type (block_tree_serializer.py `block_to_action` falls
+ * through to its warning), so its action carries the common columns only; so does this one.
+ */
+export class CoffeeMevProtectFailedSwapBlock extends Block {
+  constructor(readonly data: { recipient: string | null; asset: Asset | null }) {
+    super('coffee_mev_protect_failed_swap', []);
+  }
+}
+
+export class CoffeeMevProtectFailedSwapMatcher extends BlockMatcher {
+  override testSelf(block: Block): boolean {
+    return (
+      (block instanceof CallContractBlock && block.opcode === CoffeeMiscOp.mevProtectFailedSwap) ||
+      (block instanceof JettonTransferBlock &&
+        block.data.payload_opcode === CoffeeMiscOp.mevProtectFailedSwap)
+    );
+  }
+
+  override buildBlock(block: Block, others: Block[]): Block[] {
+    let nb: CoffeeMevProtectFailedSwapBlock;
+    if (block instanceof CallContractBlock) {
+      const body = parseCoffeeMevProtectFailedSwap(bodySlice(block.message.body));
+      nb = new CoffeeMevProtectFailedSwapBlock({ recipient: body.recipient, asset: TON_ASSET });
+    } else if (block instanceof JettonTransferBlock) {
+      // the failed-swap message is the transfer's forward payload; unreadable, nothing is built
+      const body = parseCoffeeMevProtectFailedSwap(bodySlice(block.data.forward_payload));
+      nb = new CoffeeMevProtectFailedSwapBlock({
+        recipient: body.recipient,
+        asset: block.data.asset,
       });
     } else {
       return [];

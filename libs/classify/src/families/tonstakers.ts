@@ -1,16 +1,95 @@
 /**
- * TONStakers withdrawals (toncenter `blocks/staking.py`): `tonstakers_withdraw` (stored as
- * stake_withdrawal) and `tonstakers_withdraw_request` (stored as stake_withdrawal_request), provider
- * `liquid_staking`.
+ * TONStakers deposits and withdrawals (toncenter `blocks/staking.py`): `tonstakers_deposit` (stored as
+ * stake_deposit), `tonstakers_withdraw` (stored as stake_withdrawal) and `tonstakers_withdraw_request`
+ * (stored as stake_withdrawal_request), provider `liquid_staking`.
  */
 import type { ActionRow } from '../action';
 import { CallContractBlock, findCall } from '../core/basic-blocks';
 import { Block } from '../core/block';
 import { BlockMatcher, ContractMatcher, getLabeled, labeled, OrMatcher } from '../core/matchers';
 import { bodySlice } from '../tlb/cells';
-import { JettonOp, parseJettonBurn } from '../tlb/jetton';
+import { JettonOp, parseJettonBurn, parseJettonInternalTransfer } from '../tlb/jetton';
 import { parseTonstakersNftBurnNotification, TonstakersOp } from '../tlb/staking';
 import { NftMintBlock } from './nft';
+
+/** The deposit fee the pool keeps of every deposit (1 TON). */
+const DEPOSIT_FEE = 1_000_000_000n;
+
+export interface TonstakersDepositData {
+  source: string | null;
+  /** The depositor's tsTON wallet (null when the deposit failed). */
+  user_jetton_wallet: string | null;
+  pool: string | null;
+  /** The deposit: the request's value less the 1 TON fee. */
+  value: bigint;
+  tokens_minted: bigint | null;
+  /** The tsTON jetton master (the sender of the internal_transfer). */
+  asset: string | null;
+}
+
+export class TonstakersDepositBlock extends Block {
+  constructor(readonly data: TonstakersDepositData) {
+    super('tonstakers_deposit', []);
+  }
+
+  override fill(action: ActionRow): void {
+    const d = this.data;
+    action.type = 'stake_deposit';
+    action.source = d.source;
+    action.destination = d.pool;
+    action.amount = d.value;
+    action.asset = d.asset;
+    action.staking_data = { provider: 'liquid_staking', tokens_minted: d.tokens_minted };
+  }
+}
+
+/**
+ * deposit (0x47d54391, user → pool) → the pool's mint (0x1674b0a0, → tsTON minter) → internal_transfer
+ * of the minted tsTON to the depositor's wallet (with its excess) → optional transfer_notification.
+ * Without the internal_transfer nothing was minted and, as toncenter's matcher does, nothing is built
+ * (the deposit stays call_contracts).
+ */
+export class TonstakersDepositMatcher extends BlockMatcher {
+  constructor() {
+    super({
+      child: new ContractMatcher(TonstakersOp.mintJettons, {
+        optional: true,
+        child: labeled(
+          'transfer',
+          new ContractMatcher(JettonOp.internalTransfer, {
+            includeExcess: true,
+            child: new ContractMatcher(JettonOp.notify, { optional: true }),
+          }),
+        ),
+      }),
+    });
+  }
+
+  override testSelf(block: Block): boolean {
+    return block instanceof CallContractBlock && block.opcode === TonstakersOp.depositRequest;
+  }
+
+  override buildBlock(block: Block, others: Block[]): Block[] {
+    const msg = block.message;
+    const transfer = getLabeled('transfer', others, CallContractBlock);
+    if (!transfer) {
+      throw new Error('tonstakers deposit without the internal_transfer of its tsTON');
+    }
+    const failed = block.failed;
+    const minted = failed ? null : parseJettonInternalTransfer(bodySlice(transfer.message.body));
+    const nb = new TonstakersDepositBlock({
+      source: msg.source,
+      user_jetton_wallet: failed ? null : transfer.message.destination,
+      pool: msg.destination,
+      value: (msg.value ?? 0n) - DEPOSIT_FEE,
+      tokens_minted: minted ? minted.amount : null,
+      asset: transfer.message.source,
+    });
+    nb.failed = failed;
+    nb.merge([block, ...others]);
+    return [nb];
+  }
+}
 
 export interface TonstakersWithdrawData {
   stake_holder: string | null;

@@ -38,6 +38,15 @@ export function loadAddr(s: Slice): string | null {
   return rawAddress(a);
 }
 
+/**
+ * Reads a MsgAddress where any kind may stand (pytoniq `load_address` reads addr_extern too): an
+ * external address gives null, as it names no account.
+ */
+export function loadAddrOrExternal(s: Slice): string | null {
+  const a = s.loadAddressAny();
+  return a === null || a instanceof ExternalAddress ? null : rawAddress(a);
+}
+
 /** Reads an address that must be present. */
 export function loadAddrStrict(s: Slice): string {
   const a = loadAddr(s);

@@ -55,8 +55,15 @@ export const CoffeeMiscOp = {
   createVault: 0xc0ffee06,
   deploy: 0xc0ffee22,
   mevProtectHoldFunds: 0x6bc79e7e,
+  mevProtectFailedSwap: 0xee51ce51,
   serviceFee: 0xc0ffeea0,
 } as const;
+
+/** mev_protect_failed_swap#ee51ce51 query_id:uint64 recipient:MsgAddressInt */
+export function parseCoffeeMevProtectFailedSwap(s: Slice): { recipient: string | null } {
+  s.skip(32 + 64);
+  return { recipient: loadAddr(s) };
+}
 
 /** create_vault#c0ffee06 query_id:uint64 asset:Asset */
 export function parseCoffeeCreateVaultAsset(s: Slice): Asset {

@@ -1,6 +1,13 @@
 /** TEP-74 jetton message bodies (and the minter's mint messages), as toncenter reads them. */
 import type { Slice } from '@ton/core';
-import { bocBase64, loadAddr, loadMaybeRef, loadSnakeBytes, sliceToCell } from './cells';
+import {
+  bocBase64,
+  loadAddr,
+  loadAddrOrExternal,
+  loadMaybeRef,
+  loadSnakeBytes,
+  sliceToCell,
+} from './cells';
 import { ENCRYPTED_COMMENT_OP } from './comment';
 
 export const JettonOp = {
@@ -168,12 +175,14 @@ export interface JettonMintBody {
 
 /**
  * mint#642b7d07 query_id:uint64 to_address:MsgAddressInt ton_amount:Coins master_msg:^JettonInternalTransfer,
- * or the minter's mint#00000015 with the same layout (its master_msg amount read too).
+ * or the minter's mint#00000015 with the same layout (its master_msg amount read too). Minters with
+ * another layout under the same opcode exist on mainnet; toncenter reads them with this layout anyway
+ * (an addr_extern where to_address stands is read, not refused), and so does this parser.
  */
 export function parseJettonMint(s: Slice): JettonMintBody {
   const op = s.loadUint(32) >>> 0;
   const query_id = s.loadUintBig(64);
-  const to_address = loadAddr(s);
+  const to_address = loadAddrOrExternal(s);
   const ton_amount = s.loadCoins();
   let master_msg_amount: bigint | null = null;
   if (op === JettonOp.minterMint) {

@@ -30,7 +30,11 @@ export function parseSubscriptionPaymentRequest(s: Slice): { query_id: bigint; g
 }
 
 export const TonstakersOp = {
+  /** user → pool: deposit (the pool keeps 1 TON of it as the deposit fee) */
+  depositRequest: 0x47d54391,
   withdrawRequest: 0x319b0cdc,
+  /** pool → tsTON minter: mint the depositor's tsTON */
+  mintJettons: 0x1674b0a0,
   /** mint of tsTON and of the withdrawal bill NFT share the opcode */
   mintNft: 0x1674b0a0,
   initNft: 0x132f9a45,

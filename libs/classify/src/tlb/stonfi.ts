@@ -186,3 +186,39 @@ export function parseStonfiV2PayTo(s: Slice): StonfiV2PayToBody {
     token1_address: loadAddr(a),
   };
 }
+
+/**
+ * StonFi v2 liquidity opcodes (https://github.com/ston-fi/dex-core-v2): provide and withdraw legs.
+ */
+export const StonfiV2LiquidityOp = {
+  /** router → pool: provide_lp */
+  provideLp: 0x37c096df,
+  /** pool → LP account: add_liquidity (and LP account → pool refund with the same op) */
+  addLiquidity: 0x50c6a654,
+  /** LP account → pool: cb_add_liquidity */
+  cbAddLiquidity: 0x06ecd527,
+  /** LP wallet → pool: burn_notification_ext */
+  burnNotificationExt: 0x297437cf,
+  /** user → LP account: refund_me */
+  refundMe: 0x132b9a2c,
+  /** LP account → pool: cb_refund_me */
+  cbRefundMe: 0x0f98e2b8,
+  /** pTON wallet → its owner: ton_transfer */
+  ptonTransfer: 0x01f3835d,
+} as const;
+
+/** provide_lp#37c096df query_id:uint64 from_user:MsgAddress amount0:Coins amount1:Coins ... */
+export function parseStonfiV2ProvideLp(s: Slice): {
+  from_user: string | null;
+  amount1: bigint;
+  amount2: bigint;
+} {
+  s.skip(32 + 64);
+  return { from_user: loadAddr(s), amount1: s.loadCoins(), amount2: s.loadCoins() };
+}
+
+/** ton_transfer#01f3835d query_id:uint64 ton_amount:Coins ... (pTON v2) */
+export function parsePtonTonAmount(s: Slice): bigint {
+  s.skip(32 + 64);
+  return s.loadCoins();
+}

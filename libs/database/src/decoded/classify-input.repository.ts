@@ -127,6 +127,8 @@ export interface AccountInterfaceRows {
   nftItems: NftItemInputRow[];
   multisigOrders: MultisigOrderInputRow[];
   nftSales: NftSaleInputRow[];
+  /** Accounts whose latest state runs one of the asked pool codes (nominator pools). */
+  nominatorPools: string[];
 }
 
 /** A decoded interface row with the lt of the transaction it was read after (newer rows win). */
@@ -138,6 +140,7 @@ export interface StoredInterfaceRows {
   nftItems: Versioned<NftItemInputRow>[];
   multisigOrders: Versioned<MultisigOrderInputRow>[];
   nftSales: Versioned<NftSaleInputRow>[];
+  nominatorPools: string[];
 }
 
 /**
@@ -177,17 +180,30 @@ export class ClassifyInputRepository {
 
   /**
    * The decoded interfaces of `accounts` (Jetton wallets, NFT items, multisig orders, getgems sales)
-   * in one round trip: each kind is a json array built by its own primary-key lookup.
+   * in one round trip: each kind is a json array built by its own primary-key lookup. Nominator pools
+   * are the accounts whose latest state runs one of `poolCodeHashes` (a pool is known by its code
+   * alone, its code never changes).
    */
-  async interfaces(m: EntityManager, accounts: readonly string[]): Promise<StoredInterfaceRows> {
+  async interfaces(
+    m: EntityManager,
+    accounts: readonly string[],
+    poolCodeHashes: readonly string[] = [],
+  ): Promise<StoredInterfaceRows> {
     if (accounts.length === 0) {
-      return { jettonWallets: [], nftItems: [], multisigOrders: [], nftSales: [] };
+      return {
+        jettonWallets: [],
+        nftItems: [],
+        multisigOrders: [],
+        nftSales: [],
+        nominatorPools: [],
+      };
     }
     const rows: {
       wallets: Versioned<JettonWalletInputRow>[] | null;
       items: Versioned<NftItemInputRow>[] | null;
       orders: Versioned<MultisigOrderInputRow>[] | null;
       sales: Versioned<NftSaleInputRow>[] | null;
+      pools: string[] | null;
     }[] = await m.query(
       `SELECT
          (SELECT json_agg(json_build_object('address', address, 'balance', balance::text,
@@ -211,8 +227,10 @@ export class ClassifyInputRepository {
             'marketplace_fee', marketplace_fee::text, 'royalty_address', royalty_address,
             'royalty_amount', royalty_amount::text, 'code_hash', code_hash,
             'last_transaction_lt', last_transaction_lt::text))
-          FROM getgems_nft_sales WHERE address = ANY($1::varchar[])) AS sales`,
-      [accounts],
+          FROM getgems_nft_sales WHERE address = ANY($1::varchar[])) AS sales,
+         (SELECT json_agg(account) FROM latest_account_states
+          WHERE account = ANY($1::varchar[]) AND code_hash = ANY($2::bpchar[])) AS pools`,
+      [accounts, poolCodeHashes],
     );
     const row = rows[0];
     return {
@@ -220,6 +238,7 @@ export class ClassifyInputRepository {
       nftItems: row?.items ?? [],
       multisigOrders: row?.orders ?? [],
       nftSales: row?.sales ?? [],
+      nominatorPools: row?.pools ?? [],
     };
   }
 }

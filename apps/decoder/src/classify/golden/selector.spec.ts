@@ -34,6 +34,18 @@ void describe('evaluateSelector', () => {
     );
   });
 
+  void it('reads hex integer literals', () => {
+    const call = { type: 'call_contract', opcode: 0x0490f09b, start_lt: 51527776000010n };
+    assert.equal(
+      evaluateSelector(
+        '{{ value.opcode == 0x0490f09b and value.start_lt == 51527776000010 }}',
+        call,
+      ),
+      true,
+    );
+    assert.equal(evaluateSelector('{{ value.opcode == 0x0490f09c }}', call), false);
+  });
+
   void it('treats a missing attribute as undefined, equal to nothing', () => {
     assert.equal(evaluateSelector('{{ value.nft_transfer_data.price == None }}', action), false);
     assert.equal(evaluateSelector('{{ value.nft_transfer_data.price != None }}', action), true);

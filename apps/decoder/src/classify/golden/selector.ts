@@ -1,7 +1,8 @@
 /**
  * The subset of Jinja expressions the cases' selectors use (toncenter's generic_yaml_test renders
  * `{{ … }}` with `value` bound to the action): `value.a.b` paths, None/True/False, integers, quoted
- * strings, `==` / `!=` / `<` / `>` / `<=` / `>=`, `|length`, `not`, `and`, `or`, parentheses.
+ * strings, `==` / `!=` / `<` / `>` / `<=` / `>=`, `|length`, `not`, `and`, `or`, parentheses. Integers
+ * may be written in hex (`0x0490f09b`), as Jinja's lexer reads them since 2.11.
  */
 
 type Token =
@@ -15,8 +16,12 @@ function tokenize(src: string): Token[] {
   let i = 0;
   while (i < src.length) {
     const c = src.charAt(i);
+    const hex = /^0[xX][0-9a-fA-F]+/.exec(src.slice(i));
     if (/\s/.test(c)) {
       i++;
+    } else if (hex) {
+      out.push({ kind: 'num', v: BigInt(hex[0]) });
+      i += hex[0].length;
     } else if (/[0-9-]/.test(c) && /[0-9]/.test(src[c === '-' ? i + 1 : i] ?? '')) {
       let j = i + 1;
       while (j < src.length && /[0-9]/.test(src.charAt(j))) {

@@ -1,0 +1,223 @@
+/**
+ * StonFi v2 liquidity (toncenter `blocks/liquidity.py` StonfiV2ProvideLiquidityMatcher and
+ * StonfiV2WithdrawLiquidityMatcher) on traces shaped as the v2 router, pool and LP account exchange
+ * them, with TEP-74 jetton legs (real bodies built here).
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { Address, beginCell, type Cell } from '@ton/core';
+import type { ActionRow } from '../action';
+import { classifyTrace } from '../core/pipeline';
+import { defaultRegistry } from '../registry';
+import { hopTrace, testAddress, type Hop } from '../testing/hop-trace';
+import type { AccountInterfaces } from '../trace-model';
+
+const USER = testAddress(0, '1');
+const ROUTER = testAddress(0, '2');
+const POOL = testAddress(0, '3');
+const LP_ACCOUNT = testAddress(0, '4');
+const J1 = testAddress(0, '5');
+const J2 = testAddress(0, '6');
+const USER_J1 = testAddress(0, '7');
+const USER_J2 = testAddress(0, '8');
+const ROUTER_J1 = testAddress(0, '9');
+const ROUTER_J2 = testAddress(0, 'a');
+const USER_LP = testAddress(0, 'b');
+
+const at = (raw: string): Address => Address.parse(raw);
+const wallet = (address: string, owner: string, jetton: string): AccountInterfaces => ({
+  jetton_wallet: { address, balance: 0n, owner, jetton },
+});
+const INTERFACES: Record<string, AccountInterfaces> = {
+  [USER_J1]: wallet(USER_J1, USER, J1),
+  [USER_J2]: wallet(USER_J2, USER, J2),
+  [ROUTER_J1]: wallet(ROUTER_J1, ROUTER, J1),
+  [ROUTER_J2]: wallet(ROUTER_J2, ROUTER, J2),
+  [USER_LP]: wallet(USER_LP, USER, POOL),
+};
+
+const transfer = (amount: bigint, to: string): Cell =>
+  beginCell()
+    .storeUint(0x0f8a7ea5, 32)
+    .storeUint(1, 64)
+    .storeCoins(amount)
+    .storeAddress(at(to))
+    .storeAddress(at(to))
+    .storeBit(false)
+    .storeCoins(1n)
+    .storeBit(false)
+    .endCell();
+const internalTransfer = (amount: bigint, from: string): Cell =>
+  beginCell()
+    .storeUint(0x178d4519, 32)
+    .storeUint(1, 64)
+    .storeCoins(amount)
+    .storeAddress(at(from))
+    .storeAddress(at(from))
+    .storeCoins(1n)
+    .storeBit(false)
+    .endCell();
+const op = (code: number): Cell => beginCell().storeUint(code, 32).storeUint(1, 64).endCell();
+
+function classify(root: Hop): ActionRow[] {
+  const r = classifyTrace(hopTrace(root, INTERFACES), defaultRegistry);
+  assert.equal(r.error, undefined);
+  return r.actions;
+}
+
+function only(actions: ActionRow[], type: string): ActionRow {
+  const found = actions.filter((a) => a.type === type);
+  assert.equal(found.length, 1, `one ${type} in ${actions.map((a) => a.type).join(', ')}`);
+  return found[0]!;
+}
+
+/** The router's payout of one asset: pay_to, its jetton transfer to the user's wallet. */
+function payout(routerWallet: string, userWallet: string, amount: bigint): Hop {
+  return {
+    from: POOL,
+    to: ROUTER,
+    body: op(0x657b54f5),
+    children: [
+      {
+        from: ROUTER,
+        to: routerWallet,
+        body: transfer(amount, USER),
+        children: [{ from: routerWallet, to: userWallet, body: internalTransfer(amount, ROUTER) }],
+      },
+    ],
+  };
+}
+
+void describe('StonFi v2 liquidity (liquidity.py)', () => {
+  void it('LP burn → burn_notification_ext → two pay_to: one dex_withdraw_liquidity', () => {
+    const burn = beginCell()
+      .storeUint(0x595f07bc, 32)
+      .storeUint(1, 64)
+      .storeCoins(5_000n)
+      .storeAddress(at(USER))
+      .storeBit(false)
+      .endCell();
+    const actions = classify({
+      from: null,
+      to: USER,
+      children: [
+        {
+          from: USER,
+          to: USER_LP,
+          body: burn,
+          children: [
+            {
+              from: USER_LP,
+              to: POOL,
+              body: op(0x297437cf),
+              children: [payout(ROUTER_J1, USER_J1, 700n), payout(ROUTER_J2, USER_J2, 900n)],
+            },
+          ],
+        },
+      ],
+    });
+    const a = only(actions, 'dex_withdraw_liquidity');
+    assert.equal(a.source, USER);
+    assert.equal(a.source_secondary, USER_LP);
+    assert.equal(a.destination, POOL);
+    assert.equal(a.asset, POOL);
+    assert.deepEqual(a.dex_withdraw_liquidity_data, {
+      dex: 'stonfi_v2',
+      amount1: 700n,
+      amount2: 900n,
+      asset1_out: J1,
+      asset2_out: J2,
+      user_jetton_wallet_1: USER_J1,
+      user_jetton_wallet_2: USER_J2,
+      dex_jetton_wallet_1: ROUTER_J1,
+      dex_wallet_1: ROUTER,
+      dex_wallet_2: ROUTER,
+      dex_jetton_wallet_2: ROUTER_J2,
+      is_refund: false,
+      lp_tokens_burnt: 5_000n,
+    });
+    assert.deepEqual(
+      actions.map((x) => x.type).filter((t) => t !== 'call_contract'),
+      ['dex_withdraw_liquidity'],
+    );
+  });
+
+  void it('jetton transfer → provide_lp → add_liquidity → LP minted: one dex_deposit_liquidity', () => {
+    const provide = beginCell()
+      .storeUint(0x37c096df, 32)
+      .storeUint(1, 64)
+      .storeAddress(at(USER))
+      .storeCoins(1_000n)
+      .storeCoins(0n)
+      .endCell();
+    const actions = classify({
+      from: null,
+      to: USER,
+      children: [
+        {
+          from: USER,
+          to: USER_J1,
+          body: transfer(1_000n, ROUTER),
+          children: [
+            {
+              from: USER_J1,
+              to: ROUTER_J1,
+              body: internalTransfer(1_000n, USER),
+              children: [
+                {
+                  from: ROUTER_J1,
+                  to: ROUTER,
+                  body: beginCell()
+                    .storeUint(0x7362d09c, 32)
+                    .storeUint(1, 64)
+                    .storeCoins(1_000n)
+                    .storeAddress(at(USER))
+                    .storeBit(false)
+                    .endCell(),
+                  children: [
+                    {
+                      from: ROUTER,
+                      to: POOL,
+                      body: provide,
+                      children: [
+                        {
+                          from: POOL,
+                          to: LP_ACCOUNT,
+                          body: op(0x50c6a654),
+                          children: [
+                            {
+                              from: LP_ACCOUNT,
+                              to: POOL,
+                              body: op(0x06ecd527),
+                              children: [
+                                { from: POOL, to: USER_LP, body: internalTransfer(31n, POOL) },
+                              ],
+                            },
+                          ],
+                        },
+                      ],
+                    },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    const a = only(actions, 'dex_deposit_liquidity');
+    assert.equal(a.source, USER);
+    assert.equal(a.destination, POOL);
+    assert.equal(a.success, true);
+    assert.deepEqual(a.dex_deposit_liquidity_data, {
+      dex: 'stonfi_v2',
+      amount1: 1_000n,
+      amount2: null,
+      asset1: J1,
+      asset2: null,
+      user_jetton_wallet_1: USER_J1,
+      user_jetton_wallet_2: null,
+      lp_tokens_minted: 31n,
+    });
+  });
+});
