@@ -51,11 +51,7 @@ export function transactionPath(
   const extra = ref(block, 3);
   const accountBlocks = ref(extra, 2);
   const cells = [block, extra, accountBlocks];
-  const byAccount = hashmapPath(
-    ref(accountBlocks, 0),
-    BigInt('0x' + account.toString('hex')),
-    256,
-  );
+  const byAccount = hashmapPath(ref(accountBlocks, 0), BigInt('0x' + account.toString('hex')), 256);
   cells.push(...byAccount.cells);
   if (!byAccount.leaf || !byAccount.value) {
     return { cells, tx: null };
