@@ -38,7 +38,8 @@ export async function checkBlockHeaderAnswer(
       lt: r.lt === null ? null : BigInt(r.lt),
       utime: r.utime,
     });
-    if ((r.mode & 7) === 4 && r.utime !== null && outcome.prev) {
+    // A zero state has no block header to bound it: a block right after one needs no lower bound.
+    if ((r.mode & 7) === 4 && r.utime !== null && outcome.prev && outcome.prev.seqno > 0) {
       const prev = await askForProof(
         ctx,
         LiteApiSchema.Functions.liteServer_getBlockHeader,
