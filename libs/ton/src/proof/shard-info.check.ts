@@ -1,4 +1,4 @@
-import { beginCell, type Cell } from '@ton/core';
+import { beginCell, type Cell, type Slice } from '@ton/core';
 
 import { checkStateProof, type ProofBlockId, sameBlockId } from './block-header.check';
 import { readMcStateParts } from './mc-state.reader';
@@ -46,7 +46,7 @@ export function checkAllShardsInfo(
  * liteServer.shardInfo id shardblk shard_proof shard_descr (getShardInfo workchain shard exact at proven
  * masterchain block `mc`): the proven state's ShardHashes must hold the asked shard (exactly, or the
  * leaf containing it), `shardblk` must be the block that leaf names, and `shard_descr` that leaf's
- * ShardDescr (the bt_leaf without its tag bit).
+ * ShardDescr (compared field by field: see descrHead).
  */
 export function checkShardInfo(
   answer: {
@@ -69,10 +69,31 @@ export function checkShardInfo(
     throw new ProofError('shard_block', `shardblk is not the shard's top in block ${mc.seqno}`);
   }
   const sent = proofRoot(answer.shardDescr, 'shard_block', 'shard_descr');
-  const asLeaf = provenParse('shard_block', 'shard_descr', () =>
-    beginCell().storeBit(0).storeSlice(sent.beginParse()).endCell(),
-  );
-  if (!asLeaf.hash(0).equals(descr.leaf.hash(0))) {
+  const sentHead = descrHead(sent.beginParse());
+  const provenHead = descrHead(descr.leaf.beginParse().skip(1));
+  if (!sentHead.equals(provenHead)) {
     throw new ProofError('shard_block', 'shard_descr is not the proven descriptor');
   }
+}
+
+/**
+ * The fields of a ShardDescr that name its block and state, as bits to compare: the liteserver re-packs
+ * the descriptor (McShardHash::pack in crypto/block/mc-config.cpp writes shard_descr_new#a with
+ * nx_cc_updated false), so the tag, nx_cc_updated, flags and the tail may differ from the stored leaf:
+ *   seq_no reg_mc_seqno start_lt end_lt root_hash file_hash before_split before_merge want_split
+ *   want_merge | nx_cc_updated flags | next_catchain_seqno next_validator_shard min_ref_mc_seqno gen_utime
+ */
+function descrHead(s: Slice): Buffer {
+  return provenParse('shard_block', 'shard_descr', () => {
+    const tag = s.loadUint(4);
+    if (tag !== 0xa && tag !== 0xb) {
+      throw new ProofError('shard_block', `unknown ShardDescr tag 0x${tag.toString(16)}`);
+    }
+    const b = beginCell().storeBits(s.loadBits(32 + 32 + 64 + 64 + 256 + 256 + 4));
+    s.skip(1 + 3);
+    return b
+      .storeBits(s.loadBits(32 + 64 + 32 + 32))
+      .endCell()
+      .hash(0);
+  });
 }
