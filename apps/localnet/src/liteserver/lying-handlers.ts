@@ -13,6 +13,7 @@ import { flipBit, replaceCell, rewrapProof, serializeBocMultiRoot, sha256 } from
 
 import { type LiteApiFunctionName, type LiteApiHandler } from '../lite-api/lite-api-handler';
 import { LITE_API_HANDLERS } from '../lite-api/handlers';
+import { Codecs } from '../lite-api/lite-api-schema';
 import { encodeTl } from '../lite-api/tl-encode';
 
 /** The constructor id of liteServer.error: errors pass through unforged. */
@@ -197,6 +198,42 @@ const FORGERS = new Map<LiteApiFunctionName, Forger>([
   [
     'liteServer.getBlock',
     rewrite(ClientCodecs.liteServer_BlockData, (v) => ({ ...v, data: forgedFirstRoot(v.data) })),
+  ],
+  [
+    'liteServer.getShardInfo',
+    rewrite(ClientCodecs.liteServer_ShardInfo, (v) => ({
+      ...v,
+      shardblk: { ...v.shardblk, rootHash: madeUp(v.shardblk.rootHash) },
+      shardDescr: forgedFirstRoot(v.shardDescr),
+    })),
+  ],
+  [
+    'liteServer.getShardBlockProof',
+    rewrite(ClientCodecs.liteServer_ShardBlockProof, (v) => ({
+      ...v,
+      links: v.links.map((link) => ({ ...link, proof: forgedProof(link.proof) })),
+    })),
+  ],
+  [
+    'liteServer.listBlockTransactions',
+    rewrite(ClientCodecs.liteServer_BlockTransactions, (v) => ({
+      ...v,
+      ids: v.ids.map((id, i) => (i === 0 && id.hash ? { ...id, hash: madeUp(id.hash) } : id)),
+    })),
+  ],
+  [
+    'liteServer.listBlockTransactionsExt',
+    rewrite(Codecs.liteServer_BlockTransactionsExt, (v) => ({
+      ...v,
+      transactions: v.transactions.length > 0 ? forgedFirstRoot(v.transactions) : v.transactions,
+    })),
+  ],
+  [
+    'liteServer.getOneTransaction',
+    rewrite(ClientCodecs.liteServer_TransactionInfo, (v) => ({
+      ...v,
+      transaction: v.transaction.length > 0 ? forgedFirstRoot(v.transaction) : v.transaction,
+    })),
   ],
   [
     'liteServer.getBlockProof',

@@ -9,22 +9,13 @@ import {
 } from '@app/ton';
 
 import { classifyFailure } from '../liteserver-errors';
+import { ProvenBlockSet } from './proven-block-set';
+import { toTlBlockId as toTl } from './tl-block-id';
 
 /** getBlockProof answers one verification may follow (each holds up to a few links). */
 const MAX_PROOF_ANSWERS = 16;
 /** Verified masterchain block ids remembered, newest kept. */
 const REMEMBERED_BLOCKS = 4096;
-
-function toTl(id: ProofBlockId): LiteApiSchema.tonNode_blockIdExt {
-  return {
-    kind: 'tonNode.blockIdExt',
-    workchain: id.workchain,
-    shard: BigInt.asIntN(64, id.shard).toString(),
-    seqno: id.seqno,
-    rootHash: id.rootHash,
-    fileHash: id.fileHash,
-  };
-}
 
 /**
  * The trusted view of the masterchain, shared by the pool's liteservers: a trusted key block (at first
@@ -38,6 +29,8 @@ export class ChainVerifier {
   private keyBlock: ProofBlockId;
   private head: ProofBlockId | null = null;
   private readonly verified = new Map<number, ProofBlockId>();
+  /** Shard-chain blocks proven to be committed by a proven masterchain block (checks/shard-block.ts). */
+  readonly provenShardBlocks = new ProvenBlockSet(REMEMBERED_BLOCKS);
 
   constructor(
     anchor: ProofBlockId,

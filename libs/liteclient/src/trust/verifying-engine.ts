@@ -5,7 +5,6 @@ import { type TLFunction } from 'ton-tl';
 import {
   accountStateAnswer,
   checkAccountState,
-  checkBlockHeaderProof,
   checkConfigParams,
   checkLibraries,
   checkTransactionList,
@@ -13,11 +12,24 @@ import {
   proofBlockId,
   ProofError,
   type ProofFailure,
-  proofRoot,
 } from '@app/ton';
 
 import { LiteserverUnverifiedError } from '../liteserver-errors';
 import { type ChainVerifier } from './chain-verifier';
+import { checkBlockDataAnswer } from './checks/block-data.answer';
+import { checkBlockHeaderAnswer } from './checks/block-header.answer';
+import {
+  checkBlockTransactionsAnswer,
+  checkBlockTransactionsExtAnswer,
+  checkTransactionInfoAnswer,
+  withTransactionProof,
+} from './checks/block-transactions.answer';
+import { type CheckContext } from './checks/check-context';
+import {
+  checkAllShardsAnswer,
+  checkShardBlockProofAnswer,
+  checkShardInfoAnswer,
+} from './checks/shards.answer';
 
 interface Answer {
   readonly kind: string;
@@ -29,10 +41,13 @@ type Request = Record<string, unknown>;
  * — v2, the sender, the fee estimator — gets only proven data):
  *   masterchainInfo(Ext)  the announced head is proven from the trusted key block (ChainVerifier);
  *   accountState          the masterchain block is proven, then the shard and account proofs;
- *   blockHeader           a masterchain block's id is proven, the header proof checked against it;
+ *   blockHeader           the header proof against the id, lookup bounds, the id proven (any chain);
  *   configInfo            the block is proven, then the state proof (and the asked params whole);
  *   transactionList       the hash / lt / prev_trans chain from the asked transaction;
- *   libraryResult         each cell's hash is the hash it is filed under.
+ *   libraryResult         each cell's hash is the hash it is filed under;
+ *   allShardsInfo / shardInfo / shardBlockProof   against the proven masterchain block (checks/);
+ *   blockTransactions(Ext) / transactionInfo      the block proof of each transaction, block proven;
+ *   blockData             the data's file and root hash are the proven id's.
  * Other answers pass unchecked (docs/trustless.md lists them). A failed check throws
  * LiteserverUnverifiedError and tells `onUnverified` why.
  */
@@ -50,9 +65,11 @@ export class VerifyingEngine extends EventEmitter implements LiteEngine {
     req: REQ,
     args?: { timeout?: number; awaitSeqno?: number },
   ): Promise<RES> {
-    const answer = await this.engine.query(f, req, args);
+    // Ask for the proofs an answer is checked with (listBlockTransactions' want_proof).
+    const sent = withTransactionProof(req as Request) as REQ;
+    const answer = await this.engine.query(f, sent, args);
     try {
-      await this.check(answer as Answer, req as Request);
+      await this.check(answer as Answer, sent as Request);
     } catch (error) {
       if (error instanceof ProofError) {
         this.onUnverified(error.reason, error.message);
@@ -79,18 +96,9 @@ export class VerifyingEngine extends EventEmitter implements LiteEngine {
         checkAccountState(accountStateAnswer(a), mc, account.workchain, Buffer.from(account.id));
         return;
       }
-      case 'liteServer.blockHeader': {
-        const a = answer as LiteApiSchema.liteServer_blockHeader;
-        const id = proofBlockId(a.id);
-        if (id.workchain === -1) {
-          await this.chain.verifyMasterchainBlock(this.engine, id);
-          checkBlockHeaderProof(
-            proofRoot(Buffer.from(a.headerProof), 'block_header', 'header'),
-            id,
-          );
-        }
+      case 'liteServer.blockHeader':
+        await checkBlockHeaderAnswer(this.ctx, answer as LiteApiSchema.liteServer_blockHeader, req);
         return;
-      }
       case 'liteServer.configInfo': {
         const a = answer as LiteApiSchema.liteServer_configInfo;
         const id = proofBlockId(a.id);
@@ -128,9 +136,50 @@ export class VerifyingEngine extends EventEmitter implements LiteEngine {
         );
         return;
       }
+      case 'liteServer.allShardsInfo':
+        await checkAllShardsAnswer(this.ctx, answer as LiteApiSchema.liteServer_allShardsInfo, req);
+        return;
+      case 'liteServer.shardInfo':
+        await checkShardInfoAnswer(this.ctx, answer as LiteApiSchema.liteServer_shardInfo, req);
+        return;
+      case 'liteServer.shardBlockProof':
+        await checkShardBlockProofAnswer(
+          this.ctx,
+          answer as LiteApiSchema.liteServer_shardBlockProof,
+          req,
+        );
+        return;
+      case 'liteServer.blockTransactions':
+        await checkBlockTransactionsAnswer(
+          this.ctx,
+          answer as LiteApiSchema.liteServer_blockTransactions,
+          req,
+        );
+        return;
+      case 'liteServer.blockTransactionsExt':
+        await checkBlockTransactionsExtAnswer(
+          this.ctx,
+          answer as LiteApiSchema.liteServer_blockTransactionsExt,
+          req,
+        );
+        return;
+      case 'liteServer.transactionInfo':
+        await checkTransactionInfoAnswer(
+          this.ctx,
+          answer as LiteApiSchema.liteServer_transactionInfo,
+          req,
+        );
+        return;
+      case 'liteServer.blockData':
+        await checkBlockDataAnswer(this.ctx, answer as LiteApiSchema.liteServer_blockData, req);
+        return;
       default:
         return;
     }
+  }
+
+  private get ctx(): CheckContext {
+    return { engine: this.engine, chain: this.chain };
   }
 
   close(): void {

@@ -81,7 +81,9 @@ export function hashmapPath(root: Cell, key: bigint, keyBits: number, rootSlice?
     }
     // fork: the next key bit chooses the branch, and is consumed by it
     const branch = keyBit(key, keyBits, keyBits - remaining) === 1n ? 1 : 0;
-    const next = cell.refs[branch];
+    // An inline root may follow fields that hold refs of their own: its fork refs come after them.
+    const consumed = cell.refs.length - s.remainingRefs;
+    const next = cell.refs[consumed + branch];
     if (!next) {
       throw new Error('malformed dictionary: fork without two refs');
     }

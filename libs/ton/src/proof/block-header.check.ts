@@ -2,7 +2,7 @@ import { type Cell, CellType } from '@ton/core';
 
 import { type BlockInfo, loadBlockInfo } from '../block/block-info.reader';
 import { checkMerkleProof } from './merkle-proof.check';
-import { ProofError, provenParse } from './proof-error';
+import { ProofError, type ProofFailure, provenParse } from './proof-error';
 
 /** A block named by its full id: what a proof is checked against. */
 export interface ProofBlockId {
@@ -50,27 +50,10 @@ const MERKLE_UPDATE_TAG = 4;
  * the id's (a liteserver could otherwise prove some other block under the asked-for name).
  */
 export function checkBlockHeaderProof(proof: Cell, id: ProofBlockId): ProvenBlockHeader {
-  const block = checkMerkleProof(proof, id.rootHash, 'block_header', 'block proof');
+  const { info, globalId, block } = checkBlockInfoProof(proof, id, 'block_header');
   return provenParse('block_header', 'block proof', () => {
-    const s = block.beginParse();
-    if (s.loadUint(32) !== BLOCK_TAG) {
-      throw new ProofError('block_header', 'proof root is not a Block');
-    }
-    const globalId = s.loadInt(32);
-    const infoCell = block.refs[0];
     const stateUpdate = block.refs[2];
-    if (!infoCell || !stateUpdate || infoCell.isExotic) {
-      throw new ProofError('block_header', 'block proof prunes BlockInfo');
-    }
-    const info = loadBlockInfo(infoCell);
-    if (info.workchain !== id.workchain || info.shard !== id.shard || info.seqno !== id.seqno) {
-      throw new ProofError(
-        'block_header',
-        `proof is of block (${info.workchain},${info.shard.toString(16)},${info.seqno}), expected ` +
-          `(${id.workchain},${id.shard.toString(16)},${id.seqno})`,
-      );
-    }
-    if (stateUpdate.type !== CellType.MerkleUpdate) {
+    if (stateUpdate?.type !== CellType.MerkleUpdate) {
       throw new ProofError('block_header', 'block proof prunes state_update');
     }
     const u = stateUpdate.beginParse(true);
@@ -79,6 +62,38 @@ export function checkBlockHeaderProof(proof: Cell, id: ProofBlockId): ProvenBloc
     }
     u.skip(256);
     return { info, globalId, stateHash: u.loadBuffer(32), block };
+  });
+}
+
+/**
+ * The part of checkBlockHeaderProof that needs only BlockInfo (and its refs): what proofs that prune
+ * state_update keep — the links of getShardBlockProof, a transaction proof of listBlockTransactions.
+ */
+export function checkBlockInfoProof(
+  proof: Cell,
+  id: ProofBlockId,
+  reason: ProofFailure,
+): { info: BlockInfo; globalId: number; block: Cell } {
+  const block = checkMerkleProof(proof, id.rootHash, reason, 'block proof');
+  return provenParse(reason, 'block proof', () => {
+    const s = block.beginParse();
+    if (s.loadUint(32) !== BLOCK_TAG) {
+      throw new ProofError(reason, 'proof root is not a Block');
+    }
+    const globalId = s.loadInt(32);
+    const infoCell = block.refs[0];
+    if (!infoCell || infoCell.isExotic) {
+      throw new ProofError(reason, 'block proof prunes BlockInfo');
+    }
+    const info = loadBlockInfo(infoCell);
+    if (info.workchain !== id.workchain || info.shard !== id.shard || info.seqno !== id.seqno) {
+      throw new ProofError(
+        reason,
+        `proof is of block (${info.workchain},${info.shard.toString(16)},${info.seqno}), expected ` +
+          `(${id.workchain},${id.shard.toString(16)},${id.seqno})`,
+      );
+    }
+    return { info, globalId, block };
   });
 }
 

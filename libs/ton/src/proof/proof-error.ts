@@ -12,7 +12,10 @@ export type ProofFailure =
   | 'config'
   | 'transactions'
   | 'library'
-  | 'zero_state';
+  | 'zero_state'
+  | 'block_lookup'
+  | 'block_data'
+  | 'block_transactions';
 
 /** An answer that does not prove what it claims: never served, cached or indexed. */
 export class ProofError extends Error {

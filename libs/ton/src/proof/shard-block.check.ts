@@ -15,14 +15,8 @@ export interface ProvenShardTop extends ProofBlockId {
 
 /**
  * The top block of the shard holding `accountId` in workchain `workchain`, from a proven masterchain
- * state (ShardHashes of McStateExtra):
- *   _ (HashmapE 32 ^(BinTree ShardDescr)) = ShardHashes;
- *   bt_leaf$0 {X:Type} leaf:X = BinTree X;  bt_fork$1 {X:Type} left:^(BinTree X) right:^(BinTree X) = BinTree X;
- *   shard_descr#b seq_no:uint32 reg_mc_seqno:uint32 start_lt:uint64 end_lt:uint64 root_hash:bits256
- *     file_hash:bits256 before_split:Bool before_merge:Bool want_split:Bool want_merge:Bool
- *     nx_cc_updated:Bool flags:(## 3) next_catchain_seqno:uint32 next_validator_shard:uint64
- *     min_ref_mc_seqno:uint32 gen_utime:uint32 ... = ShardDescr;   (shard_descr_new#a: the same head)
- * The tree is descended by the account id's leading bits, so only that path need be in the proof.
+ * state (ShardHashes of McStateExtra). The tree is descended by the account id's leading bits, so only
+ * that path need be in the proof.
  */
 export function provenShardTop(
   mcState: Cell,
@@ -33,17 +27,73 @@ export function provenShardTop(
   if (!shardHashes) {
     throw new ProofError('shard_block', `no shards at all, so none of workchain ${workchain}`);
   }
+  const top = descendShardTree(shardHashes, workchain, (depth) => ({
+    bit: ((accountId[depth >> 3] ?? 0) >> (7 - (depth & 7))) & 1,
+    stop: false,
+  }));
+  if (!top) {
+    throw new ProofError('shard_block', 'no shard holds the account');
+  }
+  return top;
+}
+
+/**
+ * The descriptor of shard `shard` of `workchain` in a proven ShardHashes root: exactly that shard when
+ * `exact`, else the leaf whose shard contains it (the lookup liteServer.getShardInfo and tonlib's
+ * ShardConfig::get_shard_hash do). Null when the tree holds no such leaf; a pruned cell on the path
+ * refuses the proof.
+ */
+export function provenShardDescr(
+  shardHashes: Cell,
+  workchain: number,
+  shard: bigint,
+  exact: boolean,
+): ProvenShardDescr | null {
+  const prefixBits = shardPrefixBits(shard);
+  const found = descendShardTree(shardHashes, workchain, (depth) => ({
+    bit: Number((shard >> BigInt(63 - depth)) & 1n),
+    stop: depth >= prefixBits,
+  }));
+  return found && (!exact || found.shard === shard) ? found : null;
+}
+
+/** The number of prefix bits of a shard id: the bits above its lowest set (tag) bit. */
+export function shardPrefixBits(shard: bigint): number {
+  const tag = shard & -shard;
+  return 63 - (tag.toString(2).length - 1);
+}
+
+/** A ShardDescr leaf as a proof keeps it: the block it names and the leaf cell itself. */
+export interface ProvenShardDescr extends ProvenShardTop {
+  /** The bt_leaf cell (its first bit is the bt_leaf$0 tag, then the ShardDescr). */
+  readonly leaf: Cell;
+}
+
+/**
+ * Descends ShardHashes (HashmapE 32 ^(BinTree ShardDescr)) of `workchain`, choosing the branch at each
+ * fork with `choose(depth)`, to a leaf:
+ *   bt_leaf$0 {X:Type} leaf:X = BinTree X;  bt_fork$1 {X:Type} left:^(BinTree X) right:^(BinTree X) = BinTree X;
+ *   shard_descr#b seq_no:uint32 reg_mc_seqno:uint32 start_lt:uint64 end_lt:uint64 root_hash:bits256
+ *     file_hash:bits256 before_split:Bool before_merge:Bool want_split:Bool want_merge:Bool
+ *     nx_cc_updated:Bool flags:(## 3) next_catchain_seqno:uint32 next_validator_shard:uint64
+ *     min_ref_mc_seqno:uint32 gen_utime:uint32 ... = ShardDescr;   (shard_descr_new#a: the same head)
+ */
+function descendShardTree(
+  shardHashes: Cell,
+  workchain: number,
+  choose: (depth: number) => { bit: number; stop: boolean },
+): ProvenShardDescr | null {
   return provenParse('shard_block', 'ShardHashes', () => {
     const path = hashmapPath(shardHashes, int32Key(workchain), 32);
     if (!path.value) {
-      throw new ProofError('shard_block', `workchain ${workchain} is not in ShardHashes`);
+      return null;
     }
     let node = path.value.loadRef();
     let shard = 0x8000000000000000n;
     let depth = 0;
     for (;;) {
       if (node.isExotic) {
-        throw new ProofError('shard_block', 'shard tree is pruned on the account path');
+        throw new ProofError('shard_block', 'shard tree is pruned on the path');
       }
       const s = node.beginParse();
       if (!s.loadBit()) {
@@ -59,12 +109,25 @@ export function provenShardTop(
         const fileHash = s.loadBuffer(32);
         s.skip(8 + 32 + 64 + 32);
         const genUtime = s.loadUint(32);
-        return { workchain, shard, seqno, rootHash, fileHash, startLt, endLt, genUtime };
+        return {
+          workchain,
+          shard,
+          seqno,
+          rootHash,
+          fileHash,
+          startLt,
+          endLt,
+          genUtime,
+          leaf: node,
+        };
       }
       if (depth >= 60) {
         throw new ProofError('shard_block', 'shard tree deeper than 60');
       }
-      const bit = ((accountId[depth >> 3] ?? 0) >> (7 - (depth & 7))) & 1;
+      const { bit, stop } = choose(depth);
+      if (stop) {
+        return null; // the asked shard is split further: no one descriptor is its
+      }
       const step = (shard & -shard) >> 1n;
       shard = bit ? shard + step : shard - step;
       node = keptRef(node, bit, 'shard_block', 'shard tree branch');

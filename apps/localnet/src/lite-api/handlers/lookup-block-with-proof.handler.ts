@@ -66,7 +66,7 @@ function mcShardLinkProof(mc: StoredBlock, target: StoredBlock): Cell {
 
 /** The links from the masterchain block committing `target` down to it (continue_lookupBlockWithProof_
  *  buildProofLinks): each link names the next block down and carries the proof that names it. */
-function proofLinks(
+export function proofLinks(
   ctx: LiteApiContext,
   mc: StoredBlock,
   target: StoredBlock,

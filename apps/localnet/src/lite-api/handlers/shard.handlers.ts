@@ -1,17 +1,7 @@
 import { beginCell } from '@ton/core';
 import { buildMerkleProof, CellSet, serializeBocMultiRoot } from '@app/ton';
-import {
-  Codecs as ClientCodecs,
-  type liteServer_shardBlockLink,
-} from 'ton-lite-client/dist/schema';
-import type { StoredBlock } from '../../chain/chain-reader';
-import {
-  requireBlock,
-  requireMasterchainBlock,
-  shardContains,
-  shardFromTl,
-  toTlBlockId,
-} from '../block-id';
+import { Codecs as ClientCodecs } from 'ton-lite-client/dist/schema';
+import { requireBlock, requireMasterchainBlock, shardFromTl, toTlBlockId } from '../block-id';
 import { defineHandler } from '../lite-api-handler';
 import { Codecs } from '../lite-api-schema';
 import { LiteServerError, LiteServerErrorCode } from '../lite-server-error';
@@ -25,6 +15,7 @@ import {
 } from '../proofs';
 import { findShardDescr } from '../shard-descr';
 import { encodeTl } from '../tl-encode';
+import { proofLinks } from './lookup-block-with-proof.handler';
 
 /**
  * liteServer.getAllShardsInfo id:tonNode.blockIdExt = liteServer.AllShardsInfo;
@@ -94,9 +85,9 @@ export const getShardInfo = defineHandler(
  * liteServer.getShardBlockProof id:tonNode.blockIdExt = liteServer.ShardBlockProof;
  * liteServer.shardBlockProof masterchain_id:tonNode.blockIdExt links:(vector liteServer.shardBlockLink)
  * liteServer.shardBlockLink id:tonNode.blockIdExt proof:bytes
- * Links run from the shard top committed by the first masterchain block that includes the block back to
- * the block itself: the first link proves the top from the masterchain block (its header proof and the
- * ShardHashes state proof), each further one is a header proof (whose prev ref names the next block).
+ * As continue_getShardBlockProof: from the first masterchain block that commits the block, each link
+ * names the next block down and carries a proof of the block before it — the masterchain block's proof
+ * keeps the shard's top in McBlockExtra's ShardHashes, a shard block's its prev_ref.
  */
 export const getShardBlockProof = defineHandler(
   'liteServer.getShardBlockProof',
@@ -117,25 +108,7 @@ export const getShardBlockProof = defineHandler(
         'block is not committed to the masterchain yet',
       );
     }
-    const top = ctx.chain
-      .shardTopsAt(mc.id.seqno)
-      .find(
-        (b) => b.id.workchain === block.id.workchain && shardContains(b.id.shard, block.id.shard),
-      );
-    const chainBack: StoredBlock[] = [];
-    for (let b: StoredBlock | undefined = top; b;) {
-      chainBack.push(b);
-      if (b.id.seqno <= block.id.seqno) {
-        break;
-      }
-      const prev = b.prev[0];
-      b = prev ? ctx.chain.block(prev.workchain, prev.shard, prev.seqno) : undefined;
-    }
-    const links: liteServer_shardBlockLink[] = chainBack.map((b, i) => ({
-      kind: 'liteServer.shardBlockLink',
-      id: toTlBlockId(b.id),
-      proof: i === 0 ? shardProofBoc(mc) : boc(blockHeaderProof(b)),
-    }));
+    const links = proofLinks(ctx, mc, block);
     return encodeTl(ClientCodecs.liteServer_ShardBlockProof, {
       kind: 'liteServer.shardBlockProof',
       masterchainId: toTlBlockId(mc.id),

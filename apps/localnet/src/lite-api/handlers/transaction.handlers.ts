@@ -75,7 +75,10 @@ export const getOneTransaction = defineHandler(
       return encodeTl(ClientCodecs.liteServer_TransactionInfo, {
         kind: 'liteServer.transactionInfo',
         id: toTlBlockId(block.id),
-        proof: boc(transactionsBlockProof(block, [])),
+        // The path the lookup took, to where the account or lt is missing: the proof of absence.
+        proof: boc(
+          transactionsBlockProof(block, [{ accountId: req.account.id, lt: BigInt(req.lt) }]),
+        ),
         transaction: Buffer.alloc(0),
       });
     }
