@@ -54,6 +54,11 @@ export interface LiteserverPoolOptions {
    * zero state or global_id differs gets no reads (trust/network-identity.ts), checked per connection.
    */
   readonly zeroState?: ProofBlockId;
+  /**
+   * The trusted chain view to use instead of one of its own from `anchor`: shared by the pools of one
+   * process (v2, sender, ingestor, decoder) so that each block is proven once, not once per pool.
+   */
+  readonly chain?: ChainVerifier;
 }
 
 /** Per-call routing and caching; every field is optional and the defaults keep 2.1 behaviour. */
@@ -175,7 +180,9 @@ export class LiteserverPool {
     this.archivalProbeSeqno = options.archivalProbeSeqno ?? 1;
     this.recentBlocks = options.recentBlocks ?? 2000;
     this.headCacheTtlMs = options.headCacheTtlMs ?? 200;
-    this.chain = options.anchor ? new ChainVerifier(options.anchor, options.onKeyBlock) : undefined;
+    this.chain =
+      options.chain ??
+      (options.anchor ? new ChainVerifier(options.anchor, options.onKeyBlock) : undefined);
     const chain = this.chain;
     this.identity = options.zeroState
       ? new NetworkIdentity(options.zeroState, (server, what, message) => {

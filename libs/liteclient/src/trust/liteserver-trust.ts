@@ -2,10 +2,14 @@ import { Logger } from '@nestjs/common';
 import { type ProofBlockId, parseTrustAnchor } from '@app/ton';
 
 import { type LiteserverPoolOptions } from '../liteserver-pool';
+import { ChainVerifier } from './chain-verifier';
 import { KeyBlockFile } from './key-block-file';
 
 /** What every pool of a process is given to prove its answers (spread into LiteserverPoolOptions). */
-export type LiteserverTrust = Pick<LiteserverPoolOptions, 'anchor' | 'onKeyBlock' | 'zeroState'>;
+export type LiteserverTrust = Pick<
+  LiteserverPoolOptions,
+  'anchor' | 'onKeyBlock' | 'zeroState' | 'chain'
+>;
 
 export interface TrustSettings {
   /** LITESERVER_VERIFY: false turns the proofs off (unsafe; benchmarks only). */
@@ -29,7 +33,8 @@ function hex(id: ProofBlockId): string {
  * checks each liteserver's zero state at connect and (unless `verify` is false) proves every answer
  * from `validator.init_block`, or from the newest key block kept in `trustDir` when that one is
  * consistent with the config (trust/key-block-file.ts). A config without a `validator` section
- * (a bare liteserver list) verifies nothing, and says so; a malformed one stops the boot.
+ * (a bare liteserver list) verifies nothing, and says so; a malformed one stops the boot. One
+ * ChainVerifier serves every pool given this trust, so a block is proven once per process.
  */
 export function liteserverTrust(globalConfig: unknown, settings: TrustSettings): LiteserverTrust {
   const log = settings.log ?? defaultLog;
@@ -55,7 +60,11 @@ export function liteserverTrust(globalConfig: unknown, settings: TrustSettings):
       { verify: true, from: 'global config', seqno: anchor.initBlock.seqno },
       'liteserver answers are proven from the global config anchor',
     );
-    return { zeroState: anchor.zeroState, anchor: anchor.initBlock };
+    return {
+      zeroState: anchor.zeroState,
+      anchor: anchor.initBlock,
+      chain: new ChainVerifier(anchor.initBlock),
+    };
   }
   const file = new KeyBlockFile(settings.trustDir, anchor);
   const start = file.startingAnchor();
@@ -70,19 +79,21 @@ export function liteserverTrust(globalConfig: unknown, settings: TrustSettings):
     },
     `liteserver answers are proven from the ${start.source}`,
   );
+  const onKeyBlock = (id: ProofBlockId): void => {
+    try {
+      file.save(id);
+    } catch (error) {
+      // Only the shortcut is lost: the next start proves from an older block.
+      log(
+        { file: file.path, err: error instanceof Error ? error.message : String(error) },
+        'cannot keep the proven key block',
+      );
+    }
+  };
   return {
     zeroState: anchor.zeroState,
     anchor: start.block,
-    onKeyBlock: (id) => {
-      try {
-        file.save(id);
-      } catch (error) {
-        // Only the shortcut is lost: the next start proves from an older block.
-        log(
-          { file: file.path, err: error instanceof Error ? error.message : String(error) },
-          'cannot keep the proven key block',
-        );
-      }
-    },
+    onKeyBlock,
+    chain: new ChainVerifier(start.block, onKeyBlock),
   };
 }
