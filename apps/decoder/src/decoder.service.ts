@@ -1,7 +1,7 @@
 import { DNS_ZONES, InterfaceProbes } from '@app/classify';
 import { type TonNetwork } from '@app/config';
 import { AddressMetadataRepository, DataSource, IndexerCursorRepository } from '@app/database';
-import { LiteserverPool } from '@app/liteclient';
+import { LiteserverPool, type LiteserverTrust } from '@app/liteclient';
 import { connectNats } from '@app/nats';
 import { type LiteserverEndpoint } from '@app/ton';
 import { PINO_LOGGER } from '@app/observability';
@@ -37,6 +37,8 @@ export interface DecoderOptions {
   /** Liteservers for interface detection (get-methods at each block); without them no token data. */
   readonly endpoints?: readonly LiteserverEndpoint[];
   readonly liteserverTimeoutMs?: number;
+  /** What the interface probes' get-method reads are proven from; absent: nothing is proven. */
+  readonly trust?: LiteserverTrust;
   /** The chain served (TON_NETWORK): picks the DNS collections of its items (default `local`). */
   readonly network?: TonNetwork;
   /** The off-chain token metadata fetcher; absent → not run. */
@@ -80,6 +82,7 @@ export class DecoderService implements OnApplicationBootstrap, OnApplicationShut
         timeoutMs: this.options.liteserverTimeoutMs ?? 5000,
         attempts: 3,
         probeIntervalMs: 2000,
+        ...this.options.trust,
       });
       await this.pool.start();
       const probes = new InterfaceProbes(

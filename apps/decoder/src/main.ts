@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { appEnv, loadConfig } from '@app/config';
 import { DataSource, DatabaseModule, postgresReadiness } from '@app/database';
-import { resolveLiteserverEndpoints } from '@app/liteclient';
+import { resolveLiteservers } from '@app/liteclient';
 import { z } from 'zod';
 import { runMeshService } from '@app/nats';
 import { installFastBitOps, installNativeSha256 } from '@app/ton';
@@ -25,7 +25,7 @@ runMeshService({
       DecoderModule.forRoot({
         natsUrl,
         readyBacklog: 30,
-        endpoints: await resolveLiteserverEndpoints(config),
+        ...(await resolveLiteservers(config)),
         liteserverTimeoutMs: config.LITESERVER_TIMEOUT_MS,
         network: config.TON_NETWORK,
         metadata: metadataFetchFromEnv(config),

@@ -6,7 +6,7 @@ import {
   IngestLeaderLease,
   IngestProgressRepository,
 } from '@app/database';
-import { LiteserverPool } from '@app/liteclient';
+import { LiteserverPool, type LiteserverTrust } from '@app/liteclient';
 import { connectNats } from '@app/nats';
 import { PINO_LOGGER } from '@app/observability';
 import { type LiteserverEndpoint } from '@app/ton';
@@ -35,6 +35,8 @@ export const INGESTOR_OPTIONS = Symbol('INGESTOR_OPTIONS');
 export interface IngestorOptions {
   readonly endpoints: readonly LiteserverEndpoint[];
   readonly liteserverTimeoutMs: number;
+  /** What indexed blocks are proven from (resolveLiteservers); absent: nothing is proven. */
+  readonly trust?: LiteserverTrust;
   /** Events go to JetStream when set; without NATS the decoder follows PostgreSQL alone. */
   readonly natsUrl?: string | undefined;
   readonly follow: boolean;
@@ -86,6 +88,7 @@ export class IngestorService implements OnApplicationBootstrap, OnApplicationShu
       timeoutMs: this.options.liteserverTimeoutMs,
       attempts: 3,
       probeIntervalMs: 1000,
+      ...this.options.trust,
     });
     this.pool = pool;
     await pool.start();

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { appEnv, loadConfig } from '@app/config';
 import { DataSource, DatabaseModule, postgresReadiness } from '@app/database';
-import { resolveLiteserverEndpoints } from '@app/liteclient';
+import { resolveLiteservers } from '@app/liteclient';
 import { runMeshService } from '@app/nats';
 import { z } from 'zod';
 import { IngestorModule } from './ingestor.module';
@@ -16,7 +16,7 @@ runMeshService({
     return [
       DatabaseModule.forRoot({ url: databaseUrl ?? '', applicationName: 'ingestor' }),
       IngestorModule.forRoot({
-        endpoints: await resolveLiteserverEndpoints(config),
+        ...(await resolveLiteservers(config)),
         liteserverTimeoutMs: config.LITESERVER_TIMEOUT_MS,
         natsUrl,
         follow: config.INGEST_FOLLOW === 'on',

@@ -1,3 +1,4 @@
+import { type LiteserverTrust } from '@app/liteclient';
 import { createServiceMicroservice } from '@app/nats';
 import { ObservabilityModule } from '@app/observability';
 import { type LiteserverEndpoint } from '@app/ton';
@@ -11,6 +12,8 @@ export interface LiteserverAppOptions {
   readonly subjectPrefix?: string;
   readonly endpoints: readonly LiteserverEndpoint[];
   readonly timeoutMs: number;
+  /** The anchor the pool proves answers from (resolveLiteservers); absent: nothing is proven. */
+  readonly trust?: LiteserverTrust;
   readonly logger: Logger;
 }
 
@@ -21,7 +24,11 @@ export async function createLiteserverApp(
   @Module({
     imports: [
       ObservabilityModule.forRoot({ app: 'liteserver', logger: options.logger }),
-      LiteserverModule.forRoot({ endpoints: options.endpoints, timeoutMs: options.timeoutMs }),
+      LiteserverModule.forRoot({
+        endpoints: options.endpoints,
+        timeoutMs: options.timeoutMs,
+        ...(options.trust === undefined ? {} : { trust: options.trust }),
+      }),
     ],
   })
   class LiteserverAppModule {}

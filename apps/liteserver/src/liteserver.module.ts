@@ -5,6 +5,7 @@ import {
   LITESERVER_POOL_OPTIONS,
   type LiteserverPoolOptions,
   LiteserverPoolService,
+  type LiteserverTrust,
 } from '@app/liteclient';
 import { AccountController } from './v2/account.controller';
 import { PoolStatusController } from './v2/pool-status.controller';
@@ -16,6 +17,8 @@ import { TransactionsController } from './v2/transactions/transactions.controlle
 export interface LiteserverModuleOptions {
   readonly endpoints: readonly LiteserverEndpoint[];
   readonly timeoutMs: number;
+  /** The anchor and zero state every answer is proven from (resolveLiteservers); absent: none. */
+  readonly trust?: LiteserverTrust;
 }
 
 /**
@@ -33,6 +36,7 @@ export class LiteserverModule {
       // A liteserver more than one block behind the consensus serves no head read (toncenter
       // 2.1 tolerates three).
       maxLagBlocks: 1,
+      ...options.trust,
     };
     return {
       module: LiteserverModule,

@@ -6,7 +6,7 @@ import { installFastBitOps, installNativeSha256 } from '@app/ton';
 import { z } from 'zod';
 import { createLiteserverApp } from './liteserver-app';
 
-import { LiteserverPoolService, resolveLiteserverEndpoints } from '@app/liteclient';
+import { LiteserverPoolService, resolveLiteservers } from '@app/liteclient';
 
 const DEFAULT_OPS_PORT = 9464;
 
@@ -19,10 +19,13 @@ async function bootstrap(): Promise<void> {
     throw new Error('NATS_URL is required when the liteserver runs alone (mesh mode)');
   }
   const logger = createLogger({ app: 'liteserver', level: config.LOG_LEVEL });
-  const endpoints = await resolveLiteserverEndpoints(config);
+  const { endpoints, trust } = await resolveLiteservers(config, (fields, message) => {
+    logger.info(fields, message);
+  });
   const app = await createLiteserverApp({
     natsUrl: config.NATS_URL,
     endpoints,
+    trust,
     timeoutMs: config.LITESERVER_TIMEOUT_MS,
     logger,
   });

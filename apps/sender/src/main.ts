@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { appEnv, loadConfig } from '@app/config';
 import { DatabaseModule } from '@app/database';
-import { resolveLiteserverEndpoints } from '@app/liteclient';
+import { resolveLiteservers } from '@app/liteclient';
 import { NatsRpcModule, runMeshService, StreamLogModule } from '@app/nats';
 import { z } from 'zod';
 import { SenderModule } from './sender.module';
@@ -28,7 +28,7 @@ runMeshService({
         ? []
         : [DatabaseModule.forRoot({ url: databaseUrl, applicationName: 'sender' })]),
       SenderModule.forRoot({
-        endpoints: await resolveLiteserverEndpoints(config),
+        ...(await resolveLiteservers(config)),
         liteserverTimeoutMs: config.LITESERVER_TIMEOUT_MS,
         natsUrl,
         fanout: config.SEND_FANOUT,

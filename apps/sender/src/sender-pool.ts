@@ -15,6 +15,7 @@ export class SenderPool extends LiteserverPool implements OnModuleInit, OnApplic
       attempts: 2,
       probeIntervalMs: 1000,
       maxLagBlocks: 1,
+      ...options.trust,
     });
   }
 

@@ -1,3 +1,4 @@
+import { type LiteserverTrust } from '@app/liteclient';
 import { type LiteserverEndpoint } from '@app/ton';
 
 export const SENDER_OPTIONS = Symbol('SENDER_OPTIONS');
@@ -6,6 +7,8 @@ export interface SenderOptions {
   /** The network's liteservers: the sender has its own pool (sends never queue behind reads). */
   readonly endpoints: readonly LiteserverEndpoint[];
   readonly liteserverTimeoutMs: number;
+  /** What fee estimates, limits and emulations are proven from (resolveLiteservers); absent: none. */
+  readonly trust?: LiteserverTrust;
   /** NATS for the sent-hash KV and the events; without it (single process) both stay in memory. */
   readonly natsUrl?: string | undefined;
   /** Liteservers a message goes to in parallel (SEND_FANOUT). */

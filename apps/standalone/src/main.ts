@@ -5,7 +5,8 @@ import { createDataSource, runPendingMigrations, startEmbeddedPostgres } from '@
 import { createLogger, runMain } from '@app/observability';
 import { installFastBitOps, installNativeSha256, type LiteserverEndpoint } from '@app/ton';
 import { z } from 'zod';
-import { resolveLiteserverEndpoints } from '@app/liteclient';
+import { type LiteserverTrust, liteserverTrust, resolveLiteservers } from '@app/liteclient';
+import { startAdminServer } from '../../localnet/src/admin/admin-server';
 import { type Localnet, startLocalnet } from '../../localnet/src/localnet';
 import { edgeAccessOptionsFromConfig } from '../../gateway/src/edge/auth/edge-access.options';
 import { protectionFromEnv } from '../../gateway/src/edge/protection/protection.options';
@@ -44,11 +45,21 @@ async function bootstrap(): Promise<void> {
 
   let localnet: Localnet | undefined;
   let endpoints: LiteserverEndpoint[];
+  let trust: LiteserverTrust;
+  const trustSettings = {
+    verify: config.LITESERVER_VERIFY === 'true',
+    // The newest proven key block is kept next to the chain and the index, for the next start.
+    trustDir: resolve(config.LITESERVER_TRUST_DIR ?? '.data/trust'),
+    log: (fields: Record<string, unknown>, message: string) => {
+      logger.info(fields, message);
+    },
+  };
   if (config.LITESERVERS_CONFIG === undefined && config.TON_NETWORK === 'local') {
     const configOut = resolve(config.LOCALNET_CONFIG_OUT);
     const accountsOut = resolve(config.LOCALNET_ACCOUNTS_OUT);
     localnet = await startLocalnet({
       seed: config.LOCALNET_SEED,
+      liteservers: config.LOCALNET_LITESERVERS,
       shards: config.LOCALNET_SHARDS === 2 ? 2 : 1,
       blockIntervalMs: config.LOCALNET_BLOCK_INTERVAL,
       stateHistory: config.LOCALNET_STATE_HISTORY,
@@ -65,6 +76,16 @@ async function bootstrap(): Promise<void> {
     const started = localnet;
     stops.unshift(() => started.stop());
     endpoints = started.liteservers.map((ls) => ls.endpoint);
+    // The same validator section the written config carries: `npm start` runs verified.
+    trust = liteserverTrust(started.globalConfig, trustSettings);
+    if (config.LOCALNET_ADMIN_PORT !== undefined) {
+      const admin = await startAdminServer(started, config.LOCALNET_ADMIN_PORT);
+      stops.unshift(() => admin.close());
+      logger.info(
+        { admin: `http://127.0.0.1:${String(admin.port)}`, liteservers: endpoints.length },
+        'local network admin API listening (loopback only)',
+      );
+    }
     logger.info(
       { config: configOut, accounts: accountsOut, seed: config.LOCALNET_SEED },
       `local network started; wrote ${configOut} and ${accountsOut}`,
@@ -79,7 +100,10 @@ async function bootstrap(): Promise<void> {
       logger,
     );
   } else {
-    endpoints = await resolveLiteserverEndpoints(config);
+    ({ endpoints, trust } = await resolveLiteservers(
+      { ...config, LITESERVER_TRUST_DIR: trustSettings.trustDir },
+      trustSettings.log,
+    ));
   }
   await dataSource.destroy();
 
@@ -89,6 +113,7 @@ async function bootstrap(): Promise<void> {
     replyCheckCpuPercent: config.REPLY_CHECK_CPU_PERCENT,
     endpoints,
     liteserverTimeoutMs: config.LITESERVER_TIMEOUT_MS,
+    trust,
     network: config.TON_NETWORK,
     databaseUrl,
     ingest: {

@@ -7,6 +7,7 @@ import {
   setupRpcMicroservice,
 } from '@app/nats';
 import { NatsMetrics, ObservabilityModule, TonHealthIndicators } from '@app/observability';
+import { type LiteserverTrust } from '@app/liteclient';
 import { type LiteserverEndpoint } from '@app/ton';
 import { Global, Module } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
@@ -37,6 +38,8 @@ export interface StandaloneAppOptions {
   readonly replyCheckCpuPercent?: number;
   readonly endpoints: readonly LiteserverEndpoint[];
   readonly liteserverTimeoutMs: number;
+  /** What every pool (v2, ingestor, decoder, sender) proves answers from; absent: nothing is proven. */
+  readonly trust?: LiteserverTrust;
   /** The chain served (TON_NETWORK), for the decoder's DNS collections; default `local`. */
   readonly network?: TonNetwork;
   /** PostgreSQL of the database apps; readiness checks it. Without it the indexing apps stay idle. */
@@ -78,6 +81,7 @@ export interface StandaloneAppOptions {
 export async function createStandaloneApp(
   options: StandaloneAppOptions,
 ): Promise<NestFastifyApplication> {
+  const trust = options.trust === undefined ? {} : { trust: options.trust };
   const database =
     options.databaseUrl === undefined
       ? []
@@ -131,12 +135,14 @@ export async function createStandaloneApp(
       LiteserverModule.forRoot({
         endpoints: options.endpoints,
         timeoutMs: options.liteserverTimeoutMs,
+        ...trust,
       }),
       options.databaseUrl === undefined || options.ingest === undefined
         ? IngestorModule.disabled()
         : IngestorModule.forRoot({
             endpoints: options.endpoints,
             liteserverTimeoutMs: options.liteserverTimeoutMs,
+            ...trust,
             natsUrl: options.natsUrl,
             ...options.ingest,
           }),
@@ -147,6 +153,7 @@ export async function createStandaloneApp(
             readyBacklog: 30,
             endpoints: options.endpoints,
             liteserverTimeoutMs: options.liteserverTimeoutMs,
+            ...trust,
             network: options.network,
             metadata: options.metadata,
           }),
@@ -161,6 +168,7 @@ export async function createStandaloneApp(
       SenderModule.forRoot({
         endpoints: options.endpoints,
         liteserverTimeoutMs: options.liteserverTimeoutMs,
+        ...trust,
         natsUrl: options.natsUrl,
         ...DEFAULT_SENDER_SETTINGS,
         ...options.sender,

@@ -9,6 +9,7 @@ import {
   redisUrlVar,
   stringVar,
 } from './env-vars';
+import { z } from 'zod';
 
 /**
  * Environment fragments, validated once at boot so a bad value stops the app before it serves. Each app composes the ones it needs in its
@@ -64,6 +65,17 @@ export const tonNetworkEnv = {
   LITESERVER_TIMEOUT_MS: intVar(1, 600_000, 5000).describe(
     'Timeout of one lite_api query (→ `LITESERVER_TIMEOUT`, then failover).',
   ),
+  LITESERVER_VERIFY: enumVar(['true', 'false'] as const, 'true').describe(
+    "Prove every liteserver answer from the global config's `validator` section (docs/trustless.md). `false` is UNSAFE: any liteserver can then serve forged balances, states and blocks; only for benchmarks against liteservers you run yourself.",
+  ),
+  LITESERVER_TRUST_DIR: z
+    .string()
+    .min(1, { message: 'expected a directory path' })
+    .optional()
+    .meta({ type: 'directory path' })
+    .describe(
+      'Where the newest key block proven from the anchor is kept, so a restart proves from it instead of from `validator.init_block`. Absent → not kept (`npm start`: `.data/trust`).',
+    ),
 };
 
 /** The embedded local network (TON_NETWORK=local). */
@@ -86,6 +98,12 @@ export const localnetEnv = {
   ),
   LOCALNET_ACCOUNTS_OUT: stringVar('localnet.accounts.json').describe(
     'Where the localnet writes the seeded accounts (addresses, keys) for developers.',
+  ),
+  LOCALNET_LITESERVERS: intVar(1, 16, 1).describe(
+    'Liteservers the localnet runs on its one chain, each with its own key and port (several: to tell some to lie or stall through the admin API).',
+  ),
+  LOCALNET_ADMIN_PORT: portVar().describe(
+    "Port of the localnet's admin API on 127.0.0.1 (seal a block, make a key block, set a liteserver's fault: docs/local-network.md). Absent → none.",
   ),
   LOCALNET_FRESH: enumVar(['0', '1'], '0').describe(
     '1 (or `npm start -- --fresh`): a new local chain instead of resuming the one in `.data/localnet`, and the embedded index cleared with it.',

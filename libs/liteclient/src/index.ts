@@ -11,3 +11,6 @@ export * from './adnl-lite-engine';
 export * from './adnl';
 export * from './trust/chain-verifier';
 export * from './trust/verifying-engine';
+export * from './trust/key-block-file';
+export * from './trust/liteserver-trust';
+export * from './trust/network-identity';

@@ -1,6 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { type TonNetwork } from '@app/config';
 import { type LiteserverEndpoint, parseGlobalConfig } from '@app/ton';
+import {
+  type LiteserverTrust,
+  type TrustSettings,
+  liteserverTrust,
+} from './trust/liteserver-trust';
 
 /**
  * The public global configs of the TON networks. They are fetched at boot rather than bundled: the
@@ -31,6 +36,34 @@ export async function resolveLiteserverEndpoints(config: {
   TON_NETWORK: TonNetwork;
   LITESERVERS_CONFIG?: string | undefined;
 }): Promise<LiteserverEndpoint[]> {
+  return parseGlobalConfig(await loadGlobalConfig(globalConfigSource(config)));
+}
+
+/** The liteservers and the trust every pool of this process gets, from one read of the config. */
+export async function resolveLiteservers(
+  config: {
+    TON_NETWORK: TonNetwork;
+    LITESERVERS_CONFIG?: string | undefined;
+    LITESERVER_VERIFY: 'true' | 'false';
+    LITESERVER_TRUST_DIR?: string | undefined;
+  },
+  log?: TrustSettings['log'],
+): Promise<{ endpoints: LiteserverEndpoint[]; trust: LiteserverTrust }> {
+  const json = await loadGlobalConfig(globalConfigSource(config));
+  return {
+    endpoints: parseGlobalConfig(json),
+    trust: liteserverTrust(json, {
+      verify: config.LITESERVER_VERIFY === 'true',
+      trustDir: config.LITESERVER_TRUST_DIR,
+      ...(log === undefined ? {} : { log }),
+    }),
+  };
+}
+
+function globalConfigSource(config: {
+  TON_NETWORK: TonNetwork;
+  LITESERVERS_CONFIG?: string | undefined;
+}): string {
   const source =
     config.LITESERVERS_CONFIG ??
     (config.TON_NETWORK === 'local' ? undefined : PUBLIC_CONFIG_URLS[config.TON_NETWORK]);
@@ -40,5 +73,5 @@ export async function resolveLiteserverEndpoints(config: {
         '(npm run localnet -- --config-out <file>)',
     );
   }
-  return parseGlobalConfig(await loadGlobalConfig(source));
+  return source;
 }

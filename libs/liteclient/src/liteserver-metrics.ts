@@ -13,6 +13,7 @@ export class LiteserverPoolMetrics {
   readonly retries: Counter<'method' | 'kind'>;
   readonly cache: Counter<'method' | 'result'>;
   readonly unverified: Counter<'reason'>;
+  readonly wrongNetwork: Counter<'server' | 'mismatch'>;
 
   constructor(registry: Registry) {
     this.lag = gauge(registry, {
@@ -44,6 +45,11 @@ export class LiteserverPoolMetrics {
       help: 'Liteserver answers refused because their proof failed, by the check that failed.',
       labelNames: ['reason'],
     });
+    this.wrongNetwork = counter(registry, {
+      name: `${METRIC_PREFIX}liteserver_wrong_network_total`,
+      help: 'Connections to the liteserver at this index found serving another network (zero_state or global_id differs from the global config); it gets no reads.',
+      labelNames: ['server', 'mismatch'],
+    });
   }
 
   setServer(server: number, lag: number, archival: boolean): void {
@@ -63,6 +69,10 @@ export class LiteserverPoolMetrics {
 
   countUnverified(reason: string): void {
     this.unverified.inc({ reason });
+  }
+
+  countWrongNetwork(server: number, mismatch: string): void {
+    this.wrongNetwork.inc({ server: String(server), mismatch });
   }
 
   countCache(method: string, hit: boolean): void {

@@ -73,5 +73,12 @@ export function poolMetricsObserver(
         'LiteserverPool',
       );
     },
+    wrongNetwork: (server, mismatch, message) => {
+      poolMetrics.countWrongNetwork(server, mismatch);
+      Logger.error(
+        `liteserver ${server} serves another network (${mismatch}): ${message}; it gets no reads`,
+        'LiteserverPool',
+      );
+    },
   };
 }

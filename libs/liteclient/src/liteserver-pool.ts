@@ -4,6 +4,7 @@ import { AdnlLiteEngine } from './adnl-lite-engine';
 import { HeadCheckedEngine } from './head-checked-engine';
 import { ChainVerifier } from './trust/chain-verifier';
 import { VerifyingEngine } from './trust/verifying-engine';
+import { type NetworkMismatch, NetworkIdentity } from './trust/network-identity';
 import { LiteserverCache } from './liteserver-cache';
 import {
   type FailureKind,
@@ -48,6 +49,16 @@ export interface LiteserverPoolOptions {
   readonly anchor?: ProofBlockId;
   /** Told of each newer key block proven from the anchor, to be persisted as the next anchor. */
   readonly onKeyBlock?: (id: ProofBlockId) => void;
+  /**
+   * The network's zero state (validator.zero_state of the global config): a liteserver whose own
+   * zero state or global_id differs gets no reads (trust/network-identity.ts), checked per connection.
+   */
+  readonly zeroState?: ProofBlockId;
+  /**
+   * The trusted chain view to use instead of one of its own from `anchor`: shared by the pools of one
+   * process (v2, sender, ingestor, decoder) so that each block is proven once, not once per pool.
+   */
+  readonly chain?: ChainVerifier;
 }
 
 /** Per-call routing and caching; every field is optional and the defaults keep 2.1 behaviour. */
@@ -82,6 +93,8 @@ export interface LiteserverPoolObserver {
   cacheLookup?(method: string, hit: boolean): void;
   /** An answer of liteserver `server` failed its proof check (the server is taken out until a probe). */
   unverified?(server: number, reason: ProofFailure, message: string): void;
+  /** Liteserver `server` serves another network (checked at connect); it gets no reads. */
+  wrongNetwork?(server: number, what: NetworkMismatch, message: string): void;
 }
 
 export type QueryOutcome = 'ok' | FailureKind;
@@ -155,6 +168,7 @@ export class LiteserverPool {
   private readonly headCache = new LiteserverCache<MasterchainInfo>(1);
   private readonly headCacheTtlMs: number;
   private readonly chain: ChainVerifier | undefined;
+  private readonly identity: NetworkIdentity | undefined;
 
   constructor(
     endpoints: readonly LiteserverEndpoint[],
@@ -166,8 +180,16 @@ export class LiteserverPool {
     this.archivalProbeSeqno = options.archivalProbeSeqno ?? 1;
     this.recentBlocks = options.recentBlocks ?? 2000;
     this.headCacheTtlMs = options.headCacheTtlMs ?? 200;
-    this.chain = options.anchor ? new ChainVerifier(options.anchor, options.onKeyBlock) : undefined;
+    this.chain =
+      options.chain ??
+      (options.anchor ? new ChainVerifier(options.anchor, options.onKeyBlock) : undefined);
     const chain = this.chain;
+    this.identity = options.zeroState
+      ? new NetworkIdentity(options.zeroState, (server, what, message) => {
+          this.observer?.wrongNetwork?.(server, what, message);
+        })
+      : undefined;
+    const identity = this.identity;
     this.entries = endpoints.map((endpoint, index) => {
       const adnl = new AdnlLiteEngine({
         host: endpoint.host,
@@ -175,6 +197,13 @@ export class LiteserverPool {
         publicKey: endpoint.publicKey,
         // A restarted liteserver should be back within a probe or two.
         reconnectMs: 1000,
+      });
+      // A new connection may reach another node behind the same address: checked again first.
+      adnl.on('ready', () => {
+        if (identity) {
+          identity.forget(index);
+          entry.responsive = false;
+        }
       });
       const engine = chain
         ? new VerifyingEngine(adnl, chain, (reason, message) => {
@@ -506,6 +535,15 @@ export class LiteserverPool {
       return;
     }
     try {
+      if (
+        this.identity &&
+        !(await this.withTimeout(
+          this.identity.admits(entry.index, entry.engine, entry.rawClient.engine),
+        ))
+      ) {
+        entry.responsive = false;
+        return;
+      }
       const info = await this.withTimeout(entry.rawClient.getMasterchainInfo());
       entry.lastSeqno = info.last.seqno;
       entry.responsive = true;

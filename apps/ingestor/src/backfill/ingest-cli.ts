@@ -18,7 +18,7 @@ import {
   IndexerCursorRepository,
   IngestProgressRepository,
 } from '@app/database';
-import { LiteserverPool, resolveLiteserverEndpoints } from '@app/liteclient';
+import { LiteserverPool, resolveLiteservers } from '@app/liteclient';
 import { connectNats } from '@app/nats';
 import { createLogger } from '@app/observability';
 import { installFastBitOps, installNativeSha256 } from '@app/ton';
@@ -104,10 +104,14 @@ async function main(argv: readonly string[]): Promise<undefined> {
     applicationName: 'ingest-backfill',
     poolSize: workers + 2,
   }).initialize();
-  const pool = new LiteserverPool(await resolveLiteserverEndpoints(config), {
+  const { endpoints, trust } = await resolveLiteservers(config, (fields, message) => {
+    logger.info(fields, message);
+  });
+  const pool = new LiteserverPool(endpoints, {
     timeoutMs: config.LITESERVER_TIMEOUT_MS,
     attempts: 3,
     probeIntervalMs: 2000,
+    ...trust,
   });
   await pool.start();
   const nats =

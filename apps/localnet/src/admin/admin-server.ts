@@ -5,6 +5,7 @@ import { type Localnet } from '../localnet';
 /**
  * The local network's control surface, for tests and developers (loopback only):
  *   POST /seal                          produce a block now; answers the new masterchain seqno
+ *   POST /key-block                     produce a key block now (the same config, re-issued); its seqno
  *   POST /liteservers/<i>/fault         body: {"mode":"none|stall|drop|error|lag|lie","lagBlocks":N}
  *   GET  /status                        head seqno and the liteservers' endpoints and faults
  * It is a development tool of the localnet, not part of the service's API.
@@ -41,6 +42,13 @@ async function handle(
   if (req.method === 'POST' && path === '/seal') {
     const block = await localnet.producer.sealNow();
     json(res, 200, { seqno: block.id.seqno });
+    return;
+  }
+  if (req.method === 'POST' && path === '/key-block') {
+    // A key block is what a config change makes: re-installing the current config is the smallest one.
+    localnet.chain.setBaseConfig(localnet.chain.blockchain.config);
+    const block = await localnet.producer.sealNow();
+    json(res, 200, { seqno: block.id.seqno, keyBlock: block.isKeyBlock });
     return;
   }
   const fault = /^\/liteservers\/(\d+)\/fault$/.exec(path);

@@ -1,0 +1,157 @@
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type ProofBlockId, sameBlockId, type TrustAnchor } from '@app/ton';
+import { z } from 'zod';
+
+const Hash = z.string().regex(/^[A-Za-z0-9+/]{43}=$/);
+const StoredId = z.object({
+  workchain: z.number().int(),
+  // Written as a decimal string: a 64-bit shard id is not exact as a JSON number.
+  shard: z.string().regex(/^\d{1,20}$/),
+  seqno: z.number().int().min(0),
+  root_hash: Hash,
+  file_hash: Hash,
+});
+const StoredKeyBlock = z.object({ zero_state: StoredId, key_block: StoredId });
+type StoredId = z.infer<typeof StoredId>;
+
+function toStored(id: ProofBlockId): StoredId {
+  return {
+    workchain: id.workchain,
+    shard: id.shard.toString(),
+    seqno: id.seqno,
+    root_hash: id.rootHash.toString('base64'),
+    file_hash: id.fileHash.toString('base64'),
+  };
+}
+
+function fromStored(id: StoredId): ProofBlockId {
+  return {
+    workchain: id.workchain,
+    shard: BigInt(id.shard),
+    seqno: id.seqno,
+    rootHash: Buffer.from(id.root_hash, 'base64'),
+    fileHash: Buffer.from(id.file_hash, 'base64'),
+  };
+}
+
+/** Where the pools of this process start proving from, and why (for the boot log). */
+export interface StartingAnchor {
+  readonly block: ProofBlockId;
+  readonly source: 'persisted key block' | 'global config';
+  /** Why a persisted key block was not used, when there was one. */
+  readonly ignored?: string;
+}
+
+/**
+ * The newest key block proven from the global config's anchor, kept in one small JSON file per
+ * network (named after its zero state) so that a restart proves the head from it instead of walking
+ * the whole chain again from validator.init_block. tonlib keeps the same thing in its key-value store
+ * (`last_key_block` of tonlib/tonlib/LastBlockStorage.cpp, https://github.com/ton-blockchain/ton).
+ *
+ * The file is only a shortcut, never a new root of trust by itself: it is used only when it names the
+ * configured zero state and a masterchain block at or after the configured init block (the same
+ * block when at the same seqno); anything else is ignored and the config's anchor used. Writes are
+ * atomic (a temporary file renamed over the old one) and never move the kept block backwards, so
+ * several pools of one process, or several processes sharing the directory, may write it.
+ */
+export class KeyBlockFile {
+  readonly path: string;
+
+  constructor(
+    private readonly dir: string,
+    private readonly anchor: TrustAnchor,
+  ) {
+    this.path = join(
+      dir,
+      `key-block-${anchor.zeroState.rootHash.toString('hex').slice(0, 16)}.json`,
+    );
+  }
+
+  /** The block to start from: the persisted key block when it is consistent with the anchor. */
+  startingAnchor(): StartingAnchor {
+    const config: StartingAnchor = { block: this.anchor.initBlock, source: 'global config' };
+    const read = this.read();
+    if (read.kind === 'absent') {
+      return config;
+    }
+    if (read.kind === 'unreadable') {
+      return { ...config, ignored: read.why };
+    }
+    const why = this.inconsistency(read.zeroState, read.keyBlock);
+    if (why !== undefined) {
+      return { ...config, ignored: why };
+    }
+    return read.keyBlock.seqno > this.anchor.initBlock.seqno
+      ? { block: read.keyBlock, source: 'persisted key block' }
+      : config;
+  }
+
+  /** Keeps `keyBlock` (a key block just proven) unless the file already holds a newer one. */
+  save(keyBlock: ProofBlockId): void {
+    const current = this.read();
+    if (
+      current.kind === 'found' &&
+      this.inconsistency(current.zeroState, current.keyBlock) === undefined &&
+      current.keyBlock.seqno >= keyBlock.seqno
+    ) {
+      return;
+    }
+    mkdirSync(this.dir, { recursive: true });
+    const text = JSON.stringify(
+      { zero_state: toStored(this.anchor.zeroState), key_block: toStored(keyBlock) },
+      null,
+      2,
+    );
+    const temporary = `${this.path}.${String(process.pid)}.${String(Date.now())}.tmp`;
+    writeFileSync(temporary, `${text}\n`);
+    renameSync(temporary, this.path);
+  }
+
+  private inconsistency(zeroState: ProofBlockId, keyBlock: ProofBlockId): string | undefined {
+    if (!sameBlockId(zeroState, this.anchor.zeroState)) {
+      return 'it was proven on another network (its zero state is not the configured one)';
+    }
+    if (keyBlock.workchain !== -1) {
+      return 'it is not a masterchain block';
+    }
+    const init = this.anchor.initBlock;
+    if (keyBlock.seqno < init.seqno) {
+      return `it is older (seqno ${String(keyBlock.seqno)}) than the configured init block (${String(init.seqno)})`;
+    }
+    if (keyBlock.seqno === init.seqno && !sameBlockId(keyBlock, init)) {
+      return 'it differs from the configured init block at the same seqno';
+    }
+    return undefined;
+  }
+
+  private read():
+    | { kind: 'absent' }
+    | { kind: 'unreadable'; why: string }
+    | { kind: 'found'; zeroState: ProofBlockId; keyBlock: ProofBlockId } {
+    let text: string;
+    try {
+      text = readFileSync(this.path, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+        return { kind: 'absent' };
+      }
+      return { kind: 'unreadable', why: `cannot read it: ${(error as Error).message}` };
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      return { kind: 'unreadable', why: 'it is not JSON' };
+    }
+    const parsed = StoredKeyBlock.safeParse(json);
+    if (!parsed.success) {
+      return { kind: 'unreadable', why: 'it is not a stored key block' };
+    }
+    return {
+      kind: 'found',
+      zeroState: fromStored(parsed.data.zero_state),
+      keyBlock: fromStored(parsed.data.key_block),
+    };
+  }
+}
