@@ -39,6 +39,9 @@ export const natsEnv = {
   NATS_URL: natsServersVar.describe(
     'NATS server(s). Absent → the in-process transport (single-process mode only; every mesh service requires it).',
   ),
+  NATS_STREAM_REPLICAS: intVar(1, 5, 1).describe(
+    "Replicas of every JetStream stream and KV bucket the services create (events, the Streaming API log, the sender's buckets): 1 on a single server; 3 on a three-node JetStream cluster, so losing one node loses no event and keeps the replay window. An existing stream is updated to it at boot.",
+  ),
   NATS_REQUEST_TIMEOUT_MS: intVar(1, 600_000, 10_000).describe(
     'Default timeout of a NATS request between services (→ `UPSTREAM_TIMEOUT`).',
   ),
