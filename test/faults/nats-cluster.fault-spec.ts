@@ -12,7 +12,13 @@ import {
 } from '@app/database';
 import { streamNameFor } from '@app/nats';
 import { createTestDatabase, type TestDatabase } from '@app/testing';
-import { DeliverPolicy, jetstream, jetstreamManager, type StreamInfo } from '@nats-io/jetstream';
+import {
+  type Consumer,
+  DeliverPolicy,
+  jetstream,
+  jetstreamManager,
+  type StreamInfo,
+} from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { type Localnet, startLocalnet } from '../../apps/localnet/src/localnet';
 import { WalletTraffic } from '../integration/ingestor/ingest-traffic';
@@ -69,14 +75,27 @@ class ChainDriver {
   }
 }
 
-/** Every message of a stream from its first, in order: subject, Nats-Msg-Id and JSON body. */
+/**
+ * Every message of a stream from its first, in order: subject, Nats-Msg-Id and JSON body. The ordered
+ * consumer is a one-replica consumer the cluster places on one of the stream's peers; placed on the
+ * dead one, its creation times out, so it is asked for again (counted in `retries`).
+ */
 async function readStream(
   nc: NatsConnection,
   stream: string,
+  retries: { count: number },
 ): Promise<{ subject: string; msgId: string | undefined; body: unknown }[]> {
-  const consumer = await jetstream(nc).consumers.get(stream, {
-    deliver_policy: DeliverPolicy.All,
-  });
+  let consumer: Consumer | undefined;
+  for (let attempt = 0; consumer === undefined; attempt += 1) {
+    try {
+      consumer = await jetstream(nc).consumers.get(stream, { deliver_policy: DeliverPolicy.All });
+    } catch (error: unknown) {
+      if (attempt >= 10 || !(error instanceof Error) || error.name !== 'TimeoutError') {
+        throw error;
+      }
+      retries.count += 1;
+    }
+  }
   const out: { subject: string; msgId: string | undefined; body: unknown }[] = [];
   const messages = await consumer.fetch({ max_messages: 1_000_000, expires: 5000 });
   for await (const m of messages) {
@@ -218,8 +237,9 @@ void describe('NATS cluster: one of three servers lost under load', () => {
       );
     }
     const nc = await connect({ servers: cluster.runningUrls() });
+    const retries = { count: 0 };
     try {
-      const events = (await readStream(nc, ChainEventsStream.name))
+      const events = (await readStream(nc, ChainEventsStream.name, retries))
         .filter((m) => m.subject === Subjects.evt.blockIndexed)
         .map((m) => BlockIndexedEvent.parse(m.body).mc_seqno);
       const seen = new Set(events);
@@ -231,7 +251,7 @@ void describe('NATS cluster: one of three servers lost under load', () => {
       );
 
       const info = await streamInfo(STREAM_LOG);
-      const entries = await readStream(nc, STREAM_LOG);
+      const entries = await readStream(nc, STREAM_LOG, retries);
       const ids = entries.map((e) => e.msgId ?? '');
       const windowResult = ledger.measure(
         T.window,
@@ -254,7 +274,7 @@ void describe('NATS cluster: one of three servers lost under load', () => {
       const lost = expected.filter((id) => !present.has(id));
       const lostResult = ledger.measure(T.streamLost, lost.length);
       ledger.note(
-        `${String(head)} blocks, ${String(entries.length)} log entries, ${String(expected.length)} account states expected; ${killed} down since the kill`,
+        `${String(head)} blocks, ${String(entries.length)} log entries, ${String(expected.length)} account states expected; ${killed} down since the kill; ${String(retries.count)} ordered-consumer creations timed out and were asked again`,
       );
       assert.ok(expected.length > 0);
       assert.ok(

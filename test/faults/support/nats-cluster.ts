@@ -109,10 +109,13 @@ export class PrivateNatsCluster {
     const deadline = Date.now() + timeoutMs;
     const nc = await connect({ servers: this.runningUrls() });
     try {
-      const jsm = await jetstreamManager(nc);
       for (;;) {
-        const ready = await jsm.getAccountInfo().then(
-          () => true,
+        // jetstreamManager() asks for the account info itself: it fails until a meta leader is elected.
+        const ready = await jetstreamManager(nc).then(
+          async (jsm) => {
+            await jsm.getAccountInfo();
+            return true;
+          },
           () => false,
         );
         if (ready) {
