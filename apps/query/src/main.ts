@@ -19,7 +19,15 @@ runMeshService({
   imports: ({ databaseUrl, natsUrl }) => {
     const config = loadConfig(z.object(appEnv.query));
     return [
-      DatabaseModule.forRoot({ url: databaseUrl ?? '', applicationName: 'query' }),
+      // v3 reads on the read replicas when there are any; the stream publisher's on the primary.
+      DatabaseModule.forRoot({
+        url: databaseUrl ?? '',
+        applicationName: 'query',
+        read: {
+          urls: config.DATABASE_READ_URLS,
+          maxLagBytes: config.DATABASE_READ_MAX_LAG_BYTES,
+        },
+      }),
       // The query app renders indexed blocks for the Streaming API (apps/query/src/streaming).
       StreamLogModule.forRoot({
         natsUrl,

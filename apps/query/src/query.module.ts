@@ -4,8 +4,8 @@ import {
   AddressBookQueryRepository,
   BalanceChangesQueryRepository,
   BlockQueryRepository,
-  DataSource,
   MessageQueryRepository,
+  ReadRouter,
   TokenQueryRepository,
   TraceQueryRepository,
   TransactionQueryRepository,
@@ -51,7 +51,7 @@ const REPOSITORIES = [
  * The query service: answers `ton.query.v1.*` (the v3 API) from PostgreSQL through the repositories
  * of libs/database, and publishes decoded blocks to the Streaming API's log (apps/query/src/streaming;
  * one active publisher across replicas, when the process has a StreamLog). Needs the global
- * DatabaseModule.
+ * DatabaseModule; the v3 handlers read through its ReadRouter (read replicas when configured).
  */
 @Module({})
 export class QueryModule {
@@ -75,10 +75,12 @@ export class QueryModule {
         BalanceChangesController,
       ],
       providers: [
+        // On the router's DataSource: the server of the request's read scope (ReadScopeInterceptor),
+        // the primary outside one (the stream publisher, which follows the primary's cursors).
         ...REPOSITORIES.map((repository) => ({
           provide: repository,
-          inject: [DataSource],
-          useFactory: (ds: DataSource) => new repository(ds),
+          inject: [ReadRouter],
+          useFactory: (router: ReadRouter) => new repository(router.dataSource),
         })),
         AddressBookBuilder,
         MetadataBuilder,

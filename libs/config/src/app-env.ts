@@ -2,6 +2,7 @@ import { edgeProtectionEnv } from './edge-protection.env';
 import {
   accessLogEnv,
   databaseEnv,
+  databaseReadEnv,
   edgeEnv,
   httpEnv,
   ingestEnv,
@@ -42,7 +43,7 @@ export const appEnv = {
   liteserver: { ...natsEnv, ...tonNetworkEnv, ...loggingEnv, ...metricsEnv },
   ingestor: { ...tonNetworkEnv, ...ingestEnv },
   decoder: { ...tonNetworkEnv, ...metadataFetchEnv },
-  query: { ...streamLogEnv, ...queryEnv },
+  query: { ...databaseReadEnv, ...streamLogEnv, ...queryEnv },
   sender: { ...tonNetworkEnv, ...senderEnv, ...streamLogEnv },
   standalone: {
     ...httpEnv,

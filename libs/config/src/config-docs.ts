@@ -4,6 +4,7 @@ import { edgeProtectionEnv } from './edge-protection.env';
 import {
   accessLogEnv,
   databaseEnv,
+  databaseReadEnv,
   edgeEnv,
   httpEnv,
   ingestEnv,
@@ -38,6 +39,13 @@ const SECTIONS: readonly Section[] = [
   { title: 'HTTP', fragment: 'httpEnv', shape: httpEnv },
   { title: 'NATS', fragment: 'natsEnv', shape: natsEnv },
   { title: 'Database', fragment: 'databaseEnv', shape: databaseEnv },
+  {
+    title: 'Read replicas',
+    fragment: 'databaseReadEnv',
+    shape: databaseReadEnv,
+    intro:
+      'The query service only; see docs/scaling.md for how reads are routed and what the replicas must be.',
+  },
   { title: 'Network and liteservers', fragment: 'tonNetworkEnv', shape: tonNetworkEnv },
   {
     title: 'Local network',

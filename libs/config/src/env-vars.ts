@@ -85,6 +85,23 @@ export const postgresUrlVar = z
   .optional()
   .meta({ type: '`postgres://…` or `postgresql://…`' });
 
+/** Comma-separated PostgreSQL connection URLs; absent → empty list. */
+const POSTGRES_URL_LIST_MESSAGE =
+  'expected comma-separated postgres://user:password@host:port/db URLs';
+export const postgresUrlListVar = z
+  .string({ error: POSTGRES_URL_LIST_MESSAGE })
+  .optional()
+  .transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((e) => e.trim())
+      .filter((e) => e !== ''),
+  )
+  .refine((list) => list.every((url) => /^postgres(?:ql)?:\/\/\S+$/.test(url)), {
+    message: POSTGRES_URL_LIST_MESSAGE,
+  })
+  .meta({ type: '`postgres://…` URLs, comma-separated' });
+
 /** A file path or an http(s) URL. */
 const PATH_OR_URL_MESSAGE = 'expected a file path or an http(s) URL';
 export const pathOrUrlVar = z

@@ -5,6 +5,7 @@ import {
   natsServersVar,
   pathOrUrlVar,
   portVar,
+  postgresUrlListVar,
   postgresUrlVar,
   redisUrlVar,
   stringVar,
@@ -39,6 +40,9 @@ export const natsEnv = {
   NATS_URL: natsServersVar.describe(
     'NATS server(s). Absent → the in-process transport (single-process mode only; every mesh service requires it).',
   ),
+  NATS_STREAM_REPLICAS: intVar(1, 5, 1).describe(
+    "Replicas of every JetStream stream and KV bucket the services create (events, the Streaming API log, the sender's buckets): 1 on a single server; 3 on a three-node JetStream cluster, so losing one node loses no event and keeps the replay window. An existing stream is updated to it at boot.",
+  ),
   NATS_REQUEST_TIMEOUT_MS: intVar(1, 600_000, 10_000).describe(
     'Default timeout of a NATS request between services (→ `UPSTREAM_TIMEOUT`).',
   ),
@@ -51,6 +55,19 @@ export const natsEnv = {
 export const databaseEnv = {
   DATABASE_URL: postgresUrlVar.describe(
     'PostgreSQL connection. Absent → an embedded PostgreSQL (single-process mode only).',
+  ),
+};
+
+/**
+ * Streaming read replicas of DATABASE_URL for the query service's v3 reads (libs/database ReadRouter);
+ * everything that writes keeps DATABASE_URL.
+ */
+export const databaseReadEnv = {
+  DATABASE_READ_URLS: postgresUrlListVar.describe(
+    "PostgreSQL streaming replicas of `DATABASE_URL` (hot standbys) that answer the query service's v3 reads, comma-separated. Each request reads from one of them (its page, address book and metadata from the same server), round robin over those that answer their probe as a standby within `DATABASE_READ_MAX_LAG_BYTES`; a replica that fails is out within a second and the primary answers. Absent → every read on `DATABASE_URL`.",
+  ),
+  DATABASE_READ_MAX_LAG_BYTES: intVar(0, Number.MAX_SAFE_INTEGER, 16_777_216).describe(
+    "WAL bytes a read replica may be behind the primary (`pg_current_wal_lsn()` − `pg_last_wal_replay_lsn()`) and still take reads; further behind, the others or the primary answer until it catches up. 16 MiB ≈ a few seconds of a busy indexer's writes.",
   ),
 };
 

@@ -12,6 +12,8 @@ export interface DataSourceFactoryOptions {
   poolSize?: number;
   /** Log every SQL statement through TypeORM's logger (debugging only). */
   logging?: boolean;
+  /** A pool connection not established within this fails (pg's default waits for ever). */
+  connectTimeoutMs?: number;
 }
 
 /**
@@ -48,7 +50,12 @@ export function createDataSource(options: DataSourceFactoryOptions): DataSource 
     synchronize: false,
     migrationsRun: false,
     logging: options.logging ?? false,
-    extra: { options: SESSION_OPTIONS },
+    extra: {
+      options: SESSION_OPTIONS,
+      ...(options.connectTimeoutMs === undefined
+        ? {}
+        : { connectionTimeoutMillis: options.connectTimeoutMs }),
+    },
     ...(options.poolSize === undefined ? {} : { poolSize: options.poolSize }),
   });
 }

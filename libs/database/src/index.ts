@@ -15,7 +15,22 @@ export {
   withDatabase,
 } from './database-url';
 export { DATABASE_ENTITIES } from './database.entities';
-export { DatabaseModule } from './database.module';
+export {
+  DatabaseModule,
+  type DatabaseModuleOptions,
+  type ReadReplicaOptions,
+} from './database.module';
+export {
+  PRIMARY_SERVER,
+  ReadRouter,
+  type ReadReplicaSource,
+  type ReadRouterLogger,
+  type ReadRouterOptions,
+} from './read-replicas/read-router';
+export { readReplicaSources } from './read-replicas/read-replica-sources';
+export { ReadRoutingMetrics } from './read-replicas/read-routing.metrics';
+export { ReadScopeInterceptor } from './read-replicas/read-scope.interceptor';
+export { parseWalLsn, walBytesBehind } from './read-replicas/wal-lsn';
 export {
   findFreePort,
   startEmbeddedPostgres,

@@ -19,6 +19,7 @@ export * from './in-process/in-process-bus';
 export * from './in-process/in-process.client';
 export * from './in-process/in-process.server';
 export * from './jetstream/jetstream.helpers';
+export * from './jetstream/stream-replicas';
 export * from './jetstream/consume.supervisor';
 export * from './jetstream/new-events.follower';
 export * from './jetstream/chain-event.follower';

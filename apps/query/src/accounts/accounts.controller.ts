@@ -26,9 +26,10 @@ import {
   AccountQueryRepository,
   type AccountStateQueryRow,
   type MultisigOrderQueryRow,
+  ReadScopeInterceptor,
 } from '@app/database';
 import { RpcHandler } from '@app/nats';
-import { Controller } from '@nestjs/common';
+import { Controller, UseInterceptors } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { AddressBookBuilder } from '../address-book/address-book.builder';
 import { MetadataBuilder } from '../metadata/metadata.builder';
@@ -97,6 +98,8 @@ function toOrder(r: MultisigOrderQueryRow): V3MultisigOrder {
  * `dnsRecords`, `multisigWallets`, `multisigOrders`, `vesting`.
  */
 @Controller()
+// All of a request's reads on one server: a read replica when one serves (DATABASE_READ_URLS).
+@UseInterceptors(ReadScopeInterceptor)
 export class AccountsController {
   constructor(
     private readonly accounts: AccountQueryRepository,

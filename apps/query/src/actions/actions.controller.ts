@@ -9,9 +9,10 @@ import {
   ActionQueryRepository,
   BlockQueryRepository,
   TransactionQueryRepository,
+  ReadScopeInterceptor,
 } from '@app/database';
 import { RpcHandler } from '@app/nats';
-import { Controller } from '@nestjs/common';
+import { Controller, UseInterceptors } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { AddressBookBuilder } from '../address-book/address-book.builder';
 import { toV3Transaction, transactionAddresses } from '../transactions/transaction.mapper';
@@ -19,6 +20,8 @@ import { actionAddresses, toV3Action } from './action.mapper';
 
 /** `ton.query.v1.actions` (toncenter https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml). */
 @Controller()
+// All of a request's reads on one server: a read replica when one serves (DATABASE_READ_URLS).
+@UseInterceptors(ReadScopeInterceptor)
 export class ActionsController {
   constructor(
     private readonly actions: ActionQueryRepository,

@@ -1,7 +1,7 @@
 import { WALLET_CODE_HASHES, walletInterface } from '@app/classify';
 import { type AddressBook } from '@app/contracts';
-import { AddressBookQueryRepository } from '@app/database';
-import { Injectable, Optional } from '@nestjs/common';
+import { AddressBookQueryRepository, PRIMARY_SERVER, ReadRouter } from '@app/database';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { Address } from '@ton/core';
 import { AddressBookCache } from './address-book.cache';
 
@@ -12,13 +12,15 @@ import { AddressBookCache } from './address-book.cache';
  * or runs a wallet code, then non-bounceable (unknown accounts too). `domain` is the shortest
  * self-resolving DNS domain of the account; interfaces come from the decoder's per-code detection,
  * a wallet code naming its single interface (`wallet_v4r2`) as toncenter's code-hash match does.
- * Entries come from AddressBookCache when kept there (none without one).
+ * Entries come from AddressBookCache when kept there (none without one), for the epoch of the server
+ * the request reads from (ReadRouter: the primary or a read replica).
  */
 @Injectable()
 export class AddressBookBuilder {
   constructor(
     private readonly repository: AddressBookQueryRepository,
     @Optional() private readonly cache: AddressBookCache = new AddressBookCache(0),
+    @Optional() @Inject(ReadRouter) private readonly router?: ReadRouter,
   ) {}
 
   async build(addresses: Iterable<string>, skip = false): Promise<AddressBook> {
@@ -30,10 +32,13 @@ export class AddressBookBuilder {
       // Nothing to look up: not even the epoch of what is kept.
       return {};
     }
-    const generation = await this.cache.current(() => this.repository.epoch());
+    const generation = await this.cache.current(
+      () => this.repository.epoch(),
+      this.router?.currentServer() ?? PRIMARY_SERVER,
+    );
     const kept = new Map<string, AddressBook[string]>();
     for (const raw of unique) {
-      const entry = this.cache.get(raw);
+      const entry = this.cache.get(raw, generation);
       if (entry !== undefined) {
         kept.set(raw, entry);
       }

@@ -5,9 +5,9 @@ import {
   Subjects,
   TonApiError,
 } from '@app/contracts';
-import { BalanceChangesQueryRepository } from '@app/database';
+import { BalanceChangesQueryRepository, ReadScopeInterceptor } from '@app/database';
 import { RpcHandler } from '@app/nats';
-import { Controller } from '@nestjs/common';
+import { Controller, UseInterceptors } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { balanceChanges, jettonWalletCandidates } from './balance-changes';
 
@@ -20,6 +20,8 @@ const NOTHING: BalanceChangesRes = { changes: null, fees: null, jettons: null };
  * and Jetton wallets.
  */
 @Controller()
+// All of a request's reads on one server: a read replica when one serves (DATABASE_READ_URLS).
+@UseInterceptors(ReadScopeInterceptor)
 export class BalanceChangesController {
   constructor(private readonly reads: BalanceChangesQueryRepository) {}
 

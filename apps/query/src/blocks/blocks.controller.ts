@@ -8,14 +8,16 @@ import {
   TonApiError,
   type V3BlocksRes,
 } from '@app/contracts';
-import { BlockQueryRepository } from '@app/database';
+import { BlockQueryRepository, ReadScopeInterceptor } from '@app/database';
 import { RpcHandler } from '@app/nats';
-import { Controller } from '@nestjs/common';
+import { Controller, UseInterceptors } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { toV3Block } from './block.mapper';
 
 /** `ton.query.v1.*` handlers of the v3 block endpoints (toncenter https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml). */
 @Controller()
+// All of a request's reads on one server: a read replica when one serves (DATABASE_READ_URLS).
+@UseInterceptors(ReadScopeInterceptor)
 export class BlocksController {
   constructor(private readonly blocks: BlockQueryRepository) {}
 

@@ -53,6 +53,16 @@ export class ByteBudgetLru<V> {
     }
   }
 
+  /** Drops every value `drop` says so of. */
+  deleteWhere(drop: (value: V) => boolean): void {
+    for (const [key, entry] of this.entries) {
+      if (drop(entry.value)) {
+        this.entries.delete(key);
+        this.totalBytes -= entry.bytes;
+      }
+    }
+  }
+
   clear(): void {
     this.entries.clear();
     this.totalBytes = 0;

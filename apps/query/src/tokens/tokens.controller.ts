@@ -16,9 +16,9 @@ import {
   type V3NftSalesRes,
   type V3NftTransfersRes,
 } from '@app/contracts';
-import { type TokenEventFilter, TokenQueryRepository } from '@app/database';
+import { type TokenEventFilter, TokenQueryRepository, ReadScopeInterceptor } from '@app/database';
 import { RpcHandler } from '@app/nats';
-import { Controller } from '@nestjs/common';
+import { Controller, UseInterceptors } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { AddressBookBuilder } from '../address-book/address-book.builder';
 import { MetadataBuilder } from '../metadata/metadata.builder';
@@ -61,6 +61,8 @@ function eventFilter(
 
 /** `ton.query.v1.jetton*` and `ton.query.v1.nft*` (toncenter https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml). */
 @Controller()
+// All of a request's reads on one server: a read replica when one serves (DATABASE_READ_URLS).
+@UseInterceptors(ReadScopeInterceptor)
 export class TokensController {
   constructor(
     private readonly tokens: TokenQueryRepository,

@@ -11,10 +11,11 @@ import {
   BlockQueryRepository,
   TraceQueryRepository,
   TransactionQueryRepository,
+  ReadScopeInterceptor,
 } from '@app/database';
 import { RpcHandler } from '@app/nats';
 import { assembleTraceTree } from '@app/v3-render';
-import { Controller } from '@nestjs/common';
+import { Controller, UseInterceptors } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { AddressBookBuilder } from '../address-book/address-book.builder';
 import { ActionRenderer } from '../render-cache/action-renderer';
@@ -27,6 +28,8 @@ const MAX_TRACE_TRANSACTIONS = 4000;
 
 /** `ton.query.v1.traces` (toncenter https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): the traces, their transactions, tree and actions. */
 @Controller()
+// All of a request's reads on one server: a read replica when one serves (DATABASE_READ_URLS).
+@UseInterceptors(ReadScopeInterceptor)
 export class TracesController {
   constructor(
     private readonly traces: TraceQueryRepository,

@@ -15,10 +15,11 @@ import {
   MessageQueryRepository,
   type TransactionRow,
   TransactionQueryRepository,
+  ReadScopeInterceptor,
 } from '@app/database';
 import { RpcHandler } from '@app/nats';
 import { toV3Message } from '@app/v3-render';
-import { Controller } from '@nestjs/common';
+import { Controller, UseInterceptors } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { AddressBookBuilder } from '../address-book/address-book.builder';
 import { TransactionRenderer } from '../render-cache/transaction-renderer';
@@ -26,6 +27,8 @@ import { toV3Transaction, transactionAddresses } from './transaction.mapper';
 
 /** `ton.query.v1.*` handlers of the v3 transaction and message endpoints (toncenter https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml). */
 @Controller()
+// All of a request's reads on one server: a read replica when one serves (DATABASE_READ_URLS).
+@UseInterceptors(ReadScopeInterceptor)
 export class TransactionsController {
   constructor(
     private readonly transactions: TransactionQueryRepository,

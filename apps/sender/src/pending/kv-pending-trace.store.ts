@@ -1,3 +1,4 @@
+import { streamReplicas } from '@app/nats';
 import { type KV, Kvm } from '@nats-io/kv';
 import { type NatsConnection } from '@nats-io/transport-node';
 import { PendingTrace } from './pending-trace';
@@ -28,7 +29,11 @@ export class KvPendingTraceStore implements PendingTraceStore {
     bucket: string,
     ttlMs: number,
   ): Promise<KvPendingTraceStore> {
-    const kv = await new Kvm(nc).create(bucket, { ttl: ttlMs, history: 1 });
+    const kv = await new Kvm(nc).create(bucket, {
+      ttl: ttlMs,
+      history: 1,
+      replicas: streamReplicas(),
+    });
     return new KvPendingTraceStore(kv);
   }
 

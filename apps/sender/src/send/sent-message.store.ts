@@ -1,3 +1,4 @@
+import { streamReplicas } from '@app/nats';
 import { Kvm, type KV } from '@nats-io/kv';
 import { type NatsConnection } from '@nats-io/transport-node';
 import { z } from 'zod';
@@ -38,7 +39,9 @@ export class KvSentMessageStore implements SentMessageStore {
     bucket: string,
     ttlMs: number,
   ): Promise<KvSentMessageStore> {
-    return new KvSentMessageStore(await new Kvm(nc).create(bucket, { ttl: ttlMs, history: 1 }));
+    return new KvSentMessageStore(
+      await new Kvm(nc).create(bucket, { ttl: ttlMs, history: 1, replicas: streamReplicas() }),
+    );
   }
 
   async remember(record: SentRecord): Promise<boolean> {

@@ -15,6 +15,7 @@ import { type NatsConnection } from '@nats-io/transport-node';
 import { type z } from 'zod';
 
 import { requestHeaders } from '../headers';
+import { streamReplicas } from './stream-replicas';
 
 /**
  * Small JetStream helpers for the event side of the mesh (ingestor → decoder). Events are wake-up
@@ -29,14 +30,20 @@ export interface StreamSpec {
   maxAgeMs?: number;
   /** Discard the oldest events beyond this many bytes (default: unlimited). */
   maxBytes?: number;
+  /** Servers holding the stream (default NATS_STREAM_REPLICAS, itself 1). */
+  replicas?: number;
 }
 
-/** Creates the stream, or updates its subjects/max age if it exists (idempotent at every boot). */
+/**
+ * Creates the stream, or updates its subjects, max age and replicas if it exists (idempotent at every
+ * boot; a clustered JetStream moves an existing stream to the new replica count).
+ */
 export async function ensureStream(nc: NatsConnection, spec: StreamSpec): Promise<StreamInfo> {
   const jsm = await jetstreamManager(nc);
   const config = {
     name: spec.name,
     subjects: spec.subjects,
+    num_replicas: spec.replicas ?? streamReplicas(),
     ...(spec.maxAgeMs === undefined ? {} : { max_age: spec.maxAgeMs * 1_000_000 }),
     ...(spec.maxBytes === undefined ? {} : { max_bytes: spec.maxBytes }),
   };

@@ -1,0 +1,283 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { type MasterchainInfoRes } from '@app/contracts';
+import {
+  BlockQueryRepository,
+  createDatabase,
+  createDataSource,
+  DatabaseModule,
+  DataSource,
+  PRIMARY_SERVER,
+  ReadRouter,
+  readReplicaSources,
+  ReadScopeInterceptor,
+  runPendingMigrations,
+} from '@app/database';
+import { ObservabilityModule } from '@app/observability';
+import { type ExecutionContext, type INestApplicationContext, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import pino from 'pino';
+import { Registry } from 'prom-client';
+import { defer, lastValueFrom } from 'rxjs';
+import { BlocksController } from '../../../../apps/query/src/blocks/blocks.controller';
+import { QueryModule } from '../../../../apps/query/src/query.module';
+import {
+  startStreamingPair,
+  type StreamingPair,
+  waitUntil,
+} from '../../support/streaming-replica.support';
+
+const MC_SHARD = '-9223372036854775808';
+
+async function insertMasterchainBlock(ds: DataSource, seqno: number): Promise<void> {
+  const hash = Buffer.alloc(32, seqno).toString('base64');
+  await ds.query(
+    `INSERT INTO blocks (workchain, shard, seqno, root_hash, file_hash, mc_block_workchain,
+       mc_block_shard, mc_block_seqno, global_id, version, after_merge, before_split, after_split,
+       want_merge, want_split, key_block, vert_seqno_incr, flags, gen_utime, start_lt, end_lt,
+       validator_list_hash_short, gen_catchain_seqno, min_ref_mc_seqno, prev_key_block_seqno,
+       vert_seqno, master_ref_seqno, rand_seed, created_by, tx_count, prev_blocks)
+     VALUES (-1, $1, $2, $3, $3, -1, $1, $2, -217, 0, false, false, false, false, false, false,
+       false, 0, 0, 0, 1, 0, 0, 0, 0, 0, NULL, $3, $3, 0, '[]')`,
+    [MC_SHARD, seqno, hash],
+  );
+}
+
+/** The value of a metric's series with `labels`, 0 when it has none yet. */
+async function metricValue(
+  registry: Registry,
+  name: string,
+  labels: Record<string, string>,
+): Promise<number> {
+  const metric = registry.getSingleMetric(name);
+  assert.ok(metric !== undefined, `metric ${name} is registered`);
+  const { values } = await metric.get();
+  const series = values.find((v) =>
+    Object.entries(labels).every(([k, l]) => String(v.labels[k]) === l),
+  );
+  return series?.value ?? 0;
+}
+
+/**
+ * The query service with DATABASE_READ_URLS naming a real streaming standby (pg_basebackup -R of a
+ * private primary): its v3 handlers, called through ReadScopeInterceptor as the RPC server calls
+ * them, are answered by the standby (pg_is_in_recovery() in the request's scope, the standby's own
+ * state while its replay is paused), writes and code outside a request use the primary, a standby
+ * further behind than the bound is skipped, and once the standby stops every read is answered by
+ * the primary, the standby is dropped, and taken back when it returns.
+ */
+void describe('read replicas: v3 reads on a streaming standby, writes and fallback on the primary (real PostgreSQL)', () => {
+  let pair: StreamingPair;
+  let app: INestApplicationContext;
+  let registry: Registry;
+  let router: ReadRouter;
+  let primary: DataSource;
+  let standbyAdmin: DataSource;
+  let blocks: BlocksController;
+  let interceptor: ReadScopeInterceptor;
+  let standbyName: string;
+  /** What before() opened, closed by after() in reverse. */
+  const opened: (() => Promise<void>)[] = [];
+
+  /** A handler call as the RPC server makes it: through the controller's interceptor. */
+  const handle = <T>(handler: () => Promise<T>): Promise<T> =>
+    lastValueFrom(
+      interceptor.intercept({} as ExecutionContext, { handle: () => defer(handler) }),
+    ) as Promise<T>;
+
+  const lastSeqno = async (): Promise<number> =>
+    (await handle(() => blocks.masterchainInfo())).last.seqno;
+
+  /** The server and recovery state the queries of one request saw, and its answer. */
+  const inRequest = (): Promise<{
+    server: string;
+    inRecovery: boolean;
+    info: MasterchainInfoRes;
+  }> =>
+    handle(async () => {
+      const [row] = await router.dataSource.query<{ r: boolean }[]>(
+        'SELECT pg_is_in_recovery() AS r',
+      );
+      return {
+        server: router.currentServer(),
+        inRecovery: row?.r === true,
+        info: await blocks.masterchainInfo(),
+      };
+    });
+
+  before(async () => {
+    pair = await startStreamingPair();
+    opened.push(() => pair.close());
+    await createDatabase(pair.primary.url('postgres'), 'ton');
+    const migrate = createDataSource({ url: pair.primary.url('ton'), poolSize: 1 });
+    await migrate.initialize();
+    await runPendingMigrations(migrate);
+    await insertMasterchainBlock(migrate, 1);
+    await migrate.destroy();
+    standbyName = `127.0.0.1:${String(pair.standby.port)}/ton`;
+    registry = new Registry();
+
+    @Module({
+      imports: [
+        ObservabilityModule.forRoot({ app: 'query', registry, logger: pino({ level: 'silent' }) }),
+        DatabaseModule.forRoot({
+          url: pair.primary.url('ton'),
+          applicationName: 'query',
+          read: { urls: [pair.standby.url('ton')], maxLagBytes: 1 << 30 },
+        }),
+        QueryModule.forRoot({ stream: { enabled: false } }),
+      ],
+    })
+    class ReadReplicaQueryModule {}
+
+    app = await NestFactory.createApplicationContext(ReadReplicaQueryModule, { logger: false });
+    opened.push(() => app.close());
+    router = app.get(ReadRouter);
+    primary = app.get(DataSource);
+    blocks = app.get(BlocksController);
+    interceptor = app.get(ReadScopeInterceptor);
+    standbyAdmin = await createDataSource({
+      url: pair.standby.url('ton'),
+      poolSize: 1,
+    }).initialize();
+    opened.push(async () => {
+      if (standbyAdmin.isInitialized) {
+        await standbyAdmin.destroy();
+      }
+    });
+  });
+
+  after(async () => {
+    for (const close of opened.reverse()) {
+      await close();
+    }
+  });
+
+  void it('answers v3 reads from the standby, one server per request; the primary outside a request', async () => {
+    await waitUntil(() => router.servingReplicas().includes(standbyName), 'the standby to serve');
+    await waitUntil(async () => (await lastSeqno()) === 1, 'block 1 on the standby');
+    const before = await metricValue(registry, 'tonapi_db_reads_total', { server: standbyName });
+    const seen = await inRequest();
+    assert.deepEqual(
+      { server: seen.server, inRecovery: seen.inRecovery, last: seen.info.last.seqno },
+      { server: standbyName, inRecovery: true, last: 1 },
+    );
+    assert.equal(
+      await metricValue(registry, 'tonapi_db_reads_total', { server: standbyName }),
+      before + 1,
+    );
+    // Outside a request (the stream publisher, writes): the primary, through the same DataSource.
+    assert.equal(router.currentServer(), PRIMARY_SERVER);
+    const [outside] = await router.dataSource.query<{ r: boolean }[]>(
+      'SELECT pg_is_in_recovery() AS r',
+    );
+    assert.equal(outside?.r, false);
+    assert.equal(primary, router.primary);
+    assert.equal(
+      await metricValue(registry, 'tonapi_db_read_replica_up', { replica: standbyName }),
+      1,
+    );
+  });
+
+  void it("answers with the standby's own state while its replay is paused, and skips it beyond the lag bound", async () => {
+    await standbyAdmin.query('SELECT pg_wal_replay_pause()');
+    await waitUntil(async () => {
+      const [row] = await standbyAdmin.query<{ state: string }[]>(
+        'SELECT pg_get_wal_replay_pause_state() AS state',
+      );
+      return row?.state === 'paused';
+    }, 'the standby to pause its replay');
+    // A write goes to the primary (the ingestor's DATABASE_URL).
+    await insertMasterchainBlock(primary, 2);
+    const [onPrimary] = await primary.query<{ n: string }[]>(
+      'SELECT max(seqno)::text AS n FROM blocks',
+    );
+    assert.equal(onPrimary?.n, '2');
+    // Within the 1 GiB bound the standby still serves: the page is the standby's, without block 2.
+    const seen = await inRequest();
+    assert.deepEqual(
+      { server: seen.server, last: seen.info.last.seqno },
+      { server: standbyName, last: 1 },
+    );
+    // A router allowing no lag at all skips it once its probe sees the primary ahead.
+    const strict = new ReadRouter(
+      primary,
+      readReplicaSources([pair.standby.url('ton')], { applicationName: 'strict', poolSize: 1 }),
+      { maxLagBytes: 0 },
+    );
+    try {
+      await strict.start();
+      await waitUntil(
+        () => (strict.lagBytesOf(standbyName) ?? 0n) > 0n && strict.servingReplicas().length === 0,
+        'the strict router to measure the lag and skip the standby',
+      );
+      const answer = await strict.read(async () => ({
+        server: strict.currentServer(),
+        last: (await new BlockQueryRepository(strict.dataSource).masterchainEnds()).last?.seqno,
+      }));
+      assert.deepEqual(answer, { server: PRIMARY_SERVER, last: 2 });
+    } finally {
+      await strict.stop();
+    }
+    await standbyAdmin.query('SELECT pg_wal_replay_resume()');
+    await waitUntil(async () => (await lastSeqno()) === 2, 'the standby to replay block 2');
+    assert.equal((await inRequest()).server, standbyName);
+  });
+
+  void it('falls back to the primary when the standby stops, drops it, and takes it back when it returns', async () => {
+    const errorsBefore =
+      (await metricValue(registry, 'tonapi_db_read_replica_errors_total', {
+        replica: standbyName,
+        stage: 'probe',
+      })) +
+      (await metricValue(registry, 'tonapi_db_read_replica_errors_total', {
+        replica: standbyName,
+        stage: 'read',
+      }));
+    await standbyAdmin.destroy();
+    await pair.standby.stop();
+    // Whether the router has noticed yet or the read finds out: the answer is the primary's.
+    const first = await inRequest();
+    assert.deepEqual(
+      { server: first.server, inRecovery: first.inRecovery, last: first.info.last.seqno },
+      { server: PRIMARY_SERVER, inRecovery: false, last: 2 },
+    );
+    await waitUntil(() => router.servingReplicas().length === 0, 'the standby to be dropped');
+    assert.equal(
+      await metricValue(registry, 'tonapi_db_read_replica_up', { replica: standbyName }),
+      0,
+    );
+    const errorsAfter =
+      (await metricValue(registry, 'tonapi_db_read_replica_errors_total', {
+        replica: standbyName,
+        stage: 'probe',
+      })) +
+      (await metricValue(registry, 'tonapi_db_read_replica_errors_total', {
+        replica: standbyName,
+        stage: 'read',
+      }));
+    assert.ok(
+      errorsAfter > errorsBefore,
+      `errors ${String(errorsBefore)} → ${String(errorsAfter)}`,
+    );
+    const primaryReads = await metricValue(registry, 'tonapi_db_reads_total', {
+      server: PRIMARY_SERVER,
+    });
+    assert.equal((await inRequest()).server, PRIMARY_SERVER);
+    assert.equal(
+      await metricValue(registry, 'tonapi_db_reads_total', { server: PRIMARY_SERVER }),
+      primaryReads + 1,
+    );
+
+    await pair.standby.start();
+    await waitUntil(
+      () => router.servingReplicas().includes(standbyName),
+      'the restarted standby to serve again',
+    );
+    const back = await inRequest();
+    assert.deepEqual(
+      { server: back.server, inRecovery: back.inRecovery, last: back.info.last.seqno },
+      { server: standbyName, inRecovery: true, last: 2 },
+    );
+  });
+});
