@@ -25,9 +25,10 @@ export interface PersistentChainOptions {
   readonly shards: 1 | 2;
   readonly seed: string;
   /**
-   * Masterchain blocks the chain keeps (`blockHistory`): a restart produces at least these again
-   * (from a snapshot and the journal after it); older ones are dropped from the disk as they are
-   * from memory. Infinity (every block kept): no snapshots, the journal holds every block.
+   * Masterchain blocks a restart produces again (from a snapshot and the journal after it): the
+   * ones the history keeps (`blockHistory`; the localnet passes `stateHistory` when that is
+   * unbounded). Older ones are dropped from the disk as they are from memory. Infinity: no
+   * snapshots, the journal holds every block.
    */
   readonly retention: number;
   /** Masterchain blocks between snapshots; default snapshotInterval(retention). */

@@ -3,6 +3,7 @@ import { rename, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { BlockProducer, type BlockProducerMode } from './chain/block-producer';
 import { LocalChain } from './chain/local-chain';
+import { DEFAULT_STATE_HISTORY } from './chain/state-retention';
 import { openPersistentChain, type PersistentChain } from './chain-resume';
 import {
   type LiteServerNode,
@@ -108,7 +109,9 @@ export async function startLocalnet(options: LocalnetOptions = {}): Promise<Loca
       fresh: options.fresh ?? false,
       shards: options.shards ?? 1,
       seed: options.seed ?? 'genesis',
-      retention: options.blockHistory ?? Number.POSITIVE_INFINITY,
+      // The blocks a restart produces again: those the history keeps, or without a bound on it, those
+      // whose states it keeps (older ones are not kept across a restart).
+      retention: options.blockHistory ?? options.stateHistory ?? DEFAULT_STATE_HISTORY,
       ...(options.snapshotInterval === undefined
         ? {}
         : { snapshotInterval: options.snapshotInterval }),

@@ -578,7 +578,10 @@ export class LocalChain implements ChainReader {
     if (!top && mcBlock) {
       // A key block kept from before the snapshot a resumed chain started from: the shard block it
       // committed is not held, as happens to it past the history (blockHistory).
-      throw new BlockNotKeptError(mcBlock.stored.id, this.blockRetention.kept);
+      throw new BlockNotKeptError(
+        mcBlock.stored.id,
+        Math.min(this.blockRetention.kept, this.stateRetention.kept),
+      );
     }
     if (!top) {
       throw new Error(
