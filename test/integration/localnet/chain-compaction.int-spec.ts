@@ -4,12 +4,15 @@ import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { Address, toNano } from '@ton/core';
+import { Address, Cell, toNano } from '@ton/core';
 import { keyPairFromSeed } from '@ton/crypto';
 import { WalletContractV4 } from '@ton/ton';
-import { BlockNotKeptError } from '../../../apps/localnet/src/chain';
+import { type LiteSingleEngine } from 'ton-lite-client';
+import { Functions } from 'ton-lite-client/dist/schema';
+import { type BlockIdExt, BlockNotKeptError } from '../../../apps/localnet/src/chain';
+import { toTlBlockId } from '../../../apps/localnet/src/lite-api/block-id';
 import { type Localnet, startLocalnet } from '../../../apps/localnet/src/localnet';
-import { fromTreasury, transferCell } from './localnet-harness';
+import { engineFor, fromTreasury, transferCell } from './localnet-harness';
 
 /** Masterchain blocks the chain keeps (--block-history), and blocks between snapshots. */
 const KEPT = 12;
@@ -74,6 +77,13 @@ function shape(dir: string): DirShape {
   };
 }
 
+function getBlock(engine: LiteSingleEngine, id: BlockIdExt): Promise<{ data: Buffer }> {
+  return engine.query(Functions.liteServer_getBlock, {
+    kind: 'liteServer.getBlock',
+    id: toTlBlockId(id),
+  });
+}
+
 async function sealUntil(localnet: Localnet, seqno: number): Promise<void> {
   while (localnet.chain.head().id.seqno < seqno) {
     await localnet.chain.seal();
@@ -90,6 +100,8 @@ void describe('localnet: the kept chain is bounded by the history (snapshots, co
   let head = 0;
   let walletBalance = 0n;
   let shapeAfterFirstRun: DirShape | undefined;
+  let droppedId: BlockIdExt | undefined;
+  let keyBlockId: BlockIdExt | undefined;
 
   after(() => {
     rmSync(dir, { recursive: true, force: true });
@@ -122,6 +134,18 @@ void describe('localnet: the kept chain is bounded by the history (snapshots, co
       walletBalance = (await first.chain.blockchain.getContract(wallet.address)).balance;
       const old = first.chain.masterchainBlock(head - KEPT - INTERVAL * 2);
       assert.throws(() => old?.block, BlockNotKeptError, 'the history dropped it already');
+      assert.ok(old);
+      droppedId = old.id;
+      keyBlockId = first.chain.masterchainBlock(keyBlock)?.id;
+      // What a liteserver answers for a block the history dropped, before the restart.
+      const engine = await engineFor(first.liteservers[0]!);
+      try {
+        await assert.rejects(getBlock(engine, droppedId), {
+          message: `block (-1,8000000000000000,${String(droppedId.seqno)}) is not in db (this local network keeps its last ${String(KEPT)} masterchain blocks and its key blocks)`,
+        });
+      } finally {
+        engine.close();
+      }
     } finally {
       await first.stop();
     }
@@ -155,6 +179,23 @@ void describe('localnet: the kept chain is bounded by the history (snapshots, co
       assert.ok(second.chain.masterchainBlock(keyBlock)?.block);
       assert.equal(second.chain.masterchainBlock(base - 1), undefined);
       assert.equal(second.chain.masterchainBlock(head - KEPT - INTERVAL * 2), undefined);
+      // The liteserver: the dropped block is still not served (the same lite_api code 651, worded
+      // as for any block it does not have); the key block is served whole; a kept one too.
+      const engine = await engineFor(second.liteservers[0]!);
+      try {
+        assert.ok(keyBlockId);
+        await assert.rejects(getBlock(engine, droppedId), {
+          message: `block not found: (-1,8000000000000000,${String(droppedId.seqno)})`,
+        });
+        const key = await getBlock(engine, keyBlockId);
+        assert.deepEqual(Cell.fromBoc(key.data)[0]?.hash(), keyBlockId.rootHash);
+        const kept = second.chain.masterchainBlock(head - KEPT + 1);
+        assert.ok(kept);
+        const answer = await getBlock(engine, kept.id);
+        assert.deepEqual(Cell.fromBoc(answer.data)[0]?.hash(), kept.id.rootHash);
+      } finally {
+        engine.close();
+      }
       // It goes on: the queued transfer of the last snapshot was delivered; new blocks follow on.
       const next = await second.chain.seal();
       assert.equal(next.id.seqno, head + 1);
