@@ -748,6 +748,8 @@ export class LocalChain implements ChainReader {
     const keyBlocks: BlockRecord[] = [];
     for (let s = 1; s < head; s++) {
       const b = this.mc.blocks[s];
+      // Key blocks are never dropped by the retention, and one restored from a snapshot has no
+      // state structures to copy: kept as they are.
       if (b?.stored.isKeyBlock === true) {
         keyBlocks.push(b);
       }
@@ -765,7 +767,7 @@ export class LocalChain implements ChainReader {
         if (top.stored.mcSeqno !== head) {
           throw new Error('a snapshot is taken right after a seal');
         }
-        return { top, totalValidatorFees: c.totalValidatorFees };
+        return { top: heldNow(top), totalValidatorFees: c.totalValidatorFees };
       }),
       keyBlocks,
       queue,
@@ -1090,6 +1092,35 @@ export class LocalChain implements ChainReader {
     }
     return mcStored;
   }
+}
+
+/**
+ * A copy of a block record holding its parts as values: the retention (state-retention.ts) replaces
+ * a record's state with accessors that throw once it is past the history, which may happen before
+ * a snapshot taken from it is written.
+ */
+function heldNow(r: BlockRecord): BlockRecord {
+  return {
+    // Spreading reads the lazy block's accessors (lazy-block.ts) into plain values.
+    stored: { ...r.stored, transactions: r.stored.transactions.map((t) => ({ ...t })) },
+    accounts: r.accounts,
+    outQueue: r.outQueue,
+    randSeed: r.randSeed,
+    feesCollected: r.feesCollected,
+    created: r.created,
+    ...(r.mc === undefined
+      ? {}
+      : {
+          mc: {
+            config: r.mc.config,
+            configBase64: r.mc.configBase64,
+            libs: r.mc.libs,
+            prevBlocks: r.mc.prevBlocks,
+            globalBalance: r.mc.globalBalance,
+            prevBlocksInfo: r.mc.prevBlocksInfo,
+          },
+        }),
+  };
 }
 
 /**
