@@ -2,9 +2,9 @@ import { existsSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { BlockProducer, type BlockProducerMode } from './chain/block-producer';
-import { type ChainStore } from './chain/chain-store';
 import { LocalChain } from './chain/local-chain';
-import { openPersistentChain } from './chain-resume';
+import { DEFAULT_STATE_HISTORY } from './chain/state-retention';
+import { openPersistentChain, type PersistentChain } from './chain-resume';
 import {
   type LiteServerNode,
   globalConfigJson,
@@ -51,6 +51,8 @@ export interface LocalnetOptions {
   readonly dataDir?: string;
   /** With `dataDir`: start a new chain even when one is kept there. */
   readonly fresh?: boolean;
+  /** With `dataDir` and `blockHistory`: masterchain blocks between snapshots (chain-resume.ts). */
+  readonly snapshotInterval?: number;
   /** Where to write the global config JSON and the seed's accounts JSON (nothing when absent). */
   readonly configOut?: string;
   readonly accountsOut?: string;
@@ -97,20 +99,27 @@ export async function startLocalnet(options: LocalnetOptions = {}): Promise<Loca
     });
   let chain: LocalChain;
   let accounts: SeedAccount[];
-  let store: ChainStore | undefined;
+  let persistent: PersistentChain | undefined;
   if (options.dataDir === undefined) {
     chain = await create(startTime);
     accounts = await runSeed(chain, options);
   } else {
-    ({ chain, accounts, store } = await openPersistentChain({
+    persistent = await openPersistentChain({
       dir: options.dataDir,
       fresh: options.fresh ?? false,
       shards: options.shards ?? 1,
       seed: options.seed ?? 'genesis',
+      // The blocks a restart produces again: those the history keeps, or without a bound on it, those
+      // whose states it keeps (older ones are not kept across a restart).
+      retention: options.blockHistory ?? options.stateHistory ?? DEFAULT_STATE_HISTORY,
+      ...(options.snapshotInterval === undefined
+        ? {}
+        : { snapshotInterval: options.snapshotInterval }),
       create,
       runSeed: (c) => runSeed(c, options),
       logger: options.logger,
-    }));
+    });
+    ({ chain, accounts } = persistent);
   }
   const liteservers = await startLiteServers(chain, {
     count: options.liteservers ?? 1,
@@ -145,7 +154,8 @@ export async function startLocalnet(options: LocalnetOptions = {}): Promise<Loca
       await producer.stop();
       await Promise.all(liteservers.map((ls) => ls.close()));
       chain.close();
-      await store?.close();
+      await persistent?.settled();
+      await persistent?.store.close();
     },
   };
 }

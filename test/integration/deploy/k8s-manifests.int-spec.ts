@@ -65,6 +65,31 @@ const AppDeployment = z.looseObject({
   }),
 });
 type AppDeployment = z.infer<typeof AppDeployment>;
+/** The local overlay's localnet: its command line, volumes and how it is replaced. */
+const LocalnetDeployment = z.looseObject({
+  spec: z.looseObject({
+    replicas: z.number(),
+    strategy: z.looseObject({ type: z.string() }),
+    template: z.looseObject({
+      spec: z.looseObject({
+        containers: z
+          .array(
+            z.looseObject({
+              args: z.array(z.string()),
+              volumeMounts: z.array(z.looseObject({ name: z.string(), mountPath: z.string() })),
+            }),
+          )
+          .length(1),
+        volumes: z.array(
+          z.looseObject({
+            name: z.string(),
+            persistentVolumeClaim: z.looseObject({ claimName: z.string() }).optional(),
+          }),
+        ),
+      }),
+    }),
+  }),
+});
 const ServicePort = z.looseObject({
   name: z.string(),
   port: z.number(),
@@ -325,6 +350,32 @@ for (const overlay of OVERLAYS) {
         }
       }
     });
+
+    if (overlay === 'local') {
+      void it('keeps the localnet chain in --data-dir on a PersistentVolumeClaim of the overlay', () => {
+        const localnet = LocalnetDeployment.parse(
+          objects.find((o) => o.kind === 'Deployment' && o.metadata.name === 'localnet'),
+        );
+        const pod = localnet.spec.template.spec;
+        const [container] = pod.containers;
+        assert.ok(container);
+        const dataDir = /--data-dir (\S+)/.exec(container.args.join(' '))?.[1];
+        assert.equal(dataDir, '/data/localnet');
+        assert.equal(container.args.join(' ').includes('--fresh'), false, 'a restart resumes');
+        const mount = container.volumeMounts.find((m) => dataDir.startsWith(`${m.mountPath}/`));
+        assert.ok(mount, `a volume is mounted above ${dataDir}`);
+        const volume = pod.volumes.find((v) => v.name === mount.name);
+        const claim = volume?.persistentVolumeClaim?.claimName;
+        assert.equal(claim, 'localnet-data', 'the data volume is a PersistentVolumeClaim');
+        assert.ok(
+          objects.some((o) => o.kind === 'PersistentVolumeClaim' && o.metadata.name === claim),
+          `the overlay declares the claim ${claim}`,
+        );
+        // One writer: a rolling update would start a second localnet on the same journal.
+        assert.equal(localnet.spec.strategy.type, 'Recreate');
+        assert.equal(localnet.spec.replicas, 1);
+      });
+    }
   });
 }
 

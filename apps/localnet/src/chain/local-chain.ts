@@ -20,6 +20,8 @@ import {
   LocalBlockchainStorage,
   type PrevBlocksInfo,
   type SmartContract,
+  snapshotFromSerializable,
+  snapshotToSerializable,
 } from '@ton/sandbox';
 
 import {
@@ -39,12 +41,14 @@ import {
   masterchainValidatorsOf,
   RecoveringInstance,
   sha256,
+  SHARD_FULL,
   storeShardHashes,
   validatorListHashShort,
 } from '@app/ton';
 
 import { assembleBlock, ChainWork } from './block-assembler';
 import { ChainMutex } from './chain-mutex';
+import type { ChainCapture, RestoredChain } from './chain-snapshot';
 import type { SealRecord } from './chain-store';
 import type {
   BlockIdExt,
@@ -58,9 +62,13 @@ import { withLazyBlock } from './lazy-block';
 import { blockCreateFees, configAddress, globalVersion, localConfig } from './local-config';
 import { createLocalValidators, type LocalValidator, signBlock } from './local-validators';
 import { MessageExecutor, type Pending } from './message-executor';
-import { firstIndexWhere } from './monotone-search';
 import { droppedRecord } from './dropped-block';
-import { DEFAULT_STATE_HISTORY, dropState, HistoryRetention } from './state-retention';
+import {
+  BlockNotKeptError,
+  DEFAULT_STATE_HISTORY,
+  dropState,
+  HistoryRetention,
+} from './state-retention';
 import { accountIdOf, type BlockRecord, extRef, ShardChain } from './shard-chain';
 import { buildZeroStates, shardDescrOf } from './zero-state';
 
@@ -362,11 +370,13 @@ export class LocalChain implements ChainReader {
     if ('seqno' in by) {
       return blocks[by.seqno]?.stored;
     }
+    // An index among blocks no longer held (-1) finds nothing, as a block past the history would.
     if ('lt' in by) {
-      return blocks[firstIndexWhere(blocks, (b) => b.stored.endLt > by.lt)]?.stored;
+      return blocks[chain.firstIndexWhere((b) => b.stored.endLt > by.lt)]?.stored;
     }
     // The last block generated at or before utime.
-    return blocks[firstIndexWhere(blocks, (b) => b.stored.genUtime > by.utime) - 1]?.stored;
+    const after = chain.firstIndexWhere((b) => b.stored.genUtime > by.utime);
+    return after < 0 ? undefined : blocks[after - 1]?.stored;
   }
 
   shardTopsAt(mcSeqno: number): StoredBlock[] {
@@ -562,7 +572,17 @@ export class LocalChain implements ChainReader {
 
   private shardTop(chain: ShardChain, mcSeqno: number): BlockRecord {
     // The last block committed at or before masterchain mcSeqno.
-    const top = chain.blocks[firstIndexWhere(chain.blocks, (b) => b.stored.mcSeqno > mcSeqno) - 1];
+    const after = chain.firstIndexWhere((b) => b.stored.mcSeqno > mcSeqno);
+    const top = after < 0 ? undefined : chain.blocks[after - 1];
+    const mcBlock = this.mc.blocks[mcSeqno];
+    if (!top && mcBlock) {
+      // A key block kept from before the snapshot a resumed chain started from: the shard block it
+      // committed is not held, as happens to it past the history (blockHistory).
+      throw new BlockNotKeptError(
+        mcBlock.stored.id,
+        Math.min(this.blockRetention.kept, this.stateRetention.kept),
+      );
+    }
     if (!top) {
       throw new Error(
         `no block of ${chain.workchain}:${chain.shard.toString(16)} at mc ${mcSeqno}`,
@@ -598,6 +618,18 @@ export class LocalChain implements ChainReader {
       const b = this.mc.blocks[s];
       if (b) {
         lastMcBlocks.push(toBlockId(b.stored.id));
+      } else {
+        // Not held since a resume from a snapshot: the masterchain state's OldMcBlocksInfo has it.
+        const old = this.mc.prevBlocks.get(BigInt(s))?.ref;
+        if (old) {
+          lastMcBlocks.push({
+            workchain: -1,
+            shard: SHARD_FULL,
+            seqno: old.seqno,
+            rootHash: old.rootHash,
+            fileHash: old.fileHash,
+          });
+        }
       }
     }
     return { lastMcBlocks, prevKeyBlock: toBlockId(this.keyBlockAt(seqno).id) };
@@ -706,6 +738,107 @@ export class LocalChain implements ChainReader {
     this.adoptConfig(base);
   }
 
+  /**
+   * What a snapshot of the chain holds (chain-snapshot.ts), taken right after a seal: from a block
+   * listener, or between seals. Cells and tries are immutable, so the capture can be written later.
+   */
+  captureSnapshot(): ChainCapture {
+    const head = this.head().id.seqno;
+    const chains = this.allChains();
+    const keyBlocks: BlockRecord[] = [];
+    for (let s = 1; s < head; s++) {
+      const b = this.mc.blocks[s];
+      // Key blocks are never dropped by the retention, and one restored from a snapshot has no
+      // state structures to copy: kept as they are.
+      if (b?.stored.isKeyBlock === true) {
+        keyBlocks.push(b);
+      }
+    }
+    const queue = this.queue
+      .filter((p): p is Extract<Pending, { kind: 'queued' }> => p.kind === 'queued')
+      .map((p) => ({ ...p, sourceIndex: chains.indexOf(p.source) }));
+    return {
+      seqno: head,
+      emulator: snapshotToSerializable({ ...this.blockchain.snapshot(), transactions: [] }),
+      config: this.currentConfig,
+      configChanged: this.configChanged,
+      chains: chains.map((c) => {
+        const top = c.last();
+        if (top.stored.mcSeqno !== head) {
+          throw new Error('a snapshot is taken right after a seal');
+        }
+        return { top: heldNow(top), totalValidatorFees: c.totalValidatorFees };
+      }),
+      keyBlocks,
+      queue,
+    };
+  }
+
+  /**
+   * Puts a snapshot's state into this chain, made with the same options and not sealed yet: it then
+   * holds its zero state, the key blocks and the snapshot's blocks, and goes on from them.
+   */
+  async restore(r: RestoredChain): Promise<void> {
+    if (this.head().id.seqno !== 0) {
+      throw new Error('a snapshot is restored into a new chain');
+    }
+    const chains = this.allChains();
+    if (r.chains.length !== chains.length) {
+      throw new Error(`the snapshot has ${String(r.chains.length - 1)} shards`);
+    }
+    await this.blockchain.loadFrom(snapshotFromSerializable(r.emulator));
+    this.currentConfig = r.config;
+    this.configBase64 = this.blockchain.configBase64;
+    this.configChanged = r.configChanged;
+    chains.forEach((chain, i) => {
+      const c = r.chains[i];
+      const id = c?.top.stored.id;
+      if (c === undefined || id?.workchain !== chain.workchain || id.shard !== chain.shard) {
+        throw new Error(`the snapshot's chain ${String(i)} is not this chain's`);
+      }
+      chain.accounts = c.accounts;
+      chain.outQueue = c.outQueue;
+      chain.prevBlocks = c.prevBlocks;
+      chain.totalValidatorFees = c.totalValidatorFees;
+      chain.blocks[id.seqno] = c.top;
+      chain.tailStart = id.seqno;
+    });
+    for (const k of r.keyBlocks) {
+      this.mc.blocks[k.stored.id.seqno] = k;
+      this.mc.islands.push(k.stored.id.seqno);
+    }
+    this.mc.islands.sort((a, b) => a - b);
+    const top = this.mc.last();
+    if (top.mc) {
+      const seqno = top.stored.id.seqno;
+      Object.assign(top.mc, {
+        prevBlocksInfo: {
+          lastMcBlocks: this.prevBlocksInfo(seqno).lastMcBlocks,
+          prevKeyBlock: toBlockId(
+            top.stored.isKeyBlock ? top.stored.id : this.keyBlockAt(seqno - 1).id,
+          ),
+        },
+      });
+    }
+    for (const rec of [...chains.map((c) => c.last()), ...r.keyBlocks]) {
+      for (const tx of rec.stored.transactions) {
+        this.txIndex.set(`${tx.address.toRawString()}:${tx.lt}`, { tx, block: rec.stored });
+      }
+    }
+    this.queue = r.queue.map((q) => {
+      const source = chains[q.sourceIndex];
+      if (source === undefined) {
+        throw new Error(`a queued message of the snapshot names chain ${String(q.sourceIndex)}`);
+      }
+      return q.make(source);
+    });
+  }
+
+  /** The random seed of masterchain block `seqno` (and of the shard blocks it commits). */
+  randSeedOf(seqno: number): Buffer {
+    return sha256(Buffer.from(`localnet:${this.globalId}:${seqno}`));
+  }
+
   private adoptConfig(base: Cell): void {
     this.currentConfig = localConfig(base, this.globalId, this.validators, this.startTime);
     this.blockchain.setConfig(this.currentConfig);
@@ -728,7 +861,7 @@ export class LocalChain implements ChainReader {
     const prevKey = this.keyBlockAt(prevMc.stored.id.seqno);
     const seqno = prevMc.stored.id.seqno + 1;
     const genUtime = this.nextUtime();
-    const randSeed = sha256(Buffer.from(`localnet:${this.globalId}:${seqno}`));
+    const randSeed = this.randSeedOf(seqno);
     const ltBefore = this.blockchain.lt;
     this.blockchain.now = genUtime;
     this.blockchain.prevBlocks = this.prevBlocksInfo(prevMc.stored.id.seqno);
@@ -959,6 +1092,35 @@ export class LocalChain implements ChainReader {
     }
     return mcStored;
   }
+}
+
+/**
+ * A copy of a block record holding its parts as values: the retention (state-retention.ts) replaces
+ * a record's state with accessors that throw once it is past the history, which may happen before
+ * a snapshot taken from it is written.
+ */
+function heldNow(r: BlockRecord): BlockRecord {
+  return {
+    // Spreading reads the lazy block's accessors (lazy-block.ts) into plain values.
+    stored: { ...r.stored, transactions: r.stored.transactions.map((t) => ({ ...t })) },
+    accounts: r.accounts,
+    outQueue: r.outQueue,
+    randSeed: r.randSeed,
+    feesCollected: r.feesCollected,
+    created: r.created,
+    ...(r.mc === undefined
+      ? {}
+      : {
+          mc: {
+            config: r.mc.config,
+            configBase64: r.mc.configBase64,
+            libs: r.mc.libs,
+            prevBlocks: r.mc.prevBlocks,
+            globalBalance: r.mc.globalBalance,
+            prevBlocksInfo: r.mc.prevBlocksInfo,
+          },
+        }),
+  };
 }
 
 /**

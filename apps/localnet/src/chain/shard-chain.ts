@@ -50,6 +50,14 @@ export class ShardChain {
   prevBlocks: OldMcBlocksTrie = emptyOldMcBlocks();
   totalValidatorFees = 0n;
   readonly blocks: BlockRecord[] = [];
+  /**
+   * Index from which `blocks` is contiguous to the end. A chain resumed from a snapshot
+   * (chain-snapshot.ts) holds its zero state, its key blocks and the blocks from the snapshot on:
+   * the ones between are absent (holes), as blocks past the history are.
+   */
+  tailStart = 1;
+  /** Indexes below `tailStart` that hold a block (ascending): the zero state, then key blocks. */
+  readonly islands: number[] = [0];
   /** The parsed ShardAccount last seen per account id (object identity detects emulator changes). */
   readonly seen = new Map<bigint, ShardAccount>();
 
@@ -75,6 +83,35 @@ export class ShardChain {
     // The first prefixLength bits of the account id (at most 60, so the first 8 bytes suffice).
     const head = address.hash.readBigUInt64BE(0);
     return head >> BigInt(64 - this.prefixLength) === this.prefix;
+  }
+
+  /**
+   * The first index whose block satisfies `pred` (false, then true along the chain; see
+   * firstIndexWhere), or -1 when that block falls among absent ones: the answer is not known.
+   */
+  firstIndexWhere(pred: (block: BlockRecord) => boolean): number {
+    const { blocks, tailStart } = this;
+    let lo = tailStart;
+    let hi = blocks.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const block = blocks[mid];
+      // Indexes from tailStart on all hold a block.
+      if (block === undefined || pred(block)) {
+        hi = mid;
+      } else {
+        lo = mid + 1;
+      }
+    }
+    if (lo > tailStart) {
+      return lo;
+    }
+    const below = this.islands.find((i) => {
+      const b = blocks[i];
+      return b !== undefined && pred(b);
+    });
+    const first = below ?? lo;
+    return first > 0 && blocks[first - 1] === undefined ? -1 : first;
   }
 
   last(): BlockRecord {

@@ -92,7 +92,8 @@ export class HistoryRetention {
     const firstKeptMc = headSeqno - this.kept + 1;
     for (const chain of chains) {
       // Index 0, the zero state, stays: it is what the network is known by (its global config).
-      let i = this.nextIndex.get(chain) ?? 1;
+      // A chain resumed from a snapshot starts where its contiguous blocks do.
+      let i = this.nextIndex.get(chain) ?? chain.tailStart;
       for (; i < chain.blocks.length; i++) {
         const rec = chain.blocks[i];
         if (rec === undefined || !this.unreachable(chain, i, firstKeptMc)) {
