@@ -3,11 +3,12 @@ import { after, before, describe, it } from 'node:test';
 import { LiteserverPoolService } from '@app/liteclient';
 import { createMetricsRegistry, EmulatorBehindNotice, LiteserverMetrics } from '@app/observability';
 import { methodIdOf } from '@app/ton';
-import { serializeTuple } from '@ton/core';
+import { beginCell, serializeTuple } from '@ton/core';
 import { type Registry } from 'prom-client';
 import { type Localnet, startLocalnet } from '../../../apps/localnet/src/localnet';
 import { GenesisAccount } from '../../../apps/localnet/src/seeds';
 import { GetMethodRunner } from '../../../apps/liteserver/src/v2/methods/get-method.runner';
+import { FeeEstimator } from '../../../apps/sender/src/fees/fee.estimator';
 import { queries } from './pool-metrics';
 
 const EMPTY_STACK = serializeTuple([]).toBoc({ idx: false }).toString('base64');
@@ -108,5 +109,25 @@ void describe('get-methods on a network newer than the emulator (ConfigParam 8 v
       globalVersion: 14,
       use: 'get_method',
     });
+  });
+
+  void it('marks a fee estimate approximate (a field toncenter clients ignore), and counts it', async () => {
+    const found = localnet.accounts.find((a) => a.name === GenesisAccount.walletV4r2);
+    assert.ok(found);
+    const seen: number[] = [];
+    const estimator = new FeeEstimator(pool, (version) => {
+      seen.push(version);
+    });
+    const fees = await estimator.estimate({
+      address: found.address.toRawString(),
+      body: beginCell().storeUint(0, 32).endCell().toBoc().toString('base64'),
+      initCode: '',
+      initData: '',
+      ignoreChksig: true,
+    });
+    assert.equal(fees['@type'], 'query.fees');
+    assert.equal(fees.approximate, true);
+    assert.ok(fees.source_fees.in_fwd_fee > 0, 'still an estimate: the import fee is there');
+    assert.deepEqual(seen, [14]);
   });
 });
