@@ -42,10 +42,27 @@ function snakeToCamel(s: string): string {
   return s.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
 }
 
+/**
+ * One declaration per line: current lite_api.tl wraps long declarations onto indented continuation
+ * lines (liteServer.signatureSet.simplex), and a TL id is the crc32 of the declaration on one line.
+ */
+function joinContinuations(lines: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const line of lines) {
+    const previous = out.at(-1);
+    if (/^\s+\S/.test(line) && previous !== undefined && !previous.endsWith(';')) {
+      out[out.length - 1] = `${previous} ${line.trim()}`;
+    } else {
+      out.push(line);
+    }
+  }
+  return out;
+}
+
 function cleanSchema(source: string): { text: string; explicit: Map<string, number> } {
   const explicit = new Map<string, number>();
-  const lines = source.split('\n').map((raw) => {
-    const line = raw.replace(/\/\/.*$/, '').trimEnd();
+  const uncommented = source.split('\n').map((raw) => raw.replace(/\/\/.*$/, '').trimEnd());
+  const lines = joinContinuations(uncommented).map((line) => {
     const m = /^([A-Za-z0-9_.]+)#([0-9a-f]{8})(\s.*)$/.exec(line);
     if (m?.[1] && m[2] && m[3] !== undefined) {
       explicit.set(m[1], Number.parseInt(m[2], 16) | 0);

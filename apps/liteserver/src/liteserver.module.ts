@@ -33,9 +33,9 @@ export class LiteserverModule {
       // Two liteservers at most per request keeps the worst case under the NATS request deadline.
       attempts: 2,
       probeIntervalMs: 1000,
-      // A liteserver more than one block behind the consensus serves no head read (toncenter
-      // 2.1 tolerates three).
-      maxLagBlocks: 1,
+      // A liteserver more than three blocks (1.2 s at 400 ms) behind the consensus serves no head
+      // read: with 1 s probes an up-to-date one is often two behind the best (toncenter 2.1's rule).
+      maxLagBlocks: 3,
       ...options.trust,
     };
     return {

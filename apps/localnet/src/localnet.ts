@@ -37,6 +37,8 @@ export interface LocalnetOptions {
   readonly stateHistory?: number;
   /** Masterchain blocks whose contents are kept (LocalChainOptions.blockHistory; default all). */
   readonly blockHistory?: number;
+  /** ConfigParam 8 version (LocalChainOptions.globalVersion). */
+  readonly globalVersion?: number;
   readonly host?: string;
   /** First liteserver port (0 = ephemeral). */
   readonly basePort?: number;
@@ -93,6 +95,7 @@ export async function startLocalnet(options: LocalnetOptions = {}): Promise<Loca
       shards: options.shards ?? 1,
       ...(options.stateHistory === undefined ? {} : { stateHistory: options.stateHistory }),
       ...(options.blockHistory === undefined ? {} : { blockHistory: options.blockHistory }),
+      ...(options.globalVersion === undefined ? {} : { globalVersion: options.globalVersion }),
       wallClock,
       ...(zeroStateTime === undefined ? {} : { startTime: zeroStateTime }),
       ...(options.logger ? { logger: options.logger } : {}),

@@ -14,7 +14,8 @@ export class SenderPool extends LiteserverPool implements OnModuleInit, OnApplic
       // Reads (estimates, limits) move once to another liteserver; sends use targets() instead.
       attempts: 2,
       probeIntervalMs: 1000,
-      maxLagBlocks: 1,
+      // Three 400 ms blocks, as the API's pool (liteserver.module.ts).
+      maxLagBlocks: 3,
       ...options.trust,
     });
   }

@@ -6,7 +6,7 @@ import {
 } from '@app/contracts';
 import { DataSource, LandedMessageRepository } from '@app/database';
 import { connectNats, type NewEventsFollower } from '@app/nats';
-import { PINO_LOGGER } from '@app/observability';
+import { EmulatorBehindNotice, PINO_LOGGER } from '@app/observability';
 import {
   Inject,
   Injectable,
@@ -72,7 +72,10 @@ export class SenderService implements OnApplicationBootstrap, OnApplicationShutd
     @Optional() @Inject(DataSource) private readonly dataSource?: DataSource,
     @Optional() private readonly stream?: PendingStreamPublisher,
   ) {
-    this.estimator = new FeeEstimator(pool);
+    const behind = new EmulatorBehindNotice(registry, logger, 'estimate_fee');
+    this.estimator = new FeeEstimator(pool, (version) => {
+      behind.seen(version);
+    });
     this.metrics = new SenderMetrics(registry);
   }
 

@@ -49,6 +49,17 @@ export function isStateGone(error: unknown): boolean {
   return message.includes("state already gc'd");
 }
 
+/**
+ * True when a liteserver answered that it no longer has the block or state asked about: a pruned C++
+ * node past its `--block-ttl` answers "... not in db" (also "lt not in db" for a transaction), past
+ * its `--state-ttl` "state already gc'd". An archive node may still have it, so the pool asks one
+ * before this answer becomes final.
+ */
+export function isGoneFromNode(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error);
+  return isStateGone(error) || /not in db/i.test(message);
+}
+
 /** True for the failures another liteserver may not have (see FailureKind). */
 export function isRetryable(kind: FailureKind): boolean {
   return kind !== 'answer';

@@ -6,7 +6,9 @@ import { ChainVerifier } from './trust/chain-verifier';
 import { VerifyingEngine } from './trust/verifying-engine';
 import { type NetworkMismatch, NetworkIdentity } from './trust/network-identity';
 import { LiteserverCache } from './liteserver-cache';
+import { BlockPace } from './block-pace';
 import {
+  isGoneFromNode,
   type FailureKind,
   LiteserverLaggingError,
   LiteserverTimeoutError,
@@ -28,7 +30,8 @@ export interface LiteserverPoolOptions {
   readonly probeIntervalMs: number;
   /**
    * A liteserver more than this many masterchain blocks behind the consensus does not serve head
-   * reads (default 1, tongo's pool rule; toncenter 2.1 allows 3).
+   * reads (default 3, as toncenter 2.1: with 400 ms blocks and 1 s probes an up-to-date liteserver
+   * is routinely 2 blocks behind the best one when probed).
    */
   readonly maxLagBlocks?: number;
   /** How often each liteserver is asked whether it still has an old block (default 120 s, as 2.1). */
@@ -36,10 +39,13 @@ export interface LiteserverPoolOptions {
   /** The masterchain seqno the archival probe looks up (default 1; 2.1 uses 3). */
   readonly archivalProbeSeqno?: number;
   /**
-   * A read pinned to a masterchain seqno more than this many blocks behind the consensus prefers
-   * archival liteservers (default 2000, toncenter 2.0's rule).
+   * A read pinned to a masterchain block older than this prefers archival liteservers (default
+   * 10,000 s: toncenter 2.0's 2000 blocks at the 5 s interval of the time). The age is the block's
+   * distance from the consensus times the measured block interval (block-pace.ts).
    */
-  readonly recentBlocks?: number;
+  readonly archivalAgeMs?: number;
+  /** The masterchain block interval assumed until it is measured (default 400 ms). */
+  readonly blockIntervalMs?: number;
   /** Lifetime of the cached head answered by masterchainInfo() (default 200 ms < 400 ms blocks). */
   readonly headCacheTtlMs?: number;
   /**
@@ -89,7 +95,8 @@ export interface ExecuteOptions<T> {
 export interface LiteserverPoolObserver {
   queryFinished(server: number, method: string, seconds: number, outcome: QueryOutcome): void;
   healthChanged(health: LiteserverHealth, consensusSeqno: number | undefined): void;
-  retried?(method: string, kind: FailureKind): void;
+  /** `gone`: a non-archival liteserver no longer had the block or state; retried on an archival one. */
+  retried?(method: string, kind: FailureKind | 'gone'): void;
   cacheLookup?(method: string, hit: boolean): void;
   /** An answer of liteserver `server` failed its proof check (the server is taken out until a probe). */
   unverified?(server: number, reason: ProofFailure, message: string): void;
@@ -164,7 +171,8 @@ export class LiteserverPool {
   private readonly maxLagBlocks: number;
   private readonly archivalProbeIntervalMs: number;
   private readonly archivalProbeSeqno: number;
-  private readonly recentBlocks: number;
+  private readonly archivalAgeMs: number;
+  private readonly pace: BlockPace;
   private readonly headCache = new LiteserverCache<MasterchainInfo>(1);
   private readonly headCacheTtlMs: number;
   private readonly chain: ChainVerifier | undefined;
@@ -175,10 +183,11 @@ export class LiteserverPool {
     private readonly options: LiteserverPoolOptions,
     private readonly observer?: LiteserverPoolObserver,
   ) {
-    this.maxLagBlocks = options.maxLagBlocks ?? 1;
+    this.maxLagBlocks = options.maxLagBlocks ?? 3;
     this.archivalProbeIntervalMs = options.archivalProbeIntervalMs ?? 120_000;
     this.archivalProbeSeqno = options.archivalProbeSeqno ?? 1;
-    this.recentBlocks = options.recentBlocks ?? 2000;
+    this.archivalAgeMs = options.archivalAgeMs ?? 10_000_000;
+    this.pace = new BlockPace(options.blockIntervalMs ?? 400);
     this.headCacheTtlMs = options.headCacheTtlMs ?? 200;
     this.chain =
       options.chain ??
@@ -387,6 +396,10 @@ export class LiteserverPool {
   async probe(): Promise<void> {
     await Promise.all(this.entries.map((entry) => this.probeHead(entry)));
     const now = Date.now();
+    const consensus = this.consensusSeqno();
+    if (consensus !== undefined) {
+      this.pace.observe(consensus, now);
+    }
     await Promise.all(
       this.entries
         .filter(
@@ -451,12 +464,16 @@ export class LiteserverPool {
     const tried = new Set<number>();
     let lastKind: FailureKind | undefined;
     let lastReason: string | undefined;
+    /** A non-archival liteserver's "not in db" / "state already gc'd": final only if no archival one has it. */
+    let gone: unknown;
     for (let attempt = 0; attempt < this.options.attempts; attempt++) {
-      const entry = this.pick(tried, options);
+      const entry = gone === undefined ? this.pick(tried, options) : this.pickArchival(tried);
       if (!entry) {
         break;
       }
-      if (lastKind !== undefined) {
+      if (gone !== undefined) {
+        this.observer?.retried?.(method, 'gone');
+      } else if (lastKind !== undefined) {
         this.observer?.retried?.(method, lastKind);
       }
       tried.add(entry.index);
@@ -474,6 +491,10 @@ export class LiteserverPool {
         const kind = classifyFailure(error);
         this.finished(entry, method, started, kind);
         if (!isRetryable(kind)) {
+          if (isGoneFromNode(error) && !entry.archival && this.pickArchival(tried)) {
+            gone = error;
+            continue;
+          }
           throw liteserverAnswerError(error);
         }
         // Later requests use it only as a last resort until a probe finds it answering again.
@@ -484,6 +505,9 @@ export class LiteserverPool {
           lastReason = error.reason;
         }
       }
+    }
+    if (gone !== undefined) {
+      throw liteserverAnswerError(gone);
     }
     if (lastKind === 'unverified') {
       throw noProvenAnswer(lastReason);
@@ -507,7 +531,9 @@ export class LiteserverPool {
     const trusted = able.filter((e) => !e.suspect);
     const candidates = trusted.length > 0 ? trusted : able;
     const old =
-      seqno !== undefined && consensus !== undefined && consensus - seqno > this.recentBlocks;
+      seqno !== undefined &&
+      consensus !== undefined &&
+      this.pace.ageMs(seqno, consensus) > this.archivalAgeMs;
     const archival = options.archival === true || old ? candidates.filter((e) => e.archival) : [];
     const from = archival.length > 0 ? archival : candidates;
     if (from.length === 0) {
@@ -515,6 +541,14 @@ export class LiteserverPool {
     }
     this.cursor = (this.cursor + 1) % from.length;
     return from[this.cursor];
+  }
+
+  /** A responsive archival liteserver not tried yet (one no request saw failing first). */
+  private pickArchival(exclude: ReadonlySet<number>): PoolEntry | undefined {
+    const archival = this.entries.filter(
+      (e) => !exclude.has(e.index) && e.archival && this.isResponsive(e),
+    );
+    return archival.find((e) => !e.suspect) ?? archival[0];
   }
 
   private isResponsive(entry: PoolEntry): boolean {

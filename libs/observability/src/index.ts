@@ -5,6 +5,7 @@ export * from './metrics/metric-factories';
 export * from './metrics/http.metrics';
 export * from './metrics/nats.metrics';
 export * from './metrics/liteserver.metrics';
+export * from './metrics/emulator-behind.notice';
 export * from './logging/logger';
 export * from './logging/pino-nest-logger';
 export * from './health/ton-health.indicators';

@@ -45,8 +45,8 @@ export class HeadTimeline {
  * take most of a second; a liteserver 10 blocks behind is 4 s behind.
  */
 export const HEAD_READ_TOLERANCE_MS = 1000;
-/** And the pool lets a liteserver one block behind the consensus serve head reads (maxLagBlocks). */
-export const HEAD_READ_TOLERANCE_BLOCKS = 1;
+/** And the pool lets a liteserver three blocks behind the consensus serve head reads (maxLagBlocks). */
+export const HEAD_READ_TOLERANCE_BLOCKS = 3;
 
 /** Counts head reads that trailed the head by more than the tolerance (filled by the checks). */
 export interface StaleHeads {

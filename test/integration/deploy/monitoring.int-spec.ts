@@ -133,6 +133,8 @@ void describe('alert rules (k8s/monitoring/prometheus-rule.yaml)', () => {
     );
     assert.equal(expr('TonAccessIngestChainMismatch'), 'max(tonapi_ingest_chain_mismatch) > 0');
     assert.equal(rules.get('TonAccessIngestChainMismatch')?.labels.severity, 'critical');
+    assert.equal(expr('TonAccessIngestStuck'), 'max(tonapi_ingest_stuck_seconds) > 120');
+    assert.equal(rules.get('TonAccessIngestStuck')?.labels.severity, 'critical');
     assert.match(
       expr('TonAccessHighLatencyP99'),
       /^histogram_quantile\(0\.99, sum by \(le\) \(rate\(tonapi_http_request_duration_seconds_bucket.*\) > 1$/,

@@ -15,6 +15,8 @@ import {
 type BlockHeader = Awaited<ReturnType<LiteClient['lookupBlockByID']>>;
 
 const SHARD_ALL = '-9223372036854775808';
+/** The pool's default lag allowance: 3 masterchain blocks (1.2 s at 400 ms). */
+const LAG_ALLOWED = 3;
 
 async function until(condition: () => boolean, what: string, timeoutMs = 8000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -112,8 +114,8 @@ describe('LiteserverPool against a three-liteserver localnet', () => {
       sut.close();
     });
 
-    it('a liteserver 3 blocks behind is not used for head reads; 1 behind still is', async () => {
-      localnet.liteservers[2]?.setFault({ mode: 'lag', lagBlocks: 3 });
+    it('a liteserver 4 blocks behind is not used for head reads; 3 behind (400 ms blocks) still is', async () => {
+      localnet.liteservers[2]?.setFault({ mode: 'lag', lagBlocks: LAG_ALLOWED + 1 });
       await sut.probe();
       assert.equal(sut.consensusSeqno(), head);
       assert.deepEqual(
@@ -121,7 +123,7 @@ describe('LiteserverPool against a three-liteserver localnet', () => {
         [
           [0, true, head, 0],
           [1, true, head, 0],
-          [2, false, head - 3, 3],
+          [2, false, head - (LAG_ALLOWED + 1), LAG_ALLOWED + 1],
         ],
       );
       const answered = await servers(6, time);
@@ -130,19 +132,24 @@ describe('LiteserverPool against a three-liteserver localnet', () => {
         [0, 0, 0, 1, 1, 1],
         'round robin over the two servers at the head only',
       );
-      assert.equal(await metric(registry, 'tonapi_liteserver_lag_blocks', { server: '2' }), 3);
+      assert.equal(
+        await metric(registry, 'tonapi_liteserver_lag_blocks', { server: '2' }),
+        LAG_ALLOWED + 1,
+      );
       assert.equal(await metric(registry, 'tonapi_liteserver_lag_blocks', { server: '0' }), 0);
       assert.equal(await metric(registry, 'tonapi_liteserver_up', { server: '2' }), 0);
       assert.equal(await metric(registry, 'tonapi_liteserver_up', { server: '1' }), 1);
       assert.equal(
         await metric(registry, 'tonapi_liteserver_masterchain_seqno', { server: '2' }),
-        head - 3,
+        head - (LAG_ALLOWED + 1),
       );
       assert.equal(await metric(registry, 'tonapi_liteserver_consensus_seqno'), head);
 
       // a read pinned to a seqno the lagging server has reached may go to it
       const pinned = await servers(3, () =>
-        sut.execute('getTime', (client) => client.getCurrentTime(), { seqno: head - 3 }),
+        sut.execute('getTime', (client) => client.getCurrentTime(), {
+          seqno: head - (LAG_ALLOWED + 1),
+        }),
       );
       assert.deepEqual([...pinned].sort(), [0, 1, 2]);
 
@@ -155,27 +162,30 @@ describe('LiteserverPool against a three-liteserver localnet', () => {
             const b = await client.getMasterchainInfo();
             return [a.last.seqno, b.last.seqno];
           },
-          { seqno: head - 3 },
+          { seqno: head - (LAG_ALLOWED + 1) },
         );
-        const expected = result.server === 2 ? head - 3 : head;
+        const expected = result.server === 2 ? head - (LAG_ALLOWED + 1) : head;
         assert.deepEqual(result.value, [expected, expected]);
         return result;
       });
       assert.deepEqual([...sticky].sort(), [0, 1, 2]);
 
-      localnet.liteservers[2]?.setFault({ mode: 'lag', lagBlocks: 1 });
+      localnet.liteservers[2]?.setFault({ mode: 'lag', lagBlocks: LAG_ALLOWED });
       await sut.probe();
       assert.deepEqual(
         sut.health().map((h) => h.alive),
         [true, true, true],
       );
-      assert.equal(await metric(registry, 'tonapi_liteserver_lag_blocks', { server: '2' }), 1);
+      assert.equal(
+        await metric(registry, 'tonapi_liteserver_lag_blocks', { server: '2' }),
+        LAG_ALLOWED,
+      );
     });
 
     it('a liteserver that fell behind since the last probe answers no head read', async () => {
       await sut.probe();
       // No probe from here on: only the requests themselves can notice.
-      localnet.liteservers[2]?.setFault({ mode: 'lag', lagBlocks: 3 });
+      localnet.liteservers[2]?.setFault({ mode: 'lag', lagBlocks: LAG_ALLOWED + 1 });
       const heads: number[] = [];
       const answered = await servers(6, async () => {
         const result = await sut.execute('head', (client) => client.getMasterchainInfo());
@@ -188,20 +198,20 @@ describe('LiteserverPool against a three-liteserver localnet', () => {
         'every head read at the head',
       );
       assert.equal(answered.includes(2), false);
-      // What the refused answer said is kept: the liteserver is known to be 3 behind.
+      // What the refused answer said is kept: the liteserver is known to be 4 behind.
       assert.deepEqual(
         sut.health().map((h) => [h.index, h.lastSeqno, h.lag, h.alive]),
         [
           [0, head, 0, true],
           [1, head, 0, true],
-          [2, head - 3, 3, false],
+          [2, head - (LAG_ALLOWED + 1), LAG_ALLOWED + 1, false],
         ],
       );
       // A read pinned to a seqno it has still may go to it, and sees its own head.
       const pinned = await sut.execute('pinned', (client) => client.getMasterchainInfo(), {
-        seqno: head - 3,
+        seqno: head - (LAG_ALLOWED + 1),
       });
-      assert.equal(pinned.value.last.seqno, pinned.server === 2 ? head - 3 : head);
+      assert.equal(pinned.value.last.seqno, pinned.server === 2 ? head - (LAG_ALLOWED + 1) : head);
       localnet.liteservers[2]?.setFault({ mode: 'none' });
       await sut.probe();
     });
@@ -389,7 +399,9 @@ describe('LiteserverPool against a three-liteserver localnet', () => {
       // Probe for the head block itself: a liteserver 3 blocks behind does not have it, as a pruned
       // one lacks an old block.
       localnet.liteservers[2]?.setFault({ mode: 'lag', lagBlocks: 3 });
-      await startPool({ archivalProbeSeqno: head, recentBlocks: 2 });
+      // Blocks are taken as 400 ms apart (the chain here is sealed by hand, so nothing is measured):
+      // 3 blocks behind is 1.2 s old, over the 1 s archival age; 1 block behind is 0.4 s.
+      await startPool({ archivalProbeSeqno: head, archivalAgeMs: 1000, blockIntervalMs: 400 });
       localnet.liteservers[2]?.setFault({ mode: 'none' });
       await sut.probe(); // head probe only: the archival one is not due for 120 s
     });
@@ -423,6 +435,56 @@ describe('LiteserverPool against a three-liteserver localnet', () => {
         sut.execute('getTime', (client) => client.getCurrentTime(), { seqno: head - 1 }),
       );
       assert.deepEqual([...recent].sort(), [0, 1, 2]);
+    });
+
+    it("a pruned liteserver's 'not in db' is asked of an archival one before it is final", async () => {
+      const retriedBefore =
+        (await metric(registry, 'tonapi_liteserver_retries_total', {
+          method: 'goneRead',
+          kind: 'gone',
+        })) ?? 0;
+      // What a C++ node past its --block-ttl answers (lite_api 651, as the local network words it).
+      localnet.liteservers[2]?.setFault({
+        mode: 'error',
+        errorCode: 651,
+        errorMessage: `block (-1,8000000000000000,${String(head - 1)}) is not in db`,
+      });
+      // A recent seqno goes to any of the three, in turn: the one pick of server 2 is retried.
+      const answered = await servers(3, () =>
+        sut.execute('goneRead', (client) => client.getCurrentTime(), { seqno: head - 1 }),
+      );
+      assert.equal(answered.length, 3);
+      assert.equal(answered.includes(2), false, 'every answer from an archival liteserver');
+      assert.equal(
+        await metric(registry, 'tonapi_liteserver_retries_total', {
+          method: 'goneRead',
+          kind: 'gone',
+        }),
+        retriedBefore + 1,
+      );
+    });
+
+    it("'state already gc'd' everywhere is the final answer, once an archival one said it too", async () => {
+      for (const ls of localnet.liteservers) {
+        ls.setFault({
+          mode: 'error',
+          errorCode: 0,
+          errorMessage: `cannot load state for (-1,8000000000000000,${String(head - 1)}) : state already gc'd`,
+        });
+      }
+      const before = await queries(lsMetrics, 'gcRead');
+      // Three reads pick each liteserver once: an archival one's answer is final at once (1 query
+      // each), the pruned one's is asked again of an archival one (2 queries): 4 in all.
+      for (let i = 0; i < 3; i++) {
+        await assert.rejects(
+          sut.execute('gcRead', (client) => client.getCurrentTime(), { seqno: head - 1 }),
+          (e: unknown) =>
+            e instanceof TonApiError &&
+            e.code === ErrorCode.LITESERVER_ERROR &&
+            e.message.includes("state already gc'd"),
+        );
+      }
+      assert.equal((await queries(lsMetrics, 'gcRead')) - before, 4);
     });
 
     it('archival calls fall back to any live liteserver when no archival one is live', async () => {

@@ -13,6 +13,7 @@ import {
   ProofError,
   proofBlockId,
   proofRoot,
+  LiteApiSchema,
 } from '@app/ton';
 import { startLiteServers, type LiteServerNode } from '../../../apps/localnet/src/liteserver';
 import { LIE_AHEAD_BLOCKS } from '../../../apps/localnet/src/liteserver/lying-handlers';
@@ -153,11 +154,11 @@ void describe('a lying local liteserver ({"mode":"lie"}) beside an honest one', 
       targetBlock: null,
     };
     const lieProof = partialBlockProof(
-      await liar.query(Functions.liteServer_getBlockProof, proofQuery),
+      await liar.query(LiteApiSchema.Functions.liteServer_getBlockProof, proofQuery),
     );
     assert.throws(() => checkPartialBlockProof(lieProof, idOf(zero)), isProofError);
     const truthProof = partialBlockProof(
-      await honest.query(Functions.liteServer_getBlockProof, proofQuery),
+      await honest.query(LiteApiSchema.Functions.liteServer_getBlockProof, proofQuery),
     );
     assert.equal(checkPartialBlockProof(truthProof, idOf(zero)).to.seqno, head.id.seqno);
   });

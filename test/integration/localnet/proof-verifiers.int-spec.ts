@@ -20,6 +20,7 @@ import {
   replaceCell,
   rewrapProof,
   serializeBocMultiRoot,
+  LiteApiSchema,
 } from '@app/ton';
 import { startLiteServers, type LiteServerNode } from '../../../apps/localnet/src/liteserver';
 import type { StoredBlock } from '../../../apps/localnet/src/chain/chain-reader';
@@ -63,7 +64,7 @@ void describe('the proof verifiers against the local network (signed by its loca
   });
 
   async function blockProof(known: StoredBlock, target?: StoredBlock): Promise<PartialBlockProof> {
-    const answer = await engine.query(Functions.liteServer_getBlockProof, {
+    const answer = await engine.query(LiteApiSchema.Functions.liteServer_getBlockProof, {
       kind: 'liteServer.getBlockProof',
       mode: target ? 1 : 0,
       knownBlock: tlBlockId(known),

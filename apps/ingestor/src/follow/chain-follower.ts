@@ -7,6 +7,10 @@ import { type Logger } from 'pino';
 import { type EventOutbox } from '../events/event-outbox';
 import { type IngestMetrics } from '../metrics/ingest.metrics';
 import { retryUntilDone, sleep } from '../retry';
+import { StuckWatch } from './stuck-watch';
+
+/** Seconds on one block before the follower logs it as stuck (the alert fires at 120 s). */
+const STUCK_LOG_S = 60;
 import { loadBatches } from '../source/batch-pipeline';
 import { type BlockSource, type ChainHead } from '../source/block-source';
 import { type McBatchLoader, type ShardTops, shardTopsOf } from '../source/mc-batch.loader';
@@ -44,6 +48,10 @@ export class ChainFollower {
   /** Zero state root hash already checked against the index (the check is a write on first use). */
   private verifiedZeroState: string | undefined;
   private mismatch: ChainMismatchError | undefined;
+  private readonly stuck = new StuckWatch();
+  private stuckTimer: NodeJS.Timeout | undefined;
+  /** The stuck time (s) of the last escalated log line: one line per doubling, from STUCK_LOG_S. */
+  private stuckLoggedAt = 0;
 
   constructor(
     private readonly source: BlockSource,
@@ -58,6 +66,10 @@ export class ChainFollower {
   ) {}
 
   start(): void {
+    this.stuckTimer ??= setInterval(() => {
+      this.checkStuck();
+    }, 1000);
+    this.stuckTimer.unref();
     this.running ??= this.loop().catch((error: unknown) => {
       if (error instanceof ChainMismatchError) {
         this.refuse(error);
@@ -72,6 +84,8 @@ export class ChainFollower {
     this.abort.abort();
     await this.running;
     await this.outbox.stop();
+    clearInterval(this.stuckTimer);
+    this.stuckTimer = undefined;
     await this.lease.release().catch(() => undefined);
   }
 
@@ -105,6 +119,7 @@ export class ChainFollower {
       this.head = head;
       this.metrics.observeHead(head.seqno);
       const cursor = await retryUntilDone(() => this.startCursor(), retry);
+      this.stuck.progressed(cursor);
       await retryUntilDone(() => this.verifyChain(head, cursor), retry);
       if (cursor >= this.head.seqno) {
         this.indexedSeqno = cursor;
@@ -121,6 +136,29 @@ export class ChainFollower {
         this.logger.error({ err: String(error), from: cursor + 1 }, 'catch-up round failed');
         await sleep(this.options.pollMs * 5, signal);
       }
+    }
+  }
+
+  /**
+   * Publishes how long the follower has waited on one block while the head is ahead, and escalates
+   * the wait to an error log line once it passes STUCK_LOG_S (then at every doubling), naming the
+   * block: retries stay, but they are no longer silent.
+   */
+  private checkStuck(): void {
+    const seconds = this.stuck.stuckSeconds(this.head.seqno);
+    const seqno = this.stuck.waitingOn();
+    this.metrics.stuckSeconds.set(seconds);
+    this.metrics.stuckSeqno.set(seconds > 0 && seqno !== null ? seqno : 0);
+    if (seconds < STUCK_LOG_S) {
+      this.stuckLoggedAt = 0;
+      return;
+    }
+    if (seconds >= Math.max(STUCK_LOG_S, this.stuckLoggedAt * 2)) {
+      this.stuckLoggedAt = seconds;
+      this.logger.error(
+        { event: 'ingest-stuck', seqno, stuckSeconds: Math.round(seconds), head: this.head.seqno },
+        `ingestor stuck on masterchain block ${String(seqno)} for ${String(Math.round(seconds))} s`,
+      );
     }
   }
 
@@ -177,6 +215,7 @@ export class ChainFollower {
           this.tops = { seqno: item.mcSeqno, tops: shardTopsOf(item.loaded.batch.masterchain) };
         }
         this.indexedSeqno = result.mcSeqno;
+        this.stuck.progressed(result.mcSeqno);
         this.metrics.observeIndexed(
           result.mcSeqno,
           this.head.seqno,

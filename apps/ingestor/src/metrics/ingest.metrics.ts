@@ -22,6 +22,8 @@ export class IngestMetrics {
   readonly writeRetries: Counter;
   readonly leader: Gauge;
   readonly chainMismatch: Gauge;
+  readonly stuckSeconds: Gauge;
+  readonly stuckSeqno: Gauge;
 
   constructor(registry: Registry) {
     this.headSeqno = gauge(registry, {
@@ -79,7 +81,17 @@ export class IngestMetrics {
       name: `${METRIC_PREFIX}ingest_chain_mismatch`,
       help: 'Whether the follower stopped because the liteservers serve another chain than the index holds (1).',
     });
+    this.stuckSeconds = gauge(registry, {
+      name: `${METRIC_PREFIX}ingest_stuck_seconds`,
+      help: 'Seconds the leading follower has not committed its next block while the head is ahead (0 when progressing or caught up).',
+    });
+    this.stuckSeqno = gauge(registry, {
+      name: `${METRIC_PREFIX}ingest_stuck_seqno`,
+      help: 'The masterchain block the follower waits on while tonapi_ingest_stuck_seconds > 0 (0 otherwise).',
+    });
     this.chainMismatch.set(0);
+    this.stuckSeconds.set(0);
+    this.stuckSeqno.set(0);
   }
 
   observeHead(seqno: number): void {

@@ -77,6 +77,8 @@ export interface LocalChainOptions {
   readonly shards?: 1 | 2;
   /** ConfigParam 19; mainnet is -239, testnet -3. */
   readonly globalId?: number;
+  /** ConfigParam 8 version instead of the emulator config's (a network newer than the emulator). */
+  readonly globalVersion?: number;
   /** gen_utime of the zero state (unix seconds). */
   readonly startTime?: number;
   /** Seconds between consecutive blocks' gen_utime in deterministic time (default 1). */
@@ -250,6 +252,7 @@ export class LocalChain implements ChainReader {
       options.globalId ?? DEFAULT_GLOBAL_ID,
       validators,
       startTime,
+      options.globalVersion,
     );
     blockchain.setConfig(config);
     blockchain.now = startTime;
@@ -840,7 +843,13 @@ export class LocalChain implements ChainReader {
   }
 
   private adoptConfig(base: Cell): void {
-    this.currentConfig = localConfig(base, this.globalId, this.validators, this.startTime);
+    this.currentConfig = localConfig(
+      base,
+      this.globalId,
+      this.validators,
+      this.startTime,
+      this.options.globalVersion,
+    );
     this.blockchain.setConfig(this.currentConfig);
     this.configBase64 = this.blockchain.configBase64;
     this.configChanged = true;

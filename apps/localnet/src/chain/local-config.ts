@@ -23,7 +23,7 @@ const FOREIGN_VALIDATOR_SETS = [32, 33, 35, 36, 37];
 
 /**
  * The local network's config: the emulator's config with ConfigParam 19 (global_id) set to the local
- * network id, ConfigParam 34 (cur_validators) replaced by the local validator set and the other
+ * network id, ConfigParam 8's version replaced when asked, ConfigParam 34 (cur_validators) replaced by the local validator set and the other
  * validator sets removed.
  */
 export function localConfig(
@@ -31,10 +31,24 @@ export function localConfig(
   globalId: number,
   validators: readonly LocalValidator[],
   utimeSince: number,
+  globalVersionOverride?: number,
 ): Cell {
   const dict = Dictionary.loadDirect(Dictionary.Keys.Int(32), Dictionary.Values.Cell(), base);
   // _ global_id:int32 = ConfigParam 19;
   dict.set(19, beginCell().storeInt(globalId, 32).endCell());
+  if (globalVersionOverride !== undefined) {
+    // A network newer than the emulator (mainnet enabled 14 while the emulator implements 13), to
+    // test what the services do then; the capabilities stay the base config's.
+    const capabilities = globalVersion(beginCell().storeDictDirect(dict).endCell())?.capabilities;
+    dict.set(
+      8,
+      beginCell()
+        .storeUint(0xc4, 8)
+        .storeUint(globalVersionOverride, 32)
+        .storeUint(capabilities ?? 0n, 64)
+        .endCell(),
+    );
+  }
   for (const param of FOREIGN_VALIDATOR_SETS) {
     dict.delete(param);
   }

@@ -5,7 +5,8 @@ import { z } from 'zod';
  *   none  – serve normally;
  *   stall – accept queries and never answer them (they are answered once the fault is cleared);
  *   drop  – destroy every connection and refuse new ones while set;
- *   error – answer every query with liteServer.error{errorCode (default 651 notready)};
+ *   error – answer every query with liteServer.error{errorCode (default 651 notready), errorMessage
+ *           (default "node not synced"; e.g. a pruned node's "... not in db")};
  *   lag   – serve a chain whose head is `lagBlocks` masterchain blocks behind;
  *   lie   – answer with plausible forged data it cannot prove (lying-handlers.ts): a head 1,000 blocks
  *           ahead with made-up hashes, changed balances, code and data, altered transaction lists,
@@ -16,6 +17,7 @@ export const LiteServerFault = z
     mode: z.enum(['none', 'stall', 'drop', 'error', 'lag', 'lie']),
     lagBlocks: z.number().int().min(0).optional(),
     errorCode: z.number().int().optional(),
+    errorMessage: z.string().min(1).max(500).optional(),
   })
   .strict();
 export type LiteServerFault = z.infer<typeof LiteServerFault>;

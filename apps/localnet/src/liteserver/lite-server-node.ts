@@ -113,7 +113,7 @@ export class LiteServerNode {
         // run_ext_query's answer while the node is not ready
         return encodeLiteServerError(
           this.fault.errorCode ?? LiteServerErrorCode.notready,
-          'node not synced',
+          this.fault.errorMessage ?? 'node not synced',
         );
       case 'drop':
         return encodeLiteServerError(LiteServerErrorCode.notready, 'node not synced');

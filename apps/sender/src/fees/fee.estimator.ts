@@ -11,6 +11,7 @@ import {
 import { Executor } from '@ton/sandbox';
 import { type ClientAccountState } from 'ton-lite-client/dist/types';
 import { fetchLibraries, type LiteserverPool, readConfig } from '@app/liteclient';
+import { configGlobalVersion, emulatorBehind } from '@app/ton';
 import { libraryRefsOf } from './library-refs';
 import { forwardFee, messageSize, readMsgForwardPrices } from './msg-prices';
 import { storageFeeDue } from './storage-fee';
@@ -41,7 +42,11 @@ interface HeadState {
 export class FeeEstimator {
   private executor: Promise<Executor> | undefined;
 
-  constructor(private readonly pool: LiteserverPool) {}
+  constructor(
+    private readonly pool: LiteserverPool,
+    /** Told when an estimate is made on a network newer than the emulator (it is then approximate). */
+    private readonly onNewerNetwork?: (globalVersion: number) => void,
+  ) {}
 
   async estimate(req: EstimateFeeReq): Promise<QueryFees> {
     const address = Address.parseRaw(req.address.toLowerCase());
@@ -62,6 +67,13 @@ export class FeeEstimator {
         libraries: libraryDict(libraries),
       };
     });
+    const globalVersion = configGlobalVersion(beginCell().storeDictDirect(head.config).endCell());
+    const approximate = emulatorBehind(globalVersion);
+    if (approximate) {
+      this.onNewerNetwork?.(globalVersion);
+    }
+    const mark = (fees: QueryFees): QueryFees =>
+      approximate ? { ...fees, approximate: true } : fees;
     const masterchain = address.workChain === -1;
     // The import fee of an external message (Transaction::compute_in_msg_fwd_fees): the forwarding
     // price of the workchain it enters, on the message's size below its root.
@@ -76,10 +88,10 @@ export class FeeEstimator {
       const storageFee = storage
         ? storageFeeDue(head.config, storage, head.utime, masterchain)
         : 0n;
-      return queryFees(fees(inFwdFee, storageFee, 0n, 0n));
+      return mark(queryFees(fees(inFwdFee, storageFee, 0n, 0n)));
     }
     const phases = phaseFeesOf(transaction);
-    return queryFees(fees(inFwdFee, phases.storageFee, phases.gasFee, phases.fwdFee));
+    return mark(queryFees(fees(inFwdFee, phases.storageFee, phases.gasFee, phases.fwdFee)));
   }
 
   /** The emulated transaction, or undefined when the account does not accept the message. */

@@ -63,6 +63,12 @@ export const QueryFees = z
     '@type': z.literal('query.fees'),
     source_fees: TonlibFees,
     destination_fees: z.array(TonlibFees),
+    /**
+     * Present (true) only when the network's global version (ConfigParam 8) is newer than the bundled
+     * emulator implements: the fees were emulated under older rules. Not a toncenter field; clients
+     * that do not know it ignore it.
+     */
+    approximate: z.literal(true).optional(),
   })
   .strict();
 export type QueryFees = z.infer<typeof QueryFees>;

@@ -1,1 +1,2 @@
 export * from './recovering-instance';
+export * from './global-version';

@@ -214,11 +214,21 @@ export interface liteServer_signature {
     readonly signature: TLBytes;
 }
 
-export interface liteServer_signatureSet {
-    readonly kind: 'liteServer.signatureSet';
+export interface liteServer_signatureSet_ordinary {
+    readonly kind: 'liteServer.signatureSet.ordinary';
     readonly validatorSetHash: TLInt;
     readonly catchainSeqno: TLInt;
     readonly signatures: liteServer_signature[];
+}
+
+export interface liteServer_signatureSet_simplex {
+    readonly kind: 'liteServer.signatureSet.simplex';
+    readonly ccSeqno: TLInt;
+    readonly validatorSetHash: TLInt;
+    readonly signatures: liteServer_signature[];
+    readonly sessionId: TLInt256;
+    readonly slot: TLInt;
+    readonly candidate: TLBytes;
 }
 
 export interface liteServer_blockLinkBack {
@@ -325,6 +335,41 @@ export interface liteServer_blockOutMsgQueueSize {
     readonly proof: TLBytes | null;
 }
 
+export interface liteServer_accountDispatchQueueInfo {
+    readonly kind: 'liteServer.accountDispatchQueueInfo';
+    readonly addr: TLInt256;
+    readonly size: TLLong;
+    readonly minLt: TLLong;
+    readonly maxLt: TLLong;
+}
+
+export interface liteServer_dispatchQueueInfo {
+    readonly kind: 'liteServer.dispatchQueueInfo';
+    readonly mode: TLFlag;
+    readonly id: tonNode_blockIdExt;
+    readonly accountDispatchQueues: liteServer_accountDispatchQueueInfo[];
+    readonly complete: TLBool;
+    readonly proof: TLBytes | null;
+}
+
+export interface liteServer_dispatchQueueMessage {
+    readonly kind: 'liteServer.dispatchQueueMessage';
+    readonly addr: TLInt256;
+    readonly lt: TLLong;
+    readonly hash: TLInt256;
+    readonly metadata: liteServer_transactionMetadata;
+}
+
+export interface liteServer_dispatchQueueMessages {
+    readonly kind: 'liteServer.dispatchQueueMessages';
+    readonly mode: TLFlag;
+    readonly id: tonNode_blockIdExt;
+    readonly messages: liteServer_dispatchQueueMessage[];
+    readonly complete: TLBool;
+    readonly proof: TLBytes | null;
+    readonly messagesBoc: TLBytes | null;
+}
+
 export interface liteServer_debug_verbosity {
     readonly kind: 'liteServer.debug.verbosity';
     readonly value: TLInt;
@@ -364,6 +409,12 @@ export interface liteServer_nonfinal_validatorGroupInfo {
 export interface liteServer_nonfinal_validatorGroups {
     readonly kind: 'liteServer.nonfinal.validatorGroups';
     readonly groups: liteServer_nonfinal_validatorGroupInfo[];
+}
+
+export interface liteServer_nonfinal_pendingShardBlocks {
+    readonly kind: 'liteServer.nonfinal.pendingShardBlocks';
+    readonly signedBlocks: tonNode_blockIdExt[];
+    readonly candidates: tonNode_blockIdExt[];
 }
 
 //
@@ -424,7 +475,7 @@ export type liteServer_BlockTransactionsExt = liteServer_blockTransactionsExt;
 
 export type liteServer_Signature = liteServer_signature;
 
-export type liteServer_SignatureSet = liteServer_signatureSet;
+export type liteServer_SignatureSet = liteServer_signatureSet_ordinary | liteServer_signatureSet_simplex;
 
 export type liteServer_BlockLink = liteServer_blockLinkBack | liteServer_blockLinkForward;
 
@@ -450,6 +501,14 @@ export type liteServer_OutMsgQueueSizes = liteServer_outMsgQueueSizes;
 
 export type liteServer_BlockOutMsgQueueSize = liteServer_blockOutMsgQueueSize;
 
+export type liteServer_AccountDispatchQueueInfo = liteServer_accountDispatchQueueInfo;
+
+export type liteServer_DispatchQueueInfo = liteServer_dispatchQueueInfo;
+
+export type liteServer_DispatchQueueMessage = liteServer_dispatchQueueMessage;
+
+export type liteServer_DispatchQueueMessages = liteServer_dispatchQueueMessages;
+
 export type liteServer_debug_Verbosity = liteServer_debug_verbosity;
 
 export type liteServer_nonfinal_CandidateId = liteServer_nonfinal_candidateId;
@@ -461,6 +520,8 @@ export type liteServer_nonfinal_CandidateInfo = liteServer_nonfinal_candidateInf
 export type liteServer_nonfinal_ValidatorGroupInfo = liteServer_nonfinal_validatorGroupInfo;
 
 export type liteServer_nonfinal_ValidatorGroups = liteServer_nonfinal_validatorGroups;
+
+export type liteServer_nonfinal_PendingShardBlocks = liteServer_nonfinal_pendingShardBlocks;
 
 //
 // Functions
@@ -650,16 +711,32 @@ export interface liteServer_getBlockOutMsgQueueSize {
     readonly wantProof: TLBool | null;
 }
 
-export interface liteServer_nonfinal_getValidatorGroups {
-    readonly kind: 'liteServer.nonfinal.getValidatorGroups';
+export interface liteServer_getDispatchQueueInfo {
+    readonly kind: 'liteServer.getDispatchQueueInfo';
+    readonly mode: TLFlag;
+    readonly id: tonNode_blockIdExt;
+    readonly afterAddr: TLInt256 | null;
+    readonly maxAccounts: TLInt;
+    readonly wantProof: TLBool | null;
+}
+
+export interface liteServer_getDispatchQueueMessages {
+    readonly kind: 'liteServer.getDispatchQueueMessages';
+    readonly mode: TLFlag;
+    readonly id: tonNode_blockIdExt;
+    readonly addr: TLInt256;
+    readonly afterLt: TLLong;
+    readonly maxMessages: TLInt;
+    readonly wantProof: TLBool | null;
+    readonly oneAccount: TLBool | null;
+    readonly messagesBoc: TLBool | null;
+}
+
+export interface liteServer_nonfinal_getPendingShardBlocks {
+    readonly kind: 'liteServer.nonfinal.getPendingShardBlocks';
     readonly mode: TLFlag;
     readonly wc: TLInt | null;
     readonly shard: TLLong | null;
-}
-
-export interface liteServer_nonfinal_getCandidate {
-    readonly kind: 'liteServer.nonfinal.getCandidate';
-    readonly id: liteServer_nonfinal_candidateId;
 }
 
 export interface liteServer_queryPrefix {
@@ -819,15 +896,20 @@ export const Functions = {
         decodeResponse: (decoder: TLReadBuffer) => Codecs.liteServer_BlockOutMsgQueueSize.decode(decoder)
     } as TLFunction<liteServer_getBlockOutMsgQueueSize, liteServer_BlockOutMsgQueueSize>,
 
-    liteServer_nonfinal_getValidatorGroups: {
-        encodeRequest: (src: liteServer_nonfinal_getValidatorGroups, encoder: TLWriteBuffer) => { encoder.writeInt32(-1516694045); Codecs.liteServer_nonfinal_getValidatorGroups.encode(src, encoder); },
-        decodeResponse: (decoder: TLReadBuffer) => Codecs.liteServer_nonfinal_ValidatorGroups.decode(decoder)
-    } as TLFunction<liteServer_nonfinal_getValidatorGroups, liteServer_nonfinal_ValidatorGroups>,
+    liteServer_getDispatchQueueInfo: {
+        encodeRequest: (src: liteServer_getDispatchQueueInfo, encoder: TLWriteBuffer) => { encoder.writeInt32(31878131); Codecs.liteServer_getDispatchQueueInfo.encode(src, encoder); },
+        decodeResponse: (decoder: TLReadBuffer) => Codecs.liteServer_DispatchQueueInfo.decode(decoder)
+    } as TLFunction<liteServer_getDispatchQueueInfo, liteServer_DispatchQueueInfo>,
 
-    liteServer_nonfinal_getCandidate: {
-        encodeRequest: (src: liteServer_nonfinal_getCandidate, encoder: TLWriteBuffer) => { encoder.writeInt32(805803230); Codecs.liteServer_nonfinal_getCandidate.encode(src, encoder); },
-        decodeResponse: (decoder: TLReadBuffer) => Codecs.liteServer_nonfinal_Candidate.decode(decoder)
-    } as TLFunction<liteServer_nonfinal_getCandidate, liteServer_nonfinal_Candidate>,
+    liteServer_getDispatchQueueMessages: {
+        encodeRequest: (src: liteServer_getDispatchQueueMessages, encoder: TLWriteBuffer) => { encoder.writeInt32(-1141021639); Codecs.liteServer_getDispatchQueueMessages.encode(src, encoder); },
+        decodeResponse: (decoder: TLReadBuffer) => Codecs.liteServer_DispatchQueueMessages.decode(decoder)
+    } as TLFunction<liteServer_getDispatchQueueMessages, liteServer_DispatchQueueMessages>,
+
+    liteServer_nonfinal_getPendingShardBlocks: {
+        encodeRequest: (src: liteServer_nonfinal_getPendingShardBlocks, encoder: TLWriteBuffer) => { encoder.writeInt32(1519314988); Codecs.liteServer_nonfinal_getPendingShardBlocks.encode(src, encoder); },
+        decodeResponse: (decoder: TLReadBuffer) => Codecs.liteServer_nonfinal_PendingShardBlocks.decode(decoder)
+    } as TLFunction<liteServer_nonfinal_getPendingShardBlocks, liteServer_nonfinal_PendingShardBlocks>,
 
     liteServer_queryPrefix: {
         encodeRequest: (src: liteServer_queryPrefix, encoder: TLWriteBuffer) => { encoder.writeInt32(1926489734); Codecs.liteServer_queryPrefix.encode(src, encoder); },
@@ -1268,19 +1350,39 @@ export const Codecs = {
         },
     } as TLCodec<liteServer_signature>,
 
-    liteServer_signatureSet: {
-        encode: (src: liteServer_signatureSet, encoder: TLWriteBuffer) => {
+    liteServer_signatureSet_ordinary: {
+        encode: (src: liteServer_signatureSet_ordinary, encoder: TLWriteBuffer) => {
             encoder.writeInt32(src.validatorSetHash);
             encoder.writeInt32(src.catchainSeqno);
             encoder.writeVector(Codecs.liteServer_signature.encode, src.signatures);
         },
-        decode: (decoder: TLReadBuffer): liteServer_signatureSet => {
+        decode: (decoder: TLReadBuffer): liteServer_signatureSet_ordinary => {
             let validatorSetHash = decoder.readInt32();
             let catchainSeqno = decoder.readInt32();
             let signatures = decoder.readVector(Codecs.liteServer_signature.decode);
-            return { kind: 'liteServer.signatureSet', validatorSetHash, catchainSeqno, signatures };
+            return { kind: 'liteServer.signatureSet.ordinary', validatorSetHash, catchainSeqno, signatures };
         },
-    } as TLCodec<liteServer_signatureSet>,
+    } as TLCodec<liteServer_signatureSet_ordinary>,
+
+    liteServer_signatureSet_simplex: {
+        encode: (src: liteServer_signatureSet_simplex, encoder: TLWriteBuffer) => {
+            encoder.writeInt32(src.ccSeqno);
+            encoder.writeInt32(src.validatorSetHash);
+            encoder.writeVector(Codecs.liteServer_signature.encode, src.signatures);
+            encoder.writeInt256(src.sessionId);
+            encoder.writeInt32(src.slot);
+            encoder.writeBuffer(src.candidate);
+        },
+        decode: (decoder: TLReadBuffer): liteServer_signatureSet_simplex => {
+            let ccSeqno = decoder.readInt32();
+            let validatorSetHash = decoder.readInt32();
+            let signatures = decoder.readVector(Codecs.liteServer_signature.decode);
+            let sessionId = decoder.readInt256();
+            let slot = decoder.readInt32();
+            let candidate = decoder.readBuffer();
+            return { kind: 'liteServer.signatureSet.simplex', ccSeqno, validatorSetHash, signatures, sessionId, slot, candidate };
+        },
+    } as TLCodec<liteServer_signatureSet_simplex>,
 
     liteServer_blockLinkBack: {
         encode: (src: liteServer_blockLinkBack, encoder: TLWriteBuffer) => {
@@ -1490,6 +1592,76 @@ export const Codecs = {
         },
     } as TLCodec<liteServer_blockOutMsgQueueSize>,
 
+    liteServer_accountDispatchQueueInfo: {
+        encode: (src: liteServer_accountDispatchQueueInfo, encoder: TLWriteBuffer) => {
+            encoder.writeInt256(src.addr);
+            encoder.writeInt64(src.size);
+            encoder.writeInt64(src.minLt);
+            encoder.writeInt64(src.maxLt);
+        },
+        decode: (decoder: TLReadBuffer): liteServer_accountDispatchQueueInfo => {
+            let addr = decoder.readInt256();
+            let size = decoder.readInt64();
+            let minLt = decoder.readInt64();
+            let maxLt = decoder.readInt64();
+            return { kind: 'liteServer.accountDispatchQueueInfo', addr, size, minLt, maxLt };
+        },
+    } as TLCodec<liteServer_accountDispatchQueueInfo>,
+
+    liteServer_dispatchQueueInfo: {
+        encode: (src: liteServer_dispatchQueueInfo, encoder: TLWriteBuffer) => {
+            encoder.writeUInt32(src.mode);
+            Codecs.tonNode_blockIdExt.encode(src.id, encoder);
+            encoder.writeVector(Codecs.liteServer_accountDispatchQueueInfo.encode, src.accountDispatchQueues);
+            encoder.writeBool(src.complete);
+            (src.mode & (1 << 0)) && src.proof !== null && encoder.writeBuffer(src.proof);
+        },
+        decode: (decoder: TLReadBuffer): liteServer_dispatchQueueInfo => {
+            let mode = decoder.readUInt32();
+            let id = Codecs.tonNode_blockIdExt.decode(decoder);
+            let accountDispatchQueues = decoder.readVector(Codecs.liteServer_accountDispatchQueueInfo.decode);
+            let complete = decoder.readBool();
+            let proof = (mode & (1 << 0)) ? decoder.readBuffer() : null;
+            return { kind: 'liteServer.dispatchQueueInfo', mode, id, accountDispatchQueues, complete, proof };
+        },
+    } as TLCodec<liteServer_dispatchQueueInfo>,
+
+    liteServer_dispatchQueueMessage: {
+        encode: (src: liteServer_dispatchQueueMessage, encoder: TLWriteBuffer) => {
+            encoder.writeInt256(src.addr);
+            encoder.writeInt64(src.lt);
+            encoder.writeInt256(src.hash);
+            Codecs.liteServer_transactionMetadata.encode(src.metadata, encoder);
+        },
+        decode: (decoder: TLReadBuffer): liteServer_dispatchQueueMessage => {
+            let addr = decoder.readInt256();
+            let lt = decoder.readInt64();
+            let hash = decoder.readInt256();
+            let metadata = Codecs.liteServer_transactionMetadata.decode(decoder);
+            return { kind: 'liteServer.dispatchQueueMessage', addr, lt, hash, metadata };
+        },
+    } as TLCodec<liteServer_dispatchQueueMessage>,
+
+    liteServer_dispatchQueueMessages: {
+        encode: (src: liteServer_dispatchQueueMessages, encoder: TLWriteBuffer) => {
+            encoder.writeUInt32(src.mode);
+            Codecs.tonNode_blockIdExt.encode(src.id, encoder);
+            encoder.writeVector(Codecs.liteServer_dispatchQueueMessage.encode, src.messages);
+            encoder.writeBool(src.complete);
+            (src.mode & (1 << 0)) && src.proof !== null && encoder.writeBuffer(src.proof);
+            (src.mode & (1 << 2)) && src.messagesBoc !== null && encoder.writeBuffer(src.messagesBoc);
+        },
+        decode: (decoder: TLReadBuffer): liteServer_dispatchQueueMessages => {
+            let mode = decoder.readUInt32();
+            let id = Codecs.tonNode_blockIdExt.decode(decoder);
+            let messages = decoder.readVector(Codecs.liteServer_dispatchQueueMessage.decode);
+            let complete = decoder.readBool();
+            let proof = (mode & (1 << 0)) ? decoder.readBuffer() : null;
+            let messagesBoc = (mode & (1 << 2)) ? decoder.readBuffer() : null;
+            return { kind: 'liteServer.dispatchQueueMessages', mode, id, messages, complete, proof, messagesBoc };
+        },
+    } as TLCodec<liteServer_dispatchQueueMessages>,
+
     liteServer_debug_verbosity: {
         encode: (src: liteServer_debug_verbosity, encoder: TLWriteBuffer) => {
             encoder.writeInt32(src.value);
@@ -1571,6 +1743,18 @@ export const Codecs = {
             return { kind: 'liteServer.nonfinal.validatorGroups', groups };
         },
     } as TLCodec<liteServer_nonfinal_validatorGroups>,
+
+    liteServer_nonfinal_pendingShardBlocks: {
+        encode: (src: liteServer_nonfinal_pendingShardBlocks, encoder: TLWriteBuffer) => {
+            encoder.writeVector(Codecs.tonNode_blockIdExt.encode, src.signedBlocks);
+            encoder.writeVector(Codecs.tonNode_blockIdExt.encode, src.candidates);
+        },
+        decode: (decoder: TLReadBuffer): liteServer_nonfinal_pendingShardBlocks => {
+            let signedBlocks = decoder.readVector(Codecs.tonNode_blockIdExt.decode);
+            let candidates = decoder.readVector(Codecs.tonNode_blockIdExt.decode);
+            return { kind: 'liteServer.nonfinal.pendingShardBlocks', signedBlocks, candidates };
+        },
+    } as TLCodec<liteServer_nonfinal_pendingShardBlocks>,
 
     liteServer_getMasterchainInfo: {
         encode: (_src: liteServer_getMasterchainInfo, _encoder: TLWriteBuffer) => {
@@ -1940,29 +2124,61 @@ export const Codecs = {
         },
     } as TLCodec<liteServer_getBlockOutMsgQueueSize>,
 
-    liteServer_nonfinal_getValidatorGroups: {
-        encode: (src: liteServer_nonfinal_getValidatorGroups, encoder: TLWriteBuffer) => {
+    liteServer_getDispatchQueueInfo: {
+        encode: (src: liteServer_getDispatchQueueInfo, encoder: TLWriteBuffer) => {
+            encoder.writeUInt32(src.mode);
+            Codecs.tonNode_blockIdExt.encode(src.id, encoder);
+            (src.mode & (1 << 1)) && src.afterAddr !== null && encoder.writeInt256(src.afterAddr);
+            encoder.writeInt32(src.maxAccounts);
+            // wantProof: bare `true`, no bytes on the wire
+        },
+        decode: (decoder: TLReadBuffer): liteServer_getDispatchQueueInfo => {
+            let mode = decoder.readUInt32();
+            let id = Codecs.tonNode_blockIdExt.decode(decoder);
+            let afterAddr = (mode & (1 << 1)) ? decoder.readInt256() : null;
+            let maxAccounts = decoder.readInt32();
+            let wantProof = (mode & (1 << 0)) ? true : null;
+            return { kind: 'liteServer.getDispatchQueueInfo', mode, id, afterAddr, maxAccounts, wantProof };
+        },
+    } as TLCodec<liteServer_getDispatchQueueInfo>,
+
+    liteServer_getDispatchQueueMessages: {
+        encode: (src: liteServer_getDispatchQueueMessages, encoder: TLWriteBuffer) => {
+            encoder.writeUInt32(src.mode);
+            Codecs.tonNode_blockIdExt.encode(src.id, encoder);
+            encoder.writeInt256(src.addr);
+            encoder.writeInt64(src.afterLt);
+            encoder.writeInt32(src.maxMessages);
+            // wantProof: bare `true`, no bytes on the wire
+            // oneAccount: bare `true`, no bytes on the wire
+            // messagesBoc: bare `true`, no bytes on the wire
+        },
+        decode: (decoder: TLReadBuffer): liteServer_getDispatchQueueMessages => {
+            let mode = decoder.readUInt32();
+            let id = Codecs.tonNode_blockIdExt.decode(decoder);
+            let addr = decoder.readInt256();
+            let afterLt = decoder.readInt64();
+            let maxMessages = decoder.readInt32();
+            let wantProof = (mode & (1 << 0)) ? true : null;
+            let oneAccount = (mode & (1 << 1)) ? true : null;
+            let messagesBoc = (mode & (1 << 2)) ? true : null;
+            return { kind: 'liteServer.getDispatchQueueMessages', mode, id, addr, afterLt, maxMessages, wantProof, oneAccount, messagesBoc };
+        },
+    } as TLCodec<liteServer_getDispatchQueueMessages>,
+
+    liteServer_nonfinal_getPendingShardBlocks: {
+        encode: (src: liteServer_nonfinal_getPendingShardBlocks, encoder: TLWriteBuffer) => {
             encoder.writeUInt32(src.mode);
             (src.mode & (1 << 0)) && src.wc !== null && encoder.writeInt32(src.wc);
             (src.mode & (1 << 0)) && src.shard !== null && encoder.writeInt64(src.shard);
         },
-        decode: (decoder: TLReadBuffer): liteServer_nonfinal_getValidatorGroups => {
+        decode: (decoder: TLReadBuffer): liteServer_nonfinal_getPendingShardBlocks => {
             let mode = decoder.readUInt32();
             let wc = (mode & (1 << 0)) ? decoder.readInt32() : null;
             let shard = (mode & (1 << 0)) ? decoder.readInt64() : null;
-            return { kind: 'liteServer.nonfinal.getValidatorGroups', mode, wc, shard };
+            return { kind: 'liteServer.nonfinal.getPendingShardBlocks', mode, wc, shard };
         },
-    } as TLCodec<liteServer_nonfinal_getValidatorGroups>,
-
-    liteServer_nonfinal_getCandidate: {
-        encode: (src: liteServer_nonfinal_getCandidate, encoder: TLWriteBuffer) => {
-            Codecs.liteServer_nonfinal_candidateId.encode(src.id, encoder);
-        },
-        decode: (decoder: TLReadBuffer): liteServer_nonfinal_getCandidate => {
-            let id = Codecs.liteServer_nonfinal_candidateId.decode(decoder);
-            return { kind: 'liteServer.nonfinal.getCandidate', id };
-        },
-    } as TLCodec<liteServer_nonfinal_getCandidate>,
+    } as TLCodec<liteServer_nonfinal_getPendingShardBlocks>,
 
     liteServer_queryPrefix: {
         encode: (_src: liteServer_queryPrefix, _encoder: TLWriteBuffer) => {
@@ -2518,9 +2734,14 @@ export const Codecs = {
     liteServer_SignatureSet: {
         encode: (src: liteServer_SignatureSet, encoder: TLWriteBuffer) => {
             const kind = src.kind;
-            if (kind === 'liteServer.signatureSet') {
+            if (kind === 'liteServer.signatureSet.ordinary') {
                 encoder.writeInt32(-163272986);
-                Codecs.liteServer_signatureSet.encode(src, encoder);
+                Codecs.liteServer_signatureSet_ordinary.encode(src, encoder);
+                return;
+            }
+            if (kind === 'liteServer.signatureSet.simplex') {
+                encoder.writeInt32(-1406887936);
+                Codecs.liteServer_signatureSet_simplex.encode(src, encoder);
                 return;
             }
             throw Error('Unknown type: ' + kind);
@@ -2528,7 +2749,10 @@ export const Codecs = {
         decode: (decoder: TLReadBuffer): liteServer_SignatureSet => {
             const kind = decoder.readInt32();
             if (kind === -163272986) {
-                return Codecs.liteServer_signatureSet.decode(decoder);
+                return Codecs.liteServer_signatureSet_ordinary.decode(decoder);
+            }
+            if (kind === -1406887936) {
+                return Codecs.liteServer_signatureSet_simplex.decode(decoder);
             }
             throw Error('Unknown type: ' + kind);
         },
@@ -2770,6 +2994,82 @@ export const Codecs = {
         },
     } as TLCodec<liteServer_BlockOutMsgQueueSize>,
 
+    liteServer_AccountDispatchQueueInfo: {
+        encode: (src: liteServer_AccountDispatchQueueInfo, encoder: TLWriteBuffer) => {
+            const kind = src.kind;
+            if (kind === 'liteServer.accountDispatchQueueInfo') {
+                encoder.writeInt32(-1689081157);
+                Codecs.liteServer_accountDispatchQueueInfo.encode(src, encoder);
+                return;
+            }
+            throw Error('Unknown type: ' + kind);
+        },
+        decode: (decoder: TLReadBuffer): liteServer_AccountDispatchQueueInfo => {
+            const kind = decoder.readInt32();
+            if (kind === -1689081157) {
+                return Codecs.liteServer_accountDispatchQueueInfo.decode(decoder);
+            }
+            throw Error('Unknown type: ' + kind);
+        },
+    } as TLCodec<liteServer_AccountDispatchQueueInfo>,
+
+    liteServer_DispatchQueueInfo: {
+        encode: (src: liteServer_DispatchQueueInfo, encoder: TLWriteBuffer) => {
+            const kind = src.kind;
+            if (kind === 'liteServer.dispatchQueueInfo') {
+                encoder.writeInt32(1561408208);
+                Codecs.liteServer_dispatchQueueInfo.encode(src, encoder);
+                return;
+            }
+            throw Error('Unknown type: ' + kind);
+        },
+        decode: (decoder: TLReadBuffer): liteServer_DispatchQueueInfo => {
+            const kind = decoder.readInt32();
+            if (kind === 1561408208) {
+                return Codecs.liteServer_dispatchQueueInfo.decode(decoder);
+            }
+            throw Error('Unknown type: ' + kind);
+        },
+    } as TLCodec<liteServer_DispatchQueueInfo>,
+
+    liteServer_DispatchQueueMessage: {
+        encode: (src: liteServer_DispatchQueueMessage, encoder: TLWriteBuffer) => {
+            const kind = src.kind;
+            if (kind === 'liteServer.dispatchQueueMessage') {
+                encoder.writeInt32(-2067520534);
+                Codecs.liteServer_dispatchQueueMessage.encode(src, encoder);
+                return;
+            }
+            throw Error('Unknown type: ' + kind);
+        },
+        decode: (decoder: TLReadBuffer): liteServer_DispatchQueueMessage => {
+            const kind = decoder.readInt32();
+            if (kind === -2067520534) {
+                return Codecs.liteServer_dispatchQueueMessage.decode(decoder);
+            }
+            throw Error('Unknown type: ' + kind);
+        },
+    } as TLCodec<liteServer_DispatchQueueMessage>,
+
+    liteServer_DispatchQueueMessages: {
+        encode: (src: liteServer_DispatchQueueMessages, encoder: TLWriteBuffer) => {
+            const kind = src.kind;
+            if (kind === 'liteServer.dispatchQueueMessages') {
+                encoder.writeInt32(1262516529);
+                Codecs.liteServer_dispatchQueueMessages.encode(src, encoder);
+                return;
+            }
+            throw Error('Unknown type: ' + kind);
+        },
+        decode: (decoder: TLReadBuffer): liteServer_DispatchQueueMessages => {
+            const kind = decoder.readInt32();
+            if (kind === 1262516529) {
+                return Codecs.liteServer_dispatchQueueMessages.decode(decoder);
+            }
+            throw Error('Unknown type: ' + kind);
+        },
+    } as TLCodec<liteServer_DispatchQueueMessages>,
+
     liteServer_debug_Verbosity: {
         encode: (src: liteServer_debug_Verbosity, encoder: TLWriteBuffer) => {
             const kind = src.kind;
@@ -2883,5 +3183,24 @@ export const Codecs = {
             throw Error('Unknown type: ' + kind);
         },
     } as TLCodec<liteServer_nonfinal_ValidatorGroups>,
+
+    liteServer_nonfinal_PendingShardBlocks: {
+        encode: (src: liteServer_nonfinal_PendingShardBlocks, encoder: TLWriteBuffer) => {
+            const kind = src.kind;
+            if (kind === 'liteServer.nonfinal.pendingShardBlocks') {
+                encoder.writeInt32(533753421);
+                Codecs.liteServer_nonfinal_pendingShardBlocks.encode(src, encoder);
+                return;
+            }
+            throw Error('Unknown type: ' + kind);
+        },
+        decode: (decoder: TLReadBuffer): liteServer_nonfinal_PendingShardBlocks => {
+            const kind = decoder.readInt32();
+            if (kind === 533753421) {
+                return Codecs.liteServer_nonfinal_pendingShardBlocks.decode(decoder);
+            }
+            throw Error('Unknown type: ' + kind);
+        },
+    } as TLCodec<liteServer_nonfinal_PendingShardBlocks>,
 
 };

@@ -1,9 +1,5 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createPrivateKey, sign } from 'node:crypto';
-
-import { keyPairFromSeed } from '@ton/crypto';
-
 import {
   blockSignatureMessage,
   nodeIdShort,
@@ -12,36 +8,15 @@ import {
 } from '../tlb/validator-set';
 import { checkBlockSignatures, type BlockSignatureSet } from './block-signatures.check';
 import { ProofError } from './proof-error';
-import { type ValidatorEntry } from './validator-set.reader';
+import { signingValidators as validators } from './signing-validators.test-util';
 
-const PKCS8_ED25519_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
-
-/** Validators of the given weights with keys from fixed seeds, and a signer for each. */
-function validators(weights: readonly bigint[]): {
-  set: ValidatorEntry[];
-  sign(i: number, m: Buffer): Buffer;
-} {
-  const seeds = weights.map((_, i) => sha256(Buffer.from(`proof-test-validator:${i}`)));
-  const set = weights.map((weight, index) => {
-    const kp = keyPairFromSeed(seeds[index]!);
-    return { index, publicKey: kp.publicKey, weight, adnlAddr: nodeIdShort(kp.publicKey) };
-  });
-  return {
-    set,
-    sign: (i, m) =>
-      sign(
-        null,
-        m,
-        createPrivateKey({
-          key: Buffer.concat([PKCS8_ED25519_PREFIX, seeds[i]!]),
-          format: 'der',
-          type: 'pkcs8',
-        }),
-      ),
-  };
-}
-
-const block = { rootHash: sha256(Buffer.from('root')), fileHash: sha256(Buffer.from('file')) };
+const block = {
+  workchain: -1,
+  shard: 0x8000000000000000n,
+  seqno: 1234,
+  rootHash: sha256(Buffer.from('root')),
+  fileHash: sha256(Buffer.from('file')),
+};
 const message = blockSignatureMessage(block.rootHash, block.fileHash);
 
 function signatureSet(

@@ -1,14 +1,22 @@
 import { createPublicKey, verify } from 'node:crypto';
 
 import { blockSignatureMessage, nodeIdShort, validatorListHashShort } from '../tlb/validator-set';
+import { type ProofBlockId } from './block-header.check';
 import { ProofError } from './proof-error';
+import { simplexFinalizeMessage, type SimplexVote } from './simplex-vote';
 import { type ValidatorEntry } from './validator-set.reader';
 
-/** liteServer.signatureSet validator_set_hash:int catchain_seqno:int signatures:(vector liteServer.signature). */
+/**
+ * liteServer.signatureSet.ordinary validator_set_hash:int catchain_seqno:int signatures:(vector
+ * liteServer.signature), or liteServer.signatureSet.simplex cc_seqno:int validator_set_hash:int
+ * signatures:(vector liteServer.signature) session_id:int256 slot:int candidate:bytes (`simplex` set).
+ */
 export interface BlockSignatureSet {
   readonly validatorSetHash: number;
   readonly catchainSeqno: number;
   readonly signatures: readonly { readonly nodeIdShort: Buffer; readonly signature: Buffer }[];
+  /** Present for a Simplex consensus set: the vote the signatures are of. */
+  readonly simplex?: SimplexVote;
 }
 
 /** DER prefix of an ed25519 SubjectPublicKeyInfo (RFC 8410), followed by the 32-byte key. */
@@ -16,14 +24,16 @@ const SPKI_ED25519_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
 
 /**
  * Checks that the validators signing a block (`signers`: the masterchain pick of the set, in signing
- * order) signed TL `ton.blockId root_cell_hash file_hash` of it with more than 2/3 of their total weight.
+ * order) signed it with more than 2/3 of their total weight: an ordinary set signs TL `ton.blockId
+ * root_cell_hash file_hash`, a Simplex set a finalize vote for a candidate naming the block
+ * (simplex-vote.ts); weights, threshold and the set's hash are the same for both.
  * As crypto/block/check-proof.cpp and ValidatorSet::check_signatures of https://github.com/ton-blockchain/ton
  * and tonutils-go's ton/proof.go do: the set's hash over (catchain_seqno, signers) must equal the
  * signature set's validator_set_hash, a node signing twice or a signer outside the set refuses the whole
  * set, and every signature counted must verify.
  */
 export function checkBlockSignatures(
-  block: { readonly rootHash: Buffer; readonly fileHash: Buffer },
+  block: ProofBlockId,
   set: BlockSignatureSet,
   signers: readonly ValidatorEntry[],
 ): void {
@@ -47,7 +57,9 @@ export function checkBlockSignatures(
     byNode.set(nodeIdShort(v.publicKey).toString('hex'), v);
     totalWeight += v.weight;
   }
-  const message = blockSignatureMessage(block.rootHash, block.fileHash);
+  const message = set.simplex
+    ? simplexFinalizeMessage(block, set.simplex)
+    : blockSignatureMessage(block.rootHash, block.fileHash);
   const seen = new Set<string>();
   let signedWeight = 0n;
   for (const sig of set.signatures) {

@@ -2,11 +2,13 @@ import type {
   liteServer_accountState,
   liteServer_BlockLink,
   liteServer_partialBlockProof,
+  liteServer_SignatureSet,
   tonNode_blockIdExt,
 } from '../lite-api/lite-api-schema.generated';
 import { type AccountStateAnswer } from './account-state.check';
 import { type ProofBlockId } from './block-header.check';
 import { type BlockLink, type PartialBlockProof } from './block-link.check';
+import { type BlockSignatureSet } from './block-signatures.check';
 
 /**
  * lite_api answers (as TL codecs decode them) in the shapes the verifiers take. The TL `long` shard
@@ -41,13 +43,30 @@ export function blockLink(link: liteServer_BlockLink): BlockLink {
     to: proofBlockId(link.to),
     destProof: Buffer.from(link.destProof),
     configProof: Buffer.from(link.configProof),
-    signatures: {
-      validatorSetHash: link.signatures.validatorSetHash,
-      catchainSeqno: link.signatures.catchainSeqno,
-      signatures: link.signatures.signatures.map((s) => ({
-        nodeIdShort: Buffer.from(s.nodeIdShort),
-        signature: Buffer.from(s.signature),
-      })),
+    signatures: signatureSet(link.signatures),
+  };
+}
+
+function signatureSet(set: liteServer_SignatureSet): BlockSignatureSet {
+  const signatures = set.signatures.map((s) => ({
+    nodeIdShort: Buffer.from(s.nodeIdShort),
+    signature: Buffer.from(s.signature),
+  }));
+  if (set.kind === 'liteServer.signatureSet.ordinary') {
+    return {
+      validatorSetHash: set.validatorSetHash,
+      catchainSeqno: set.catchainSeqno,
+      signatures,
+    };
+  }
+  return {
+    validatorSetHash: set.validatorSetHash,
+    catchainSeqno: set.ccSeqno,
+    signatures,
+    simplex: {
+      sessionId: Buffer.from(set.sessionId),
+      slot: set.slot,
+      candidate: Buffer.from(set.candidate),
     },
   };
 }

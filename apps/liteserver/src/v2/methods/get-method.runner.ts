@@ -8,6 +8,8 @@ import {
   TonApiError,
 } from '@app/contracts';
 import {
+  configGlobalVersion,
+  emulatorBehind,
   LiteApiSchema,
   loadBlockInfoOfBlock,
   readStackArgumentsBoc,
@@ -43,9 +45,15 @@ interface ProvenState {
   readonly block: tonNode_blockIdExt;
   readonly account: ClientAccountState;
   readonly config: Cell | undefined;
-  /** Set when the account has no code to run: the liteserver's own answer (exit code -256). */
+  /**
+   * Set when the account has no code to run (the liteserver's own answer, exit code -256), or when
+   * the network's global version is newer than the emulator implements (its run of the method).
+   */
   readonly liteserverRun: { exitCode: number; stack: TupleItem[] } | undefined;
 }
+
+/** Told when a get-method ran on the liteserver because the network is newer than the emulator. */
+export type NewerNetworkObserver = (globalVersion: number) => void;
 
 /**
  * Get-methods as tonlib's smc.runGetMethod runs them (toncenter
@@ -66,6 +74,7 @@ export class GetMethodRunner {
   constructor(
     private readonly pool: LiteserverPool,
     onEmulatorDiscarded?: (error: unknown) => void,
+    private readonly onNewerNetwork?: NewerNetworkObserver,
   ) {
     this.emulator = new GetMethodEmulator(onEmulatorDiscarded);
   }
@@ -161,7 +170,21 @@ export class GetMethodRunner {
         liteserverRun: await runSmcMethod(client, block, address, req),
       };
     }
-    return { block, account, config: await this.configAt(client, block), liteserverRun: undefined };
+    const config = await this.configAt(client, block);
+    const globalVersion = configGlobalVersion(config);
+    if (emulatorBehind(globalVersion)) {
+      // The network runs TVM rules this emulator may not know (ConfigParam 8): the liteserver runs
+      // the method on its state of the same block instead. Its result is its word; gas_used is unknown
+      // (lite_api's RunMethodResult carries none), so it is 0.
+      this.onNewerNetwork?.(globalVersion);
+      return {
+        block,
+        account,
+        config,
+        liteserverRun: await runSmcMethod(client, block, address, req),
+      };
+    }
+    return { block, account, config, liteserverRun: undefined };
   }
 
   /**

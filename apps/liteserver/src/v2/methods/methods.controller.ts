@@ -15,6 +15,8 @@ import { Controller, Inject } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { LiteserverPoolService } from '@app/liteclient';
 import { type Logger } from 'pino';
+import { Registry } from 'prom-client';
+import { EmulatorBehindNotice } from '@app/observability';
 import { ConfigReader } from './config.reader';
 import { GetMethodRunner } from './get-method.runner';
 
@@ -24,13 +26,24 @@ export class MethodsController {
   private readonly runner: GetMethodRunner;
   private readonly config: ConfigReader;
 
-  constructor(pool: LiteserverPoolService, @Inject(PINO_LOGGER) logger: Logger) {
-    this.runner = new GetMethodRunner(pool, (error) => {
-      logger.warn(
-        { err: error },
-        'get-method emulator failed: instance discarded, a fresh one follows',
-      );
-    });
+  constructor(
+    pool: LiteserverPoolService,
+    @Inject(PINO_LOGGER) logger: Logger,
+    registry: Registry,
+  ) {
+    const behind = new EmulatorBehindNotice(registry, logger, 'get_method');
+    this.runner = new GetMethodRunner(
+      pool,
+      (error) => {
+        logger.warn(
+          { err: error },
+          'get-method emulator failed: instance discarded, a fresh one follows',
+        );
+      },
+      (version) => {
+        behind.seen(version);
+      },
+    );
     this.config = new ConfigReader(pool);
   }
 
