@@ -40,6 +40,7 @@ void describe(loadConfig.name, () => {
       PORT: 8080,
       HOST: '0.0.0.0',
       NATS_REQUEST_TIMEOUT_MS: 10000,
+      NATS_STREAM_REPLICAS: 1,
       REPLY_CHECK_CPU_PERCENT: 25,
       TON_NETWORK: 'local',
       LITESERVER_TIMEOUT_MS: 5000,

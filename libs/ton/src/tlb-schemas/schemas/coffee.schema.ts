@@ -140,4 +140,6 @@ export const COFFEE_SCHEMAS: readonly TlbConstructor[] = [
   }),
   // staking_position_withdraw_1/2/3#cb03bfaf query_id:uint64 ... (three layouts share the opcode)
   tlb('coffee_staking_position_withdraw', 0xcb03bfaf, queryAndRest),
+  // mev_protect_failed_swap#ee51ce51 query_id:uint64 recipient:MsgAddressInt
+  tlb('coffee_mev_protect_failed_swap', 0xee51ce51, { query_id: uint64, recipient: address }),
 ];

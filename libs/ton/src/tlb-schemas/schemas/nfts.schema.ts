@@ -5,8 +5,10 @@ import {
   coins,
   maybeCell,
   payload,
+  rest,
   uint16,
   uint256,
+  uint32,
   uint64,
 } from '../field-type';
 import { type TlbConstructor, tlb } from '../tlb-constructor';
@@ -96,4 +98,27 @@ export const NFT_SCHEMAS: readonly TlbConstructor[] = [
   tlb('teleitem_ok', 0xa37a0983, { query_id: uint64 }),
   // auction_fill_up#370fec51 query_id:uint64 = InternalMsgBody; (Telegram auction top-up)
   tlb('auction_fill_up', 0x370fec51, { query_id: uint64 }),
+  // teleitem_bid_info#38127de1 bid:Grams bid_ts:uint32 = TeleitemBidInfo; (the forward payload of a
+  //   sold item's ownership_assigned, https://github.com/TelegramMessenger/telemint nft-item.fc)
+  tlb('teleitem_bid_info', 0x38127de1, { bid: coins, bid_ts: uint32 }),
+  // teleitem_start_auction#487a8e81 query_id:uint64 auction_config:^TeleitemAuctionConfig
+  tlb('teleitem_start_auction', 0x487a8e81, { query_id: uint64, auction_config: cell }),
+  // teleitem_cancel_auction#371638ae query_id:uint64
+  tlb('teleitem_cancel_auction', 0x371638ae, { query_id: uint64 }),
+  // teleitem_msg_deploy#299a3e15: the collection deploying an item sold at its first auction.
+  tlb('teleitem_msg_deploy', 0x299a3e15, { rest }),
+  // Getgems sale and auction contracts (https://github.com/getgems-io/nft-contracts):
+  // cancel#00000003 query_id:uint64 (the owner takes the item back from a sale)
+  tlb('getgems_sale_cancel', 0x00000003, { query_id: uint64 }),
+  // The auction's cancel, finish and stop as ops (the same also arrive as text comments).
+  tlb('getgems_auction_cancel', 0x5616c572, { query_id: uint64, rest }),
+  tlb('getgems_auction_finish', 0x20c9eb18, { query_id: uint64, rest }),
+  tlb('getgems_auction_stop', 0xb95616b6, { query_id: uint64, rest }),
+  // sale_update#6c6c2080 query_id:uint64 new_full_price:Grams new_mp_fee:Grams new_royalty_amount:Grams
+  tlb('getgems_sale_update', 0x6c6c2080, {
+    query_id: uint64,
+    new_full_price: coins,
+    new_mp_fee: coins,
+    new_royalty_amount: coins,
+  }),
 ];

@@ -116,4 +116,12 @@ export const STONFI_SCHEMAS: readonly TlbConstructor[] = [
     refund_address: address,
     forward_payload: payload,
   }),
+  // StonFi v2 liquidity (https://github.com/ston-fi/dex-core-v2): provide and withdraw legs, each
+  //   query_id:uint64 followed by its own fields.
+  tlb('stonfi_provide_lp_v2', 0x37c096df, { query_id: uint64, rest }),
+  tlb('stonfi_add_liquidity_v2', 0x50c6a654, { query_id: uint64, rest }),
+  tlb('stonfi_cb_add_liquidity_v2', 0x06ecd527, { query_id: uint64, rest }),
+  tlb('stonfi_burn_notification_ext_v2', 0x297437cf, { query_id: uint64, rest }),
+  tlb('stonfi_refund_me_v2', 0x132b9a2c, { query_id: uint64, rest }),
+  tlb('stonfi_cb_refund_me_v2', 0x0f98e2b8, { query_id: uint64, rest }),
 ];
