@@ -2,6 +2,7 @@ import { type TonNetwork } from '@app/config';
 import { DataSource, DatabaseModule, databaseUnavailableError, pingDatabase } from '@app/database';
 import {
   NatsRpcModule,
+  PipelineSignalsModule,
   StreamLogModule,
   createRpcMicroserviceOptions,
   setupRpcMicroservice,
@@ -121,6 +122,9 @@ export async function createStandaloneApp(
           : { replyCheckCpuPercent: options.replyCheckCpuPercent }),
       }),
       ...database,
+      // The ingestor, decoder and stream publisher wake each other in process (with NATS as well:
+      // a call is faster than a JetStream round trip), instead of each polling the one before it.
+      PipelineSignalsModule.forRoot(),
       // One log for the producers (query, sender) and the gateway: JetStream with NATS, else memory.
       StreamLogModule.forRoot({
         natsUrl: options.natsUrl,
