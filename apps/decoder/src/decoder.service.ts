@@ -35,6 +35,11 @@ export interface DecoderOptions {
    * signal does (PipelineSignals); the poll of PostgreSQL is the safety net.
    */
   readonly natsUrl?: string | undefined;
+  /**
+   * The safety-net poll of the ingestor's watermark (default 2 s when events or signals wake the
+   * decoder, else 0.5 s).
+   */
+  readonly pollMs?: number;
   /** The ingestor's cursor it follows (default `masterchain`). */
   readonly sourceCursor?: string;
   readonly readyBacklog: number;
@@ -131,7 +136,9 @@ export class DecoderService implements OnApplicationBootstrap, OnApplicationShut
         sourceCursor: this.options.sourceCursor ?? 'masterchain',
         cursor: 'decoder',
         // Woken by events or signals, the poll is only the safety net.
-        pollMs: this.options.natsUrl === undefined && signals === undefined ? 500 : 2000,
+        pollMs:
+          this.options.pollMs ??
+          (this.options.natsUrl === undefined && signals === undefined ? 500 : 2000),
         ...(notifier === undefined && signals === undefined ? {} : { onDecoded }),
       },
     );

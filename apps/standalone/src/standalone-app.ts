@@ -52,6 +52,12 @@ export interface StandaloneAppOptions {
   };
   /** The decoder (needs databaseUrl); on unless false (tests that decode beforehand turn it off). */
   readonly decode?: boolean;
+  /**
+   * The decoder's and the stream publisher's safety-net polls (defaults 2 s and 1 s): the ingestor
+   * wakes the decoder, which wakes the publisher. Tests set it beyond their waits to show that the
+   * wake-ups alone carry every block.
+   */
+  readonly pipelinePollMs?: number;
   /** The decoder's off-chain metadata fetcher; not run unless given (`npm start` gives it from env). */
   readonly metadata?: MetadataFetchOptions | undefined;
   /** SEND_* settings of the sender (defaults: DEFAULT_SENDER_SETTINGS). */
@@ -153,11 +159,15 @@ export async function createStandaloneApp(
             liteserverTimeoutMs: options.liteserverTimeoutMs,
             network: options.network,
             metadata: options.metadata,
+            ...(options.pipelinePollMs === undefined ? {} : { pollMs: options.pipelinePollMs }),
           }),
       options.databaseUrl === undefined
         ? QueryModule.disabled()
         : QueryModule.forRoot({
-            stream: { natsUrl: options.natsUrl },
+            stream: {
+              natsUrl: options.natsUrl,
+              ...(options.pipelinePollMs === undefined ? {} : { pollMs: options.pipelinePollMs }),
+            },
             ...(options.renderCacheBytes === undefined
               ? {}
               : { renderCacheBytes: options.renderCacheBytes }),

@@ -102,7 +102,10 @@ export class StreamPublisherService implements OnApplicationBootstrap, OnApplica
     );
     // Woken by the decoder (in process, or `txs.decoded` over NATS): the poll is only the safety net.
     const woken = this.signals !== undefined || this.options.natsUrl !== undefined;
-    const options = { ...STREAM_PUBLISHER_DEFAULTS, ...(woken ? { pollMs: 1000 } : {}) };
+    const options = {
+      ...STREAM_PUBLISHER_DEFAULTS,
+      pollMs: this.options.pollMs ?? (woken ? 1000 : STREAM_PUBLISHER_DEFAULTS.pollMs),
+    };
     this.publisher = new StreamPublisher(
       new IndexerCursorRepository(this.dataSource),
       new IngestLeaderLease(
