@@ -51,11 +51,11 @@ export interface IngestorOptions {
 
 /**
  * How long a caught-up head read waits for the next block at the liteserver: at most 2 s (a few
- * blocks, so a stalled chain is still noticed and the lease renewed), and half the pool's deadline so
- * that the plain head read after an unanswered wait fits in it too.
+ * blocks, so a stalled chain is still noticed and the lease renewed), and a third of the pool's
+ * deadline so that the plain head read after an unanswered wait fits in it even on a slow host.
  */
 function headWaitMs(liteserverTimeoutMs: number): number {
-  return Math.max(50, Math.min(2000, Math.floor(liteserverTimeoutMs / 2)));
+  return Math.max(50, Math.min(2000, Math.floor(liteserverTimeoutMs / 3)));
 }
 
 /**
