@@ -3,19 +3,27 @@
  * bench/reports/streaming.{md,json}. Not a test. Run:
  *   scripts/build-to.sh .tmp/bench && node .tmp/bench/bench/run.js streaming
  *
- * A child process (this file with `--serve`) runs a manual-mode genesis localnet, funds
- * BENCH_STREAM_WALLETS wallets and starts the whole service in one process (live ingestor, decoder,
- * stream publisher, gateway; in-memory stream log, or JetStream with BENCH_STREAM_NATS=1). The parent
+ * For each log of BENCH_STREAM_LOGS (default `memory,jetstream`) a child process (this file with
+ * `--serve`) runs a manual-mode genesis localnet, funds BENCH_STREAM_WALLETS wallets and starts the
+ * whole service in one process (live ingestor, decoder, stream publisher, gateway; the in-memory
+ * stream log without NATS, or JetStream over NATS). The parent
  * opens BENCH_STREAM_SUBSCRIBERS SSE subscriptions (each to one wallet's `transactions`, finalized),
  * then asks for BENCH_STREAM_ROUNDS rounds of traffic (every wallet pays the next one). The child
  * reports when each masterchain block was sealed; a notification's latency is its arrival time minus
  * the seal time of the masterchain block its transactions are in (block-to-client, the whole path:
- * liteserver → ingestor → PostgreSQL → decoder → publisher → log → gateway → client).
+ * liteserver → ingestor → PostgreSQL → decoder → publisher → log → gateway → client). The child also
+ * reports when the ingestor and the decoder committed each block (their in-process wake-ups), so the
+ * report splits the latency by stage. The new report is compared with the previous one.
  */
 import { type ChildProcess, fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { Agent, type IncomingMessage, request } from 'node:http';
+import { loadavg } from 'node:os';
+import { resolve } from 'node:path';
+import { PIPELINE_SIGNALS, type PipelineSignals, type PipelineStage } from '@app/nats';
 import { createLogger } from '@app/observability';
 import { createTestDatabase, natsUrl } from '@app/testing';
+import { DEFAULT_PROTECTION } from '../apps/gateway/src/edge/protection/protection.options';
 import { DEFAULT_STREAMING } from '../apps/gateway/src/streaming/streaming.options';
 import { startLocalnet } from '../apps/localnet/src/localnet';
 import { createStandaloneApp } from '../apps/standalone/src/standalone-app';
@@ -39,6 +47,12 @@ const TARGET_P99_MS = 100;
 type ChildMessage =
   | { readonly kind: 'ready'; readonly url: string; readonly wallets: readonly string[] }
   | { readonly kind: 'sealed'; readonly seqno: number; readonly at: number }
+  | {
+      readonly kind: 'stage';
+      readonly stage: PipelineStage;
+      readonly seqno: number;
+      readonly at: number;
+    }
   | { readonly kind: 'roundDone' };
 
 interface Subscriber {
@@ -125,13 +139,95 @@ function nextMessage<K extends ChildMessage['kind']>(
   });
 }
 
-export async function runStreamingBench(): Promise<string> {
-  const ctx = runContext();
-  const child = fork(__filename, ['--serve'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+/** Which log (and with it which transport) the service of one measurement uses. */
+type LogMode = 'memory' | 'jetstream';
+
+/** Milliseconds from a masterchain block's seal to a point of the path: p50 and p99 over blocks. */
+interface StageLatency {
+  readonly p50: number;
+  readonly p99: number;
+  readonly blocks: number;
+}
+
+/** One measurement: the whole service in one process over one log. */
+interface ModeResult {
+  readonly log: LogMode;
+  readonly openSeconds: number;
+  readonly seconds: number;
+  readonly delivered: number;
+  readonly expected: number;
+  readonly eventsPerSecond: number;
+  readonly latencyMs: { readonly p50: number; readonly p99: number; readonly samples: number };
+  /** Seal → ingestor commit, seal → decoder commit (the in-process wake-ups' timestamps). */
+  readonly stagesMs: { readonly indexed: StageLatency; readonly decoded: StageLatency };
+  /** 1-minute load average when this measurement started and ended. */
+  readonly load: { readonly before: number; readonly after: number };
+}
+
+/** The previous report's numbers per log (reports before both logs were measured held one). */
+interface PreviousReport {
+  readonly date: string;
+  readonly commit: string;
+  readonly load: { readonly before: number; readonly after: number };
+  readonly byLog: Partial<Record<LogMode, { readonly p50: number; readonly p99: number }>>;
+}
+
+const LOGS: readonly LogMode[] = (process.env.BENCH_STREAM_LOGS ?? 'memory,jetstream')
+  .split(',')
+  .map((l) => l.trim())
+  .filter((l): l is LogMode => l === 'memory' || l === 'jetstream');
+
+const load1 = (): number => Math.round((loadavg()[0] ?? 0) * 100) / 100;
+
+function stageLatency(sealedAt: ReadonlyMap<number, number>, at: ReadonlyMap<number, number>) {
+  const ms = [...at]
+    .flatMap(([seqno, t]) => {
+      const sealed = sealedAt.get(seqno);
+      return sealed === undefined ? [] : [t - sealed];
+    })
+    .sort((a, b) => a - b);
+  return { p50: percentile(ms, 50), p99: percentile(ms, 99), blocks: ms.length };
+}
+
+function readPrevious(): PreviousReport | undefined {
+  try {
+    const json = JSON.parse(
+      readFileSync(resolve(process.cwd(), 'bench/reports/streaming.json'), 'utf8'),
+    ) as {
+      date: string;
+      commit: string;
+      loadAverage: { before: number; after: number };
+      log?: LogMode;
+      latencyMs?: { p50: number; p99: number };
+      modes?: ModeResult[];
+    };
+    const byLog: PreviousReport['byLog'] =
+      json.modes !== undefined
+        ? Object.fromEntries(json.modes.map((m) => [m.log, m.latencyMs]))
+        : json.log !== undefined && json.latencyMs !== undefined
+          ? { [json.log]: json.latencyMs }
+          : {};
+    return { date: json.date, commit: json.commit, load: json.loadAverage, byLog };
+  } catch {
+    // No previous report (a fresh checkout): nothing to compare with.
+    return undefined;
+  }
+}
+
+async function measure(log: LogMode): Promise<ModeResult> {
+  const loadBefore = load1();
+  const child = fork(__filename, ['--serve'], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: { ...process.env, BENCH_STREAM_NATS: log === 'jetstream' ? '1' : '0' },
+  });
   const sealedAt = new Map<number, number>();
+  const indexedAt = new Map<number, number>();
+  const decodedAt = new Map<number, number>();
   child.on('message', (message: ChildMessage) => {
     if (message.kind === 'sealed') {
       sealedAt.set(message.seqno, message.at);
+    } else if (message.kind === 'stage') {
+      (message.stage === 'blockIndexed' ? indexedAt : decodedAt).set(message.seqno, message.at);
     }
   });
   try {
@@ -153,6 +249,9 @@ export async function runStreamingBench(): Promise<string> {
     // Rounds are paced like a chain (the next one when the last one reached every client), so the
     // latency is that of the path, not of a backlog the bench itself piled up.
     const base = delivered();
+    // Only the rounds' blocks count for the stage times (not the funding before them).
+    indexedAt.clear();
+    decodedAt.clear();
     let busySeconds = 0;
     for (let round = 0; round < ROUNDS; round += 1) {
       const roundStarted = Date.now();
@@ -168,60 +267,114 @@ export async function runStreamingBench(): Promise<string> {
     }
     const seconds = (Date.now() - started) / 1000;
     const latencies = subscribers.flatMap((s) => s.latencies).sort((a, b) => a - b);
-    const p50 = percentile(latencies, 50);
-    const p99 = percentile(latencies, 99);
-    // Notifications per second while rounds were being delivered (the pauses between them left out).
-    const eventsPerSecond = Math.round((delivered() - base) / busySeconds);
     for (const s of subscribers) {
       s.response.destroy();
     }
-    const targets = [
-      target('subscribers served at once', subscribers.length, 'connections', '>=', 1000),
-      target(
-        'notifications delivered of those due',
-        delivered() - base,
-        'notifications',
-        '>=',
-        expected,
-      ),
-      target('block-to-client p99', p99, 'ms', '<=', TARGET_P99_MS),
-    ];
-    const head = reportHead(ctx, targets);
-    const markdown = [
-      '# Streaming API v2: many subscribers',
-      '',
-      headLines(head),
-      '',
-      targetsTable(targets),
-      '',
-      `${String(SUBSCRIBERS)} SSE subscribers over ${String(WALLETS)} wallets (opened in ${openSeconds.toFixed(1)} s), ${String(ROUNDS)} rounds of traffic, single process (${process.env.BENCH_STREAM_NATS === '1' ? 'JetStream' : 'in-memory'} log).`,
-      '',
-      '| measure | value |',
-      '|---|---:|',
-      `| notifications delivered | ${String(delivered() - base)} of ${String(expected)} (in ${seconds.toFixed(1)} s) |`,
-      `| events/s delivered | ${String(eventsPerSecond)} |`,
-      `| block-to-client p50 | ${String(p50)} ms |`,
-      `| block-to-client p99 | ${String(p99)} ms |`,
-      '',
-      'Latency is measured from the moment the localnet sealed the masterchain block to the arrival of the',
-      "notification at the client, so it includes the ingestor's polling of the liteserver, the",
-      'PostgreSQL commit, decoding and publishing. toncenter publishes 30–100 ms.',
-    ].join('\n');
-    return writeReport('streaming', markdown, head, {
-      subscribers: SUBSCRIBERS,
-      wallets: WALLETS,
-      rounds: ROUNDS,
-      log: process.env.BENCH_STREAM_NATS === '1' ? 'jetstream' : 'memory',
+    return {
+      log,
       openSeconds,
       seconds,
       delivered: delivered() - base,
       expected,
-      eventsPerSecond,
-      latencyMs: { p50, p99, samples: latencies.length },
-    });
+      // Notifications per second while rounds were being delivered (the pauses left out).
+      eventsPerSecond: Math.round((delivered() - base) / busySeconds),
+      latencyMs: {
+        p50: percentile(latencies, 50),
+        p99: percentile(latencies, 99),
+        samples: latencies.length,
+      },
+      stagesMs: {
+        indexed: stageLatency(sealedAt, indexedAt),
+        decoded: stageLatency(sealedAt, decodedAt),
+      },
+      load: { before: loadBefore, after: load1() },
+    };
   } finally {
+    const exited = new Promise((r) => child.once('exit', r));
     child.kill('SIGTERM');
+    await exited;
   }
+}
+
+function modeLines(m: ModeResult): string[] {
+  const name = m.log === 'jetstream' ? 'JetStream log (NATS)' : 'in-memory log (no NATS)';
+  return [
+    `### Single process, ${name}`,
+    '',
+    `${String(SUBSCRIBERS)} SSE subscribers over ${String(WALLETS)} wallets (opened in ${m.openSeconds.toFixed(1)} s), ${String(ROUNDS)} rounds of traffic; load average ${String(m.load.before)} before, ${String(m.load.after)} after.`,
+    '',
+    '| measure | value |',
+    '|---|---:|',
+    `| notifications delivered | ${String(m.delivered)} of ${String(m.expected)} (in ${m.seconds.toFixed(1)} s) |`,
+    `| events/s delivered | ${String(m.eventsPerSecond)} |`,
+    `| seal → ingestor commit p50 / p99 | ${String(m.stagesMs.indexed.p50)} / ${String(m.stagesMs.indexed.p99)} ms (${String(m.stagesMs.indexed.blocks)} blocks) |`,
+    `| seal → decoder commit p50 / p99 | ${String(m.stagesMs.decoded.p50)} / ${String(m.stagesMs.decoded.p99)} ms (${String(m.stagesMs.decoded.blocks)} blocks) |`,
+    `| block-to-client p50 | ${String(m.latencyMs.p50)} ms |`,
+    `| block-to-client p99 | ${String(m.latencyMs.p99)} ms |`,
+  ];
+}
+
+function comparisonLines(previous: PreviousReport | undefined, modes: readonly ModeResult[]) {
+  if (previous === undefined) {
+    return ['No previous report to compare with.'];
+  }
+  return [
+    `Compared with the previous report (${previous.date}, commit ${previous.commit.slice(0, 7)}, load average ${String(previous.load.before)} before, ${String(previous.load.after)} after):`,
+    '',
+    '| log | previous p50 | previous p99 | now p50 | now p99 |',
+    '|---|---:|---:|---:|---:|',
+    ...modes.map((m) => {
+      const before = previous.byLog[m.log];
+      const cell = (v: number | undefined): string =>
+        v === undefined ? 'not measured' : `${String(v)} ms`;
+      return `| ${m.log} | ${cell(before?.p50)} | ${cell(before?.p99)} | ${String(m.latencyMs.p50)} ms | ${String(m.latencyMs.p99)} ms |`;
+    }),
+  ];
+}
+
+export async function runStreamingBench(): Promise<string> {
+  const ctx = runContext();
+  const previous = readPrevious();
+  const modes: ModeResult[] = [];
+  for (const log of LOGS) {
+    modes.push(await measure(log));
+  }
+  const targets = modes.flatMap((m) => [
+    target(`subscribers served at once (${m.log})`, SUBSCRIBERS, 'connections', '>=', 1000),
+    target(
+      `notifications delivered of those due (${m.log})`,
+      m.delivered,
+      'notifications',
+      '>=',
+      m.expected,
+    ),
+    target(`block-to-client p99 (${m.log})`, m.latencyMs.p99, 'ms', '<=', TARGET_P99_MS),
+  ]);
+  const head = reportHead(ctx, targets);
+  const markdown = [
+    '# Streaming API v2: many subscribers',
+    '',
+    headLines(head),
+    '',
+    targetsTable(targets),
+    '',
+    ...modes.flatMap((m) => [...modeLines(m), '']),
+    ...comparisonLines(previous, modes),
+    '',
+    'Latency is measured from the moment the localnet sealed the masterchain block to the arrival of the',
+    "notification at the client: the liteserver answering the ingestor's held head read, the",
+    'PostgreSQL commit, decoding, publishing and the fan-out to every subscriber. The stage rows time the',
+    "in-process wake-ups (the ingestor's and the decoder's commits) against the same seals. toncenter",
+    'publishes 30–100 ms. On this shared two-core machine the load average, not the path, dominates',
+    'the absolute numbers: compare runs at similar load.',
+  ].join('\n');
+  return writeReport('streaming', markdown, head, {
+    subscribers: SUBSCRIBERS,
+    wallets: WALLETS,
+    rounds: ROUNDS,
+    modes,
+    previous: previous ?? null,
+  });
 }
 
 /** The child: localnet + the whole service; seals on request and tells when each block was sealed. */
@@ -247,6 +400,9 @@ async function serve(): Promise<void> {
     liteserverTimeoutMs: 3000,
     databaseUrl: db.url,
     ingest: { follow: true, startSeqno: 1, window: 8, readyLag: 30 },
+    // The path is measured, not the shedding of a host other work starves (a shared machine's event
+    // loop lags by seconds at times, and SSE subscriptions would be refused with 503).
+    protection: { ...DEFAULT_PROTECTION, shedEventLoopDelayMs: 0 },
     // Every subscriber connects from 127.0.0.1 without a key.
     streaming: {
       ...DEFAULT_STREAMING,
@@ -255,6 +411,12 @@ async function serve(): Promise<void> {
     },
     logger: createLogger({ app: 'bench', level: 'warn' }),
   });
+  const signals = app.get<PipelineSignals>(PIPELINE_SIGNALS);
+  for (const stage of ['blockIndexed', 'txsDecoded'] as const) {
+    signals.on(stage, (seqno) => {
+      send({ kind: 'stage', stage, seqno, at: Date.now() });
+    });
+  }
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = await app.getUrl();
   const [first] = traffic.addresses;

@@ -2,7 +2,7 @@ import { DNS_ZONES, InterfaceProbes } from '@app/classify';
 import { type TonNetwork } from '@app/config';
 import { AddressMetadataRepository, DataSource, IndexerCursorRepository } from '@app/database';
 import { LiteserverPool, type LiteserverTrust } from '@app/liteclient';
-import { connectNats } from '@app/nats';
+import { connectNats, PIPELINE_SIGNALS, type PipelineSignals } from '@app/nats';
 import { type LiteserverEndpoint } from '@app/ton';
 import { PINO_LOGGER } from '@app/observability';
 import {
@@ -10,6 +10,7 @@ import {
   Injectable,
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
+  Optional,
 } from '@nestjs/common';
 import { type NatsConnection } from '@nats-io/transport-node';
 import { type Logger } from 'pino';
@@ -29,8 +30,16 @@ import { DecoderWorker } from './pipeline/decoder-worker';
 export const DECODER_OPTIONS = Symbol('DECODER_OPTIONS');
 
 export interface DecoderOptions {
-  /** block.indexed events wake the decoder when set; otherwise it polls PostgreSQL. */
+  /**
+   * block.indexed events wake the decoder when set; in the single process the ingestor's in-process
+   * signal does (PipelineSignals); the poll of PostgreSQL is the safety net.
+   */
   readonly natsUrl?: string | undefined;
+  /**
+   * The safety-net poll of the ingestor's watermark (default 2 s when events or signals wake the
+   * decoder, else 0.5 s).
+   */
+  readonly pollMs?: number;
   /** The ingestor's cursor it follows (default `masterchain`). */
   readonly sourceCursor?: string;
   readonly readyBacklog: number;
@@ -54,12 +63,15 @@ export class DecoderService implements OnApplicationBootstrap, OnApplicationShut
   private pool: LiteserverPool | undefined;
   private notifier: TxsDecodedNotifier | undefined;
   private metadataFetcher: MetadataFetcher | undefined;
+  private stopListening: (() => void) | undefined;
 
   constructor(
     @Inject(DECODER_OPTIONS) private readonly options: DecoderOptions,
     @Inject(DataSource) private readonly dataSource: DataSource,
     @Inject(PINO_LOGGER) private readonly logger: Logger,
     @Inject(Registry) private readonly registry: Registry,
+    /** The single process: the ingestor's commits wake the worker; decoded blocks wake the publisher. */
+    @Optional() @Inject(PIPELINE_SIGNALS) private readonly signals?: PipelineSignals,
   ) {}
 
   private booted: Promise<void> | undefined;
@@ -112,6 +124,11 @@ export class DecoderService implements OnApplicationBootstrap, OnApplicationShut
       );
     }
     const notifier = this.notifier;
+    const signals = this.signals;
+    const onDecoded = (seqno: number): void => {
+      notifier?.notify(seqno);
+      signals?.emit('txsDecoded', seqno);
+    };
     this.worker = new DecoderWorker(
       this.dataSource,
       new IndexerCursorRepository(this.dataSource),
@@ -121,16 +138,17 @@ export class DecoderService implements OnApplicationBootstrap, OnApplicationShut
       {
         sourceCursor: this.options.sourceCursor ?? 'masterchain',
         cursor: 'decoder',
-        pollMs: this.options.natsUrl === undefined ? 500 : 2000,
-        ...(notifier === undefined
-          ? {}
-          : {
-              onDecoded: (seqno: number) => {
-                notifier.notify(seqno);
-              },
-            }),
+        // Woken by events or signals, the poll is only the safety net.
+        pollMs:
+          this.options.pollMs ??
+          (this.options.natsUrl === undefined && signals === undefined ? 500 : 2000),
+        ...(notifier === undefined && signals === undefined ? {} : { onDecoded }),
       },
     );
+    const worker = this.worker;
+    this.stopListening = signals?.on('blockIndexed', () => {
+      worker.wake();
+    });
     this.worker.start();
     if (this.options.metadata !== undefined) {
       this.metadataFetcher = new MetadataFetcher(
@@ -161,6 +179,7 @@ export class DecoderService implements OnApplicationBootstrap, OnApplicationShut
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.stopListening?.();
     await this.listener?.stop();
     await this.metadataFetcher?.stop();
     await this.worker?.stop();

@@ -7,7 +7,7 @@ import {
   IngestProgressRepository,
 } from '@app/database';
 import { LiteserverPool, type LiteserverTrust } from '@app/liteclient';
-import { connectNats } from '@app/nats';
+import { connectNats, PIPELINE_SIGNALS, type PipelineSignals } from '@app/nats';
 import { PINO_LOGGER } from '@app/observability';
 import { type LiteserverEndpoint } from '@app/ton';
 import {
@@ -15,6 +15,7 @@ import {
   Injectable,
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
+  Optional,
 } from '@nestjs/common';
 import { type NatsConnection } from '@nats-io/transport-node';
 import { type Logger } from 'pino';
@@ -51,6 +52,15 @@ export interface IngestorOptions {
 }
 
 /**
+ * How long a caught-up head read waits for the next block at the liteserver: at most 2 s (a few
+ * blocks, so a stalled chain is still noticed and the lease renewed), and a third of the pool's
+ * deadline so that the plain head read after an unanswered wait fits in it even on a slow host.
+ */
+function headWaitMs(liteserverTimeoutMs: number): number {
+  return Math.max(50, Math.min(2000, Math.floor(liteserverTimeoutMs / 3)));
+}
+
+/**
  * The ingestor's runtime: its own liteserver pool (ingestion load never competes with API reads), the
  * batch loader and writer, the live follower with its leader lease, and the event outbox.
  */
@@ -66,6 +76,8 @@ export class IngestorService implements OnApplicationBootstrap, OnApplicationShu
     @Inject(DataSource) private readonly dataSource: DataSource,
     @Inject(PINO_LOGGER) private readonly logger: Logger,
     @Inject(Registry) private readonly registry: Registry,
+    /** The single process: each commit wakes the decoder in this process at once. */
+    @Optional() @Inject(PIPELINE_SIGNALS) private readonly signals?: PipelineSignals,
   ) {}
 
   private booted: Promise<void> | undefined;
@@ -126,6 +138,7 @@ export class IngestorService implements OnApplicationBootstrap, OnApplicationShu
       `${cursorName}.events`,
       logger,
     );
+    const signals = this.signals;
     this.follower = new ChainFollower(
       source,
       loader,
@@ -140,8 +153,15 @@ export class IngestorService implements OnApplicationBootstrap, OnApplicationShu
         ...(this.options.startSeqno === undefined ? {} : { startSeqno: this.options.startSeqno }),
         window: this.options.window,
         roundSize: 1000,
-        pollMs: 200,
+        headWaitMs: headWaitMs(this.options.liteserverTimeoutMs),
         leaseRenewMs,
+        ...(signals === undefined
+          ? {}
+          : {
+              onCommitted: (mcSeqno: number) => {
+                signals.emit('blockIndexed', mcSeqno);
+              },
+            }),
       },
     );
     this.follower.start();

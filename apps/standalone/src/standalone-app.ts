@@ -2,6 +2,7 @@ import { type TonNetwork } from '@app/config';
 import { DataSource, DatabaseModule, databaseUnavailableError, pingDatabase } from '@app/database';
 import {
   NatsRpcModule,
+  PipelineSignalsModule,
   StreamLogModule,
   createRpcMicroserviceOptions,
   setupRpcMicroservice,
@@ -54,6 +55,12 @@ export interface StandaloneAppOptions {
   };
   /** The decoder (needs databaseUrl); on unless false (tests that decode beforehand turn it off). */
   readonly decode?: boolean;
+  /**
+   * The decoder's and the stream publisher's safety-net polls (defaults 2 s and 1 s): the ingestor
+   * wakes the decoder, which wakes the publisher. Tests set it beyond their waits to show that the
+   * wake-ups alone carry every block.
+   */
+  readonly pipelinePollMs?: number;
   /** The decoder's off-chain metadata fetcher; not run unless given (`npm start` gives it from env). */
   readonly metadata?: MetadataFetchOptions | undefined;
   /** SEND_* settings of the sender (defaults: DEFAULT_SENDER_SETTINGS). */
@@ -125,6 +132,9 @@ export async function createStandaloneApp(
           : { replyCheckCpuPercent: options.replyCheckCpuPercent }),
       }),
       ...database,
+      // The ingestor, decoder and stream publisher wake each other in process (with NATS as well:
+      // a call is faster than a JetStream round trip), instead of each polling the one before it.
+      PipelineSignalsModule.forRoot(),
       // One log for the producers (query, sender) and the gateway: JetStream with NATS, else memory.
       StreamLogModule.forRoot({
         natsUrl: options.natsUrl,
@@ -156,11 +166,15 @@ export async function createStandaloneApp(
             ...trust,
             network: options.network,
             metadata: options.metadata,
+            ...(options.pipelinePollMs === undefined ? {} : { pollMs: options.pipelinePollMs }),
           }),
       options.databaseUrl === undefined
         ? QueryModule.disabled()
         : QueryModule.forRoot({
-            stream: { natsUrl: options.natsUrl },
+            stream: {
+              natsUrl: options.natsUrl,
+              ...(options.pipelinePollMs === undefined ? {} : { pollMs: options.pipelinePollMs }),
+            },
             ...(options.renderCacheBytes === undefined
               ? {}
               : { renderCacheBytes: options.renderCacheBytes }),

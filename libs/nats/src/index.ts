@@ -30,3 +30,6 @@ export * from './stream-log/stream-log';
 export * from './stream-log/jetstream-stream-log';
 export * from './stream-log/memory-stream-log';
 export * from './stream-log/stream-log.module';
+export * from './wakeups/wake-latch';
+export * from './wakeups/pipeline-signals';
+export * from './wakeups/pipeline-signals.module';

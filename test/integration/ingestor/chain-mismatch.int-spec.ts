@@ -80,7 +80,7 @@ class FollowerRun {
         startSeqno: 1,
         window: 4,
         roundSize: 50,
-        pollMs: 50,
+        headWaitMs: 200,
         leaseRenewMs: 300,
       },
     );

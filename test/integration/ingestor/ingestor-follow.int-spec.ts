@@ -89,7 +89,7 @@ void describe('ingestor: live follower against a two-shard localnet (real Postgr
         startSeqno: 1,
         window: 4,
         roundSize: 50,
-        pollMs: 50,
+        headWaitMs: 500,
         leaseRenewMs: 5000,
       },
     );

@@ -1,4 +1,5 @@
 import { type DataSource, type IndexerCursorRepository } from '@app/database';
+import { WakeLatch } from '@app/nats';
 import { type Logger } from 'pino';
 import { type BlockDecoder } from './block-decoder';
 import { type DecoderMetrics } from './decoder.metrics';
@@ -8,6 +9,7 @@ export interface DecoderWorkerOptions {
   readonly sourceCursor: string;
   /** The decoder's own watermark (indexer_cursor name). */
   readonly cursor: string;
+  /** The safety-net poll of the ingestor's watermark (wake() normally comes first). */
   readonly pollMs: number;
   /**
    * Told each masterchain seqno once its transaction has committed (the `txs.decoded` event in the
@@ -20,12 +22,14 @@ export interface DecoderWorkerOptions {
  * Decodes masterchain blocks strictly in order (trace assembly needs it), one database transaction per
  * block (or per range of blocks the decoder prepared ahead) that also advances the watermark, so a
  * crash replays at most the blocks in flight and changes nothing twice. PostgreSQL is the source of
- * truth: events only wake it up (`wake()`), and without NATS it polls.
+ * truth: events only wake it up (`wake()`: the ingestor's in-process signal in one process,
+ * `block.indexed` in the mesh); the poll is the safety net.
  */
 export class DecoderWorker {
   private readonly abort = new AbortController();
   private running: Promise<void> | undefined;
-  private wakeUp: (() => void) | undefined;
+  /** A wake() while a round is under way is kept, so the next wait returns at once. */
+  private readonly wakeUp = new WakeLatch();
   private decoded: number | null = null;
 
   constructor(
@@ -43,12 +47,11 @@ export class DecoderWorker {
 
   async stop(): Promise<void> {
     this.abort.abort();
-    this.wakeUp?.();
     await this.running;
   }
 
   wake(): void {
-    this.wakeUp?.();
+    this.wakeUp.wake();
   }
 
   /** Resolves true once `seqno` is decoded, false after `timeoutMs` (the event is then redelivered). */
@@ -75,10 +78,7 @@ export class DecoderWorker {
       try {
         const progressed = await this.catchUp(signal);
         if (!progressed) {
-          await new Promise<void>((resolve) => {
-            this.wakeUp = resolve;
-            setTimeout(resolve, this.options.pollMs);
-          });
+          await this.wakeUp.wait(this.options.pollMs, signal);
         }
       } catch (error) {
         this.logger.warn({ err: String(error) }, 'decoder step failed; retrying');

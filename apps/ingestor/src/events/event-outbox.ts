@@ -1,5 +1,6 @@
 import { type BlockIndexedEvent, type IndexedBlockRef } from '@app/contracts';
 import { type DataSource, type IndexerCursorRepository } from '@app/database';
+import { WakeLatch } from '@app/nats';
 import { type Logger } from 'pino';
 import { backoffMs, sleep } from '../retry';
 import { type BlockIndexedPublisher } from './block-indexed.publisher';
@@ -20,7 +21,8 @@ interface BlockRow {
  * The follower never waits for NATS.
  */
 export class EventOutbox {
-  private wake: (() => void) | undefined;
+  /** A notify() during a publish round is kept for the next wait (never a lost second). */
+  private readonly wake = new WakeLatch();
   private running: Promise<void> | undefined;
   private readonly abort = new AbortController();
 
@@ -39,12 +41,11 @@ export class EventOutbox {
 
   /** The follower committed up to `mcSeqno`: publish what is pending. */
   notify(): void {
-    this.wake?.();
+    this.wake.wake();
   }
 
   async stop(): Promise<void> {
     this.abort.abort();
-    this.wake?.();
     await this.running;
   }
 
@@ -55,10 +56,8 @@ export class EventOutbox {
         const published = await this.publishPending(signal);
         failures = 0;
         if (published === 0) {
-          await new Promise<void>((resolve) => {
-            this.wake = resolve;
-            setTimeout(resolve, 1000);
-          });
+          // The safety net: a commit whose notify() was lost to a restart is published within 1 s.
+          await this.wake.wait(1000, signal);
         }
       } catch (error) {
         this.logger.warn(

@@ -3,6 +3,7 @@ import {
   type IndexerCursorRepository,
   type IngestLeaderLease,
 } from '@app/database';
+import { ABORTED, unlessAborted } from '@app/nats';
 import { type Logger } from 'pino';
 import { type EventOutbox } from '../events/event-outbox';
 import { type IngestMetrics } from '../metrics/ingest.metrics';
@@ -25,8 +26,16 @@ export interface ChainFollowerOptions {
   readonly window: number;
   /** At most this many masterchain blocks per catch-up round (the lease is renewed between rounds). */
   readonly roundSize: number;
-  /** Wait between head polls when caught up. */
-  readonly pollMs: number;
+  /**
+   * When caught up, how long one head read waits at the liteserver for the next masterchain block
+   * (BlockSource.nextHead); also the pause before a failed round is retried (five of them).
+   */
+  readonly headWaitMs: number;
+  /**
+   * Told each masterchain seqno once it has committed (the in-process wake-up of the decoder); it must
+   * return at once and never throw.
+   */
+  readonly onCommitted?: (mcSeqno: number) => void;
   /** Lease renewal period; the lease lasts three of them. */
   readonly leaseRenewMs: number;
 }
@@ -34,7 +43,10 @@ export interface ChainFollowerOptions {
 /**
  * The live follower: holds the leader lease, then repeatedly catches up from its cursor to the head
  * through the batch pipeline, committing each masterchain block (with its shard blocks and the cursor)
- * in one transaction and waking the event outbox. A replica without the lease stands by. The chain the
+ * in one transaction and waking the event outbox (and, in one process, the decoder). Caught up, it
+ * asks the liteserver for the next block and is answered when it is made (a long poll, not a
+ * periodic one), so a block is committed one liteserver round trip after it exists. A replica without
+ * the lease stands by. The chain the
  * liteservers serve must be the one the index holds (zero state, head, each block's prev_ref): on a
  * mismatch the follower writes nothing, logs one line naming both hashes, sets
  * tonapi_ingest_chain_mismatch and stops; readiness fails with that line.
@@ -115,7 +127,16 @@ export class ChainFollower {
         await sleep(this.options.leaseRenewMs, signal);
         continue;
       }
-      const head = await retryUntilDone(() => this.source.headSeqno(), retry);
+      // Caught up at `waitFrom - 1`: the next head read waits for the block after it.
+      const waitFrom = this.indexedSeqno === null ? undefined : this.indexedSeqno + 1;
+      const asked = Date.now();
+      const head = await retryUntilDone(
+        () =>
+          waitFrom === undefined || this.head.seqno >= waitFrom
+            ? this.source.headSeqno()
+            : this.waitForHead(waitFrom),
+        retry,
+      );
       this.head = head;
       this.metrics.observeHead(head.seqno);
       const cursor = await retryUntilDone(() => this.startCursor(), retry);
@@ -123,7 +144,11 @@ export class ChainFollower {
       await retryUntilDone(() => this.verifyChain(head, cursor), retry);
       if (cursor >= this.head.seqno) {
         this.indexedSeqno = cursor;
-        await sleep(this.options.pollMs, signal);
+        // A liteserver that answered at once without the block it was asked to wait for (one that
+        // ignores the wait prefix) must not turn the long poll into a busy loop.
+        if (Date.now() - asked < this.options.headWaitMs / 2) {
+          await sleep(this.options.headWaitMs / 4, signal);
+        }
         continue;
       }
       try {
@@ -134,9 +159,21 @@ export class ChainFollower {
         }
         // A broken shard walk or an unexpected failure: log, wait, and go again from the cursor.
         this.logger.error({ err: String(error), from: cursor + 1 }, 'catch-up round failed');
-        await sleep(this.options.pollMs * 5, signal);
+        await sleep(this.options.headWaitMs * 5, signal);
       }
     }
+  }
+
+  /** The next head (BlockSource.nextHead); stop() does not wait for the liteserver to answer. */
+  private async waitForHead(seqno: number): Promise<ChainHead> {
+    const head = await unlessAborted(
+      this.source.nextHead(seqno, this.options.headWaitMs),
+      this.abort.signal,
+    );
+    if (head === ABORTED) {
+      throw new Error('follower stopped');
+    }
+    return head;
   }
 
   /**
@@ -223,6 +260,7 @@ export class ChainFollower {
           result.genUtime ?? this.head.utime,
         );
         this.outbox.notify();
+        this.options.onCommitted?.(result.mcSeqno);
       }
     } finally {
       clearInterval(renew);

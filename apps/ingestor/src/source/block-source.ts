@@ -1,7 +1,10 @@
 import { type ChainBlockHashes } from '@app/database';
 import { type LiteserverPool, lookupMasterchainBlock } from '@app/liteclient';
 import { type BlockIdFull, LiteApiSchema } from '@app/ton';
-import { type tonNode_blockIdExt } from 'ton-lite-client/dist/schema';
+import {
+  type liteServer_masterchainInfoExt,
+  type tonNode_blockIdExt,
+} from 'ton-lite-client/dist/schema';
 import { type BlockDecodeResult } from './decode/block-decode';
 import { type BlockDecoder, INLINE_BLOCK_DECODER } from './decode/block-decoder';
 
@@ -43,17 +46,29 @@ export class BlockSource {
     const { value } = await this.pool.execute('getMasterchainInfoExt', (client) =>
       client.getMasterchainInfoExt(),
     );
-    return {
-      seqno: value.last.seqno,
-      utime: value.lastUtime,
-      rootHash: value.last.rootHash.toString('base64'),
-      fileHash: value.last.fileHash.toString('base64'),
-      zeroState: {
-        seqno: 0,
-        rootHash: value.init.rootHash.toString('base64'),
-        fileHash: value.init.fileHash.toString('base64'),
-      },
-    };
+    return chainHeadOf(value);
+  }
+
+  /**
+   * The head once the masterchain reaches `seqno`, or the current head when it has not after about
+   * `waitMs`. The liteserver holds the query until the block exists (the
+   * `liteServer.waitMasterchainSeqno seqno:int timeout_ms:int` prefix of lite_api.tl), so a follower
+   * that is caught up learns of a block when it is made instead of at its next poll. A wait that ends
+   * without the block is an answer, not a failure: it neither marks the liteserver suspect nor retries
+   * elsewhere. `waitMs` must leave the pool's deadline room for the plain read that follows it.
+   */
+  async nextHead(seqno: number, waitMs: number): Promise<ChainHead> {
+    const { value } = await this.pool.execute('getMasterchainInfoExt', async (client) => {
+      try {
+        return await client.getMasterchainInfoExt({ awaitSeqno: seqno, timeout: waitMs });
+      } catch (error) {
+        if (!isWaitTimeout(error)) {
+          throw error;
+        }
+        return client.getMasterchainInfoExt();
+      }
+    });
+    return chainHeadOf(value);
   }
 
   async masterchainBlockId(seqno: number): Promise<LiteBlockId> {
@@ -117,4 +132,28 @@ export function liteIdOf(id: BlockIdFull): LiteBlockId {
     rootHash: Buffer.from(id.rootHash, 'base64'),
     fileHash: Buffer.from(id.fileHash, 'base64'),
   };
+}
+
+/** liteServer.masterchainInfoExt as the follower uses it (hashes base64). */
+function chainHeadOf(value: liteServer_masterchainInfoExt): ChainHead {
+  return {
+    seqno: value.last.seqno,
+    utime: value.lastUtime,
+    rootHash: value.last.rootHash.toString('base64'),
+    fileHash: value.last.fileHash.toString('base64'),
+    zeroState: {
+      seqno: 0,
+      rootHash: value.init.rootHash.toString('base64'),
+      fileHash: value.init.fileHash.toString('base64'),
+    },
+  };
+}
+
+/**
+ * The wait for a masterchain seqno ran out: the liteserver answers liteServer.error "timeout"
+ * (ValidatorManagerImpl's wait, ErrorCode::timeout), or the client's own deadline, set to the same
+ * length, fires first ("Timeout").
+ */
+function isWaitTimeout(error: unknown): boolean {
+  return error instanceof Error && error.message.toLowerCase() === 'timeout';
 }

@@ -9,7 +9,14 @@ import {
   StreamBlockQueryRepository,
   TransactionQueryRepository,
 } from '@app/database';
-import { connectNats, type NewEventsFollower, STREAM_LOG, type StreamLog } from '@app/nats';
+import {
+  connectNats,
+  type NewEventsFollower,
+  PIPELINE_SIGNALS,
+  type PipelineSignals,
+  STREAM_LOG,
+  type StreamLog,
+} from '@app/nats';
 import { PINO_LOGGER } from '@app/observability';
 import {
   Inject,
@@ -38,7 +45,7 @@ export const STREAM_PUBLISHER_NAME = 'stream';
 export const STREAM_PUBLISHER_DEFAULTS: StreamPublisherOptions = {
   sourceCursor: 'decoder',
   cursor: STREAM_PUBLISHER_NAME,
-  // Between two 400 ms blocks: without NATS this is the latency floor, with it the safety net.
+  // Without NATS or the in-process signal (a query app alone) this is the latency floor.
   pollMs: 150,
   leaseRenewMs: 5000,
   // NATS's default max_payload is 1 MiB, headers included.
@@ -55,6 +62,7 @@ export class StreamPublisherService implements OnApplicationBootstrap, OnApplica
   private publisher: StreamPublisher | undefined;
   private nats: NatsConnection | undefined;
   private wakeups: NewEventsFollower<TxsDecodedEvent> | undefined;
+  private stopListening: (() => void) | undefined;
 
   constructor(
     @Inject(STREAM_PUBLISHER_OPTIONS) private readonly options: StreamPublisherModuleOptions,
@@ -66,6 +74,8 @@ export class StreamPublisherService implements OnApplicationBootstrap, OnApplica
     @Inject(Registry) private readonly registry: Registry,
     @Inject(PINO_LOGGER) private readonly logger: Logger,
     @Optional() @Inject(STREAM_LOG) private readonly log?: StreamLog,
+    /** The single process: the decoder's commits wake the publisher in this process at once. */
+    @Optional() @Inject(PIPELINE_SIGNALS) private readonly signals?: PipelineSignals,
   ) {}
 
   /** Idempotent: the single process runs bootstrap hooks twice on shared instances. */
@@ -90,7 +100,12 @@ export class StreamPublisherService implements OnApplicationBootstrap, OnApplica
       this.addressBook,
       this.metadata,
     );
-    const options = STREAM_PUBLISHER_DEFAULTS;
+    // Woken by the decoder (in process, or `txs.decoded` over NATS): the poll is only the safety net.
+    const woken = this.signals !== undefined || this.options.natsUrl !== undefined;
+    const options = {
+      ...STREAM_PUBLISHER_DEFAULTS,
+      pollMs: this.options.pollMs ?? (woken ? 1000 : STREAM_PUBLISHER_DEFAULTS.pollMs),
+    };
     this.publisher = new StreamPublisher(
       new IndexerCursorRepository(this.dataSource),
       new IngestLeaderLease(
@@ -105,9 +120,12 @@ export class StreamPublisherService implements OnApplicationBootstrap, OnApplica
       logger,
       options,
     );
+    const publisher = this.publisher;
+    this.stopListening = this.signals?.on('txsDecoded', () => {
+      publisher.wake();
+    });
     this.publisher.start();
     if (this.options.natsUrl !== undefined) {
-      const publisher = this.publisher;
       this.nats = await connectNats({
         servers: this.options.natsUrl.split(','),
         name: 'query-stream-publisher',
@@ -125,6 +143,7 @@ export class StreamPublisherService implements OnApplicationBootstrap, OnApplica
 
   async onApplicationShutdown(): Promise<void> {
     await this.booted?.catch(() => undefined);
+    this.stopListening?.();
     await this.wakeups?.stop();
     await this.publisher?.stop();
     await this.nats?.close();

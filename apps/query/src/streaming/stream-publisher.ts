@@ -158,9 +158,12 @@ export class StreamPublisher {
 
   private async publishBlock(mcSeqno: number): Promise<void> {
     const rendered = await this.renderer.render(mcSeqno, this.now());
-    for (const entry of rendered.entries) {
-      await this.append(entry);
-    }
+    const admitted = rendered.entries.filter((entry) => this.admissible(entry));
+    // Sent together and awaited together: a block costs one log round trip, not one per entry. They
+    // stay in order (one NATS connection delivers them in the order sent and JetStream numbers them
+    // as they arrive; the memory log appends synchronously). If one fails the block is rendered and
+    // appended again, and the ids store each entry once.
+    await Promise.all(admitted.map((entry) => this.append(entry)));
     await this.cursors.advance(this.options.cursor, mcSeqno);
     this.published = mcSeqno;
     this.metrics.seqno.set(mcSeqno);
@@ -170,10 +173,10 @@ export class StreamPublisher {
   }
 
   /**
-   * Appends one entry; one that breaks its contract or exceeds NATS's payload limit is skipped (logged
-   * and counted) instead of blocking every later block behind it.
+   * Whether an entry may be appended; one that breaks its contract or exceeds NATS's payload limit is
+   * skipped (logged and counted) instead of blocking every later block behind it.
    */
-  private async append(entry: StreamEntry): Promise<void> {
+  private admissible(entry: StreamEntry): boolean {
     const checked = SCHEMAS[entry.subject].safeParse(entry.payload);
     if (!checked.success) {
       this.metrics.skipped.inc({ subject: entry.subject, reason: 'invalid' });
@@ -181,14 +184,18 @@ export class StreamPublisher {
         { msgId: entry.msgId, err: checked.error.message },
         'stream entry breaks its contract; skipped',
       );
-      return;
+      return false;
     }
     const bytes = Buffer.byteLength(JSON.stringify(entry.payload));
     if (bytes > this.options.maxPayloadBytes) {
       this.metrics.skipped.inc({ subject: entry.subject, reason: 'too_large' });
       this.logger.warn({ msgId: entry.msgId, bytes }, 'stream entry too large; skipped');
-      return;
+      return false;
     }
+    return true;
+  }
+
+  private async append(entry: StreamEntry): Promise<void> {
     await this.log.append(entry.subject, entry.payload, entry.msgId);
     this.metrics.appended.inc({ subject: entry.subject });
   }

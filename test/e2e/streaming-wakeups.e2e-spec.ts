@@ -1,0 +1,141 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { PIPELINE_SIGNALS, type PipelineSignals } from '@app/nats';
+import { createLogger } from '@app/observability';
+import { createTestDatabase, type TestDatabase } from '@app/testing';
+import { normalizedExternalHash } from '@app/ton';
+import { type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { beginCell, external, internal, SendMode, storeMessage, toNano } from '@ton/core';
+import { WalletContractV4 } from '@ton/ton';
+import { DEFAULT_STREAMING } from '../../apps/gateway/src/streaming/streaming.options';
+import { type Localnet, startLocalnet } from '../../apps/localnet/src/localnet';
+import { GENESIS, GenesisAccount } from '../../apps/localnet/src/seeds';
+import { createStandaloneApp } from '../../apps/standalone/src/standalone-app';
+import { openSse, type StreamClient, type StreamMessage } from './support/stream-clients';
+
+/** Longer than any wait below: a block that reaches a client got there by wake-ups, not by a poll. */
+const NO_SAFETY_NET_MS = 3_600_000;
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+/**
+ * The single process without NATS (in-memory stream log, in-process bus): the ingestor's commit wakes
+ * the decoder, whose commit wakes the stream publisher (PipelineSignals), whose append reaches the
+ * gateway's clients. The decoder's and the publisher's safety-net polls are set beyond the test's
+ * waits, so every notification here was carried by the wake-up chain alone.
+ */
+describe('Streaming API v2: the wake-up chain of the single process without NATS', () => {
+  let localnet: Localnet;
+  let db: TestDatabase;
+  let app: NestFastifyApplication;
+  let url: string;
+  let client: StreamClient | undefined;
+  const indexed: number[] = [];
+  const decoded: number[] = [];
+  let seqno: number = GENESIS.finalSeqno.v4r2;
+
+  const seedAccount = (name: string): Localnet['accounts'][number] => {
+    const found = localnet.accounts.find((a) => a.name === name);
+    assert.ok(found, name);
+    return found;
+  };
+
+  before(async () => {
+    localnet = await startLocalnet({ seed: 'genesis', mode: 'manual', liteservers: 1 });
+    db = await createTestDatabase({ prefix: 'stream_wakeups' });
+    app = await createStandaloneApp({
+      natsRequestTimeoutMs: 10_000,
+      endpoints: localnet.liteservers.map((ls) => ls.endpoint),
+      liteserverTimeoutMs: 3000,
+      databaseUrl: db.url,
+      ingest: { follow: true, startSeqno: 1, window: 4, readyLag: 30 },
+      pipelinePollMs: NO_SAFETY_NET_MS,
+      streaming: { ...DEFAULT_STREAMING, anonymousConnections: 10, anonymousAddresses: 100 },
+      logger: createLogger({ app: 'test', level: 'silent' }),
+    });
+    const signals = app.get<PipelineSignals>(PIPELINE_SIGNALS);
+    signals.on('blockIndexed', (s) => indexed.push(s));
+    signals.on('txsDecoded', (s) => decoded.push(s));
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    url = await app.getUrl();
+    // The genesis history indexed and decoded, woken block by block.
+    const v4 = seedAccount(GenesisAccount.walletV4r2).address.toRawString().toUpperCase();
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      const response = await fetch(`${url}/api/v3/actions?account=${v4}&limit=1`);
+      const body = (await response.json()) as { actions?: unknown[] };
+      if (response.status === 200 && (body.actions?.length ?? 0) > 0) {
+        break;
+      }
+      assert.ok(Date.now() < deadline, 'genesis indexed and decoded in time');
+      await sleep(250);
+    }
+  });
+
+  after(async () => {
+    client?.close();
+    await app.close();
+    await db.drop();
+    await localnet.stop();
+  });
+
+  it('a transfer reaches an SSE client confirmed, then finalized, carried by the in-process wake-ups', async () => {
+    const seed = seedAccount(GenesisAccount.walletV4r2);
+    assert.ok(seed.publicKey && seed.secretKey, 'v4r2 keys');
+    const wallet = WalletContractV4.create({ workchain: 0, publicKey: seed.publicKey });
+    const account = wallet.address.toRawString().toUpperCase();
+    client = await openSse(url, {
+      types: ['transactions'],
+      addresses: [wallet.address.toString({ urlSafe: true })],
+      min_finality: 'confirmed',
+    });
+    await client.waitFor((m) => m.event === 'connected');
+    const transfer = wallet.createTransfer({
+      seqno,
+      secretKey: seed.secretKey,
+      sendMode: SendMode.PAY_GAS_SEPARATELY,
+      messages: [
+        internal({
+          to: seedAccount(GenesisAccount.walletV3r2).address,
+          value: toNano('0.01'),
+          bounce: false,
+          body: 'woken',
+        }),
+      ],
+    });
+    seqno += 1;
+    const message = beginCell()
+      .store(storeMessage(external({ to: wallet.address, body: transfer })))
+      .endCell();
+    const norm = normalizedExternalHash(message).toString('base64');
+    await localnet.chain.sendMessage(message);
+    const sealed = await localnet.producer.sealNow();
+
+    const ofTrace =
+      (finality: string) =>
+      (m: StreamMessage): boolean =>
+        m.data.type === 'transactions' &&
+        m.data.trace_external_hash_norm === norm &&
+        m.data.finality === finality;
+    const confirmed = await client.waitFor(ofTrace('confirmed'), 60_000);
+    const finalized = await client.waitFor(ofTrace('finalized'), 60_000);
+    const txs = (n: StreamMessage): { account: string; mc_block_seqno: number }[] =>
+      n.data.transactions as { account: string; mc_block_seqno: number }[];
+    // The wallet's external-in transaction, in the masterchain block just sealed, at both stages.
+    for (const n of [confirmed, finalized]) {
+      assert.deepEqual(
+        txs(n).map((t) => [t.account, t.mc_block_seqno]),
+        [[account, sealed.id.seqno]],
+      );
+    }
+    assert.ok(
+      client.messages.indexOf(confirmed) < client.messages.indexOf(finalized),
+      'confirmed before finalized',
+    );
+    // Each stage announced that block to the next one in the process.
+    assert.ok(indexed.includes(sealed.id.seqno), `blockIndexed ${String(sealed.id.seqno)}`);
+    assert.ok(decoded.includes(sealed.id.seqno), `txsDecoded ${String(sealed.id.seqno)}`);
+  });
+});
