@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import { beginCell, Address } from '@ton/core';
 import { classifyTrace } from '../core/pipeline';
 import { defaultRegistry } from '../registry';
-import { hopTrace, testAddress } from '../testing/hop-trace';
+import { syntheticTrace, testAddress } from '../testing/synthetic-trace';
 
 const RELAYER = testAddress(0, 'a');
 const MEV = testAddress(0, 'b');
@@ -21,7 +21,7 @@ void describe('coffee_mev_protect_failed_swap', () => {
       .storeUint(42, 64)
       .storeAddress(Address.parse(USER))
       .endCell();
-    const t = hopTrace({
+    const t = syntheticTrace({
       from: null,
       to: RELAYER,
       children: [

@@ -10,7 +10,7 @@ import { beginCell } from '@ton/core';
 import type { ActionRow } from '../action';
 import { classifyTrace } from '../core/pipeline';
 import { defaultRegistry } from '../registry';
-import { commentBody, hopTrace, testAddress, type Hop } from '../testing/hop-trace';
+import { commentBody, syntheticTrace, testAddress, type Hop } from '../testing/synthetic-trace';
 import type { AccountInterfaces } from '../trace-model';
 
 const NOMINATOR = testAddress(0, 'a');
@@ -23,7 +23,7 @@ const POOL_INTERFACES: Record<string, AccountInterfaces> = {
 };
 
 function classify(root: Hop, interfaces = POOL_INTERFACES): ActionRow[] {
-  const r = classifyTrace(hopTrace(root, interfaces), defaultRegistry);
+  const r = classifyTrace(syntheticTrace(root, interfaces), defaultRegistry);
   assert.equal(r.error, undefined);
   return r.actions;
 }

@@ -5,19 +5,15 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Address, beginCell, type Cell } from '@ton/core';
+import { Address, beginCell } from '@ton/core';
 import type { ActionRow } from '../action';
 import { classifyTrace } from '../core/pipeline';
 import { defaultRegistry } from '../registry';
-import type {
-  AccountInterfaces,
-  ClassifiableTrace,
-  TraceMessage,
-  TraceTransaction,
-} from '../trace-model';
+import type { AccountInterfaces, ClassifiableTrace } from '../trace-model';
 import { bocBase64 } from '../tlb/cells';
+import { type Hop, syntheticTrace as trace, testAddress } from '../testing/synthetic-trace';
 
-const addr = (wc: number, fill: string): string => `${wc}:${fill.repeat(64).toUpperCase()}`;
+const addr = testAddress;
 const WALLET = addr(0, 'a');
 const OTHER = addr(0, 'b');
 const ITEM = addr(0, 'c');
@@ -37,115 +33,6 @@ function address(raw: string): Address {
 }
 
 /** A message of the synthetic trace: sent by `from` (null = external-in) to `to`. */
-interface Hop {
-  from: string | null;
-  to: string;
-  body?: Cell | null;
-  value?: bigint;
-  aborted?: boolean;
-  deploys?: boolean;
-  children?: Hop[];
-}
-
-function opcodeOf(body: Cell | null | undefined): number | null {
-  if (!body) {
-    return null;
-  }
-  const s = body.beginParse();
-  return s.remainingBits >= 32 ? s.loadInt(32) : null;
-}
-
-/** The hop tree → a classifiable trace: one transaction per hop, lts in depth-first order. */
-function trace(root: Hop, interfaces: Record<string, AccountInterfaces> = {}): ClassifiableTrace {
-  const txs: TraceTransaction[] = [];
-  let lt = 1000n;
-  let n = 0;
-  const msg = (h: Hop, direction: 'in' | 'out', hash: string, txHash: string, txLt: bigint) => {
-    const body = h.body ?? null;
-    const m: TraceMessage = {
-      msg_hash: hash,
-      tx_hash: txHash,
-      tx_lt: txLt,
-      direction,
-      source: h.from,
-      destination: h.to,
-      value: h.from === null ? null : (h.value ?? 1_000_000_000n),
-      value_extra_currencies: null,
-      fwd_fee: 0n,
-      ihr_fee: 0n,
-      created_lt: h.from === null ? null : txLt - 1n,
-      created_at: h.from === null ? null : 1_700_000_000,
-      opcode: opcodeOf(body),
-      ihr_disabled: true,
-      bounce: false,
-      bounced: false,
-      import_fee: 0n,
-      body_hash: `bh${hash}`,
-      init_state_hash: null,
-      body: body ? bocBase64(body, false) : bocBase64(beginCell().endCell(), false),
-      init_state: null,
-    };
-    return m;
-  };
-  const visit = (h: Hop, hash: string): void => {
-    lt += 10n;
-    const txLt = lt;
-    const txHash = `tx${n++}`;
-    const tx: TraceTransaction = {
-      hash: txHash,
-      lt: txLt,
-      account: h.to,
-      now: 1_700_000_000,
-      mc_block_seqno: 10,
-      block_seqno: 10,
-      trace_id: 'tx0',
-      orig_status: h.deploys ? 'uninit' : 'active',
-      end_status: 'active',
-      total_fees: 0n,
-      descr: 'ord',
-      aborted: h.aborted ?? false,
-      destroyed: false,
-      is_tock: null,
-      compute_skipped: false,
-      skipped_reason: null,
-      compute_success: !(h.aborted ?? false),
-      compute_exit_code: 0,
-      action_success: true,
-      emulated: false,
-      messages: [msg(h, 'in', hash, txHash, txLt)],
-    };
-    txs.push(tx);
-    for (const [i, c] of (h.children ?? []).entries()) {
-      const childHash = `${hash}.${i}`;
-      const out = msg(c, 'out', childHash, txHash, txLt);
-      out.created_lt = txLt + BigInt(i + 1);
-      tx.messages.push(out);
-      visit(c, childHash);
-    }
-  };
-  visit(root, 'm');
-  return {
-    trace: {
-      trace_id: 'tx0',
-      external_hash: 'm',
-      external_hash_norm: null,
-      mc_seqno_start: 10,
-      mc_seqno_end: 10,
-      start_lt: 1010n,
-      start_utime: 1_700_000_000,
-      end_lt: lt,
-      end_utime: 1_700_000_000,
-      state: 'complete',
-      pending_edges_: 0,
-      edges_: txs.length,
-      nodes_: txs.length,
-      classification_state: 'unclassified',
-    },
-    transactions: txs,
-    interfaces: new Map(Object.entries(interfaces)),
-  };
-}
-
 /** An external to WALLET that sends `hop` on. */
 function fromWallet(hop: Omit<Hop, 'from'>): Hop {
   return { from: null, to: WALLET, children: [{ ...hop, from: WALLET }] };

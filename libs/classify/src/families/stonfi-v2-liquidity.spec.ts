@@ -9,7 +9,7 @@ import { Address, beginCell, type Cell } from '@ton/core';
 import type { ActionRow } from '../action';
 import { classifyTrace } from '../core/pipeline';
 import { defaultRegistry } from '../registry';
-import { hopTrace, testAddress, type Hop } from '../testing/hop-trace';
+import { syntheticTrace, testAddress, type Hop } from '../testing/synthetic-trace';
 import type { AccountInterfaces } from '../trace-model';
 
 const USER = testAddress(0, '1');
@@ -60,7 +60,7 @@ const internalTransfer = (amount: bigint, from: string): Cell =>
 const op = (code: number): Cell => beginCell().storeUint(code, 32).storeUint(1, 64).endCell();
 
 function classify(root: Hop): ActionRow[] {
-  const r = classifyTrace(hopTrace(root, INTERFACES), defaultRegistry);
+  const r = classifyTrace(syntheticTrace(root, INTERFACES), defaultRegistry);
   assert.equal(r.error, undefined);
   return r.actions;
 }

@@ -18,7 +18,8 @@ export interface Hop {
   to: string;
   body?: Cell | null;
   value?: bigint;
-  /** The receiving transaction was aborted. */
+  bounce?: boolean;
+  /** The receiving transaction was aborted (its compute phase failed, exit code 100). */
   aborted?: boolean;
   /** The message deploys its destination (uninit → active). */
   deploys?: boolean;
@@ -26,6 +27,14 @@ export interface Hop {
   init?: Cell;
   children?: Hop[];
 }
+
+/** `wc:HEX` with one repeated hex digit: a readable test address. */
+export const testAddress = (wc: number, digit: string): string =>
+  `${wc}:${digit.repeat(64).toUpperCase()}`;
+
+/** A text comment body (op 0, then the text). */
+export const commentBody = (text: string): Cell =>
+  beginCell().storeUint(0, 32).storeStringTail(text).endCell();
 
 function opcodeOf(body: Cell | null | undefined): number | null {
   if (!body) {
@@ -66,7 +75,7 @@ export function syntheticTrace(
       created_at: h.from === null ? null : 1_700_000_000,
       opcode: opcodeOf(body),
       ihr_disabled: true,
-      bounce: false,
+      bounce: h.bounce ?? false,
       bounced: false,
       import_fee: 0n,
       body_hash: `bh${hash}`,
@@ -97,7 +106,7 @@ export function syntheticTrace(
       compute_skipped: false,
       skipped_reason: null,
       compute_success: !(h.aborted ?? false),
-      compute_exit_code: 0,
+      compute_exit_code: (h.aborted ?? false) ? 100 : 0,
       action_success: true,
       emulated: false,
       messages: [msg(h, 'in', hash, txHash, txLt)],
