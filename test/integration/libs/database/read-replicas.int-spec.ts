@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { type MasterchainInfoRes } from '@app/contracts';
+import { ErrorCode, type MasterchainInfoRes, TonApiError } from '@app/contracts';
 import {
   BlockQueryRepository,
   createDatabase,
@@ -85,8 +85,17 @@ void describe('read replicas: v3 reads on a streaming standby, writes and fallba
       interceptor.intercept({} as ExecutionContext, { handle: () => defer(handler) }),
     ) as Promise<T>;
 
-  const lastSeqno = async (): Promise<number> =>
-    (await handle(() => blocks.masterchainInfo())).last.seqno;
+  /** The newest masterchain block a request sees; undefined while the server has none yet. */
+  const lastSeqno = async (): Promise<number | undefined> => {
+    try {
+      return (await handle(() => blocks.masterchainInfo())).last.seqno;
+    } catch (error) {
+      if (error instanceof TonApiError && error.code === ErrorCode.NOT_FOUND) {
+        return undefined;
+      }
+      throw error;
+    }
+  };
 
   /** The server and recovery state the queries of one request saw, and its answer. */
   const inRequest = (): Promise<{
