@@ -23,6 +23,7 @@ import { assertIndexedExactly } from '../integration/ingestor/chain-verifier';
 import { WalletTraffic } from '../integration/ingestor/ingest-traffic';
 import { PrivateNats } from '../integration/ingestor/private-services';
 import { AppProcess } from './support/app-process';
+import { ChainDriver, sleep, waitFor } from './support/chain-driver';
 import { FaultLedger } from './support/fault-ledger';
 import {
   describeFailures,
@@ -78,39 +79,6 @@ ledger.plan(T.queryRecovery, 's', RECOVERY_TARGET_S);
 ledger.plan(T.ingested, 'rows', 0);
 ledger.plan(T.events, 'events', 0);
 ledger.plan(T.decoded, 'rows', 0);
-
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-
-/** Polls `check` until true; errors (a database that is restarting) count as "not yet". */
-async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check().catch(() => false))) {
-    if (Date.now() > deadline) {
-      throw new Error(`timed out waiting for ${what}`);
-    }
-    await sleep(150);
-  }
-}
-
-/** Keeps wallet traffic flowing (a round, then a pause) until stopped: blocks to ingest and decode. */
-class ChainDriver {
-  private running = true;
-  private readonly loop: Promise<void>;
-
-  constructor(traffic: WalletTraffic) {
-    this.loop = (async () => {
-      while (this.running) {
-        await traffic.round();
-        await sleep(400);
-      }
-    })();
-  }
-
-  stop(): Promise<void> {
-    this.running = false;
-    return this.loop;
-  }
-}
 
 /** Every `block.indexed` event in the stream (which carries other events too), as seqnos in order. */
 async function streamedSeqnos(nc: NatsConnection): Promise<number[]> {

@@ -23,6 +23,7 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { type Localnet, startLocalnet } from '../../apps/localnet/src/localnet';
 import { WalletTraffic } from '../integration/ingestor/ingest-traffic';
 import { AppProcess } from './support/app-process';
+import { ChainDriver, waitFor } from './support/chain-driver';
 import { FaultLedger } from './support/fault-ledger';
 import { PrivateNatsCluster } from './support/nats-cluster';
 
@@ -42,38 +43,6 @@ ledger.plan(T.streamDuplicated, 'entries', 0);
 ledger.plan(T.window, 'entries', 0);
 
 const STREAM_LOG = streamNameFor('');
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-
-/** Polls `check` until true; errors (a leader being elected) count as "not yet". */
-async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check().catch(() => false))) {
-    if (Date.now() > deadline) {
-      throw new Error(`timed out waiting for ${what}`);
-    }
-    await sleep(150);
-  }
-}
-
-/** Keeps wallet traffic flowing (a round, then a pause) until stopped: blocks to ingest and decode. */
-class ChainDriver {
-  private running = true;
-  private readonly loop: Promise<void>;
-
-  constructor(traffic: WalletTraffic) {
-    this.loop = (async () => {
-      while (this.running) {
-        await traffic.round();
-        await sleep(400);
-      }
-    })();
-  }
-
-  stop(): Promise<void> {
-    this.running = false;
-    return this.loop;
-  }
-}
 
 /**
  * Every message of a stream from its first, in order: subject, Nats-Msg-Id and JSON body. The ordered
