@@ -161,6 +161,8 @@ const MASTERCHAIN_SHARD = '-9223372036854775808';
  * - Retries: a timeout, a transport failure or a not-ready answer moves the request to another
  *   liteserver (up to `attempts`) and makes the failed one a last resort until its next probe (used
  *   only when no other can serve); the liteserver's deliberate answer (not found, rejected…) is final.
+ *   An answer that fails its proof moves the request on without spending an attempt, so a request
+ *   fails for liars only once every liteserver able to serve it has been asked.
  */
 export class LiteserverPool {
   private readonly entries: PoolEntry[];
@@ -466,7 +468,10 @@ export class LiteserverPool {
     let lastReason: string | undefined;
     /** A non-archival liteserver's "not in db" / "state already gc'd": final only if no archival one has it. */
     let gone: unknown;
-    for (let attempt = 0; attempt < this.options.attempts; attempt++) {
+    // A liteserver whose answer failed its proof costs no attempt: another liteserver may prove it,
+    // and a request must not fail because liars were asked first. `tried` bounds the loop.
+    let attempts = 0;
+    while (attempts < this.options.attempts) {
       const entry = gone === undefined ? this.pick(tried, options) : this.pickArchival(tried);
       if (!entry) {
         break;
@@ -503,6 +508,8 @@ export class LiteserverPool {
         lastKind = kind;
         if (error instanceof LiteserverUnverifiedError) {
           lastReason = error.reason;
+        } else {
+          attempts++;
         }
       }
     }

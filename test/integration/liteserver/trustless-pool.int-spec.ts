@@ -32,11 +32,13 @@ void describe('the pool verifies answers from the anchor: 3 local liteservers, s
   let account: Address;
   const pools: LiteserverPoolService[] = [];
 
-  async function startPool(): Promise<{ pool: LiteserverPoolService; registry: Registry }> {
+  async function startPool(
+    attempts = 3,
+  ): Promise<{ pool: LiteserverPoolService; registry: Registry }> {
     const registry = createMetricsRegistry({ defaultMetrics: false });
     const pool = new LiteserverPoolService(
       localnet.liteservers.map((ls) => ls.endpoint),
-      { timeoutMs: 2000, attempts: 3, probeIntervalMs: 3_600_000, anchor },
+      { timeoutMs: 2000, attempts, probeIntervalMs: 3_600_000, anchor },
       new LiteserverMetrics(registry),
       registry,
     );
@@ -102,6 +104,19 @@ void describe('the pool verifies answers from the anchor: 3 local liteservers, s
       assert.equal(read.server, 0);
       assert.deepEqual(read.value.raw, expected.cell.toBoc({ idx: false, crc32: false }));
       assert.equal(read.value.lastTx?.lt, expected.lastTransLt);
+    }
+  });
+
+  void it('liars a request asks first cost it no attempt: with 1 attempt, the honest one still answers', async () => {
+    // Each pool starts with the same history, so its first pick is the same index; with every
+    // index honest once, the first pick is a liar in two of the three rounds.
+    for (const honest of [0, 1, 2]) {
+      lie([]);
+      const { pool } = await startPool(1);
+      lie([0, 1, 2].filter((i) => i !== honest));
+      const read = await accountRead(pool);
+      assert.equal(read.server, honest, `honest ${String(honest)}`);
+      pool.close();
     }
   });
 
