@@ -116,6 +116,10 @@ async function bootstrap(): Promise<void> {
     trust,
     network: config.TON_NETWORK,
     databaseUrl,
+    databaseRead: {
+      urls: config.DATABASE_READ_URLS,
+      maxLagBytes: config.DATABASE_READ_MAX_LAG_BYTES,
+    },
     ingest: {
       follow: config.INGEST_FOLLOW === 'on',
       // The embedded local chain is indexed from its first block; a public network from the head.

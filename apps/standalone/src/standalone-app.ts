@@ -45,6 +45,8 @@ export interface StandaloneAppOptions {
   readonly network?: TonNetwork;
   /** PostgreSQL of the database apps; readiness checks it. Without it the indexing apps stay idle. */
   readonly databaseUrl?: string;
+  /** Streaming replicas of databaseUrl for the v3 reads (DATABASE_READ_URLS); none → the primary. */
+  readonly databaseRead?: { readonly urls: readonly string[]; readonly maxLagBytes: number };
   /** The live ingestor (needs databaseUrl); off unless given. */
   readonly ingest?: {
     readonly follow: boolean;
@@ -92,7 +94,13 @@ export async function createStandaloneApp(
   const database =
     options.databaseUrl === undefined
       ? []
-      : [DatabaseModule.forRoot({ url: options.databaseUrl, applicationName: 'ton-access' })];
+      : [
+          DatabaseModule.forRoot({
+            url: options.databaseUrl,
+            applicationName: 'ton-access',
+            ...(options.databaseRead === undefined ? {} : { read: options.databaseRead }),
+          }),
+        ];
   const readiness =
     options.databaseUrl === undefined
       ? []

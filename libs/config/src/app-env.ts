@@ -49,6 +49,7 @@ export const appEnv = {
     ...httpEnv,
     ...natsEnv,
     ...databaseEnv,
+    ...databaseReadEnv,
     ...tonNetworkEnv,
     ...localnetEnv,
     ...ingestEnv,
