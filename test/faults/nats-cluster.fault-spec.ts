@@ -193,7 +193,12 @@ void describe('NATS cluster: one of three servers lost under load', () => {
       120_000,
       'five more blocks streamed after the loss',
     );
-    assert.ok((await cursor('masterchain.events')) > events);
+    // The event publisher may be ahead of the stream when the leader goes; it moves on too.
+    await waitFor(
+      async () => (await cursor('masterchain.events')) > events,
+      120_000,
+      'more blocks published after the loss',
+    );
   });
 
   void it('ends with one event per block, every account state streamed once, and the window whole', async () => {
