@@ -3,12 +3,26 @@ import { after, before, describe, it } from 'node:test';
 import { LiteserverPoolService } from '@app/liteclient';
 import { createMetricsRegistry, EmulatorBehindNotice, LiteserverMetrics } from '@app/observability';
 import { methodIdOf } from '@app/ton';
-import { beginCell, serializeTuple } from '@ton/core';
+import {
+  beginCell,
+  external,
+  internal,
+  SendMode,
+  serializeTuple,
+  storeMessage,
+  toNano,
+} from '@ton/core';
+import { Executor } from '@ton/sandbox';
+import { WalletContractV4 } from '@ton/ton';
 import { type Registry } from 'prom-client';
 import { type Localnet, startLocalnet } from '../../../apps/localnet/src/localnet';
-import { GenesisAccount } from '../../../apps/localnet/src/seeds';
+import { GENESIS, GenesisAccount } from '../../../apps/localnet/src/seeds';
 import { GetMethodRunner } from '../../../apps/liteserver/src/v2/methods/get-method.runner';
 import { FeeEstimator } from '../../../apps/sender/src/fees/fee.estimator';
+import { emulatePendingTrace } from '../../../apps/sender/src/pending/emulate-pending-trace';
+import { LiteserverChainFactory } from '../../../apps/sender/src/pending/liteserver-chain';
+import { DEFAULT_PENDING_OPTIONS } from '../../../apps/sender/src/pending/pending.options';
+import { TraceEmulator } from '../../../apps/sender/src/pending/trace-emulator';
 import { queries } from './pool-metrics';
 
 const EMPTY_STACK = serializeTuple([]).toBoc({ idx: false }).toString('base64');
@@ -129,5 +143,40 @@ void describe('get-methods on a network newer than the emulator (ConfigParam 8 v
     assert.equal(fees.approximate, true);
     assert.ok(fees.source_fees.in_fwd_fee > 0, 'still an estimate: the import fee is there');
     assert.deepEqual(seen, [14]);
+  });
+
+  void it('marks a pending trace approximate (a field toncenter clients ignore), the trace still whole', async () => {
+    const found = localnet.accounts.find((a) => a.name === GenesisAccount.walletV4r2);
+    assert.ok(found?.publicKey && found.secretKey);
+    const wallet = WalletContractV4.create({ workchain: 0, publicKey: found.publicKey });
+    const transfer = wallet.createTransfer({
+      seqno: GENESIS.finalSeqno.v4r2,
+      secretKey: found.secretKey,
+      sendMode: SendMode.PAY_GAS_SEPARATELY,
+      messages: [internal({ to: wallet.address, value: toNano('0.01'), bounce: false })],
+    });
+    const message = beginCell()
+      .store(storeMessage(external({ to: wallet.address, body: transfer })))
+      .endCell();
+    const executor = await Executor.create();
+    const hash = message.hash().toString('base64');
+    const pending = await emulatePendingTrace(
+      new TraceEmulator(() => Promise.resolve(executor)),
+      executor,
+      {
+        external: message,
+        hash,
+        hashNorm: hash,
+        chain: await new LiteserverChainFactory(pool).atHead(),
+        limits: DEFAULT_PENDING_OPTIONS.limits,
+      },
+    );
+    assert.equal(pending.trace.approximate, true);
+    // The wallet's transaction and the one its transfer to itself causes, classified as usual.
+    assert.equal(pending.trace.transactions_order?.length, 2);
+    assert.deepEqual(
+      pending.actions.map((a) => a.type),
+      ['ton_transfer'],
+    );
   });
 });

@@ -11,6 +11,7 @@ import {
 } from '@app/classify';
 import { V3Action } from '@app/contracts';
 import {
+  emulatorBehind,
   flattenTransaction,
   messageContextOf,
   type ParsedMessage,
@@ -242,6 +243,8 @@ export async function buildPendingTrace(input: PendingTraceInput): Promise<Pendi
       ...(tree === undefined ? {} : { trace: tree }),
       transactions_order: transactions.map((t) => t.hash),
       transactions: Object.fromEntries(transactions.map((t) => [t.hash, t])),
+      // The network runs TVM rules the emulator may not know: the trace may differ from the real one.
+      ...(emulatorBehind(head.globalVersion) ? { approximate: true as const } : {}),
     },
     actions,
   };

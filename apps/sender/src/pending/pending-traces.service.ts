@@ -1,4 +1,3 @@
-import { InterfaceProbes } from '@app/classify';
 import {
   type PendingActionsReq,
   type PendingActionsRes,
@@ -13,7 +12,8 @@ import {
   TransactionQueryRepository,
 } from '@app/database';
 import { connectNats } from '@app/nats';
-import { PINO_LOGGER } from '@app/observability';
+import { EmulatorBehindNotice, PINO_LOGGER } from '@app/observability';
+import { emulatorBehind } from '@app/ton';
 import {
   Inject,
   Injectable,
@@ -32,7 +32,7 @@ import {
   type SentMessage,
   type SentMessageListener,
 } from '../send/sent-message.listener';
-import { EmulatedGetMethods } from './emulated-get-methods';
+import { emulatePendingTrace } from './emulate-pending-trace';
 import { KvPendingTraceStore } from './kv-pending-trace.store';
 import { LiteserverChainFactory } from './liteserver-chain';
 import { MemoryPendingTraceStore } from './memory-pending-trace.store';
@@ -44,7 +44,6 @@ import {
 import { rootDiverges } from './pending-divergence';
 import { PendingStreamPublisher } from './pending-stream.publisher';
 import { type PendingTrace } from './pending-trace';
-import { buildPendingTrace } from './pending-trace.builder';
 import { type PendingTraceStore } from './pending-trace.store';
 import { type EmulationOutcome, PendingMetrics } from './pending.metrics';
 import { PENDING_OPTIONS, type PendingOptions } from './pending.options';
@@ -69,6 +68,8 @@ export class PendingTracesService
   private readonly chains: LiteserverChainFactory;
   private readonly emulator: TraceEmulator;
   private readonly metrics: PendingMetrics;
+  /** Emulations on a network newer than the emulator (ConfigParam 8): counted, warned once. */
+  private readonly behind: EmulatorBehindNotice;
   private readonly logger: Logger;
   private readonly completed: CompletedTraceQueryRepository | undefined;
   private readonly indexed: TransactionQueryRepository | undefined;
@@ -93,6 +94,7 @@ export class PendingTracesService
     this.emulator = new TraceEmulator(() => this.loadExecutor());
     this.metrics = new PendingMetrics(registry);
     this.logger = logger.child({ component: 'pending-traces' });
+    this.behind = new EmulatorBehindNotice(registry, this.logger, 'pending_trace');
     this.completed =
       dataSource === undefined ? undefined : new CompletedTraceQueryRepository(dataSource);
     this.indexed =
@@ -212,20 +214,16 @@ export class PendingTracesService
       throw new Error('an empty BoC');
     }
     const chain = await this.chains.atHead();
-    const emulation = await this.emulator.emulate(external, chain, this.options.limits);
-    const methods = new EmulatedGetMethods(
-      await this.loadExecutor(),
-      chain,
-      new Map(emulation.states),
-      emulation.libraries,
-    );
-    return buildPendingTrace({
+    const { globalVersion } = chain.head;
+    if (emulatorBehind(globalVersion)) {
+      this.behind.seen(globalVersion);
+    }
+    return emulatePendingTrace(this.emulator, await this.loadExecutor(), {
+      external,
       hash,
       hashNorm,
-      head: chain.head,
-      emulation,
-      probes: new InterfaceProbes(methods),
-      emulatedAt: Date.now(),
+      chain,
+      limits: this.options.limits,
     });
   }
 

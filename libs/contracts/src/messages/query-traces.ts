@@ -102,6 +102,14 @@ export const V3Trace = z
     trace: V3TraceNode.optional(),
     transactions_order: z.array(B64Hash).optional(),
     transactions: z.record(z.string(), V3Transaction).optional(),
+    /**
+     * Only on pending traces emulated while the network's global version (ConfigParam 8) is newer
+     * than the bundled emulator implements: the real trace may differ. Not a toncenter field.
+     */
+    approximate: z.literal(true).optional().meta({
+      description:
+        "Pending traces only: true when emulated on a network newer than this service's emulator, so the real trace may differ",
+    }),
   })
   .strict();
 export type V3Trace = z.infer<typeof V3Trace>;
