@@ -13,6 +13,8 @@ import { WalletContractV4 } from '@ton/ton';
 import { LiteSingleEngine } from 'ton-lite-client';
 import { Functions } from 'ton-lite-client/dist/schema';
 
+import { installFastBitOps, installNativeSha256 } from '@app/ton';
+
 import { LocalChain } from '../apps/localnet/src/chain/local-chain';
 import { toTlBlockId } from '../apps/localnet/src/lite-api/block-id';
 import { startLiteServers } from '../apps/localnet/src/liteserver';
@@ -348,6 +350,9 @@ function rerender(reason: string, notes: readonly string[]): void {
 }
 
 async function main(): Promise<void> {
+  // As the localnet process does at its start (apps/localnet/src/cli.ts): the seals measured are its.
+  installNativeSha256();
+  installFastBitOps();
   const args = process.argv.slice(2);
   if (args[0] === '--from-report') {
     rerender('the targets table added without measuring again', args.slice(1));

@@ -23,6 +23,7 @@ import { resolve } from 'node:path';
 import { PIPELINE_SIGNALS, type PipelineSignals, type PipelineStage } from '@app/nats';
 import { createLogger } from '@app/observability';
 import { createTestDatabase, natsUrl } from '@app/testing';
+import { installFastBitOps, installNativeSha256 } from '@app/ton';
 import { DEFAULT_PROTECTION } from '../apps/gateway/src/edge/protection/protection.options';
 import { DEFAULT_STREAMING } from '../apps/gateway/src/streaming/streaming.options';
 import { startLocalnet } from '../apps/localnet/src/localnet';
@@ -449,6 +450,9 @@ async function serve(): Promise<void> {
 }
 
 if (process.argv.includes('--serve')) {
+  // The child runs the localnet and the services: installed at its start as theirs are.
+  installNativeSha256();
+  installFastBitOps();
   serve().catch((error: unknown) => {
     process.stderr.write(`${String(error)}\n`);
     process.exit(1);

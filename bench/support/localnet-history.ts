@@ -18,6 +18,7 @@ import {
   toNano,
 } from '@ton/core';
 import { WalletContractV4 } from '@ton/ton';
+import { installFastBitOps, installNativeSha256 } from '@app/ton';
 import { startLocalnet } from '../../apps/localnet/src/localnet';
 
 /** Transfers per external message (wallet v4 takes at most 4). */
@@ -260,6 +261,9 @@ export function historyPool(history: History): LiteserverPool {
 }
 
 if (process.argv[2] === '--serve') {
+  // The child is a localnet process: installed at its start as the localnet's (apps/localnet/src/cli.ts).
+  installNativeSha256();
+  installFastBitOps();
   serve({ mcBlocks: Number(process.argv[3]), txPerBlock: Number(process.argv[4]) }).catch(
     (error: unknown) => {
       process.stderr.write(

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { loadConfig, loggingEnv, runCli } from '@app/config';
 import { createLogger } from '@app/observability';
+import { installFastBitOps, installNativeSha256 } from '@app/ton';
 import { z } from 'zod';
 import { startAdminServer } from './admin/admin-server';
 import { LOCALNET_CLI, parseCliOptions } from './cli-options';
@@ -8,6 +9,11 @@ import { startLocalnet } from './localnet';
 
 /** `npm run localnet -- …`: a local TON network on loopback until stopped. */
 async function main(argv: readonly string[]): Promise<undefined> {
+  // Process-wide: cell hashing and bit reads dominate block building, and these swap @ton/crypto's
+  // SHA-256 and @ton/core's bit loops for faster ones giving the same results, for every module of
+  // the process. Installed here, once, before any cell is built (libs/ton/src/perf).
+  installNativeSha256();
+  installFastBitOps();
   const options = parseCliOptions(argv);
   const config = loadConfig(z.object({ ...loggingEnv }));
   const logger = createLogger({ app: 'localnet', level: config.LOG_LEVEL });

@@ -454,7 +454,7 @@ export function restoredChain(
               libs: c.top.mc.libs === undefined ? undefined : cell(c.top.mc.libs),
               prevBlocks: chainPrevBlocks,
               globalBalance: BigInt(c.top.mc.globalBalance),
-              // Filled by the chain once its blocks are in place (LocalChain.restore).
+              // Filled by the chain once its blocks are in place (restoreChain, local-chain-snapshot.ts).
               prevBlocksInfo: { lastMcBlocks: [], prevKeyBlock: { ...stored.id } },
             },
           }),

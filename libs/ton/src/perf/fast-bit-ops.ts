@@ -78,6 +78,11 @@ function copyBits(dst: Uint8Array, n: number, s: BitStringInternals): number {
  * many cells: the ingestor's parse threads, the decoder, the local network. Like installNativeSha256,
  * it patches the classes every caller shares. Returns false if a class's layout is not the expected
  * one (an @ton/core upgrade); what was not recognised is left as it was.
+ *
+ * Being process-wide, it is installed once, first thing in a process's entry point (each app's main,
+ * runMeshService, the localnet CLI, the decode worker thread), never by a library or a constructor:
+ * a library installing it would change every other module's cells in the process, and only in the
+ * processes that happen to construct it. Installing again changes nothing.
  */
 export function installFastBitOps(): boolean {
   const reads = installFastPreloadUint();

@@ -13,6 +13,7 @@ export const nativeSha256: Sha256Sync = (source) => createHash('sha256').update(
  * node:crypto's SHA-256 — the same function, computed natively — by replacing the export that
  * @ton/crypto's barrel reads through a getter (so every caller, @ton/core and @ton/sandbox
  * included, sees it). Returns false, changing nothing, if the module layout is not the expected one.
+ * Process-wide like installFastBitOps, and installed with it once at a process's start.
  */
 export function installNativeSha256(): boolean {
   let primitives: unknown;

@@ -1,8 +1,12 @@
 import { serializeBocMultiRoot } from '@app/ton';
-import { Codecs as ClientCodecs, type liteServer_transactionId } from 'ton-lite-client/dist/schema';
+import {
+  Codecs as ClientCodecs,
+  type liteServer_transactionId,
+  type tonNode_blockIdExt,
+} from 'ton-lite-client/dist/schema';
 import type { StoredBlock, StoredTransaction } from '../../chain/chain-reader';
 import { requireBlock, toTlBlockId } from '../block-id';
-import { defineHandler } from '../lite-api-handler';
+import { defineHandler, type LiteApiContext } from '../lite-api-handler';
 import { Codecs } from '../lite-api-schema';
 import { boc, transactionsBlockProof } from '../proofs';
 import { encodeTl } from '../tl-encode';
@@ -55,16 +59,35 @@ export function selectTransactions(
   return { txs: candidates.slice(0, count), incomplete: candidates.length > count };
 }
 
-function proofFor(block: StoredBlock, req: ListRequest, txs: StoredTransaction[]): Buffer {
-  if ((req.mode & 32) === 0) {
-    return Buffer.alloc(0);
-  }
-  return boc(
-    transactionsBlockProof(
-      block,
-      txs.map((t) => ({ accountId: t.address.hash, lt: t.lt })),
-    ),
-  );
+/** What liteServer.blockTransactions and liteServer.blockTransactionsExt both answer. */
+interface ListedPage {
+  readonly txs: StoredTransaction[];
+  readonly shared: {
+    readonly id: tonNode_blockIdExt;
+    readonly reqCount: number;
+    readonly incomplete: boolean;
+    /** With mode bit 5 (want_proof): the block's Merkle proof of the listed transactions. */
+    readonly proof: Buffer;
+  };
+}
+
+/** The body both list functions share: the block, its page of transactions and its proof. */
+function listPage(
+  req: ListRequest & { readonly id: tonNode_blockIdExt },
+  ctx: LiteApiContext,
+): ListedPage {
+  const block = requireBlock(ctx.chain, req.id);
+  const { txs, incomplete } = selectTransactions(block, req);
+  const proof =
+    (req.mode & 32) === 0
+      ? Buffer.alloc(0)
+      : boc(
+          transactionsBlockProof(
+            block,
+            txs.map((t) => ({ accountId: t.address.hash, lt: t.lt })),
+          ),
+        );
+  return { txs, shared: { id: toTlBlockId(block.id), reqCount: req.count, incomplete, proof } };
 }
 
 /**
@@ -77,8 +100,7 @@ export const listBlockTransactions = defineHandler(
   'liteServer.listBlockTransactions',
   Codecs.liteServer_listBlockTransactions,
   (req, ctx) => {
-    const block = requireBlock(ctx.chain, req.id);
-    const { txs, incomplete } = selectTransactions(block, req);
+    const { txs, shared } = listPage(req, ctx);
     const idMode = req.mode & 7;
     const ids: liteServer_transactionId[] = txs.map((tx) => ({
       kind: 'liteServer.transactionId',
@@ -89,11 +111,8 @@ export const listBlockTransactions = defineHandler(
     }));
     return encodeTl(ClientCodecs.liteServer_BlockTransactions, {
       kind: 'liteServer.blockTransactions',
-      id: toTlBlockId(block.id),
-      reqCount: req.count,
-      incomplete,
+      ...shared,
       ids,
-      proof: proofFor(block, req, txs),
     });
   },
 );
@@ -108,16 +127,12 @@ export const listBlockTransactionsExt = defineHandler(
   'liteServer.listBlockTransactionsExt',
   Codecs.liteServer_listBlockTransactionsExt,
   (req, ctx) => {
-    const block = requireBlock(ctx.chain, req.id);
-    const { txs, incomplete } = selectTransactions(block, req);
+    const { txs, shared } = listPage(req, ctx);
     return encodeTl(Codecs.liteServer_BlockTransactionsExt, {
       kind: 'liteServer.blockTransactionsExt',
-      id: toTlBlockId(block.id),
-      reqCount: req.count,
-      incomplete,
+      ...shared,
       transactions:
         txs.length > 0 ? serializeBocMultiRoot(txs.map((t) => t.cell)) : Buffer.alloc(0),
-      proof: proofFor(block, req, txs),
     });
   },
 );
