@@ -25,8 +25,9 @@ export type ContractInterface =
   // getgems fixed-price sale; toncenter names a code with get_sale_data `nft_sale`
   // (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml).
   | 'nft_sale'
-  // getgems auction (get_sale_data with the "AUC" magic, or v4's get_auction_data_v4)
-  | 'nft_auction';
+  // getgems auction (get_sale_data with the "AUC" magic, or v4's get_auction_data_v4); toncenter's
+  // name for a getgems auction code (ton-index-go index/detect/interfaces.go)
+  | 'nft_auction_v1';
 const ALL: readonly ContractInterface[] = [
   'jetton_wallet',
   'jetton_master',
@@ -37,7 +38,7 @@ const ALL: readonly ContractInterface[] = [
   'multisig_order',
   'vesting',
   'nft_sale',
-  'nft_auction',
+  'nft_auction_v1',
 ];
 const PROBED: ReadonlySet<string> = new Set(ALL);
 
@@ -216,7 +217,7 @@ export class InterfaceDetector {
         }
         return s !== null;
       }
-      case 'nft_auction': {
+      case 'nft_auction_v1': {
         const s = await this.probes.nftAuction(address, mcSeqno);
         if (s !== null) {
           out.auctions.push({ address, ...s, lastLt, codeHash, dataHash });

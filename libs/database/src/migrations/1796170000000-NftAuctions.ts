@@ -53,6 +53,9 @@ export class NftAuctions1796170000000 implements MigrationInterface {
     await q.query(
       `CREATE INDEX "getgems_nft_auctions_nft_idx" ON "getgems_nft_auctions" ("nft_addr")`,
     );
+    // Codes probed before the auction probe existed and found to implement nothing (auction codes
+    // among them) are probed again the next time a block touches them.
+    await q.query(`DELETE FROM "contract_interfaces" WHERE cardinality("interfaces") = 0`);
   }
 
   public async down(q: QueryRunner): Promise<void> {
