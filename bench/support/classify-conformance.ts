@@ -16,7 +16,8 @@ const TYPE_SITES: readonly RegExp[] = [
   // fill() renaming the action: action.type = 'stake_deposit' (or a conditional of literals)
   /action\.type = ([^;]+);/g,
   // a block built with one of several types: constructor(type: 'a' | 'b', ...) or an alias of them
-  /type: ('[a-z0-9_]+'(?:\s*\|\s*'[a-z0-9_]+')*)/g,
+  // (Prettier breaks a long union onto the line after `type:`)
+  /type:\s*('[a-z0-9_]+'(?:\s*\|\s*'[a-z0-9_]+')*)/g,
   /type [A-Z]\w*Type =([^;]+);/g,
   // the fallback action: emptyAction({ ..., type: 'unknown' })
   /emptyAction\(\{[^}]*type: '([a-z0-9_]+)'/g,

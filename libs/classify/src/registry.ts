@@ -69,7 +69,11 @@ import {
   CoffeeWithdrawLiquidityMatcher,
 } from './families/coffee-liquidity';
 import { EthenaDepositBlockMatcher, EthenaWithdrawalRequestBlockMatcher } from './families/ethena';
-import { EvaaSupplyBlockMatcher, EvaaWithdrawBlockMatcher } from './families/evaa';
+import {
+  EvaaLiquidateBlockMatcher,
+  EvaaSupplyBlockMatcher,
+  EvaaWithdrawBlockMatcher,
+} from './families/evaa';
 import {
   JVaultClaimBlockMatcher,
   JVaultStakeBlockMatcher,
@@ -197,7 +201,7 @@ export const defaultRegistry: MatcherRegistry = {
     new JVaultUnstakeRequestBlockMatcher(),
     new EvaaSupplyBlockMatcher(),
     new EvaaWithdrawBlockMatcher(),
-    // EVAA liquidate (part 2)
+    new EvaaLiquidateBlockMatcher(),
     new TgBTCMintBlockMatcher(),
     new TgBTCBurnBlockMatcher(),
     new TgBTCNewKeyBlockMatcher(),

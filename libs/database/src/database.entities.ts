@@ -15,6 +15,7 @@ import { MultisigEntity } from './entities/multisig.entity';
 import { NftCollectionEntity } from './entities/nft-collection.entity';
 import { NftItemEntity } from './entities/nft-item.entity';
 import { GetgemsNftSaleEntity } from './entities/getgems-nft-sale.entity';
+import { GetgemsNftAuctionEntity } from './entities/getgems-nft-auction.entity';
 import { NftTransferEntity } from './entities/nft-transfer.entity';
 import { TraceAccountEntity } from './entities/trace-account.entity';
 import { TraceEntity } from './entities/trace.entity';
@@ -56,6 +57,7 @@ export const DATABASE_ENTITIES = [
   NftCollectionEntity,
   NftItemEntity,
   GetgemsNftSaleEntity,
+  GetgemsNftAuctionEntity,
   NftTransferEntity,
   TraceEntity,
   TraceAccountEntity,

@@ -22,6 +22,12 @@ void describe('classify conformance report', () => {
       class B extends Block { fill(action) { action.type = d.crippled ? 'tgbtc_mint_fallback' : 'tgbtc_mint'; } }
       class C extends Block { constructor(type: 'election_deposit' | 'election_recover') { super(type, []); } }
       type CocoonType = 'cocoon_a' | 'cocoon_b';
+      class D extends Block {
+        constructor(
+          type:
+            'nft_cancel_sale' | 'nft_finish_auction',
+        ) { super(type, []); }
+      }
       const x = isCall(b, 'not_a_type_site');
     `;
     assert.deepEqual(
@@ -32,6 +38,8 @@ void describe('classify conformance report', () => {
         'election_deposit',
         'election_recover',
         'jetton_swap',
+        'nft_cancel_sale',
+        'nft_finish_auction',
         'tgbtc_mint',
         'tgbtc_mint_fallback',
       ].sort(),
@@ -70,7 +78,8 @@ void describe('classify conformance report', () => {
     assert.deepEqual(emitted.get('coffee_mev_protect_failed_swap'), [
       'libs/classify/src/families/coffee.ts',
     ]);
-    assert.equal(emitted.has('evaa_liquidate'), false);
+    assert.deepEqual(emitted.get('evaa_liquidate'), ['libs/classify/src/families/evaa.ts']);
+    assert.deepEqual(emitted.get('nft_cancel_sale'), ['libs/classify/src/families/nft-listing.ts']);
   });
 
   void it('tallies the golden cases per type', () => {

@@ -3,9 +3,4 @@
  * test runs them as `todo` and asserts that they still fail, so this list stays honest: remove an entry
  * when its case passes.
  */
-export const KNOWN_GAPS: ReadonlyMap<string, string> = new Map<string, string>([
-  [
-    'tonstakers.yaml: TS Withdrawal request',
-    'the withdrawal bill NFT arrives by a lone ownership_assigned, which toncenter turns into nft_transfer in its NFT family (TelegramNftPurchaseBlockMatcher, blocks/nft.py); that matcher is not ported yet',
-  ],
-]);
+export const KNOWN_GAPS: ReadonlyMap<string, string> = new Map<string, string>([]);

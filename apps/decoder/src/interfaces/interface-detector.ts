@@ -6,6 +6,7 @@ import {
   type MultisigOrderRow,
   type MultisigRow,
   type NftCollectionRow,
+  type NftAuctionRow,
   type NftItemRow,
   type NftSaleRow,
   type VestingRow,
@@ -23,7 +24,10 @@ export type ContractInterface =
   | 'vesting'
   // getgems fixed-price sale; toncenter names a code with get_sale_data `nft_sale`
   // (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml).
-  | 'nft_sale';
+  | 'nft_sale'
+  // getgems auction (get_sale_data with the "AUC" magic, or v4's get_auction_data_v4); toncenter's
+  // name for a getgems auction code (ton-index-go index/detect/interfaces.go)
+  | 'nft_auction_v1';
 const ALL: readonly ContractInterface[] = [
   'jetton_wallet',
   'jetton_master',
@@ -34,6 +38,7 @@ const ALL: readonly ContractInterface[] = [
   'multisig_order',
   'vesting',
   'nft_sale',
+  'nft_auction_v1',
 ];
 const PROBED: ReadonlySet<string> = new Set(ALL);
 
@@ -50,6 +55,7 @@ export interface DetectedBlock {
   readonly multisigOrders: MultisigOrderRow[];
   readonly vestings: VestingRow[];
   readonly sales: NftSaleRow[];
+  readonly auctions: NftAuctionRow[];
 }
 
 /** An account a block touched, as its last transaction in the block left it. */
@@ -75,7 +81,7 @@ interface ProbedAccount {
  * for every account a block touched, the get-methods of the interfaces its code implements are run
  * at that block. Which interfaces a code implements is probed once per code hash (every probe on an
  * unseen code: Jetton wallet and master, NFT item and collection, DNS item, multisig v2 wallet and
- * order, vesting wallet, getgems fixed-price sale) and cached in `contract_interfaces` (and in
+ * order, vesting wallet, getgems fixed-price sale and auction) and cached in `contract_interfaces` (and in
  * memory, `CodeInterfaces`); accounts whose code implements none cost nothing. A wallet code is known
  * by its hash alone, as toncenter's code-hash match does (`wallet_v4r2`): it is never probed, and its
  * name is what `contract_interfaces` records. Runs outside the block's database transaction (it waits
@@ -106,6 +112,7 @@ export class InterfaceDetector {
       multisigOrders: [],
       vestings: [],
       sales: [],
+      auctions: [],
     };
     for (const account of touched) {
       const { codeHash } = account;
@@ -207,6 +214,13 @@ export class InterfaceDetector {
         const s = await this.probes.nftSale(address, mcSeqno);
         if (s !== null) {
           out.sales.push({ address, ...s, lastLt, codeHash, dataHash });
+        }
+        return s !== null;
+      }
+      case 'nft_auction_v1': {
+        const s = await this.probes.nftAuction(address, mcSeqno);
+        if (s !== null) {
+          out.auctions.push({ address, ...s, lastLt, codeHash, dataHash });
         }
         return s !== null;
       }

@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { type JettonWalletRow, type NftSaleRow, type StoredInterfaceRows } from '@app/database';
+import {
+  type JettonWalletRow,
+  type NftAuctionRow,
+  type NftSaleRow,
+  type StoredInterfaceRows,
+} from '@app/database';
 import { type DetectedBlock } from './interface-detector';
 import { InterfaceView } from './interface-view';
 
@@ -20,6 +25,7 @@ function detected(wallets: JettonWalletRow[]): DetectedBlock {
     multisigOrders: [],
     vestings: [],
     sales: [],
+    auctions: [],
   };
 }
 
@@ -38,6 +44,7 @@ const stored = (balance: string, lt: string): StoredInterfaceRows => ({
   nftItems: [],
   multisigOrders: [],
   nftSales: [],
+  nftAuctions: [],
   nominatorPools: [],
 });
 
@@ -61,6 +68,7 @@ void describe('InterfaceView', () => {
         nftItems: [],
         multisigOrders: [],
         nftSales: [],
+        nftAuctions: [],
         nominatorPools: [],
       }).jettonWallets[0]?.balance,
       '70',
@@ -124,6 +132,57 @@ void describe('InterfaceView', () => {
           last_transaction_lt: '700',
         },
       ],
+    );
+  });
+
+  void it('overlays a getgems auction detected in a block in flight (a bid sees it before it commits)', () => {
+    const AUCTION = '0:' + 'E'.repeat(64);
+    const auction: NftAuctionRow = {
+      address: AUCTION,
+      end: false,
+      endTime: 1_790_086_400n,
+      marketplace: MASTER,
+      nft: W,
+      nftOwner: OWNER,
+      lastBid: 3_000_000_000n,
+      lastMember: MASTER,
+      minStep: 5n,
+      marketplaceFeeAddress: MASTER,
+      marketplaceFeeFactor: 5n,
+      marketplaceFeeBase: 100n,
+      royaltyFeeAddress: OWNER,
+      royaltyFeeFactor: 10n,
+      royaltyFeeBase: 100n,
+      maxBid: 0n,
+      minBid: 1_000_000_000n,
+      createdAt: 1_790_000_000n,
+      lastBidAt: 1_790_050_000n,
+      isCanceled: false,
+      activated: null,
+      stepTime: null,
+      lastQueryId: null,
+      jettonWallet: null,
+      jettonMaster: null,
+      isBrokenState: null,
+      publicKey: null,
+      lastLt: 800n,
+      codeHash: null,
+      dataHash: null,
+    };
+    const sut = new InterfaceView();
+    sut.add(8, { ...detected([]), auctions: [auction] });
+    const storedAuction = {
+      address: AUCTION,
+      nft_addr: W,
+      nft_owner: null,
+      mp_addr: MASTER,
+      last_bid: '0',
+      code_hash: null,
+      last_transaction_lt: '600',
+    };
+    assert.deepEqual(
+      sut.overlay([AUCTION], { ...stored('1', '1'), nftAuctions: [storedAuction] }).nftAuctions,
+      [{ ...storedAuction, nft_owner: OWNER, last_bid: '3000000000', last_transaction_lt: '800' }],
     );
   });
 });

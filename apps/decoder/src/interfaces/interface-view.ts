@@ -1,6 +1,7 @@
 import {
   type JettonWalletInputRow,
   type MultisigOrderInputRow,
+  type NftAuctionInputRow,
   type NftItemInputRow,
   type NftSaleInputRow,
   type StoredInterfaceRows,
@@ -15,13 +16,14 @@ interface Detected {
   item?: Versioned<NftItemInputRow>;
   order?: Versioned<MultisigOrderInputRow>;
   sale?: Versioned<NftSaleInputRow>;
+  auction?: Versioned<NftAuctionInputRow>;
 }
 
 const newer = <R extends { last_transaction_lt: string }>(a: R | undefined, b: R): boolean =>
   a === undefined || BigInt(a.last_transaction_lt) < BigInt(b.last_transaction_lt);
 
 /**
- * The decoded interfaces (Jetton wallets, NFT items, multisig orders, getgems sales) as the tables
+ * The decoded interfaces (Jetton wallets, NFT items, multisig orders, getgems sales and auctions) as the tables
  * will be once the blocks decoded so far commit: the stored rows, overlaid with what the blocks
  * still in flight detected (the block being planned included), the newer row winning as the
  * tables' upserts do (`last_transaction_lt`). Lets a block be decoded before the one before it has
@@ -109,6 +111,21 @@ export class InterfaceView {
         d.sale = row;
       }
     }
+    for (const a of found.auctions) {
+      const row = {
+        address: a.address,
+        nft_addr: a.nft,
+        nft_owner: a.nftOwner,
+        mp_addr: a.marketplace,
+        last_bid: a.lastBid.toString(),
+        code_hash: a.codeHash,
+        last_transaction_lt: a.lastLt.toString(),
+      };
+      const d = entry(a.address);
+      if (newer(d.auction, row)) {
+        d.auction = row;
+      }
+    }
   }
 
   /** Forgets what blocks up to `committed` detected: the tables hold it now. */
@@ -126,6 +143,7 @@ export class InterfaceView {
     const items = new Map(stored.nftItems.map((r) => [r.address, r]));
     const orders = new Map(stored.multisigOrders.map((r) => [r.address, r]));
     const sales = new Map(stored.nftSales.map((r) => [r.address, r]));
+    const auctions = new Map(stored.nftAuctions.map((r) => [r.address, r]));
     for (const address of accounts) {
       const d = this.detected.get(address);
       if (d === undefined) {
@@ -143,12 +161,16 @@ export class InterfaceView {
       if (d.sale !== undefined && newer(sales.get(address), d.sale)) {
         sales.set(address, d.sale);
       }
+      if (d.auction !== undefined && newer(auctions.get(address), d.auction)) {
+        auctions.set(address, d.auction);
+      }
     }
     return {
       jettonWallets: [...wallets.values()],
       nftItems: [...items.values()],
       multisigOrders: [...orders.values()],
       nftSales: [...sales.values()],
+      nftAuctions: [...auctions.values()],
       nominatorPools: stored.nominatorPools,
     };
   }

@@ -138,6 +138,17 @@ export function interfaceMap(rows: AccountInterfaceRows): Map<string, AccountInt
       code_hash: sale.code_hash,
     };
   }
+  // The getgems auction as trace files carry it (`NftAuction`): bids, cancels and finishes read its item.
+  for (const a of rows.nftAuctions) {
+    of(a.address).nft_auction = {
+      address: a.address,
+      nft_addr: a.nft_addr,
+      nft_owner: a.nft_owner,
+      mp_addr: a.mp_addr,
+      last_bid: BigInt(a.last_bid),
+      code_hash: a.code_hash,
+    };
+  }
   for (const address of rows.nominatorPools) {
     of(address).nominator_pool = { address };
   }

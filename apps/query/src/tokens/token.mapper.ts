@@ -113,19 +113,28 @@ export function toNftCollection(r: NftCollectionQueryRow): V3NftCollection {
 /**
  * An item as toncenter's ScanNFTItemWithCollection renders it: while its owner is a getgems sale of
  * this item, `on_sale`, `sale_contract_address` and (once the sale knows its seller) `real_owner`;
- * otherwise neither key.
+ * else while its owner is a getgems auction of it, `on_sale`, `auction_contract_address` and the
+ * auction's seller as `real_owner`; otherwise none of these keys.
  */
 export function toNftItem(r: NftItemQueryRow, collection: V3NftCollection | null): V3NftItem {
   const item = plainNftItem(r, collection);
-  if (r.sale_address === null) {
-    return item;
+  if (r.sale_address !== null) {
+    return {
+      ...item,
+      on_sale: true,
+      sale_contract_address: r.sale_address,
+      ...(r.sale_owner === null ? {} : { real_owner: r.sale_owner }),
+    };
   }
-  return {
-    ...item,
-    on_sale: true,
-    sale_contract_address: r.sale_address,
-    ...(r.sale_owner === null ? {} : { real_owner: r.sale_owner }),
-  };
+  if (r.auction_address !== null) {
+    return {
+      ...item,
+      on_sale: true,
+      auction_contract_address: r.auction_address,
+      ...(r.auction_owner === null ? {} : { real_owner: r.auction_owner }),
+    };
+  }
+  return item;
 }
 
 /** The item's own columns, `on_sale` false. */

@@ -47,6 +47,45 @@ export interface NftSaleState {
 /** getgems fixed-price sale magic, the first entry of get_sale_data ("FIXP"). */
 export const GETGEMS_SALE_MAGIC = 0x46495850n;
 
+/**
+ * A getgems auction (get_sale_data of v1-v3, get_auction_data_v4 of v4; toncenter
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/tondb-scanner/src/smc-interfaces/NftSale.cpp
+ * `GetGemsNftAuction`). The v4-only entries are null for older auctions.
+ */
+export interface NftAuctionState {
+  readonly end: boolean;
+  readonly endTime: bigint;
+  readonly marketplace: string;
+  readonly nft: string;
+  /** null while the auction waits for the item (addr_none). */
+  readonly nftOwner: string | null;
+  readonly lastBid: bigint;
+  /** null before the first bid (addr_none). */
+  readonly lastMember: string | null;
+  readonly minStep: bigint;
+  readonly marketplaceFeeAddress: string;
+  readonly marketplaceFeeFactor: bigint;
+  readonly marketplaceFeeBase: bigint;
+  readonly royaltyFeeAddress: string;
+  readonly royaltyFeeFactor: bigint;
+  readonly royaltyFeeBase: bigint;
+  readonly maxBid: bigint;
+  readonly minBid: bigint;
+  readonly createdAt: bigint;
+  readonly lastBidAt: bigint;
+  readonly isCanceled: boolean;
+  readonly activated: boolean | null;
+  readonly stepTime: bigint | null;
+  readonly lastQueryId: bigint | null;
+  readonly jettonWallet: string | null;
+  readonly jettonMaster: string | null;
+  readonly isBrokenState: boolean | null;
+  readonly publicKey: bigint | null;
+}
+
+/** getgems auction magic, the first entry of a v1-v3 auction's get_sale_data ("AUC"). */
+export const GETGEMS_AUCTION_MAGIC = 0x415543n;
+
 const raw = (a: Address | null): string | null =>
   a === null ? null : a.toRawString().toUpperCase();
 
@@ -200,6 +239,58 @@ export class InterfaceProbes {
     return shaped(v4.stack, (s) => (s.remaining === 13 ? saleFields(s) : null));
   }
 
+  /**
+   * A getgems auction, as toncenter's index worker detects one (GetGemsNftAuction): v4's
+   * get_auction_data_v4 → (activated, end, end_time, marketplace, nft, nft_owner, last_bid,
+   * last_member, min_step, mp_fee_addr, mp_fee_factor, mp_fee_base, royalty_fee_addr,
+   * royalty_fee_factor, royalty_fee_base, max_bid, min_bid, created_at, last_bid_at, is_canceled,
+   * step_time, last_query_id, jetton_wallet, jetton_master, is_broken_state, public_key), exactly 26
+   * entries; otherwise get_sale_data → (0x415543 "AUC", end, end_time, marketplace, nft, nft_owner,
+   * last_bid, last_member, min_step, mp_fee_addr, mp_fee_factor, mp_fee_base, royalty_fee_addr,
+   * royalty_fee_factor, royalty_fee_base, max_bid, min_bid, created_at, last_bid_at, is_canceled),
+   * exactly 20 entries (auctions v1 to v3). The item owner, the last bidder and v4's jetton wallet
+   * and master may be addr_none.
+   */
+  async nftAuction(address: string, mcSeqno: number): Promise<NftAuctionState | null> {
+    const v4 = await this.methods.run(address, 'get_auction_data_v4', [], mcSeqno);
+    const state = shaped(v4.stack, (s) => {
+      if (s.remaining !== 26) {
+        return null;
+      }
+      const activated = s.readBigNumber() !== 0n;
+      const common = auctionFields(s);
+      return {
+        ...common,
+        activated,
+        stepTime: s.readBigNumber(),
+        lastQueryId: s.readBigNumber(),
+        jettonWallet: raw(s.readAddressOpt()),
+        jettonMaster: raw(s.readAddressOpt()),
+        isBrokenState: s.readBigNumber() !== 0n,
+        publicKey: s.readBigNumber(),
+      };
+    });
+    if (state !== null) {
+      return state;
+    }
+    const v3 = await this.methods.run(address, 'get_sale_data', [], mcSeqno);
+    return shaped(v3.stack, (s) => {
+      if (s.remaining !== 20 || s.readBigNumber() !== GETGEMS_AUCTION_MAGIC) {
+        return null;
+      }
+      return {
+        ...auctionFields(s),
+        activated: null,
+        stepTime: null,
+        lastQueryId: null,
+        jettonWallet: null,
+        jettonMaster: null,
+        isBrokenState: null,
+        publicKey: null,
+      };
+    });
+  }
+
   private async fullContent(
     collection: string,
     index: bigint,
@@ -233,6 +324,42 @@ function saleFields(s: TupleReader): NftSaleState {
     marketplaceFee: s.readBigNumber(),
     royaltyAddress: rawOf(s.readAddress()),
     royaltyAmount: s.readBigNumber(),
+  };
+}
+
+/** end … is_canceled: the nineteen entries both auction get-methods share, in order. */
+function auctionFields(
+  s: TupleReader,
+): Omit<
+  NftAuctionState,
+  | 'activated'
+  | 'stepTime'
+  | 'lastQueryId'
+  | 'jettonWallet'
+  | 'jettonMaster'
+  | 'isBrokenState'
+  | 'publicKey'
+> {
+  return {
+    end: s.readBigNumber() !== 0n,
+    endTime: s.readBigNumber(),
+    marketplace: rawOf(s.readAddress()),
+    nft: rawOf(s.readAddress()),
+    nftOwner: raw(s.readAddressOpt()),
+    lastBid: s.readBigNumber(),
+    lastMember: raw(s.readAddressOpt()),
+    minStep: s.readBigNumber(),
+    marketplaceFeeAddress: rawOf(s.readAddress()),
+    marketplaceFeeFactor: s.readBigNumber(),
+    marketplaceFeeBase: s.readBigNumber(),
+    royaltyFeeAddress: rawOf(s.readAddress()),
+    royaltyFeeFactor: s.readBigNumber(),
+    royaltyFeeBase: s.readBigNumber(),
+    maxBid: s.readBigNumber(),
+    minBid: s.readBigNumber(),
+    createdAt: s.readBigNumber(),
+    lastBidAt: s.readBigNumber(),
+    isCanceled: s.readBigNumber() !== 0n,
   };
 }
 

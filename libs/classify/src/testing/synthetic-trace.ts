@@ -19,6 +19,8 @@ export interface Hop {
   body?: Cell | null;
   value?: bigint;
   bounce?: boolean;
+  /** The message is a bounce: its sender returns a message it could not process. */
+  bounced?: boolean;
   /** The receiving transaction was aborted (its compute phase failed, exit code 100). */
   aborted?: boolean;
   /** The message deploys its destination (uninit → active). */
@@ -76,7 +78,7 @@ export function syntheticTrace(
       opcode: opcodeOf(body),
       ihr_disabled: true,
       bounce: h.bounce ?? false,
-      bounced: false,
+      bounced: h.bounced ?? false,
       import_fee: 0n,
       body_hash: `bh${hash}`,
       init_state_hash: h.init ? `ih${hash}` : null,

@@ -249,9 +249,9 @@ export const V3NftItem = z
     on_sale: z.boolean(),
     /** Present only while the item is on a getgems sale (toncenter omits it otherwise). */
     sale_contract_address: V3Address.optional(),
-    /** Present only while the item is on a getgems auction (none are detected here yet). */
+    /** Present only while the item is on a getgems auction (toncenter omits it otherwise). */
     auction_contract_address: V3Address.optional(),
-    /** The seller of the sale the item is on; absent when the item is not on sale. */
+    /** The seller of the sale or auction the item is on; absent when the item is not on sale. */
     real_owner: V3Address.optional(),
   })
   .strict();

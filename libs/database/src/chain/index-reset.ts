@@ -31,6 +31,7 @@ export const INDEXED_TABLES = [
   'nft_items',
   'nft_transfers',
   'getgems_nft_sales',
+  'getgems_nft_auctions',
   'contract_interfaces',
   'decode_failures',
   'dns_entries',

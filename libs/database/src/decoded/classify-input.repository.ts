@@ -109,6 +109,17 @@ export interface NftSaleInputRow {
   code_hash: string | null;
 }
 
+/** getgems_nft_auctions row (get_sale_data / get_auction_data_v4): what toncenter's auction matchers read of the contract. */
+export interface NftAuctionInputRow {
+  address: string;
+  nft_addr: string;
+  nft_owner: string | null;
+  mp_addr: string | null;
+  last_bid: string;
+  /** The auction's code hash: which version's state-init layout a put-on-auction reads. */
+  code_hash: string | null;
+}
+
 /** The stored transactions and messages of some traces. */
 export interface TraceTransactionRows {
   transactions: TxInputRow[];
@@ -127,6 +138,7 @@ export interface AccountInterfaceRows {
   nftItems: NftItemInputRow[];
   multisigOrders: MultisigOrderInputRow[];
   nftSales: NftSaleInputRow[];
+  nftAuctions: NftAuctionInputRow[];
   /** Accounts whose latest state runs one of the asked pool codes (nominator pools). */
   nominatorPools: string[];
 }
@@ -140,6 +152,7 @@ export interface StoredInterfaceRows {
   nftItems: Versioned<NftItemInputRow>[];
   multisigOrders: Versioned<MultisigOrderInputRow>[];
   nftSales: Versioned<NftSaleInputRow>[];
+  nftAuctions: Versioned<NftAuctionInputRow>[];
   nominatorPools: string[];
 }
 
@@ -179,7 +192,8 @@ export class ClassifyInputRepository {
   }
 
   /**
-   * The decoded interfaces of `accounts` (Jetton wallets, NFT items, multisig orders, getgems sales)
+   * The decoded interfaces of `accounts` (Jetton wallets, NFT items, multisig orders, getgems sales
+   * and auctions)
    * in one round trip: each kind is a json array built by its own primary-key lookup. Nominator pools
    * are the accounts whose latest state runs one of `poolCodeHashes` (a pool is known by its code
    * alone, its code never changes).
@@ -195,6 +209,7 @@ export class ClassifyInputRepository {
         nftItems: [],
         multisigOrders: [],
         nftSales: [],
+        nftAuctions: [],
         nominatorPools: [],
       };
     }
@@ -203,6 +218,7 @@ export class ClassifyInputRepository {
       items: Versioned<NftItemInputRow>[] | null;
       orders: Versioned<MultisigOrderInputRow>[] | null;
       sales: Versioned<NftSaleInputRow>[] | null;
+      auctions: Versioned<NftAuctionInputRow>[] | null;
       pools: string[] | null;
     }[] = await m.query(
       `SELECT
@@ -228,6 +244,10 @@ export class ClassifyInputRepository {
             'royalty_amount', royalty_amount::text, 'code_hash', code_hash,
             'last_transaction_lt', last_transaction_lt::text))
           FROM getgems_nft_sales WHERE address = ANY($1::varchar[])) AS sales,
+         (SELECT json_agg(json_build_object('address', address, 'nft_addr', nft_addr,
+            'nft_owner', nft_owner, 'mp_addr', mp_addr, 'last_bid', last_bid::text,
+            'code_hash', code_hash, 'last_transaction_lt', last_transaction_lt::text))
+          FROM getgems_nft_auctions WHERE address = ANY($1::varchar[])) AS auctions,
          (SELECT json_agg(account) FROM latest_account_states
           WHERE account = ANY($1::varchar[]) AND code_hash = ANY($2::bpchar[])) AS pools`,
       [accounts, poolCodeHashes],
@@ -238,6 +258,7 @@ export class ClassifyInputRepository {
       nftItems: row?.items ?? [],
       multisigOrders: row?.orders ?? [],
       nftSales: row?.sales ?? [],
+      nftAuctions: row?.auctions ?? [],
       nominatorPools: row?.pools ?? [],
     };
   }

@@ -43,6 +43,36 @@ export interface NftSaleRow extends StateCommon {
   readonly royaltyAddress: string | null;
   readonly royaltyAmount: bigint;
 }
+/** A getgems auction (toncenter `getgems_nft_auctions`); the v4-only fields are null for older auctions. */
+export interface NftAuctionRow extends StateCommon {
+  readonly end: boolean;
+  readonly endTime: bigint;
+  readonly marketplace: string;
+  readonly nft: string;
+  /** null until the item's ownership_assigned reaches the auction (addr_none). */
+  readonly nftOwner: string | null;
+  readonly lastBid: bigint;
+  readonly lastMember: string | null;
+  readonly minStep: bigint;
+  readonly marketplaceFeeAddress: string;
+  readonly marketplaceFeeFactor: bigint;
+  readonly marketplaceFeeBase: bigint;
+  readonly royaltyFeeAddress: string;
+  readonly royaltyFeeFactor: bigint;
+  readonly royaltyFeeBase: bigint;
+  readonly maxBid: bigint;
+  readonly minBid: bigint;
+  readonly createdAt: bigint;
+  readonly lastBidAt: bigint;
+  readonly isCanceled: boolean;
+  readonly activated: boolean | null;
+  readonly stepTime: bigint | null;
+  readonly lastQueryId: bigint | null;
+  readonly jettonWallet: string | null;
+  readonly jettonMaster: string | null;
+  readonly isBrokenState: boolean | null;
+  readonly publicKey: bigint | null;
+}
 export interface NftCollectionRow extends StateCommon {
   readonly nextItemIndex: bigint;
   readonly owner: string | null;
@@ -194,6 +224,7 @@ export class TokenRepository {
       items: readonly NftItemRow[];
       collections: readonly NftCollectionRow[];
       sales: readonly NftSaleRow[];
+      auctions: readonly NftAuctionRow[];
     },
   ): Promise<void> {
     await upsertStates(
@@ -259,38 +290,74 @@ export class TokenRepository {
       ]),
       s.sales,
     );
+    const opt = (v: bigint | null): string | null => (v === null ? null : dec(v));
+    await upsertStates(
+      m,
+      'getgems_nft_auctions',
+      stateColumns<NftAuctionRow>([
+        { name: 'end_flag', type: 'boolean', value: (r) => r.end },
+        { name: 'end_time', type: 'bigint', value: (r) => dec(r.endTime) },
+        { name: 'mp_addr', type: 'text', value: (r) => r.marketplace },
+        { name: 'nft_addr', type: 'text', value: (r) => r.nft },
+        { name: 'nft_owner', type: 'text', value: (r) => r.nftOwner },
+        { name: 'last_bid', type: 'numeric', value: (r) => dec(r.lastBid) },
+        { name: 'last_member', type: 'text', value: (r) => r.lastMember },
+        { name: 'min_step', type: 'bigint', value: (r) => dec(r.minStep) },
+        { name: 'mp_fee_addr', type: 'text', value: (r) => r.marketplaceFeeAddress },
+        { name: 'mp_fee_factor', type: 'bigint', value: (r) => dec(r.marketplaceFeeFactor) },
+        { name: 'mp_fee_base', type: 'bigint', value: (r) => dec(r.marketplaceFeeBase) },
+        { name: 'royalty_fee_addr', type: 'text', value: (r) => r.royaltyFeeAddress },
+        { name: 'royalty_fee_factor', type: 'bigint', value: (r) => dec(r.royaltyFeeFactor) },
+        { name: 'royalty_fee_base', type: 'bigint', value: (r) => dec(r.royaltyFeeBase) },
+        { name: 'max_bid', type: 'numeric', value: (r) => dec(r.maxBid) },
+        { name: 'min_bid', type: 'numeric', value: (r) => dec(r.minBid) },
+        { name: 'created_at', type: 'bigint', value: (r) => dec(r.createdAt) },
+        { name: 'last_bid_at', type: 'bigint', value: (r) => dec(r.lastBidAt) },
+        { name: 'is_canceled', type: 'boolean', value: (r) => r.isCanceled },
+        { name: 'activated', type: 'boolean', value: (r) => r.activated },
+        { name: 'step_time', type: 'bigint', value: (r) => opt(r.stepTime) },
+        { name: 'last_query_id', type: 'numeric', value: (r) => opt(r.lastQueryId) },
+        { name: 'jetton_wallet', type: 'text', value: (r) => r.jettonWallet },
+        { name: 'jetton_master', type: 'text', value: (r) => r.jettonMaster },
+        { name: 'is_broken_state', type: 'boolean', value: (r) => r.isBrokenState },
+        { name: 'public_key', type: 'text', value: (r) => opt(r.publicKey) },
+      ]),
+      s.auctions,
+    );
     await this.realOwners(
       m,
       s.items.map((i) => i.address),
-      s.sales.map((sale) => sale.address),
+      [...s.sales.map((sale) => sale.address), ...s.auctions.map((a) => a.address)],
     );
   }
 
   /**
-   * nft_items.real_owner of the items just written and of the items the sales just written sell: the
-   * sale's seller while the item's owner is that sale (toncenter: the getgems sale whose address is
-   * the owner and whose nft_address is the item), else the owner. The item and its sale change in
-   * different transactions, often in different blocks, so both sides are looked at once both are
-   * stored.
+   * nft_items.real_owner of the items just written and of the items the sales and auctions just
+   * written sell: the seller while the item's owner is that sale or auction (toncenter: the getgems
+   * sale, else auction, whose address is the owner and whose item is this one), else the owner. The
+   * item and its sale change in different transactions, often in different blocks, so both sides are
+   * looked at once both are stored.
    */
   private async realOwners(
     m: EntityManager,
     items: readonly string[],
-    sales: readonly string[],
+    contracts: readonly string[],
   ): Promise<void> {
-    if (items.length === 0 && sales.length === 0) {
+    if (items.length === 0 && contracts.length === 0) {
       return;
     }
+    const realOwner = `coalesce(
+         (SELECT S.nft_owner_address FROM getgems_nft_sales S
+          WHERE S.address = N.owner_address AND S.nft_address = N.address),
+         (SELECT A.nft_owner FROM getgems_nft_auctions A
+          WHERE A.address = N.owner_address AND A.nft_addr = N.address),
+         N.owner_address)`;
     await m.query(
       `UPDATE nft_items N
-       SET real_owner = coalesce(
-         (SELECT S.nft_owner_address FROM getgems_nft_sales S
-          WHERE S.address = N.owner_address AND S.nft_address = N.address), N.owner_address)
+       SET real_owner = ${realOwner}
        WHERE (N.address = ANY($1::varchar[]) OR N.owner_address = ANY($2::varchar[]))
-         AND N.real_owner IS DISTINCT FROM coalesce(
-           (SELECT S.nft_owner_address FROM getgems_nft_sales S
-            WHERE S.address = N.owner_address AND S.nft_address = N.address), N.owner_address)`,
-      [items, sales],
+         AND N.real_owner IS DISTINCT FROM ${realOwner}`,
+      [items, contracts],
     );
   }
 

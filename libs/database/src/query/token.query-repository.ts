@@ -86,6 +86,10 @@ export interface NftItemQueryRow {
   sale_address: string | null;
   /** That sale's seller (null while the sale waits for the item). */
   sale_owner: string | null;
+  /** The getgems auction the item is on: the owner is an auction contract selling this item. */
+  auction_address: string | null;
+  /** That auction's seller (null while the auction waits for the item). */
+  auction_owner: string | null;
 }
 
 /** A getgems fixed-price sale with its item and the item's collection (each null when unknown). */
@@ -199,9 +203,14 @@ const NFT_COLLECTION = `address, next_item_index::text, owner_address, collectio
 const ON_SALE = (column: string): string =>
   `(SELECT S.${column} FROM getgems_nft_sales S
     WHERE S.address = nft_items.owner_address AND S.nft_address = nft_items.address)`;
+/** The getgems auction an item is on, as toncenter's LEFT JOIN getgems_nft_auctions (owner = auction, nft_addr = item). */
+const ON_AUCTION = (column: string): string =>
+  `(SELECT A.${column} FROM getgems_nft_auctions A
+    WHERE A.address = nft_items.owner_address AND A.nft_addr = nft_items.address)`;
 const NFT_ITEM = `address, init, index::text, collection_address, owner_address, content,
   last_transaction_lt::text, code_hash, data_hash, real_owner,
-  ${ON_SALE('address')} AS sale_address, ${ON_SALE('nft_owner_address')} AS sale_owner`;
+  ${ON_SALE('address')} AS sale_address, ${ON_SALE('nft_owner_address')} AS sale_owner,
+  ${ON_AUCTION('address')} AS auction_address, ${ON_AUCTION('nft_owner')} AS auction_owner`;
 const NFT_SALE = `address, is_complete, created_at::text, marketplace_address, nft_address,
   nft_owner_address, full_price::text, marketplace_fee_address, marketplace_fee::text,
   royalty_address, royalty_amount::text, last_transaction_lt::text, code_hash, data_hash`;

@@ -29,18 +29,26 @@ function sources(dir: string): string[] {
 /**
  * Hex literals in the decoder and classifier sources that are not message opcodes: DNS record tags
  * (16-bit), token-content layout bytes, UTF-8 lead bytes, LayerZero verification statuses, the
- * getgems sale magic that get_sale_data answers ("FIXP", a stack entry, never a body), and the trace
- * file reader's LZ4/xxHash constants.
+ * getgems sale and auction magics that get_sale_data answers ("FIXP", "AUC": stack entries, never bodies), EVAA's
+ * liquidation error codes (a field at the end of liquidate_unsatisfied), and the trace file reader's
+ * LZ4/xxHash constants.
  */
 const NOT_OPCODES: readonly { readonly file: RegExp; readonly values?: readonly number[] }[] = [
   { file: /libs\/classify\/src\/tlb\/dns\.ts$/, values: [0xba93, 0xad01, 0x9fd3, 0x7473, 0x1eda] },
   { file: /libs\/classify\/src\/interfaces\/contract-probes\.ts$/ },
-  { file: /libs\/classify\/src\/interfaces\/interface-probes\.ts$/, values: [0x46495850] },
+  {
+    file: /libs\/classify\/src\/interfaces\/interface-probes\.ts$/,
+    values: [0x46495850, 0x415543],
+  },
   { file: /libs\/classify\/src\/interfaces\/token-content\.ts$/ },
   { file: /libs\/classify\/src\/tlb\/cells\.ts$/ },
   {
     file: /libs\/classify\/src\/tlb\/layerzero\.ts$/,
     values: [0x3bbc306b, 0x7fcbb4ac, 0x29c53fab],
+  },
+  {
+    file: /libs\/classify\/src\/tlb\/evaa\.ts$/,
+    values: [0xe001, 0xe002, 0xe003, 0xe004, 0xe005, 0xe006, 0xe007, 0xe008, 0xe009],
   },
   { file: /apps\/decoder\/src\/trace-file\// },
   { file: /\/golden\// },

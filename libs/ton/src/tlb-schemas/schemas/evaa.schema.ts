@@ -1,4 +1,4 @@
-import { address, type FieldList, int, rest, uint256, uint64 } from '../field-type';
+import { address, type FieldList, int, ref, rest, uint256, uint64 } from '../field-type';
 import { type TlbConstructor, tlb } from '../tlb-constructor';
 
 const queryAndRest: FieldList = { query_id: uint64, rest };
@@ -66,4 +66,59 @@ export const EVAA_SCHEMAS: readonly TlbConstructor[] = [
   tlb('evaa_withdraw_missing_prices_excess', 0x000021e8, queryAndRest),
   // withdraw_execution_crashed#000021ec
   tlb('evaa_withdraw_execution_crashed', 0x000021ec, queryAndRest),
+  // liquidate_master#00000003 query_id:uint64 borrower_address:MsgAddressInt liquidator_address:MsgAddressInt
+  //   collateral_asset_id:uint256 min_collateral_amount:uint64 include_user_code:int2
+  //   liquidate_incoming_amount:uint64 ... (liquidator → master; shares its opcode with getgems' sale cancel)
+  tlb('evaa_liquidate_master', 0x00000003, {
+    query_id: uint64,
+    borrower_address: address,
+    liquidator_address: address,
+    collateral_asset_id: uint256,
+    min_collateral_amount: uint64,
+    include_user_code: int(2),
+    liquidate_incoming_amount: uint64,
+    rest,
+  }),
+  // liquidate_user#00000031 query_id:uint64 ... (master → user, after the header)
+  tlb('evaa_liquidate_user', 0x00000031, queryAndRest),
+  // liquidate_satisfied#00000311 query_id:uint64 owner_address:MsgAddressInt liquidator_address:MsgAddressInt
+  //   transferred_asset_id:uint256 ^[ delta_loan_principal:int64 liquidatable_amount:uint64 ... ] (user → master)
+  tlb('evaa_liquidate_satisfied', 0x00000311, {
+    query_id: uint64,
+    owner_address: address,
+    liquidator_address: address,
+    transferred_asset_id: uint256,
+    details: ref({ delta_loan_principal: int(64), liquidatable_amount: uint64, rest }),
+    rest,
+  }),
+  // liquidate_unsatisfied#0000031f query_id:uint64 owner_address:MsgAddressInt
+  //   liquidator_address:MsgAddressInt transferred_asset_id:uint256 ^[ ... error:LiquidationError ] (user → master)
+  tlb('evaa_liquidate_unsatisfied', 0x0000031f, {
+    query_id: uint64,
+    owner_address: address,
+    liquidator_address: address,
+    transferred_asset_id: uint256,
+    rest,
+  }),
+  // liquidate_success#0000311a query_id:uint64 ... (master → user, after the header)
+  tlb('evaa_liquidate_success', 0x0000311a, queryAndRest),
+  // liquidate_fail#0000311f query_id:uint64 transferred_asset_id:uint256 delta_loan_principal:int64
+  //   collateral_asset_id:uint256 delta_collateral_principal:int64 (master → user)
+  tlb('evaa_liquidate_fail', 0x0000311f, {
+    query_id: uint64,
+    transferred_asset_id: uint256,
+    delta_loan_principal: int(64),
+    collateral_asset_id: uint256,
+    delta_collateral_principal: int(64),
+  }),
+  // liquidate_success_report#0000311d query_id:uint64 transferred_asset_id:uint256 transferred_amount:uint64
+  //   collateral_asset_id:uint256 collateral_reward:uint64 custom_response_payload:^Cell (master → liquidator)
+  tlb('evaa_liquidate_success_report', 0x0000311d, {
+    query_id: uint64,
+    transferred_asset_id: uint256,
+    transferred_amount: uint64,
+    collateral_asset_id: uint256,
+    collateral_reward: uint64,
+    rest,
+  }),
 ];

@@ -1,0 +1,80 @@
+/**
+ * The stored interface rows → the classifier's per-account view (interfaceMap): a getgems auction row
+ * (getgems_nft_auctions) becomes the account's nft_auction, which the auction matchers read.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { type AccountInterfaceRows } from '@app/database';
+import { classifyTrace, defaultRegistry } from '@app/classify';
+import { syntheticTrace } from '../../../../libs/classify/src/testing/synthetic-trace';
+import { interfaceMap } from './trace-input.mapper';
+
+const AUCTION = '0:' + 'A'.repeat(64);
+const ITEM = '0:' + 'B'.repeat(64);
+const SELLER = '0:' + 'C'.repeat(64);
+const MARKETPLACE = '0:' + 'D'.repeat(64);
+const BIDDER = '0:' + 'E'.repeat(64);
+const COLLECTION = '0:' + 'F'.repeat(64);
+
+const rows = (): AccountInterfaceRows => ({
+  jettonWallets: [],
+  nftItems: [
+    {
+      address: ITEM,
+      init: true,
+      index: '7',
+      collection_address: COLLECTION,
+      owner_address: AUCTION,
+      content: null,
+    },
+  ],
+  multisigOrders: [],
+  nftSales: [],
+  nftAuctions: [
+    {
+      address: AUCTION,
+      nft_addr: ITEM,
+      nft_owner: SELLER,
+      mp_addr: MARKETPLACE,
+      last_bid: '3000000000',
+      code_hash: null,
+    },
+  ],
+  nominatorPools: [],
+});
+
+void describe('interfaceMap', () => {
+  void it('hands a stored getgems auction to the classifier as nft_auction', () => {
+    assert.deepEqual(interfaceMap(rows()).get(AUCTION), {
+      nft_auction: {
+        address: AUCTION,
+        nft_addr: ITEM,
+        nft_owner: SELLER,
+        mp_addr: MARKETPLACE,
+        last_bid: 3_000_000_000n,
+        code_hash: null,
+      },
+    });
+  });
+
+  void it('a TON transfer to a stored auction classifies as a getgems auction_bid on its item', () => {
+    const trace = syntheticTrace(
+      {
+        from: null,
+        to: BIDDER,
+        children: [{ from: BIDDER, to: AUCTION, value: 4_000_000_000n }],
+      },
+      Object.fromEntries(interfaceMap(rows())),
+    );
+    const bids = classifyTrace(trace, defaultRegistry).actions.filter(
+      (a) => a.type === 'auction_bid',
+    );
+    assert.equal(bids.length, 1);
+    const bid = bids[0]!;
+    assert.equal(bid.source, BIDDER);
+    assert.equal(bid.destination, AUCTION);
+    assert.equal(bid.asset_secondary, ITEM);
+    assert.equal(bid.asset, COLLECTION);
+    assert.equal(bid.value, 4_000_000_000n);
+  });
+});
