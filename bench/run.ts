@@ -14,6 +14,7 @@ import { rerenderIngestCatchupReport, runIngestCatchupBench } from './ingest-cat
 import { runStreamingBench } from './streaming';
 import { runV2GatewayBench } from './v2-gateway';
 import { runV2MethodsBench } from './v2-methods';
+import { runV2VerifyBench } from './v2-verify';
 import { runV3QueriesBench } from './v3-queries';
 
 /** The localnet seal benchmark runs in its own process (it fills the emulator with up to 100k accounts). */
@@ -36,6 +37,7 @@ const BENCH_NAMES = [
   'localnet-seal',
   'v2-gateway',
   'v2-methods',
+  'v2-verify',
   'ingest-catchup',
   'decode-catchup',
   'v3-queries',
@@ -73,6 +75,7 @@ async function main(argv: readonly string[]): Promise<number> {
     ['localnet-seal', () => runLocalnetSeal(fromReport)],
     ['v2-gateway', runV2GatewayBench],
     ['v2-methods', runV2MethodsBench],
+    ['v2-verify', runV2VerifyBench],
     [
       'ingest-catchup',
       fromReport ? () => Promise.resolve(rerenderIngestCatchupReport()) : runIngestCatchupBench,

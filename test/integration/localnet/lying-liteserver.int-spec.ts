@@ -8,13 +8,17 @@ import {
   checkBlockHeaderProof,
   checkConfigParams,
   checkPartialBlockProof,
+  checkRunMethodResult,
   checkTransactionList,
+  methodIdOf,
   partialBlockProof,
   ProofError,
   proofBlockId,
   proofRoot,
   LiteApiSchema,
+  runMethodAnswer,
 } from '@app/ton';
+import { Cell, parseTuple } from '@ton/core';
 import { startLiteServers, type LiteServerNode } from '../../../apps/localnet/src/liteserver';
 import { LIE_AHEAD_BLOCKS } from '../../../apps/localnet/src/liteserver/lying-handlers';
 import { LiteServerFault } from '../../../apps/localnet/src/liteserver/lite-server-fault';
@@ -87,6 +91,29 @@ void describe('a lying local liteserver ({"mode":"lie"}) beside an honest one', 
       expectedAccount(seeded.chain, wallet).account.storage.balance.coins,
     );
     assert.throws(() => checkAccountState(lie, idOf(head), 0, wallet.hash), isProofError);
+  });
+
+  void it('runs a get-method on a forged Account (its state_proof) with a forged result, which the check refuses', async () => {
+    const head = seeded.chain.head();
+    const wallet = seeded.walletA.address;
+    const query = {
+      kind: 'liteServer.runSmcMethod' as const,
+      mode: 7,
+      id: tlBlockId(head),
+      account: { kind: 'liteServer.accountId' as const, workchain: 0, id: wallet.hash },
+      methodId: String(methodIdOf('seqno')),
+      params: Buffer.alloc(0),
+    };
+    const truth = await honest.query(LiteApiSchema.Functions.liteServer_runSmcMethod, query);
+    const lie = await liar.query(LiteApiSchema.Functions.liteServer_runSmcMethod, query);
+    const stack = (r: typeof truth) => parseTuple(Cell.fromBoc(Buffer.from(r.result!))[0]!);
+    assert.deepEqual(stack(truth), [{ type: 'int', value: 1n }]);
+    assert.deepEqual(stack(lie), [{ type: 'int', value: 1_000_000_000_001n }]);
+    checkRunMethodResult(runMethodAnswer(truth), idOf(head), 0, wallet.hash);
+    assert.throws(
+      () => checkRunMethodResult(runMethodAnswer(lie), idOf(head), 0, wallet.hash),
+      (e: unknown) => e instanceof ProofError && e.reason === 'run_method',
+    );
   });
 
   void it('sends config, transactions, headers, shard lists and block proofs that do not verify', async () => {

@@ -8,6 +8,7 @@ import {
   checkAccountState,
   checkConfigParams,
   checkPartialBlockProof,
+  checkRunMethodResult,
   checkTransactionList,
   flipBit,
   partialBlockProof,
@@ -21,6 +22,8 @@ import {
   rewrapProof,
   serializeBocMultiRoot,
   LiteApiSchema,
+  methodIdOf,
+  runMethodAnswer,
 } from '@app/ton';
 import { startLiteServers, type LiteServerNode } from '../../../apps/localnet/src/liteserver';
 import type { StoredBlock } from '../../../apps/localnet/src/chain/chain-reader';
@@ -188,6 +191,95 @@ void describe('the proof verifiers against the local network (signed by its loca
     assert.throws(
       () => checkAccountState({ ...answer, state: walletState }, idOf(head), 0, absent.hash),
       refusedFor('account_state'),
+    );
+  });
+
+  async function runSeqno(address: Address, at: StoredBlock, mode: number) {
+    return runMethodAnswer(
+      await engine.query(LiteApiSchema.Functions.liteServer_runSmcMethod, {
+        kind: 'liteServer.runSmcMethod',
+        mode,
+        id: tlBlockId(at),
+        account: { kind: 'liteServer.accountId', workchain: address.workChain, id: address.hash },
+        methodId: String(methodIdOf('seqno')),
+        params: Buffer.alloc(0),
+      }),
+    );
+  }
+
+  void it('verifies a runSmcMethod answer (shard, state and Account proofs) and refuses a tampered one', async () => {
+    const head = seeded.chain.head();
+    const wallet = seeded.walletA.address;
+    const expected = expectedAccount(seeded.chain, wallet);
+    const answer = await runSeqno(wallet, head, 7);
+    const proven = checkRunMethodResult(answer, idOf(head), 0, wallet.hash);
+    assert.ok(proven.leaf);
+    assert.deepEqual(proven.leaf.accountHash, expected.cell.hash());
+    assert.equal(proven.leaf.lastTransLt, expected.lastTransLt);
+    assert.equal(proven.leaf.balance, expected.account.storage.balance.coins);
+
+    const stateProof = Cell.fromBoc(answer.stateProof!)[0]!;
+    const account = stateProof.refs[0]!;
+    // the Account the method ran on with a changed balance, re-wrapped as a proof of that tree
+    const forgedState = rewrapProof(flipBit(account, account.bits.length - 1)).toBoc();
+    assert.throws(
+      () =>
+        checkRunMethodResult({ ...answer, stateProof: forgedState }, idOf(head), 0, wallet.hash),
+      refusedFor('run_method'),
+    );
+    // a truncated state_proof
+    assert.throws(
+      () =>
+        checkRunMethodResult(
+          { ...answer, stateProof: answer.stateProof!.subarray(0, answer.stateProof!.length - 1) },
+          idOf(head),
+          0,
+          wallet.hash,
+        ),
+      refusedFor('run_method'),
+    );
+    // the Account cell sent bare, not as a Merkle proof
+    assert.throws(
+      () =>
+        checkRunMethodResult(
+          { ...answer, stateProof: account.toBoc() },
+          idOf(head),
+          0,
+          wallet.hash,
+        ),
+      refusedFor('run_method'),
+    );
+    // the honest answer filed under another masterchain block
+    const older = idOf(seeded.chain.masterchainBlock(head.id.seqno - 1)!);
+    assert.throws(
+      () => checkRunMethodResult(answer, older, 0, wallet.hash),
+      refusedFor('run_method'),
+    );
+    // the state of another account
+    assert.throws(
+      () => checkRunMethodResult(answer, idOf(head), 0, seeded.walletB.address.hash),
+      refusedFor('run_method'),
+    );
+    // an answer without the proofs (only the result asked for) proves nothing
+    const bare = await runSeqno(wallet, head, 4);
+    assert.equal(bare.stateProof, null);
+    assert.throws(
+      () => checkRunMethodResult(bare, idOf(head), 0, wallet.hash),
+      refusedFor('run_method'),
+    );
+  });
+
+  void it('verifies the empty state_proof of an absent account, and refuses a state sent for it', async () => {
+    const head = seeded.chain.head();
+    const absent = new Address(0, Buffer.alloc(32, 0x5b));
+    const answer = await runSeqno(absent, head, 7);
+    assert.equal(answer.stateProof?.length, 0);
+    assert.equal(checkRunMethodResult(answer, idOf(head), 0, absent.hash).leaf, null);
+    const walletProof = (await runSeqno(seeded.walletA.address, head, 7)).stateProof;
+    assert.throws(
+      () =>
+        checkRunMethodResult({ ...answer, stateProof: walletProof }, idOf(head), 0, absent.hash),
+      refusedFor('run_method'),
     );
   });
 

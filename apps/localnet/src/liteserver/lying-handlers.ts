@@ -3,6 +3,8 @@ import {
   type Cell,
   Cell as CellClass,
   loadAccount,
+  parseTuple,
+  serializeTuple,
   storeAccount,
   type Account,
 } from '@ton/core';
@@ -115,6 +117,32 @@ function withRef(cell: Cell, extra: Cell): Cell {
   return b.storeRef(extra).endCell();
 }
 
+/**
+ * runSmcMethod's state_proof re-wrapped around the forged Account (forgedAccount): the state a liar
+ * would claim it ran the method on. An empty one (an absent account) stays empty.
+ */
+function forgedStateProof(stateProof: Buffer | null): Buffer | null {
+  const [proof] = stateProof && stateProof.length > 0 ? CellClass.fromBoc(stateProof) : [];
+  const account = proof?.refs[0];
+  if (!account) {
+    return stateProof;
+  }
+  const [forged] = CellClass.fromBoc(forgedAccount(account.toBoc()));
+  return forged ? rewrapProof(forged).toBoc() : stateProof;
+}
+
+/** A get-method's result stack with 1,000 TON added to every integer in it. */
+function forgedResult(result: Buffer | null): Buffer | null {
+  const [root] = result && result.length > 0 ? CellClass.fromBoc(result) : [];
+  if (!root) {
+    return result;
+  }
+  const items = parseTuple(root).map((item) =>
+    item.type === 'int' ? { ...item, value: item.value + 1_000_000_000_000n } : item,
+  );
+  return serializeTuple(items).toBoc();
+}
+
 /** A BoC of several roots with the first root's last data bit flipped (an altered list). */
 function forgedFirstRoot(boc: Buffer): Buffer {
   const roots = CellClass.fromBoc(boc);
@@ -145,6 +173,14 @@ const FORGERS = new Map<LiteApiFunctionName, Forger>([
   [
     'liteServer.getAccountState',
     rewrite(ClientCodecs.liteServer_AccountState, (v) => ({ ...v, state: forgedAccount(v.state) })),
+  ],
+  [
+    'liteServer.runSmcMethod',
+    rewrite(ClientCodecs.liteServer_RunMethodResult, (v) => ({
+      ...v,
+      stateProof: forgedStateProof(v.stateProof),
+      result: forgedResult(v.result),
+    })),
   ],
   [
     'liteServer.getConfigAll',

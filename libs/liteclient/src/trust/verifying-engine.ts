@@ -25,6 +25,7 @@ import {
   withTransactionProof,
 } from './checks/block-transactions.answer';
 import { type CheckContext } from './checks/check-context';
+import { checkRunMethodAnswer, withRunMethodProofs } from './checks/run-method.answer';
 import {
   checkAllShardsAnswer,
   checkShardBlockProofAnswer,
@@ -41,6 +42,8 @@ type Request = Record<string, unknown>;
  * — v2, the sender, the fee estimator — gets only proven data):
  *   masterchainInfo(Ext)  the announced head is proven from the trusted key block (ChainVerifier);
  *   accountState          the masterchain block is proven, then the shard and account proofs;
+ *   runMethodResult       asked with its proofs; the block asked and proven, the shard and account
+ *                         proofs, the state_proof is of the proven Account (the result is not provable);
  *   blockHeader           the header proof against the id, lookup bounds, the id proven (any chain);
  *   configInfo            the block is proven, then the state proof (and the asked params whole);
  *   transactionList       the hash / lt / prev_trans chain from the asked transaction;
@@ -65,8 +68,9 @@ export class VerifyingEngine extends EventEmitter implements LiteEngine {
     req: REQ,
     args?: { timeout?: number; awaitSeqno?: number },
   ): Promise<RES> {
-    // Ask for the proofs an answer is checked with (listBlockTransactions' want_proof).
-    const sent = withTransactionProof(req as Request) as REQ;
+    // Ask for the proofs an answer is checked with (listBlockTransactions' want_proof,
+    // runSmcMethod's proof mode bits).
+    const sent = withRunMethodProofs(withTransactionProof(req as Request)) as REQ;
     const answer = await this.engine.query(f, sent, args);
     try {
       await this.check(answer as Answer, sent as Request);
@@ -96,6 +100,13 @@ export class VerifyingEngine extends EventEmitter implements LiteEngine {
         checkAccountState(accountStateAnswer(a), mc, account.workchain, Buffer.from(account.id));
         return;
       }
+      case 'liteServer.runMethodResult':
+        await checkRunMethodAnswer(
+          this.ctx,
+          answer as LiteApiSchema.liteServer_runMethodResult,
+          req,
+        );
+        return;
       case 'liteServer.blockHeader':
         await checkBlockHeaderAnswer(this.ctx, answer as LiteApiSchema.liteServer_blockHeader, req);
         return;

@@ -54,6 +54,50 @@ export function checkAccountState(
   workchain: number,
   accountId: Buffer,
 ): ProvenAccountState {
+  const account =
+    answer.state.length === 0 ? null : proofRoot(answer.state, 'account_state', 'account state');
+  const { header, leaf } = checkAccountLeaf(answer, mcBlock, workchain, accountId, account);
+  if (!leaf || !account) {
+    return { exists: false, shardBlock: header };
+  }
+  return provenParse('account_state', 'Account', () => {
+    // account_none$0 | account$1 addr storage_stat storage (loadAccount reads what follows the tag)
+    const s = account.beginParse();
+    const parsed = s.loadBit() ? loadAccount(s) : null;
+    const state = parsed?.storage.state;
+    const code = state?.type === 'active' ? state.state.code : null;
+    const data = state?.type === 'active' ? state.state.data : null;
+    return {
+      exists: true,
+      shardBlock: header,
+      account: account,
+      balance: leaf.balance,
+      lastTransHash: leaf.lastTransHash,
+      lastTransLt: leaf.lastTransLt,
+      codeHash: code ? code.hash() : null,
+      dataHash: data ? data.hash() : null,
+    };
+  });
+}
+
+/** The proven shard block and the account's leaf in its state (null: proven absent). */
+export interface ProvenAccountLeaf {
+  readonly header: ProvenBlockHeader;
+  readonly leaf: ProvenShardAccount | null;
+}
+
+/**
+ * Steps 1 to 3 of checkAccountState, step 3 on `account`: the Account cell as sent (null when none
+ * was), or the virtual root of a Merkle proof of it (runSmcMethod's `state_proof`), whose level-0
+ * hash is the original cell's whatever it prunes.
+ */
+export function checkAccountLeaf(
+  answer: Omit<AccountStateAnswer, 'state'>,
+  mcBlock: ProofBlockId,
+  workchain: number,
+  accountId: Buffer,
+  account: Cell | null,
+): ProvenAccountLeaf {
   if (accountId.length !== 32) {
     throw new ProofError('account_state', 'account id must be 32 bytes');
   }
@@ -83,33 +127,26 @@ export function checkAccountState(
   const { header, state } = checkStateProof(blockProof, stateProof, answer.shardblk);
   const leaf = readProvenShardAccount(state, accountId);
   if (!leaf) {
-    if (answer.state.length !== 0) {
+    if (account) {
       throw new ProofError('account_state', 'state sent for an account the proof shows absent');
     }
-    return { exists: false, shardBlock: header };
+    return { header, leaf: null };
   }
-  const account = proofRoot(answer.state, 'account_state', 'account state');
-  if (!account.hash().equals(leaf.accountHash)) {
+  if (!account) {
+    throw new ProofError('account_state', 'no state sent for an account the proof shows present');
+  }
+  if (!account.hash(0).equals(leaf.accountHash)) {
     throw new ProofError('account_state', 'account state differs from the proven account');
   }
-  return provenParse('account_state', 'Account', () => {
-    // account_none$0 | account$1 addr storage_stat storage (loadAccount reads what follows the tag)
-    const s = account.beginParse();
-    const parsed = s.loadBit() ? loadAccount(s) : null;
-    const state = parsed?.storage.state;
-    const code = state?.type === 'active' ? state.state.code : null;
-    const data = state?.type === 'active' ? state.state.data : null;
-    return {
-      exists: true,
-      shardBlock: header,
-      account: account,
-      balance: leaf.balance,
-      lastTransHash: leaf.lastTransHash,
-      lastTransLt: leaf.lastTransLt,
-      codeHash: code ? code.hash() : null,
-      dataHash: data ? data.hash() : null,
-    };
-  });
+  return { header, leaf };
+}
+
+/** A ShardAccount leaf as the shard state proves it. */
+export interface ProvenShardAccount {
+  readonly accountHash: Buffer;
+  readonly balance: bigint;
+  readonly lastTransHash: Buffer;
+  readonly lastTransLt: bigint;
 }
 
 /**
@@ -118,10 +155,7 @@ export function checkAccountState(
  *   account_descr$_ account:^Account last_trans_hash:bits256 last_trans_lt:uint64 = ShardAccount;
  * null when the proof shows the key absent; a pruned branch on the path refuses the answer.
  */
-export function readProvenShardAccount(
-  state: Cell,
-  accountId: Buffer,
-): { accountHash: Buffer; balance: bigint; lastTransHash: Buffer; lastTransLt: bigint } | null {
+export function readProvenShardAccount(state: Cell, accountId: Buffer): ProvenShardAccount | null {
   return provenParse('account_state', 'ShardAccounts', () => {
     if (state.beginParse().loadUint(32) !== 0x9023afe2) {
       throw new ProofError('account_state', 'state proof root is not a ShardStateUnsplit');

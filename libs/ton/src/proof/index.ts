@@ -19,6 +19,7 @@ export * from './block-lookup.check';
 export * from './block-data.check';
 export * from './block-transactions.check';
 export * from './account-state.check';
+export * from './run-method.check';
 export * from './transaction-list.check';
 export * from './library.check';
 export * from './lite-answer.adapter';

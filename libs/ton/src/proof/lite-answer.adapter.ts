@@ -1,11 +1,13 @@
 import type {
   liteServer_accountState,
+  liteServer_runMethodResult,
   liteServer_BlockLink,
   liteServer_partialBlockProof,
   liteServer_SignatureSet,
   tonNode_blockIdExt,
 } from '../lite-api/lite-api-schema.generated';
 import { type AccountStateAnswer } from './account-state.check';
+import { type RunMethodAnswer } from './run-method.check';
 import { type ProofBlockId } from './block-header.check';
 import { type BlockLink, type PartialBlockProof } from './block-link.check';
 import { type BlockSignatureSet } from './block-signatures.check';
@@ -87,5 +89,17 @@ export function accountStateAnswer(answer: liteServer_accountState): AccountStat
     shardProof: Buffer.from(answer.shardProof),
     proof: Buffer.from(answer.proof),
     state: Buffer.from(answer.state),
+  };
+}
+
+export function runMethodAnswer(answer: liteServer_runMethodResult): RunMethodAnswer {
+  const bytes = (b: Uint8Array | null): Buffer | null => (b === null ? null : Buffer.from(b));
+  return {
+    mode: answer.mode,
+    id: proofBlockId(answer.id),
+    shardblk: proofBlockId(answer.shardblk),
+    shardProof: bytes(answer.shardProof),
+    proof: bytes(answer.proof),
+    stateProof: bytes(answer.stateProof),
   };
 }

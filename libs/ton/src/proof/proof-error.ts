@@ -15,7 +15,8 @@ export type ProofFailure =
   | 'zero_state'
   | 'block_lookup'
   | 'block_data'
-  | 'block_transactions';
+  | 'block_transactions'
+  | 'run_method';
 
 /** An answer that does not prove what it claims: never served, cached or indexed. */
 export class ProofError extends Error {

@@ -174,8 +174,9 @@ export class GetMethodRunner {
     const globalVersion = configGlobalVersion(config);
     if (emulatorBehind(globalVersion)) {
       // The network runs TVM rules this emulator may not know (ConfigParam 8): the liteserver runs
-      // the method on its state of the same block instead. Its result is its word; gas_used is unknown
-      // (lite_api's RunMethodResult carries none), so it is 0.
+      // the method on its state of the same block instead. A verifying pool checks that the run was on
+      // the proven account at this block (its shard, state and Account proofs), but the result is the
+      // liteserver's word; gas_used is unknown (lite_api's RunMethodResult carries none), so it is 0.
       this.onNewerNetwork?.(globalVersion);
       return {
         block,
@@ -235,6 +236,7 @@ async function runSmcMethod(
 ): Promise<{ exitCode: number; stack: TupleItem[] }> {
   // liteServer.runSmcMethod mode:# id:tonNode.blockIdExt account:liteServer.accountId method_id:long
   //   params:bytes = liteServer.RunMethodResult;
+  // Only the result is asked for here: a verifying pool adds the proof bits it checks the answer with.
   const res = await client.engine.query(LiteApiSchema.Functions.liteServer_runSmcMethod, {
     kind: 'liteServer.runSmcMethod',
     mode: MODE_RESULT,

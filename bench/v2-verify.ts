@@ -1,0 +1,352 @@
+/**
+ * Benchmark: the cost of proof verification on v2's uncached head reads. The same reads, in the same
+ * run, against the same local liteserver, through two single processes (`apps/standalone`) that
+ * differ only in LITESERVER_VERIFY (true: every answer proven from the localnet's global config; false:
+ * taken as sent), beside the direct ton-lite-client making the liteserver calls a miss makes, with its
+ * own caches off. Writes bench/reports/v2-verify.{md,json} and compares with the previous report.
+ * Not a test.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Address, serializeTuple } from '@ton/core';
+import { findFreePort } from '@app/database';
+import { createTestDatabase, type TestDatabase } from '@app/testing';
+import { parseGlobalConfig } from '@app/ton';
+import { type CacheMap, LiteClient, LiteSingleEngine } from 'ton-lite-client';
+import { type LoadResult, measureLoad } from './support/latency';
+import { type Service, startService } from './support/processes';
+import {
+  headLines,
+  type ReportHead,
+  readReport,
+  reportHead,
+  runContext,
+  target,
+  type Target,
+  targetsTable,
+  writeReport,
+} from './support/report';
+
+const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? '2000');
+const CONCURRENCY = [1, 16];
+/** The hot-path bound: an uncached head read, verified, within 1.5× the direct client's p50. */
+const MAX_DIRECT_RATIO = 1.5;
+/** Calls of every read on every path before measuring: the emulator's first run loads its WASM. */
+const WARM_UP_CALLS = 3;
+/** A case keeps going past its duration (up to 4×) until this many calls: a p50 needs samples. */
+const MIN_REQUESTS = 20;
+
+const PATHS = {
+  direct: 'direct ton-lite-client (caches off)',
+  verified: 'single process, LITESERVER_VERIFY=true',
+  unverified: 'single process, LITESERVER_VERIFY=false',
+} as const;
+type PathKey = keyof typeof PATHS;
+
+interface Read {
+  readonly name: string;
+  http(base: string): Promise<boolean>;
+  direct(client: LiteClient): Promise<boolean>;
+}
+
+type Row = LoadResult & { readonly read: string; readonly path: PathKey };
+
+/** A ton-lite-client cache that keeps nothing: every direct read asks the liteserver, as a miss does. */
+const NO_CACHE: CacheMap = {
+  get: () => undefined,
+  set: () => NO_CACHE,
+  delete: () => false,
+  clear: () => undefined,
+};
+
+const ok = async (res: Response): Promise<boolean> => {
+  const body = (await res.json()) as { ok?: boolean };
+  return res.status === 200 && body.ok === true;
+};
+
+function reads(wallet: Address): Read[] {
+  const friendly = wallet.toString({ urlSafe: true, bounceable: true });
+  const emptyStack = serializeTuple([]).toBoc({ idx: false });
+  return [
+    {
+      name: 'getMasterchainInfo',
+      http: async (base) => ok(await fetch(`${base}/api/v2/getMasterchainInfo`)),
+      direct: async (client) => (await client.getMasterchainInfo()).last.seqno > 0,
+    },
+    {
+      name: 'getAddressInformation',
+      http: async (base) =>
+        ok(await fetch(`${base}/api/v2/getAddressInformation?address=${friendly}`)),
+      direct: async (client) => {
+        const { last } = await client.getMasterchainInfo();
+        return (await client.getAccountState(wallet, last)).balance.coins > 0n;
+      },
+    },
+    {
+      name: 'runGetMethod',
+      http: async (base) =>
+        ok(
+          await fetch(`${base}/api/v2/runGetMethod`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ address: friendly, method: 'seqno', stack: [] }),
+          }),
+        ),
+      direct: async (client) => {
+        const { last } = await client.getMasterchainInfo();
+        return (await client.runMethod(wallet, 'seqno', emptyStack, last)).exitCode === 0;
+      },
+    },
+    {
+      name: 'getTransactions',
+      http: async (base) =>
+        ok(await fetch(`${base}/api/v2/getTransactions?address=${friendly}&limit=10`)),
+      direct: async (client) => {
+        const { last } = await client.getMasterchainInfo();
+        const state = await client.getAccountState(wallet, last);
+        if (!state.lastTx) {
+          return false;
+        }
+        const hash = Buffer.from(state.lastTx.hash.toString(16).padStart(64, '0'), 'hex');
+        await client.getAccountTransactions(wallet, state.lastTx.lt.toString(), hash, 10);
+        return true;
+      },
+    },
+  ];
+}
+
+async function startStandalone(
+  name: string,
+  configPath: string,
+  verify: boolean,
+  databases: TestDatabase[],
+): Promise<{ service: Service; base: string }> {
+  const db = await createTestDatabase({ prefix: `bench_${name}`, migrate: false });
+  databases.push(db);
+  const port = await findFreePort();
+  const service = await startService(
+    name,
+    'apps/standalone/src/main.js',
+    [],
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LITESERVERS_CONFIG: configPath,
+      LITESERVER_VERIFY: verify ? 'true' : 'false',
+      LITESERVER_TRUST_DIR: mkdtempSync(join(tmpdir(), `bench-${name}-trust-`)),
+      DATABASE_URL: db.url,
+      NATS_URL: '',
+      RATE_LIMIT_ANONYMOUS_RPS: '1000000',
+      // The v2 read path alone: no indexer following the chain in the same process.
+      INGEST_FOLLOW: 'off',
+    },
+    /ready: open/,
+  );
+  return { service, base: `http://127.0.0.1:${String(port)}` };
+}
+
+export async function runV2VerifyBench(): Promise<string> {
+  const ctx = runContext();
+  const previous = readPrevious();
+  const dir = mkdtempSync(join(tmpdir(), 'bench-v2v-'));
+  const configPath = join(dir, 'localnet.config.json');
+  const accountsPath = join(dir, 'localnet.accounts.json');
+  const services: Service[] = [];
+  const databases: TestDatabase[] = [];
+  const results: Row[] = [];
+  try {
+    services.push(
+      await startService(
+        'localnet',
+        'apps/localnet/src/cli.js',
+        ['--seed', 'genesis', '--config-out', configPath, '--accounts-out', accountsPath],
+        {},
+        /localnet ready/,
+      ),
+    );
+    const [endpoint] = parseGlobalConfig(JSON.parse(readFileSync(configPath, 'utf8')) as unknown);
+    const accounts = JSON.parse(readFileSync(accountsPath, 'utf8')) as {
+      accounts: { name: string; address: string }[];
+    };
+    const walletRaw = accounts.accounts.find((a) => a.name === 'wallet-v4r2')?.address;
+    if (!endpoint || walletRaw === undefined) {
+      throw new Error('the localnet wrote no liteserver or no wallet-v4r2');
+    }
+    const verified = await startStandalone('verified', configPath, true, databases);
+    services.push(verified.service);
+    const unverified = await startStandalone('unverified', configPath, false, databases);
+    services.push(unverified.service);
+    const engine = new LiteSingleEngine({
+      host: `tcp://${endpoint.host}:${endpoint.port}`,
+      publicKey: endpoint.publicKey,
+    });
+    await new Promise((r) => engine.once('ready', r));
+    const client = new LiteClient({ engine, cacheMap: () => NO_CACHE });
+    const bases: Record<Exclude<PathKey, 'direct'>, string> = {
+      verified: verified.base,
+      unverified: unverified.base,
+    };
+    const all = reads(Address.parseRaw(walletRaw));
+    for (const read of all) {
+      for (let i = 0; i < WARM_UP_CALLS; i++) {
+        await read.direct(client);
+        await read.http(verified.base);
+        await read.http(unverified.base);
+      }
+    }
+    for (const read of all) {
+      for (const c of CONCURRENCY) {
+        results.push({
+          read: read.name,
+          path: 'direct',
+          ...(await measureLoad(PATHS.direct, c, DURATION_MS, () => read.direct(client), {
+            minRequests: MIN_REQUESTS,
+          })),
+        });
+        // Alternated per case, so a change of the shared machine's load falls on both sides.
+        for (const path of ['verified', 'unverified'] as const) {
+          results.push({
+            read: read.name,
+            path,
+            ...(await measureLoad(PATHS[path], c, DURATION_MS, () => read.http(bases[path]), {
+              minRequests: MIN_REQUESTS,
+            })),
+          });
+        }
+      }
+    }
+    engine.close();
+  } finally {
+    for (const s of services.reverse()) {
+      await s.stop();
+    }
+    for (const db of databases) {
+      await db.drop();
+    }
+  }
+  const head = reportHead(ctx, targetsOf(results));
+  return writeReport('v2-verify', markdownOf(head, results, previous), head, {
+    durationMs: DURATION_MS,
+    results,
+  });
+}
+
+function find(results: readonly Row[], read: string, path: PathKey, c: number): Row | undefined {
+  return results.find((r) => r.read === read && r.path === path && r.concurrency === c);
+}
+
+const round2 = (x: number): number => Math.round(x * 100) / 100;
+
+function targetsOf(results: readonly Row[]): Target[] {
+  const names = [...new Set(results.map((r) => r.read))];
+  return names.flatMap((read) =>
+    CONCURRENCY.map((c) => {
+      const v = find(results, read, 'verified', c);
+      const d = find(results, read, 'direct', c);
+      const ratio = v && d && d.p50Ms > 0 ? round2(v.p50Ms / d.p50Ms) : null;
+      return target(
+        `uncached ${read}, verified: p50 over the direct client's p50 at concurrency ${String(c)}`,
+        ratio,
+        '×',
+        '<=',
+        MAX_DIRECT_RATIO,
+      );
+    }),
+  );
+}
+
+interface PreviousReport {
+  readonly date: string;
+  readonly commit: string;
+  readonly loadAverage: { readonly before: number; readonly after: number };
+  readonly results: readonly Row[];
+}
+
+function readPrevious(): PreviousReport | undefined {
+  try {
+    return readReport('v2-verify') as PreviousReport;
+  } catch {
+    // No previous report (a fresh checkout, or the first run): nothing to compare with.
+    return undefined;
+  }
+}
+
+const cells = (r: Row | undefined): string =>
+  r
+    ? `${String(r.rps)} | ${String(r.p50Ms)} | ${String(r.p99Ms)} | ${String(r.errors)}`
+    : '– | – | – | –';
+
+function markdownOf(
+  head: ReportHead,
+  results: readonly Row[],
+  previous: PreviousReport | undefined,
+): string {
+  const names = [...new Set(results.map((r) => r.read))];
+  const rows = names.flatMap((read) =>
+    CONCURRENCY.flatMap((c) =>
+      (Object.keys(PATHS) as PathKey[]).map(
+        (path) =>
+          `| ${read} | ${PATHS[path]} | ${String(c)} | ${cells(find(results, read, path, c))} |`,
+      ),
+    ),
+  );
+  const costRows = names.flatMap((read) =>
+    CONCURRENCY.map((c) => {
+      const v = find(results, read, 'verified', c);
+      const u = find(results, read, 'unverified', c);
+      if (!v || !u || u.rps === 0) {
+        return `| ${read} | ${String(c)} | – | – | – |`;
+      }
+      return `| ${read} | ${String(c)} | ${String(round2(v.rps / u.rps))} | ${String(round2(v.p50Ms - u.p50Ms))} | ${String(round2(v.p99Ms - u.p99Ms))} |`;
+    }),
+  );
+  return [
+    '# v2 reads benchmark: proof verification on vs off, same run, same liteserver',
+    '',
+    headLines(head),
+    `- duration per case: ${String(DURATION_MS)} ms (BENCH_DURATION_MS), longer (at most 4×) until ${String(MIN_REQUESTS)} calls; every read made ${String(WARM_UP_CALLS)} times on every path before measuring; localnet genesis seed, one liteserver, a block every 400 ms; each case runs the direct client, then the verified process, then the unverified one`,
+    '- reads: uncached head reads (the answer changes every block): getMasterchainInfo (the pool keeps the head 200 ms), getAddressInformation and runGetMethod `seqno` of the v4r2 wallet at the head, getTransactions of that wallet from its last transaction (limit 10)',
+    "- paths: two single processes (`apps/standalone`, INGEST_FOLLOW=off, a PostgreSQL database each) on the same liteserver, one verifying every answer from the localnet global config's `validator` section (docs/trustless.md), one with LITESERVER_VERIFY=false; the direct ton-lite-client makes the liteserver calls a miss makes (head, then the read) with its block, header, shard and account caches off",
+    '- the emulator runs get-methods here (the localnet is at the global version the emulator supports); the runSmcMethod fallback of a newer network is not measured',
+    '',
+    '## Targets',
+    '',
+    "The hot-path bound for uncached head reads, with verification on: p50 within 1.5× the direct client's, at concurrency 1 and 16.",
+    '',
+    targetsTable(head.targets),
+    '',
+    '## Results',
+    '',
+    '| read | path | concurrency | req/s | p50 ms | p99 ms | errors |',
+    '|---|---|---:|---:|---:|---:|---:|',
+    ...rows,
+    '',
+    '## The cost of verification',
+    '',
+    'Verified over unverified, same read, same concurrency, same run:',
+    '',
+    '| read | concurrency | req/s ratio | p50 added ms | p99 added ms |',
+    '|---|---:|---:|---:|---:|',
+    ...costRows,
+    '',
+    ...comparisonLines(results, previous),
+  ].join('\n');
+}
+
+function comparisonLines(results: readonly Row[], previous: PreviousReport | undefined): string[] {
+  if (!previous) {
+    return ['No previous report to compare with: this is the first run of this benchmark.'];
+  }
+  const rows = results.map((r) => {
+    const before = find(previous.results, r.read, r.path, r.concurrency);
+    return `| ${r.read} | ${PATHS[r.path]} | ${String(r.concurrency)} | ${before ? String(before.p50Ms) : '–'} | ${String(r.p50Ms)} | ${before ? String(before.rps) : '–'} | ${String(r.rps)} |`;
+  });
+  return [
+    `Compared with the previous report (${previous.date}, commit ${previous.commit.slice(0, 7)}, load average ${String(previous.loadAverage.before)} before, ${String(previous.loadAverage.after)} after):`,
+    '',
+    '| read | path | concurrency | previous p50 ms | p50 ms | previous req/s | req/s |',
+    '|---|---|---:|---:|---:|---:|---:|',
+    ...rows,
+  ];
+}
