@@ -120,6 +120,37 @@ void describe('the pool verifies answers from the anchor: 3 local liteservers, s
     }
   });
 
+  void it('refuses the proven answer of an older block than the one asked (stale liteservers)', async () => {
+    localnet.liteservers.forEach((ls, i) => {
+      ls.setFault({ mode: i === 0 ? 'none' : 'stale' });
+    });
+    const { pool, registry } = await startPool();
+    const head = localnet.chain.head();
+    const expected = findShardAccount(
+      localnet.chain.accountBlockAt(head.id.seqno, account).state,
+      account.hash,
+    ).account;
+    assert.ok(expected);
+    const before = await unverifiedTotal(registry);
+    for (let i = 0; i < 3; i++) {
+      const read = await accountRead(pool);
+      assert.equal(read.server, 0);
+      assert.deepEqual(read.value.raw, expected.cell.toBoc({ idx: false, crc32: false }));
+    }
+    assert.ok((await unverifiedTotal(registry)) > before, 'the stale answers were refused');
+    localnet.liteservers.forEach((ls) => {
+      ls.setFault({ mode: 'stale' });
+    });
+    // A new head, so that no answer the client keeps for the previous one is reused.
+    await localnet.producer.sealNow();
+    await pool.probe();
+    await assert.rejects(accountRead(pool), (e: unknown) => {
+      assert.ok(e instanceof TonApiError);
+      assert.match(e.message, /account_state/);
+      return true;
+    });
+  });
+
   void it('with all 3 lying: errors naming the failed proof, never a forged value', async () => {
     lie([0, 1, 2]);
     const { pool, registry } = await startPool();

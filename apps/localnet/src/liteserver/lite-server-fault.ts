@@ -10,11 +10,13 @@ import { z } from 'zod';
  *   lag   – serve a chain whose head is `lagBlocks` masterchain blocks behind;
  *   lie   – answer with plausible forged data it cannot prove (lying-handlers.ts): a head 1,000 blocks
  *           ahead with made-up hashes, changed balances, code and data, altered transaction lists,
- *           config proofs, library cells, headers, shard lists and block proofs; same ADNL identity.
+ *           config proofs, library cells, headers, shard lists and block proofs; same ADNL identity;
+ *   stale – answer account state, get-method and config queries with the honest, proven answer of the
+ *           masterchain block before the one asked (stale-handlers.ts).
  */
 export const LiteServerFault = z
   .object({
-    mode: z.enum(['none', 'stall', 'drop', 'error', 'lag', 'lie']),
+    mode: z.enum(['none', 'stall', 'drop', 'error', 'lag', 'lie', 'stale']),
     lagBlocks: z.number().int().min(0).optional(),
     errorCode: z.number().int().optional(),
     errorMessage: z.string().min(1).max(500).optional(),

@@ -8,6 +8,7 @@ import {
 } from '../lite-api';
 import { LaggingChainReader } from './lagging-chain-reader';
 import { LiteServerFault } from './lite-server-fault';
+import { STALE_HANDLERS } from './stale-handlers';
 import { LYING_HANDLERS } from './lying-handlers';
 
 export interface LiteServerNodeOptions {
@@ -34,6 +35,7 @@ export class LiteServerNode {
   private readonly direct: LiteApiDispatcher;
   private readonly lagging: LiteApiDispatcher;
   private readonly lying: LiteApiDispatcher;
+  private readonly stale: LiteApiDispatcher;
   private fault: LiteServerFault = { mode: 'none' };
   private readonly stalled = new Set<() => void>();
   private bound: { host: string; port: number } | null = null;
@@ -47,6 +49,7 @@ export class LiteServerNode {
       chain: new LaggingChainReader(chain, () => this.fault.lagBlocks ?? 0),
     });
     this.lying = createLiteApiDispatcher({ chain, handlers: LYING_HANDLERS });
+    this.stale = createLiteApiDispatcher({ chain, handlers: STALE_HANDLERS });
     this.adnl = new AdnlServer({
       seed: options.seed,
       handler: (query) => this.answer(query),
@@ -109,6 +112,8 @@ export class LiteServerNode {
         return this.lagging(query);
       case 'lie':
         return this.lying(query);
+      case 'stale':
+        return this.stale(query);
       case 'error':
         // run_ext_query's answer while the node is not ready
         return encodeLiteServerError(

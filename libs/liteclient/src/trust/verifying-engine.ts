@@ -9,9 +9,11 @@ import {
   checkLibraries,
   checkTransactionList,
   type LiteApiSchema,
+  type ProofBlockId,
   proofBlockId,
   ProofError,
   type ProofFailure,
+  sameBlockId,
 } from '@app/ton';
 
 import { LiteserverUnverifiedError } from '../liteserver-errors';
@@ -37,15 +39,29 @@ interface Answer {
 }
 type Request = Record<string, unknown>;
 
+/** The answer's masterchain block is the one the request named (`id`), as tonlib checks it. */
+function assertBlockAsked(reason: ProofFailure, answered: ProofBlockId, req: Request): void {
+  if (req.id === undefined) {
+    return;
+  }
+  const asked = proofBlockId(req.id as LiteApiSchema.tonNode_blockIdExt);
+  if (!sameBlockId(answered, asked)) {
+    throw new ProofError(
+      reason,
+      `answer is at block ${String(answered.seqno)}, not the block asked (${String(asked.seqno)})`,
+    );
+  }
+}
+
 /**
  * An engine that checks every answer it can before its caller sees it (so every reader of the pool
  * — v2, the sender, the fee estimator — gets only proven data):
  *   masterchainInfo(Ext)  the announced head is proven from the trusted key block (ChainVerifier);
- *   accountState          the masterchain block is proven, then the shard and account proofs;
+ *   accountState          of the block asked, which is proven, then the shard and account proofs;
  *   runMethodResult       asked with its proofs; the block asked and proven, the shard and account
  *                         proofs, the state_proof is of the proven Account (the result is not provable);
  *   blockHeader           the header proof against the id, lookup bounds, the id proven (any chain);
- *   configInfo            the block is proven, then the state proof (and the asked params whole);
+ *   configInfo            of the block asked, which is proven, then the state proof (params whole);
  *   transactionList       the hash / lt / prev_trans chain from the asked transaction;
  *   libraryResult         each cell's hash is the hash it is filed under;
  *   allShardsInfo / shardInfo / shardBlockProof   against the proven masterchain block (checks/);
@@ -96,6 +112,8 @@ export class VerifyingEngine extends EventEmitter implements LiteEngine {
         const a = answer as LiteApiSchema.liteServer_accountState;
         const account = req.account as LiteApiSchema.liteServer_accountId;
         const mc = proofBlockId(a.id);
+        // A proven older block would prove an older state: the answer must be of the block asked.
+        assertBlockAsked('account_state', mc, req);
         await this.chain.verifyMasterchainBlock(this.engine, mc);
         checkAccountState(accountStateAnswer(a), mc, account.workchain, Buffer.from(account.id));
         return;
@@ -113,6 +131,7 @@ export class VerifyingEngine extends EventEmitter implements LiteEngine {
       case 'liteServer.configInfo': {
         const a = answer as LiteApiSchema.liteServer_configInfo;
         const id = proofBlockId(a.id);
+        assertBlockAsked('config', id, req);
         await this.chain.verifyMasterchainBlock(this.engine, id);
         const params = Array.isArray(req.paramList) ? (req.paramList as number[]) : [];
         checkConfigParams(
