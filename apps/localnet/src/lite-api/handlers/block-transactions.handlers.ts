@@ -1,4 +1,4 @@
-import { serializeBocMultiRoot } from '@app/ton';
+import { serializeBocMultiRoot, walkBlockTransactions } from '@app/ton';
 import { Codecs as ClientCodecs, type liteServer_transactionId } from 'ton-lite-client/dist/schema';
 import type { StoredBlock, StoredTransaction } from '../../chain/chain-reader';
 import { requireBlock, toTlBlockId } from '../block-id';
@@ -59,10 +59,19 @@ function proofFor(block: StoredBlock, req: ListRequest, txs: StoredTransaction[]
   if ((req.mode & 32) === 0) {
     return Buffer.alloc(0);
   }
+  const cursor = {
+    after:
+      (req.mode & 128) !== 0 && req.after
+        ? { account: req.after.account, lt: BigInt(req.after.lt) }
+        : null,
+    reverse: (req.mode & 64) !== 0,
+  };
   return boc(
     transactionsBlockProof(
       block,
       txs.map((t) => ({ accountId: t.address.hash, lt: t.lt })),
+      // One past the listed: the proof shows the next transaction, or that there is none.
+      (accounts, visit) => walkBlockTransactions(accounts, cursor, txs.length + 1, visit),
     ),
   );
 }
