@@ -8,6 +8,8 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { z } from 'zod';
 import {
@@ -65,6 +67,22 @@ const AppDeployment = z.looseObject({
   }),
 });
 type AppDeployment = z.infer<typeof AppDeployment>;
+/** An app's pod as far as its LITESERVER_TRUST_DIR goes: the env, mounts and volumes. */
+const TrustPod = z.looseObject({
+  containers: z.array(
+    z.looseObject({
+      env: z.array(z.looseObject({ name: z.string(), value: z.string().optional() })).optional(),
+      volumeMounts: z.array(
+        z.looseObject({
+          name: z.string(),
+          mountPath: z.string(),
+          readOnly: z.boolean().optional(),
+        }),
+      ),
+    }),
+  ),
+  volumes: z.array(z.looseObject({ name: z.string() })),
+});
 /** The local overlay's localnet: its command line, volumes and how it is replaced. */
 const LocalnetDeployment = z.looseObject({
   spec: z.looseObject({
@@ -253,6 +271,31 @@ for (const overlay of OVERLAYS) {
         assert.match(c.resources.limits.memory, /^\d+(Mi|Gi)$/, app);
         assert.deepEqual(d.spec.selector.matchLabels, { 'app.kubernetes.io/name': app }, app);
         assert.equal(d.spec.template.metadata.labels['app.kubernetes.io/part-of'], 'ton-access');
+      }
+    });
+
+    void it('gives the apps that prove liteserver answers a writable LITESERVER_TRUST_DIR', () => {
+      // The apps whose entry point resolves the liteservers (and so keeps the proven key block).
+      const proving = MESH_APPS.filter((app) =>
+        readFileSync(join(ROOT, 'apps', app, 'src', 'main.ts'), 'utf8').includes(
+          'resolveLiteservers(',
+        ),
+      );
+      assert.deepEqual(proving, ['decoder', 'ingestor', 'liteserver', 'sender']);
+      for (const app of MESH_APPS) {
+        const pod = TrustPod.parse(appDeployments.get(app)?.spec.template.spec);
+        const [c] = pod.containers;
+        const dir = c?.env?.find((e) => e.name === 'LITESERVER_TRUST_DIR')?.value;
+        if (!proving.includes(app)) {
+          assert.equal(dir, undefined, app);
+          continue;
+        }
+        assert.equal(dir, '/var/lib/ton-access/trust', app);
+        // readOnlyRootFilesystem: the directory must be a mounted volume, writable, of the pod.
+        const mount = c?.volumeMounts.find((m) => m.mountPath === dir);
+        assert.deepEqual(mount, { name: 'trust', mountPath: dir }, app);
+        const volume = pod.volumes.find((v) => v.name === 'trust');
+        assert.deepEqual(volume, { name: 'trust', emptyDir: {} }, app);
       }
     });
 

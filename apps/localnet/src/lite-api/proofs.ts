@@ -179,6 +179,7 @@ export function transactionPathInBlock(blockCell: Cell, accountId: Buffer, lt: b
 export function transactionsBlockProof(
   block: StoredBlock,
   txs: readonly { accountId: Buffer; lt: bigint }[],
+  walk?: (accounts: Cell | null, visit: (cell: Cell) => void) => void,
 ): Cell {
   if (!block.block) {
     return blockHeaderProof(block);
@@ -186,6 +187,17 @@ export function transactionsBlockProof(
   const root = block.block;
   const info = ref(root, 0, 'Block');
   const keep = CellSet.of(root, info).addAll(info.refs);
+  if (walk) {
+    // The dictionary cells a listing's walk reads (the C++ liteserver's proof keeps them): where it
+    // starts from `after`, and that nothing follows a complete list.
+    const extra = ref(root, 3, 'Block');
+    const accountBlocks = ref(extra, 2, 'BlockExtra');
+    keep.addAll([extra, accountBlocks]);
+    const accounts = accountBlocks.beginParse().loadBit()
+      ? ref(accountBlocks, 0, 'ShardAccountBlocks')
+      : null;
+    walk(accounts, (cell) => keep.add(cell));
+  }
   for (const t of txs) {
     keep.addAll(transactionPathInBlock(root, t.accountId, t.lt));
   }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { parseGlobalConfig } from '@app/ton';
+import { parseGlobalConfig, parseTrustAnchor } from '@app/ton';
 import { globalConfigJson, renderGlobalConfig } from './global-config';
 import { adnlKeyPairFromSeed } from '@app/liteclient';
 import { liteServerSeed } from './start-lite-servers';
@@ -40,6 +40,15 @@ void describe(renderGlobalConfig.name, () => {
       file_hash: Buffer.alloc(32, 0x22).toString('base64'),
     });
     assert.deepEqual(parsed.validator.init_block, parsed.validator.zero_state);
+  });
+
+  void it('lists the hard forks given, exactly like the zero state, for the trust anchor', () => {
+    const fork = { ...zeroState, seqno: 42, rootHash: Buffer.alloc(32, 0x33) };
+    const text = globalConfigJson(renderGlobalConfig(endpoints, zeroState, zeroState, [fork]));
+    assert.equal(text.match(/"shard": -9223372036854775808,/g)?.length, 3);
+    const anchor = parseTrustAnchor(JSON.parse(text));
+    assert.deepEqual(anchor.hardforks, [fork]);
+    assert.deepEqual(renderGlobalConfig(endpoints, zeroState).validator.hardforks, []);
   });
 
   void it('derives stable, distinct node keys from the key seed', () => {

@@ -29,7 +29,7 @@ export interface GlobalConfig {
     readonly '@type': 'validator.config.global';
     readonly zero_state: GlobalConfigBlockId;
     readonly init_block: GlobalConfigBlockId;
-    readonly hardforks: readonly never[];
+    readonly hardforks: readonly GlobalConfigBlockId[];
   };
 }
 
@@ -46,13 +46,14 @@ function blockId(id: BlockIdExt): GlobalConfigBlockId {
 /**
  * The TON global config (liteclient / tonlib `config.global`) for local liteservers: `ip` as the signed
  * int32 of the IPv4 address, `id` the node's pub.ed25519 key in base64; the validator section names the
- * masterchain zero state (also the init block unless a later key block is given). The DHT has no nodes:
- * clients reach the liteservers directly.
+ * masterchain zero state (also the init block unless a later key block is given) and no hard forks
+ * unless some are given (tests). The DHT has no nodes: clients reach the liteservers directly.
  */
 export function renderGlobalConfig(
   liteservers: readonly LiteServerEndpointInfo[],
   zeroState: BlockIdExt,
   initBlock: BlockIdExt = zeroState,
+  hardforks: readonly BlockIdExt[] = [],
 ): GlobalConfig {
   return {
     '@type': 'config.global',
@@ -71,7 +72,7 @@ export function renderGlobalConfig(
       '@type': 'validator.config.global',
       zero_state: blockId(zeroState),
       init_block: blockId(initBlock),
-      hardforks: [],
+      hardforks: hardforks.map(blockId),
     },
   };
 }
@@ -87,6 +88,7 @@ export function globalConfigJson(config: GlobalConfig): string {
         ...config.validator,
         zero_state: exact(config.validator.zero_state),
         init_block: exact(config.validator.init_block),
+        hardforks: config.validator.hardforks.map(exact),
       },
     },
     null,

@@ -9,6 +9,7 @@ import {
 } from '@app/ton';
 
 import { classifyFailure } from '../liteserver-errors';
+import { proofStart } from './proof-start';
 import { ProvenBlockSet } from './proven-block-set';
 import { toTlBlockId as toTl } from './tl-block-id';
 
@@ -23,7 +24,8 @@ const REMEMBERED_BLOCKS = 4096;
  * it. A block is proven by liteServer.getBlockProof links checked from a block already trusted:
  * forward (signed by the validators the key block's config names) to newer blocks, backward (through
  * prev_blocks of a trusted state) to older ones — tonlib's rule (tonlib/tonlib/LastBlock.cpp of
- * https://github.com/ton-blockchain/ton).
+ * https://github.com/ton-blockchain/ton). The global config's hard fork blocks are trusted like the
+ * anchor, and no forward proof crosses one (trust/proof-start.ts).
  */
 export class ChainVerifier {
   private keyBlock: ProofBlockId;
@@ -36,8 +38,13 @@ export class ChainVerifier {
     anchor: ProofBlockId,
     /** Told of every newer key block proven: what an operator persists to skip the chain next time. */
     private readonly onKeyBlock?: (id: ProofBlockId) => void,
+    /** validator.hardforks of the global config, oldest first. */
+    private readonly hardforks: readonly ProofBlockId[] = [],
   ) {
     this.keyBlock = anchor;
+    for (const fork of hardforks) {
+      this.remember(fork);
+    }
     this.remember(anchor);
   }
 
@@ -67,7 +74,11 @@ export class ChainVerifier {
     if (this.isVerified(id)) {
       return;
     }
-    let known = this.startFor(id);
+    let known = proofStart(id, {
+      keyBlock: this.keyBlock,
+      head: this.head,
+      hardforks: this.hardforks,
+    });
     for (let i = 0; i < MAX_PROOF_ANSWERS; i++) {
       let answer: LiteApiSchema.liteServer_partialBlockProof;
       try {
@@ -109,26 +120,18 @@ export class ChainVerifier {
     );
   }
 
-  /** Where a proof of `id` starts: the trusted key block for newer blocks, else a trusted newer one. */
-  private startFor(id: ProofBlockId): ProofBlockId {
-    if (id.seqno > this.keyBlock.seqno) {
-      return this.keyBlock;
-    }
-    if (this.head && this.head.seqno > id.seqno) {
-      return this.head;
-    }
-    return this.keyBlock;
-  }
-
   private remember(id: ProofBlockId): void {
     this.verified.set(id.seqno, id);
     if (!this.head || id.seqno > this.head.seqno) {
       this.head = id;
     }
     if (this.verified.size > REMEMBERED_BLOCKS) {
-      const oldest = Math.min(...this.verified.keys());
-      if (oldest !== this.keyBlock.seqno) {
-        this.verified.delete(oldest);
+      // The trusted key block and the hard forks stay: they are where proofs start.
+      const kept = (seqno: number): boolean =>
+        seqno === this.keyBlock.seqno || this.hardforks.some((f) => f.seqno === seqno);
+      const evictable = [...this.verified.keys()].filter((seqno) => !kept(seqno));
+      if (evictable.length > 0) {
+        this.verified.delete(Math.min(...evictable));
       }
     }
   }

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type ProofBlockId, sameBlockId, type TrustAnchor } from '@app/ton';
+import { type ProofBlockId, sameBlockId, type TrustAnchor, trustedStartBlock } from '@app/ton';
 import { z } from 'zod';
 
 const Hash = z.string().regex(/^[A-Za-z0-9+/]{43}=$/);
@@ -12,7 +12,13 @@ const StoredId = z.object({
   root_hash: Hash,
   file_hash: Hash,
 });
-const StoredKeyBlock = z.object({ zero_state: StoredId, key_block: StoredId });
+const StoredKeyBlock = z.object({
+  zero_state: StoredId,
+  key_block: StoredId,
+  // How many hard forks the config listed when the block was proven (tonlib's vert_seqno); files
+  // written before hard forks were followed have none, which is 0, as in tonlib.
+  vert_seqno: z.number().int().min(0).optional(),
+});
 type StoredId = z.infer<typeof StoredId>;
 
 function toStored(id: ProofBlockId): StoredId {
@@ -35,6 +41,14 @@ function fromStored(id: StoredId): ProofBlockId {
   };
 }
 
+/** What the file holds. */
+interface StoredFile {
+  readonly zeroState: ProofBlockId;
+  readonly keyBlock: ProofBlockId;
+  /** The hard forks the config listed when it was written. */
+  readonly vertSeqno: number;
+}
+
 /** Where the pools of this process start proving from, and why (for the boot log). */
 export interface StartingAnchor {
   readonly block: ProofBlockId;
@@ -50,8 +64,9 @@ export interface StartingAnchor {
  * (`last_key_block` of tonlib/tonlib/LastBlockStorage.cpp, https://github.com/ton-blockchain/ton).
  *
  * The file is only a shortcut, never a new root of trust by itself: it is used only when it names the
- * configured zero state and a masterchain block at or after the configured init block (the same
- * block when at the same seqno); anything else is ignored and the config's anchor used. Writes are
+ * configured zero state, was written with as many hard forks listed as the config lists now, and
+ * holds a masterchain block at or after the newest of the configured init block and hard forks (the
+ * same block when at the same seqno); anything else is ignored and the config's anchor used. Writes are
  * atomic (a temporary file renamed over the old one) and never move the kept block backwards, so
  * several pools of one process, or several processes sharing the directory, may write it.
  */
@@ -68,9 +83,13 @@ export class KeyBlockFile {
     );
   }
 
-  /** The block to start from: the persisted key block when it is consistent with the anchor. */
+  /**
+   * The block to start from: the persisted key block when it is consistent with the anchor, else the
+   * newest of the config's init block and hard forks.
+   */
   startingAnchor(): StartingAnchor {
-    const config: StartingAnchor = { block: this.anchor.initBlock, source: 'global config' };
+    const start = trustedStartBlock(this.anchor);
+    const config: StartingAnchor = { block: start, source: 'global config' };
     const read = this.read();
     if (read.kind === 'absent') {
       return config;
@@ -78,11 +97,11 @@ export class KeyBlockFile {
     if (read.kind === 'unreadable') {
       return { ...config, ignored: read.why };
     }
-    const why = this.inconsistency(read.zeroState, read.keyBlock);
+    const why = this.inconsistency(read);
     if (why !== undefined) {
       return { ...config, ignored: why };
     }
-    return read.keyBlock.seqno > this.anchor.initBlock.seqno
+    return read.keyBlock.seqno > start.seqno
       ? { block: read.keyBlock, source: 'persisted key block' }
       : config;
   }
@@ -92,14 +111,18 @@ export class KeyBlockFile {
     const current = this.read();
     if (
       current.kind === 'found' &&
-      this.inconsistency(current.zeroState, current.keyBlock) === undefined &&
+      this.inconsistency(current) === undefined &&
       current.keyBlock.seqno >= keyBlock.seqno
     ) {
       return;
     }
     mkdirSync(this.dir, { recursive: true });
     const text = JSON.stringify(
-      { zero_state: toStored(this.anchor.zeroState), key_block: toStored(keyBlock) },
+      {
+        zero_state: toStored(this.anchor.zeroState),
+        key_block: toStored(keyBlock),
+        vert_seqno: this.anchor.hardforks.length,
+      },
       null,
       2,
     );
@@ -108,27 +131,38 @@ export class KeyBlockFile {
     renameSync(temporary, this.path);
   }
 
-  private inconsistency(zeroState: ProofBlockId, keyBlock: ProofBlockId): string | undefined {
+  private inconsistency({ zeroState, keyBlock, vertSeqno }: StoredFile): string | undefined {
     if (!sameBlockId(zeroState, this.anchor.zeroState)) {
       return 'it was proven on another network (its zero state is not the configured one)';
     }
     if (keyBlock.workchain !== -1) {
       return 'it is not a masterchain block';
     }
-    const init = this.anchor.initBlock;
-    if (keyBlock.seqno < init.seqno) {
-      return `it is older (seqno ${String(keyBlock.seqno)}) than the configured init block (${String(init.seqno)})`;
+    // tonlib drops its kept state when the config lists more hard forks than it was proven with
+    // (TonlibClient.cpp, vert_seqno): a block proven before a hard fork may be of the abandoned
+    // chain, even at a seqno after the fork.
+    const forks = this.anchor.hardforks;
+    const lastFork = forks.at(-1);
+    if (vertSeqno < forks.length && lastFork !== undefined) {
+      return `it was proven before the hard fork at seqno ${String(lastFork.seqno)} (with ${String(vertSeqno)} hard forks listed, the config lists ${String(forks.length)})`;
     }
-    if (keyBlock.seqno === init.seqno && !sameBlockId(keyBlock, init)) {
-      return 'it differs from the configured init block at the same seqno';
+    if (vertSeqno > forks.length) {
+      return `it was proven with ${String(vertSeqno)} hard forks listed, the config lists only ${String(forks.length)}`;
+    }
+    const start = trustedStartBlock(this.anchor);
+    const what =
+      start === this.anchor.initBlock ? 'the configured init block' : 'the last hard fork';
+    if (keyBlock.seqno < start.seqno) {
+      return `it is older (seqno ${String(keyBlock.seqno)}) than ${what} (${String(start.seqno)})`;
+    }
+    if (keyBlock.seqno === start.seqno && !sameBlockId(keyBlock, start)) {
+      return `it differs from ${what} at the same seqno`;
     }
     return undefined;
   }
 
   private read():
-    | { kind: 'absent' }
-    | { kind: 'unreadable'; why: string }
-    | { kind: 'found'; zeroState: ProofBlockId; keyBlock: ProofBlockId } {
+    { kind: 'absent' } | { kind: 'unreadable'; why: string } | ({ kind: 'found' } & StoredFile) {
     let text: string;
     try {
       text = readFileSync(this.path, 'utf8');
@@ -152,6 +186,7 @@ export class KeyBlockFile {
       kind: 'found',
       zeroState: fromStored(parsed.data.zero_state),
       keyBlock: fromStored(parsed.data.key_block),
+      vertSeqno: parsed.data.vert_seqno ?? 0,
     };
   }
 }

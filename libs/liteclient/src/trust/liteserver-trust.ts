@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { type ProofBlockId, parseTrustAnchor } from '@app/ton';
+import { type ProofBlockId, parseTrustAnchor, trustedStartBlock } from '@app/ton';
 
 import { type LiteserverPoolOptions } from '../liteserver-pool';
 import { ChainVerifier } from './chain-verifier';
@@ -31,8 +31,9 @@ function hex(id: ProofBlockId): string {
 /**
  * The trust of the pools from a global config JSON value: with a `validator` section, every pool
  * checks each liteserver's zero state at connect and (unless `verify` is false) proves every answer
- * from `validator.init_block`, or from the newest key block kept in `trustDir` when that one is
- * consistent with the config (trust/key-block-file.ts). A config without a `validator` section
+ * from the newest of `validator.init_block` and `validator.hardforks`, or from the newest key block
+ * kept in `trustDir` when that one is consistent with the config (trust/key-block-file.ts); the hard
+ * fork blocks are trusted as listed and no proof crosses one from before it (trust/proof-start.ts). A config without a `validator` section
  * (a bare liteserver list) verifies nothing, and says so; a malformed one stops the boot. One
  * ChainVerifier serves every pool given this trust, so a block is proven once per process.
  */
@@ -55,15 +56,17 @@ export function liteserverTrust(globalConfig: unknown, settings: TrustSettings):
     );
     return { zeroState: anchor.zeroState };
   }
+  const hardforks = anchor.hardforks.length;
   if (settings.trustDir === undefined) {
+    const start = trustedStartBlock(anchor);
     log(
-      { verify: true, from: 'global config', seqno: anchor.initBlock.seqno },
+      { verify: true, from: 'global config', seqno: start.seqno, hardforks },
       'liteserver answers are proven from the global config anchor',
     );
     return {
       zeroState: anchor.zeroState,
-      anchor: anchor.initBlock,
-      chain: new ChainVerifier(anchor.initBlock),
+      anchor: start,
+      chain: new ChainVerifier(start, undefined, anchor.hardforks),
     };
   }
   const file = new KeyBlockFile(settings.trustDir, anchor);
@@ -75,6 +78,7 @@ export function liteserverTrust(globalConfig: unknown, settings: TrustSettings):
       seqno: start.block.seqno,
       rootHash: hex(start.block),
       file: file.path,
+      hardforks,
       ...(start.ignored === undefined ? {} : { ignored: start.ignored }),
     },
     `liteserver answers are proven from the ${start.source}`,
@@ -94,6 +98,6 @@ export function liteserverTrust(globalConfig: unknown, settings: TrustSettings):
     zeroState: anchor.zeroState,
     anchor: start.block,
     onKeyBlock,
-    chain: new ChainVerifier(start.block, onKeyBlock),
+    chain: new ChainVerifier(start.block, onKeyBlock, anchor.hardforks),
   };
 }

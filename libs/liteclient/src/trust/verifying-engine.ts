@@ -155,6 +155,14 @@ export class VerifyingEngine extends EventEmitter implements LiteEngine {
             hash: Buffer.from(req.hash as Buffer),
           },
           Number(req.count),
+          {
+            workchain: account.workchain,
+            ids: a.ids.map((id) => ({
+              workchain: id.workchain,
+              shard: BigInt.asUintN(64, BigInt(id.shard)),
+              seqno: id.seqno,
+            })),
+          },
         );
         return;
       }

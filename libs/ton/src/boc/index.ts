@@ -1,6 +1,7 @@
 export * from './cell-set';
 export * from './dict-count';
 export * from './dict-path';
+export * from './dict-nearest';
 export * from './merkle-proof';
 export * from './multi-root-boc';
 export * from './pruned-branch';

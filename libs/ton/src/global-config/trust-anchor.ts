@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { type ProofBlockId } from '../proof/block-header.check';
+import { type ProofBlockId, sameBlockId } from '../proof/block-header.check';
 
 const Hash = z.string().regex(/^[A-Za-z0-9+/]{43}=$/, 'expected a base64 hash of 32 bytes');
 
@@ -30,10 +30,25 @@ const Validator = z.object({
 /** What the global config anchors trust in (validator.config.global). */
 export interface TrustAnchor {
   readonly zeroState: ProofBlockId;
-  /** The block proofs start from: init_block, or the zero state when the config has none. */
+  /** validator.init_block, or the zero state when the config has none. */
   readonly initBlock: ProofBlockId;
-  /** Blocks where the network was restarted by its validators (not followed yet: see docs/trustless.md). */
+  /**
+   * validator.hardforks, oldest first: masterchain blocks where the validators restarted the chain by
+   * hand (not signed by the validator set of the key block before them, so they are trusted by being
+   * listed, like the init block). Their count is the chain's "vertical seqno".
+   */
   readonly hardforks: readonly ProofBlockId[];
+}
+
+/**
+ * The block proofs start from when nothing newer was proven before: the newest of init_block and the
+ * hard forks. A hard fork block is not signed by the validators of the key block before it, so no
+ * proof from an older block reaches past it; tonlib replaces init_block with a newer hard fork the
+ * same way (tonlib/tonlib/Config.cpp of https://github.com/ton-blockchain/ton).
+ */
+export function trustedStartBlock(anchor: TrustAnchor): ProofBlockId {
+  const last = anchor.hardforks.at(-1);
+  return last !== undefined && last.seqno > anchor.initBlock.seqno ? last : anchor.initBlock;
 }
 
 function toId(id: z.infer<typeof BlockId>): ProofBlockId {
@@ -61,5 +76,22 @@ export function parseTrustAnchor(json: unknown): TrustAnchor {
   if (initBlock.workchain !== -1) {
     throw new Error('invalid global config at "validator.init_block": not a masterchain block');
   }
-  return { zeroState, initBlock, hardforks: (hardforks ?? []).map(toId) };
+  const forks = (hardforks ?? []).map(toId);
+  forks.forEach((fork, i) => {
+    const at = `validator.hardforks.${String(i)}`;
+    if (fork.workchain !== -1) {
+      throw new Error(`invalid global config at "${at}": not a masterchain block`);
+    }
+    const before = forks[i - 1];
+    if (before !== undefined && fork.seqno <= before.seqno) {
+      // Validators append each new hard fork (validator/manager-init.cpp checks the list grows).
+      throw new Error(`invalid global config at "${at}": not after the hard fork before it`);
+    }
+    if (fork.seqno === initBlock.seqno && !sameBlockId(fork, initBlock)) {
+      throw new Error(
+        `invalid global config at "validator.init_block": not the hard fork at its seqno (${at})`,
+      );
+    }
+  });
+  return { zeroState, initBlock, hardforks: forks };
 }

@@ -1,5 +1,6 @@
 import { type Cell } from '@ton/core';
 
+import { hashmapNearest } from '../boc/dict-nearest';
 import { hashmapPath } from '../boc/dict-path';
 import { type ProofBlockId } from './block-header.check';
 import { checkMerkleProof } from './merkle-proof.check';
@@ -25,7 +26,7 @@ type TransactionLeaf = { readonly found: true; readonly hash: Buffer } | { reado
  *   block_extra in_msg_descr:^InMsgDescr out_msg_descr:^OutMsgDescr account_blocks:^ShardAccountBlocks ...
  *   _ (HashmapAugE 256 AccountBlock CurrencyCollection) = ShardAccountBlocks;
  */
-function accountBlocksOf(proof: Buffer, block: ProofBlockId): Cell | null {
+export function accountBlocksOf(proof: Buffer, block: ProofBlockId): Cell | null {
   const root = proofRoot(proof, 'block_transactions', 'transaction proof');
   // The C++ liteserver's proof keeps only Block -> extra -> account_blocks (BlockInfo pruned): the
   // root hash alone ties it to the block.
@@ -160,4 +161,159 @@ export function checkOneTransaction(
     throw new ProofError('block_transactions', 'transaction of another account or lt');
   }
   return tx;
+}
+
+/** Where a listBlockTransactions(Ext) request starts and how far it goes. */
+export interface BlockTransactionsCursor {
+  /** mode bit 7: list strictly after (before, reversed) this transaction; null: from the start. */
+  readonly after: { readonly account: Buffer; readonly lt: bigint } | null;
+  /** mode bit 6: descending (account, lt) order. */
+  readonly reverse: boolean;
+}
+
+/** perform_listBlockTransactions answers at most this many (validator/impl/liteserver.cpp). */
+export const MAX_BLOCK_TRANSACTIONS = 256;
+
+const ONES_256 = (1n << 256n) - 1n;
+const ONES_64 = (1n << 64n) - 1n;
+
+function hex256(key: bigint): Buffer {
+  return Buffer.from(key.toString(16).padStart(64, '0'), 'hex');
+}
+
+/**
+ * The first `limit` transactions of a block's ShardAccountBlocks from `cursor`, in the order the C++
+ * liteserver lists them (finish_listBlockTransactions of ton-blockchain/ton validator/impl/liteserver.cpp,
+ * re-walked the same way by tonlib's BlockTransactionList::validate): the account nearest the cursor's
+ * (itself included), its transactions after the cursor's lt, then each next account from its first
+ * transaction. `eof` says the walk ran out of transactions before `limit`. `visit` is told of each
+ * dictionary cell read (what a proof of the list keeps); on a Merkle proof a pruned cell the walk
+ * needs refuses it.
+ */
+export function walkBlockTransactions(
+  accounts: Cell | null,
+  cursor: BlockTransactionsCursor,
+  limit: number,
+  visit?: (cell: Cell) => void,
+): { txs: BlockTransactionRef[]; eof: boolean } {
+  const next = !cursor.reverse;
+  const startAddr = cursor.after
+    ? BigInt(`0x${cursor.after.account.toString('hex')}`)
+    : next
+      ? 0n
+      : ONES_256;
+  let lt = cursor.after ? cursor.after.lt : next ? 0n : ONES_64;
+  let addr = startAddr;
+  let allowSame = true;
+  const txs: BlockTransactionRef[] = [];
+  return provenParse('block_transactions', 'ShardAccountBlocks', () => {
+    while (txs.length < limit) {
+      const found = accounts
+        ? hashmapNearest(accounts, addr, 256, { next, allowEq: allowSame, ...(visit && { visit }) })
+        : null;
+      if (!found) {
+        return { txs, eof: true };
+      }
+      allowSame = false;
+      addr = found.key;
+      if (addr !== startAddr) {
+        lt = next ? 0n : ONES_64;
+      }
+      const account = hex256(addr);
+      const v = found.value;
+      v.loadCoins();
+      v.loadMaybeRef();
+      if (v.loadUint(4) !== 0x5) {
+        throw new ProofError('block_transactions', 'not an AccountBlock');
+      }
+      if (!v.loadBuffer(32).equals(account)) {
+        throw new ProofError('block_transactions', 'AccountBlock of another account');
+      }
+      while (txs.length < limit) {
+        const tx = hashmapNearest(
+          found.leaf,
+          lt,
+          64,
+          { next, allowEq: false, ...(visit && { visit }) },
+          v,
+        );
+        if (!tx) {
+          break;
+        }
+        tx.value.loadCoins();
+        tx.value.loadMaybeRef();
+        txs.push({ account, lt: tx.key, hash: tx.value.loadRef().hash(0) });
+        lt = tx.key;
+      }
+    }
+    return { txs, eof: false };
+  });
+}
+
+/**
+ * A listBlockTransactions(Ext) answer against its block proof: the listed transactions must be
+ * exactly the ones the block files from the request's cursor, in the liteserver's order (none skipped,
+ * none reordered, hashes equal where sent); at most `count` (and 256); fewer than that only when the
+ * block has no more, and then `incomplete` must be false; `incomplete` false only when the proof shows
+ * that no transaction follows the last one listed.
+ */
+export function checkBlockTransactionsList(
+  proof: Buffer,
+  block: ProofBlockId,
+  request: BlockTransactionsCursor & { readonly count: number },
+  answer: { readonly txs: readonly BlockTransactionRef[]; readonly incomplete: boolean },
+): void {
+  const listed = answer.txs;
+  const cap = Math.min(request.count, MAX_BLOCK_TRANSACTIONS);
+  if (listed.length > cap) {
+    throw new ProofError(
+      'block_transactions',
+      `${listed.length} transactions, at most ${cap} asked`,
+    );
+  }
+  if (answer.incomplete && listed.length < cap) {
+    throw new ProofError(
+      'block_transactions',
+      `${listed.length} transactions of ${cap} asked, yet incomplete`,
+    );
+  }
+  if (listed.length === 0 && answer.incomplete) {
+    return; // count 0 asked: nothing listed, nothing to prove
+  }
+  const accounts = accountBlocksOf(proof, block);
+  // One more than listed when the answer says it is complete: the proof must show nothing follows.
+  const walked = walkBlockTransactions(
+    accounts,
+    request,
+    answer.incomplete ? listed.length : listed.length + 1,
+  );
+  listed.forEach((tx, i) => {
+    const filed = walked.txs[i];
+    const name = `${tx.account.toString('hex')}:${tx.lt}`;
+    if (!filed) {
+      throw new ProofError(
+        'block_transactions',
+        `transaction ${i} (${name}) is not in block ${block.seqno} after the ones before it`,
+      );
+    }
+    if (!filed.account.equals(tx.account) || filed.lt !== tx.lt) {
+      throw new ProofError(
+        'block_transactions',
+        `transaction ${i} (${name}) is not the block's next one (${filed.account.toString('hex')}:${filed.lt})`,
+      );
+    }
+    if (tx.hash && filed.hash && !tx.hash.equals(filed.hash)) {
+      throw new ProofError(
+        'block_transactions',
+        `transaction ${name} has another hash in block ${block.seqno}`,
+      );
+    }
+  });
+  const following = walked.txs[listed.length];
+  if (!answer.incomplete && following) {
+    throw new ProofError(
+      'block_transactions',
+      `complete, yet block ${block.seqno} has ${following.account.toString('hex')}:${following.lt} next`,
+    );
+  }
 }

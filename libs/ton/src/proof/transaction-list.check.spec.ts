@@ -78,4 +78,58 @@ void describe('checkTransactionList on mainnet block-1', () => {
     assert.throws(() => checkTransactionList(boc(newestFirst), request, 1), refused);
     assert.throws(() => checkTransactionList(Buffer.alloc(0), request, 1000), refused);
   });
+
+  /** block-1, the block all these transactions are in: (0, 8000000000000000, 30816553). */
+  const BLOCK = { workchain: 0, shard: 0x8000000000000000n, seqno: 30816553 };
+  const blocks = (ids = newestFirst.map(() => BLOCK)) => ({ workchain: 0, ids });
+
+  void it('accepts one block id per transaction, of the account shard, seqnos never rising', () => {
+    const txs = checkTransactionList(boc(newestFirst), request, 1000, blocks());
+    assert.equal(txs.length, newestFirst.length);
+    // An older transaction in an older block of a parent shard (before a split): fine.
+    const older = newestFirst.map((_, i) =>
+      i === newestFirst.length - 1 ? { ...BLOCK, seqno: BLOCK.seqno - 7 } : BLOCK,
+    );
+    assert.equal(
+      checkTransactionList(boc(newestFirst), request, 1000, blocks(older)).length,
+      txs.length,
+    );
+  });
+
+  void it('refuses block ids that do not match the transactions', () => {
+    const n = newestFirst.length;
+    assert.throws(
+      () =>
+        checkTransactionList(
+          boc(newestFirst),
+          request,
+          1000,
+          blocks(newestFirst.slice(1).map(() => BLOCK)),
+        ),
+      new RegExp(`: ${n - 1} block ids for ${n} transactions$`),
+    );
+    assert.throws(
+      () =>
+        checkTransactionList(boc(newestFirst), request, 1000, {
+          ...blocks(),
+          workchain: -1,
+        }),
+      /transaction 0 names block \(0,8000000000000000,30816553\), not of the account's shard/,
+    );
+    // A shard that does not hold the account: the half the account id's first bit is not in.
+    const half = (accountId[0]! & 0x80) !== 0 ? 0x4000000000000000n : 0xc000000000000000n;
+    const otherShard = newestFirst.map((_, i) => (i === 1 ? { ...BLOCK, shard: half } : BLOCK));
+    assert.throws(
+      () => checkTransactionList(boc(newestFirst), request, 1000, blocks(otherShard)),
+      /transaction 1 names block \(0,[0-9a-f]+,30816553\), not of the account's shard/,
+    );
+    // An older transaction said to be in a newer block than the one after it.
+    const rising = newestFirst.map((_, i) =>
+      i === 2 ? { ...BLOCK, seqno: BLOCK.seqno + 1 } : BLOCK,
+    );
+    assert.throws(
+      () => checkTransactionList(boc(newestFirst), request, 1000, blocks(rising)),
+      /transaction 2 names block seqno 30816554, after the newer transaction's 30816553/,
+    );
+  });
 });

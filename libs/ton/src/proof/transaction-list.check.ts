@@ -1,5 +1,6 @@
 import { type Cell } from '@ton/core';
 
+import { shardContainsAccount } from '../tlb/block-refs';
 import { bocRoots } from './proof-boc';
 import { ProofError, provenParse } from './proof-error';
 
@@ -8,6 +9,14 @@ export interface TransactionListRequest {
   readonly accountId: Buffer;
   readonly lt: bigint;
   readonly hash: Buffer;
+}
+
+/** The block a transactionList names for one of its transactions (liteServer.transactionList ids). */
+export interface TransactionListBlock {
+  readonly workchain: number;
+  /** Unsigned 64-bit shard id. */
+  readonly shard: bigint;
+  readonly seqno: number;
 }
 
 /** A transaction of a checked list: its cell and the header fields the chain check read. */
@@ -31,10 +40,14 @@ export function checkTransactionList(
   transactions: Buffer,
   request: TransactionListRequest,
   maxCount: number,
+  blocks?: { readonly workchain: number; readonly ids: readonly TransactionListBlock[] },
 ): ChainedTransaction[] {
   const roots = bocRoots(transactions, 'transactions', 'transactions');
   if (roots.length === 0 || roots.length > maxCount) {
     throw new ProofError('transactions', `${roots.length} transactions, asked for 1..${maxCount}`);
+  }
+  if (blocks) {
+    checkListBlocks(blocks.ids, roots.length, blocks.workchain, request.accountId);
   }
   const out: ChainedTransaction[] = [];
   let expectHash = request.hash;
@@ -72,4 +85,42 @@ export function checkTransactionList(
     expectLt = tx.prevTransLt;
   }
   return out;
+}
+
+/**
+ * The `ids` of a transactionList: one block per transaction (tonlib's TransactionList::validate
+ * refuses any other count), each a block of the account's workchain whose shard holds the account,
+ * and, the list being newest first, never a higher seqno after a lower one (an account's shard
+ * blocks descend from each other through splits and merges, each seqno above its parents'). That
+ * a transaction is really in the block named would take one getOneTransaction proof per transaction;
+ * what is served (the transactions) is proven by the hash chain instead.
+ */
+function checkListBlocks(
+  ids: readonly TransactionListBlock[],
+  transactions: number,
+  workchain: number,
+  accountId: Buffer,
+): void {
+  if (ids.length !== transactions) {
+    throw new ProofError(
+      'transactions',
+      `${ids.length} block ids for ${transactions} transactions`,
+    );
+  }
+  const account = BigInt(`0x${accountId.toString('hex')}`);
+  ids.forEach((id, i) => {
+    if (id.workchain !== workchain || !shardContainsAccount(id.shard, account)) {
+      throw new ProofError(
+        'transactions',
+        `transaction ${i} names block (${id.workchain},${id.shard.toString(16)},${id.seqno}), not of the account's shard`,
+      );
+    }
+    const newer = ids[i - 1];
+    if (newer !== undefined && id.seqno > newer.seqno) {
+      throw new ProofError(
+        'transactions',
+        `transaction ${i} names block seqno ${id.seqno}, after the newer transaction's ${newer.seqno}`,
+      );
+    }
+  });
 }

@@ -1,4 +1,4 @@
-import { serializeBocMultiRoot } from '@app/ton';
+import { serializeBocMultiRoot, walkBlockTransactions } from '@app/ton';
 import {
   Codecs as ClientCodecs,
   type liteServer_transactionId,
@@ -59,6 +59,28 @@ export function selectTransactions(
   return { txs: candidates.slice(0, count), incomplete: candidates.length > count };
 }
 
+/** With mode bit 5 (want_proof): the block's Merkle proof of the listed transactions. */
+function proofFor(block: StoredBlock, req: ListRequest, txs: StoredTransaction[]): Buffer {
+  if ((req.mode & 32) === 0) {
+    return Buffer.alloc(0);
+  }
+  const cursor = {
+    after:
+      (req.mode & 128) !== 0 && req.after
+        ? { account: req.after.account, lt: BigInt(req.after.lt) }
+        : null,
+    reverse: (req.mode & 64) !== 0,
+  };
+  return boc(
+    transactionsBlockProof(
+      block,
+      txs.map((t) => ({ accountId: t.address.hash, lt: t.lt })),
+      // One past the listed: the proof shows the next transaction, or that there is none.
+      (accounts, visit) => walkBlockTransactions(accounts, cursor, txs.length + 1, visit),
+    ),
+  );
+}
+
 /** What liteServer.blockTransactions and liteServer.blockTransactionsExt both answer. */
 interface ListedPage {
   readonly txs: StoredTransaction[];
@@ -78,15 +100,7 @@ function listPage(
 ): ListedPage {
   const block = requireBlock(ctx.chain, req.id);
   const { txs, incomplete } = selectTransactions(block, req);
-  const proof =
-    (req.mode & 32) === 0
-      ? Buffer.alloc(0)
-      : boc(
-          transactionsBlockProof(
-            block,
-            txs.map((t) => ({ accountId: t.address.hash, lt: t.lt })),
-          ),
-        );
+  const proof = proofFor(block, req, txs);
   return { txs, shared: { id: toTlBlockId(block.id), reqCount: req.count, incomplete, proof } };
 }
 

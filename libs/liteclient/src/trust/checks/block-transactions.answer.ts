@@ -1,6 +1,7 @@
 import {
   blockTransactionCells,
-  checkBlockTransactionsProof,
+  type BlockTransactionsCursor,
+  checkBlockTransactionsList,
   checkOneTransaction,
   type LiteApiSchema,
   proofBlockId,
@@ -41,20 +42,30 @@ function answeredAsked(answered: LiteApiSchema.tonNode_blockIdExt, req: Request)
   return id;
 }
 
-function atMostAsked(found: number, req: Request): void {
-  if (found > Number(req.count)) {
-    throw new ProofError('block_transactions', `${found} transactions, ${String(req.count)} asked`);
-  }
+/** The request's cursor (mode bit 7: after, bit 6: reverse_order) and count. */
+function cursorOf(req: Request): BlockTransactionsCursor & { count: number } {
+  const mode = Number(req.mode);
+  const after = req.after as LiteApiSchema.liteServer_transactionId3 | null | undefined;
+  return {
+    after:
+      (mode & 128) !== 0 && after
+        ? { account: Buffer.from(after.account), lt: BigInt(after.lt) }
+        : null,
+    reverse: (mode & 64) !== 0,
+    count: Number(req.count),
+  };
 }
 
-/** listBlockTransactions: every listed id is a transaction the proven block holds. */
+/**
+ * listBlockTransactions: the listed ids are exactly the transactions the proven block files from the
+ * request's cursor, in order, with `incomplete` consistent with the count (checkBlockTransactionsList).
+ */
 export async function checkBlockTransactionsAnswer(
   ctx: CheckContext,
   answer: LiteApiSchema.liteServer_blockTransactions,
   req: Request,
 ): Promise<void> {
   const id = answeredAsked(answer.id, req);
-  atMostAsked(answer.ids.length, req);
   const txs = answer.ids.map((t) => {
     if (t.account === null || t.lt === null) {
       throw new ProofError('block_transactions', 'a listed transaction without account or lt');
@@ -65,11 +76,14 @@ export async function checkBlockTransactionsAnswer(
       hash: t.hash === null ? null : Buffer.from(t.hash),
     };
   });
-  checkBlockTransactionsProof(Buffer.from(answer.proof), id, txs);
+  checkBlockTransactionsList(Buffer.from(answer.proof), id, cursorOf(req), {
+    txs,
+    incomplete: answer.incomplete,
+  });
   await proveBlock(ctx, id);
 }
 
-/** listBlockTransactionsExt: every sent Transaction cell is the one the proven block files. */
+/** listBlockTransactionsExt: the sent Transaction cells are the ones the proven block files, likewise. */
 export async function checkBlockTransactionsExtAnswer(
   ctx: CheckContext,
   answer: LiteApiSchema.liteServer_blockTransactionsExt,
@@ -77,8 +91,10 @@ export async function checkBlockTransactionsExtAnswer(
 ): Promise<void> {
   const id = answeredAsked(answer.id, req);
   const cells = blockTransactionCells(Buffer.from(answer.transactions));
-  atMostAsked(cells.length, req);
-  checkBlockTransactionsProof(Buffer.from(answer.proof), id, cells.map(transactionRef));
+  checkBlockTransactionsList(Buffer.from(answer.proof), id, cursorOf(req), {
+    txs: cells.map(transactionRef),
+    incomplete: answer.incomplete,
+  });
   await proveBlock(ctx, id);
 }
 
