@@ -3,17 +3,20 @@
  * bench/reports/streaming.{md,json}. Not a test. Run:
  *   scripts/build-to.sh .tmp/bench && node .tmp/bench/bench/run.js streaming
  *
- * For each log of BENCH_STREAM_LOGS (default `memory,jetstream`) a child process (this file with
- * `--serve`) runs a manual-mode genesis localnet, funds BENCH_STREAM_WALLETS wallets and starts the
- * whole service in one process (live ingestor, decoder, stream publisher, gateway; the in-memory
- * stream log without NATS, or JetStream over NATS). The parent
- * opens BENCH_STREAM_SUBSCRIBERS SSE subscriptions (each to one wallet's `transactions`, finalized),
- * then asks for BENCH_STREAM_ROUNDS rounds of traffic (every wallet pays the next one). The child
- * reports when each masterchain block was sealed; a notification's latency is its arrival time minus
- * the seal time of the masterchain block its transactions are in (block-to-client, the whole path:
- * liteserver → ingestor → PostgreSQL → decoder → publisher → log → gateway → client). The child also
- * reports when the ingestor and the decoder committed each block (their in-process wake-ups), so the
- * report splits the latency by stage. The new report is compared with the previous one.
+ * For each log of BENCH_STREAM_LOGS (default `memory,jetstream`) two child processes run (this file):
+ * the chain (`--chain`: a manual-mode genesis localnet with BENCH_STREAM_WALLETS funded wallets, which
+ * seals and signs the traffic) and the whole service in one process (`--serve`: live ingestor,
+ * decoder, stream publisher, gateway; the in-memory stream log without NATS, or JetStream over NATS),
+ * reading the chain through its liteservers as it would a real network's. The chain has a process of
+ * its own because sealing (emulation, signatures, block building) would otherwise stall the service's
+ * event loop for the length of each seal and be counted as the service's latency. The parent opens
+ * BENCH_STREAM_SUBSCRIBERS SSE subscriptions (each to one wallet's `transactions`, finalized), then
+ * asks for BENCH_STREAM_ROUNDS rounds of traffic (every wallet pays the next one). The chain reports
+ * when each masterchain block was sealed; a notification's latency is its arrival time minus the seal
+ * time of the masterchain block its transactions are in (block-to-client, the whole path: liteserver
+ * → ingestor → PostgreSQL → decoder → publisher → log → gateway → client). The service reports when
+ * the ingestor, the decoder and the stream publisher were done with each block (PipelineSignals), so
+ * the report splits the latency by stage. The new report is compared with the previous one.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -41,12 +44,23 @@ import {
 const SUBSCRIBERS = Number(process.env.BENCH_STREAM_SUBSCRIBERS ?? 1000);
 const WALLETS = Number(process.env.BENCH_STREAM_WALLETS ?? 20);
 const ROUNDS = Number(process.env.BENCH_STREAM_ROUNDS ?? 10);
+/**
+ * The pause between the seals of a round: mainnet's block interval since Catchain 2.0
+ * (https://docs.ton.org/ecosystem/subsecond). Sealed back to back, the localnet (whose liteservers
+ * share its event loop) could not answer the reads of one block while it built the next.
+ */
+const BLOCK_INTERVAL_MS = Number(process.env.BENCH_STREAM_BLOCK_MS ?? 400);
 
 /** toncenter's published Streaming API latency is 30–100 ms from chain event to client. */
 const TARGET_P99_MS = 100;
 
 type ChildMessage =
-  | { readonly kind: 'ready'; readonly url: string; readonly wallets: readonly string[] }
+  | {
+      readonly kind: 'chainReady';
+      readonly liteservers: string;
+      readonly wallets: readonly string[];
+    }
+  | { readonly kind: 'ready'; readonly url: string }
   | { readonly kind: 'sealed'; readonly seqno: number; readonly at: number }
   | {
       readonly kind: 'stage';
@@ -79,6 +93,7 @@ function subscribe(
   agent: Agent,
   address: string,
   sealedAt: ReadonlyMap<number, number>,
+  firstArrival: Map<number, number>,
 ): Promise<Subscriber> {
   return new Promise((resolve, reject) => {
     const req = request(`${url}/api/streaming/v2/sse`, {
@@ -111,9 +126,13 @@ function subscribe(
             transactions?: { mc_block_seqno: number }[];
           };
           subscriber.notifications += 1;
-          const sealed = sealedAt.get(event.transactions?.[0]?.mc_block_seqno ?? -1);
+          const seqno = event.transactions?.[0]?.mc_block_seqno ?? -1;
+          const sealed = sealedAt.get(seqno);
           if (sealed !== undefined) {
             subscriber.latencies.push(now - sealed);
+            if (!firstArrival.has(seqno)) {
+              firstArrival.set(seqno, now);
+            }
           }
         }
       });
@@ -159,8 +178,16 @@ interface ModeResult {
   readonly expected: number;
   readonly eventsPerSecond: number;
   readonly latencyMs: { readonly p50: number; readonly p99: number; readonly samples: number };
-  /** Seal → ingestor commit, seal → decoder commit (the in-process wake-ups' timestamps). */
-  readonly stagesMs: { readonly indexed: StageLatency; readonly decoded: StageLatency };
+  /**
+   * Seal → ingestor commit, → decoder commit, → the block's entries in the log (the in-process
+   * wake-ups' timestamps), → the first notification of the block at a client.
+   */
+  readonly stagesMs: {
+    readonly indexed: StageLatency;
+    readonly decoded: StageLatency;
+    readonly published?: StageLatency;
+    readonly firstClient?: StageLatency;
+  };
   /** 1-minute load average when this measurement started and ended. */
   readonly load: { readonly before: number; readonly after: number };
 }
@@ -217,28 +244,54 @@ function readPrevious(): PreviousReport | undefined {
 
 async function measure(log: LogMode): Promise<ModeResult> {
   const loadBefore = load1();
-  const child = fork(__filename, ['--serve'], {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    env: { ...process.env, BENCH_STREAM_NATS: log === 'jetstream' ? '1' : '0' },
-  });
+  const chain = fork(__filename, ['--chain'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  /**
+   * The seal times of the rounds' blocks only: blocks sealed before (the funding, which the service
+   * catches up on while subscribers connect) are not timed, wherever their notifications arrive.
+   */
   const sealedAt = new Map<number, number>();
-  const indexedAt = new Map<number, number>();
-  const decodedAt = new Map<number, number>();
-  child.on('message', (message: ChildMessage) => {
-    if (message.kind === 'sealed') {
+  let timing = false;
+  const stageAt: Record<PipelineStage, Map<number, number>> = {
+    blockIndexed: new Map(),
+    txsDecoded: new Map(),
+    streamPublished: new Map(),
+  };
+  const firstArrival = new Map<number, number>();
+  chain.on('message', (message: ChildMessage) => {
+    if (message.kind === 'sealed' && timing) {
       sealedAt.set(message.seqno, message.at);
-    } else if (message.kind === 'stage') {
-      (message.stage === 'blockIndexed' ? indexedAt : decodedAt).set(message.seqno, message.at);
     }
   });
+  let child: ChildProcess | undefined;
   try {
-    const ready = await nextMessage(child, 'ready');
+    const chainReady = await nextMessage(chain, 'chainReady');
+    child = fork(__filename, ['--serve'], {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      env: {
+        ...process.env,
+        BENCH_STREAM_NATS: log === 'jetstream' ? '1' : '0',
+        BENCH_STREAM_LITESERVERS: chainReady.liteservers,
+        BENCH_STREAM_FIRST_WALLET: chainReady.wallets[0] ?? '',
+      },
+    });
+    child.on('message', (message: ChildMessage) => {
+      if (message.kind === 'stage') {
+        stageAt[message.stage].set(message.seqno, message.at);
+      }
+    });
+    const ready = { ...(await nextMessage(child, 'ready')), wallets: chainReady.wallets };
     const agent = new Agent({ keepAlive: false, maxSockets: Number.POSITIVE_INFINITY });
     const opened = Date.now();
     const subscribers: Subscriber[] = [];
     for (let i = 0; i < SUBSCRIBERS; i += 50) {
       const batch = Array.from({ length: Math.min(50, SUBSCRIBERS - i) }, (_, j) =>
-        subscribe(ready.url, agent, ready.wallets[(i + j) % ready.wallets.length] ?? '', sealedAt),
+        subscribe(
+          ready.url,
+          agent,
+          ready.wallets[(i + j) % ready.wallets.length] ?? '',
+          sealedAt,
+          firstArrival,
+        ),
       );
       subscribers.push(...(await Promise.all(batch)));
     }
@@ -251,13 +304,16 @@ async function measure(log: LogMode): Promise<ModeResult> {
     // latency is that of the path, not of a backlog the bench itself piled up.
     const base = delivered();
     // Only the rounds' blocks count for the stage times (not the funding before them).
-    indexedAt.clear();
-    decodedAt.clear();
+    for (const at of Object.values(stageAt)) {
+      at.clear();
+    }
+    firstArrival.clear();
+    timing = true;
     let busySeconds = 0;
     for (let round = 0; round < ROUNDS; round += 1) {
       const roundStarted = Date.now();
-      child.send({ kind: 'round' });
-      await nextMessage(child, 'roundDone');
+      chain.send({ kind: 'round' });
+      await nextMessage(chain, 'roundDone');
       const due = base + SUBSCRIBERS * 2 * (round + 1);
       const deadline = Date.now() + 60_000;
       while (delivered() < due && Date.now() < deadline) {
@@ -285,16 +341,32 @@ async function measure(log: LogMode): Promise<ModeResult> {
         samples: latencies.length,
       },
       stagesMs: {
-        indexed: stageLatency(sealedAt, indexedAt),
-        decoded: stageLatency(sealedAt, decodedAt),
+        indexed: stageLatency(sealedAt, stageAt.blockIndexed),
+        decoded: stageLatency(sealedAt, stageAt.txsDecoded),
+        published: stageLatency(sealedAt, stageAt.streamPublished),
+        firstClient: stageLatency(sealedAt, firstArrival),
       },
       load: { before: loadBefore, after: load1() },
     };
   } finally {
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    await exited;
+    // The service first (it reads the chain), then the chain.
+    for (const running of [child, chain]) {
+      if (running?.exitCode === null) {
+        const exited = new Promise((r) => running.once('exit', r));
+        running.kill('SIGTERM');
+        await exited;
+      }
+    }
   }
+}
+
+/** A stage row (absent in reports written before the stage was timed). */
+function stageRow(label: string, stage: StageLatency | undefined): string[] {
+  return stage === undefined
+    ? []
+    : [
+        `| ${label} p50 / p99 | ${String(stage.p50)} / ${String(stage.p99)} ms (${String(stage.blocks)} blocks) |`,
+      ];
 }
 
 function modeLines(m: ModeResult): string[] {
@@ -310,6 +382,8 @@ function modeLines(m: ModeResult): string[] {
     `| events/s delivered | ${String(m.eventsPerSecond)} |`,
     `| seal → ingestor commit p50 / p99 | ${String(m.stagesMs.indexed.p50)} / ${String(m.stagesMs.indexed.p99)} ms (${String(m.stagesMs.indexed.blocks)} blocks) |`,
     `| seal → decoder commit p50 / p99 | ${String(m.stagesMs.decoded.p50)} / ${String(m.stagesMs.decoded.p99)} ms (${String(m.stagesMs.decoded.blocks)} blocks) |`,
+    ...stageRow('seal → entries in the stream log', m.stagesMs.published),
+    ...stageRow('seal → first client notified', m.stagesMs.firstClient),
     `| block-to-client p50 | ${String(m.latencyMs.p50)} ms |`,
     `| block-to-client p99 | ${String(m.latencyMs.p99)} ms |`,
   ];
@@ -365,9 +439,12 @@ export async function runStreamingBench(): Promise<string> {
     'Latency is measured from the moment the localnet sealed the masterchain block to the arrival of the',
     "notification at the client: the liteserver answering the ingestor's held head read, the",
     'PostgreSQL commit, decoding, publishing and the fan-out to every subscriber. The stage rows time the',
-    "in-process wake-ups (the ingestor's and the decoder's commits) against the same seals. toncenter",
-    'publishes 30–100 ms. On this shared two-core machine the load average, not the path, dominates',
-    'the absolute numbers: compare runs at similar load.',
+    "in-process wake-ups (the ingestor's and the decoder's commits, the publisher's appends) and the",
+    "block's first notification at a client against the same seals. The localnet runs in its own process",
+    `and seals a round's blocks ${String(BLOCK_INTERVAL_MS)} ms apart (mainnet's block interval), as a real network's`,
+    "validators do not share the service's or the liteservers' event loop. toncenter publishes 30–100 ms.",
+    'On this shared two-core machine the load average, not the path, dominates the absolute numbers:',
+    'compare runs at similar load.',
   ].join('\n');
   return writeReport('streaming', markdown, head, {
     subscribers: SUBSCRIBERS,
@@ -378,8 +455,8 @@ export async function runStreamingBench(): Promise<string> {
   });
 }
 
-/** The child: localnet + the whole service; seals on request and tells when each block was sealed. */
-async function serve(): Promise<void> {
+/** The chain's child: the localnet and its wallets; seals on request and tells when each block was. */
+async function runChain(): Promise<void> {
   const send = (message: ChildMessage): void => {
     process.send?.(message);
   };
@@ -391,13 +468,57 @@ async function serve(): Promise<void> {
   });
   const traffic = await WalletTraffic.fund(localnet, WALLETS, 'stream-bench');
   await traffic.round();
+  // A round: the transfers, then blocks one interval apart until every message has landed.
+  const round = async (): Promise<void> => {
+    await traffic.send();
+    for (let blocks = 0; localnet.chain.pending > 0 && blocks < 64; blocks += 1) {
+      if (blocks > 0) {
+        await sleep(BLOCK_INTERVAL_MS);
+      }
+      await localnet.chain.seal();
+    }
+  };
+  process.on('message', (message: { kind: string }) => {
+    if (message.kind === 'round') {
+      void round().then(() => {
+        send({ kind: 'roundDone' });
+      });
+    }
+  });
+  process.once('SIGTERM', () => {
+    void localnet.stop().then(() => process.exit(0));
+  });
+  const liteservers = localnet.liteservers.map(({ endpoint }) => ({
+    host: endpoint.host,
+    port: endpoint.port,
+    publicKey: endpoint.publicKey.toString('base64'),
+  }));
+  send({
+    kind: 'chainReady',
+    liteservers: JSON.stringify(liteservers),
+    wallets: traffic.addresses,
+  });
+}
+
+/** The service's child: the whole service in one process over the chain's liteservers. */
+async function serve(): Promise<void> {
+  const send = (message: ChildMessage): void => {
+    process.send?.(message);
+  };
+  const endpoints = (
+    JSON.parse(process.env.BENCH_STREAM_LITESERVERS ?? '[]') as {
+      host: string;
+      port: number;
+      publicKey: string;
+    }[]
+  ).map((e) => ({ host: e.host, port: e.port, publicKey: Buffer.from(e.publicKey, 'base64') }));
   const db = await createTestDatabase({ prefix: 'bench_stream' });
   const app = await createStandaloneApp({
     ...(process.env.BENCH_STREAM_NATS === '1'
       ? { natsUrl: natsUrl(), subjectPrefix: `bench-${String(process.pid)}` }
       : {}),
     natsRequestTimeoutMs: 10_000,
-    endpoints: localnet.liteservers.map((ls) => ls.endpoint),
+    endpoints,
     liteserverTimeoutMs: 3000,
     databaseUrl: db.url,
     ingest: { follow: true, startSeqno: 1, window: 8, readyLag: 30 },
@@ -413,17 +534,17 @@ async function serve(): Promise<void> {
     logger: createLogger({ app: 'bench', level: 'warn' }),
   });
   const signals = app.get<PipelineSignals>(PIPELINE_SIGNALS);
-  for (const stage of ['blockIndexed', 'txsDecoded'] as const) {
+  for (const stage of ['blockIndexed', 'txsDecoded', 'streamPublished'] as const) {
     signals.on(stage, (seqno) => {
       send({ kind: 'stage', stage, seqno, at: Date.now() });
     });
   }
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = await app.getUrl();
-  const [first] = traffic.addresses;
+  const first = process.env.BENCH_STREAM_FIRST_WALLET ?? '';
   // Indexed and decoded up to the funding: the stream publisher starts from there.
   for (;;) {
-    const response = await fetch(`${url}/api/v3/transactions?account=${first ?? ''}&limit=1`);
+    const response = await fetch(`${url}/api/v3/transactions?account=${first}&limit=1`);
     const body = (await response.json()) as { transactions?: unknown[] };
     if ((body.transactions?.length ?? 0) > 0) {
       break;
@@ -431,28 +552,27 @@ async function serve(): Promise<void> {
     await sleep(200);
   }
   await sleep(2000);
-  process.on('message', (message: { kind: string }) => {
-    if (message.kind === 'round') {
-      void traffic.round().then(() => {
-        send({ kind: 'roundDone' });
-      });
-    }
-  });
   process.once('SIGTERM', () => {
     void (async () => {
       await app.close();
       await db.drop();
-      await localnet.stop();
       process.exit(0);
     })();
   });
-  send({ kind: 'ready', url, wallets: traffic.addresses });
+  send({ kind: 'ready', url });
 }
 
-if (process.argv.includes('--serve')) {
-  // The child runs the localnet and the services: installed at its start as theirs are.
+if (process.argv.includes('--chain') || process.argv.includes('--serve')) {
+  // The children run the localnet or the services: installed at their start as theirs are.
   installNativeSha256();
   installFastBitOps();
+}
+if (process.argv.includes('--chain')) {
+  runChain().catch((error: unknown) => {
+    process.stderr.write(`${String(error)}\n`);
+    process.exit(1);
+  });
+} else if (process.argv.includes('--serve')) {
   serve().catch((error: unknown) => {
     process.stderr.write(`${String(error)}\n`);
     process.exit(1);

@@ -34,6 +34,7 @@ describe('Streaming API v2: the wake-up chain of the single process without NATS
   let client: StreamClient | undefined;
   const indexed: number[] = [];
   const decoded: number[] = [];
+  const published: number[] = [];
   let seqno: number = GENESIS.finalSeqno.v4r2;
 
   const seedAccount = (name: string): Localnet['accounts'][number] => {
@@ -58,6 +59,7 @@ describe('Streaming API v2: the wake-up chain of the single process without NATS
     const signals = app.get<PipelineSignals>(PIPELINE_SIGNALS);
     signals.on('blockIndexed', (s) => indexed.push(s));
     signals.on('txsDecoded', (s) => decoded.push(s));
+    signals.on('streamPublished', (s) => published.push(s));
     await app.listen({ port: 0, host: '127.0.0.1' });
     url = await app.getUrl();
     // The genesis history indexed and decoded, woken block by block.
@@ -137,5 +139,6 @@ describe('Streaming API v2: the wake-up chain of the single process without NATS
     // Each stage announced that block to the next one in the process.
     assert.ok(indexed.includes(sealed.id.seqno), `blockIndexed ${String(sealed.id.seqno)}`);
     assert.ok(decoded.includes(sealed.id.seqno), `txsDecoded ${String(sealed.id.seqno)}`);
+    assert.ok(published.includes(sealed.id.seqno), `streamPublished ${String(sealed.id.seqno)}`);
   });
 });

@@ -13,6 +13,8 @@ void describe('ingestor: BlockSource.nextHead long-polls the liteserver for the 
   let pool: LiteserverPool;
   let source: BlockSource;
   const outcomes: QueryOutcome[] = [];
+  /** Every query the pool finished, by method. */
+  const methods: string[] = [];
 
   before(async () => {
     localnet = await startLocalnet({ seed: 'genesis', mode: 'manual', liteservers: 1 });
@@ -21,6 +23,7 @@ void describe('ingestor: BlockSource.nextHead long-polls the liteserver for the 
       { timeoutMs: 20_000, attempts: 2, probeIntervalMs: 500 },
       {
         queryFinished: (_server, method, _seconds, outcome) => {
+          methods.push(method);
           if (method === 'getMasterchainInfoExt') {
             outcomes.push(outcome);
           }
@@ -60,5 +63,27 @@ void describe('ingestor: BlockSource.nextHead long-polls the liteserver for the 
       pool.health().map((h) => h.alive),
       [true],
     );
+  });
+
+  void it('knows the full id of the head it waited for without a lookupBlock, and looks up older blocks', async () => {
+    const head = await source.headSeqno();
+    const waiting = source.nextHead(head.seqno + 1, 10_000);
+    const sealed = await localnet.chain.seal();
+    await waiting;
+    methods.length = 0;
+    const id = await source.masterchainBlockId(sealed.id.seqno);
+    assert.deepEqual(
+      [id.workchain, id.shard, id.seqno, id.rootHash, id.fileHash],
+      [-1, -(2n ** 63n), sealed.id.seqno, sealed.id.rootHash, sealed.id.fileHash],
+    );
+    assert.deepEqual(methods, []);
+    const older = localnet.chain.masterchainBlock(head.seqno);
+    assert.ok(older, `masterchain block ${String(head.seqno)}`);
+    const looked = await source.masterchainBlockId(head.seqno);
+    assert.deepEqual(
+      [looked.seqno, looked.rootHash, looked.fileHash],
+      [head.seqno, older.id.rootHash, older.id.fileHash],
+    );
+    assert.deepEqual(methods, ['lookupBlock']);
   });
 });

@@ -53,6 +53,12 @@ export class WalletTraffic {
 
   /** One round: every wallet sends 0.01 TON to the next one; blocks are sealed until all landed. */
   async round(): Promise<void> {
+    await this.send();
+    await this.localnet.chain.settle();
+  }
+
+  /** Every wallet sends 0.01 TON to the next one; the messages wait for the next block. */
+  async send(): Promise<void> {
     const { chain } = this.localnet;
     await Promise.all(
       this.wallets.map((w, i) => {
@@ -68,6 +74,5 @@ export class WalletTraffic {
         return chain.sendMessage(beginCell().store(storeMessage(msg)).endCell());
       }),
     );
-    await chain.settle();
   }
 }

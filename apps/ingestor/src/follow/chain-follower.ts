@@ -64,6 +64,8 @@ export class ChainFollower {
   private stuckTimer: NodeJS.Timeout | undefined;
   /** The stuck time (s) of the last escalated log line: one line per doubling, from STUCK_LOG_S. */
   private stuckLoggedAt = 0;
+  /** When the lease was last taken or renewed (0: not held). */
+  private leaseHeldAt = 0;
 
   constructor(
     private readonly source: BlockSource,
@@ -121,8 +123,7 @@ export class ChainFollower {
       },
     };
     while (!signal.aborted) {
-      const leading = await retryUntilDone(() => this.lease.acquire(), retry);
-      this.metrics.leader.set(leading ? 1 : 0);
+      const leading = await retryUntilDone(() => this.holdLease(), retry);
       if (!leading) {
         await sleep(this.options.leaseRenewMs, signal);
         continue;
@@ -162,6 +163,20 @@ export class ChainFollower {
         await sleep(this.options.headWaitMs * 5, signal);
       }
     }
+  }
+
+  /**
+   * Takes or renews the lease when a renewal is due; a lease renewed less than one period ago (it
+   * lasts three) is still held, and a caught-up follower does not pay a write per block for it.
+   */
+  private async holdLease(): Promise<boolean> {
+    if (this.leaseHeldAt !== 0 && Date.now() - this.leaseHeldAt < this.options.leaseRenewMs) {
+      return true;
+    }
+    const leading = await this.lease.acquire();
+    this.leaseHeldAt = leading ? Date.now() : 0;
+    this.metrics.leader.set(leading ? 1 : 0);
+    return leading;
   }
 
   /** The next head (BlockSource.nextHead); stop() does not wait for the liteserver to answer. */
@@ -234,7 +249,12 @@ export class ChainFollower {
     const { signal } = this.abort;
     const initialTops = this.tops?.seqno === from - 1 ? this.tops.tops : undefined;
     const renew = setInterval(() => {
-      void this.lease.acquire().catch(() => undefined);
+      void this.lease.acquire().then(
+        (leading) => {
+          this.leaseHeldAt = leading ? Date.now() : 0;
+        },
+        () => undefined,
+      );
     }, this.options.leaseRenewMs);
     try {
       for await (const item of loadBatches(

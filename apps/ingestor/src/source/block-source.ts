@@ -36,6 +36,12 @@ export interface FetchedBlock {
  * masterchain seqno it belongs to so that an old block goes to an archival server.
  */
 export class BlockSource {
+  /**
+   * The full id of the last head read: the follower's next block is that head (it waited for it), so
+   * its id needs no liteServer.lookupBlock round trip.
+   */
+  private lastHead: LiteBlockId | undefined;
+
   constructor(
     private readonly pool: LiteserverPool,
     private readonly decoder: BlockDecoder = INLINE_BLOCK_DECODER,
@@ -46,7 +52,7 @@ export class BlockSource {
     const { value } = await this.pool.execute('getMasterchainInfoExt', (client) =>
       client.getMasterchainInfoExt(),
     );
-    return chainHeadOf(value);
+    return this.remember(value);
   }
 
   /**
@@ -68,11 +74,21 @@ export class BlockSource {
         return client.getMasterchainInfoExt();
       }
     });
-    return chainHeadOf(value);
+    return this.remember(value);
   }
 
+  /** The full id of masterchain block `seqno`: the last head's, or liteServer.lookupBlock's. */
   async masterchainBlockId(seqno: number): Promise<LiteBlockId> {
+    const head = this.lastHead;
+    if (head?.seqno === seqno) {
+      return head;
+    }
     return fromLite(await lookupMasterchainBlock(this.pool, seqno));
+  }
+
+  private remember(value: liteServer_masterchainInfoExt): ChainHead {
+    this.lastHead = fromLite(value.last);
+    return chainHeadOf(value);
   }
 
   /**

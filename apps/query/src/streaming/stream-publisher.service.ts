@@ -102,9 +102,17 @@ export class StreamPublisherService implements OnApplicationBootstrap, OnApplica
     );
     // Woken by the decoder (in process, or `txs.decoded` over NATS): the poll is only the safety net.
     const woken = this.signals !== undefined || this.options.natsUrl !== undefined;
-    const options = {
+    const signals = this.signals;
+    const options: StreamPublisherOptions = {
       ...STREAM_PUBLISHER_DEFAULTS,
       pollMs: this.options.pollMs ?? (woken ? 1000 : STREAM_PUBLISHER_DEFAULTS.pollMs),
+      ...(signals === undefined
+        ? {}
+        : {
+            onPublished: (seqno: number) => {
+              signals.emit('streamPublished', seqno);
+            },
+          }),
     };
     this.publisher = new StreamPublisher(
       new IndexerCursorRepository(this.dataSource),

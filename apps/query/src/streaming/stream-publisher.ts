@@ -25,6 +25,11 @@ export interface StreamPublisherOptions {
   readonly leaseRenewMs: number;
   /** Entries whose JSON is larger are skipped (NATS refuses messages over its max_payload, 1 MB). */
   readonly maxPayloadBytes: number;
+  /**
+   * Told each masterchain seqno once its entries are in the log, before the cursor records it (the
+   * single process's `streamPublished` signal); it must return at once and never throw.
+   */
+  readonly onPublished?: (mcSeqno: number) => void;
 }
 
 /** What the publisher renders blocks with (StreamBlockRenderer). */
@@ -130,11 +135,14 @@ export class StreamPublisher {
   /** Publishes every decoded block after the cursor; true when it published one. */
   private async catchUp(signal: AbortSignal): Promise<boolean> {
     this.woken = false;
-    const target = await this.cursors.get(this.options.sourceCursor);
+    // Both watermarks in one round trip's time: they are independent reads.
+    const [target, from] = await Promise.all([
+      this.cursors.get(this.options.sourceCursor),
+      this.cursors.get(this.options.cursor),
+    ]);
     if (target === null) {
       return false;
     }
-    const from = await this.cursors.get(this.options.cursor);
     if (from === null) {
       // First run: from the decoder's watermark on (no flood of history into the live log).
       await this.cursors.advance(this.options.cursor, target);
@@ -164,6 +172,7 @@ export class StreamPublisher {
     // as they arrive; the memory log appends synchronously). If one fails the block is rendered and
     // appended again, and the ids store each entry once.
     await Promise.all(admitted.map((entry) => this.append(entry)));
+    this.options.onPublished?.(mcSeqno);
     await this.cursors.advance(this.options.cursor, mcSeqno);
     this.published = mcSeqno;
     this.metrics.seqno.set(mcSeqno);

@@ -2,9 +2,11 @@
  * The stages of the indexing pipeline that wake the next one: the ingestor committed a masterchain
  * block (`blockIndexed`, which wakes the decoder) and the decoder committed one (`txsDecoded`, which
  * wakes the Streaming API publisher). They are the in-process twins of `ton.evt.v1.block.indexed` and
- * `ton.evt.v1.txs.decoded`.
+ * `ton.evt.v1.txs.decoded`. `streamPublished` ends the chain: every Streaming API entry of the block
+ * is in the stream log (the gateways follow the log itself; this one is for whoever times or awaits
+ * the pipeline).
  */
-export type PipelineStage = 'blockIndexed' | 'txsDecoded';
+export type PipelineStage = 'blockIndexed' | 'txsDecoded' | 'streamPublished';
 
 export type PipelineListener = (mcSeqno: number) => void;
 
