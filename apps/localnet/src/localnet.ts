@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { installFastBitOps, installNativeSha256 } from '@app/ton';
 import { BlockProducer, type BlockProducerMode } from './chain/block-producer';
 import { LocalChain } from './chain/local-chain';
 import { DEFAULT_STATE_HISTORY } from './chain/state-retention';
@@ -83,8 +84,14 @@ export interface Localnet {
 /**
  * A whole local TON network: the chain, its seed, its liteservers and its block production. Used by
  * the CLI, by `npm start` and by tests.
+ *
+ * Starting a local network is a process's choice to run a chain, so the process-wide speed-ups of
+ * @ton/core it relies on (libs/ton/src/perf: idempotent, same results) are installed here for the
+ * tests and tools that embed it; LocalChain itself installs nothing.
  */
 export async function startLocalnet(options: LocalnetOptions = {}): Promise<Localnet> {
+  installNativeSha256();
+  installFastBitOps();
   const mode = options.mode ?? 'timer';
   const wallClock = options.wallClock ?? mode === 'timer';
   // On the wall clock, the zero state is dated when the network starts, so each new chain has its
