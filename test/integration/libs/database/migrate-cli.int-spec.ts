@@ -74,7 +74,8 @@ void describe('npm run migrate (libs/database/src/migrate.js)', () => {
         ['info', 'applied migration', 'NftSales1795900000000'],
         ['info', 'applied migration', 'TraceAccounts1796000000000'],
         ['info', 'applied migration', 'ChainIdentity1796150000000'],
-        ['info', 'migrations applied', 10],
+        ['info', 'applied migration', 'PartitionHistory1796250000000'],
+        ['info', 'migrations applied', 11],
       ],
     );
   });
@@ -84,12 +85,13 @@ void describe('npm run migrate (libs/database/src/migrate.js)', () => {
     assert.equal(run.code, 0);
     assert.deepEqual(
       run.lines.map((l) => [l.msg, l.applied, l.total, l.latest]),
-      [['schema is up to date', 0, 10, 'ChainIdentity1796150000000']],
+      [['schema is up to date', 0, 11, 'PartitionHistory1796250000000']],
     );
   });
 
   void it('--revert reverts the last migration each time, then reports nothing to revert', async () => {
     for (const migration of [
+      'PartitionHistory1796250000000',
       'ChainIdentity1796150000000',
       'TraceAccounts1796000000000',
       'NftSales1795900000000',

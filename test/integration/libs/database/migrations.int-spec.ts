@@ -23,6 +23,7 @@ const ADDRESS_METADATA = 'AddressMetadata1795800000000';
 const NFT_SALES = 'NftSales1795900000000';
 const TRACE_ACCOUNTS = 'TraceAccounts1796000000000';
 const CHAIN_IDENTITY = 'ChainIdentity1796150000000';
+const PARTITION_HISTORY = 'PartitionHistory1796250000000';
 const ALL = [
   INIT,
   CHAIN,
@@ -34,6 +35,7 @@ const ALL = [
   NFT_SALES,
   TRACE_ACCOUNTS,
   CHAIN_IDENTITY,
+  PARTITION_HISTORY,
 ];
 const CHAIN_TABLES = [
   'blocks',
@@ -68,6 +70,9 @@ const CHAIN_TABLES = [
   'getgems_nft_sales',
   'trace_accounts',
   'chain_identity',
+  'history_partitioning',
+  'transaction_lts',
+  'message_lts',
 ];
 
 void describe('database migrations (real PostgreSQL)', () => {
@@ -175,6 +180,10 @@ void describe('database migrations (real PostgreSQL)', () => {
 
   void it('down() drops the tables and unrecords the migrations; up() works again after it', async () => {
     assert.equal(await tableExists(sut, 'nft_items_content_uri_idx'), true);
+    assert.equal(await revertLastMigration(sut), PARTITION_HISTORY);
+    assert.equal(await tableExists(sut, 'transaction_lts'), false);
+    assert.equal(await tableExists(sut, 'transactions_lt_min'), false);
+    assert.equal(await tableExists(sut, 'transactions'), true);
     assert.equal(await revertLastMigration(sut), CHAIN_IDENTITY);
     assert.equal(await tableExists(sut, 'chain_identity'), false);
     assert.equal(await revertLastMigration(sut), TRACE_ACCOUNTS);

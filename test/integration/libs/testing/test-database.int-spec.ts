@@ -22,6 +22,7 @@ void describe('createTestDatabase', () => {
         'NftSales1795900000000',
         'TraceAccounts1796000000000',
         'ChainIdentity1796150000000',
+        'PartitionHistory1796250000000',
       ]);
     } finally {
       await ds.destroy();
