@@ -46,7 +46,7 @@ const IN_TRACE = 'T.trace_id = E.trace_id AND T.lt >= E.start_lt AND T.lt <= E.e
 export class TraceQueryRepository {
   constructor(private readonly ds: DataSource) {}
 
-  list(f: TraceFilter): Promise<TraceRow[]> {
+  async list(f: TraceFilter): Promise<TraceRow[]> {
     const q = new SqlFilter();
     const byUtime = f.startUtime !== undefined || f.endUtime !== undefined;
     // An account's traces in end_lt order are a range of trace_accounts (its trace_end_lt is the
@@ -75,14 +75,16 @@ export class TraceQueryRepository {
     }
     if (f.txHashes !== undefined && f.txHashes.length > 0) {
       const p = q.param(f.txHashes);
+      const lts = q.param(await transactionLts(this.ds, f.txHashes));
       q.and(
-        `EXISTS (SELECT 1 FROM transactions T WHERE ${IN_TRACE} AND T.hash = ANY(${p}::char(44)[]) AND T.lt = ANY(${transactionLts(p)}))`,
+        `EXISTS (SELECT 1 FROM transactions T WHERE ${IN_TRACE} AND T.hash = ANY(${p}::char(44)[]) AND T.lt = ANY(${lts}::bigint[]))`,
       );
     }
     if (f.msgHashes !== undefined && f.msgHashes.length > 0) {
       const p = q.param(f.msgHashes);
+      const lts = q.param(await messageTxLts(this.ds, f.msgHashes));
       q.and(
-        `EXISTS (SELECT 1 FROM messages M WHERE M.trace_id = E.trace_id AND (M.msg_hash = ANY(${p}::char(44)[]) OR M.msg_hash_norm = ANY(${p}::char(44)[])) AND M.tx_lt = ANY(${messageTxLts(p)}))`,
+        `EXISTS (SELECT 1 FROM messages M WHERE M.trace_id = E.trace_id AND (M.msg_hash = ANY(${p}::char(44)[]) OR M.msg_hash_norm = ANY(${p}::char(44)[])) AND M.tx_lt = ANY(${lts}::bigint[]))`,
       );
     }
     if (f.traceIds !== undefined && f.traceIds.length > 0) {

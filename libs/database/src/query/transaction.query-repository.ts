@@ -92,7 +92,11 @@ export class TransactionQueryRepository {
   }
 
   /** The transaction rows of a page of `f`, with toncenter's order rules (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml). */
-  page(f: TransactionFilter): Promise<TransactionRow[]> {
+  async page(f: TransactionFilter): Promise<TransactionRow[]> {
+    const hashes = f.hashes !== undefined && f.hashes.length > 0 ? f.hashes : undefined;
+    const msgHashes = f.msgHashes !== undefined && f.msgHashes.length > 0 ? f.msgHashes : undefined;
+    const txLts = hashes === undefined ? undefined : await transactionLts(this.ds, hashes);
+    const msgLts = msgHashes === undefined ? undefined : await messageTxLts(this.ds, msgHashes);
     const q = new SqlFilter();
     const s = dir(f.sort);
     const byUtime = f.startUtime !== undefined || f.endUtime !== undefined;
@@ -145,9 +149,9 @@ export class TransactionQueryRepository {
     } else if (f.accounts !== undefined && f.accounts.length > 1) {
       q.and(`T.account = ANY(${q.param(f.accounts)}::varchar[])`);
     }
-    if (f.hashes !== undefined && f.hashes.length > 0) {
-      const p = q.param(f.hashes);
-      q.and(`T.hash = ANY(${p}::char(44)[]) AND T.lt = ANY(${transactionLts(p)})`);
+    if (hashes !== undefined) {
+      q.and(`T.hash = ANY(${q.param(hashes)}::char(44)[])`);
+      q.and(`T.lt = ANY(${q.param(txLts)}::bigint[])`);
       order = `T.hash ${s}`;
     }
     if (f.lt !== undefined) {
@@ -165,10 +169,11 @@ export class TransactionQueryRepository {
       if (f.direction !== undefined) {
         q.and(`M.direction = ${q.param(f.direction)}::msg_direction`);
       }
-      if (f.msgHashes !== undefined && f.msgHashes.length > 0) {
-        const p = q.param(f.msgHashes);
+      if (msgHashes !== undefined) {
+        const p = q.param(msgHashes);
         q.and(`(M.msg_hash = ANY(${p}::char(44)[]) OR M.msg_hash_norm = ANY(${p}::char(44)[]))`);
-        q.and(`M.tx_lt = ANY(${messageTxLts(p)})`);
+        const lts = q.param(msgLts);
+        q.and(`M.tx_lt = ANY(${lts}::bigint[]) AND T.lt = ANY(${lts}::bigint[])`);
       }
       if (f.bodyHash !== undefined) {
         q.and(`M.body_hash = ${q.param(f.bodyHash)}`);
@@ -192,26 +197,31 @@ export class TransactionQueryRepository {
       return [];
     }
     const rows = await this.ds.query<TransactionRow[]>(
-      `SELECT T.* FROM transactions T WHERE T.hash = ANY($1::char(44)[]) AND T.lt = ANY(${transactionLts('$1')})
+      `SELECT T.* FROM transactions T WHERE T.hash = ANY($1::char(44)[]) AND T.lt = ANY($2::bigint[])
        ORDER BY T.lt ASC, T.account ASC`,
-      [hashes],
+      [hashes, await transactionLts(this.ds, hashes)],
     );
     return this.bundle(rows);
   }
 
   /** Hashes of the transactions sharing a message with `hash` in the opposite direction (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml). */
   async adjacentHashes(hash: string, direction: 'in' | 'out' | undefined): Promise<string[]> {
-    const params: unknown[] = [hash];
-    // Both sides carry their lt: the transaction's from transaction_lts, the other end's from
-    // message_lts, so each reads only its partitions.
+    // Both ends are read with their lts known (transaction_lts, then message_lts of the
+    // transaction's messages), so each reads only its partitions.
+    const txLts = await transactionLts(this.ds, [hash]);
+    const ends = await this.ds.query<{ lt: string }[]>(
+      `SELECT DISTINCT ML.tx_lt::text AS lt FROM messages M1
+       JOIN message_lts ML ON ML.msg_hash = M1.msg_hash
+       WHERE M1.tx_hash = $1 AND M1.tx_lt = ANY($2::bigint[])`,
+      [hash, txLts],
+    );
+    const params: unknown[] = [hash, txLts, ends.map((e) => e.lt)];
     let sql = `SELECT DISTINCT M2.tx_hash FROM messages M1
-      JOIN message_lts ML ON ML.msg_hash = M1.msg_hash
-      JOIN messages M2 ON M2.msg_hash = ML.msg_hash AND M2.tx_lt = ML.tx_lt
-        AND M1.direction <> M2.direction
-      WHERE M1.tx_hash = $1 AND M1.tx_lt = ANY(${transactionLts('ARRAY[$1::char(44)]')})`;
+      JOIN messages M2 ON M1.msg_hash = M2.msg_hash AND M1.direction <> M2.direction
+      WHERE M1.tx_hash = $1 AND M1.tx_lt = ANY($2::bigint[]) AND M2.tx_lt = ANY($3::bigint[])`;
     if (direction !== undefined) {
       params.push(direction);
-      sql += ` AND M1.direction = $2::msg_direction`;
+      sql += ` AND M1.direction = $4::msg_direction`;
     }
     const rows = await this.ds.query<{ tx_hash: string }[]>(sql, params);
     return rows.map((r) => r.tx_hash);
