@@ -240,7 +240,7 @@ export class TransactionQueryRepository {
     }
     const [rows, messages, states] = await Promise.all([
       this.ds.query<TransactionRow[]>(
-        `SELECT T.* FROM traces E JOIN transactions T ON ${IN_TRACE}
+        `SELECT T.* FROM transactions T JOIN traces E ON ${IN_TRACE}
          WHERE E.trace_id = ANY($1::char(44)[])
          ORDER BY T.trace_id, T.lt, T.account`,
         [traceIds],
@@ -254,7 +254,7 @@ export class TransactionQueryRepository {
       this.ds.query<AccountStateRow[]>(
         `${STATE_SELECT} WHERE hash IN (
            SELECT unnest(ARRAY[T.account_state_hash_before, T.account_state_hash_after])
-           FROM traces E JOIN transactions T ON ${IN_TRACE}
+           FROM transactions T JOIN traces E ON ${IN_TRACE}
            WHERE E.trace_id = ANY($1::char(44)[]))`,
         [traceIds],
       ),
