@@ -47,6 +47,11 @@ export function transactionCount(traces: number): number {
 }
 
 /** Helper functions (inlined by the planner: single-expression IMMUTABLE SQL functions). */
+/** The largest lt the generation writes for `traces` traces (bench_gen.lt of the last one). */
+export function newestLt(traces: number): bigint {
+  return BigInt(LT0) + BigInt(traces) * 1000n + 8n * 100n;
+}
+
 export function functionsSql(traces: number): string[] {
   const n = ACCOUNTS;
   const s = ZIPF_EXPONENT;

@@ -2,6 +2,7 @@ import {
   createDatabase,
   createDataSource,
   dropDatabase,
+  HistoryPartitions,
   runPendingMigrations,
   withDatabase,
 } from '@app/database';
@@ -12,6 +13,7 @@ import {
   chunkSql,
   finalSql,
   functionsSql,
+  newestLt,
   SHAPES_SQL,
   traceCount,
   transactionCount,
@@ -95,15 +97,35 @@ async function migrate(url: string): Promise<string[]> {
   }
 }
 
-/** Indexes and key constraints of the schema, as text: equal before and after a generation. */
+/**
+ * The lt partitions of the history tables (migration PartitionHistory) for every lt the generation
+ * writes, made as the ingestor makes them.
+ */
+async function partitionsFor(url: string, traces: number): Promise<void> {
+  const ds = createDataSource({ url, applicationName: 'bench-v3-partitions', poolSize: 1 });
+  await ds.initialize();
+  try {
+    await new HistoryPartitions(ds).ensureCovers(newestLt(traces));
+  } finally {
+    await ds.destroy();
+  }
+}
+
+/**
+ * Indexes and key constraints of the schema, as text: equal before and after a generation. Those of
+ * partitions are left out: rebuilt from their partitioned table's, they get generated names.
+ */
 async function schemaFingerprint(client: PgClient): Promise<string> {
   const indexes = await client.query(
-    `SELECT tablename, indexname, indexdef FROM pg_indexes WHERE schemaname = 'public'
+    `SELECT tablename, indexname, indexdef FROM pg_indexes I
+     JOIN pg_class C ON C.relname = I.tablename AND C.relnamespace = 'public'::regnamespace
+     WHERE schemaname = 'public' AND NOT C.relispartition
      ORDER BY tablename, indexname`,
   );
   const constraints = await client.query(
-    `SELECT conrelid::regclass::text AS table, conname, pg_get_constraintdef(oid) AS def
-     FROM pg_constraint WHERE connamespace = 'public'::regnamespace ORDER BY 1, 2`,
+    `SELECT K.conrelid::regclass::text AS table, K.conname, pg_get_constraintdef(K.oid) AS def
+     FROM pg_constraint K JOIN pg_class C ON C.oid = K.conrelid
+     WHERE K.connamespace = 'public'::regnamespace AND NOT C.relispartition ORDER BY 1, 2`,
   );
   return JSON.stringify([indexes.rows, constraints.rows]);
 }
@@ -137,7 +159,11 @@ async function rebuilds(client: PgClient): Promise<Rebuild[]> {
     })),
     ...indexes
       .filter((i) => !names.has(i.indexname))
-      .map((i) => ({ drop: `DROP INDEX "${i.indexname}"`, create: i.indexdef })),
+      .map((i) => ({
+        drop: `DROP INDEX "${i.indexname}"`,
+        // A partitioned table's index prints as `ON ONLY`, which would build none of its partitions'.
+        create: i.indexdef.replace(' ON ONLY ', ' ON '),
+      })),
   ];
 }
 
@@ -203,6 +229,7 @@ async function generate(url: string, transactions: number, log: Log): Promise<Da
       await client.query(`SET work_mem = '256MB'`);
       await client.query(`SET maintenance_work_mem = '1GB'`);
     }
+    await partitionsFor(url, traces);
     const fingerprint = await schemaFingerprint(main);
     for (const sql of [...functionsSql(traces), ...SHAPES_SQL]) {
       await main.query(sql);
@@ -230,6 +257,13 @@ async function generate(url: string, transactions: number, log: Log): Promise<Da
     for (const sql of finalSql()) {
       await main.query(sql);
     }
+    // The lookups of lts by hash, as the ingestor writes them with the rows.
+    await main.query(`INSERT INTO transaction_lts (hash, lt) SELECT hash, lt FROM transactions`);
+    await main.query(
+      `INSERT INTO message_lts (msg_hash, tx_lt)
+       SELECT msg_hash, tx_lt FROM messages
+       UNION SELECT msg_hash_norm, tx_lt FROM messages WHERE msg_hash_norm IS NOT NULL`,
+    );
     log(`rows written (${elapsed()}); building keys and indexes`);
     await onClients(
       clients,

@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import {
   ChainBlockWriter,
+  HistoryPartitions,
   DataSource,
   IndexerCursorRepository,
   IngestLeaderLease,
@@ -117,7 +118,25 @@ export class IngestorService implements OnApplicationBootstrap, OnApplicationShu
       },
     });
     const committer = new BatchCommitter(
-      new ChainBlockWriter(this.dataSource),
+      new ChainBlockWriter(
+        this.dataSource,
+        new HistoryPartitions(this.dataSource, {
+          onCreated: (partition) => {
+            metrics.partitionsCreated.inc({ table: partition.table });
+            logger.info(
+              {
+                partition: partition.name,
+                from: partition.from.toString(),
+                to: partition.to.toString(),
+              },
+              'history partition created',
+            );
+          },
+          onHeadroom: (lt) => {
+            metrics.partitionHeadroomLt.set(Number(lt));
+          },
+        }),
+      ),
       new IngestProgressRepository(this.dataSource),
       cursors,
       metrics,

@@ -51,6 +51,11 @@ export { pingDatabase } from './ping-database';
 export { databaseUnavailableError, isDatabaseUnavailable } from './database-unavailable';
 export { IndexerCursorRepository } from './repositories/indexer-cursor.repository';
 export {
+  HistoryPartitions,
+  type CreatedPartition,
+  type HistoryPartitionsOptions,
+} from './partitions/history-partitions';
+export {
   LandedMessageRepository,
   type LandedMessageRow,
 } from './repositories/landed-message.repository';

@@ -29,6 +29,8 @@ export interface DecodedGenesisOptions {
   readonly stateHistory?: number;
   /** Called with each masterchain block whose state the liteservers no longer had. */
   readonly onStateGone?: (mcSeqno: number) => void;
+  /** Runs on the migrated, empty database before the chain is ingested (e.g. to shape partitions). */
+  readonly beforeIngest?: (ds: DataSource, localnet: Localnet) => Promise<void>;
 }
 
 export async function decodedGenesis(
@@ -44,6 +46,7 @@ export async function decodedGenesis(
   });
   const db = await createTestDatabase({ prefix });
   const ds = await createDataSource({ url: db.url, poolSize: 3 }).initialize();
+  await options.beforeIngest?.(ds, localnet);
   const head = await ingestLocalnet(localnet, ds);
   const pool = new LiteserverPool(
     localnet.liteservers.map((ls) => ls.endpoint),

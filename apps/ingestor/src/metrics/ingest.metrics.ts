@@ -24,6 +24,8 @@ export class IngestMetrics {
   readonly chainMismatch: Gauge;
   readonly stuckSeconds: Gauge;
   readonly stuckSeqno: Gauge;
+  readonly partitionsCreated: Counter<'table'>;
+  readonly partitionHeadroomLt: Gauge;
 
   constructor(registry: Registry) {
     this.headSeqno = gauge(registry, {
@@ -88,6 +90,15 @@ export class IngestMetrics {
     this.stuckSeqno = gauge(registry, {
       name: `${METRIC_PREFIX}ingest_stuck_seqno`,
       help: 'The masterchain block the follower waits on while tonapi_ingest_stuck_seconds > 0 (0 otherwise).',
+    });
+    this.partitionsCreated = counter(registry, {
+      name: `${METRIC_PREFIX}ingest_history_partitions_created_total`,
+      help: 'lt partitions of the history tables created ahead of the chain, by table.',
+      labelNames: ['table'],
+    });
+    this.partitionHeadroomLt = gauge(registry, {
+      name: `${METRIC_PREFIX}ingest_history_partition_headroom_lt`,
+      help: 'Logical time between the newest transaction written and the end of the newest partition every history table has (0 or less: rows would find no partition).',
     });
     this.chainMismatch.set(0);
     this.stuckSeconds.set(0);

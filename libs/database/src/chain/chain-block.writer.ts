@@ -1,4 +1,5 @@
 import { type DataSource, type EntityManager } from 'typeorm';
+import { HistoryPartitions } from '../partitions/history-partitions';
 import { IndexerCursorRepository } from '../repositories/indexer-cursor.repository';
 import { insertUnnest } from '../repositories/unnest-insert';
 import {
@@ -10,6 +11,7 @@ import { batchRows } from './batch-rows';
 import { BLOCK_COLUMNS, SHARD_STATE_COLUMNS } from './block.columns';
 import { type McBlockBatch } from './chain-batch';
 import { ChainIdentityRepository } from './chain-identity';
+import { MESSAGE_LT_COLUMNS, messageLtRows, TRANSACTION_LT_COLUMNS } from './lookup.columns';
 import { MESSAGE_COLUMNS, MESSAGE_CONTENT_COLUMNS } from './message.columns';
 import { TRANSACTION_COLUMNS } from './transaction.columns';
 
@@ -24,19 +26,31 @@ export interface BatchWriteResult {
  * transaction, with one `INSERT … unnest` per table, idempotently (natural keys, ON CONFLICT DO
  * NOTHING), and advances the follower's cursor in the same transaction when asked to. A batch of
  * another chain than the index holds (its prev_ref or global_id, chain-identity.ts) throws
- * ChainMismatchError and writes nothing.
+ * ChainMismatchError and writes nothing. The lt-partitioned tables get their partitions for the
+ * batch's lt (ahead of it) before the batch's transaction begins (HistoryPartitions), and the
+ * lookup tables of hash → lt are written with the rows.
  */
 export class ChainBlockWriter {
   private readonly cursors: IndexerCursorRepository;
   readonly identity: ChainIdentityRepository;
 
-  constructor(private readonly dataSource: DataSource) {
+  constructor(
+    private readonly dataSource: DataSource,
+    readonly partitions: HistoryPartitions = new HistoryPartitions(dataSource),
+  ) {
     this.cursors = new IndexerCursorRepository(dataSource);
     this.identity = new ChainIdentityRepository(dataSource);
   }
 
   async write(batch: McBlockBatch, cursorName?: string): Promise<BatchWriteResult> {
     const rows = batchRows(batch);
+    const newestLt = rows.transactions.reduce<bigint | null>(
+      (max, r) => (max === null || r.tx.lt > max ? r.tx.lt : max),
+      null,
+    );
+    if (newestLt !== null) {
+      await this.partitions.ensureCovers(newestLt);
+    }
     await this.dataSource.transaction(async (m: EntityManager) => {
       // No wait for the WAL flush at commit: a crash can lose only the last batches, and since the
       // cursor commits with them, the follower re-ingests exactly those (no loss, no duplicate).
@@ -45,7 +59,9 @@ export class ChainBlockWriter {
       await insertUnnest(m, 'blocks', BLOCK_COLUMNS, rows.blocks);
       await insertUnnest(m, 'shard_state', SHARD_STATE_COLUMNS, rows.shardState);
       await insertUnnest(m, 'transactions', TRANSACTION_COLUMNS, rows.transactions);
+      await insertUnnest(m, 'transaction_lts', TRANSACTION_LT_COLUMNS, rows.transactions);
       await insertUnnest(m, 'messages', MESSAGE_COLUMNS, rows.messages);
+      await insertUnnest(m, 'message_lts', MESSAGE_LT_COLUMNS, messageLtRows(rows.messages));
       await insertUnnest(m, 'message_contents', MESSAGE_CONTENT_COLUMNS, rows.contents);
       await insertUnnest(m, 'account_states', ACCOUNT_STATE_COLUMNS, rows.accountStates);
       await insertUnnest(

@@ -14,8 +14,11 @@ export const INDEXED_TABLES = [
   'ingest_quarantine',
   'blocks',
   'shard_state',
+  // A partitioned table's TRUNCATE empties its partitions too.
   'transactions',
+  'transaction_lts',
   'messages',
+  'message_lts',
   'message_contents',
   'account_states',
   'latest_account_states',
@@ -42,8 +45,16 @@ export const INDEXED_TABLES = [
   'address_metadata',
 ] as const;
 
-/** Tables a reset keeps: the operator's API keys and plans, and the migrations applied. */
-export const OPERATOR_TABLES = ['api_plans', 'api_keys', MIGRATIONS_TABLE_NAME] as const;
+/**
+ * Tables a reset keeps: the operator's API keys and plans, the lt width of the history partitions,
+ * and the migrations applied.
+ */
+export const OPERATOR_TABLES = [
+  'api_plans',
+  'api_keys',
+  'history_partitioning',
+  MIGRATIONS_TABLE_NAME,
+] as const;
 
 /**
  * Empties every indexed table and the recorded chain identity in one statement (TRUNCATE is

@@ -5,3 +5,4 @@ export * from './ingest-leader.lease';
 export * from './ingest-progress.repository';
 export * from './chain-identity';
 export * from './index-reset';
+export * from './lookup.columns';

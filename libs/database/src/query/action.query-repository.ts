@@ -1,4 +1,5 @@
 import { type DataSource } from 'typeorm';
+import { messageTxLts } from './lt-lookup';
 import { dir, SqlFilter } from './sql-filter';
 
 /** An `actions` row (int8/numeric as decimal strings, `details` as stored by the decoder). */
@@ -87,7 +88,7 @@ function typeFilter(q: SqlFilter, f: ActionFilter): void {
 export class ActionQueryRepository {
   constructor(private readonly ds: DataSource) {}
 
-  list(f: ActionFilter): Promise<ActionQueryRow[]> {
+  async list(f: ActionFilter): Promise<ActionQueryRow[]> {
     const q = new SqlFilter();
     q.and('A.end_lt IS NOT NULL');
     const s = dir(f.sort);
@@ -108,8 +109,9 @@ export class ActionQueryRepository {
       }
       if (f.msgHashes !== undefined && f.msgHashes.length > 0) {
         const p = q.param(f.msgHashes);
+        const lts = q.param(await messageTxLts(this.ds, f.msgHashes));
         q.and(
-          `EXISTS (SELECT 1 FROM messages M WHERE M.trace_id = A.trace_id AND (M.msg_hash = ANY(${p}::char(44)[]) OR M.msg_hash_norm = ANY(${p}::char(44)[])))`,
+          `EXISTS (SELECT 1 FROM messages M WHERE M.trace_id = A.trace_id AND (M.msg_hash = ANY(${p}::char(44)[]) OR M.msg_hash_norm = ANY(${p}::char(44)[])) AND M.tx_lt = ANY(${lts}::bigint[]))`,
         );
       }
       if (f.traceIds !== undefined && f.traceIds.length > 0) {

@@ -1,4 +1,5 @@
 import { type DataSource } from 'typeorm';
+import { messageTxLts } from './lt-lookup';
 import { dir, SqlFilter } from './sql-filter';
 import { MESSAGE_SELECT } from './transaction.query-repository';
 import { type MessageRow } from './transaction.rows';
@@ -46,6 +47,7 @@ export class MessageQueryRepository {
     if (f.msgHashes !== undefined && f.msgHashes.length > 0) {
       const p = q.param(f.msgHashes);
       q.and(`(M.msg_hash = ANY(${p}::char(44)[]) OR M.msg_hash_norm = ANY(${p}::char(44)[]))`);
+      q.and(`M.tx_lt = ANY(${q.param(await messageTxLts(this.ds, f.msgHashes))}::bigint[])`);
     }
     if (f.bodyHash !== undefined) {
       q.and(`M.body_hash = ${q.param(f.bodyHash)}`);
@@ -94,9 +96,10 @@ export class MessageQueryRepository {
     if (page.length === 0) {
       return [];
     }
+    const hashes = page.map((p) => p.msg_hash);
     const rows = await this.ds.query<MessageRow[]>(
-      `${MESSAGE_SELECT} WHERE M.msg_hash = ANY($1::char(44)[])`,
-      [page.map((p) => p.msg_hash)],
+      `${MESSAGE_SELECT} WHERE M.msg_hash = ANY($1::char(44)[]) AND M.tx_lt = ANY($2::bigint[])`,
+      [hashes, await messageTxLts(this.ds, hashes)],
     );
     const byHash = new Map<string, MessageRow[]>();
     for (const row of rows) {

@@ -1,4 +1,5 @@
 import { type DataSource } from 'typeorm';
+import { messageTxLts, transactionLts } from './lt-lookup';
 import { dir, SqlFilter } from './sql-filter';
 
 /** A `traces` row (int8 as decimal strings). */
@@ -33,6 +34,9 @@ export interface TraceFilter {
   sort: 'asc' | 'desc';
 }
 
+/** A transaction of trace `E`, within the trace's lt range (the partitions of that range only). */
+const IN_TRACE = 'T.trace_id = E.trace_id AND T.lt >= E.start_lt AND T.lt <= E.end_lt';
+
 /**
  * Reads of /traces (toncenter
  * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): filters on
@@ -42,7 +46,7 @@ export interface TraceFilter {
 export class TraceQueryRepository {
   constructor(private readonly ds: DataSource) {}
 
-  list(f: TraceFilter): Promise<TraceRow[]> {
+  async list(f: TraceFilter): Promise<TraceRow[]> {
     const q = new SqlFilter();
     const byUtime = f.startUtime !== undefined || f.endUtime !== undefined;
     // An account's traces in end_lt order are a range of trace_accounts (its trace_end_lt is the
@@ -66,18 +70,21 @@ export class TraceQueryRepository {
       q.and(`A.account = ${q.param(f.account)}`);
     } else if (f.account !== undefined) {
       q.and(
-        `EXISTS (SELECT 1 FROM transactions T WHERE T.trace_id = E.trace_id AND T.account = ${q.param(f.account)})`,
+        `EXISTS (SELECT 1 FROM transactions T WHERE ${IN_TRACE} AND T.account = ${q.param(f.account)})`,
       );
     }
     if (f.txHashes !== undefined && f.txHashes.length > 0) {
+      const p = q.param(f.txHashes);
+      const lts = q.param(await transactionLts(this.ds, f.txHashes));
       q.and(
-        `EXISTS (SELECT 1 FROM transactions T WHERE T.trace_id = E.trace_id AND T.hash = ANY(${q.param(f.txHashes)}::char(44)[]))`,
+        `EXISTS (SELECT 1 FROM transactions T WHERE ${IN_TRACE} AND T.hash = ANY(${p}::char(44)[]) AND T.lt = ANY(${lts}::bigint[]))`,
       );
     }
     if (f.msgHashes !== undefined && f.msgHashes.length > 0) {
       const p = q.param(f.msgHashes);
+      const lts = q.param(await messageTxLts(this.ds, f.msgHashes));
       q.and(
-        `EXISTS (SELECT 1 FROM messages M WHERE M.trace_id = E.trace_id AND (M.msg_hash = ANY(${p}::char(44)[]) OR M.msg_hash_norm = ANY(${p}::char(44)[])))`,
+        `EXISTS (SELECT 1 FROM messages M WHERE M.trace_id = E.trace_id AND (M.msg_hash = ANY(${p}::char(44)[]) OR M.msg_hash_norm = ANY(${p}::char(44)[])) AND M.tx_lt = ANY(${lts}::bigint[]))`,
       );
     }
     if (f.traceIds !== undefined && f.traceIds.length > 0) {

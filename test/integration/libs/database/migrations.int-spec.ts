@@ -24,6 +24,7 @@ const NFT_SALES = 'NftSales1795900000000';
 const TRACE_ACCOUNTS = 'TraceAccounts1796000000000';
 const CHAIN_IDENTITY = 'ChainIdentity1796150000000';
 const NFT_AUCTIONS = 'NftAuctions1796170000000';
+const PARTITION_HISTORY = 'PartitionHistory1796250000000';
 const ALL = [
   INIT,
   CHAIN,
@@ -36,6 +37,7 @@ const ALL = [
   TRACE_ACCOUNTS,
   CHAIN_IDENTITY,
   NFT_AUCTIONS,
+  PARTITION_HISTORY,
 ];
 const CHAIN_TABLES = [
   'blocks',
@@ -71,6 +73,9 @@ const CHAIN_TABLES = [
   'trace_accounts',
   'chain_identity',
   'getgems_nft_auctions',
+  'history_partitioning',
+  'transaction_lts',
+  'message_lts',
 ];
 
 void describe('database migrations (real PostgreSQL)', () => {
@@ -178,6 +183,10 @@ void describe('database migrations (real PostgreSQL)', () => {
 
   void it('down() drops the tables and unrecords the migrations; up() works again after it', async () => {
     assert.equal(await tableExists(sut, 'nft_items_content_uri_idx'), true);
+    assert.equal(await revertLastMigration(sut), PARTITION_HISTORY);
+    assert.equal(await tableExists(sut, 'transaction_lts'), false);
+    assert.equal(await tableExists(sut, 'transactions_lt_min'), false);
+    assert.equal(await tableExists(sut, 'transactions'), true);
     assert.equal(await revertLastMigration(sut), NFT_AUCTIONS);
     assert.equal(await tableExists(sut, 'getgems_nft_auctions'), false);
     assert.equal(await revertLastMigration(sut), CHAIN_IDENTITY);

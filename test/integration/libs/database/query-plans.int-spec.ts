@@ -42,6 +42,8 @@ const LARGE_TABLES = new Set([
   'vesting_contracts',
   'vesting_whitelist',
   'address_metadata',
+  'transaction_lts',
+  'message_lts',
 ]);
 
 interface PlanNode {
@@ -55,11 +57,13 @@ interface ExplainedQuery {
   readonly seqScans: string[];
 }
 
+/** A partition of the lt-partitioned history (`<table>_lt_min`, `<table>_lt_<from>`) is its table. */
+const PARTITION_SUFFIX = /_lt_(min|\d+)$/;
+
 function seqScansOf(node: PlanNode, found: string[] = []): string[] {
-  if (node['Node Type'] === 'Seq Scan' && node['Relation Name'] !== undefined) {
-    if (LARGE_TABLES.has(node['Relation Name'])) {
-      found.push(node['Relation Name']);
-    }
+  const relation = node['Relation Name']?.replace(PARTITION_SUFFIX, '');
+  if (node['Node Type'] === 'Seq Scan' && relation !== undefined && LARGE_TABLES.has(relation)) {
+    found.push(relation);
   }
   for (const child of node.Plans ?? []) {
     seqScansOf(child, found);

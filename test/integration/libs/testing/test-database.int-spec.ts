@@ -23,6 +23,7 @@ void describe('createTestDatabase', () => {
         'TraceAccounts1796000000000',
         'ChainIdentity1796150000000',
         'NftAuctions1796170000000',
+        'PartitionHistory1796250000000',
       ]);
     } finally {
       await ds.destroy();

@@ -1,0 +1,31 @@
+import { type DataSource } from 'typeorm';
+
+/**
+ * The lts of the rows a hash names, from the lookup tables the chain writer fills with them
+ * (migration PartitionHistory). A read by hash asks these first and sends its statement with
+ * `<lt column> = ANY($n::bigint[])` beside the hash condition: with the values known when the
+ * statement is planned, PostgreSQL plans only the partitions of those lts (partition pruning,
+ * https://www.postgresql.org/docs/current/ddl-partitioning.html#DDL-PARTITION-PRUNING) instead of
+ * probing the hash index of every partition. (An `= ANY(ARRAY(SELECT …))` in the same statement is
+ * not pruned: run-time pruning takes no array computed by a sub-query.)
+ */
+
+type Queryable = Pick<DataSource, 'query'>;
+
+/** The lts of the transactions whose hashes are `hashes` (decimal strings). */
+export async function transactionLts(ds: Queryable, hashes: readonly string[]): Promise<string[]> {
+  const rows = await ds.query<{ lt: string }[]>(
+    `SELECT DISTINCT lt::text AS lt FROM transaction_lts WHERE hash = ANY($1::char(44)[])`,
+    [hashes],
+  );
+  return rows.map((r) => r.lt);
+}
+
+/** The lts of the transactions that have a message of these hashes (or normalized hashes). */
+export async function messageTxLts(ds: Queryable, hashes: readonly string[]): Promise<string[]> {
+  const rows = await ds.query<{ lt: string }[]>(
+    `SELECT DISTINCT tx_lt::text AS lt FROM message_lts WHERE msg_hash = ANY($1::char(44)[])`,
+    [hashes],
+  );
+  return rows.map((r) => r.lt);
+}

@@ -1,0 +1,308 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import {
+  ActionQueryRepository,
+  type DataSource,
+  MessageQueryRepository,
+  TraceQueryRepository,
+  TransactionQueryRepository,
+} from '@app/database';
+import { type QueryRunner } from 'typeorm';
+import { type DecodedGenesis, decodedGenesis } from '../../decoder/decoded-genesis';
+
+interface PlanNode {
+  'Relation Name'?: string;
+  'Actual Loops'?: number;
+  Plans?: PlanNode[];
+}
+
+/** A partition of the lt-partitioned history tables: `<table>_lt_min` or `<table>_lt_<from>`. */
+const PARTITION = /^(.+)_lt_(min|\d+)$/;
+
+/** The partitions a plan read (scans with at least one loop; pruned ones are absent or never run). */
+function partitionsRead(node: PlanNode, found = new Set<string>()): Set<string> {
+  const name = node['Relation Name'];
+  if (name !== undefined && PARTITION.test(name) && (node['Actual Loops'] ?? 0) > 0) {
+    found.add(name);
+  }
+  for (const child of node.Plans ?? []) {
+    partitionsRead(child, found);
+  }
+  return found;
+}
+
+/** The lookups of lts by hash that precede a read (they read no partitioned table). */
+const LOOKUP = /^SELECT DISTINCT (tx_)?lt::text AS lt FROM (transaction_lts|message_lts) /;
+
+/**
+ * A DataSource stand-in for the repositories (they only call `query`) that runs every statement under
+ * EXPLAIN (ANALYZE, FORMAT JSON) first, to record the partitions it really read, plan-time and
+ * run-time pruning both, then runs it for its rows.
+ */
+class PartitionRecorder {
+  readonly read: string[][] = [];
+
+  constructor(private readonly runner: QueryRunner) {}
+
+  async query<T>(sql: string, params?: unknown[]): Promise<T> {
+    const [row] = (await this.runner.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, params)) as {
+      'QUERY PLAN': { Plan: PlanNode }[];
+    }[];
+    const plan = row?.['QUERY PLAN'][0]?.Plan;
+    assert.ok(plan, `no plan for ${sql}`);
+    if (!LOOKUP.test(sql)) {
+      this.read.push([...partitionsRead(plan)].sort());
+    }
+    return (await this.runner.query(sql, params)) as T;
+  }
+}
+
+interface TxRow {
+  hash: string;
+  lt: string;
+  account: string;
+  trace_id: string;
+  block_workchain: number;
+  block_shard: string;
+  block_seqno: number;
+  mc_block_seqno: number;
+}
+
+void describe('partition pruning of the v3 queries (history partitioned by lt)', () => {
+  let genesis: DecodedGenesis;
+  let ds: DataSource;
+  let runner: QueryRunner;
+  let recorder: PartitionRecorder;
+  let width = 0n;
+
+  before(async () => {
+    genesis = await decodedGenesis('partition_pruning', {
+      // Partitions a quarter of the local chain's lt wide, from lt 0: its history spans several.
+      beforeIngest: async (db, localnet) => {
+        width = localnet.chain.head().endLt / 4n + 1n;
+        for (const { parent, name } of await db.query<{ parent: string; name: string }[]>(
+          `SELECT p.relname AS parent, c.relname AS name FROM pg_inherits i
+           JOIN pg_class p ON p.oid = i.inhparent JOIN pg_class c ON c.oid = i.inhrelid
+           WHERE c.relname LIKE '%\\_lt\\_0'`,
+        )) {
+          await db.query(`ALTER TABLE "${parent}" DETACH PARTITION "${name}"`);
+          await db.query(`DROP TABLE "${name}"`);
+        }
+        await db.query(`UPDATE history_partitioning SET lt_width = $1`, [width.toString()]);
+      },
+    });
+    ds = genesis.ds;
+    runner = ds.createQueryRunner();
+    await runner.connect();
+    recorder = new PartitionRecorder(runner);
+  });
+
+  after(async () => {
+    await runner.release();
+    await genesis.close();
+  });
+
+  /** The partition of `table` holding `lt`. */
+  function partitionOf(table: string, lt: string | bigint): string {
+    const value = BigInt(lt);
+    return value < 0n ? `${table}_lt_min` : `${table}_lt_${((value / width) * width).toString()}`;
+  }
+
+  function partitionsOf(table: string, lts: readonly (string | bigint)[]): string[] {
+    return [...new Set(lts.map((lt) => partitionOf(table, lt)))].sort();
+  }
+
+  /** The partitions of `table` covering [from, to]. */
+  function partitionsBetween(table: string, from: string, to: string): string[] {
+    const out: string[] = [];
+    for (let start = (BigInt(from) / width) * width; start <= BigInt(to); start += width) {
+      out.push(partitionOf(table, start));
+    }
+    return out.sort();
+  }
+
+  /**
+   * Runs `call` and returns the partitions each of its statements read, in order (the lookups of
+   * lts by hash left out).
+   */
+  async function readBy(call: () => Promise<unknown>): Promise<string[][]> {
+    const from = recorder.read.length;
+    await call();
+    return recorder.read.slice(from);
+  }
+
+  function repos(): {
+    tx: TransactionQueryRepository;
+    msg: MessageQueryRepository;
+    trace: TraceQueryRepository;
+    action: ActionQueryRepository;
+  } {
+    const source = recorder as unknown as DataSource;
+    return {
+      tx: new TransactionQueryRepository(source),
+      msg: new MessageQueryRepository(source),
+      trace: new TraceQueryRepository(source),
+      action: new ActionQueryRepository(source),
+    };
+  }
+
+  /** A traced transaction with an inbound internal message, in a partition after the first. */
+  async function sample(): Promise<{ tx: TxRow; msgHash: string; otherLt: string }> {
+    const rows = await ds.query<(TxRow & { msg_hash: string; other_lt: string })[]>(
+      `SELECT T.hash, T.lt::text AS lt, T.account, T.trace_id, T.block_workchain,
+              T.block_shard::text AS block_shard, T.block_seqno, T.mc_block_seqno,
+              M.msg_hash, O.tx_lt::text AS other_lt
+       FROM transactions T
+       JOIN messages M ON M.tx_hash = T.hash AND M.tx_lt = T.lt AND M.direction = 'in'
+       JOIN messages O ON O.msg_hash = M.msg_hash AND O.direction = 'out'
+       WHERE T.trace_id IS NOT NULL AND T.lt >= $1
+       ORDER BY T.lt LIMIT 1`,
+      [width.toString()],
+    );
+    const [row] = rows;
+    assert.ok(row, 'a traced internal transaction beyond the first partition');
+    return { tx: row, msgHash: row.msg_hash, otherLt: row.other_lt };
+  }
+
+  void it('the history spans several partitions of every table, made ahead of the chain', async () => {
+    const [newest] = await ds.query<{ lt: string }[]>(
+      `SELECT max(lt)::text AS lt FROM transactions`,
+    );
+    assert.ok(newest);
+    const tables = await ds.query<{ table: string; partitions: string[] }[]>(
+      `SELECT p.relname AS table, array_agg(c.relname::text ORDER BY c.relname) AS partitions
+       FROM pg_inherits i JOIN pg_class p ON p.oid = i.inhparent JOIN pg_class c ON c.oid = i.inhrelid
+       WHERE p.relkind = 'p' GROUP BY p.relname ORDER BY 1`,
+    );
+    const expected = (table: string): string[] =>
+      [
+        `${table}_lt_min`,
+        ...partitionsBetween(table, '0', (BigInt(newest.lt) + width).toString()),
+      ].sort();
+    assert.deepEqual(
+      tables,
+      [
+        'action_accounts',
+        'jetton_burns',
+        'jetton_transfers',
+        'messages',
+        'nft_transfers',
+        'transactions',
+      ].map((table) => ({ table, partitions: expected(table) })),
+    );
+    assert.ok(expected('transactions').length >= 5, expected('transactions').join());
+  });
+
+  void it('transactions by hash, by lt, by block, by masterchain block, by message read only their partitions', async () => {
+    const { tx: repo } = repos();
+    const { tx, msgHash, otherLt } = await sample();
+    const page = { limit: 100, offset: 0, sort: 'desc' as const };
+    const own = partitionsOf('transactions', [tx.lt]);
+    const ownMessages = partitionsOf('messages', [tx.lt]);
+
+    // The page, its messages, its account states (not partitioned).
+    assert.deepEqual(await readBy(() => repo.list({ ...page, hashes: [tx.hash] })), [
+      own,
+      ownMessages,
+      [],
+    ]);
+
+    assert.deepEqual((await readBy(() => repo.byHashes([tx.hash])))[0], own);
+    assert.deepEqual((await readBy(() => repo.page({ ...page, lt: tx.lt })))[0], own);
+
+    const [block] = await ds.query<{ start_lt: string; end_lt: string }[]>(
+      `SELECT start_lt::text, end_lt::text FROM blocks WHERE workchain = $1 AND shard = $2 AND seqno = $3`,
+      [tx.block_workchain, tx.block_shard, tx.block_seqno],
+    );
+    assert.ok(block);
+    const byBlock = await readBy(() =>
+      repo.page({
+        ...page,
+        workchain: tx.block_workchain,
+        shard: tx.block_shard,
+        seqno: tx.block_seqno,
+      }),
+    );
+    assert.deepEqual(byBlock, [partitionsBetween('transactions', block.start_lt, block.end_lt)]);
+
+    const [mc] = await ds.query<{ start_lt: string; end_lt: string }[]>(
+      `SELECT min(start_lt)::text AS start_lt, max(end_lt)::text AS end_lt FROM blocks WHERE mc_block_seqno = $1`,
+      [tx.mc_block_seqno],
+    );
+    assert.ok(mc);
+    const byMc = await readBy(() => repo.page({ ...page, mcSeqno: tx.mc_block_seqno }));
+    assert.deepEqual(byMc, [partitionsBetween('transactions', mc.start_lt, mc.end_lt)]);
+
+    const byMessage = await readBy(() => repo.page({ ...page, msgHashes: [msgHash] }));
+    assert.deepEqual(byMessage, [
+      [
+        ...partitionsOf('messages', [tx.lt, otherLt]),
+        ...partitionsOf('transactions', [tx.lt, otherLt]),
+      ].sort(),
+    ]);
+
+    // The transaction's messages with their other ends' lts, then the other ends.
+    const adjacent = await readBy(() => repo.adjacentHashes(tx.hash, 'in'));
+    assert.deepEqual(adjacent, [ownMessages, partitionsOf('messages', [tx.lt, otherLt])]);
+  });
+
+  void it("a trace's transactions and messages read only the partitions of its lt range", async () => {
+    const { tx: repo } = repos();
+    const { tx } = await sample();
+    const [trace] = await ds.query<{ start_lt: string; end_lt: string }[]>(
+      `SELECT start_lt::text, end_lt::text FROM traces WHERE trace_id = $1`,
+      [tx.trace_id],
+    );
+    assert.ok(trace);
+    const [txs, messages, states] = await readBy(() => repo.ofTraces([tx.trace_id]));
+    assert.deepEqual(txs, partitionsBetween('transactions', trace.start_lt, trace.end_lt));
+    assert.deepEqual(messages, partitionsBetween('messages', trace.start_lt, trace.end_lt));
+    assert.deepEqual(states, partitionsBetween('transactions', trace.start_lt, trace.end_lt));
+  });
+
+  void it('messages, traces and actions by message or transaction hash read only their partitions', async () => {
+    const { msg, trace, action } = repos();
+    const { tx, msgHash, otherLt } = await sample();
+    const page = { limit: 100, offset: 0, sort: 'desc' as const };
+    const messages = partitionsOf('messages', [tx.lt, otherLt]);
+
+    assert.deepEqual(await readBy(() => msg.list({ ...page, msgHashes: [msgHash] })), [
+      messages,
+      messages,
+    ]);
+    assert.deepEqual(await readBy(() => trace.list({ ...page, msgHashes: [msgHash] })), [messages]);
+    assert.deepEqual(await readBy(() => trace.list({ ...page, txHashes: [tx.hash] })), [
+      partitionsOf('transactions', [tx.lt]),
+    ]);
+    // The message condition runs only for actions the type filter keeps: at most those partitions.
+    const supported = ['ton_transfer', 'jetton_transfer', 'call_contract', 'contract_deploy'];
+    const [byMessage] = await readBy(() =>
+      action.list({ ...page, msgHashes: [msgHash], supported }),
+    );
+    assert.ok(byMessage);
+    assert.deepEqual(
+      byMessage.filter((name) => !messages.includes(name)),
+      [],
+    );
+  });
+
+  void it("an account's newest page reads its partitions from the newest down to the page's last row, no older", async () => {
+    const { tx: repo } = repos();
+    const { tx } = await sample();
+    const [newest] = await ds.query<{ lt: string }[]>(
+      `SELECT max(lt)::text AS lt FROM transactions WHERE account = $1`,
+      [tx.account],
+    );
+    const [ahead] = await ds.query<{ lt: string }[]>(
+      `SELECT max(lt)::text AS lt FROM transactions`,
+    );
+    assert.ok(newest && ahead);
+    const [rows] = await readBy(() =>
+      repo.page({ limit: 1, offset: 0, sort: 'desc', accounts: [tx.account] }),
+    );
+    assert.deepEqual(
+      rows,
+      partitionsBetween('transactions', newest.lt, (BigInt(ahead.lt) + width).toString()),
+    );
+  });
+});
