@@ -34,8 +34,12 @@ class NatsConnectionCloser implements OnApplicationShutdown {
   constructor(@Inject(NATS_CONNECTION) private readonly nats: NatsConnection) {}
 
   async onApplicationShutdown(): Promise<void> {
-    // A connection already closed (the server gone for good) has nothing left to flush.
+    // The drain fails while NATS is unreachable (nothing can be flushed then); the connection is
+    // closed all the same, or its reconnect attempts would keep the stopped process alive.
     await this.nats.drain().catch(() => undefined);
+    if (!this.nats.isClosed()) {
+      await this.nats.close();
+    }
   }
 }
 

@@ -5,6 +5,7 @@ import { natsUrl, uniqueName } from '@app/testing';
 import { Inject, Injectable, Module, type OnApplicationShutdown, Optional } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { type NatsConnection } from '@nats-io/transport-node';
+import { PrivateNatsRun } from '../../support/private-nats.support';
 
 const LAST_EVENT_SUBJECT = uniqueName('nats_connection_last_event');
 
@@ -60,6 +61,25 @@ void describe('NatsConnectionModule (the one NATS connection of a process)', () 
     }
     assert.deepEqual(received, ['bye']);
     await watcher.close();
+  });
+
+  void it('closes the connection at shutdown while NATS is down, instead of waiting for it', async () => {
+    const run = await PrivateNatsRun.start('nats-connection-down-');
+    @Module({
+      imports: [
+        NatsConnectionModule.forRoot({ natsUrl: run.nats.url, name: 'nats-connection-down-test' }),
+        ServicesModule,
+      ],
+    })
+    class ProcessModule {}
+
+    const app = await NestFactory.createApplicationContext(ProcessModule, { logger: false });
+    const nats = app.get(EventsUser).nats;
+    assert.ok(nats !== undefined);
+    await run.nats.stop();
+    await app.close();
+    assert.equal(nats.isClosed(), true);
+    await run.close();
   });
 
   void it('provides no connection without a NATS URL: services take their in-memory path', async () => {
