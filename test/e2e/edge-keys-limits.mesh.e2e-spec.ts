@@ -63,7 +63,6 @@ void describe('API keys and rate limits across two gateway replicas', () => {
       network: 'local',
       databaseUrl: db.url,
       redisUrl: 'redis://127.0.0.1:6379',
-      natsUrl: natsUrl(),
       anonymousRps: 1,
       storeFailure: 'open',
       trustedProxies: [],

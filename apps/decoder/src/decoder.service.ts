@@ -2,7 +2,7 @@ import { DNS_ZONES, InterfaceProbes } from '@app/classify';
 import { type TonNetwork } from '@app/config';
 import { AddressMetadataRepository, DataSource, IndexerCursorRepository } from '@app/database';
 import { LiteserverPool, type LiteserverTrust } from '@app/liteclient';
-import { connectNats, PIPELINE_SIGNALS, type PipelineSignals } from '@app/nats';
+import { NATS_CONNECTION, PIPELINE_SIGNALS, type PipelineSignals } from '@app/nats';
 import { type LiteserverEndpoint } from '@app/ton';
 import { PINO_LOGGER } from '@app/observability';
 import {
@@ -31,11 +31,6 @@ export const DECODER_OPTIONS = Symbol('DECODER_OPTIONS');
 
 export interface DecoderOptions {
   /**
-   * block.indexed events wake the decoder when set; in the single process the ingestor's in-process
-   * signal does (PipelineSignals); the poll of PostgreSQL is the safety net.
-   */
-  readonly natsUrl?: string | undefined;
-  /**
    * The safety-net poll of the ingestor's watermark (default 2 s when events or signals wake the
    * decoder, else 0.5 s).
    */
@@ -59,7 +54,6 @@ export interface DecoderOptions {
 export class DecoderService implements OnApplicationBootstrap, OnApplicationShutdown {
   private worker: DecoderWorker | undefined;
   private listener: BlockIndexedListener | undefined;
-  private nats: NatsConnection | undefined;
   private pool: LiteserverPool | undefined;
   private notifier: TxsDecodedNotifier | undefined;
   private metadataFetcher: MetadataFetcher | undefined;
@@ -72,21 +66,14 @@ export class DecoderService implements OnApplicationBootstrap, OnApplicationShut
     @Inject(Registry) private readonly registry: Registry,
     /** The single process: the ingestor's commits wake the worker; decoded blocks wake the publisher. */
     @Optional() @Inject(PIPELINE_SIGNALS) private readonly signals?: PipelineSignals,
+    /**
+     * With NATS, block.indexed events wake the decoder (in the single process the ingestor's
+     * in-process signal does); the poll of PostgreSQL is the safety net.
+     */
+    @Optional() @Inject(NATS_CONNECTION) private readonly nats?: NatsConnection,
   ) {}
 
-  private booted: Promise<void> | undefined;
-
-  /**
-   * Idempotent: in the single process the HTTP application and its in-process microservice share this
-   * instance and both run the bootstrap hooks; a second run would start a second worker that shutdown
-   * never stops.
-   */
-  onApplicationBootstrap(): Promise<void> {
-    this.booted ??= this.boot();
-    return this.booted;
-  }
-
-  private async boot(): Promise<void> {
+  async onApplicationBootstrap(): Promise<void> {
     const logger = this.logger.child({ component: 'decoder' });
     let detector: InterfaceDetector | undefined;
     if (this.options.endpoints !== undefined && this.options.endpoints.length > 0) {
@@ -110,12 +97,7 @@ export class DecoderService implements OnApplicationBootstrap, OnApplicationShut
       detector = new InterfaceDetector(probes);
     }
     const metrics = new DecoderMetrics(this.registry);
-    if (this.options.natsUrl !== undefined) {
-      this.nats = await connectNats({
-        servers: this.options.natsUrl.split(','),
-        name: 'decoder-events',
-        maxReconnectAttempts: -1,
-      });
+    if (this.nats !== undefined) {
       // `txs.decoded` after each commit wakes the Streaming API's publisher (apps/query/src/streaming).
       this.notifier = new TxsDecodedNotifier(
         new JetStreamTxsDecodedPublisher(this.nats),
@@ -140,8 +122,7 @@ export class DecoderService implements OnApplicationBootstrap, OnApplicationShut
         cursor: 'decoder',
         // Woken by events or signals, the poll is only the safety net.
         pollMs:
-          this.options.pollMs ??
-          (this.options.natsUrl === undefined && signals === undefined ? 500 : 2000),
+          this.options.pollMs ?? (this.nats === undefined && signals === undefined ? 500 : 2000),
         ...(notifier === undefined && signals === undefined ? {} : { onDecoded }),
       },
     );
@@ -185,6 +166,5 @@ export class DecoderService implements OnApplicationBootstrap, OnApplicationShut
     await this.worker?.stop();
     await this.notifier?.idle();
     this.pool?.close();
-    await this.nats?.close();
   }
 }

@@ -18,12 +18,11 @@ installFastBitOps();
 runMeshService({
   service: 'decoder',
   requireDatabase: true,
-  imports: async ({ databaseUrl, natsUrl }) => {
+  imports: async ({ databaseUrl }) => {
     const config = loadConfig(z.object(appEnv.decoder));
     return [
       DatabaseModule.forRoot({ url: databaseUrl ?? '', applicationName: 'decoder' }),
       DecoderModule.forRoot({
-        natsUrl,
         readyBacklog: 30,
         ...(await resolveLiteservers(config)),
         liteserverTimeoutMs: config.LITESERVER_TIMEOUT_MS,

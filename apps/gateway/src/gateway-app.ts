@@ -1,4 +1,4 @@
-import { NatsRpcModule, StreamLogModule } from '@app/nats';
+import { NatsConnectionModule, NatsRpcModule, StreamLogModule } from '@app/nats';
 import { ObservabilityModule } from '@app/observability';
 import { Module } from '@nestjs/common';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -46,6 +46,8 @@ export async function createMeshGateway(
           : { replyCheckCpuPercent: options.replyCheckCpuPercent }),
         ...(options.subjectPrefix === undefined ? {} : { subjectPrefix: options.subjectPrefix }),
       }),
+      // The keys CLI's change broadcasts (edge/auth/api-keys-changed.ts) are heard on it.
+      NatsConnectionModule.forRoot({ natsUrl: options.natsUrl, name: 'tonapi-gateway-edge' }),
       StreamLogModule.forRoot({
         natsUrl: options.natsUrl,
         subjectPrefix: options.subjectPrefix,

@@ -1,5 +1,6 @@
 import { RpcClient } from '@app/nats';
 import { Module } from '@nestjs/common';
+import { KeyChangesConnection } from './edge/auth/key-changes.connection';
 import { deadlineOptions } from './edge/protection/request-deadline';
 import { HealthController } from './ops/health.controller';
 import { MetricsController } from './ops/metrics.controller';
@@ -10,11 +11,13 @@ import { V3_BACKEND, V3Controller } from './v3/v3.controller';
 
 /**
  * The HTTP surface: /api/v2, /api/v3, /healthz, /readyz, /metrics. Needs the global ObservabilityModule and
- * NatsRpcModule (RpcClient), which the app's root (mesh) or the standalone launcher provides.
+ * NatsRpcModule (RpcClient), which the app's root (mesh) or the standalone launcher provides, and
+ * the process's NATS connection (NatsConnectionModule) when it has one.
  */
 @Module({
   controllers: [V2Controller, V3Controller, HealthController, MetricsController],
   providers: [
+    KeyChangesConnection,
     {
       provide: V2_EXECUTOR,
       inject: [RpcClient],

@@ -8,7 +8,7 @@ import {
   IngestProgressRepository,
 } from '@app/database';
 import { LiteserverPool, type LiteserverTrust } from '@app/liteclient';
-import { connectNats, PIPELINE_SIGNALS, type PipelineSignals } from '@app/nats';
+import { NATS_CONNECTION, PIPELINE_SIGNALS, type PipelineSignals } from '@app/nats';
 import { PINO_LOGGER } from '@app/observability';
 import { type LiteserverEndpoint } from '@app/ton';
 import {
@@ -39,8 +39,6 @@ export interface IngestorOptions {
   readonly liteserverTimeoutMs: number;
   /** What indexed blocks are proven from (resolveLiteservers); absent: nothing is proven. */
   readonly trust?: LiteserverTrust;
-  /** Events go to JetStream when set; without NATS the decoder follows PostgreSQL alone. */
-  readonly natsUrl?: string | undefined;
   readonly follow: boolean;
   readonly startSeqno?: number | undefined;
   readonly window: number;
@@ -69,7 +67,6 @@ function headWaitMs(liteserverTimeoutMs: number): number {
 export class IngestorService implements OnApplicationBootstrap, OnApplicationShutdown {
   private pool: LiteserverPool | undefined;
   private decoder: BlockDecoder | undefined;
-  private nats: NatsConnection | undefined;
   private follower: ChainFollower | undefined;
 
   constructor(
@@ -79,21 +76,11 @@ export class IngestorService implements OnApplicationBootstrap, OnApplicationShu
     @Inject(Registry) private readonly registry: Registry,
     /** The single process: each commit wakes the decoder in this process at once. */
     @Optional() @Inject(PIPELINE_SIGNALS) private readonly signals?: PipelineSignals,
+    /** Events go to JetStream with NATS; without it the decoder follows PostgreSQL alone. */
+    @Optional() @Inject(NATS_CONNECTION) private readonly nats?: NatsConnection,
   ) {}
 
-  private booted: Promise<void> | undefined;
-
-  /**
-   * Idempotent: in the single process the HTTP application and its in-process microservice share this
-   * instance and both run the bootstrap hooks; a second run would start a second worker that shutdown
-   * never stops.
-   */
-  onApplicationBootstrap(): Promise<void> {
-    this.booted ??= this.boot();
-    return this.booted;
-  }
-
-  private async boot(): Promise<void> {
+  async onApplicationBootstrap(): Promise<void> {
     if (!this.options.follow) {
       return;
     }
@@ -105,7 +92,8 @@ export class IngestorService implements OnApplicationBootstrap, OnApplicationShu
     });
     this.pool = pool;
     await pool.start();
-    const publisher = await this.publisher();
+    const publisher: BlockIndexedPublisher =
+      this.nats === undefined ? NO_EVENTS : new JetStreamBlockIndexedPublisher(this.nats);
     const cursorName = this.options.cursorName ?? 'masterchain';
     const cursors = new IndexerCursorRepository(this.dataSource);
     const metrics = new IngestMetrics(this.registry);
@@ -214,18 +202,5 @@ export class IngestorService implements OnApplicationBootstrap, OnApplicationShu
     await this.follower?.stop();
     this.pool?.close();
     await this.decoder?.close();
-    await this.nats?.close();
-  }
-
-  private async publisher(): Promise<BlockIndexedPublisher> {
-    if (this.options.natsUrl === undefined) {
-      return NO_EVENTS;
-    }
-    this.nats = await connectNats({
-      servers: this.options.natsUrl.split(','),
-      name: 'ingestor-events',
-      maxReconnectAttempts: -1,
-    });
-    return new JetStreamBlockIndexedPublisher(this.nats);
   }
 }

@@ -11,14 +11,13 @@ import { IngestorService } from './ingestor.service';
 runMeshService({
   service: 'ingestor',
   requireDatabase: true,
-  imports: async ({ databaseUrl, natsUrl }) => {
+  imports: async ({ databaseUrl }) => {
     const config = loadConfig(z.object(appEnv.ingestor));
     return [
       DatabaseModule.forRoot({ url: databaseUrl ?? '', applicationName: 'ingestor' }),
       IngestorModule.forRoot({
         ...(await resolveLiteservers(config)),
         liteserverTimeoutMs: config.LITESERVER_TIMEOUT_MS,
-        natsUrl,
         follow: config.INGEST_FOLLOW === 'on',
         startSeqno: config.INGEST_START_SEQNO,
         window: config.INGEST_WINDOW,

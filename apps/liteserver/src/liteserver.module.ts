@@ -13,6 +13,7 @@ import { AccountsController } from './v2/accounts/accounts.controller';
 import { BlocksController } from './v2/blocks/blocks.controller';
 import { MethodsController } from './v2/methods/methods.controller';
 import { TransactionsController } from './v2/transactions/transactions.controller';
+import { V2_READER_PROVIDERS } from './v2/v2-readers.providers';
 
 export interface LiteserverModuleOptions {
   readonly endpoints: readonly LiteserverEndpoint[];
@@ -52,6 +53,7 @@ export class LiteserverModule {
         { provide: LITESERVER_ENDPOINTS, useValue: [...options.endpoints] },
         { provide: LITESERVER_POOL_OPTIONS, useValue: poolOptions },
         LiteserverPoolService,
+        ...V2_READER_PROVIDERS,
       ],
       exports: [LiteserverPoolService],
     };

@@ -34,9 +34,9 @@ runMeshService({
         retentionMs: config.STREAM_RETENTION_SECONDS * 1000,
         maxBytes: config.STREAM_MAX_BYTES,
       }),
-      // txs.decoded wakes the stream publisher at once (its poll is the safety net).
+      // txs.decoded, on the service's NATS connection, wakes the stream publisher at once (its poll
+      // is the safety net).
       QueryModule.forRoot({
-        stream: { natsUrl },
         renderCacheBytes: config.QUERY_RENDER_CACHE_MB * 1024 * 1024,
       }),
     ];

@@ -56,8 +56,8 @@ const REPOSITORIES = [
 @Module({})
 export class QueryModule {
   /**
-   * `stream.natsUrl`: `txs.decoded` wakes the stream publisher (else it polls every 150 ms);
-   * `renderCacheBytes`: the budget of the rendered transactions and actions (QUERY_RENDER_CACHE_MB).
+   * With the process's NATS connection, `txs.decoded` wakes the stream publisher (else it polls
+   * every 150 ms); `renderCacheBytes`: the budget of the rendered transactions and actions (QUERY_RENDER_CACHE_MB).
    */
   static forRoot(
     options: { stream?: StreamPublisherModuleOptions; renderCacheBytes?: number } = {},

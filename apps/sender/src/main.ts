@@ -30,7 +30,6 @@ runMeshService({
       SenderModule.forRoot({
         ...(await resolveLiteservers(config)),
         liteserverTimeoutMs: config.LITESERVER_TIMEOUT_MS,
-        natsUrl,
         fanout: config.SEND_FANOUT,
         dedupeTtlMs: config.SEND_DEDUPE_TTL_SECONDS * 1000,
         landingTimeoutMs: config.SEND_LANDING_TIMEOUT_SECONDS * 1000,

@@ -9,8 +9,6 @@ export interface SenderOptions {
   readonly liteserverTimeoutMs: number;
   /** What fee estimates, limits and emulations are proven from (resolveLiteservers); absent: none. */
   readonly trust?: LiteserverTrust;
-  /** NATS for the sent-hash KV and the events; without it (single process) both stay in memory. */
-  readonly natsUrl?: string | undefined;
   /** Liteservers a message goes to in parallel (SEND_FANOUT). */
   readonly fanout: number;
   /** How long a sent hash is remembered (SEND_DEDUPE_TTL_SECONDS), in ms. */

@@ -1,11 +1,13 @@
 import { type TonNetwork } from '@app/config';
 import { DataSource, DatabaseModule, databaseUnavailableError, pingDatabase } from '@app/database';
 import {
+  NatsConnectionModule,
   NatsRpcModule,
   PipelineSignalsModule,
   StreamLogModule,
   createRpcMicroserviceOptions,
   setupRpcMicroservice,
+  startHybridApplication,
 } from '@app/nats';
 import { NatsMetrics, ObservabilityModule, TonHealthIndicators } from '@app/observability';
 import { type LiteserverTrust } from '@app/liteclient';
@@ -139,6 +141,8 @@ export async function createStandaloneApp(
           ? {}
           : { replyCheckCpuPercent: options.replyCheckCpuPercent }),
       }),
+      // With NATS: the services' JetStream events, consumers and KV buckets, on one connection.
+      NatsConnectionModule.forRoot({ natsUrl: options.natsUrl, name: 'ton-access' }),
       ...database,
       // The ingestor, decoder and stream publisher wake each other in process (with NATS as well:
       // a call is faster than a JetStream round trip), instead of each polling the one before it.
@@ -161,13 +165,11 @@ export async function createStandaloneApp(
             endpoints: options.endpoints,
             liteserverTimeoutMs: options.liteserverTimeoutMs,
             ...trust,
-            natsUrl: options.natsUrl,
             ...options.ingest,
           }),
       options.databaseUrl === undefined || options.decode === false
         ? DecoderModule.disabled()
         : DecoderModule.forRoot({
-            natsUrl: options.natsUrl,
             readyBacklog: 30,
             endpoints: options.endpoints,
             liteserverTimeoutMs: options.liteserverTimeoutMs,
@@ -179,10 +181,7 @@ export async function createStandaloneApp(
       options.databaseUrl === undefined
         ? QueryModule.disabled()
         : QueryModule.forRoot({
-            stream: {
-              natsUrl: options.natsUrl,
-              ...(options.pipelinePollMs === undefined ? {} : { pollMs: options.pipelinePollMs }),
-            },
+            stream: options.pipelinePollMs === undefined ? {} : { pollMs: options.pipelinePollMs },
             ...(options.renderCacheBytes === undefined
               ? {}
               : { renderCacheBytes: options.renderCacheBytes }),
@@ -191,7 +190,6 @@ export async function createStandaloneApp(
         endpoints: options.endpoints,
         liteserverTimeoutMs: options.liteserverTimeoutMs,
         ...trust,
-        natsUrl: options.natsUrl,
         ...DEFAULT_SENDER_SETTINGS,
         ...options.sender,
         database: options.databaseUrl !== undefined,
@@ -230,6 +228,7 @@ export async function createStandaloneApp(
     // PostgreSQL down: 503 for v3 callers, not an internal error.
     translators: [databaseUnavailableError],
   });
-  await app.startAllMicroservices();
+  // The services start here, once: their hooks run before the RPC server takes requests.
+  await startHybridApplication(app, rpc);
   return app;
 }

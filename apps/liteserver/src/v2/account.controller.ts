@@ -7,17 +7,12 @@ import {
 import { RpcHandler } from '@app/nats';
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { LiteserverPoolService } from '@app/liteclient';
 import { AccountReader } from './account.service';
 
 /** `ton.ls.v1.*` handlers for the chain head and account states. */
 @Controller()
 export class AccountController {
-  private readonly reader: AccountReader;
-
-  constructor(pool: LiteserverPoolService) {
-    this.reader = new AccountReader(pool);
-  }
+  constructor(private readonly reader: AccountReader) {}
 
   @RpcHandler(Subjects.ls.getMasterchainInfo)
   getMasterchainInfo(): Promise<GetMasterchainInfoRes> {

@@ -10,7 +10,7 @@ import {
   TransactionQueryRepository,
 } from '@app/database';
 import {
-  connectNats,
+  NATS_CONNECTION,
   type NewEventsFollower,
   PIPELINE_SIGNALS,
   type PipelineSignals,
@@ -58,9 +58,7 @@ export const STREAM_PUBLISHER_DEFAULTS: StreamPublisherOptions = {
  */
 @Injectable()
 export class StreamPublisherService implements OnApplicationBootstrap, OnApplicationShutdown {
-  private booted: Promise<void> | undefined;
   private publisher: StreamPublisher | undefined;
-  private nats: NatsConnection | undefined;
   private wakeups: NewEventsFollower<TxsDecodedEvent> | undefined;
   private stopListening: (() => void) | undefined;
 
@@ -76,15 +74,11 @@ export class StreamPublisherService implements OnApplicationBootstrap, OnApplica
     @Optional() @Inject(STREAM_LOG) private readonly log?: StreamLog,
     /** The single process: the decoder's commits wake the publisher in this process at once. */
     @Optional() @Inject(PIPELINE_SIGNALS) private readonly signals?: PipelineSignals,
+    /** NATS: `txs.decoded` events wake the publisher; without it only the poll does. */
+    @Optional() @Inject(NATS_CONNECTION) private readonly nats?: NatsConnection,
   ) {}
 
-  /** Idempotent: the single process runs bootstrap hooks twice on shared instances. */
-  onApplicationBootstrap(): Promise<void> {
-    this.booted ??= this.boot();
-    return this.booted;
-  }
-
-  private async boot(): Promise<void> {
+  async onApplicationBootstrap(): Promise<void> {
     const logger = this.logger.child({ component: 'stream-publisher' });
     if (this.options.enabled === false) {
       return;
@@ -101,7 +95,7 @@ export class StreamPublisherService implements OnApplicationBootstrap, OnApplica
       this.metadata,
     );
     // Woken by the decoder (in process, or `txs.decoded` over NATS): the poll is only the safety net.
-    const woken = this.signals !== undefined || this.options.natsUrl !== undefined;
+    const woken = this.signals !== undefined || this.nats !== undefined;
     const signals = this.signals;
     const options: StreamPublisherOptions = {
       ...STREAM_PUBLISHER_DEFAULTS,
@@ -133,12 +127,7 @@ export class StreamPublisherService implements OnApplicationBootstrap, OnApplica
       publisher.wake();
     });
     this.publisher.start();
-    if (this.options.natsUrl !== undefined) {
-      this.nats = await connectNats({
-        servers: this.options.natsUrl.split(','),
-        name: 'query-stream-publisher',
-        maxReconnectAttempts: -1,
-      });
+    if (this.nats !== undefined) {
       this.wakeups = await followTxsDecoded(
         this.nats,
         () => {
@@ -150,10 +139,8 @@ export class StreamPublisherService implements OnApplicationBootstrap, OnApplica
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.booted?.catch(() => undefined);
     this.stopListening?.();
     await this.wakeups?.stop();
     await this.publisher?.stop();
-    await this.nats?.close();
   }
 }

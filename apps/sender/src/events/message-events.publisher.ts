@@ -13,6 +13,9 @@ export interface MessageEventsPublisher {
   landed(event: MessageLandedEvent): Promise<void>;
 }
 
+/** The process's MessageEventsPublisher (sender.providers.ts). */
+export const MESSAGE_EVENTS = Symbol('MESSAGE_EVENTS');
+
 export const NO_MESSAGE_EVENTS: MessageEventsPublisher = {
   sent: () => Promise.resolve(),
   landed: () => Promise.resolve(),

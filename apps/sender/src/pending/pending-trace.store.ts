@@ -1,5 +1,8 @@
 import { type PendingTrace } from './pending-trace';
 
+/** The process's PendingTraceStore (pending.providers.ts). */
+export const PENDING_TRACE_STORE = Symbol('PENDING_TRACE_STORE');
+
 /**
  * Where pending traces live until their real trace is indexed or they expire. Every replica must see
  * every trace (a client may send through one replica and ask another), hence JetStream KV in the

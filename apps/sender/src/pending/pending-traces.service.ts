@@ -11,7 +11,6 @@ import {
   DataSource,
   TransactionQueryRepository,
 } from '@app/database';
-import { connectNats } from '@app/nats';
 import { EmulatorBehindNotice, PINO_LOGGER } from '@app/observability';
 import { emulatorBehind } from '@app/ton';
 import {
@@ -21,7 +20,6 @@ import {
   type OnApplicationShutdown,
   Optional,
 } from '@nestjs/common';
-import { type NatsConnection } from '@nats-io/transport-node';
 import { Cell } from '@ton/core';
 import { Executor } from '@ton/sandbox';
 import { type Logger } from 'pino';
@@ -33,9 +31,7 @@ import {
   type SentMessageListener,
 } from '../send/sent-message.listener';
 import { emulatePendingTrace } from './emulate-pending-trace';
-import { KvPendingTraceStore } from './kv-pending-trace.store';
 import { LiteserverChainFactory } from './liteserver-chain';
-import { MemoryPendingTraceStore } from './memory-pending-trace.store';
 import {
   pendingActionsAnswer,
   pendingTracesAnswer,
@@ -44,7 +40,7 @@ import {
 import { rootDiverges } from './pending-divergence';
 import { PendingStreamPublisher } from './pending-stream.publisher';
 import { type PendingTrace } from './pending-trace';
-import { type PendingTraceStore } from './pending-trace.store';
+import { PENDING_TRACE_STORE, type PendingTraceStore } from './pending-trace.store';
 import { type EmulationOutcome, PendingMetrics } from './pending.metrics';
 import { PENDING_OPTIONS, type PendingOptions } from './pending.options';
 import { ExternalRejectedError, TraceEmulator } from './trace-emulator';
@@ -74,9 +70,6 @@ export class PendingTracesService
   private readonly completed: CompletedTraceQueryRepository | undefined;
   private readonly indexed: TransactionQueryRepository | undefined;
   private executor: Promise<Executor> | undefined;
-  private store: PendingTraceStore | undefined;
-  private nats: NatsConnection | undefined;
-  private booted: Promise<void> | undefined;
   private sweeper: NodeJS.Timeout | undefined;
   /** Emulations run one at a time (the emulator is synchronous WASM); this is the queue's tail. */
   private tail: Promise<void> = Promise.resolve();
@@ -88,6 +81,7 @@ export class PendingTracesService
     registry: Registry,
     @Inject(PINO_LOGGER) logger: Logger,
     private readonly stream: PendingStreamPublisher,
+    @Inject(PENDING_TRACE_STORE) private readonly store: PendingTraceStore,
     @Optional() @Inject(DataSource) dataSource?: DataSource,
   ) {
     this.chains = new LiteserverChainFactory(pool);
@@ -101,27 +95,7 @@ export class PendingTracesService
       dataSource === undefined ? undefined : new TransactionQueryRepository(dataSource);
   }
 
-  /** Idempotent: the single process runs bootstrap hooks twice on shared instances. */
-  onApplicationBootstrap(): Promise<void> {
-    this.booted ??= this.boot();
-    return this.booted;
-  }
-
-  private async boot(): Promise<void> {
-    if (this.options.natsUrl === undefined) {
-      this.store = new MemoryPendingTraceStore(this.options.ttlMs);
-    } else {
-      this.nats = await connectNats({
-        servers: this.options.natsUrl.split(','),
-        name: 'sender-pending',
-        maxReconnectAttempts: -1,
-      });
-      this.store = await KvPendingTraceStore.open(
-        this.nats,
-        this.options.bucket,
-        this.options.ttlMs,
-      );
-    }
+  onApplicationBootstrap(): void {
     this.sweeper = setInterval(() => {
       void this.sweep().catch((error: unknown) => {
         this.logger.warn({ err: error }, 'pending traces: sweep failed');
@@ -133,7 +107,6 @@ export class PendingTracesService
   async onApplicationShutdown(): Promise<void> {
     clearInterval(this.sweeper);
     await this.tail;
-    await this.nats?.close();
   }
 
   /** SentMessageListener: emulate in the background; the client already has its answer. */
@@ -170,7 +143,7 @@ export class PendingTracesService
       return;
     }
     try {
-      const [predicted] = await this.requireStore().byHashes([message.hash]);
+      const [predicted] = await this.store.byHashes([message.hash]);
       if (predicted === undefined) {
         return;
       }
@@ -189,7 +162,7 @@ export class PendingTracesService
     let outcome: EmulationOutcome = 'failed';
     try {
       const trace = await this.emulate(message.boc, message.hash, message.hashNorm);
-      await this.requireStore().put(trace);
+      await this.store.put(trace);
       outcome = 'stored';
       // Not awaited: the address book may take a moment; the next emulation need not wait for it.
       void this.stream.pending(trace);
@@ -237,7 +210,7 @@ export class PendingTracesService
 
   async pendingTransactions(req: PendingTransactionsReq): Promise<PendingTransactionsRes> {
     const byAccount = await Promise.all(
-      req.account.map((a) => this.requireStore().byAccount(a, LOOKUP_LIMIT)),
+      req.account.map((a) => this.store.byAccount(a, LOOKUP_LIMIT)),
     );
     const unique = new Map(byAccount.flat().map((t) => [t.hash, t]));
     return pendingTransactionsAnswer(await this.notIndexed([...unique.values()]), req);
@@ -245,12 +218,11 @@ export class PendingTracesService
 
   /** Drops the traces whose real trace is indexed complete; refreshes the gauge. */
   async sweep(): Promise<void> {
-    const store = this.requireStore();
-    const hashes = await store.hashes(SWEEP_LIMIT);
+    const hashes = await this.store.hashes(SWEEP_LIMIT);
     const done =
       this.completed === undefined ? new Set<string>() : await this.completed.completed(hashes);
     for (const hash of done) {
-      await store.delete(hash);
+      await this.store.delete(hash);
       this.metrics.dropped.inc({ reason: 'indexed' });
     }
     this.metrics.pending.set(hashes.length - done.size);
@@ -260,11 +232,10 @@ export class PendingTracesService
     account: string | undefined,
     hashes: readonly string[] | undefined,
   ): Promise<PendingTrace[]> {
-    const store = this.requireStore();
     const traces =
       account !== undefined
-        ? await store.byAccount(account, LOOKUP_LIMIT)
-        : await store.byHashes(hashes ?? []);
+        ? await this.store.byAccount(account, LOOKUP_LIMIT)
+        : await this.store.byHashes(hashes ?? []);
     return this.notIndexed(traces);
   }
 
@@ -275,13 +246,6 @@ export class PendingTracesService
     }
     const done = await this.completed.completed(traces.map((t) => t.hash));
     return traces.filter((t) => !done.has(t.hash));
-  }
-
-  private requireStore(): PendingTraceStore {
-    if (this.store === undefined) {
-      throw new Error('pending traces: the store is not open yet');
-    }
-    return this.store;
   }
 
   private loadExecutor(): Promise<Executor> {

@@ -3,8 +3,6 @@ import { type EmulationLimits } from './trace-emulator';
 export const PENDING_OPTIONS = Symbol('PENDING_OPTIONS');
 
 export interface PendingOptions {
-  /** NATS for the shared KV store; without it (single process) traces stay in memory. */
-  readonly natsUrl?: string | undefined;
   /** JetStream KV bucket of the pending traces. */
   readonly bucket: string;
   /** How long a pending trace lives at most (the bucket's max age), in ms. */
@@ -17,7 +15,7 @@ export interface PendingOptions {
 }
 
 /** Defaults (PENDING_* settings) for callers that do not read the environment. */
-export const DEFAULT_PENDING_OPTIONS: Omit<PendingOptions, 'natsUrl'> = {
+export const DEFAULT_PENDING_OPTIONS: PendingOptions = {
   bucket: 'pending_traces',
   ttlMs: 600_000,
   sweepMs: 1_000,

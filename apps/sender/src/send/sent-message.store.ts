@@ -25,6 +25,9 @@ export interface SentMessageStore {
   close(): Promise<void>;
 }
 
+/** The process's SentMessageStore (sender.providers.ts). */
+export const SENT_MESSAGE_STORE = Symbol('SENT_MESSAGE_STORE');
+
 /** KV keys allow `[-/_=.a-zA-Z0-9]`: base64's `+` does not fit, hex does. */
 function keyOf(hash: string): string {
   return Buffer.from(hash, 'base64').toString('hex');

@@ -16,6 +16,7 @@ import { type Logger } from 'pino';
 import { Registry } from 'prom-client';
 import { z } from 'zod';
 
+import { NatsConnectionModule } from '../connection/nats-connection.module';
 import { createNatsMicroserviceOptions, setupRpcMicroservice } from './microservice.options';
 import { type RpcErrorTranslator } from './rpc-error.filter';
 
@@ -58,7 +59,7 @@ export async function createServiceMicroservice(
 /** What a mesh service's main needs beyond its modules. */
 export interface MeshServiceOptions {
   readonly service: ServiceName;
-  /** The service's modules besides observability (its own module, DatabaseModule…). */
+  /** The service's modules besides observability and its NATS connection (its own module, DatabaseModule…). */
   imports(env: {
     databaseUrl: string | undefined;
     natsUrl: string;
@@ -99,7 +100,12 @@ export function runMeshService(options: MeshServiceOptions): void {
     });
 
     @Module({
-      imports: [ObservabilityModule.forRoot({ app: service, logger }), ...imports],
+      imports: [
+        ObservabilityModule.forRoot({ app: service, logger }),
+        // The service's JetStream events, consumers and KV buckets share this one connection.
+        NatsConnectionModule.forRoot({ natsUrl: config.NATS_URL, name: service }),
+        ...imports,
+      ],
     })
     class MeshServiceModule {}
 

@@ -1,6 +1,6 @@
 import { type RateLimitStoreFailureMode } from '@app/config';
 
-/** What the gateway's edge needs from the environment (libs/config `edgeEnv` + network, database, NATS). */
+/** What the gateway's edge needs from the environment (libs/config `edgeEnv` + network, database). */
 export interface EdgeAccessOptions {
   /** This deployment's network (`TON_NETWORK`): a key is admitted only if its plan lists it. */
   readonly network: string;
@@ -8,8 +8,10 @@ export interface EdgeAccessOptions {
   readonly databaseUrl?: string | undefined;
   /** Shared rate-limit store; absent → no rate limits. */
   readonly redisUrl?: string | undefined;
-  /** Change broadcasts from the keys CLI; absent → key changes reach this gateway by cache TTL only. */
-  readonly natsUrl?: string | undefined;
+  /**
+   * Subject prefix of the keys CLI's change broadcasts, heard on the process's NATS connection
+   * (without one, key changes reach this gateway by cache TTL only).
+   */
   readonly subjectPrefix?: string | undefined;
   readonly anonymousRps: number;
   readonly storeFailure: RateLimitStoreFailureMode;
@@ -19,11 +21,10 @@ export interface EdgeAccessOptions {
   readonly rateLimitKeyPrefix?: string | undefined;
 }
 
-/** The options from a parsed environment (`edgeEnv` + `tonNetworkEnv` + `databaseEnv` + `natsEnv`). */
+/** The options from a parsed environment (`edgeEnv` + `tonNetworkEnv` + `databaseEnv`). */
 export function edgeAccessOptionsFromConfig(config: {
   TON_NETWORK: string;
   DATABASE_URL?: string | undefined;
-  NATS_URL?: string | undefined;
   REDIS_URL?: string | undefined;
   RATE_LIMIT_ANONYMOUS_RPS: number;
   RATE_LIMIT_STORE_FAILURE: RateLimitStoreFailureMode;
@@ -34,7 +35,6 @@ export function edgeAccessOptionsFromConfig(config: {
     network: config.TON_NETWORK,
     databaseUrl: config.DATABASE_URL,
     redisUrl: config.REDIS_URL,
-    natsUrl: config.NATS_URL,
     anonymousRps: config.RATE_LIMIT_ANONYMOUS_RPS,
     storeFailure: config.RATE_LIMIT_STORE_FAILURE,
     trustedProxies: config.TRUSTED_PROXIES,

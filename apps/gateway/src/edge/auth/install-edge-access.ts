@@ -1,6 +1,5 @@
 import { once } from 'node:events';
 import { type ApiKeyStore, openApiKeyStore } from '@app/database';
-import { connectNats, natsServers } from '@app/nats';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { type FastifyReply, type FastifyRequest } from 'fastify';
 import { type Redis } from 'ioredis';
@@ -26,6 +25,7 @@ import { ApiKeyCache } from './api-key.cache';
 import { subscribeApiKeysChanged } from './api-keys-changed';
 import { authenticate, type EdgeCaller } from './edge-auth';
 import { type EdgeAccessOptions } from './edge-access.options';
+import { KeyChangesConnection } from './key-changes.connection';
 import { KeyPresence } from './key-presence';
 import { presentedKey } from './presented-key';
 
@@ -94,20 +94,17 @@ export async function installEdgeAccess(
     const keyPresence = new KeyPresence(() => opened.keys.hasActiveKeys(), options.keyCacheTtlMs);
     cache = keyCache;
     presence = keyPresence;
-    if (options.natsUrl !== undefined) {
-      const nc = await connectNats({
-        servers: natsServers(options.natsUrl),
-        name: 'tonapi-gateway-edge',
-        maxReconnectAttempts: -1,
-      });
+    const nc = app.get(KeyChangesConnection, { strict: false }).nats;
+    if (nc !== undefined) {
       const subscription = subscribeApiKeysChanged(nc, options.subjectPrefix ?? '', (reason) => {
         keyCache.invalidateAll();
         keyPresence.invalidate();
         logger.debug({ reason }, 'api key cache cleared');
       });
+      // The connection is the process's (NatsConnectionModule drains it at shutdown).
       closers.push(async () => {
         subscription.close();
-        await nc.close();
+        await Promise.resolve();
       });
     }
   }

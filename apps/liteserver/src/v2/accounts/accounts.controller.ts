@@ -14,20 +14,16 @@ import {
 import { RpcHandler } from '@app/nats';
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { LiteserverPoolService } from '@app/liteclient';
 import { AccountCellsReader } from './account-cells.reader';
 import { AccountsReader } from './accounts.service';
 
 /** `ton.ls.v1.*` handlers of the v2 accounts endpoints. */
 @Controller()
 export class AccountsController {
-  private readonly reader: AccountsReader;
-  private readonly cells: AccountCellsReader;
-
-  constructor(pool: LiteserverPoolService) {
-    this.reader = new AccountsReader(pool);
-    this.cells = new AccountCellsReader(pool);
-  }
+  constructor(
+    private readonly reader: AccountsReader,
+    private readonly cells: AccountCellsReader,
+  ) {}
 
   @RpcHandler(Subjects.ls.getShardAccountCell)
   getShardAccountCell(@Payload() req: GetShardAccountCellReq): Promise<GetShardAccountCellRes> {

@@ -16,17 +16,12 @@ import {
 import { RpcHandler } from '@app/nats';
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { LiteserverPoolService } from '@app/liteclient';
 import { BlocksReader } from './blocks.service';
 
 /** `ton.ls.v1.*` handlers of the v2 blocks endpoints. */
 @Controller()
 export class BlocksController {
-  private readonly reader: BlocksReader;
-
-  constructor(pool: LiteserverPoolService) {
-    this.reader = new BlocksReader(pool);
-  }
+  constructor(private readonly reader: BlocksReader) {}
 
   @RpcHandler(Subjects.ls.lookupBlock)
   lookupBlock(@Payload() req: LookupBlockReq): Promise<LookupBlockRes> {

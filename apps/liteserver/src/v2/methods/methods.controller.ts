@@ -10,42 +10,18 @@ import {
   Subjects,
 } from '@app/contracts';
 import { RpcHandler } from '@app/nats';
-import { PINO_LOGGER } from '@app/observability';
-import { Controller, Inject } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { LiteserverPoolService } from '@app/liteclient';
-import { type Logger } from 'pino';
-import { Registry } from 'prom-client';
-import { EmulatorBehindNotice } from '@app/observability';
 import { ConfigReader } from './config.reader';
 import { GetMethodRunner } from './get-method.runner';
 
 /** `ton.ls.v1.*` handlers of the v2 get-method, config and library endpoints. */
 @Controller()
 export class MethodsController {
-  private readonly runner: GetMethodRunner;
-  private readonly config: ConfigReader;
-
   constructor(
-    pool: LiteserverPoolService,
-    @Inject(PINO_LOGGER) logger: Logger,
-    registry: Registry,
-  ) {
-    const behind = new EmulatorBehindNotice(registry, logger, 'get_method');
-    this.runner = new GetMethodRunner(
-      pool,
-      (error) => {
-        logger.warn(
-          { err: error },
-          'get-method emulator failed: instance discarded, a fresh one follows',
-        );
-      },
-      (version) => {
-        behind.seen(version);
-      },
-    );
-    this.config = new ConfigReader(pool);
-  }
+    private readonly runner: GetMethodRunner,
+    private readonly config: ConfigReader,
+  ) {}
 
   @RpcHandler(Subjects.ls.runGetMethod)
   runGetMethod(@Payload() req: RunGetMethodReq): Promise<RunGetMethodRes> {

@@ -12,17 +12,12 @@ import {
 import { RpcHandler } from '@app/nats';
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { LiteserverPoolService } from '@app/liteclient';
 import { TransactionsReader } from './transactions.service';
 
 /** `ton.ls.v1.*` handlers of the v2 transactions endpoints (toncenter https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 @Controller()
 export class TransactionsController {
-  private readonly reader: TransactionsReader;
-
-  constructor(pool: LiteserverPoolService) {
-    this.reader = new TransactionsReader(pool);
-  }
+  constructor(private readonly reader: TransactionsReader) {}
 
   @RpcHandler(Subjects.ls.getTransactions)
   getTransactions(@Payload() req: GetTransactionsReq): Promise<GetTransactionsRes> {
