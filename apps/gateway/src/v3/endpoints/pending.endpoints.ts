@@ -6,10 +6,10 @@ import {
   PendingTransactionsRes,
   Subjects,
 } from '@app/contracts';
+import { supportedActionTypes } from '../action-types';
 import { defineV3Endpoint, type V3Backend, type V3Endpoint, type V3Settings } from '../v3-endpoint';
 import { V3Fields } from '../v3-fields';
 import { invalid } from '../v3-params';
-import { supportedActionTypes } from './traces.endpoints';
 
 const RAW_ADDRESS = /^-?\d{1,10}:[0-9A-F]{64}$/;
 

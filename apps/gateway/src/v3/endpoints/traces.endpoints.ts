@@ -1,20 +1,10 @@
 import { Subjects, type TracesReq } from '@app/contracts';
-import { expandSupportedActionTypes } from '../action-types';
+import { supportedActionTypes } from '../action-types';
 import { defineV3Endpoint, type V3Endpoint, type V3Settings } from '../v3-endpoint';
 import { type V3Values } from '../v3-field';
 import { PAGING_FIELDS, TIME_RANGE_FIELDS, V3Fields } from '../v3-fields';
 import { invalid } from '../v3-params';
 import { resultOf } from '../v3-schemas';
-
-/** `supported_action_types`, replaced by the X-Actions-Version header when sent (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go). */
-export function supportedActionTypes(
-  fromQuery: readonly string[] | undefined,
-  s: V3Settings,
-): string[] {
-  return expandSupportedActionTypes(
-    s.actionsVersion === undefined ? fromQuery : [s.actionsVersion],
-  );
-}
 
 /** The parameters of traces, also those of the deprecated `events` alias (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go). */
 export const TRACES_FIELDS = {
