@@ -6,7 +6,8 @@ import { parseAddress } from '@app/ton';
  * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go): repeated keys (and the
  * `key[]` form) make arrays, empty values count as absent, address and hash arrays also split on
  * commas. Every failure is a 422 naming the parameter; toncenter's own wording is kept where it has one
- * (`failed to decode: schema: error converting value for "<key>"`).
+ * (`failed to decode: schema: error converting value for "<key>"`). The endpoints' fields
+ * (v3-fields.ts) read it, each under its own name.
  */
 export class V3Params {
   private readonly values = new Map<string, string[]>();
