@@ -1,5 +1,5 @@
 import { DEFAULT_LIMIT } from './v3-endpoint';
-import { type V3Field, v3Field } from './v3-field';
+import { type V3Field, v3Field, type V3RequiredField, v3RequiredField } from './v3-field';
 import { invalid } from './v3-params';
 import { V3Param } from './v3-schemas';
 
@@ -7,19 +7,12 @@ import { V3Param } from './v3-schemas';
  * The /api/v3 parameters, each a schema (what clients send, for the OpenAPI document and the check
  * before the endpoint runs) and its reader (toncenter's conversion and wording) in one place
  * (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go). An endpoint lists the
- * ones it takes in `fields`; a field is optional unless its name says it is required.
+ * ones it takes in `fields`; a field is optional unless its name says it is required (its absence
+ * is asked for once every field is read, as toncenter's handlers do).
  */
 
 /** toncenter's pattern for action type names (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go). */
 const ACTION_TYPE = /^[A-Za-z0-9_.]+$/;
-
-/** `value`, or the 422 naming `name` with toncenter's `missing` text when it is absent. */
-function present<T>(value: T | undefined, name: string, missing: string): T {
-  if (value === undefined) {
-    throw invalid(name, missing);
-  }
-  return value;
-}
 
 export const V3Fields = {
   /** An int32 (seqno, workchain, mc_seqno). */
@@ -51,8 +44,8 @@ export const V3Fields = {
     v3Field(V3Param.hash(description).optional(), (p, name) => p.hash(name)),
 
   /** A required hash: toncenter's `missing` text when absent. */
-  requiredHash: (description: string, missing: string): V3Field<string> =>
-    v3Field(V3Param.hash(description), (p, name) => present(p.hash(name), name, missing)),
+  requiredHash: (description: string, missing: string): V3RequiredField<string> =>
+    v3RequiredField(V3Param.hash(description), (p, name) => p.hash(name), missing),
 
   /** Hashes (repeated keys or commas) as standard base64. */
   hashes: (description: string): V3Field<string[] | undefined> =>
@@ -63,8 +56,8 @@ export const V3Fields = {
     v3Field(V3Param.address(description).optional(), (p, name) => p.address(name)),
 
   /** A required address: toncenter's `missing` text when absent. */
-  requiredAddress: (description: string, missing: string): V3Field<string> =>
-    v3Field(V3Param.address(description), (p, name) => present(p.address(name), name, missing)),
+  requiredAddress: (description: string, missing: string): V3RequiredField<string> =>
+    v3RequiredField(V3Param.address(description), (p, name) => p.address(name), missing),
 
   /** An address or the literal `null` (IS NULL), as /messages takes source and destination. */
   addressOrNull: (description: string): V3Field<string | null | undefined> =>
@@ -75,17 +68,15 @@ export const V3Fields = {
     v3Field(V3Param.addresses(description).optional(), (p, name) => p.addresses(name)),
 
   /** Required addresses: toncenter's `missing` text when none is given. */
-  requiredAddresses: (description: string, missing: string): V3Field<string[]> =>
-    v3Field(V3Param.addresses(description), (p, name) => present(p.addresses(name), name, missing)),
+  requiredAddresses: (description: string, missing: string): V3RequiredField<string[]> =>
+    v3RequiredField(V3Param.addresses(description), (p, name) => p.addresses(name), missing),
 
   /** Each address as given with its raw form, null where it does not parse (addressBook). */
   addressEntries: (
     description: string,
     missing: string,
-  ): V3Field<{ input: string; raw: string | null }[]> =>
-    v3Field(V3Param.addresses(description), (p, name) =>
-      present(p.addressEntries(name), name, missing),
-    ),
+  ): V3RequiredField<{ input: string; raw: string | null }[]> =>
+    v3RequiredField(V3Param.addresses(description), (p, name) => p.addressEntries(name), missing),
 
   /** A boolean in toncenter's spellings. */
   bool: (description: string): V3Field<boolean | undefined> =>

@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { legacyStack, requiredMethodId } from '../../v2/params/methods.params';
 import { type RawParams } from '../../v2/v2-params';
 import { defineV3Endpoint, type V3Endpoint } from '../v3-endpoint';
-import { type V3Field, v3Field } from '../v3-field';
+import { type V3Field, v3Field, type V3RequiredField, v3RequiredField } from '../v3-field';
 import { V3Fields } from '../v3-fields';
-import { conversion, invalid, throwing } from '../v3-params';
+import { conversion, invalid, throwing, type V3Params } from '../v3-params';
 import {
   addressInformationFromState,
   addressInformationFromV2,
@@ -112,37 +112,38 @@ function v2Stack(raw: RawParams): string {
   }
 }
 
-/** A body field that must be present (not null, not empty): `<name> is required` otherwise. */
-function requiredBodyValue(value: unknown, name: string): unknown {
-  if (value === undefined || value === null || value === '') {
-    throw invalid(name, `${name} is required`);
-  }
-  return value;
+/** A body field as sent, undefined when absent, null or empty (then `<name> is required`). */
+function bodyValue(p: V3Params, name: string): unknown {
+  const value = p.jsonField(name);
+  return value === null || value === '' ? undefined : value;
 }
 
 /** runGetMethod's `address`: a JSON string read like a query value; anything else cannot be an address. */
-const contractAddress: V3Field<string> = v3Field(
+const contractAddress: V3RequiredField<string> = v3RequiredField(
   z.string().meta({ description: 'Contract address in any form' }),
-  (p, name) => {
-    requiredBodyValue(p.jsonField(name), name);
-    return p.address(name) ?? throwing(conversion(name));
-  },
+  (p, name) =>
+    bodyValue(p, name) === undefined ? undefined : (p.address(name) ?? throwing(conversion(name))),
+  'address is required',
 );
 
 /** runGetMethod's `method`: toncenter decodes the body into `Method string`, so any other JSON type fails. */
-const methodName: V3Field<number> = v3Field(
+const methodName: V3RequiredField<number> = v3RequiredField(
   z.string().meta({
     description:
       'Get-method name, or its numeric id as a string (a JSON number is a 422, as toncenter decodes a string)',
     example: 'seqno',
   }),
   (p, name) => {
-    const method = requiredBodyValue(p.jsonField(name), name);
+    const method = bodyValue(p, name);
+    if (method === undefined) {
+      return undefined;
+    }
     if (typeof method !== 'string') {
       throw invalid(name, `${name} must be a string`);
     }
     return requiredMethodId({ method }, 'post');
   },
+  'method is required',
 );
 
 /** runGetMethod's `stack`: v3 entries, as the VmStack the liteserver takes. */

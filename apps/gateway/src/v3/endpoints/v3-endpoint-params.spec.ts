@@ -149,6 +149,11 @@ describe('v3 endpoints read their declared parameters', () => {
       param: 'hash',
       error: 'hash is required',
     });
+    // Required parameters are asked for once every parameter is converted.
+    assert.deepEqual(await get('pendingTransactions', { trace_id: 'x' }), {
+      param: 'trace_id',
+      error: 'failed to decode: schema: error converting value for index 0 of "trace_id"',
+    });
     assert.deepEqual(await get('pendingTraces', {}), {
       param: 'account',
       error: 'account or ext_msg_hash should be specified',
