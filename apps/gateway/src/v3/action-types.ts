@@ -1,3 +1,5 @@
+import { type V3Settings } from './v3-endpoint';
+
 /**
  * Action type versions of toncenter
  * https://github.com/toncenter/ton-indexer/blob/HEAD/indexer/indexer/events/blocks/utils/block_tree_serializer.py:
@@ -189,4 +191,14 @@ export function expandSupportedActionTypes(requested: readonly string[] | undefi
     expandInto(name, out, seen);
   }
   return [...out].sort();
+}
+
+/** `supported_action_types`, replaced by the X-Actions-Version header when sent (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go). */
+export function supportedActionTypes(
+  fromQuery: readonly string[] | undefined,
+  s: V3Settings,
+): string[] {
+  return expandSupportedActionTypes(
+    s.actionsVersion === undefined ? fromQuery : [s.actionsVersion],
+  );
 }

@@ -1,5 +1,6 @@
 import { type RpcRequest, type RpcResponse, type RpcSubject } from '@app/contracts';
 import { type z } from 'zod';
+import { fieldsSchema, readV3Fields, type V3Fields, type V3Values } from './v3-field';
 import { type V3Params } from './v3-params';
 
 /**
@@ -34,25 +35,59 @@ export interface V3Settings {
   readonly actionsVersion: string | undefined;
 }
 
-/** One /api/v3 endpoint: its parser (which reads every parameter it knows) and its call. */
-export interface V3Endpoint {
+/** An endpoint as written: its parameters, each declared once, and a call taking what they read. */
+export interface V3EndpointDefinition<F extends V3Fields> {
   readonly name: string;
   /**
-   * Its query parameters as clients send them (v3-schemas.ts): the OpenAPI document is generated from
-   * it and each request is checked against it before `run`.
+   * Every parameter the endpoint takes (v3-fields.ts), in the order toncenter's request struct lists
+   * them: the OpenAPI document, the check before `run`, the conversion, the error wording and which
+   * keys are unknown (X-Ignored-Params, strict mode) all come from here.
    */
-  readonly query: z.ZodObject;
+  readonly fields: F;
   /** What it answers (documented, and checked in tests, not at runtime). */
   readonly result: z.ZodType;
   /**
-   * HTTP verbs (default GET only). POST endpoints read their JSON body through the same V3Params
+   * HTTP verbs (default GET only). POST endpoints read their JSON body through the same fields
    * (`V3Params.fromBody`): message, estimateFee, runGetMethod and decode
    * (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml).
    */
   readonly verbs?: readonly ('GET' | 'POST')[];
   /** An old name toncenter still routes (`events`, `account`, `wallet`, https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go): documented as deprecated. */
   readonly deprecated?: boolean;
+  /**
+   * The call, given what the fields read. The rules between parameters that toncenter words itself
+   * (`account or ext_msg_hash should be specified`, one owner for several masters) live here.
+   */
+  run(query: V3Values<F>, settings: V3Settings, backend: V3Backend): Promise<unknown>;
+}
+
+/** One /api/v3 endpoint as the registry holds it. */
+export interface V3Endpoint {
+  readonly name: string;
+  readonly fields: V3Fields;
+  /** Its query parameters as clients send them, from its fields: the OpenAPI document's and the check's. */
+  readonly query: z.ZodObject;
+  readonly result: z.ZodType;
+  readonly verbs?: readonly ('GET' | 'POST')[];
+  readonly deprecated?: boolean;
+  /** Reads the declared fields from `params` (the first bad one is the 422), then calls the endpoint. */
   run(params: V3Params, settings: V3Settings, backend: V3Backend): Promise<unknown>;
+}
+
+export function defineV3Endpoint<F extends V3Fields>(
+  definition: V3EndpointDefinition<F>,
+): V3Endpoint {
+  const { fields } = definition;
+  return {
+    name: definition.name,
+    fields,
+    query: fieldsSchema(fields),
+    result: definition.result,
+    ...(definition.verbs === undefined ? {} : { verbs: definition.verbs }),
+    ...(definition.deprecated === undefined ? {} : { deprecated: definition.deprecated }),
+    run: (params, settings, backend) =>
+      definition.run(readV3Fields(fields, params), settings, backend),
+  };
 }
 
 /**

@@ -6,11 +6,12 @@ import { parseAddress } from '@app/ton';
  * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go): repeated keys (and the
  * `key[]` form) make arrays, empty values count as absent, address and hash arrays also split on
  * commas. Every failure is a 422 naming the parameter; toncenter's own wording is kept where it has one
- * (`failed to decode: schema: error converting value for "<key>"`).
+ * (`failed to decode: schema: error converting value for "<key>"`). The endpoints' fields
+ * (v3-fields.ts) read it, each under its own name.
  */
 export class V3Params {
   private readonly values = new Map<string, string[]>();
-  private readonly used = new Set<string>();
+  private readonly read = new Set<string>();
   /** The JSON values of a POST body as sent (structured fields such as runGetMethod's `stack`). */
   private readonly json = new Map<string, unknown>();
 
@@ -59,34 +60,20 @@ export class V3Params {
 
   /** A POST body field as JSON (undefined for GET or when absent). */
   jsonField(name: string): unknown {
-    this.used.add(name);
+    this.read.add(name);
     return this.json.get(name);
   }
 
-  /** Marks keys as known without reading them (settings such as `api_key`). */
-  accept(...keys: string[]): this {
-    for (const key of keys) {
-      this.used.add(key);
-    }
-    return this;
-  }
-
   /**
-   * A key given to this parser that its endpoint did not read. The controller leaves out the keys an
-   * endpoint does not declare (reported in X-Ignored-Params, or a 422 in strict mode) before the
-   * endpoint runs, so this fires only when a declared key goes unread: a defect, answered as a 422
-   * naming it rather than silently ignored.
+   * The names read so far. Only an endpoint's fields read (v3-field.ts), each its own name: the
+   * registry spec checks that every endpoint reads its declared parameters and nothing else.
    */
-  rejectUnknown(): void {
-    for (const key of new Set([...this.values.keys(), ...this.json.keys()])) {
-      if (!this.used.has(key)) {
-        throw invalid(key, `unknown query parameter "${key}"`);
-      }
-    }
+  readNames(): ReadonlySet<string> {
+    return this.read;
   }
 
   private all(name: string): string[] {
-    this.used.add(name);
+    this.read.add(name);
     return this.values.get(name) ?? [];
   }
 
@@ -269,12 +256,10 @@ export class V3Params {
   }
 
   /** `sort`: asc|a|desc|d in any case (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go). */
-  sort(fallback: 'asc' | 'desc'): 'asc' | 'desc';
-  sort(fallback: undefined): 'asc' | 'desc' | undefined;
-  sort(fallback: 'asc' | 'desc' | undefined): 'asc' | 'desc' | undefined {
-    const v = this.one('sort')?.toLowerCase();
+  sort(name: string): 'asc' | 'desc' | undefined {
+    const v = this.one(name)?.toLowerCase();
     if (v === undefined) {
-      return fallback;
+      return undefined;
     }
     if (v === 'asc' || v === 'a') {
       return 'asc';
@@ -282,21 +267,25 @@ export class V3Params {
     if (v === 'desc' || v === 'd') {
       return 'desc';
     }
-    throw invalid('sort', 'wrong value for sort parameter');
+    throw invalid(name, 'wrong value for sort parameter');
   }
 
   /**
-   * `limit` (`defaultLimit` when absent) and `offset` (0 when absent), int32 as toncenter parses
-   * them: a limit below 1 is read as 1 and a negative offset as 0, as toncenter does. Above 1000 the
-   * limit is a 422 naming it in toncenter's words (toncenter answers that with a 500).
+   * `limit` (`defaultLimit` when absent), int32 as toncenter parses it: below 1 it is read as 1, as
+   * toncenter does. Above 1000 it is a 422 naming it in toncenter's words (toncenter answers that with
+   * a 500).
    */
-  paging(defaultLimit: number): { limit: number; offset: number } {
-    const limit = Math.max(this.int32('limit') ?? defaultLimit, 1);
+  limit(name: string, defaultLimit: number): number {
+    const limit = Math.max(this.int32(name) ?? defaultLimit, 1);
     if (limit > MAX_LIMIT) {
-      throw invalid('limit', `limit is not allowed: ${String(limit)} > ${String(MAX_LIMIT)}`);
+      throw invalid(name, `limit is not allowed: ${String(limit)} > ${String(MAX_LIMIT)}`);
     }
-    const offset = Math.max(this.int32('offset') ?? 0, 0);
-    return { limit, offset };
+    return limit;
+  }
+
+  /** `offset` (0 when absent), int32; a negative one is read as 0, as toncenter does. */
+  offset(name: string): number {
+    return Math.max(this.int32(name) ?? 0, 0);
   }
 }
 
@@ -340,7 +329,7 @@ function scalarText(v: unknown): string[] {
   return typeof v === 'number' || typeof v === 'boolean' ? [String(v)] : [];
 }
 
-function throwing(error: TonApiError): never {
+export function throwing(error: TonApiError): never {
   throw error;
 }
 

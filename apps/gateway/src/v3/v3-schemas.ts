@@ -5,9 +5,10 @@ import { conversion, FALSE_FORMS, TRUE_FORMS } from './v3-params';
 /**
  * The /api/v3 query parameters as clients send them (toncenter
  * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go). These schemas generate
- * the OpenAPI document and every request is checked against them before its endpoint runs; the
- * endpoint's V3Params reads then convert the values and word the rules toncenter words itself (sort,
- * direction, limit bounds, combinations). A malformed value is toncenter's conversion error.
+ * the OpenAPI document and every request is checked against them before its endpoint runs. Each is
+ * the schema of one field (v3-fields.ts), whose reader then converts the value and words what
+ * toncenter words itself (sort, direction, limit bounds). A malformed value is toncenter's
+ * conversion error.
  */
 
 const EXAMPLE_ADDRESS = '-1:3333333333333333333333333333333333333333333333333333333333333333';
@@ -102,46 +103,29 @@ export const V3Param = {
     ),
   /** Free text whose values the endpoint words itself (`direction`, `sort`, `domain`). */
   text: (description: string) => z.string().meta({ description }),
+  /**
+   * `limit` and `offset`: int32 as toncenter parses them
+   * (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go), clamped by the reader.
+   */
+  limit: () =>
+    integer(
+      'limit',
+      z.coerce.number().int().min(INT32.min).max(INT32.max).meta({
+        description: 'Page size, at most 1000 (default 100; below 1 reads as 1)',
+        example: 10,
+      }),
+    ),
+  offset: () =>
+    integer(
+      'offset',
+      z.coerce
+        .number()
+        .int()
+        .min(INT32.min)
+        .max(INT32.max)
+        .meta({ description: 'Rows to skip (negative reads as 0)', example: 0 }),
+    ),
 } as const;
-
-/**
- * `limit` (at most 1000, default 100; below 1 reads as 1) and `offset` (negative reads as 0), int32
- * as toncenter parses them
- * (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go); `sort` comes with them
- * wherever toncenter parses its LimitRequest.
- */
-export const pagingParams = {
-  limit: integer(
-    'limit',
-    z.coerce.number().int().min(INT32.min).max(INT32.max).meta({
-      description: 'Page size, at most 1000 (default 100; below 1 reads as 1)',
-      example: 10,
-    }),
-  ).optional(),
-  offset: integer(
-    'offset',
-    z.coerce
-      .number()
-      .int()
-      .min(INT32.min)
-      .max(INT32.max)
-      .meta({ description: 'Rows to skip (negative reads as 0)', example: 0 }),
-  ).optional(),
-};
-
-export const sortParam = {
-  sort: V3Param.text('asc or desc (also a, d; any case)').optional(),
-};
-
-/** toncenter's LimitRequest: limit, offset and sort, parsed together wherever it is. */
-export const limitRequestParams = { ...pagingParams, ...sortParam };
-
-export const timeRangeParams = {
-  start_utime: V3Param.utime('From this unix time (inclusive)').optional(),
-  end_utime: V3Param.utime('Up to this unix time (inclusive)').optional(),
-  start_lt: V3Param.lt('From this logical time (inclusive)').optional(),
-  end_lt: V3Param.lt('Up to this logical time (inclusive)').optional(),
-};
 
 /** The query service's reply schema of `subject`: what the endpoint answers. */
 export function resultOf(subject: RpcSubject): z.ZodType {

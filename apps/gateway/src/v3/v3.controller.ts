@@ -202,9 +202,9 @@ export class V3Controller {
     if (post === undefined) {
       // The published schema first (the OpenAPI document is generated from it), then the parser.
       checkV3Query(endpoint.query, query);
-      return new V3Params(query, new Set(fromQuery)).accept(...SETTINGS_KEYS);
+      return new V3Params(query, new Set(fromQuery));
     }
-    return V3Params.fromBody(post.body, new Set(fromBody)).accept(...SETTINGS_KEYS);
+    return V3Params.fromBody(post.body, new Set(fromBody));
   }
 }
 

@@ -1,8 +1,8 @@
-import { DECODE_MAX_ITEMS, type DecodeReq, Subjects, type TonApiError } from '@app/contracts';
+import { DECODE_MAX_ITEMS, Subjects, type TonApiError } from '@app/contracts';
 import { type BocShape, BocShapeError, inspectBocShape, MAX_CELL_DEPTH } from '@app/ton';
-import { z } from 'zod';
-import { type V3Endpoint } from '../v3-endpoint';
-import { invalid } from '../v3-params';
+import { defineV3Endpoint, type V3Endpoint } from '../v3-endpoint';
+import { type V3Field, v3Field } from '../v3-field';
+import { invalid, type V3Params } from '../v3-params';
 import { resultOf, V3Param } from '../v3-schemas';
 
 /**
@@ -89,13 +89,24 @@ function list(name: 'opcodes' | 'bodies', values: unknown): string[] {
   return values;
 }
 
-/** The decode request from `opcodes` and `bodies` (GET repeated keys or the POST body's arrays). */
-export function decodeRequestOf(opcodes: unknown, bodies: unknown): DecodeReq {
-  const budget: CellBudget = { cells: DECODE_MAX_CELLS };
-  return {
-    opcodes: list('opcodes', opcodes).map(opcodeOf),
-    bodies: list('bodies', bodies).map((body, i) => bodyOf(body, i, budget)),
-  };
+/** POST: the JSON array as sent; GET: the repeated query keys. */
+function listOf(p: V3Params, name: 'opcodes' | 'bodies'): string[] {
+  return list(name, p.jsonField(name) ?? p.strings(name));
+}
+
+/** `opcodes`: each as its unsigned 32-bit value. */
+function opcodesField(description: string): V3Field<number[]> {
+  return v3Field(V3Param.strings(description).optional(), (p) =>
+    listOf(p, 'opcodes').map(opcodeOf),
+  );
+}
+
+/** `bodies`: each a one-root BoC as standard base64, all within one cell budget. */
+function bodiesField(description: string): V3Field<string[]> {
+  return v3Field(V3Param.strings(description).optional(), (p) => {
+    const budget: CellBudget = { cells: DECODE_MAX_CELLS };
+    return listOf(p, 'bodies').map((body, i) => bodyOf(body, i, budget));
+  });
 }
 
 /**
@@ -105,23 +116,16 @@ export function decodeRequestOf(opcodes: unknown, bodies: unknown): DecodeReq {
  * `POST {"opcodes": [...], "bodies": [...]}`; at most 1000 of each.
  */
 export const DECODE_ENDPOINTS: readonly V3Endpoint[] = [
-  {
+  defineV3Endpoint({
     name: 'decode',
     verbs: ['GET', 'POST'],
-    query: z.object({
-      opcodes: V3Param.strings(
+    fields: {
+      opcodes: opcodesField(
         'Opcodes: hex with or without 0x (tried first), or decimal; at most 1000',
-      ).optional(),
-      bodies: V3Param.strings('Message bodies: base64 or hex BoC; at most 1000').optional(),
-    }),
-    result: resultOf(Subjects.query.decode),
-    run: (p, _s, backend) => {
-      // POST: the JSON arrays as sent; GET: the repeated query keys.
-      const opcodes = p.jsonField('opcodes') ?? p.strings('opcodes');
-      const bodies = p.jsonField('bodies') ?? p.strings('bodies');
-      const req = decodeRequestOf(opcodes, bodies);
-      p.rejectUnknown();
-      return backend.forward(Subjects.query.decode, req);
+      ),
+      bodies: bodiesField('Message bodies: base64 or hex BoC; at most 1000'),
     },
-  },
+    result: resultOf(Subjects.query.decode),
+    run: (q, _s, backend) => backend.forward(Subjects.query.decode, q),
+  }),
 ];

@@ -6,23 +6,12 @@ import {
   PendingTransactionsRes,
   Subjects,
 } from '@app/contracts';
-import { z } from 'zod';
-import { expandSupportedActionTypes } from '../action-types';
-import { type V3Backend, type V3Endpoint, type V3Settings } from '../v3-endpoint';
-import { invalid, type V3Params } from '../v3-params';
-import { V3Param } from '../v3-schemas';
+import { supportedActionTypes } from '../action-types';
+import { defineV3Endpoint, type V3Backend, type V3Endpoint, type V3Settings } from '../v3-endpoint';
+import { V3Fields } from '../v3-fields';
+import { invalid } from '../v3-params';
 
-const ACTION_TYPE = /^[A-Za-z0-9_.]+$/;
 const RAW_ADDRESS = /^-?\d{1,10}:[0-9A-F]{64}$/;
-
-/** `supported_action_types` (pattern-checked, https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go), replaced by X-Actions-Version. */
-function supported(p: V3Params, s: V3Settings): string[] {
-  const list = p.strings('supported_action_types');
-  if (list?.some((t) => !ACTION_TYPE.test(t))) {
-    throw invalid('supported_action_types', 'supported_action_types contains invalid characters');
-  }
-  return expandSupportedActionTypes(s.actionsVersion === undefined ? list : [s.actionsVersion]);
-}
 
 /** Every raw address in an answer (accounts, message ends, action details). */
 function addressesIn(value: unknown, found = new Set<string>()): Set<string> {
@@ -72,75 +61,73 @@ async function enrichment(
 }
 
 /** `account` or `ext_msg_hash[]`: one is required (toncenter's 422 wording, https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go). */
-function selector(p: V3Params): { account?: string; ext_msg_hash?: string[] } {
-  const account = p.address('account');
-  const hashes = p.hashes('ext_msg_hash');
-  if (account === undefined && hashes === undefined) {
+function selector(q: { account: string | undefined; ext_msg_hash: string[] | undefined }): {
+  account?: string;
+  ext_msg_hash?: string[];
+} {
+  if (q.account === undefined && q.ext_msg_hash === undefined) {
     throw invalid('account', 'account or ext_msg_hash should be specified');
   }
   return {
-    ...(account === undefined ? {} : { account }),
-    ...(hashes === undefined ? {} : { ext_msg_hash: hashes }),
+    ...(q.account === undefined ? {} : { account: q.account }),
+    ...(q.ext_msg_hash === undefined ? {} : { ext_msg_hash: q.ext_msg_hash }),
   };
 }
 
+const SUPPORTED_ACTION_TYPES = V3Fields.actionTypes('Action types the client understands');
+
 /** pendingTraces, pendingActions, pendingTransactions (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml), answered by the sender. */
 export const PENDING_ENDPOINTS: readonly V3Endpoint[] = [
-  {
+  defineV3Endpoint({
     name: 'pendingTraces',
-    query: z.object({
-      account: V3Param.address('Account with a transaction in the trace').optional(),
-      ext_msg_hash: V3Param.hashes('External message hashes (raw or normalised)').optional(),
-      supported_action_types: V3Param.strings('Action types the client understands').optional(),
-    }),
+    fields: {
+      account: V3Fields.address('Account with a transaction in the trace'),
+      ext_msg_hash: V3Fields.hashes('External message hashes (raw or normalised)'),
+      supported_action_types: SUPPORTED_ACTION_TYPES,
+    },
     result: PendingTracesRes.extend({ address_book: AddressBook, metadata: Metadata }),
-    run: async (p, s, backend) => {
-      const req = { ...selector(p), supported_action_types: supported(p, s) };
-      p.rejectUnknown();
+    run: async (q, s, backend) => {
+      const req = {
+        ...selector(q),
+        supported_action_types: supportedActionTypes(q.supported_action_types, s),
+      };
       const answer = await backend.request(Subjects.send.pendingTraces, req);
       return { ...answer, ...(await enrichment(answer, s, backend)) };
     },
-  },
-  {
+  }),
+  defineV3Endpoint({
     name: 'pendingActions',
-    query: z.object({
-      account: V3Param.address('Account involved in the action').optional(),
-      ext_msg_hash: V3Param.hashes('External message hashes (raw or normalised)').optional(),
-      supported_action_types: V3Param.strings('Action types the client understands').optional(),
-      include_transactions: V3Param.bool('Add the emulated transactions of each action').optional(),
-    }),
+    fields: {
+      account: V3Fields.address('Account involved in the action'),
+      ext_msg_hash: V3Fields.hashes('External message hashes (raw or normalised)'),
+      supported_action_types: SUPPORTED_ACTION_TYPES,
+      include_transactions: V3Fields.flag(false, 'Add the emulated transactions of each action'),
+    },
     result: PendingActionsRes.extend({ address_book: AddressBook, metadata: Metadata }),
-    run: async (p, s, backend) => {
+    run: async (q, s, backend) => {
       const req = {
-        ...selector(p),
-        supported_action_types: supported(p, s),
-        include_transactions: p.bool('include_transactions') ?? false,
+        ...selector(q),
+        supported_action_types: supportedActionTypes(q.supported_action_types, s),
+        include_transactions: q.include_transactions,
       };
-      p.rejectUnknown();
       const answer = await backend.request(Subjects.send.pendingActions, req);
       return { ...answer, ...(await enrichment(answer, s, backend)) };
     },
-  },
-  {
+  }),
+  defineV3Endpoint({
     name: 'pendingTransactions',
-    query: z.object({
-      account: V3Param.addresses('Accounts'),
-      trace_id: V3Param.hashes('Trace ids').optional(),
-    }),
+    fields: {
+      account: V3Fields.requiredAddresses('Accounts', 'at least 1 account address required'),
+      trace_id: V3Fields.hashes('Trace ids'),
+    },
     result: PendingTransactionsRes.extend({ address_book: AddressBook }),
-    run: async (p, s, backend) => {
-      const account = p.addresses('account');
-      const traceId = p.hashes('trace_id');
-      p.rejectUnknown();
-      if (account === undefined) {
-        throw invalid('account', 'at least 1 account address required');
-      }
+    run: async (q, s, backend) => {
       const answer = await backend.request(Subjects.send.pendingTransactions, {
-        account,
-        ...(traceId === undefined ? {} : { trace_id: traceId }),
+        account: q.account,
+        ...(q.trace_id === undefined ? {} : { trace_id: q.trace_id }),
       });
       const { address_book } = await enrichment(answer, s, backend, false);
       return { ...answer, address_book };
     },
-  },
+  }),
 ];

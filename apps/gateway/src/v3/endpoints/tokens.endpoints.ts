@@ -1,35 +1,9 @@
 import { Subjects } from '@app/contracts';
-import { z } from 'zod';
-import { DEFAULT_LIMIT, type V3Endpoint } from '../v3-endpoint';
-import { limitRequestParams, resultOf, timeRangeParams, V3Param } from '../v3-schemas';
-import { invalid, type V3Params } from '../v3-params';
-
-/** `direction` of the token event endpoints: in, out or both (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml). */
-function direction(p: V3Params): 'in' | 'out' | 'both' | undefined {
-  const v = p.string('direction');
-  if (v === undefined) {
-    return undefined;
-  }
-  if (v !== 'in' && v !== 'out' && v !== 'both') {
-    throw invalid('direction', 'direction should be one of: in, out, both');
-  }
-  return v;
-}
-
-/** `owner_address`, or its alias `address` when absent. */
-function owners(p: V3Params): string[] | undefined {
-  const alias = p.addresses('address');
-  return p.addresses('owner_address') ?? alias;
-}
-
-function ranges(p: V3Params) {
-  return {
-    start_utime: p.utime('start_utime'),
-    end_utime: p.utime('end_utime'),
-    start_lt: p.uint64('start_lt'),
-    end_lt: p.uint64('end_lt'),
-  };
-}
+import { defineV3Endpoint, type V3Endpoint } from '../v3-endpoint';
+import { type V3Fields as V3FieldSet, type V3Values } from '../v3-field';
+import { PAGING_FIELDS, TIME_RANGE_FIELDS, V3Fields } from '../v3-fields';
+import { invalid } from '../v3-params';
+import { resultOf } from '../v3-schemas';
 
 /** More than one of `name` needs exactly one owner (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml; toncenter's wording). */
 function oneOwnerFor(
@@ -46,8 +20,48 @@ function oneOwnerFor(
  * `sort` where toncenter parses it with limit and offset but orders by something fixed (jetton and
  * NFT lists): checked like everywhere else, then not applied, as toncenter does not.
  */
-function unappliedSort(p: V3Params): void {
-  p.sort(undefined);
+const UNAPPLIED_SORT = { sort: V3Fields.sort(undefined) };
+
+/** `owner_address` and its alias `address`, read when `owner_address` is absent. */
+const OWNER_FIELDS = {
+  owner_address: V3Fields.addresses('Owners'),
+  address: V3Fields.addresses('Alias of owner_address'),
+};
+
+/** The parameters of jetton/transfers (`direction` between the filters and the time range) and jetton/burns. */
+function jettonEventFields<D extends V3FieldSet>(direction: D) {
+  return {
+    ...OWNER_FIELDS,
+    jetton_wallet: V3Fields.addresses('Jetton wallets'),
+    jetton_master: V3Fields.address('Jetton master'),
+    ...direction,
+    ...TIME_RANGE_FIELDS,
+    ...PAGING_FIELDS,
+    sort: V3Fields.sort('desc'),
+  };
+}
+
+/** The request of jetton/transfers and jetton/burns; burns have no direction (toncenter does not read it there). */
+function jettonEventRequest(
+  q: V3Values<ReturnType<typeof jettonEventFields>>,
+  direction: 'in' | 'out' | 'both' | undefined,
+  s: { noAddressBook: boolean; noMetadata?: boolean },
+) {
+  return {
+    owner_address: q.owner_address ?? q.address,
+    jetton_wallet: q.jetton_wallet,
+    jetton_master: q.jetton_master,
+    direction,
+    start_utime: q.start_utime,
+    end_utime: q.end_utime,
+    start_lt: q.start_lt,
+    end_lt: q.end_lt,
+    limit: q.limit,
+    offset: q.offset,
+    sort: q.sort,
+    no_address_book: s.noAddressBook,
+    no_metadata: s.noMetadata,
+  };
 }
 
 /**
@@ -56,202 +70,160 @@ function unappliedSort(p: V3Params): void {
  * (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml).
  */
 export const TOKEN_ENDPOINTS: readonly V3Endpoint[] = [
-  {
+  defineV3Endpoint({
     name: 'jetton/masters',
-    query: z.object({
-      address: V3Param.addresses('Jetton masters').optional(),
-      admin_address: V3Param.addresses('Admins').optional(),
-      ...limitRequestParams,
-    }),
+    fields: {
+      address: V3Fields.addresses('Jetton masters'),
+      admin_address: V3Fields.addresses('Admins'),
+      ...PAGING_FIELDS,
+      ...UNAPPLIED_SORT,
+    },
     result: resultOf(Subjects.query.jettonMasters),
-    run: (p, s, backend) => {
-      const req = {
-        address: p.addresses('address'),
-        admin_address: p.addresses('admin_address'),
-        ...p.paging(DEFAULT_LIMIT),
+    run: (q, s, backend) =>
+      backend.forward(Subjects.query.jettonMasters, {
+        address: q.address,
+        admin_address: q.admin_address,
+        limit: q.limit,
+        offset: q.offset,
         no_address_book: s.noAddressBook,
         no_metadata: s.noMetadata,
-      };
-      unappliedSort(p);
-      p.rejectUnknown();
-      return backend.forward(Subjects.query.jettonMasters, req);
-    },
-  },
-  {
+      }),
+  }),
+  defineV3Endpoint({
     name: 'jetton/wallets',
-    query: z.object({
-      address: V3Param.addresses('Jetton wallets').optional(),
-      owner_address: V3Param.addresses('Owners').optional(),
-      jetton_address: V3Param.addresses('Jetton masters').optional(),
-      exclude_zero_balance: V3Param.bool('Leave out empty wallets').optional(),
-      ...limitRequestParams,
-    }),
+    fields: {
+      address: V3Fields.addresses('Jetton wallets'),
+      owner_address: V3Fields.addresses('Owners'),
+      jetton_address: V3Fields.addresses('Jetton masters'),
+      exclude_zero_balance: V3Fields.bool('Leave out empty wallets'),
+      ...PAGING_FIELDS,
+      sort: V3Fields.sort(undefined),
+    },
     result: resultOf(Subjects.query.jettonWallets),
-    run: (p, s, backend) => {
-      const req = {
-        address: p.addresses('address'),
-        owner_address: p.addresses('owner_address'),
-        jetton_address: p.addresses('jetton_address'),
-        exclude_zero_balance: p.bool('exclude_zero_balance'),
-        ...p.paging(DEFAULT_LIMIT),
-        sort: p.sort(undefined),
-        no_address_book: s.noAddressBook,
-        no_metadata: s.noMetadata,
-      };
-      p.rejectUnknown();
-      oneOwnerFor('jetton_address', req.jetton_address, req.owner_address);
-      return backend.forward(Subjects.query.jettonWallets, req);
-    },
-  },
-  ...(['jetton/transfers', 'jetton/burns'] as const).map((name): V3Endpoint => ({
-    name,
-    query: z.object({
-      owner_address: V3Param.addresses('Owners').optional(),
-      address: V3Param.addresses('Alias of owner_address').optional(),
-      jetton_wallet: V3Param.addresses('Jetton wallets').optional(),
-      jetton_master: V3Param.address('Jetton master').optional(),
-      ...(name === 'jetton/transfers'
-        ? { direction: V3Param.text('in, out or both').optional() }
-        : {}),
-      ...timeRangeParams,
-      ...limitRequestParams,
-    }),
-    result: resultOf(
-      name === 'jetton/transfers' ? Subjects.query.jettonTransfers : Subjects.query.jettonBurns,
-    ),
-    run: (p, s, backend) => {
-      const req = {
-        owner_address: owners(p),
-        jetton_wallet: p.addresses('jetton_wallet'),
-        jetton_master: p.address('jetton_master'),
-        // Burns have no direction: toncenter does not read it there.
-        direction: name === 'jetton/transfers' ? direction(p) : undefined,
-        ...ranges(p),
-        ...p.paging(DEFAULT_LIMIT),
-        sort: p.sort('desc'),
-        no_address_book: s.noAddressBook,
-        no_metadata: s.noMetadata,
-      };
-      p.rejectUnknown();
-      return backend.forward(
-        name === 'jetton/transfers' ? Subjects.query.jettonTransfers : Subjects.query.jettonBurns,
-        req,
-      );
-    },
-  })),
-  {
-    name: 'nft/collections',
-    query: z.object({
-      collection_address: V3Param.addresses('Collections').optional(),
-      owner_address: V3Param.addresses('Owners').optional(),
-      ...limitRequestParams,
-    }),
-    result: resultOf(Subjects.query.nftCollections),
-    run: (p, s, backend) => {
-      const req = {
-        collection_address: p.addresses('collection_address'),
-        owner_address: p.addresses('owner_address'),
-        ...p.paging(DEFAULT_LIMIT),
-        no_address_book: s.noAddressBook,
-        no_metadata: s.noMetadata,
-      };
-      unappliedSort(p);
-      p.rejectUnknown();
-      return backend.forward(Subjects.query.nftCollections, req);
-    },
-  },
-  {
-    name: 'nft/items',
-    query: z.object({
-      address: V3Param.addresses('Items').optional(),
-      owner_address: V3Param.addresses('Owners').optional(),
-      collection_address: V3Param.addresses('Collections').optional(),
-      index: V3Param.strings('Item indexes (needs collection_address)').optional(),
-      include_on_sale: V3Param.bool('Include items on sale').optional(),
-      sort_by_last_transaction_lt: V3Param.bool('Newest activity first').optional(),
-      ...limitRequestParams,
-    }),
-    result: resultOf(Subjects.query.nftItems),
-    run: (p, s, backend) => {
-      const index = p.strings('index');
-      const req = {
-        address: p.addresses('address'),
-        owner_address: p.addresses('owner_address'),
-        collection_address: p.addresses('collection_address'),
-        index,
-        include_on_sale: p.bool('include_on_sale'),
-        sort_by_last_transaction_lt: p.bool('sort_by_last_transaction_lt'),
-        ...p.paging(DEFAULT_LIMIT),
-        no_address_book: s.noAddressBook,
-        no_metadata: s.noMetadata,
-      };
-      unappliedSort(p);
-      p.rejectUnknown();
-      if (index !== undefined) {
-        // toncenter's texts; the second is its 500, a 422 here.
-        if (!index.every((i) => /^\d{1,30}$/.test(i))) {
-          throw invalid('index', 'index should contain digits only');
-        }
-        if (req.collection_address === undefined) {
-          throw invalid('index', 'index parameter is not allowed without the collection_address');
-        }
-      }
-      oneOwnerFor('collection_address', req.collection_address, req.owner_address);
-      return backend.forward(Subjects.query.nftItems, req);
-    },
-  },
-  {
-    name: 'nft/transfers',
-    query: z.object({
-      owner_address: V3Param.addresses('Owners').optional(),
-      address: V3Param.addresses('Alias of owner_address').optional(),
-      item_address: V3Param.addresses('Items').optional(),
-      collection_address: V3Param.address('Collection').optional(),
-      direction: V3Param.text('in, out or both').optional(),
-      ...timeRangeParams,
-      ...limitRequestParams,
-    }),
-    result: resultOf(Subjects.query.nftTransfers),
-    run: (p, s, backend) => {
-      const req = {
-        owner_address: owners(p),
-        item_address: p.addresses('item_address'),
-        collection_address: p.address('collection_address'),
-        direction: direction(p),
-        ...ranges(p),
-        ...p.paging(DEFAULT_LIMIT),
-        sort: p.sort('desc'),
-        no_address_book: s.noAddressBook,
-        no_metadata: s.noMetadata,
-      };
-      p.rejectUnknown();
-      return backend.forward(Subjects.query.nftTransfers, req);
-    },
-  },
-  {
-    // toncenter answers getgems sales, getgems auctions and Telemint items; the decoder detects
-    // getgems fixed-price sales (get_sale_data, magic "FIXP"), so those are what this lists.
-    name: 'nft/sales',
-    query: z.object({
-      address: V3Param.addresses('Sale contracts (1 to 1000)'),
-    }),
-    result: resultOf(Subjects.query.nftSales),
-    run: (p, s, backend) => {
-      const address = p.addresses('address') ?? [];
-      p.rejectUnknown();
-      // toncenter's QueryNFTSales texts
-      // (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go errors table).
-      if (address.length === 0) {
-        throw invalid('address', 'at least 1 address required');
-      }
-      if (address.length > 1000) {
-        throw invalid('address', 'maximum 1000 addresses allowed');
-      }
-      return backend.forward(Subjects.query.nftSales, {
-        address,
+    run: (q, s, backend) => {
+      oneOwnerFor('jetton_address', q.jetton_address, q.owner_address);
+      return backend.forward(Subjects.query.jettonWallets, {
+        ...q,
         no_address_book: s.noAddressBook,
         no_metadata: s.noMetadata,
       });
     },
-  },
+  }),
+  defineV3Endpoint({
+    name: 'jetton/transfers',
+    fields: jettonEventFields({ direction: V3Fields.eventDirection() }),
+    result: resultOf(Subjects.query.jettonTransfers),
+    run: (q, s, backend) =>
+      backend.forward(Subjects.query.jettonTransfers, jettonEventRequest(q, q.direction, s)),
+  }),
+  defineV3Endpoint({
+    name: 'jetton/burns',
+    fields: jettonEventFields({}),
+    result: resultOf(Subjects.query.jettonBurns),
+    run: (q, s, backend) =>
+      backend.forward(Subjects.query.jettonBurns, jettonEventRequest(q, undefined, s)),
+  }),
+  defineV3Endpoint({
+    name: 'nft/collections',
+    fields: {
+      collection_address: V3Fields.addresses('Collections'),
+      owner_address: V3Fields.addresses('Owners'),
+      ...PAGING_FIELDS,
+      ...UNAPPLIED_SORT,
+    },
+    result: resultOf(Subjects.query.nftCollections),
+    run: (q, s, backend) =>
+      backend.forward(Subjects.query.nftCollections, {
+        collection_address: q.collection_address,
+        owner_address: q.owner_address,
+        limit: q.limit,
+        offset: q.offset,
+        no_address_book: s.noAddressBook,
+        no_metadata: s.noMetadata,
+      }),
+  }),
+  defineV3Endpoint({
+    name: 'nft/items',
+    fields: {
+      address: V3Fields.addresses('Items'),
+      owner_address: V3Fields.addresses('Owners'),
+      collection_address: V3Fields.addresses('Collections'),
+      index: V3Fields.strings('Item indexes (needs collection_address)'),
+      include_on_sale: V3Fields.bool('Include items on sale'),
+      sort_by_last_transaction_lt: V3Fields.bool('Newest activity first'),
+      ...PAGING_FIELDS,
+      ...UNAPPLIED_SORT,
+    },
+    result: resultOf(Subjects.query.nftItems),
+    run: (q, s, backend) => {
+      if (q.index !== undefined) {
+        // toncenter's texts; the second is its 500, a 422 here.
+        if (!q.index.every((i) => /^\d{1,30}$/.test(i))) {
+          throw invalid('index', 'index should contain digits only');
+        }
+        if (q.collection_address === undefined) {
+          throw invalid('index', 'index parameter is not allowed without the collection_address');
+        }
+      }
+      oneOwnerFor('collection_address', q.collection_address, q.owner_address);
+      return backend.forward(Subjects.query.nftItems, {
+        address: q.address,
+        owner_address: q.owner_address,
+        collection_address: q.collection_address,
+        index: q.index,
+        include_on_sale: q.include_on_sale,
+        sort_by_last_transaction_lt: q.sort_by_last_transaction_lt,
+        limit: q.limit,
+        offset: q.offset,
+        no_address_book: s.noAddressBook,
+        no_metadata: s.noMetadata,
+      });
+    },
+  }),
+  defineV3Endpoint({
+    name: 'nft/transfers',
+    fields: {
+      ...OWNER_FIELDS,
+      item_address: V3Fields.addresses('Items'),
+      collection_address: V3Fields.address('Collection'),
+      direction: V3Fields.eventDirection(),
+      ...TIME_RANGE_FIELDS,
+      ...PAGING_FIELDS,
+      sort: V3Fields.sort('desc'),
+    },
+    result: resultOf(Subjects.query.nftTransfers),
+    run: (q, s, backend) => {
+      const { address, ...rest } = q;
+      return backend.forward(Subjects.query.nftTransfers, {
+        ...rest,
+        owner_address: q.owner_address ?? address,
+        no_address_book: s.noAddressBook,
+        no_metadata: s.noMetadata,
+      });
+    },
+  }),
+  defineV3Endpoint({
+    // toncenter answers getgems sales, getgems auctions and Telemint items; the decoder detects
+    // getgems fixed-price sales (get_sale_data, magic "FIXP"), so those are what this lists.
+    name: 'nft/sales',
+    fields: {
+      // toncenter's QueryNFTSales texts
+      // (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go errors table).
+      address: V3Fields.requiredAddresses(
+        'Sale contracts (1 to 1000)',
+        'at least 1 address required',
+      ),
+    },
+    result: resultOf(Subjects.query.nftSales),
+    run: (q, s, backend) => {
+      if (q.address.length > 1000) {
+        throw invalid('address', 'maximum 1000 addresses allowed');
+      }
+      return backend.forward(Subjects.query.nftSales, {
+        address: q.address,
+        no_address_book: s.noAddressBook,
+        no_metadata: s.noMetadata,
+      });
+    },
+  }),
 ];

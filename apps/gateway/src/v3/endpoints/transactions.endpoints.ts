@@ -1,176 +1,142 @@
 import { Subjects } from '@app/contracts';
-import { z } from 'zod';
-import { DEFAULT_LIMIT, type V3Endpoint } from '../v3-endpoint';
-import { limitRequestParams, resultOf, timeRangeParams, V3Param } from '../v3-schemas';
+import { defineV3Endpoint, type V3Endpoint } from '../v3-endpoint';
+import { PAGING_FIELDS, TIME_RANGE_FIELDS, V3Fields } from '../v3-fields';
 import { invalid } from '../v3-params';
+import { resultOf } from '../v3-schemas';
+
+/** Parsed as toncenter parses them (a bad value is a 422) and applied by neither. */
+const IGNORED = 'Accepted and ignored, as toncenter does';
 
 /**
  * transactions, transactionsByMasterchainBlock, transactionsByMessage, adjacentTransactions, messages
  * (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml).
  */
 export const TRANSACTION_ENDPOINTS: readonly V3Endpoint[] = [
-  {
+  defineV3Endpoint({
     name: 'transactions',
-    query: z.object({
-      workchain: V3Param.int32('Workchain id', 0).optional(),
-      shard: V3Param.shard().optional(),
-      seqno: V3Param.int32('Block seqno').optional(),
-      root_hash: V3Param.hash('Accepted and ignored, as toncenter does').optional(),
-      file_hash: V3Param.hash('Accepted and ignored, as toncenter does').optional(),
-      mc_seqno: V3Param.int32('Masterchain block seqno').optional(),
-      account: V3Param.addresses('Accounts').optional(),
-      exclude_account: V3Param.addresses('Accepted and ignored, as toncenter does').optional(),
-      hash: V3Param.hashes('Transaction hashes').optional(),
-      lt: V3Param.lt('Transaction logical time').optional(),
-      ...timeRangeParams,
-      ...limitRequestParams,
-    }),
-    result: resultOf(Subjects.query.transactions),
-    run: (p, s, backend) => {
-      // exclude_account, root_hash, file_hash: toncenter parses them (a bad value is a 422) and
-      // filters by none of them (exclude_account is a TODO in its code); taken the same way.
-      p.addresses('exclude_account');
-      p.hash('root_hash');
-      p.hash('file_hash');
-      const req = {
-        workchain: p.int32('workchain'),
-        shard: p.shard('shard'),
-        seqno: p.int32('seqno'),
-        mc_seqno: p.int32('mc_seqno'),
-        account: p.addresses('account'),
-        hash: p.hashes('hash'),
-        lt: p.uint64('lt'),
-        start_utime: p.utime('start_utime'),
-        end_utime: p.utime('end_utime'),
-        start_lt: p.uint64('start_lt'),
-        end_lt: p.uint64('end_lt'),
-        ...p.paging(DEFAULT_LIMIT),
-        sort: p.sort('desc'),
-        no_address_book: s.noAddressBook,
-      };
-      p.rejectUnknown();
-      return backend.forward(Subjects.query.transactions, req);
+    fields: {
+      workchain: V3Fields.int32('Workchain id', 0),
+      shard: V3Fields.shard(),
+      seqno: V3Fields.int32('Block seqno'),
+      // root_hash, file_hash, exclude_account: toncenter filters by none of them (exclude_account
+      // is a TODO in its code).
+      root_hash: V3Fields.hash(IGNORED),
+      file_hash: V3Fields.hash(IGNORED),
+      mc_seqno: V3Fields.int32('Masterchain block seqno'),
+      account: V3Fields.addresses('Accounts'),
+      exclude_account: V3Fields.addresses(IGNORED),
+      hash: V3Fields.hashes('Transaction hashes'),
+      lt: V3Fields.lt('Transaction logical time'),
+      ...TIME_RANGE_FIELDS,
+      ...PAGING_FIELDS,
+      sort: V3Fields.sort('desc'),
     },
-  },
-  {
+    result: resultOf(Subjects.query.transactions),
+    run: (q, s, backend) =>
+      backend.forward(Subjects.query.transactions, {
+        workchain: q.workchain,
+        shard: q.shard,
+        seqno: q.seqno,
+        mc_seqno: q.mc_seqno,
+        account: q.account,
+        hash: q.hash,
+        lt: q.lt,
+        start_utime: q.start_utime,
+        end_utime: q.end_utime,
+        start_lt: q.start_lt,
+        end_lt: q.end_lt,
+        limit: q.limit,
+        offset: q.offset,
+        sort: q.sort,
+        no_address_book: s.noAddressBook,
+      }),
+  }),
+  defineV3Endpoint({
     name: 'transactionsByMasterchainBlock',
-    query: z.object({
-      seqno: V3Param.int32('Masterchain block seqno', 1).optional(),
-      ...limitRequestParams,
-    }),
-    result: resultOf(Subjects.query.transactions),
-    run: (p, s, backend) => {
-      const req = {
-        // toncenter reads a missing seqno as 0 (masterchain block 0 is not indexed: a 404).
-        mc_seqno: p.int32('seqno') ?? 0,
-        ...p.paging(DEFAULT_LIMIT),
-        sort: p.sort('desc'),
-        no_address_book: s.noAddressBook,
-      };
-      p.rejectUnknown();
-      return backend.forward(Subjects.query.transactions, req);
+    fields: {
+      // toncenter reads a missing seqno as 0 (masterchain block 0 is not indexed: a 404).
+      seqno: V3Fields.int32Or(0, 'Masterchain block seqno', 1),
+      ...PAGING_FIELDS,
+      sort: V3Fields.sort('desc'),
     },
-  },
-  {
-    name: 'transactionsByMessage',
-    query: z.object({
-      msg_hash: V3Param.hashes('Message hashes').optional(),
-      body_hash: V3Param.hash('Message body hash').optional(),
-      opcode: V3Param.opcode().optional(),
-      direction: V3Param.text('in or out').optional(),
-      source: V3Param.text('Message source address, or null for external inbound').optional(),
-      destination: V3Param.text(
-        'Message destination address, or null for external outbound',
-      ).optional(),
-      exclude_externals: V3Param.bool('Leave out external inbound messages').optional(),
-      only_externals: V3Param.bool('External inbound messages only').optional(),
-      ...limitRequestParams,
-    }),
-    result: resultOf(Subjects.query.transactionsByMessage),
-    run: (p, s, backend) => {
-      const req = {
-        msg_hash: p.hashes('msg_hash'),
-        body_hash: p.hash('body_hash'),
-        opcode: p.opcode('opcode'),
-        direction: p.direction('direction'),
-        source: p.addressOrNull('source'),
-        destination: p.addressOrNull('destination'),
-        exclude_externals: p.bool('exclude_externals'),
-        only_externals: p.bool('only_externals'),
-        ...p.paging(DEFAULT_LIMIT),
-        sort: p.sort('desc'),
+    result: resultOf(Subjects.query.transactions),
+    run: (q, s, backend) =>
+      backend.forward(Subjects.query.transactions, {
+        mc_seqno: q.seqno,
+        limit: q.limit,
+        offset: q.offset,
+        sort: q.sort,
         no_address_book: s.noAddressBook,
-      };
-      p.rejectUnknown();
-      if (req.msg_hash === undefined && req.body_hash === undefined && req.opcode === undefined) {
+      }),
+  }),
+  defineV3Endpoint({
+    name: 'transactionsByMessage',
+    fields: {
+      msg_hash: V3Fields.hashes('Message hashes'),
+      body_hash: V3Fields.hash('Message body hash'),
+      opcode: V3Fields.opcode(),
+      direction: V3Fields.direction(),
+      source: V3Fields.addressOrNull('Message source address, or null for external inbound'),
+      destination: V3Fields.addressOrNull(
+        'Message destination address, or null for external outbound',
+      ),
+      exclude_externals: V3Fields.bool('Leave out external inbound messages'),
+      only_externals: V3Fields.bool('External inbound messages only'),
+      ...PAGING_FIELDS,
+      sort: V3Fields.sort('desc'),
+    },
+    result: resultOf(Subjects.query.transactionsByMessage),
+    run: (q, s, backend) => {
+      if (q.msg_hash === undefined && q.body_hash === undefined && q.opcode === undefined) {
         throw invalid(
           'msg_hash',
           'at least one of msg_hash, body_hash, opcode should be specified',
         );
       }
-      return backend.forward(Subjects.query.transactionsByMessage, req);
-    },
-  },
-  {
-    name: 'adjacentTransactions',
-    query: z.object({
-      hash: V3Param.hash('Transaction hash'),
-      direction: V3Param.text('in or out').optional(),
-    }),
-    result: resultOf(Subjects.query.adjacentTransactions),
-    run: (p, s, backend) => {
-      const hash = p.hash('hash');
-      const direction = p.direction('direction');
-      p.rejectUnknown();
-      if (hash === undefined) {
-        throw invalid('hash', 'hash is required');
-      }
-      return backend.forward(Subjects.query.adjacentTransactions, {
-        hash,
-        direction,
+      return backend.forward(Subjects.query.transactionsByMessage, {
+        ...q,
         no_address_book: s.noAddressBook,
       });
     },
-  },
-  {
-    name: 'messages',
-    query: z.object({
-      msg_hash: V3Param.hashes('Message hashes').optional(),
-      hash: V3Param.hash('Message hash (legacy single-value alias of msg_hash)').optional(),
-      body_hash: V3Param.hash('Message body hash').optional(),
-      source: V3Param.text('Source address, or null for external inbound').optional(),
-      destination: V3Param.text('Destination address, or null for external outbound').optional(),
-      opcode: V3Param.opcode().optional(),
-      ...timeRangeParams,
-      direction: V3Param.text('in or out').optional(),
-      exclude_externals: V3Param.bool('Leave out external messages').optional(),
-      only_externals: V3Param.bool('External messages only').optional(),
-      ...limitRequestParams,
-    }),
-    result: resultOf(Subjects.query.messages),
-    run: (p, s, backend) => {
-      const msgHash = p.hashes('msg_hash');
-      // `hash`: the legacy single-value alias of msg_hash.
-      const legacy = p.hash('hash');
-      const req = {
-        msg_hash: msgHash ?? (legacy === undefined ? undefined : [legacy]),
-        body_hash: p.hash('body_hash'),
-        source: p.addressOrNull('source'),
-        destination: p.addressOrNull('destination'),
-        opcode: p.opcode('opcode'),
-        start_utime: p.utime('start_utime'),
-        end_utime: p.utime('end_utime'),
-        start_lt: p.uint64('start_lt'),
-        end_lt: p.uint64('end_lt'),
-        direction: p.direction('direction'),
-        exclude_externals: p.bool('exclude_externals'),
-        only_externals: p.bool('only_externals'),
-        ...p.paging(DEFAULT_LIMIT),
-        sort: p.sort('desc'),
-        no_address_book: s.noAddressBook,
-      };
-      p.rejectUnknown();
-      return backend.forward(Subjects.query.messages, req);
+  }),
+  defineV3Endpoint({
+    name: 'adjacentTransactions',
+    fields: {
+      hash: V3Fields.requiredHash('Transaction hash', 'hash is required'),
+      direction: V3Fields.direction(),
     },
-  },
+    result: resultOf(Subjects.query.adjacentTransactions),
+    run: (q, s, backend) =>
+      backend.forward(Subjects.query.adjacentTransactions, {
+        ...q,
+        no_address_book: s.noAddressBook,
+      }),
+  }),
+  defineV3Endpoint({
+    name: 'messages',
+    fields: {
+      msg_hash: V3Fields.hashes('Message hashes'),
+      // The legacy single-value alias of msg_hash.
+      hash: V3Fields.hash('Message hash (legacy single-value alias of msg_hash)'),
+      body_hash: V3Fields.hash('Message body hash'),
+      source: V3Fields.addressOrNull('Source address, or null for external inbound'),
+      destination: V3Fields.addressOrNull('Destination address, or null for external outbound'),
+      opcode: V3Fields.opcode(),
+      ...TIME_RANGE_FIELDS,
+      direction: V3Fields.direction(),
+      exclude_externals: V3Fields.bool('Leave out external messages'),
+      only_externals: V3Fields.bool('External messages only'),
+      ...PAGING_FIELDS,
+      sort: V3Fields.sort('desc'),
+    },
+    result: resultOf(Subjects.query.messages),
+    run: (q, s, backend) => {
+      const { hash, ...rest } = q;
+      return backend.forward(Subjects.query.messages, {
+        ...rest,
+        msg_hash: q.msg_hash ?? (hash === undefined ? undefined : [hash]),
+        no_address_book: s.noAddressBook,
+      });
+    },
+  }),
 ];

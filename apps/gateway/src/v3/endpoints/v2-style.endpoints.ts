@@ -3,9 +3,10 @@ import { GET_METHOD_STACK_LIMITS } from '@app/ton';
 import { z } from 'zod';
 import { legacyStack, requiredMethodId } from '../../v2/params/methods.params';
 import { type RawParams } from '../../v2/v2-params';
-import { type V3Endpoint } from '../v3-endpoint';
-import { conversion, invalid, type V3Params } from '../v3-params';
-import { V3Param } from '../v3-schemas';
+import { defineV3Endpoint, type V3Endpoint } from '../v3-endpoint';
+import { type V3Field, v3Field, type V3RequiredField, v3RequiredField } from '../v3-field';
+import { V3Fields } from '../v3-fields';
+import { conversion, invalid, throwing, type V3Params } from '../v3-params';
 import {
   addressInformationFromState,
   addressInformationFromV2,
@@ -17,7 +18,7 @@ import {
   walletInformationFromV2,
 } from '../v2-style/account-information.mapper';
 import { fromLegacyEntry, toLegacyInput, V3StackEntry, V3StackInput } from '../v2-style/v3-stack';
-import { TRACE_ENDPOINTS, tracesRequest } from './traces.endpoints';
+import { TRACES_FIELDS, tracesRequest } from './traces.endpoints';
 
 /*
  * The v2-style endpoints of /api/v3 (toncenter
@@ -28,77 +29,63 @@ import { TRACE_ENDPOINTS, tracesRequest } from './traces.endpoints';
  * with 500; both are 422 naming the parameter here.
  */
 
-/** `address` (required) and `use_v2` (default false, as ton-indexer's code; its swagger says true). */
-const accountQuery = z.object({
-  address: V3Param.address(
+/** `address` (required; toncenter's wording, with a 401 there) and `use_v2` (default false, as ton-indexer's code; its swagger says true). */
+const ACCOUNT_FIELDS = {
+  address: V3Fields.requiredAddress(
     'Account address in any form; when missing, a 422 names it (toncenter answers 401)',
+    'address of account is required',
   ),
-  use_v2: V3Param.bool(
-    'Read the live state through the liteservers instead of the index',
-  ).optional(),
-});
+  use_v2: V3Fields.flag(false, 'Read the live state through the liteservers instead of the index'),
+};
 
-function accountParams(p: V3Params): { address: string; useV2: boolean } {
-  const address = p.address('address');
-  const useV2 = p.bool('use_v2') ?? false;
-  p.rejectUnknown();
-  if (address === undefined) {
-    // toncenter's wording (with a 401 there).
-    throw invalid('address', 'address of account is required');
-  }
-  return { address, useV2 };
+function walletInformation(name: string, deprecated?: true): V3Endpoint {
+  return defineV3Endpoint({
+    name,
+    ...(deprecated === undefined ? {} : { deprecated }),
+    fields: ACCOUNT_FIELDS,
+    result: V3WalletInformation,
+    run: async ({ address, use_v2 }, _s, backend) => {
+      if (use_v2) {
+        const info = await backend.request(Subjects.ls.getWalletInformation, { address });
+        return walletInformationFromV2(info);
+      }
+      const { wallets } = await backend.request(Subjects.query.walletStates, {
+        address: [address],
+        no_address_book: true,
+      });
+      const state = wallets[0];
+      return state === undefined ? unknownWalletInformation() : walletInformationFromState(state);
+    },
+  });
 }
 
-const walletInformation: Omit<V3Endpoint, 'name'> = {
-  query: accountQuery,
-  result: V3WalletInformation,
-  run: async (p, _s, backend) => {
-    const { address, useV2 } = accountParams(p);
-    if (useV2) {
-      const info = await backend.request(Subjects.ls.getWalletInformation, { address });
-      return walletInformationFromV2(info);
-    }
-    const { wallets } = await backend.request(Subjects.query.walletStates, {
-      address: [address],
-      no_address_book: true,
-    });
-    const state = wallets[0];
-    return state === undefined ? unknownWalletInformation() : walletInformationFromState(state);
-  },
-};
-
-const addressInformation: Omit<V3Endpoint, 'name'> = {
-  query: accountQuery,
-  result: V3AddressInformation,
-  run: async (p, _s, backend) => {
-    const { address, useV2 } = accountParams(p);
-    if (useV2) {
-      const state = await backend.request(Subjects.ls.getAddressInformation, { address });
-      return addressInformationFromV2(state);
-    }
-    const { accounts } = await backend.request(Subjects.query.accountStates, {
-      address: [address],
-      include_boc: true,
-      no_address_book: true,
-    });
-    const state = accounts[0];
-    return state === undefined ? unknownAddressInformation() : addressInformationFromState(state);
-  },
-};
-
-function tracesEndpoint(): V3Endpoint {
-  const traces = TRACE_ENDPOINTS.find((e) => e.name === 'traces');
-  if (traces === undefined) {
-    throw new Error('the traces endpoint is not declared');
-  }
-  return traces;
+function addressInformation(name: string, deprecated?: true): V3Endpoint {
+  return defineV3Endpoint({
+    name,
+    ...(deprecated === undefined ? {} : { deprecated }),
+    fields: ACCOUNT_FIELDS,
+    result: V3AddressInformation,
+    run: async ({ address, use_v2 }, _s, backend) => {
+      if (use_v2) {
+        const state = await backend.request(Subjects.ls.getAddressInformation, { address });
+        return addressInformationFromV2(state);
+      }
+      const { accounts } = await backend.request(Subjects.query.accountStates, {
+        address: [address],
+        include_boc: true,
+        no_address_book: true,
+      });
+      const state = accounts[0];
+      return state === undefined ? unknownAddressInformation() : addressInformationFromState(state);
+    },
+  });
 }
 
 /** `events`: the traces of toncenter's older API under their old key, always with their actions. */
-const events: V3Endpoint = {
+const events = defineV3Endpoint({
   name: 'events',
   deprecated: true,
-  query: tracesEndpoint().query,
+  fields: TRACES_FIELDS,
   result: z
     .object({
       events: V3TracesRes.shape.traces,
@@ -106,12 +93,12 @@ const events: V3Endpoint = {
       metadata: V3TracesRes.shape.metadata,
     })
     .strict(),
-  run: async (p, s, backend) => {
-    const req = { ...tracesRequest(p, s), include_actions: true };
+  run: async (q, s, backend) => {
+    const req = { ...tracesRequest(q, s), include_actions: true };
     const { traces, address_book, metadata } = await backend.request(Subjects.query.traces, req);
     return { events: traces, address_book, metadata };
   },
-};
+});
 
 /** The VmStack for the liteserver; the v2 reader's complaints name `stack` here. */
 function v2Stack(raw: RawParams): string {
@@ -125,26 +112,58 @@ function v2Stack(raw: RawParams): string {
   }
 }
 
-const runGetMethod: V3Endpoint = {
+/** A body field as sent, undefined when absent, null or empty (then `<name> is required`). */
+function bodyValue(p: V3Params, name: string): unknown {
+  const value = p.jsonField(name);
+  return value === null || value === '' ? undefined : value;
+}
+
+/** runGetMethod's `address`: a JSON string read like a query value; anything else cannot be an address. */
+const contractAddress: V3RequiredField<string> = v3RequiredField(
+  z.string().meta({ description: 'Contract address in any form' }),
+  (p, name) =>
+    bodyValue(p, name) === undefined ? undefined : (p.address(name) ?? throwing(conversion(name))),
+  'address is required',
+);
+
+/** runGetMethod's `method`: toncenter decodes the body into `Method string`, so any other JSON type fails. */
+const methodName: V3RequiredField<number> = v3RequiredField(
+  z.string().meta({
+    description:
+      'Get-method name, or its numeric id as a string (a JSON number is a 422, as toncenter decodes a string)',
+    example: 'seqno',
+  }),
+  (p, name) => {
+    const method = bodyValue(p, name);
+    if (method === undefined) {
+      return undefined;
+    }
+    if (typeof method !== 'string') {
+      throw invalid(name, `${name} must be a string`);
+    }
+    return requiredMethodId({ method }, 'post');
+  },
+  'method is required',
+);
+
+/** runGetMethod's `stack`: v3 entries, as the VmStack the liteserver takes. */
+const stackArguments: V3Field<string> = v3Field(
+  z
+    .array(V3StackInput)
+    .max(GET_METHOD_STACK_LIMITS.maxEntries)
+    .meta({
+      description:
+        'Arguments, bottom of the stack first; a type other than num, cell or slice is a 422 naming stack (toncenter answers 500)',
+      example: [],
+    })
+    .optional(),
+  (p, name) => v2Stack({ stack: toLegacyInput(p.jsonField(name)) }),
+);
+
+const runGetMethod = defineV3Endpoint({
   name: 'runGetMethod',
   verbs: ['POST'],
-  query: z.object({
-    address: z.string().meta({ description: 'Contract address in any form' }),
-    method: z.string().meta({
-      description:
-        'Get-method name, or its numeric id as a string (a JSON number is a 422, as toncenter decodes a string)',
-      example: 'seqno',
-    }),
-    stack: z
-      .array(V3StackInput)
-      .max(GET_METHOD_STACK_LIMITS.maxEntries)
-      .meta({
-        description:
-          'Arguments, bottom of the stack first; a type other than num, cell or slice is a 422 naming stack (toncenter answers 500)',
-        example: [],
-      })
-      .optional(),
-  }),
+  fields: { address: contractAddress, method: methodName, stack: stackArguments },
   result: z
     .object({
       gas_used: z.number().int(),
@@ -152,32 +171,11 @@ const runGetMethod: V3Endpoint = {
       stack: z.array(V3StackEntry),
     })
     .strict(),
-  run: async (p, _s, backend) => {
-    const raw = {
-      address: p.jsonField('address'),
-      method: p.jsonField('method'),
-      stack: toLegacyInput(p.jsonField('stack')),
-    };
-    p.rejectUnknown();
-    if (raw.address === undefined || raw.address === null || raw.address === '') {
-      throw invalid('address', 'address is required');
-    }
-    if (raw.method === undefined || raw.method === null || raw.method === '') {
-      throw invalid('method', 'method is required');
-    }
-    // toncenter decodes the body into `Method string`: any other JSON type fails to decode.
-    if (typeof raw.method !== 'string') {
-      throw invalid('method', 'method must be a string');
-    }
-    // A JSON string is read like a query value; anything else cannot be an address.
-    const address = p.address('address');
-    if (address === undefined) {
-      throw conversion('address');
-    }
+  run: async (q, _s, backend) => {
     const result = await backend.request(Subjects.ls.runGetMethod, {
-      address,
-      methodId: requiredMethodId(raw, 'post'),
-      stack: v2Stack(raw),
+      address: q.address,
+      methodId: q.method,
+      stack: q.stack,
     });
     return {
       gas_used: result.gas_used,
@@ -185,14 +183,14 @@ const runGetMethod: V3Endpoint = {
       stack: result.stack.map(fromLegacyEntry),
     };
   },
-};
+});
 
 export const V2_STYLE_ENDPOINTS: readonly V3Endpoint[] = [
-  { name: 'walletInformation', ...walletInformation },
-  { name: 'addressInformation', ...addressInformation },
+  walletInformation('walletInformation'),
+  addressInformation('addressInformation'),
   runGetMethod,
   // Deprecated aliases (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go).
-  { name: 'wallet', deprecated: true, ...walletInformation },
-  { name: 'account', deprecated: true, ...addressInformation },
+  walletInformation('wallet', true),
+  addressInformation('account', true),
   events,
 ];
