@@ -1,7 +1,12 @@
 import { DNS_ZONES, InterfaceProbes } from '@app/classify';
 import { type TonNetwork } from '@app/config';
 import { AddressMetadataRepository, DataSource, IndexerCursorRepository } from '@app/database';
-import { LiteserverPool, type LiteserverTrust } from '@app/liteclient';
+import {
+  LiteserverPool,
+  LiteserverPoolMetrics,
+  type LiteserverTrust,
+  trustMetricsObserver,
+} from '@app/liteclient';
 import { NATS_CONNECTION, PIPELINE_SIGNALS, type PipelineSignals } from '@app/nats';
 import { type LiteserverEndpoint } from '@app/ton';
 import { PINO_LOGGER } from '@app/observability';
@@ -77,12 +82,17 @@ export class DecoderService implements OnApplicationBootstrap, OnApplicationShut
     const logger = this.logger.child({ component: 'decoder' });
     let detector: InterfaceDetector | undefined;
     if (this.options.endpoints !== undefined && this.options.endpoints.length > 0) {
-      this.pool = new LiteserverPool(this.options.endpoints, {
-        timeoutMs: this.options.liteserverTimeoutMs ?? 5000,
-        attempts: 3,
-        probeIntervalMs: 2000,
-        ...this.options.trust,
-      });
+      this.pool = new LiteserverPool(
+        this.options.endpoints,
+        {
+          timeoutMs: this.options.liteserverTimeoutMs ?? 5000,
+          attempts: 3,
+          probeIntervalMs: 2000,
+          ...this.options.trust,
+        },
+        // What the decoder refuses as unproven is counted (tonapi_liteserver_unverified_total).
+        trustMetricsObserver(new LiteserverPoolMetrics(this.registry)),
+      );
       await this.pool.start();
       const probes = new InterfaceProbes(
         new GetMethodClient(this.pool, (mcSeqno) => {

@@ -7,7 +7,12 @@ import {
   IngestLeaderLease,
   IngestProgressRepository,
 } from '@app/database';
-import { LiteserverPool, type LiteserverTrust } from '@app/liteclient';
+import {
+  LiteserverPool,
+  LiteserverPoolMetrics,
+  type LiteserverTrust,
+  trustMetricsObserver,
+} from '@app/liteclient';
 import { NATS_CONNECTION, PIPELINE_SIGNALS, type PipelineSignals } from '@app/nats';
 import { PINO_LOGGER } from '@app/observability';
 import { type LiteserverEndpoint } from '@app/ton';
@@ -84,12 +89,17 @@ export class IngestorService implements OnApplicationBootstrap, OnApplicationShu
     if (!this.options.follow) {
       return;
     }
-    const pool = new LiteserverPool(this.options.endpoints, {
-      timeoutMs: this.options.liteserverTimeoutMs,
-      attempts: 3,
-      probeIntervalMs: 1000,
-      ...this.options.trust,
-    });
+    const pool = new LiteserverPool(
+      this.options.endpoints,
+      {
+        timeoutMs: this.options.liteserverTimeoutMs,
+        attempts: 3,
+        probeIntervalMs: 1000,
+        ...this.options.trust,
+      },
+      // What the ingestor refuses as unproven is counted with the rest (tonapi_liteserver_unverified_total).
+      trustMetricsObserver(new LiteserverPoolMetrics(this.registry)),
+    );
     this.pool = pool;
     await pool.start();
     const publisher: BlockIndexedPublisher =

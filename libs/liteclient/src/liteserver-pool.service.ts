@@ -48,6 +48,7 @@ export function poolMetricsObserver(
   poolMetrics: LiteserverPoolMetrics,
 ): LiteserverPoolObserver {
   return {
+    ...trustMetricsObserver(poolMetrics),
     queryFinished: (server, method, seconds, outcome) => {
       metrics.observeQuery(server, method, seconds);
       if (outcome !== 'ok') {
@@ -65,6 +66,20 @@ export function poolMetricsObserver(
     cacheLookup: (method, hit) => {
       poolMetrics.countCache(method, hit);
     },
+  };
+}
+
+/**
+ * Only the trust events of a pool: answers refused as unproven and liteservers of another network,
+ * counted and logged. For the pools of the ingestor and the decoder, whose query and health series
+ * would mix with the API pool's in one process.
+ */
+export function trustMetricsObserver(
+  poolMetrics: LiteserverPoolMetrics,
+): LiteserverPoolObserver {
+  return {
+    queryFinished: () => undefined,
+    healthChanged: () => undefined,
     unverified: (server, reason, message) => {
       poolMetrics.countUnverified(reason);
       // An operator must see which liteserver lies or lags behind its proofs, and why.
