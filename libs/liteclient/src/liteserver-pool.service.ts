@@ -74,9 +74,7 @@ export function poolMetricsObserver(
  * counted and logged. For the pools of the ingestor and the decoder, whose query and health series
  * would mix with the API pool's in one process.
  */
-export function trustMetricsObserver(
-  poolMetrics: LiteserverPoolMetrics,
-): LiteserverPoolObserver {
+export function trustMetricsObserver(poolMetrics: LiteserverPoolMetrics): LiteserverPoolObserver {
   return {
     queryFinished: () => undefined,
     healthChanged: () => undefined,
