@@ -341,7 +341,11 @@ void describe('k8s (kustomize)', () => {
       const [container] = d.spec.template.spec.containers;
       assert.ok(container);
       assert.equal(container.image, 'ton-access:latest', app);
-      assert.deepEqual(container.env, [{ name: 'APP', value: app }], app);
+      // The apps with a liteserver pool keep their proven key block (k8s-manifests.int-spec.ts).
+      const trust = ['decoder', 'ingestor', 'liteserver', 'sender'].includes(app)
+        ? [{ name: 'LITESERVER_TRUST_DIR', value: '/var/lib/ton-access/trust' }]
+        : [];
+      assert.deepEqual(container.env, [{ name: 'APP', value: app }, ...trust], app);
       const port = app === 'gateway' ? 'http' : 'metrics';
       assert.deepEqual(container.livenessProbe?.httpGet, { path: '/healthz', port }, app);
       assert.deepEqual(container.readinessProbe?.httpGet, { path: '/readyz', port }, app);
