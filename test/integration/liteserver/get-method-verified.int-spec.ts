@@ -1,33 +1,15 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { TonApiError } from '@app/contracts';
-import { LiteserverPoolService } from '@app/liteclient';
-import { createMetricsRegistry, LiteserverMetrics } from '@app/observability';
+import { type LiteserverPoolService } from '@app/liteclient';
 import { LiteApiSchema, methodIdOf, type ProofBlockId } from '@app/ton';
 import { type Address, Cell, parseTuple, serializeTuple, type TupleItem } from '@ton/core';
-import { type Registry } from 'prom-client';
 import { type Localnet, startLocalnet } from '../../../apps/localnet/src/localnet';
+import { lie as lieWith, startVerifyingPool, unverifiedByReason } from './lying-pool.support';
 import { GenesisAccount } from '../../../apps/localnet/src/seeds';
 import { GetMethodRunner } from '../../../apps/liteserver/src/v2/methods/get-method.runner';
 
 const EMPTY_STACK = serializeTuple([]).toBoc({ idx: false }).toString('base64');
-
-async function until(condition: () => boolean, what: string, timeoutMs = 8000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) {
-      throw new Error(`${what}: not reached within ${String(timeoutMs)} ms`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-async function unverifiedByReason(registry: Registry): Promise<Map<string, number>> {
-  const found = registry.getSingleMetric('tonapi_liteserver_unverified_total');
-  assert.ok(found, 'tonapi_liteserver_unverified_total is registered');
-  const { values } = await found.get();
-  return new Map(values.map((v) => [String(v.labels.reason), v.value]));
-}
 
 /**
  * Get-methods run by the liteserver (runSmcMethod: ConfigParam 8 says version 14, newer than the
@@ -40,28 +22,10 @@ void describe('runSmcMethod answers verified against the anchor: 3 local liteser
   let wallet: Address;
   const pools: LiteserverPoolService[] = [];
 
-  async function startPool(
-    attempts = 3,
-  ): Promise<{ pool: LiteserverPoolService; registry: Registry }> {
-    const registry = createMetricsRegistry({ defaultMetrics: false });
-    const pool = new LiteserverPoolService(
-      localnet.liteservers.map((ls) => ls.endpoint),
-      { timeoutMs: 2000, attempts, probeIntervalMs: 3_600_000, anchor },
-      new LiteserverMetrics(registry),
-      registry,
-    );
-    pools.push(pool);
-    await pool.onModuleInit();
-    await until(() => pool.health().every((h) => h.connected), 'all connected');
-    await pool.probe();
-    return { pool, registry };
-  }
-
-  function lie(servers: readonly number[]): void {
-    localnet.liteservers.forEach((ls, i) => {
-      ls.setFault({ mode: servers.includes(i) ? 'lie' : 'none' });
-    });
-  }
+  const startPool = (attempts = 3) => startVerifyingPool(localnet, anchor, pools, attempts);
+  const lie = (servers: readonly number[]) => {
+    lieWith(localnet, servers);
+  };
 
   /** The local chain's own run of `seqno` at the head: what an honest liteserver answers. */
   async function truth(): Promise<{ seqno: number; stack: TupleItem[]; exitCode: number }> {

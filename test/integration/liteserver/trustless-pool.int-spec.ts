@@ -2,27 +2,14 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { type Address } from '@ton/core';
 import { ErrorCode, TonApiError } from '@app/contracts';
-import { LiteserverMetrics, createMetricsRegistry } from '@app/observability';
-import { LiteserverPoolService } from '@app/liteclient';
+import { type LiteserverPoolService } from '@app/liteclient';
 import { findShardAccount, type ProofBlockId } from '@app/ton';
 import { type Registry } from 'prom-client';
 import { type Localnet, startLocalnet } from '../../../apps/localnet/src/localnet';
-
-async function until(condition: () => boolean, what: string, timeoutMs = 8000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) {
-      throw new Error(`${what}: not reached within ${String(timeoutMs)} ms`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+import { lie as lieWith, startVerifyingPool, unverifiedByReason } from './lying-pool.support';
 
 async function unverifiedTotal(registry: Registry): Promise<number> {
-  const found = registry.getSingleMetric('tonapi_liteserver_unverified_total');
-  assert.ok(found, 'tonapi_liteserver_unverified_total is registered');
-  const { values } = await found.get();
-  return values.reduce((sum, v) => sum + v.value, 0);
+  return [...(await unverifiedByReason(registry)).values()].reduce((sum, n) => sum + n, 0);
 }
 
 void describe('the pool verifies answers from the anchor: 3 local liteservers, some lying', () => {
@@ -32,28 +19,10 @@ void describe('the pool verifies answers from the anchor: 3 local liteservers, s
   let account: Address;
   const pools: LiteserverPoolService[] = [];
 
-  async function startPool(
-    attempts = 3,
-  ): Promise<{ pool: LiteserverPoolService; registry: Registry }> {
-    const registry = createMetricsRegistry({ defaultMetrics: false });
-    const pool = new LiteserverPoolService(
-      localnet.liteservers.map((ls) => ls.endpoint),
-      { timeoutMs: 2000, attempts, probeIntervalMs: 3_600_000, anchor },
-      new LiteserverMetrics(registry),
-      registry,
-    );
-    pools.push(pool);
-    await pool.onModuleInit();
-    await until(() => pool.health().every((h) => h.connected), 'all connected');
-    await pool.probe();
-    return { pool, registry };
-  }
-
-  function lie(servers: readonly number[]): void {
-    localnet.liteservers.forEach((ls, i) => {
-      ls.setFault({ mode: servers.includes(i) ? 'lie' : 'none' });
-    });
-  }
+  const startPool = (attempts = 3) => startVerifyingPool(localnet, anchor, pools, attempts);
+  const lie = (servers: readonly number[]) => {
+    lieWith(localnet, servers);
+  };
 
   const accountRead = (pool: LiteserverPoolService) =>
     pool.execute('getAddressBalance', async (client) => {

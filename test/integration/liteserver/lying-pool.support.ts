@@ -1,0 +1,56 @@
+import assert from 'node:assert/strict';
+import { LiteserverPoolService } from '@app/liteclient';
+import { createMetricsRegistry, LiteserverMetrics } from '@app/observability';
+import { type ProofBlockId } from '@app/ton';
+import { type Registry } from 'prom-client';
+import { type Localnet } from '../../../apps/localnet/src/localnet';
+
+async function until(condition: () => boolean, what: string, timeoutMs = 8000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) {
+      throw new Error(`${what}: not reached within ${String(timeoutMs)} ms`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/**
+ * A verifying pool over every liteserver of `localnet`, anchored at `anchor`, with its own registry:
+ * connected to all and probed once (so the liars a probe catches are already marked). Added to
+ * `pools` for the caller to close.
+ */
+export async function startVerifyingPool(
+  localnet: Localnet,
+  anchor: ProofBlockId,
+  pools: LiteserverPoolService[],
+  attempts = 3,
+): Promise<{ pool: LiteserverPoolService; registry: Registry }> {
+  const registry = createMetricsRegistry({ defaultMetrics: false });
+  const pool = new LiteserverPoolService(
+    localnet.liteservers.map((ls) => ls.endpoint),
+    { timeoutMs: 2000, attempts, probeIntervalMs: 3_600_000, anchor },
+    new LiteserverMetrics(registry),
+    registry,
+  );
+  pools.push(pool);
+  await pool.onModuleInit();
+  await until(() => pool.health().every((h) => h.connected), 'all connected');
+  await pool.probe();
+  return { pool, registry };
+}
+
+/** Liteservers `servers` lie (forged answers they cannot prove); the others are honest. */
+export function lie(localnet: Localnet, servers: readonly number[]): void {
+  localnet.liteservers.forEach((ls, i) => {
+    ls.setFault({ mode: servers.includes(i) ? 'lie' : 'none' });
+  });
+}
+
+/** tonapi_liteserver_unverified_total by reason. */
+export async function unverifiedByReason(registry: Registry): Promise<Map<string, number>> {
+  const found = registry.getSingleMetric('tonapi_liteserver_unverified_total');
+  assert.ok(found, 'tonapi_liteserver_unverified_total is registered');
+  const { values } = await found.get();
+  return new Map(values.map((v) => [String(v.labels.reason), v.value]));
+}
