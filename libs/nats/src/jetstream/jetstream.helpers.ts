@@ -47,15 +47,25 @@ export async function ensureStream(nc: NatsConnection, spec: StreamSpec): Promis
     ...(spec.maxAgeMs === undefined ? {} : { max_age: spec.maxAgeMs * 1_000_000 }),
     ...(spec.maxBytes === undefined ? {} : { max_bytes: spec.maxBytes }),
   };
+  let existing: StreamInfo;
   try {
-    await jsm.streams.info(spec.name);
+    existing = await jsm.streams.info(spec.name);
   } catch (err) {
     if (err instanceof JetStreamApiError && err.code === JetStreamApiCodes.StreamNotFound) {
       return jsm.streams.add(config);
     }
     throw err;
   }
-  return jsm.streams.update(spec.name, config);
+  // Only a changed stream is updated: every service ensures the streams it uses at boot, and an
+  // update of a replicated stream that another service has just created can outlast the request's
+  // timeout while its replicas form.
+  const current = existing.config;
+  const unchanged =
+    [...current.subjects].sort().join(' ') === [...config.subjects].sort().join(' ') &&
+    current.num_replicas === config.num_replicas &&
+    (config.max_age === undefined || current.max_age === config.max_age) &&
+    (config.max_bytes === undefined || current.max_bytes === config.max_bytes);
+  return unchanged ? existing : jsm.streams.update(spec.name, config);
 }
 
 export interface PublishEventOptions {
