@@ -18,6 +18,11 @@ export const EMPTY_CHAIN_ENV = {
   RATE_LIMIT_ANONYMOUS_RPS: '1000000',
 };
 
+interface MasterchainInfoResult {
+  readonly init: { readonly root_hash: string };
+  readonly last: { readonly seqno: number };
+}
+
 /** One `npm start` process in `workDir` (the single-process launcher, as `npm start` runs it). */
 export class Standalone {
   output = '';
@@ -98,14 +103,29 @@ export class Standalone {
     return (body as { blocks?: { root_hash: string }[] }).blocks?.[0]?.root_hash;
   }
 
+  /**
+   * getMasterchainInfo's result, once one is answered: just after "ready" the first head may still be
+   * being proven, or a start-up lag shed (503), so a failed answer is asked again.
+   */
+  async masterchainInfo(): Promise<MasterchainInfoResult> {
+    let result: MasterchainInfoResult | undefined;
+    await waitUntil(async () => {
+      const { body } = await this.get('api/v2/getMasterchainInfo');
+      result = (body as { ok?: boolean; result?: MasterchainInfoResult }).result;
+      return result !== undefined;
+    }, 'getMasterchainInfo answered');
+    if (result === undefined) {
+      throw new Error('getMasterchainInfo answered nothing');
+    }
+    return result;
+  }
+
   async zeroState(): Promise<string> {
-    const { body } = await this.get('api/v2/getMasterchainInfo');
-    return (body as { result: { init: { root_hash: string } } }).result.init.root_hash;
+    return (await this.masterchainInfo()).init.root_hash;
   }
 
   async head(): Promise<number> {
-    const { body } = await this.get('api/v2/getMasterchainInfo');
-    return (body as { result: { last: { seqno: number } } }).result.last.seqno;
+    return (await this.masterchainInfo()).last.seqno;
   }
 
   /** Waits until v3 has masterchain block `seqno`; returns its root hash. */
