@@ -24,6 +24,22 @@ const frameworkPackages = [
   'pino',
 ];
 
+// The gateway's one use of PostgreSQL is the API key store (docs/architecture.md, "The gateway and
+// PostgreSQL"): everything else it serves comes over NATS.
+const gatewayDatabaseRole = {
+  name: '@app/database',
+  allowImportNames: [
+    'ActiveApiKey',
+    'ApiKeyRecord',
+    'ApiKeyRepository',
+    'ApiKeyStore',
+    'ApiKeyStoreError',
+    'ApiPlan',
+    'openApiKeyStore',
+  ],
+  message: 'The gateway reads PostgreSQL only for API keys; ask the query service over NATS.',
+};
+
 /** Forbid importing other apps' sources from inside `app`. */
 function appBoundary(app) {
   const others = appNames.filter((a) => a !== app);
@@ -40,6 +56,7 @@ function appBoundary(app) {
             },
             { group: ['@app/*/src/*'], message: 'Import libs through their @app/<lib> barrel.' },
           ],
+          paths: app === 'gateway' ? [gatewayDatabaseRole] : [],
         },
       ],
     },
