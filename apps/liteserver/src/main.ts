@@ -6,7 +6,7 @@ import { installFastBitOps, installNativeSha256 } from '@app/ton';
 import { z } from 'zod';
 import { createLiteserverApp } from './liteserver-app';
 
-import { LiteserverPoolService, resolveLiteservers } from '@app/liteclient';
+import { firstHead, LiteserverPoolService, resolveLiteservers } from '@app/liteclient';
 
 const DEFAULT_OPS_PORT = 9464;
 
@@ -43,7 +43,16 @@ async function bootstrap(): Promise<void> {
       },
     ],
   });
-  logger.info({ liteservers: endpoints.length, opsPort: ops.port }, 'liteserver service ready');
+  const head = await firstHead(pool, (reason) => {
+    logger.info(
+      { reason: String(reason) },
+      'waiting for the first head the liteservers can answer',
+    );
+  });
+  logger.info(
+    { liteservers: endpoints.length, opsPort: ops.port, head: head.value.last.seqno },
+    'liteserver service ready',
+  );
 }
 
 runMain('liteserver', bootstrap);

@@ -5,7 +5,13 @@ import { createDataSource, runPendingMigrations, startEmbeddedPostgres } from '@
 import { createLogger, runMain } from '@app/observability';
 import { installFastBitOps, installNativeSha256, type LiteserverEndpoint } from '@app/ton';
 import { z } from 'zod';
-import { type LiteserverTrust, liteserverTrust, resolveLiteservers } from '@app/liteclient';
+import {
+  firstHead,
+  LiteserverPoolService,
+  type LiteserverTrust,
+  liteserverTrust,
+  resolveLiteservers,
+} from '@app/liteclient';
 import { startAdminServer } from '../../localnet/src/admin/admin-server';
 import { type Localnet, startLocalnet } from '../../localnet/src/localnet';
 import { edgeAccessOptionsFromConfig } from '../../gateway/src/edge/auth/edge-access.options';
@@ -148,9 +154,19 @@ async function bootstrap(): Promise<void> {
     renderCacheBytes: config.QUERY_RENDER_CACHE_MB * 1024 * 1024,
   });
   await app.listen({ port: config.PORT, host: config.HOST });
+  const head = await firstHead(app.get(LiteserverPoolService, { strict: false }), (reason) => {
+    logger.info(
+      { reason: String(reason) },
+      'waiting for the first head the liteservers can answer',
+    );
+  });
   const origin = localOrigin(config.HOST, config.PORT);
   logger.info(
-    { urls: serviceUrls(origin), transport: config.NATS_URL === undefined ? 'in-process' : 'nats' },
+    {
+      urls: serviceUrls(origin),
+      transport: config.NATS_URL === undefined ? 'in-process' : 'nats',
+      head: head.value.last.seqno,
+    },
     readyMessage(origin),
   );
 

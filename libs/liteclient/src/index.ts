@@ -14,3 +14,4 @@ export * from './trust/verifying-engine';
 export * from './trust/key-block-file';
 export * from './trust/liteserver-trust';
 export * from './trust/network-identity';
+export * from './first-head';
