@@ -7,7 +7,7 @@
  * running the classifier on their traces.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 
 /** Where, in a source file, a block names the type it is built with or serialises as. */
 const TYPE_SITES: readonly RegExp[] = [
@@ -101,11 +101,12 @@ export function emittedTypes(
 
 /** The classifier sources the report reads: every family file, the basic blocks and the serialiser. */
 export function classifierSources(root: string): SourceFile[] {
+  // A family may be one file or a folder of them (families/evaa/supply.ts).
   const families = 'libs/classify/src/families';
-  const names = readdirSync(join(root, families))
+  const names = readdirSync(join(root, families), { recursive: true, encoding: 'utf8' })
     .filter((n) => n.endsWith('.ts') && !n.endsWith('.spec.ts'))
-    .sort()
-    .map((n) => `${families}/${n}`);
+    .map((n) => `${families}/${n.split(sep).join('/')}`)
+    .sort();
   return [
     ...names,
     'libs/classify/src/core/basic-blocks.ts',

@@ -102,13 +102,13 @@ import {
   GetgemsNftPurchaseBlockMatcher,
   TelegramNftPurchaseBlockMatcher,
 } from './families/nft-purchase';
+import { NftPutOnSaleBlockMatcher } from './families/nft-listing';
 import {
   NftCancelAuctionMatcher,
   NftCancelSaleMatcher,
   NftFinishAuctionMatcher,
-  NftPutOnSaleBlockMatcher,
   UpdateSaleMatcher,
-} from './families/nft-listing';
+} from './families/nft-listing-close';
 import { DnsPurchaseMatcher, DnsReleaseMatcher } from './families/dns-auction';
 import { ChangeDnsRecordMatcher } from './families/dns';
 import {

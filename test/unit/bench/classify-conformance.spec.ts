@@ -78,8 +78,12 @@ void describe('classify conformance report', () => {
     assert.deepEqual(emitted.get('coffee_mev_protect_failed_swap'), [
       'libs/classify/src/families/coffee.ts',
     ]);
-    assert.deepEqual(emitted.get('evaa_liquidate'), ['libs/classify/src/families/evaa.ts']);
-    assert.deepEqual(emitted.get('nft_cancel_sale'), ['libs/classify/src/families/nft-listing.ts']);
+    assert.deepEqual(emitted.get('evaa_liquidate'), [
+      'libs/classify/src/families/evaa/liquidate.ts',
+    ]);
+    assert.deepEqual(emitted.get('nft_cancel_sale'), [
+      'libs/classify/src/families/nft-listing-close.ts',
+    ]);
   });
 
   void it('tallies the golden cases per type', () => {

@@ -11,7 +11,8 @@ import { BlockMatcher, ContractMatcher, labeled } from '../core/matchers';
 import { bodySlice } from '../tlb/cells';
 import { parseTeleitemStartAuction, TeleitemOp } from '../tlb/nft';
 import type { NftItemInfo } from '../trace-model';
-import { NftCancelTradeBlock, NftPutOnAuctionBlock } from './nft-listing';
+import { NftPutOnAuctionBlock } from './nft-listing';
+import { NftCancelTradeBlock } from './nft-listing-close';
 
 /** The .ton DNS collection and its item code hash (toncenter's `_is_dns_item`). */
 export const DNS_COLLECTION = '0:B774D95EB20543F186C06B371AB88AD704F7E256130CAF96189368A7D0CB6CCF';
