@@ -68,6 +68,35 @@ void describe('v3 API: tokens and contracts of the genesis seed (single process,
     assert.equal(rows.length, 1, `${table} ${name}`);
     return rows[0]!;
   };
+  /** The seed's NFT collection as nft/items and nft/sales embed it. */
+  const nftCollection = async () => ({
+    address: a(GenesisAccount.nftCollection),
+    owner_address: a(GenesisAccount.walletV4r2),
+    last_transaction_lt: (await state(GenesisAccount.nftCollection)).lt,
+    next_item_index: String(GENESIS.nft.itemCount),
+    collection_content: { uri: GENESIS.nft.collectionContentUri },
+    ...(await hashes('nft_collections', GenesisAccount.nftCollection)),
+  });
+  /** An item as the tables hold it, `on_sale` false (also inside a sale, as toncenter does). */
+  const plainItem = async (name: string, owner: string) => {
+    const content = await h.ds.query<{ content: unknown }[]>(
+      `SELECT content FROM nft_items WHERE address = $1`,
+      [a(name)],
+    );
+    const collection = await nftCollection();
+    return {
+      address: a(name),
+      init: true,
+      index: String(h.localnet.accounts.find((x) => x.name === name)!.index),
+      collection_address: collection.address,
+      owner_address: a(owner),
+      content: content[0]!.content,
+      last_transaction_lt: (await state(name)).lt,
+      ...(await hashes('nft_items', name)),
+      collection,
+      on_sale: false,
+    };
+  };
   const event = async (table: string): Promise<EventRow> => {
     const rows = await h.ds.query<EventRow[]>(
       `SELECT tx_hash, tx_lt::text AS tx_lt, tx_now, trace_id FROM ${table}`,
@@ -390,34 +419,6 @@ void describe('v3 API: tokens and contracts of the genesis seed (single process,
 
   void it('nft/sales: both getgems sales with their items; nft/items on_sale, real_owner and include_on_sale', async () => {
     const s = GENESIS.sale;
-    const c = await state(GenesisAccount.nftCollection);
-    const collection = {
-      address: a(GenesisAccount.nftCollection),
-      owner_address: a(GenesisAccount.walletV4r2),
-      last_transaction_lt: c.lt,
-      next_item_index: String(GENESIS.nft.itemCount),
-      collection_content: { uri: GENESIS.nft.collectionContentUri },
-      ...(await hashes('nft_collections', GenesisAccount.nftCollection)),
-    };
-    /** An item as the tables hold it, `on_sale` false (also inside a sale, as toncenter does). */
-    const plainItem = async (name: string, owner: string) => {
-      const content = await h.ds.query<{ content: unknown }[]>(
-        `SELECT content FROM nft_items WHERE address = $1`,
-        [a(name)],
-      );
-      return {
-        address: a(name),
-        init: true,
-        index: String(h.localnet.accounts.find((x) => x.name === name)!.index),
-        collection_address: collection.address,
-        owner_address: a(owner),
-        content: content[0]!.content,
-        last_transaction_lt: (await state(name)).lt,
-        ...(await hashes('nft_items', name)),
-        collection,
-        on_sale: false,
-      };
-    };
     const sale = async (name: string, item: string, owner: string, complete: boolean) => ({
       type: 'getgems_sale',
       address: a(name),
@@ -503,6 +504,73 @@ void describe('v3 API: tokens and contracts of the genesis seed (single process,
       ok(await h.get('v3/nft/items', { address: a(GenesisAccount.nftItem3) })),
     );
     assert.deepEqual(bought.nft_items, [sold.nft_item]);
+  });
+
+  void it('nft/sales: a getgems auction as the decoder stores it, after the sales, with its item', async () => {
+    // The seed holds no auction contract (its code is not available offline): the row is the one the
+    // decoder writes from an auction's get_sale_data, for an item of the seed, and is removed after.
+    const auction = '0:' + 'AC'.repeat(32);
+    const bidder = a(GenesisAccount.walletV3r2);
+    await h.ds.query(
+      `INSERT INTO getgems_nft_auctions (address, end_flag, end_time, mp_addr, nft_addr, nft_owner,
+         last_bid, last_member, min_step, mp_fee_addr, mp_fee_factor, mp_fee_base, royalty_fee_addr,
+         royalty_fee_factor, royalty_fee_base, max_bid, min_bid, created_at, last_bid_at, is_canceled,
+         last_transaction_lt, code_hash, data_hash)
+       VALUES ($1, false, 1800000000, $2, $3, $4, 2500000000, $5, 5, $2, 5, 100, $6, 3, 100,
+         0, 1000000000, 1790000000, 1790000100, false, 4200, NULL, NULL)`,
+      [
+        auction,
+        a(GenesisAccount.treasury),
+        a(GenesisAccount.nftItem1),
+        a(GenesisAccount.walletV5r1),
+        bidder,
+        a(GenesisAccount.walletV4r2),
+      ],
+    );
+    try {
+      const body = V3NftSalesRes.parse(
+        ok(await h.get('v3/nft/sales', { address: [auction, a(GenesisAccount.nftSaleListed)] })),
+      );
+      assert.deepEqual(
+        body.nft_sales.map((x) => [x.type, x.address]),
+        [
+          ['getgems_sale', a(GenesisAccount.nftSaleListed)],
+          ['getgems_auction', auction],
+        ],
+      );
+      assert.deepEqual(body.nft_sales[1], {
+        type: 'getgems_auction',
+        address: auction,
+        nft_address: a(GenesisAccount.nftItem1),
+        nft_owner_address: a(GenesisAccount.walletV5r1),
+        marketplace_address: a(GenesisAccount.treasury),
+        created_at: 1790000000,
+        last_transaction_lt: '4200',
+        details: {
+          end_flag: false,
+          end_time: 1800000000,
+          last_bid: '2500000000',
+          last_member: bidder,
+          min_step: 5,
+          mp_fee_address: a(GenesisAccount.treasury),
+          mp_fee_factor: 5,
+          mp_fee_base: 100,
+          royalty_fee_address: a(GenesisAccount.walletV4r2),
+          royalty_fee_factor: 3,
+          royalty_fee_base: 100,
+          max_bid: '0',
+          min_bid: '1000000000',
+          last_bid_at: 1790000100,
+          is_canceled: false,
+        },
+        nft_item: await plainItem(GenesisAccount.nftItem1, GenesisAccount.walletV5r1),
+      });
+      // The last bidder is in the address book with the auction's other addresses.
+      assert.ok(bidder in body.address_book);
+      assert.ok(auction in body.address_book);
+    } finally {
+      await h.ds.query(`DELETE FROM getgems_nft_auctions WHERE address = $1`, [auction]);
+    }
   });
 
   void it('nft/sales: 422 without an address (toncenter text)', async () => {

@@ -14,8 +14,10 @@ import {
   type JettonTransferQueryRow,
   type JettonWalletQueryRow,
   type NftCollectionQueryRow,
+  type NftAuctionSaleQueryRow,
   type NftItemQueryRow,
   type NftSaleQueryRow,
+  type SaleItem,
   type NftTransferQueryRow,
 } from '@app/database';
 import { json } from '../wire/json';
@@ -158,18 +160,46 @@ function plainNftItem(r: NftItemQueryRow, collection: V3NftCollection | null): V
  * A getgems sale as toncenter's ParseNFTSale renders it. Its `nft_item` is built from the item's
  * columns alone, so it says `on_sale: false` even while on this very sale, as toncenter's does.
  */
-export function toNftSale(r: NftSaleQueryRow): V3NftSale {
+/** The fields every NFTSale row has, without `type` and `details`; null ones left out (omitempty). */
+interface SaleHeadRow extends SaleItem {
+  address: string;
+  nft_address: string;
+  nft_owner_address: string | null;
+  marketplace_address: string | null;
+  created_at: string;
+  last_transaction_lt: string;
+  code_hash: string | null;
+  data_hash: string | null;
+}
+
+function saleHead(r: SaleHeadRow) {
   return {
-    type: 'getgems_sale',
     address: r.address,
     nft_address: r.nft_address,
-    // Null fields are left out (toncenter's omitempty on NFTSale and its details).
     ...(r.nft_owner_address === null ? {} : { nft_owner_address: r.nft_owner_address }),
     ...(r.marketplace_address === null ? {} : { marketplace_address: r.marketplace_address }),
     created_at: Number(r.created_at),
     last_transaction_lt: r.last_transaction_lt,
     ...(r.code_hash === null ? {} : { code_hash: r.code_hash }),
     ...(r.data_hash === null ? {} : { data_hash: r.data_hash }),
+  };
+}
+
+function saleItem(r: SaleItem): { nft_item?: V3NftItem } {
+  return r.item === null
+    ? {}
+    : {
+        nft_item: plainNftItem(
+          r.item,
+          r.collection === null ? null : toNftCollection(r.collection),
+        ),
+      };
+}
+
+export function toNftSale(r: NftSaleQueryRow): V3NftSale {
+  return {
+    type: 'getgems_sale',
+    ...saleHead(r),
     details: {
       is_complete: r.is_complete,
       full_price: r.full_price,
@@ -180,14 +210,33 @@ export function toNftSale(r: NftSaleQueryRow): V3NftSale {
       ...(r.royalty_address === null ? {} : { royalty_address: r.royalty_address }),
       royalty_amount: r.royalty_amount,
     },
-    ...(r.item === null
-      ? {}
-      : {
-          nft_item: plainNftItem(
-            r.item,
-            r.collection === null ? null : toNftCollection(r.collection),
-          ),
-        }),
+    ...saleItem(r),
+  };
+}
+
+/** A getgems auction as toncenter's NFTSaleDetailsGetgemsAuction (int8 columns as JSON numbers). */
+export function toNftAuctionSale(r: NftAuctionSaleQueryRow & SaleItem): V3NftSale {
+  return {
+    type: 'getgems_auction',
+    ...saleHead(r),
+    details: {
+      end_flag: r.end_flag,
+      end_time: Number(r.end_time),
+      last_bid: r.last_bid,
+      ...(r.last_member === null ? {} : { last_member: r.last_member }),
+      min_step: Number(r.min_step),
+      ...(r.mp_fee_addr === null ? {} : { mp_fee_address: r.mp_fee_addr }),
+      mp_fee_factor: Number(r.mp_fee_factor),
+      mp_fee_base: Number(r.mp_fee_base),
+      ...(r.royalty_fee_addr === null ? {} : { royalty_fee_address: r.royalty_fee_addr }),
+      royalty_fee_factor: Number(r.royalty_fee_factor),
+      royalty_fee_base: Number(r.royalty_fee_base),
+      max_bid: r.max_bid,
+      min_bid: r.min_bid,
+      last_bid_at: Number(r.last_bid_at),
+      is_canceled: r.is_canceled,
+    },
+    ...saleItem(r),
   };
 }
 

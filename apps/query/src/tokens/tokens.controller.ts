@@ -16,7 +16,12 @@ import {
   type V3NftSalesRes,
   type V3NftTransfersRes,
 } from '@app/contracts';
-import { type TokenEventFilter, TokenQueryRepository, ReadScopeInterceptor } from '@app/database';
+import {
+  type SaleItem,
+  type TokenEventFilter,
+  TokenQueryRepository,
+  ReadScopeInterceptor,
+} from '@app/database';
 import { RpcHandler } from '@app/nats';
 import { Controller, UseInterceptors } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
@@ -30,6 +35,7 @@ import {
   toJettonWallet,
   toNftCollection,
   toNftItem,
+  toNftAuctionSale,
   toNftSale,
   toNftTransfer,
 } from './token.mapper';
@@ -206,29 +212,47 @@ export class TokensController {
   }
 
   /**
-   * nft/sales (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml):
-   * toncenter unions getgems sales, getgems auctions and Telemint items; only
-   * getgems fixed-price sales are detected here. The address book and metadata cover the sale, its
-   * item, seller, marketplace, fee and royalty addresses, and the item's collection and owner.
+   * nft/sales (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml,
+   * `crud/crud_sales.go`): toncenter unions getgems sales, getgems auctions and Telemint items; the
+   * first two are detected here. The address book and metadata cover the sale, its item, seller and
+   * marketplace, the sale's fee and royalty addresses or the auction's last bidder, fee and royalty
+   * addresses, and the item's collection and owner.
    */
   @RpcHandler(Subjects.query.nftSales)
   async nftSales(@Payload() req: NftSalesReq): Promise<V3NftSalesRes> {
-    const rows = await this.tokens.nftSales(req.address);
+    const { sales, auctions } = await this.tokens.nftSales(req.address);
+    const itemAddresses = (r: SaleItem) => [
+      r.item?.collection_address ?? null,
+      r.item?.owner_address ?? null,
+    ];
     return {
-      nft_sales: rows.map(toNftSale),
+      nft_sales: [...sales.map(toNftSale), ...auctions.map(toNftAuctionSale)],
       ...(await this.enrich(
-        rows.flatMap((r) =>
-          present(
-            r.address,
-            r.nft_address,
-            r.nft_owner_address,
-            r.marketplace_address,
-            r.marketplace_fee_address,
-            r.royalty_address,
-            r.item?.collection_address ?? null,
-            r.item?.owner_address ?? null,
+        [
+          ...sales.flatMap((r) =>
+            present(
+              r.address,
+              r.nft_address,
+              r.nft_owner_address,
+              r.marketplace_address,
+              r.marketplace_fee_address,
+              r.royalty_address,
+              ...itemAddresses(r),
+            ),
           ),
-        ),
+          ...auctions.flatMap((r) =>
+            present(
+              r.address,
+              r.nft_address,
+              r.nft_owner_address,
+              r.marketplace_address,
+              r.last_member,
+              r.mp_fee_addr,
+              r.royalty_fee_addr,
+              ...itemAddresses(r),
+            ),
+          ),
+        ],
         req,
       )),
     };

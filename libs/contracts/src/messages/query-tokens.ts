@@ -325,25 +325,66 @@ export const V3GetgemsSaleDetails = z
 export type V3GetgemsSaleDetails = z.infer<typeof V3GetgemsSaleDetails>;
 
 /**
- * NFTSale (https://github.com/toncenter/ton-indexer/tree/HEAD/ton-index-go/index/models): only
- * `getgems_sale` is detected here (getgems auctions and Telemint items are
- * not yet); optional fields are omitted when null, as toncenter's `omitempty` does.
+ * `details` of a `getgems_auction` (toncenter NFTSaleDetailsGetgemsAuction): the auction contract's
+ * get-method answer as the decoder stored it; times and fee factors are numbers, amounts strings.
  */
-export const V3NftSale = z
+export const V3GetgemsAuctionDetails = z
   .object({
-    type: z.literal('getgems_sale'),
-    address: V3Address,
-    nft_address: V3Address.optional(),
-    nft_owner_address: V3Address.optional(),
-    marketplace_address: V3Address.optional(),
-    created_at: z.number().int().optional(),
-    last_transaction_lt: DecStr.optional(),
-    code_hash: B64Hash.optional(),
-    data_hash: B64Hash.optional(),
-    details: V3GetgemsSaleDetails,
-    nft_item: V3NftItem.optional(),
+    end_flag: z.boolean(),
+    end_time: z.number().int(),
+    last_bid: NumericStr,
+    last_member: V3Address.optional(),
+    min_step: z.number().int(),
+    mp_fee_address: V3Address.optional(),
+    mp_fee_factor: z.number().int(),
+    mp_fee_base: z.number().int(),
+    royalty_fee_address: V3Address.optional(),
+    royalty_fee_factor: z.number().int(),
+    royalty_fee_base: z.number().int(),
+    max_bid: NumericStr,
+    min_bid: NumericStr,
+    last_bid_at: z.number().int(),
+    is_canceled: z.boolean(),
   })
   .strict();
+export type V3GetgemsAuctionDetails = z.infer<typeof V3GetgemsAuctionDetails>;
+
+/** The fields every NFTSale has, in toncenter's order; optional ones are omitted when null. */
+const nftSaleFields = {
+  address: V3Address,
+  nft_address: V3Address.optional(),
+  nft_owner_address: V3Address.optional(),
+  marketplace_address: V3Address.optional(),
+  created_at: z.number().int().optional(),
+  last_transaction_lt: DecStr.optional(),
+  code_hash: B64Hash.optional(),
+  data_hash: B64Hash.optional(),
+};
+
+/**
+ * NFTSale (https://github.com/toncenter/ton-indexer/tree/HEAD/ton-index-go/index/models,
+ * `crud/crud_sales.go`): a getgems fixed-price sale or a getgems auction, told apart by `type`, each
+ * with its item (and the item's collection) when they are indexed. Telemint items are not detected
+ * here (docs/toncenter-differences.md).
+ */
+export const V3NftSale = z.discriminatedUnion('type', [
+  z
+    .object({
+      type: z.literal('getgems_sale'),
+      ...nftSaleFields,
+      details: V3GetgemsSaleDetails,
+      nft_item: V3NftItem.optional(),
+    })
+    .strict(),
+  z
+    .object({
+      type: z.literal('getgems_auction'),
+      ...nftSaleFields,
+      details: V3GetgemsAuctionDetails,
+      nft_item: V3NftItem.optional(),
+    })
+    .strict(),
+]);
 export type V3NftSale = z.infer<typeof V3NftSale>;
 
 export const V3NftSalesRes = z

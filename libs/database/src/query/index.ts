@@ -11,3 +11,4 @@ export * from './account.query-repository';
 export * from './completed-trace.query-repository';
 export * from './stream-block.query-repository';
 export * from './balance-changes.query-repository';
+export * from './nft-auction-sales';

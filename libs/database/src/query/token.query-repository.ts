@@ -1,4 +1,5 @@
 import { type DataSource } from 'typeorm';
+import { NFT_AUCTION_SALES_SQL, type NftAuctionSaleQueryRow } from './nft-auction-sales';
 import { dir, SqlFilter } from './sql-filter';
 
 /** Rows of the decoder's token tables as PostgreSQL returns them (numeric and int8 as strings). */
@@ -110,6 +111,18 @@ export interface NftSaleQueryRow {
   data_hash: string | null;
   item: NftItemQueryRow | null;
   collection: NftCollectionQueryRow | null;
+}
+
+/** The item a sale or auction is for, and the item's collection, when they are indexed. */
+export interface SaleItem {
+  item: NftItemQueryRow | null;
+  collection: NftCollectionQueryRow | null;
+}
+
+/** nft/sales' rows: toncenter answers the getgems sales first, then the getgems auctions. */
+export interface NftSalesQueryRows {
+  sales: NftSaleQueryRow[];
+  auctions: (NftAuctionSaleQueryRow & SaleItem)[];
 }
 
 export interface NftTransferQueryRow {
@@ -509,22 +522,26 @@ export class TokenQueryRepository {
 
   /**
    * nft/sales (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml):
-   * the getgems sales among `addresses` (in address order; toncenter leaves the
-   * order to the database), each with its item and the item's collection when they are indexed.
+   * the getgems sales, then the getgems auctions, among `addresses` (each in address order; toncenter
+   * leaves the order to the database), each with its item and the item's collection when indexed.
    */
-  async nftSales(addresses: readonly string[]): Promise<NftSaleQueryRow[]> {
+  async nftSales(addresses: readonly string[]): Promise<NftSalesQueryRows> {
     if (addresses.length === 0) {
-      return [];
+      return { sales: [], auctions: [] };
     }
-    const sales = await this.ds.query<Omit<NftSaleQueryRow, 'item' | 'collection'>[]>(
-      `SELECT ${NFT_SALE} FROM getgems_nft_sales WHERE address = ANY($1::varchar[]) ORDER BY address`,
-      [addresses],
-    );
+    const [sales, auctions] = await Promise.all([
+      this.ds.query<Omit<NftSaleQueryRow, 'item' | 'collection'>[]>(
+        `SELECT ${NFT_SALE} FROM getgems_nft_sales WHERE address = ANY($1::varchar[]) ORDER BY address`,
+        [addresses],
+      ),
+      this.ds.query<NftAuctionSaleQueryRow[]>(NFT_AUCTION_SALES_SQL, [addresses]),
+    ]);
     const items = new Map(
-      (await this.nftItemsByAddress([...new Set(sales.map((r) => r.nft_address))])).map((i) => [
-        i.address,
-        i,
-      ]),
+      (
+        await this.nftItemsByAddress([
+          ...new Set([...sales, ...auctions].map((r) => r.nft_address)),
+        ])
+      ).map((i) => [i.address, i]),
     );
     const collections = new Map(
       (
@@ -533,12 +550,13 @@ export class TokenQueryRepository {
         ])
       ).map((c) => [c.address, c]),
     );
-    return sales.map((r) => {
+    const withItem = <R extends { nft_address: string }>(r: R): R & SaleItem => {
       const item = items.get(r.nft_address) ?? null;
       const parent = item?.collection_address ?? null;
       const collection = parent === null ? null : (collections.get(parent) ?? null);
       return { ...r, item, collection };
-    });
+    };
+    return { sales: sales.map(withItem), auctions: auctions.map(withItem) };
   }
 
   /** nft/transfers (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): aborted transfers included; in → new_owner, out → old_owner. */
