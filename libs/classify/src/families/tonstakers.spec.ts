@@ -34,6 +34,101 @@ function only(all: ActionRow[], type: string): ActionRow {
 }
 
 void describe('TONStakers (staking.py)', () => {
+  void it('immediate: burn → burn_notification → withdraw request → pool payout; amount = payout − request value', () => {
+    const burnt = 700n;
+    const requestValue = 100n;
+    const payout = 850n;
+    const burn = op(JettonOp.burn).storeCoins(burnt).storeAddress(null).storeBit(false).endCell();
+    const all = actions({
+      from: null,
+      to: WALLET,
+      children: [
+        {
+          from: WALLET,
+          to: TS_WALLET,
+          body: burn,
+          children: [
+            {
+              from: TS_WALLET,
+              to: TS_MINTER,
+              body: op(JettonOp.burnNotification).endCell(),
+              children: [
+                {
+                  from: TS_MINTER,
+                  to: POOL,
+                  value: requestValue,
+                  body: op(TonstakersOp.withdrawRequest).endCell(),
+                  children: [
+                    {
+                      from: POOL,
+                      to: WALLET,
+                      value: payout,
+                      body: op(TonstakersOp.poolWithdrawal).endCell(),
+                    },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    const a = only(all, 'stake_withdrawal');
+    assert.equal(a.source, WALLET);
+    assert.equal(a.destination, POOL);
+    assert.equal(a.amount, payout - requestValue);
+    assert.equal(a.asset, TS_MINTER);
+    assert.deepEqual(a.staking_data, {
+      provider: 'liquid_staking',
+      ts_nft: null,
+      tokens_burnt: burnt,
+    });
+  });
+
+  void it('delayed, burnt by the holder: holder and tokens from the notification, no pool to be found', () => {
+    const tokens = 600n;
+    const payout = 640n;
+    const notification = op(TonstakersOp.nftBurnNotification)
+      .storeCoins(tokens)
+      .storeAddress(Address.parse(WALLET))
+      .endCell();
+    const all = actions({
+      from: null,
+      to: WALLET,
+      children: [
+        {
+          from: WALLET,
+          to: BILL,
+          body: op(TonstakersOp.nftBurn).endCell(),
+          children: [
+            {
+              from: BILL,
+              to: PAYOUT_COLLECTION,
+              body: notification,
+              children: [
+                {
+                  from: PAYOUT_COLLECTION,
+                  to: WALLET,
+                  value: payout,
+                  body: op(TonstakersOp.distributedAsset).endCell(),
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    const a = only(all, 'stake_withdrawal');
+    assert.equal(a.source, WALLET);
+    assert.equal(a.amount, payout);
+    assert.equal(a.destination, null);
+    assert.deepEqual(a.staking_data, {
+      provider: 'liquid_staking',
+      ts_nft: BILL,
+      tokens_burnt: tokens,
+    });
+  });
+
   void it('a withdraw request whose bill mint reaches no NFT is a failed stake_withdrawal_request without ts_nft', () => {
     const burnt = 5_000n;
     const burn = op(JettonOp.burn).storeCoins(burnt).storeAddress(null).storeBit(false).endCell();
