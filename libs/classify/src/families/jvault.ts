@@ -67,6 +67,7 @@ function jvaultAssets(
     }
     return { pool: d.pool, asset: jettonAsset(lockWallet.jetton), jvaultAsset };
   } catch {
+    // unreadable stake wallet or pool data: toncenter's extract_jvault_assets answers "unknown" alike
     return none;
   }
 }

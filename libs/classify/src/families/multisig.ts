@@ -195,6 +195,7 @@ export class MultisigApproveBlockMatcher extends BlockMatcher {
       try {
         signerIndex = parseMultisigApprove(bodySlice(block.message.body)).signer_index;
       } catch {
+        // a body too short for the index (toncenter swallows the parse error alike): index unknown
         signerIndex = -1;
       }
     }

@@ -23,9 +23,6 @@ const ORDER = addr(0, 'f');
 const ELECTOR = addr(-1, '3');
 const PLUGIN = addr(0, '1');
 const BENEFICIARY = addr(0, '2');
-const POOL = addr(0, '4');
-const TS_WALLET = addr(0, '5');
-const TS_MINTER = addr(0, '6');
 const AUCTION = addr(0, '7');
 
 function address(raw: string): Address {
@@ -383,70 +380,5 @@ describe('auction_bid (auction.py AuctionBidMatcher)', () => {
     assert.equal(a.destination, ITEM);
     assert.equal(a.asset_secondary, ITEM);
     assert.deepEqual(a.nft_transfer_data, { nft_item_index: 3n, marketplace: 'fragment' });
-  });
-});
-
-describe('stake_withdrawal, TONStakers (staking.py)', () => {
-  it('immediate: burn → burn_notification → withdraw request → pool payout; amount = payout − request value', () => {
-    const burn = op(0x595f07bc).storeCoins(700n).storeAddress(null).storeBit(false).endCell();
-    const t = trace(
-      fromWallet({
-        to: TS_WALLET,
-        body: burn,
-        children: [
-          {
-            from: TS_WALLET,
-            to: TS_MINTER,
-            body: op(0x7bdd97de).endCell(),
-            children: [
-              {
-                from: TS_MINTER,
-                to: POOL,
-                value: 100n,
-                body: op(0x319b0cdc).endCell(),
-                children: [{ from: POOL, to: WALLET, value: 850n, body: op(0x0a77535c).endCell() }],
-              },
-            ],
-          },
-        ],
-      }),
-    );
-    const a = only(classify(t), 'stake_withdrawal');
-    assert.equal(a.source, WALLET);
-    assert.equal(a.destination, POOL);
-    assert.equal(a.amount, 750n);
-    assert.equal(a.asset, TS_MINTER);
-    assert.deepEqual(a.staking_data, {
-      provider: 'liquid_staking',
-      ts_nft: null,
-      tokens_burnt: 700n,
-    });
-  });
-  it('delayed: the bill’s burn → burn_notification → distributed_asset; holder from the notification', () => {
-    const bill = addr(0, '8');
-    const notification = op(0xed58b0b2).storeCoins(600n).storeAddress(address(WALLET)).endCell();
-    const t = trace(
-      fromWallet({
-        to: bill,
-        body: op(0xf127fe4e).endCell(),
-        children: [
-          {
-            from: bill,
-            to: OTHER,
-            body: notification,
-            children: [{ from: OTHER, to: WALLET, value: 640n, body: op(0xdb3b8abd).endCell() }],
-          },
-        ],
-      }),
-    );
-    const a = only(classify(t), 'stake_withdrawal');
-    assert.equal(a.source, WALLET);
-    assert.equal(a.amount, 640n);
-    assert.equal(a.destination, null);
-    assert.deepEqual(a.staking_data, {
-      provider: 'liquid_staking',
-      ts_nft: bill,
-      tokens_burnt: 600n,
-    });
   });
 });

@@ -1,5 +1,5 @@
 /** Vesting wallet (ton-blockchain/vesting-contract) messages, as toncenter reads them. */
-import { loadMessageRelaxed, type Cell, type Slice } from '@ton/core';
+import { loadCommonMessageInfoRelaxed, type Cell, type Slice } from '@ton/core';
 import { loadAddr, rawAddress } from './cells';
 
 export const VestingOp = {
@@ -23,16 +23,18 @@ export function parseVestingSendMessage(s: Slice): VestingSendMessageBody {
   const query_id = s.loadUintBig(64);
   const send_mode = s.loadUint(8);
   const message = s.loadRef();
-  const msg = loadMessageRelaxed(message.beginParse());
-  if (msg.info.type !== 'internal') {
+  // only the message's info is read (toncenter reads `InternalMsgInfo` alone): its state init and
+  // body do not have to parse for the action to be reported
+  const info = loadCommonMessageInfoRelaxed(message.beginParse());
+  if (info.type !== 'internal') {
     throw new Error('vesting send_message carries a non-internal message');
   }
   return {
     query_id,
     send_mode,
     message,
-    message_destination: rawAddress(msg.info.dest),
-    message_value: msg.info.value.coins,
+    message_destination: rawAddress(info.dest),
+    message_value: info.value.coins,
   };
 }
 

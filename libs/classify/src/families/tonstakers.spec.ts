@@ -1,0 +1,244 @@
+/**
+ * TONStakers paths the golden traces do not cover (ton-indexer `blocks/staking.py`), on synthetic
+ * traces with the pool's real message layouts (https://github.com/ton-blockchain/liquid-staking-contract).
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { Address, beginCell } from '@ton/core';
+import type { ActionRow } from '../action';
+import { classifyTrace } from '../core/pipeline';
+import { defaultRegistry } from '../registry';
+import { JettonOp } from '../tlb/jetton';
+import { TonstakersOp } from '../tlb/staking';
+import { type Hop, syntheticTrace, testAddress } from '../testing/synthetic-trace';
+
+const WALLET = testAddress(0, 'a');
+const TS_WALLET = testAddress(0, 'b');
+const TS_MINTER = testAddress(0, 'c');
+const POOL = testAddress(0, 'd');
+const PAYOUT_COLLECTION = testAddress(0, 'e');
+const BILL = testAddress(0, 'f');
+
+const op = (code: number) => beginCell().storeUint(code, 32).storeUint(9, 64);
+
+function actions(root: Hop): ActionRow[] {
+  const r = classifyTrace(syntheticTrace(root), defaultRegistry);
+  assert.equal(r.error, undefined);
+  return r.actions;
+}
+
+function only(all: ActionRow[], type: string): ActionRow {
+  const found = all.filter((a) => a.type === type);
+  assert.equal(found.length, 1, `one ${type} in ${all.map((a) => a.type).join(', ')}`);
+  return found[0]!;
+}
+
+void describe('TONStakers (staking.py)', () => {
+  void it('immediate: burn → burn_notification → withdraw request → pool payout; amount = payout − request value', () => {
+    const burnt = 700n;
+    const requestValue = 100n;
+    const payout = 850n;
+    const burn = op(JettonOp.burn).storeCoins(burnt).storeAddress(null).storeBit(false).endCell();
+    const all = actions({
+      from: null,
+      to: WALLET,
+      children: [
+        {
+          from: WALLET,
+          to: TS_WALLET,
+          body: burn,
+          children: [
+            {
+              from: TS_WALLET,
+              to: TS_MINTER,
+              body: op(JettonOp.burnNotification).endCell(),
+              children: [
+                {
+                  from: TS_MINTER,
+                  to: POOL,
+                  value: requestValue,
+                  body: op(TonstakersOp.withdrawRequest).endCell(),
+                  children: [
+                    {
+                      from: POOL,
+                      to: WALLET,
+                      value: payout,
+                      body: op(TonstakersOp.poolWithdrawal).endCell(),
+                    },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    const a = only(all, 'stake_withdrawal');
+    assert.equal(a.source, WALLET);
+    assert.equal(a.destination, POOL);
+    assert.equal(a.amount, payout - requestValue);
+    assert.equal(a.asset, TS_MINTER);
+    assert.deepEqual(a.staking_data, {
+      provider: 'liquid_staking',
+      ts_nft: null,
+      tokens_burnt: burnt,
+    });
+  });
+
+  void it('delayed, burnt by the holder: holder and tokens from the notification, no pool to be found', () => {
+    const tokens = 600n;
+    const payout = 640n;
+    const notification = op(TonstakersOp.nftBurnNotification)
+      .storeCoins(tokens)
+      .storeAddress(Address.parse(WALLET))
+      .endCell();
+    const all = actions({
+      from: null,
+      to: WALLET,
+      children: [
+        {
+          from: WALLET,
+          to: BILL,
+          body: op(TonstakersOp.nftBurn).endCell(),
+          children: [
+            {
+              from: BILL,
+              to: PAYOUT_COLLECTION,
+              body: notification,
+              children: [
+                {
+                  from: PAYOUT_COLLECTION,
+                  to: WALLET,
+                  value: payout,
+                  body: op(TonstakersOp.distributedAsset).endCell(),
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    const a = only(all, 'stake_withdrawal');
+    assert.equal(a.source, WALLET);
+    assert.equal(a.amount, payout);
+    assert.equal(a.destination, null);
+    assert.deepEqual(a.staking_data, {
+      provider: 'liquid_staking',
+      ts_nft: BILL,
+      tokens_burnt: tokens,
+    });
+  });
+
+  void it('a withdraw request whose bill mint reaches no NFT is a failed stake_withdrawal_request without ts_nft', () => {
+    const burnt = 5_000n;
+    const burn = op(JettonOp.burn).storeCoins(burnt).storeAddress(null).storeBit(false).endCell();
+    const all = actions({
+      from: null,
+      to: WALLET,
+      children: [
+        {
+          from: WALLET,
+          to: TS_WALLET,
+          body: burn,
+          children: [
+            {
+              from: TS_WALLET,
+              to: TS_MINTER,
+              body: op(JettonOp.burnNotification).endCell(),
+              children: [
+                {
+                  from: TS_MINTER,
+                  to: POOL,
+                  body: op(TonstakersOp.withdrawRequest).endCell(),
+                  // the pool asks the payout collection to mint the bill; the collection sends nothing on
+                  children: [
+                    { from: POOL, to: PAYOUT_COLLECTION, body: op(TonstakersOp.mintNft).endCell() },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    const a = only(all, 'stake_withdrawal_request');
+    assert.equal(a.success, false);
+    assert.equal(a.source, WALLET);
+    assert.equal(a.source_secondary, TS_WALLET);
+    assert.equal(a.destination, POOL);
+    assert.equal(a.amount, burnt);
+    assert.equal(a.asset, TS_MINTER);
+    assert.deepEqual(a.staking_data, { provider: 'liquid_staking', ts_nft: null });
+  });
+
+  void it('a bill burnt by the pool’s distribution names the pool: the sender of the distribution start', () => {
+    const tokens = 700n;
+    const payout = 730n;
+    const notification = op(TonstakersOp.nftBurnNotification)
+      .storeCoins(tokens)
+      .storeAddress(Address.parse(WALLET))
+      .endCell();
+    const all = actions({
+      from: null,
+      to: WALLET,
+      children: [
+        {
+          from: WALLET,
+          to: POOL,
+          children: [
+            {
+              from: POOL,
+              to: PAYOUT_COLLECTION,
+              body: op(TonstakersOp.startDistribution).endCell(),
+              children: [
+                {
+                  from: PAYOUT_COLLECTION,
+                  to: BILL,
+                  body: op(TonstakersOp.nftBurn).endCell(),
+                  children: [
+                    {
+                      from: BILL,
+                      to: PAYOUT_COLLECTION,
+                      body: notification,
+                      children: [
+                        {
+                          from: PAYOUT_COLLECTION,
+                          to: WALLET,
+                          value: payout,
+                          body: op(TonstakersOp.distributedAsset).endCell(),
+                        },
+                      ],
+                    },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    const a = only(all, 'stake_withdrawal');
+    assert.equal(a.source, WALLET);
+    assert.equal(a.destination, POOL);
+    assert.equal(a.amount, payout);
+    assert.equal(a.asset, null);
+    assert.deepEqual(a.staking_data, {
+      provider: 'liquid_staking',
+      ts_nft: BILL,
+      tokens_burnt: tokens,
+    });
+  });
+
+  void it('a deposit the pool never mints for stays call_contracts (no stake_deposit)', () => {
+    const all = actions({
+      from: null,
+      to: WALLET,
+      children: [{ from: WALLET, to: POOL, body: op(TonstakersOp.depositRequest).endCell() }],
+    });
+    assert.deepEqual(
+      all.map((a) => a.type),
+      ['call_contract'],
+    );
+    assert.equal(all[0]!.opcode, TonstakersOp.depositRequest);
+  });
+});
