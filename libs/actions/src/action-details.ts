@@ -8,7 +8,11 @@
 import { BASIC_RENDERERS } from './details/basic';
 import { COFFEE_RENDERERS } from './details/coffee';
 import { DEX_RENDERERS } from './details/dex';
+import { EVAA_RENDERERS } from './details/evaa';
 import { JETTON_RENDERERS } from './details/jetton';
+import { JVAULT_RENDERERS } from './details/jvault';
+import { LAYERZERO_RENDERERS } from './details/layerzero';
+import { MULTISIG_RENDERERS } from './details/multisig';
 import { NFT_RENDERERS } from './details/nft';
 import { STAKING_RENDERERS } from './details/staking';
 import type { ActionRenderRow, ApiJson, Renderer } from './details/types';
@@ -31,6 +35,10 @@ const RENDERERS: Record<string, Renderer> = {
   ...COFFEE_RENDERERS,
   ...VESTING_RENDERERS,
   ...STAKING_RENDERERS,
+  ...MULTISIG_RENDERERS,
+  ...EVAA_RENDERERS,
+  ...JVAULT_RENDERERS,
+  ...LAYERZERO_RENDERERS,
 };
 
 /** The details of `row` by its type, or undefined for a type without a renderer. */
