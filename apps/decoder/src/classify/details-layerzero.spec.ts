@@ -6,6 +6,30 @@
  */
 import { describeRenderedDetails } from './golden/rendered-details';
 
+/** The send and packet of the USDT transfer to Ethereum: its send_tokens and its send carry the same. */
+const USDT_TO_ETHEREUM = {
+  layerzero_send_data: {
+    send_request_id: 531,
+    msglib_manager: '0x150645746e25be5486eb3b2f5d98b44c6b324697c48d495d059f96fc9d3ec368',
+    msglib: '0xf59d60c2b3724c1662c9af5223d532d540e2214462424a85aaa4e841844a1bc',
+    uln: '0:0F59D60C2B3724C1662C9AF5223D532D540E2214462424A85AAA4E841844A1BC',
+    native_fee: 170162108,
+    zro_fee: 0,
+    endpoint: '0:0B0C4E7F053C490B93640B75945F70D8477758D562A0B64E295C7587B34A231C',
+    channel: '0:25EC9F03589F3DDD170A9AD8B8C85213F7D12489A9B260C537499AAFA8A0E309',
+  },
+  layerzero_packet_data: {
+    src_oapp: '0x170725394aa56136fbd27d0ce31d8a98e0f8ae72a4d2379b5dde83e211a2d5fa',
+    dst_oapp: '0x811ed79db9d34e83bdb73df6c3e07961cfb0d5c0',
+    src_eid: 30343,
+    dst_eid: 30101,
+    nonce: 517,
+    guid: '0xa0b6fa1485a8e904d1bf5c702f99936ceb8ab32730b2cd501071dc92456da7cb',
+    message:
+      '0x00020000000000000000000000000378cca455f3befef687f9f7668b13eaa03f007c000000000000270d',
+  },
+};
+
 describeRenderedDetails('v3 details of LayerZero actions (real traces)', [
   {
     name: 'message to Tron',
@@ -46,26 +70,7 @@ describeRenderedDetails('v3 details of LayerZero actions (real traces)', [
       oapp_wallet: '0:11AED1BF5C0388791EEA499DB0A40033E34A5E7C86DE1A0A9400204795596856',
       asset: '0:B113A994B5024A16719F69139328EB759596C38A25F59028B146FECDC3621DFE',
       amount: '10000',
-      layerzero_send_data: {
-        send_request_id: 531,
-        msglib_manager: '0x150645746e25be5486eb3b2f5d98b44c6b324697c48d495d059f96fc9d3ec368',
-        msglib: '0xf59d60c2b3724c1662c9af5223d532d540e2214462424a85aaa4e841844a1bc',
-        uln: '0:0F59D60C2B3724C1662C9AF5223D532D540E2214462424A85AAA4E841844A1BC',
-        native_fee: 170162108,
-        zro_fee: 0,
-        endpoint: '0:0B0C4E7F053C490B93640B75945F70D8477758D562A0B64E295C7587B34A231C',
-        channel: '0:25EC9F03589F3DDD170A9AD8B8C85213F7D12489A9B260C537499AAFA8A0E309',
-      },
-      layerzero_packet_data: {
-        src_oapp: '0x170725394aa56136fbd27d0ce31d8a98e0f8ae72a4d2379b5dde83e211a2d5fa',
-        dst_oapp: '0x811ed79db9d34e83bdb73df6c3e07961cfb0d5c0',
-        src_eid: 30343,
-        dst_eid: 30101,
-        nonce: 517,
-        guid: '0xa0b6fa1485a8e904d1bf5c702f99936ceb8ab32730b2cd501071dc92456da7cb',
-        message:
-          '0x00020000000000000000000000000378cca455f3befef687f9f7668b13eaa03f007c000000000000270d',
-      },
+      ...USDT_TO_ETHEREUM,
     },
   },
   {
@@ -74,26 +79,7 @@ describeRenderedDetails('v3 details of LayerZero actions (real traces)', [
     type: 'layerzero_send',
     details: {
       initiator: '0:170725394AA56136FBD27D0CE31D8A98E0F8AE72A4D2379B5DDE83E211A2D5FA',
-      layerzero_send_data: {
-        send_request_id: 531,
-        msglib_manager: '0x150645746e25be5486eb3b2f5d98b44c6b324697c48d495d059f96fc9d3ec368',
-        msglib: '0xf59d60c2b3724c1662c9af5223d532d540e2214462424a85aaa4e841844a1bc',
-        uln: '0:0F59D60C2B3724C1662C9AF5223D532D540E2214462424A85AAA4E841844A1BC',
-        native_fee: 170162108,
-        zro_fee: 0,
-        endpoint: '0:0B0C4E7F053C490B93640B75945F70D8477758D562A0B64E295C7587B34A231C',
-        channel: '0:25EC9F03589F3DDD170A9AD8B8C85213F7D12489A9B260C537499AAFA8A0E309',
-      },
-      layerzero_packet_data: {
-        src_oapp: '0x170725394aa56136fbd27d0ce31d8a98e0f8ae72a4d2379b5dde83e211a2d5fa',
-        dst_oapp: '0x811ed79db9d34e83bdb73df6c3e07961cfb0d5c0',
-        src_eid: 30343,
-        dst_eid: 30101,
-        nonce: 517,
-        guid: '0xa0b6fa1485a8e904d1bf5c702f99936ceb8ab32730b2cd501071dc92456da7cb',
-        message:
-          '0x00020000000000000000000000000378cca455f3befef687f9f7668b13eaa03f007c000000000000270d',
-      },
+      ...USDT_TO_ETHEREUM,
     },
   },
   {
