@@ -6,8 +6,12 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { beginCell, toNano } from '@ton/core';
+import { Address, beginCell, Dictionary, internal, toNano } from '@ton/core';
+import { ActionQueryRepository } from '@app/database';
+import { Multisig, multisigOrder, textComment } from '../../../apps/localnet/src/contracts';
 import { GENESIS, GenesisAccount } from '../../../apps/localnet/src/seeds/genesis.seed';
+import { SEED_VALID_UNTIL } from '../../../apps/localnet/src/seeds/seed-wallet';
+import { toV3Action } from '../../../apps/query/src/actions/action.mapper';
 import { type DecodedGenesis, decodedGenesis } from './decoded-genesis';
 
 interface ActionSql {
@@ -120,6 +124,69 @@ void describe('decoder: actions of the genesis seed (real localnet, real Postgre
     assert.equal(ex.source, order);
     assert.equal(ex.destination, multisig);
     assert.equal(ex.details.multisig_execute_data?.approvals_num, GENESIS.multisig.threshold);
+  });
+
+  void it('multisig: the v3 details of the stored create_order and execute, as /api/v3/actions renders them', async () => {
+    const multisig = g.address(GenesisAccount.multisig);
+    const order = g.address(GenesisAccount.multisigOrder0);
+    const traceIds = [one('multisig_create_order').trace_id, one('multisig_execute').trace_id];
+    const rows = await new ActionQueryRepository(g.ds).everyOfTraces(traceIds);
+    const details = (type: string) => {
+      const found = rows.filter((r) => r.type === type).map(toV3Action);
+      assert.equal(found.length, 1, type);
+      return found[0]?.details;
+    };
+    const signers = Dictionary.empty(Dictionary.Keys.Uint(8), Dictionary.Values.Address());
+    [v3, v4, g.address(GenesisAccount.walletV5r1)].forEach((s, i) =>
+      signers.set(i, Address.parse(s)),
+    );
+    // the seed's order 0: one message paying v4r2 with a comment
+    const orderBoc = multisigOrder([
+      {
+        type: 'send',
+        mode: Multisig.defaultActionMode,
+        message: internal({
+          to: Address.parse(v4),
+          value: GENESIS.multisig.payout,
+          body: textComment(GENESIS.multisig.payoutComment),
+          bounce: true,
+        }),
+      },
+    ])
+      .toBoc({ idx: false, crc32: false })
+      .toString('base64');
+    const create = details('multisig_create_order');
+    const signersCell = beginCell().storeDictDirect(signers).endCell();
+    // v3r2 (signer 0) creates order 0 with query id 50. toncenter reads the init's signers as a
+    // HashmapE (messages/multisig.py), while multisig v2 stores a plain ^Cell there
+    // (https://github.com/ton-blockchain/multisig-contract-v2 `store_nonempty_dict`, an alias of
+    // store_ref): the expiration date's first bit is taken for the Maybe flag, the first ref (the
+    // signers) for the order and the first bit of signer_index (0) for approve_on_init. The
+    // classifier reads the init the same way, so order_boc and is_signed_by_creator carry those.
+    assert.deepEqual(create, {
+      query_id: '50',
+      order_seqno: '0',
+      is_created_by_signer: true,
+      is_signed_by_creator: false,
+      creator_index: 0,
+      expiration_date: SEED_VALID_UNTIL,
+      order_boc: signersCell.toBoc({ idx: false, crc32: false }).toString('base64'),
+      source: v3,
+      destination: multisig,
+      destination_order: order,
+    });
+    const execute = details('multisig_execute');
+    // v4r2's approval (query id 51) is the second of the threshold and sends the same order to execute
+    assert.deepEqual(execute, {
+      query_id: '51',
+      order_seqno: '0',
+      expiration_date: SEED_VALID_UNTIL,
+      approvals_num: GENESIS.multisig.threshold,
+      signers_hash: signersCell.hash().toString('base64'),
+      order_boc: orderBoc,
+      source: order,
+      destination: multisig,
+    });
   });
 
   /** The nft_transfer_data of a TEP-62 transfer with an empty inline forward payload. */

@@ -1,198 +1,45 @@
 /**
- * EVAA liquidations (toncenter `blocks/evaa.py` EvaaLiquidateBlockMatcher) on traces shaped as the EVAA
- * master and user contracts exchange them (https://github.com/evaafi/contracts `schema.tlb`: liquidate_master,
- * liquidate_user, liquidate_satisfied / liquidate_unsatisfied, liquidate_success / liquidate_fail,
- * liquidate_success_report), with real bodies built here and TEP-74 jetton legs.
+ * EVAA liquidations (toncenter `blocks/evaa.py` EvaaLiquidateBlockMatcher) on synthetic traces with
+ * real bodies (testing/evaa-liquidation.ts), and their v3 details as ton-index-go renders them
+ * (`ActionDetailsEvaaLiquidate`: `collateral` is the asset column, the decimal asset id; `asset` the
+ * jetton master of a known EVAA asset id, null for TON; `is_known_asset` always present). No mainnet
+ * liquidation trace is among the fixtures.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Address, beginCell, type Cell } from '@ton/core';
+import { beginCell } from '@ton/core';
+import { renderActionDetails } from '@app/actions';
 import type { ActionRow } from '../action';
-import { classifyTrace } from '../core/pipeline';
-import { defaultRegistry } from '../registry';
-import { commentBody, syntheticTrace, testAddress, type Hop } from '../testing/synthetic-trace';
-import type { AccountInterfaces } from '../trace-model';
+import { classifyOk, onlyAction as only } from '../testing/classified';
+import {
+  BORROWER,
+  INTERFACES,
+  internalTransfer,
+  jettonTransfer,
+  LIQUIDATOR,
+  LIQUIDATOR_USDT,
+  liquidateFail,
+  liquidateMaster,
+  liquidateSatisfied,
+  liquidateSuccess,
+  liquidateUnsatisfied,
+  MASTER,
+  MASTER_USDT,
+  notification,
+  successReport,
+  TON_ID,
+  tonLiquidation,
+  toUserContract,
+  USDT_ID,
+  USER_CONTRACT,
+} from '../testing/evaa-liquidation';
+import { commentBody, syntheticTrace, type Hop } from '../testing/synthetic-trace';
 
-const LIQUIDATOR = testAddress(0, '1');
-const BORROWER = testAddress(0, '2');
-const MASTER = testAddress(0, '3');
-const USER_CONTRACT = testAddress(0, '4');
-const USDT = testAddress(0, '5');
-const LIQUIDATOR_USDT = testAddress(0, '6');
-const MASTER_USDT = testAddress(0, '7');
-/** sha256("TON"), EVAA's asset id of TON. */
-const TON_ID = 0x1a4219fe5e60d63af2a3cc7dce6fec69b45c6b5718497a6148e7c232ac87bd8an;
-/** Another asset id (any 256-bit value: the classifier reports it as it is). */
-const USDT_ID = 0x777a2b9ef43d6ec3a6d3e1b68e1f4d05c4fd13ba0fa3a0c25b1e8c0a0e8d36f1n;
-
-const at = (raw: string): Address => Address.parse(raw);
-const wallet = (address: string, owner: string): AccountInterfaces => ({
-  jetton_wallet: { address, balance: 0n, owner, jetton: USDT },
-});
-const INTERFACES: Record<string, AccountInterfaces> = {
-  [LIQUIDATOR_USDT]: wallet(LIQUIDATOR_USDT, LIQUIDATOR),
-  [MASTER_USDT]: wallet(MASTER_USDT, MASTER),
-};
-
-const empty = (): Cell => beginCell().endCell();
-
-/** liquidate_master#00000003 (as a TON call, or a jetton transfer's forward payload). */
-const liquidateMaster = (collateralId: bigint, incoming: bigint): Cell =>
-  beginCell()
-    .storeUint(0x3, 32)
-    .storeUint(7, 64)
-    .storeAddress(at(BORROWER))
-    .storeAddress(at(LIQUIDATOR))
-    .storeUint(collateralId, 256)
-    .storeUint(1n, 64)
-    .storeInt(-1, 2)
-    .storeUint(incoming, 64)
-    .storeRef(beginCell().storeUint(0, 64).storeRef(empty()))
-    .storeRef(empty())
-    .endCell();
-
-/** A message to a user contract: user_version:Coins upgrade_info:(Maybe ^Cell) upgrade_exec:(## 2), then the opcode. */
-const toUser = (op: number, rest: (b: ReturnType<typeof beginCell>) => void): Cell => {
-  const b = beginCell().storeCoins(3n).storeBit(false).storeUint(0, 2).storeUint(op, 32);
-  rest(b);
-  return b.endCell();
-};
-
-const liquidateUser = (transferredId: bigint, amount: bigint): Cell =>
-  toUser(0x31, (b) =>
-    b
-      .storeUint(7, 64)
-      .storeBit(false)
-      .storeBit(false)
-      .storeRef(
-        beginCell()
-          .storeRef(empty())
-          .storeUint(TON_ID, 256)
-          .storeUint(1n, 64)
-          .storeAddress(at(LIQUIDATOR))
-          .storeUint(transferredId, 256)
-          .storeUint(amount, 64)
-          .storeUint(0, 64)
-          .storeRef(empty()),
-      ),
-  );
-
-const liquidateSatisfied = (
-  transferredId: bigint,
-  liquidatable: bigint,
-  collateralId: bigint,
-  reward: bigint,
-): Cell =>
-  beginCell()
-    .storeUint(0x311, 32)
-    .storeUint(7, 64)
-    .storeAddress(at(BORROWER))
-    .storeAddress(at(LIQUIDATOR))
-    .storeUint(transferredId, 256)
-    .storeRef(
-      beginCell()
-        .storeInt(-liquidatable, 64)
-        .storeUint(liquidatable, 64)
-        .storeUint(5n, 64)
-        .storeInt(100n, 64)
-        .storeUint(collateralId, 256)
-        .storeInt(-reward, 64)
-        .storeUint(reward, 64)
-        .storeUint(1n, 64)
-        .storeInt(900n, 64)
-        .storeUint(0, 64)
-        .storeRef(empty()),
-    )
-    .endCell();
-
-const liquidateUnsatisfied = (transferredId: bigint, amount: bigint, error: number): Cell =>
-  beginCell()
-    .storeUint(0x31f, 32)
-    .storeUint(7, 64)
-    .storeAddress(at(BORROWER))
-    .storeAddress(at(LIQUIDATOR))
-    .storeUint(transferredId, 256)
-    .storeRef(
-      beginCell()
-        .storeUint(amount, 64)
-        .storeUint(TON_ID, 256)
-        .storeUint(1n, 64)
-        .storeUint(0, 64)
-        .storeRef(empty())
-        .storeUint(error, 32),
-    )
-    .endCell();
-
-const liquidateSuccess = (): Cell =>
-  toUser(0x311a, (b) =>
-    b
-      .storeUint(7, 64)
-      .storeUint(USDT_ID, 256)
-      .storeInt(-10n, 64)
-      .storeUint(1n, 64)
-      .storeUint(1n, 64)
-      .storeUint(TON_ID, 256)
-      .storeInt(-20n, 64)
-      .storeUint(1n, 64)
-      .storeUint(1n, 64),
-  );
-
-const liquidateFail = (): Cell =>
-  beginCell()
-    .storeUint(0x311f, 32)
-    .storeUint(7, 64)
-    .storeUint(USDT_ID, 256)
-    .storeInt(-10n, 64)
-    .storeUint(TON_ID, 256)
-    .storeInt(-20n, 64)
-    .endCell();
-
-const successReport = (reward: bigint): Cell =>
-  beginCell()
-    .storeUint(0x311d, 32)
-    .storeUint(7, 64)
-    .storeUint(USDT_ID, 256)
-    .storeUint(1_000n, 64)
-    .storeUint(TON_ID, 256)
-    .storeUint(reward, 64)
-    .storeRef(empty())
-    .endCell();
-
-const jettonTransfer = (amount: bigint, to: string, payload: Cell | null): Cell => {
-  const b = beginCell()
-    .storeUint(0x0f8a7ea5, 32)
-    .storeUint(7, 64)
-    .storeCoins(amount)
-    .storeAddress(at(to))
-    .storeAddress(at(to))
-    .storeBit(false)
-    .storeCoins(1n);
-  return (payload ? b.storeBit(true).storeRef(payload) : b.storeBit(false)).endCell();
-};
-const internalTransfer = (amount: bigint, from: string): Cell =>
-  beginCell()
-    .storeUint(0x178d4519, 32)
-    .storeUint(7, 64)
-    .storeCoins(amount)
-    .storeAddress(at(from))
-    .storeAddress(at(from))
-    .storeCoins(1n)
-    .storeBit(false)
-    .endCell();
-const notification = (amount: bigint, from: string, payload: Cell): Cell =>
-  beginCell()
-    .storeUint(0x7362d09c, 32)
-    .storeUint(7, 64)
-    .storeCoins(amount)
-    .storeAddress(at(from))
-    .storeBit(true)
-    .storeRef(payload)
-    .endCell();
+/** USDT's mainnet jetton master: the asset of the USDT transfers among the real fixture traces. */
+const USDT_MASTER = '0:B113A994B5024A16719F69139328EB759596C38A25F59028B146FECDC3621DFE';
 
 function classify(root: Hop): ActionRow[] {
-  const r = classifyTrace(syntheticTrace(root, INTERFACES), defaultRegistry);
-  assert.equal(r.error, undefined);
-  return r.actions;
+  return classifyOk(syntheticTrace(root, INTERFACES));
 }
 
 /**
@@ -210,39 +57,6 @@ function assertOneTopLevelLiquidation(actions: ActionRow[]): void {
     assert.deepEqual(a.ancestor_type, ['evaa_liquidate']);
   }
 }
-
-function only(actions: ActionRow[], type: string): ActionRow {
-  const found = actions.filter((a) => a.type === type);
-  assert.equal(found.length, 1, `one ${type} in ${actions.map((a) => a.type).join(', ')}`);
-  return found[0]!;
-}
-
-/** The liquidator's wallet sends liquidate_master in TON to the master, which answers with `answers`. */
-function tonLiquidation(answers: Hop[], bounce = false): Hop {
-  return {
-    from: null,
-    to: LIQUIDATOR,
-    children: [
-      {
-        from: LIQUIDATOR,
-        to: MASTER,
-        body: liquidateMaster(USDT_ID, 1_000n),
-        value: 5_000_000_000n,
-        bounce,
-        aborted: bounce,
-        children: answers,
-      },
-    ],
-  };
-}
-
-/** master → user contract: liquidate_user, which answers with `answer`. */
-const toUserContract = (answer: Hop): Hop => ({
-  from: MASTER,
-  to: USER_CONTRACT,
-  body: liquidateUser(TON_ID, 1_000n),
-  children: [answer],
-});
 
 void describe('EVAA liquidation (evaa.py EvaaLiquidateBlockMatcher)', () => {
   void it('satisfied, with liquidate_success and the success report: a successful evaa_liquidate of the reward', () => {
@@ -278,6 +92,18 @@ void describe('EVAA liquidation (evaa.py EvaaLiquidateBlockMatcher)', () => {
       asset_id: `0x${USDT_ID.toString(16)}`,
       fail_reason: null,
       debt_amount: 950n,
+    });
+    assert.deepEqual(renderActionDetails(a.type, a), {
+      fail_reason: null,
+      debt_amount: '950',
+      source: LIQUIDATOR,
+      borrower: BORROWER,
+      borrower_contract: USER_CONTRACT,
+      collateral: USDT_ID.toString(),
+      asset_id: `0x${USDT_ID.toString(16)}`,
+      asset: USDT_MASTER,
+      is_known_asset: true,
+      amount: '430',
     });
   });
 
@@ -368,6 +194,19 @@ void describe('EVAA liquidation (evaa.py EvaaLiquidateBlockMatcher)', () => {
       asset_id: `0x${TON_ID.toString(16)}`,
       fail_reason: 'not_liquidatable',
       debt_amount: 2_500n,
+    });
+    // TON is a known EVAA asset without a jetton master
+    assert.deepEqual(renderActionDetails(a.type, a), {
+      fail_reason: 'not_liquidatable',
+      debt_amount: '2500',
+      source: LIQUIDATOR,
+      borrower: BORROWER,
+      borrower_contract: USER_CONTRACT,
+      collateral: TON_ID.toString(),
+      asset_id: `0x${TON_ID.toString(16)}`,
+      asset: null,
+      is_known_asset: true,
+      amount: '0',
     });
   });
 

@@ -6,11 +6,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Address, beginCell } from '@ton/core';
-import type { ActionRow } from '../action';
-import { classifyTrace } from '../core/pipeline';
-import { defaultRegistry } from '../registry';
-import type { AccountInterfaces, ClassifiableTrace } from '../trace-model';
-import { bocBase64 } from '../tlb/cells';
+import type { AccountInterfaces } from '../trace-model';
+import { classifyOk as classify, onlyAction as only } from '../testing/classified';
 import { type Hop, syntheticTrace as trace, testAddress } from '../testing/synthetic-trace';
 
 const addr = testAddress;
@@ -18,8 +15,6 @@ const WALLET = addr(0, 'a');
 const OTHER = addr(0, 'b');
 const ITEM = addr(0, 'c');
 const COLLECTION = addr(0, 'd');
-const MULTISIG = addr(0, 'e');
-const ORDER = addr(0, 'f');
 const ELECTOR = addr(-1, '3');
 const PLUGIN = addr(0, '1');
 const BENEFICIARY = addr(0, '2');
@@ -33,18 +28,6 @@ function address(raw: string): Address {
 /** An external to WALLET that sends `hop` on. */
 function fromWallet(hop: Omit<Hop, 'from'>): Hop {
   return { from: null, to: WALLET, children: [{ ...hop, from: WALLET }] };
-}
-
-function classify(t: ClassifiableTrace): ActionRow[] {
-  const r = classifyTrace(t, defaultRegistry);
-  assert.equal(r.error, undefined);
-  return r.actions;
-}
-
-function only(actions: ActionRow[], type: string): ActionRow {
-  const found = actions.filter((a) => a.type === type);
-  assert.equal(found.length, 1, `one ${type} in ${actions.map((a) => a.type).join(', ')}`);
-  return found[0]!;
 }
 
 const op = (code: number, queryId = 7n) => beginCell().storeUint(code, 32).storeUint(queryId, 64);
@@ -186,121 +169,6 @@ describe('elections (elections.py)', () => {
       classify(t).some((a) => a.type === 'election_recover'),
       false,
     );
-  });
-});
-
-describe('multisig v2 (multisig.py)', () => {
-  const order = beginCell().storeUint(1, 8).endCell();
-  const orderInfo: AccountInterfaces = {
-    multisig_order: {
-      address: ORDER,
-      multisig_address: MULTISIG,
-      order_seqno: 0n,
-      threshold: 2,
-      sent_for_execution: false,
-      approvals_mask: 1n,
-      approvals_num: 1,
-      expiration_date: 1_800_000_000,
-      order_boc: bocBase64(order, false),
-      signers: [WALLET, OTHER],
-    },
-  };
-  it('multisig_create_order: new_order → init to a known order contract', () => {
-    const newOrder = op(0xf718510f, 50n)
-      .storeUint(0n, 256)
-      .storeBit(true)
-      .storeUint(0, 8)
-      .storeUint(1_800_000_000, 48)
-      .storeRef(order)
-      .endCell();
-    const init = op(0x9c73fba2, 50n)
-      .storeUint(2, 8)
-      .storeBit(false)
-      .storeUint(1_800_000_000, 48)
-      .storeRef(order)
-      .storeBit(true)
-      .storeUint(0, 8)
-      .endCell();
-    const t = trace(
-      fromWallet({
-        to: MULTISIG,
-        body: newOrder,
-        children: [{ from: MULTISIG, to: ORDER, body: init, deploys: true }],
-      }),
-      { [ORDER]: orderInfo },
-    );
-    const a = only(classify(t), 'multisig_create_order');
-    assert.equal(a.source, WALLET);
-    assert.equal(a.destination, MULTISIG);
-    assert.equal(a.destination_secondary, ORDER);
-    assert.deepEqual(a.multisig_create_order_data, {
-      query_id: 50n,
-      order_seqno: 0n,
-      is_created_by_signer: true,
-      is_signed_by_creator: true,
-      creator_index: 0,
-      expiration_date: 1_800_000_000,
-      order_boc: bocBase64(order, false),
-    });
-    assert.ok(a.accounts.includes(OTHER), 'signers join the accounts');
-  });
-  it('without the order interface there is no multisig action', () => {
-    const t = trace(fromWallet({ to: ORDER, body: op(0xa762230f).storeUint(1, 8).endCell() }));
-    assert.equal(
-      classify(t).some((a) => a.type.startsWith('multisig')),
-      false,
-    );
-  });
-  it('multisig_approve (opcode, accepted) then multisig_execute from the order', () => {
-    const execute = op(0x75097f5d, 51n)
-      .storeUint(0n, 256)
-      .storeUint(1_800_000_000, 48)
-      .storeUint(2, 8)
-      .storeBuffer(Buffer.alloc(32, 9))
-      .storeRef(order)
-      .endCell();
-    const t = trace(
-      fromWallet({
-        to: ORDER,
-        body: op(0xa762230f, 51n).storeUint(1, 8).endCell(),
-        children: [
-          { from: ORDER, to: WALLET, body: op(0x82609bf6, 51n).endCell() },
-          { from: ORDER, to: MULTISIG, body: execute },
-        ],
-      }),
-      { [ORDER]: orderInfo },
-    );
-    const actions = classify(t);
-    const approve = only(actions, 'multisig_approve');
-    assert.equal(approve.source, WALLET);
-    assert.equal(approve.destination, ORDER);
-    assert.equal(approve.success, true);
-    assert.deepEqual(approve.multisig_approve_data, { signer_index: 1, exit_code: 0 });
-    const exec = only(actions, 'multisig_execute');
-    assert.equal(exec.source, ORDER);
-    assert.equal(exec.destination, MULTISIG);
-    assert.deepEqual(exec.multisig_execute_data, {
-      query_id: 51n,
-      order_seqno: 0n,
-      expiration_date: 1_800_000_000,
-      approvals_num: 2,
-      signers_hash: Buffer.alloc(32, 9).toString('base64'),
-      order_boc: bocBase64(order, false),
-    });
-  });
-  it('multisig_approve by the "approve" comment, rejected: signer_index -1, exit code, not success', () => {
-    const comment = beginCell().storeUint(0, 32).storeStringTail('approve').endCell();
-    const t = trace(
-      fromWallet({
-        to: ORDER,
-        body: comment,
-        children: [{ from: ORDER, to: WALLET, body: op(0xafaf283e).storeUint(107, 32).endCell() }],
-      }),
-      { [ORDER]: orderInfo },
-    );
-    const a = only(classify(t), 'multisig_approve');
-    assert.equal(a.success, false);
-    assert.deepEqual(a.multisig_approve_data, { signer_index: -1, exit_code: 107 });
   });
 });
 

@@ -1,0 +1,218 @@
+/**
+ * EVAA liquidation traces for unit tests, shaped as the EVAA master and user contracts exchange them
+ * (https://github.com/evaafi/contracts `schema.tlb`: liquidate_master, liquidate_user,
+ * liquidate_satisfied / liquidate_unsatisfied, liquidate_success / liquidate_fail,
+ * liquidate_success_report), with real bodies built here and TEP-74 jetton legs. Not part of the
+ * library's barrel; only specs import it.
+ */
+import { createHash } from 'node:crypto';
+import { Address, beginCell, type Cell } from '@ton/core';
+import type { AccountInterfaces } from '../trace-model';
+import { type Hop, testAddress } from './synthetic-trace';
+
+export const LIQUIDATOR = testAddress(0, '1');
+export const BORROWER = testAddress(0, '2');
+export const MASTER = testAddress(0, '3');
+export const USER_CONTRACT = testAddress(0, '4');
+export const USDT = testAddress(0, '5');
+export const LIQUIDATOR_USDT = testAddress(0, '6');
+export const MASTER_USDT = testAddress(0, '7');
+/** EVAA's asset id of an asset: sha256 of its name (https://github.com/evaafi/contracts). */
+const evaaAssetId = (name: string): bigint =>
+  BigInt(`0x${createHash('sha256').update(name).digest('hex')}`);
+
+/** sha256("TON"), EVAA's asset id of TON. */
+export const TON_ID = evaaAssetId('TON');
+/** sha256("USDT"), EVAA's asset id of USDT. */
+export const USDT_ID = evaaAssetId('USDT');
+
+const at = (raw: string): Address => Address.parse(raw);
+const wallet = (address: string, owner: string): AccountInterfaces => ({
+  jetton_wallet: { address, balance: 0n, owner, jetton: USDT },
+});
+export const INTERFACES: Record<string, AccountInterfaces> = {
+  [LIQUIDATOR_USDT]: wallet(LIQUIDATOR_USDT, LIQUIDATOR),
+  [MASTER_USDT]: wallet(MASTER_USDT, MASTER),
+};
+
+const empty = (): Cell => beginCell().endCell();
+
+/** liquidate_master#00000003 (as a TON call, or a jetton transfer's forward payload). */
+export const liquidateMaster = (collateralId: bigint, incoming: bigint): Cell =>
+  beginCell()
+    .storeUint(0x3, 32)
+    .storeUint(7, 64)
+    .storeAddress(at(BORROWER))
+    .storeAddress(at(LIQUIDATOR))
+    .storeUint(collateralId, 256)
+    .storeUint(1n, 64)
+    .storeInt(-1, 2)
+    .storeUint(incoming, 64)
+    .storeRef(beginCell().storeUint(0, 64).storeRef(empty()))
+    .storeRef(empty())
+    .endCell();
+
+/** A message to a user contract: user_version:Coins upgrade_info:(Maybe ^Cell) upgrade_exec:(## 2), then the opcode. */
+const toUser = (op: number, rest: (b: ReturnType<typeof beginCell>) => void): Cell => {
+  const b = beginCell().storeCoins(3n).storeBit(false).storeUint(0, 2).storeUint(op, 32);
+  rest(b);
+  return b.endCell();
+};
+
+export const liquidateUser = (transferredId: bigint, amount: bigint): Cell =>
+  toUser(0x31, (b) =>
+    b
+      .storeUint(7, 64)
+      .storeBit(false)
+      .storeBit(false)
+      .storeRef(
+        beginCell()
+          .storeRef(empty())
+          .storeUint(TON_ID, 256)
+          .storeUint(1n, 64)
+          .storeAddress(at(LIQUIDATOR))
+          .storeUint(transferredId, 256)
+          .storeUint(amount, 64)
+          .storeUint(0, 64)
+          .storeRef(empty()),
+      ),
+  );
+
+export const liquidateSatisfied = (
+  transferredId: bigint,
+  liquidatable: bigint,
+  collateralId: bigint,
+  reward: bigint,
+): Cell =>
+  beginCell()
+    .storeUint(0x311, 32)
+    .storeUint(7, 64)
+    .storeAddress(at(BORROWER))
+    .storeAddress(at(LIQUIDATOR))
+    .storeUint(transferredId, 256)
+    .storeRef(
+      beginCell()
+        .storeInt(-liquidatable, 64)
+        .storeUint(liquidatable, 64)
+        .storeUint(5n, 64)
+        .storeInt(100n, 64)
+        .storeUint(collateralId, 256)
+        .storeInt(-reward, 64)
+        .storeUint(reward, 64)
+        .storeUint(1n, 64)
+        .storeInt(900n, 64)
+        .storeUint(0, 64)
+        .storeRef(empty()),
+    )
+    .endCell();
+
+export const liquidateUnsatisfied = (transferredId: bigint, amount: bigint, error: number): Cell =>
+  beginCell()
+    .storeUint(0x31f, 32)
+    .storeUint(7, 64)
+    .storeAddress(at(BORROWER))
+    .storeAddress(at(LIQUIDATOR))
+    .storeUint(transferredId, 256)
+    .storeRef(
+      beginCell()
+        .storeUint(amount, 64)
+        .storeUint(TON_ID, 256)
+        .storeUint(1n, 64)
+        .storeUint(0, 64)
+        .storeRef(empty())
+        .storeUint(error, 32),
+    )
+    .endCell();
+
+export const liquidateSuccess = (): Cell =>
+  toUser(0x311a, (b) =>
+    b
+      .storeUint(7, 64)
+      .storeUint(USDT_ID, 256)
+      .storeInt(-10n, 64)
+      .storeUint(1n, 64)
+      .storeUint(1n, 64)
+      .storeUint(TON_ID, 256)
+      .storeInt(-20n, 64)
+      .storeUint(1n, 64)
+      .storeUint(1n, 64),
+  );
+
+export const liquidateFail = (): Cell =>
+  beginCell()
+    .storeUint(0x311f, 32)
+    .storeUint(7, 64)
+    .storeUint(USDT_ID, 256)
+    .storeInt(-10n, 64)
+    .storeUint(TON_ID, 256)
+    .storeInt(-20n, 64)
+    .endCell();
+
+export const successReport = (reward: bigint): Cell =>
+  beginCell()
+    .storeUint(0x311d, 32)
+    .storeUint(7, 64)
+    .storeUint(USDT_ID, 256)
+    .storeUint(1_000n, 64)
+    .storeUint(TON_ID, 256)
+    .storeUint(reward, 64)
+    .storeRef(empty())
+    .endCell();
+
+export const jettonTransfer = (amount: bigint, to: string, payload: Cell | null): Cell => {
+  const b = beginCell()
+    .storeUint(0x0f8a7ea5, 32)
+    .storeUint(7, 64)
+    .storeCoins(amount)
+    .storeAddress(at(to))
+    .storeAddress(at(to))
+    .storeBit(false)
+    .storeCoins(1n);
+  return (payload ? b.storeBit(true).storeRef(payload) : b.storeBit(false)).endCell();
+};
+export const internalTransfer = (amount: bigint, from: string): Cell =>
+  beginCell()
+    .storeUint(0x178d4519, 32)
+    .storeUint(7, 64)
+    .storeCoins(amount)
+    .storeAddress(at(from))
+    .storeAddress(at(from))
+    .storeCoins(1n)
+    .storeBit(false)
+    .endCell();
+export const notification = (amount: bigint, from: string, payload: Cell): Cell =>
+  beginCell()
+    .storeUint(0x7362d09c, 32)
+    .storeUint(7, 64)
+    .storeCoins(amount)
+    .storeAddress(at(from))
+    .storeBit(true)
+    .storeRef(payload)
+    .endCell();
+
+/** The liquidator's wallet sends liquidate_master in TON to the master, which answers with `answers`. */
+export function tonLiquidation(answers: Hop[], bounce = false): Hop {
+  return {
+    from: null,
+    to: LIQUIDATOR,
+    children: [
+      {
+        from: LIQUIDATOR,
+        to: MASTER,
+        body: liquidateMaster(USDT_ID, 1_000n),
+        value: 5_000_000_000n,
+        bounce,
+        aborted: bounce,
+        children: answers,
+      },
+    ],
+  };
+}
+
+/** master → user contract: liquidate_user, which answers with `answer`. */
+export const toUserContract = (answer: Hop): Hop => ({
+  from: MASTER,
+  to: USER_CONTRACT,
+  body: liquidateUser(TON_ID, 1_000n),
+  children: [answer],
+});
