@@ -4,6 +4,10 @@
  * `parse/actions.go`): numbers in details as strings, opcodes as "0x%08x". Pure rendering, shared by
  * the decoder (its classifier's rows, `decode:trace --api`) and the query service (stored rows).
  */
+import { COCOON_RENDERERS } from './details/cocoon';
+import { DNS_RENDERERS } from './details/dns';
+import { NFT_DISCOVERY_RENDERERS } from './details/nft-discovery';
+import { TGBTC_RENDERERS } from './details/tgbtc';
 
 /** A value inside a `*_data` composite (64-bit numbers as bigint from the classifier, as strings from the table). */
 export type ActionValue =
@@ -269,6 +273,10 @@ const STAKING_RENDERERS: Record<string, Renderer> = {
 };
 
 const RENDERERS: Record<string, Renderer> = {
+  ...COCOON_RENDERERS,
+  ...TGBTC_RENDERERS,
+  ...DNS_RENDERERS,
+  ...NFT_DISCOVERY_RENDERERS,
   ton_transfer: (a) => ({
     source: a.source,
     destination: a.destination,
