@@ -3,204 +3,158 @@
  * and order of ton-index-go's `ActionDetailsCocoon*` structs, 64-bit numbers as strings, the worker
  * state and the unregister seqno as numbers; the same from the classifier's row and the stored one.
  */
-import { describe, it } from 'node:test';
-import { assertDetails, goldenTrace, renderedDetails } from './rendered-details.support';
+import { describeGoldenDetails, type GoldenDetails } from './rendered-details.support';
 
-const FILE = 'cocoon.yaml';
+const CASES: readonly GoldenDetails[] = [
+  [
+    'Cocoon Worker Payout',
+    'cocoon_worker_payout',
+    {
+      payout_type: 'regular',
+      query_id: '10553886210694500674',
+      new_tokens: '9229614747703451079',
+      worker_state: 0,
+      worker_tokens: '73063940556',
+      source: '0:B16DB31490EE38ED5DD0258D9B686FF0BA590025E4A4BD232D1CD5A8AA805A16',
+      destination: '0:E572BD4E31B098C7E1AA8BB779D48EAF01D279831502C4029C7B522614873BCA',
+      amount: '4500148290',
+    },
+  ],
+  [
+    'Cocoon Worker Last Payout',
+    'cocoon_worker_payout',
+    {
+      payout_type: 'last',
+      query_id: '2073831913118480719',
+      new_tokens: '9225483487327049292',
+      worker_state: 2,
+      worker_tokens: '199630509',
+      source: '0:3C02D2FAE2B263048DA2C03AAF0C2BEB208F6828C3547D4A86E19A98F1BFAABA',
+      destination: '0:E572BD4E31B098C7E1AA8BB779D48EAF01D279831502C4029C7B522614873BCA',
+      amount: '3792979671',
+    },
+  ],
+  [
+    'Cocoon Proxy Payout',
+    'cocoon_proxy_payout',
+    {
+      query_id: '12731543016903973642',
+      source: '0:B94C23C25E82509C6834B6C513FA7B4F5B8A924694C579ADED8CD0079E646A50',
+      destination: '0:E796C95723646D2355A12E6B5E9646F8095406C6BF04FF14888E5D0783BF6336',
+    },
+  ],
+  [
+    'Cocoon Proxy Charge',
+    'cocoon_proxy_charge',
+    {
+      query_id: '3340233008295500229',
+      new_tokens_used: '9225483487327049292',
+      expected_address: '260;8da2c03aaf0c2beb208f6828c3547d4a86e19a98f1bfaaba09bcd727438138bfc',
+      source: '0:20A3E6577F7EE23A43FD0BDB835EF01E86FC2FA3290421E2CAB05132AFEC09B0',
+      destination: '0:B94C23C25E82509C6834B6C513FA7B4F5B8A924694C579ADED8CD0079E646A50',
+    },
+  ],
+  [
+    'Cocoon Client Top Up',
+    'cocoon_client_top_up',
+    {
+      query_id: '11691960163567649532',
+      source: '0:EE35299E2C43D1455080253B6BF9D350FE3EC7353CD90A2F07DF31CE68B6EF6C',
+      destination: '0:E4B2FA549D8BDE017318D66A496AE5CD4ABE6DC887D5336A93F3445AC306C62F',
+      amount: '1000000000',
+    },
+  ],
+  [
+    'Cocoon Register Proxy',
+    'cocoon_register_proxy',
+    {
+      query_id: '0',
+      destination: '0:AB6831390BF3B13923E7DEFFB9552A65626113BF0BA2D2D3DC203DECFCE4A6F6',
+    },
+  ],
+  [
+    'Cocoon Unregister Proxy',
+    'cocoon_unregister_proxy',
+    {
+      query_id: '0',
+      seqno: 1,
+      destination: '0:C8B0987AA4AD70F4855B9C6B543E53B46E7F747A60E7799222A37DB220811643',
+    },
+  ],
+  [
+    'Cocoon Client Register and Change Secret Hash',
+    'cocoon_client_change_secret_hash',
+    {
+      query_id: '1387465229815244673',
+      new_secret_hash: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+      source: '0:0A8F73CF5E9CEC1CC503D7FC936CD05ACDC721BD6234B1CF286D7964ADECD117',
+      destination: '0:22F52E6CC5DA14DBDEC97D2E1778ADF79EBE1E6A2E53928FCF5EA5827A7608E0',
+    },
+  ],
+  [
+    'Cocoon Client Register and Change Secret Hash',
+    'cocoon_client_register',
+    {
+      query_id: '1821011912409218354',
+      nonce: '11924145372215500834',
+      source: '0:0A8F73CF5E9CEC1CC503D7FC936CD05ACDC721BD6234B1CF286D7964ADECD117',
+      destination: '0:22F52E6CC5DA14DBDEC97D2E1778ADF79EBE1E6A2E53928FCF5EA5827A7608E0',
+    },
+  ],
+  [
+    'Cocoon Client Request Refund (Direct)',
+    'cocoon_client_request_refund',
+    {
+      query_id: '14276226389141423125',
+      via_wallet: false,
+      source: '0:EE35299E2C43D1455080253B6BF9D350FE3EC7353CD90A2F07DF31CE68B6EF6C',
+      destination: '0:F978B227515EB9390BED8220B922543CFEFB5AE63BBB29BCFA95FA628E5D50EF',
+    },
+  ],
+  [
+    'Cocoon Client Request Refund (Via Wallet)',
+    'cocoon_client_request_refund',
+    {
+      query_id: '0',
+      via_wallet: true,
+      source: '0:0C3F87BD2FCDF764A96A919541B124D7E39447BA89457AFB317AF41FF3492068',
+      destination: '0:C76C004F2AD8AD1F8D5AA4EF38F1FBEE40C33B04BB5FA0827FAE600EAE155F0F',
+    },
+  ],
+  [
+    'Cocoon Grant Refund',
+    'cocoon_grant_refund',
+    {
+      query_id: '8779794170130083123',
+      new_tokens_used: '9225483487327049292',
+      expected_address: '260;8da2c03aaf0c2beb208f6828c3547d4a86e19a98f1bfaaba9e7fc24ff1452428e',
+      source: '0:4846B4982861D84FA03627ED0129EC24570A972B3F1D16E1C10D135C6BAF195F',
+      destination: '0:2914D6B5E1AFDA8E2A4D266F7108AC6F097B6FC61C8560306E27741866F77D5F',
+      amount: '14999630120',
+    },
+  ],
+  [
+    'Cocoon Client Increase Stake',
+    'cocoon_client_increase_stake',
+    {
+      query_id: '0',
+      new_stake: '18000000000',
+      source: '0:29DE6F2E63A467C5C32C2D35C6D4BE5E0F192A6464AE288686EEBA6A0F5C2340',
+      destination: '0:92F4468997A5839A274A00F452DA447608C5A7EF7DDE19083041620598B390E1',
+      amount: '18000000000',
+    },
+  ],
+  [
+    'Cocoon Client Withdraw',
+    'cocoon_client_withdraw',
+    {
+      query_id: '374934315680212459',
+      withdraw_amount: '999985640',
+      source: '0:F88EACAE633FAAFBBAF40F843BA54977C77D573E8582337244A5F745B84F8F2B',
+      destination: '0:38B9DB6796941103B4FF1CB3DC8E312FC936A226DF2A1C3FB7ADC2ED2459EBCF',
+      amount: '999985640',
+    },
+  ],
+];
 
-void describe('cocoon action details (real traces)', () => {
-  void it('Cocoon Worker Payout: cocoon_worker_payout', async () => {
-    assertDetails(
-      renderedDetails(await goldenTrace(FILE, 'Cocoon Worker Payout'), 'cocoon_worker_payout'),
-      {
-        payout_type: 'regular',
-        query_id: '10553886210694500674',
-        new_tokens: '9229614747703451079',
-        worker_state: 0,
-        worker_tokens: '73063940556',
-        source: '0:B16DB31490EE38ED5DD0258D9B686FF0BA590025E4A4BD232D1CD5A8AA805A16',
-        destination: '0:E572BD4E31B098C7E1AA8BB779D48EAF01D279831502C4029C7B522614873BCA',
-        amount: '4500148290',
-      },
-    );
-  });
-
-  void it('Cocoon Worker Last Payout: cocoon_worker_payout', async () => {
-    assertDetails(
-      renderedDetails(await goldenTrace(FILE, 'Cocoon Worker Last Payout'), 'cocoon_worker_payout'),
-      {
-        payout_type: 'last',
-        query_id: '2073831913118480719',
-        new_tokens: '9225483487327049292',
-        worker_state: 2,
-        worker_tokens: '199630509',
-        source: '0:3C02D2FAE2B263048DA2C03AAF0C2BEB208F6828C3547D4A86E19A98F1BFAABA',
-        destination: '0:E572BD4E31B098C7E1AA8BB779D48EAF01D279831502C4029C7B522614873BCA',
-        amount: '3792979671',
-      },
-    );
-  });
-
-  void it('Cocoon Proxy Payout: cocoon_proxy_payout', async () => {
-    assertDetails(
-      renderedDetails(await goldenTrace(FILE, 'Cocoon Proxy Payout'), 'cocoon_proxy_payout'),
-      {
-        query_id: '12731543016903973642',
-        source: '0:B94C23C25E82509C6834B6C513FA7B4F5B8A924694C579ADED8CD0079E646A50',
-        destination: '0:E796C95723646D2355A12E6B5E9646F8095406C6BF04FF14888E5D0783BF6336',
-      },
-    );
-  });
-
-  void it('Cocoon Proxy Charge: cocoon_proxy_charge', async () => {
-    assertDetails(
-      renderedDetails(await goldenTrace(FILE, 'Cocoon Proxy Charge'), 'cocoon_proxy_charge'),
-      {
-        query_id: '3340233008295500229',
-        new_tokens_used: '9225483487327049292',
-        expected_address: '260;8da2c03aaf0c2beb208f6828c3547d4a86e19a98f1bfaaba09bcd727438138bfc',
-        source: '0:20A3E6577F7EE23A43FD0BDB835EF01E86FC2FA3290421E2CAB05132AFEC09B0',
-        destination: '0:B94C23C25E82509C6834B6C513FA7B4F5B8A924694C579ADED8CD0079E646A50',
-      },
-    );
-  });
-
-  void it('Cocoon Client Top Up: cocoon_client_top_up', async () => {
-    assertDetails(
-      renderedDetails(await goldenTrace(FILE, 'Cocoon Client Top Up'), 'cocoon_client_top_up'),
-      {
-        query_id: '11691960163567649532',
-        source: '0:EE35299E2C43D1455080253B6BF9D350FE3EC7353CD90A2F07DF31CE68B6EF6C',
-        destination: '0:E4B2FA549D8BDE017318D66A496AE5CD4ABE6DC887D5336A93F3445AC306C62F',
-        amount: '1000000000',
-      },
-    );
-  });
-
-  void it('Cocoon Register Proxy: cocoon_register_proxy', async () => {
-    assertDetails(
-      renderedDetails(await goldenTrace(FILE, 'Cocoon Register Proxy'), 'cocoon_register_proxy'),
-      {
-        query_id: '0',
-        destination: '0:AB6831390BF3B13923E7DEFFB9552A65626113BF0BA2D2D3DC203DECFCE4A6F6',
-      },
-    );
-  });
-
-  void it('Cocoon Unregister Proxy: cocoon_unregister_proxy', async () => {
-    assertDetails(
-      renderedDetails(
-        await goldenTrace(FILE, 'Cocoon Unregister Proxy'),
-        'cocoon_unregister_proxy',
-      ),
-      {
-        query_id: '0',
-        seqno: 1,
-        destination: '0:C8B0987AA4AD70F4855B9C6B543E53B46E7F747A60E7799222A37DB220811643',
-      },
-    );
-  });
-
-  void it('Cocoon Client Register and Change Secret Hash: cocoon_client_change_secret_hash', async () => {
-    assertDetails(
-      renderedDetails(
-        await goldenTrace(FILE, 'Cocoon Client Register and Change Secret Hash'),
-        'cocoon_client_change_secret_hash',
-      ),
-      {
-        query_id: '1387465229815244673',
-        new_secret_hash: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
-        source: '0:0A8F73CF5E9CEC1CC503D7FC936CD05ACDC721BD6234B1CF286D7964ADECD117',
-        destination: '0:22F52E6CC5DA14DBDEC97D2E1778ADF79EBE1E6A2E53928FCF5EA5827A7608E0',
-      },
-    );
-  });
-
-  void it('Cocoon Client Register and Change Secret Hash: cocoon_client_register', async () => {
-    assertDetails(
-      renderedDetails(
-        await goldenTrace(FILE, 'Cocoon Client Register and Change Secret Hash'),
-        'cocoon_client_register',
-      ),
-      {
-        query_id: '1821011912409218354',
-        nonce: '11924145372215500834',
-        source: '0:0A8F73CF5E9CEC1CC503D7FC936CD05ACDC721BD6234B1CF286D7964ADECD117',
-        destination: '0:22F52E6CC5DA14DBDEC97D2E1778ADF79EBE1E6A2E53928FCF5EA5827A7608E0',
-      },
-    );
-  });
-
-  void it('Cocoon Client Request Refund (Direct): cocoon_client_request_refund', async () => {
-    assertDetails(
-      renderedDetails(
-        await goldenTrace(FILE, 'Cocoon Client Request Refund (Direct)'),
-        'cocoon_client_request_refund',
-      ),
-      {
-        query_id: '14276226389141423125',
-        via_wallet: false,
-        source: '0:EE35299E2C43D1455080253B6BF9D350FE3EC7353CD90A2F07DF31CE68B6EF6C',
-        destination: '0:F978B227515EB9390BED8220B922543CFEFB5AE63BBB29BCFA95FA628E5D50EF',
-      },
-    );
-  });
-
-  void it('Cocoon Client Request Refund (Via Wallet): cocoon_client_request_refund', async () => {
-    assertDetails(
-      renderedDetails(
-        await goldenTrace(FILE, 'Cocoon Client Request Refund (Via Wallet)'),
-        'cocoon_client_request_refund',
-      ),
-      {
-        query_id: '0',
-        via_wallet: true,
-        source: '0:0C3F87BD2FCDF764A96A919541B124D7E39447BA89457AFB317AF41FF3492068',
-        destination: '0:C76C004F2AD8AD1F8D5AA4EF38F1FBEE40C33B04BB5FA0827FAE600EAE155F0F',
-      },
-    );
-  });
-
-  void it('Cocoon Grant Refund: cocoon_grant_refund', async () => {
-    assertDetails(
-      renderedDetails(await goldenTrace(FILE, 'Cocoon Grant Refund'), 'cocoon_grant_refund'),
-      {
-        query_id: '8779794170130083123',
-        new_tokens_used: '9225483487327049292',
-        expected_address: '260;8da2c03aaf0c2beb208f6828c3547d4a86e19a98f1bfaaba9e7fc24ff1452428e',
-        source: '0:4846B4982861D84FA03627ED0129EC24570A972B3F1D16E1C10D135C6BAF195F',
-        destination: '0:2914D6B5E1AFDA8E2A4D266F7108AC6F097B6FC61C8560306E27741866F77D5F',
-        amount: '14999630120',
-      },
-    );
-  });
-
-  void it('Cocoon Client Increase Stake: cocoon_client_increase_stake', async () => {
-    assertDetails(
-      renderedDetails(
-        await goldenTrace(FILE, 'Cocoon Client Increase Stake'),
-        'cocoon_client_increase_stake',
-      ),
-      {
-        query_id: '0',
-        new_stake: '18000000000',
-        source: '0:29DE6F2E63A467C5C32C2D35C6D4BE5E0F192A6464AE288686EEBA6A0F5C2340',
-        destination: '0:92F4468997A5839A274A00F452DA447608C5A7EF7DDE19083041620598B390E1',
-        amount: '18000000000',
-      },
-    );
-  });
-
-  void it('Cocoon Client Withdraw: cocoon_client_withdraw', async () => {
-    assertDetails(
-      renderedDetails(await goldenTrace(FILE, 'Cocoon Client Withdraw'), 'cocoon_client_withdraw'),
-      {
-        query_id: '374934315680212459',
-        withdraw_amount: '999985640',
-        source: '0:F88EACAE633FAAFBBAF40F843BA54977C77D573E8582337244A5F745B84F8F2B',
-        destination: '0:38B9DB6796941103B4FF1CB3DC8E312FC936A226DF2A1C3FB7ADC2ED2459EBCF',
-        amount: '999985640',
-      },
-    );
-  });
-});
+describeGoldenDetails('cocoon action details (real traces)', 'cocoon.yaml', CASES);

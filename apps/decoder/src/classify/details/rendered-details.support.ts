@@ -4,6 +4,7 @@
  * `numeric` columns come back as text, the `*_data` composites as the jsonb the decoder wrote).
  */
 import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
 import {
   type ActionData,
   type ActionRenderRow,
@@ -73,4 +74,26 @@ export function assertDetails(
 ): void {
   assert.deepEqual(actual, expected);
   assert.equal(JSON.stringify(actual), JSON.stringify(expected));
+}
+
+/** One expectation: a golden case's name, the action type, its exact details. */
+export type GoldenDetails = readonly [
+  caseName: string,
+  type: string,
+  details: Record<string, ApiJson>,
+];
+
+/** A test per expectation, on the case's real trace from `indexer-traces/cases/<file>`. */
+export function describeGoldenDetails(
+  title: string,
+  file: string,
+  cases: readonly GoldenDetails[],
+): void {
+  void describe(title, () => {
+    for (const [caseName, type, expected] of cases) {
+      void it(`${caseName}: ${type}`, async () => {
+        assertDetails(renderedDetails(await goldenTrace(file, caseName), type), expected);
+      });
+    }
+  });
 }
