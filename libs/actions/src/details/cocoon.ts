@@ -3,8 +3,7 @@
  * the json tags of the `ActionDetailsCocoon*` structs in `index/models/actions.go`): each type's
  * fields of its `<type>_data` composite first, then the generic columns it names, in struct order.
  */
-import { int64 } from './int64';
-import { bool, field, str } from './shared';
+import { bool, field, num, str } from './shared';
 import type { ActionDataColumn, ActionValue, ApiJson, Renderer } from './types';
 
 type Convert = (v: ActionValue) => ApiJson;
@@ -41,7 +40,7 @@ export const COCOON_RENDERERS: Record<string, Renderer> = {
       payout_type: str,
       query_id: str,
       new_tokens: str,
-      worker_state: int64,
+      worker_state: num,
       worker_tokens: str,
     },
     WITH_AMOUNT,
@@ -50,7 +49,7 @@ export const COCOON_RENDERERS: Record<string, Renderer> = {
   cocoon_proxy_charge: cocoon('cocoon_proxy_charge_data', charged, PARTIES),
   cocoon_client_top_up: cocoon('cocoon_client_top_up_data', { query_id: str }, WITH_AMOUNT),
   cocoon_register_proxy: cocoon('cocoon_register_proxy_data', { query_id: str }, ['destination']),
-  cocoon_unregister_proxy: cocoon('cocoon_unregister_proxy_data', { query_id: str, seqno: int64 }, [
+  cocoon_unregister_proxy: cocoon('cocoon_unregister_proxy_data', { query_id: str, seqno: num }, [
     'destination',
   ]),
   cocoon_client_register: cocoon(

@@ -4,8 +4,7 @@
  * `ActionDetailsDeleteDns` and `ActionDetailsRenewDns` in `index/models/actions.go`): the DNS item is
  * `asset`, its collection `nft_collection`.
  */
-import { int64 } from './int64';
-import { field, str } from './shared';
+import { field, num, str } from './shared';
 import type { ActionRenderRow, ApiJson, Renderer } from './types';
 
 /** The record value under the key its schema selects (change_dns_record_data). */
@@ -21,7 +20,7 @@ function recordValue(a: ActionRenderRow): Record<string, ApiJson> {
     dns_text: null,
     dns_next_resolver_address: schema === 'DNSNextResolver' ? value : null,
     dns_storage_address: schema === 'DNSStorageAddress' || schema === 'DNSText' ? value : null,
-    flags: int64(field(d, 'flags')),
+    flags: num(field(d, 'flags')),
   };
 }
 

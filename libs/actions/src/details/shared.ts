@@ -31,3 +31,17 @@ export function omitNull(
 ): Record<string, ApiJson> {
   return Object.fromEntries(Object.entries(o).filter(([k, v]) => v !== null || !keys.includes(k)));
 }
+
+/**
+ * A Go integer field (`*int32`, `*int64`, `*uint64`) as JSON prints it: a number. The classifier holds
+ * these as bigint or number, the stored jsonb as decimal strings (64-bit values kept exact there).
+ */
+export function num(v: ActionValue | undefined): number | null {
+  if (typeof v === 'number') {
+    return v;
+  }
+  if (typeof v === 'bigint') {
+    return Number(v);
+  }
+  return typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : null;
+}

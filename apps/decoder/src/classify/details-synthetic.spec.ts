@@ -6,15 +6,21 @@
  * `ActionDetailsChangeDns`, `ActionDetailsDeleteDns`, `ActionDetailsRenewDns`,
  * `ActionDetailsNftDiscovery` and `ActionDetailsTgbtc*` structs.
  */
+import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Address, beginCell, type Builder } from '@ton/core';
-import type { AccountInterfaces } from '@app/classify';
+import { type ApiJson, renderActionDetails } from '@app/actions';
+import {
+  type AccountInterfaces,
+  type ClassifiableTrace,
+  classifyTrace,
+  defaultRegistry,
+} from '@app/classify';
 import {
   type Hop,
   syntheticTrace,
   testAddress,
-} from '../../../../../libs/classify/src/testing/synthetic-trace';
-import { assertDetails, renderedDetails } from './rendered-details.support';
+} from '../../../../libs/classify/src/testing/synthetic-trace';
 
 const WALLET = testAddress(0, 'a');
 const OTHER = testAddress(0, 'b');
@@ -22,6 +28,26 @@ const ITEM = testAddress(0, 'c');
 const COLLECTION = testAddress(0, 'd');
 const TELEPORT = testAddress(0, 'e');
 const COORDINATOR = testAddress(0, 'f');
+
+/** The details of the one action of `type` the classifier finds in `trace`. */
+function renderedDetails(
+  trace: ClassifiableTrace,
+  type: string,
+): Record<string, ApiJson> | undefined {
+  const found = classifyTrace(trace, defaultRegistry).actions.filter((a) => a.type === type);
+  const action = found[0];
+  assert.ok(action !== undefined && found.length === 1, `one ${type}`);
+  return renderActionDetails(type, action);
+}
+
+/** Equal values, keys in ton-index-go's struct order. */
+function assertDetails(
+  actual: Record<string, ApiJson> | undefined,
+  expected: Record<string, ApiJson>,
+): void {
+  assert.deepEqual(actual, expected);
+  assert.equal(JSON.stringify(actual), JSON.stringify(expected), 'key order');
+}
 
 const op = (code: number): Builder => beginCell().storeUint(code, 32).storeUint(7n, 64);
 
