@@ -6,15 +6,19 @@
  * Each family's renderers live in `details/`; this map joins them.
  */
 import { BASIC_RENDERERS } from './details/basic';
+import { COCOON_RENDERERS } from './details/cocoon';
 import { COFFEE_RENDERERS } from './details/coffee';
 import { DEX_RENDERERS } from './details/dex';
+import { DNS_RENDERERS } from './details/dns';
 import { EVAA_RENDERERS } from './details/evaa';
 import { JETTON_RENDERERS } from './details/jetton';
 import { JVAULT_RENDERERS } from './details/jvault';
 import { LAYERZERO_RENDERERS } from './details/layerzero';
 import { MULTISIG_RENDERERS } from './details/multisig';
 import { NFT_RENDERERS } from './details/nft';
+import { NFT_DISCOVERY_RENDERERS } from './details/nft-discovery';
 import { STAKING_RENDERERS } from './details/staking';
+import { TGBTC_RENDERERS } from './details/tgbtc';
 import type { ActionRenderRow, ApiJson, Renderer } from './details/types';
 import { VESTING_RENDERERS } from './details/vesting';
 
@@ -39,6 +43,10 @@ const RENDERERS: Record<string, Renderer> = {
   ...EVAA_RENDERERS,
   ...JVAULT_RENDERERS,
   ...LAYERZERO_RENDERERS,
+  ...COCOON_RENDERERS,
+  ...TGBTC_RENDERERS,
+  ...DNS_RENDERERS,
+  ...NFT_DISCOVERY_RENDERERS,
 };
 
 /** The details of `row` by its type, or undefined for a type without a renderer. */
@@ -46,6 +54,6 @@ export function renderActionDetails(
   type: string,
   row: ActionRenderRow,
 ): Record<string, ApiJson> | undefined {
-  const render = RENDERERS[type];
-  return render === undefined ? undefined : render(row);
+  // Own keys only: a stored type named like an Object.prototype member is a type without a renderer.
+  return Object.hasOwn(RENDERERS, type) ? RENDERERS[type]?.(row) : undefined;
 }

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { Address, beginCell, Dictionary, internal, toNano } from '@ton/core';
+import { type ActionData, renderActionDetails } from '@app/actions';
 import { ActionQueryRepository } from '@app/database';
 import { Multisig, multisigOrder, textComment } from '../../../apps/localnet/src/contracts';
 import { GENESIS, GenesisAccount } from '../../../apps/localnet/src/seeds/genesis.seed';
@@ -71,6 +72,40 @@ void describe('decoder: actions of the genesis seed (real localnet, real Postgre
       value: v5,
       flags: 0,
       address: null,
+    });
+  });
+
+  void it('change_dns: the stored row renders as ton-index-go ActionDetailsChangeDns', () => {
+    const a = one('change_dns');
+    const details = renderActionDetails('change_dns', {
+      source: a.source,
+      source_secondary: null,
+      destination: a.destination,
+      destination_secondary: a.destination_secondary,
+      asset: a.asset,
+      asset_secondary: a.asset_secondary,
+      asset2: null,
+      asset2_secondary: null,
+      value: a.value,
+      amount: a.amount,
+      opcode: null,
+      value_extra_currencies: {},
+      change_dns_record_data: a.details.change_dns_record_data as ActionData,
+    });
+    assert.deepEqual(details, {
+      key: createHash('sha256').update('wallet').digest('hex'),
+      value: {
+        sum_type: 'DNSSmcAddress',
+        dns_smc_address: v5,
+        dns_adnl_address: null,
+        dns_text: null,
+        dns_next_resolver_address: null,
+        dns_storage_address: null,
+        flags: 0,
+      },
+      source: v5,
+      asset: g.address(GenesisAccount.dnsItem),
+      nft_collection: null,
     });
   });
 

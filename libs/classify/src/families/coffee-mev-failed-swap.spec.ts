@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { beginCell, Address } from '@ton/core';
 import { classifyTrace } from '../core/pipeline';
+import { renderApiAction } from '../api-render';
 import { defaultRegistry } from '../registry';
 import { syntheticTrace, testAddress } from '../testing/synthetic-trace';
 
@@ -44,5 +45,11 @@ void describe('coffee_mev_protect_failed_swap', () => {
     assert.equal(a.amount, null);
     assert.deepEqual(a.tx_hashes.sort(), ['tx1', 'tx2']);
     assert.deepEqual(a.accounts.sort(), [MEV, USER].sort());
+    // ton-index-go's ParseRawAction has no case for the type either: v3 shows its error and raw row
+    const rendered = renderApiAction(a);
+    assert.deepEqual(rendered.details, {
+      error: "unsupported action type: 'coffee_mev_protect_failed_swap'",
+    });
+    assert.equal((rendered.raw_action as Record<string, unknown>).type, a.type);
   });
 });
