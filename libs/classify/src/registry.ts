@@ -21,13 +21,11 @@ import {
   PTonTransferMatcher,
 } from './families/jettons';
 import { StonfiSwapBlockMatcher } from './families/stonfi';
-import {
-  DedustDepositBlockMatcher,
-  DedustDepositFirstAssetBlockMatcher,
-  DedustSwapBlockMatcher,
-  DedustWithdrawBlockMatcher,
-  postProcessDedustLiquidity,
-} from './families/dedust';
+import { DedustDepositBlockMatcher } from './families/dedust/deposit';
+import { DedustDepositFirstAssetBlockMatcher } from './families/dedust/first-deposit';
+import { postProcessDedustLiquidity } from './families/dedust/combine-deposits';
+import { DedustSwapBlockMatcher } from './families/dedust/swap';
+import { DedustWithdrawBlockMatcher } from './families/dedust/withdraw';
 import {
   ToncoDeployPoolBlockMatcher,
   ToncoDepositLiquidityMatcher,

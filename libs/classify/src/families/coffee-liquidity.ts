@@ -32,11 +32,8 @@ import {
 } from '../tlb/coffee';
 import { JettonOp, parseJettonInternalTransfer } from '../tlb/jetton';
 import { assetAddress, TON_ASSET, type Asset } from './asset';
-import {
-  DedustDepositLiquidityBlock,
-  DexWithdrawLiquidityBlock,
-  type DexWithdrawData,
-} from './dedust';
+import { DedustDepositLiquidityBlock } from './dedust/blocks';
+import { DexWithdrawLiquidityBlock, type DexWithdrawData } from './dex-withdraw-liquidity';
 import { JettonBurnBlock, JettonTransferBlock } from './jettons';
 import { NftMintBlock } from './nft';
 
