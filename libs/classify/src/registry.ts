@@ -26,12 +26,10 @@ import { DedustDepositFirstAssetBlockMatcher } from './families/dedust/first-dep
 import { postProcessDedustLiquidity } from './families/dedust/combine-deposits';
 import { DedustSwapBlockMatcher } from './families/dedust/swap';
 import { DedustWithdrawBlockMatcher } from './families/dedust/withdraw';
-import {
-  ToncoDeployPoolBlockMatcher,
-  ToncoDepositLiquidityMatcher,
-  ToncoSwapBlockMatcher,
-  ToncoWithdrawLiquidityMatcher,
-} from './families/tonco';
+import { ToncoDeployPoolBlockMatcher } from './families/tonco/deploy-pool';
+import { ToncoDepositLiquidityMatcher } from './families/tonco/deposit';
+import { ToncoSwapBlockMatcher } from './families/tonco/swap';
+import { ToncoWithdrawLiquidityMatcher } from './families/tonco/withdraw';
 import { StonfiV2SwapBlockMatcher } from './families/stonfi-v2';
 import {
   StonfiV2ProvideLiquidityMatcher,
