@@ -58,12 +58,16 @@ import {
 import {
   CoffeeCreatePoolCreatorMatcher,
   CoffeeCreatePoolMatcher,
+} from './families/coffee/create-pool';
+import {
   CoffeeDepositLiquidityMatcher,
+  CoffeeWithdrawLiquidityMatcher,
+} from './families/coffee/liquidity';
+import {
   CoffeeStakingClaimRewardsMatcher,
   CoffeeStakingDepositMatcher,
   CoffeeStakingWithdrawMatcher,
-  CoffeeWithdrawLiquidityMatcher,
-} from './families/coffee-liquidity';
+} from './families/coffee/staking';
 import { EthenaDepositBlockMatcher, EthenaWithdrawalRequestBlockMatcher } from './families/ethena';
 import {
   EvaaLiquidateBlockMatcher,
