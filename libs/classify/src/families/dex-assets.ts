@@ -1,7 +1,8 @@
 /** Asset helpers the router-based DEX families (StonFi v2, TONCO) share. */
 import type { ClassifyContext } from '../core/context';
 import { jettonAsset, TON_ASSET, type Asset } from './asset';
-import { PTON_MASTERS } from './jettons';
+import type { DexTransfer } from './jetton-swap';
+import { PTON_MASTERS, type JettonTransferBlock } from './jettons';
 
 /** The asset a jetton wallet holds, pTON counting as TON (null when the wallet is unknown). */
 export function walletAsset(ctx: ClassifyContext, wallet: string | null): Asset | null {
@@ -21,4 +22,17 @@ export function unwrapPton(asset: Asset | null): Asset {
 /** Orders blocks (or steps) by their first logical time, as toncenter's `sorted(..., key=min_lt)` does. */
 export function byMinLt(a: { minLt: bigint }, b: { minLt: bigint }): number {
   return a.minLt < b.minLt ? -1 : a.minLt > b.minLt ? 1 : 0;
+}
+
+/** A jetton transfer into or out of a router as a swap leg, pTON counting as TON. */
+export function routerTransferLeg(t: JettonTransferBlock): DexTransfer {
+  const d = t.data;
+  return {
+    asset: unwrapPton(d.asset),
+    amount: d.amount,
+    source: d.sender,
+    source_jetton_wallet: d.sender_wallet,
+    destination: d.receiver,
+    destination_jetton_wallet: d.receiver_wallet,
+  };
 }

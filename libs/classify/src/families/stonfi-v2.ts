@@ -25,7 +25,7 @@ import {
 } from '../tlb/stonfi';
 import { parsePTonTransfer, PTON_TRANSFER_OP } from '../tlb/tonco';
 import { jettonAsset, TON_ASSET, type Asset } from './asset';
-import { byMinLt, unwrapPton, walletAsset } from './dex-assets';
+import { byMinLt, routerTransferLeg, walletAsset } from './dex-assets';
 import { JettonSwapBlock, type DexTransfer, type PeerSwap } from './jetton-swap';
 import { JettonTransferBlock } from './jettons';
 
@@ -183,16 +183,8 @@ export class StonfiV2SwapBlockMatcher extends BlockMatcher {
     let incoming: DexTransfer;
     let sender: string | null;
     if (inTransfer instanceof JettonTransferBlock) {
-      const d = inTransfer.data;
-      sender = d.sender;
-      incoming = {
-        asset: unwrapPton(d.asset),
-        amount: d.amount,
-        source: d.sender,
-        source_jetton_wallet: d.sender_wallet,
-        destination: d.receiver,
-        destination_jetton_wallet: d.receiver_wallet,
-      };
+      sender = inTransfer.data.sender;
+      incoming = routerTransferLeg(inTransfer);
     } else {
       const msg = inTransfer.message;
       let amount = msg.value;
@@ -240,14 +232,7 @@ export class StonfiV2SwapBlockMatcher extends BlockMatcher {
     let outgoing: DexTransfer;
     const od = outTransfer.data;
     if (pton === null && od.has_internal_transfer) {
-      outgoing = {
-        asset: unwrapPton(od.asset),
-        amount: od.amount,
-        source: od.sender,
-        source_jetton_wallet: od.sender_wallet,
-        destination: od.receiver,
-        destination_jetton_wallet: od.receiver_wallet,
-      };
+      outgoing = routerTransferLeg(outTransfer);
     } else {
       if (!pton) {
         throw new Error('stonfi v2: pTON payout without its ton_transfer');

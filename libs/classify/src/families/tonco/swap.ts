@@ -21,7 +21,7 @@ import {
   ToncoOp,
 } from '../../tlb/tonco';
 import { TON_ASSET, type Asset } from '../asset';
-import { byMinLt, unwrapPton, walletAsset } from '../dex-assets';
+import { byMinLt, routerTransferLeg, unwrapPton, walletAsset } from '../dex-assets';
 import { JettonSwapBlock, type DexTransfer, type PeerSwap } from '../jetton-swap';
 import { JettonTransferBlock } from '../jettons';
 
@@ -175,16 +175,8 @@ export class ToncoSwapBlockMatcher extends BlockMatcher {
     let sender: string | null;
     let inPayload: ReturnType<typeof parsePTonTransfer>['forward_payload'] = null;
     if (inTransfer instanceof JettonTransferBlock) {
-      const d = inTransfer.data;
-      sender = d.sender;
-      incoming = {
-        asset: unwrapPton(d.asset),
-        amount: d.amount,
-        source: d.sender,
-        source_jetton_wallet: d.sender_wallet,
-        destination: d.receiver,
-        destination_jetton_wallet: d.receiver_wallet,
-      };
+      sender = inTransfer.data.sender;
+      incoming = routerTransferLeg(inTransfer);
     } else {
       const msg = inTransfer.message;
       let amount = msg.value ?? 0n;
@@ -219,14 +211,7 @@ export class ToncoSwapBlockMatcher extends BlockMatcher {
     if (out.data.sender_wallet !== null) {
       walletAssets.set(out.data.sender_wallet, outAsset);
     }
-    const outgoing: DexTransfer = {
-      asset: outAsset,
-      amount: out.data.amount,
-      source: out.data.sender,
-      source_jetton_wallet: out.data.sender_wallet,
-      destination: out.data.receiver,
-      destination_jetton_wallet: out.data.receiver_wallet,
-    };
+    const outgoing = routerTransferLeg(out);
     for (const t of intermediates) {
       const p = findCall(t.next, PTON_TRANSFER_OP);
       if (t instanceof JettonTransferBlock && p) {
