@@ -21,19 +21,15 @@ import {
   PTonTransferMatcher,
 } from './families/jettons';
 import { StonfiSwapBlockMatcher } from './families/stonfi';
-import {
-  DedustDepositBlockMatcher,
-  DedustDepositFirstAssetBlockMatcher,
-  DedustSwapBlockMatcher,
-  DedustWithdrawBlockMatcher,
-  postProcessDedustLiquidity,
-} from './families/dedust';
-import {
-  ToncoDeployPoolBlockMatcher,
-  ToncoDepositLiquidityMatcher,
-  ToncoSwapBlockMatcher,
-  ToncoWithdrawLiquidityMatcher,
-} from './families/tonco';
+import { DedustDepositBlockMatcher } from './families/dedust/deposit';
+import { DedustDepositFirstAssetBlockMatcher } from './families/dedust/first-deposit';
+import { postProcessDedustLiquidity } from './families/dedust/combine-deposits';
+import { DedustSwapBlockMatcher } from './families/dedust/swap';
+import { DedustWithdrawBlockMatcher } from './families/dedust/withdraw';
+import { ToncoDeployPoolBlockMatcher } from './families/tonco/deploy-pool';
+import { ToncoDepositLiquidityMatcher } from './families/tonco/deposit';
+import { ToncoSwapBlockMatcher } from './families/tonco/swap';
+import { ToncoWithdrawLiquidityMatcher } from './families/tonco/withdraw';
 import { StonfiV2SwapBlockMatcher } from './families/stonfi-v2';
 import {
   StonfiV2ProvideLiquidityMatcher,
@@ -62,12 +58,16 @@ import {
 import {
   CoffeeCreatePoolCreatorMatcher,
   CoffeeCreatePoolMatcher,
+} from './families/coffee/create-pool';
+import {
   CoffeeDepositLiquidityMatcher,
+  CoffeeWithdrawLiquidityMatcher,
+} from './families/coffee/liquidity';
+import {
   CoffeeStakingClaimRewardsMatcher,
   CoffeeStakingDepositMatcher,
   CoffeeStakingWithdrawMatcher,
-  CoffeeWithdrawLiquidityMatcher,
-} from './families/coffee-liquidity';
+} from './families/coffee/staking';
 import { EthenaDepositBlockMatcher, EthenaWithdrawalRequestBlockMatcher } from './families/ethena';
 import {
   EvaaLiquidateBlockMatcher,

@@ -27,6 +27,7 @@ import {
   parseCoffeeSwapSuccessfulEvent,
 } from '../tlb/coffee';
 import { assetAddress, TON_ASSET, type Asset } from './asset';
+import { byMinLt } from './dex-assets';
 import { JettonSwapBlock, type DexTransfer } from './jetton-swap';
 import { JettonTransferBlock } from './jettons';
 
@@ -85,9 +86,7 @@ export class CoffeeSwapBlockMatcher extends BlockMatcher {
     if (!inBlock || !payoutBlock || !outBlock) {
       return [];
     }
-    const swaps = [...new Set([...findCalls(others, CoffeeOp.swapInternal), block])].sort((a, b) =>
-      a.minLt < b.minLt ? -1 : a.minLt > b.minLt ? 1 : 0,
-    );
+    const swaps = [...new Set([...findCalls(others, CoffeeOp.swapInternal), block])].sort(byMinLt);
     let ok = true;
     const hops: {
       in: { asset: Asset; amount: bigint };

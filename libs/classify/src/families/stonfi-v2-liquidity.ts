@@ -24,7 +24,7 @@ import {
   StonfiV2Op,
 } from '../tlb/stonfi';
 import { assetAddress, TON_ASSET, type Asset } from './asset';
-import { DexWithdrawLiquidityBlock, type DexWithdrawData } from './dedust';
+import { DexWithdrawLiquidityBlock, type DexWithdrawData } from './dex-withdraw-liquidity';
 import { JettonBurnBlock, JettonTransferBlock } from './jettons';
 
 export interface StonfiV2DepositData {

@@ -14,6 +14,7 @@ import {
   labeled,
 } from '../core/matchers';
 import { bodySlice, loadAddr } from '../tlb/cells';
+import { tryParse } from '../tlb/parse-result';
 import { JettonOp } from '../tlb/jetton';
 import {
   parseStonfiV2PayTo,
@@ -24,23 +25,11 @@ import {
 } from '../tlb/stonfi';
 import { parsePTonTransfer, PTON_TRANSFER_OP } from '../tlb/tonco';
 import { jettonAsset, TON_ASSET, type Asset } from './asset';
+import { byMinLt, routerTransferLeg, walletAsset } from './dex-assets';
 import { JettonSwapBlock, type DexTransfer, type PeerSwap } from './jetton-swap';
-import { JettonTransferBlock, PTON_MASTERS } from './jettons';
+import { JettonTransferBlock } from './jettons';
 
 const SWAP_OK = 0xc64370e5;
-
-function walletAsset(ctx: ClassifyContext, wallet: string | null): Asset | null {
-  const w = ctx.interfaces.jettonWallet(wallet);
-  if (!w) {
-    return null;
-  }
-  return PTON_MASTERS.has(w.jetton) ? TON_ASSET : jettonAsset(w.jetton);
-}
-
-function unwrapPton(asset: Asset | null): Asset {
-  const j = asset?.jetton ?? null;
-  return j !== null && PTON_MASTERS.has(j) ? TON_ASSET : jettonAsset(j);
-}
 
 /** The larger leg of a pay_to (ties keep token0, as toncenter's stable sort does). */
 function largest(p: StonfiV2PayToBody): [bigint, string | null] {
@@ -58,15 +47,13 @@ function isIntermediatePton(block: Block): boolean {
   if (prev.data.receiver !== block.message.destination) {
     return false;
   }
-  try {
-    const p = parsePTonTransfer(bodySlice(block.message.body));
-    if (p.forward_payload === null) {
-      return false;
-    }
-    return p.forward_payload.beginParse().loadUint(32) >>> 0 === StonfiV2Op.swap;
-  } catch {
+  // a body that is not a pTON transfer is not the router's self-transfer (toncenter: bare except → False)
+  const p = tryParse(() => parsePTonTransfer(bodySlice(block.message.body)));
+  if (!p.ok || p.value.forward_payload === null) {
     return false;
   }
+  const payload = p.value.forward_payload.beginParse();
+  return payload.remainingBits >= 32 && payload.loadUint(32) >>> 0 === StonfiV2Op.swap;
 }
 
 /** The target wallet named in the router notification's swap payload (toncenter's address selector). */
@@ -74,20 +61,23 @@ function targetFromNotification(block: Block | null, ctx: ClassifyContext): Asse
   if (!block) {
     return null;
   }
-  try {
+  // an unreadable notification names no target (toncenter: `except Exception: return None`)
+  const target = tryParse(() => {
     const s = bodySlice(block.message.body);
     s.skip(32 + 64);
     s.loadCoins();
     loadAddr(s);
     const payload = s.loadBit() ? s.loadRef().beginParse() : s;
     if (payload.remainingBits > 0 && payload.loadUint(32) >>> 0 === StonfiV2Op.swap) {
-      const w = ctx.interfaces.jettonWallet(loadAddr(payload));
-      return w ? jettonAsset(w.jetton) : null;
+      return loadAddr(payload);
     }
-  } catch {
+    return null;
+  });
+  if (!target.ok || target.value === null) {
     return null;
   }
-  return null;
+  const w = ctx.interfaces.jettonWallet(target.value);
+  return w ? jettonAsset(w.jetton) : null;
 }
 
 export class StonfiV2SwapBlockMatcher extends BlockMatcher {
@@ -130,7 +120,7 @@ export class StonfiV2SwapBlockMatcher extends BlockMatcher {
   }
 
   override buildBlock(block: Block, others: Block[], ctx: ClassifyContext): Block[] {
-    const sorted = [...others].sort((a, b) => (a.minLt < b.minLt ? -1 : a.minLt > b.minLt ? 1 : 0));
+    const sorted = [...others].sort(byMinLt);
     const pairs: { swap: Block; payTo: Block | null }[] = [{ swap: block, payTo: null }];
     let inTransfer: Block | null = null;
     let outTransfer: Block | null = null;
@@ -174,7 +164,7 @@ export class StonfiV2SwapBlockMatcher extends BlockMatcher {
         pools: stonfiV2PoolWallets(msg),
       });
     }
-    steps.sort((a, b) => (a.minLt < b.minLt ? -1 : a.minLt > b.minLt ? 1 : 0));
+    steps.sort(byMinLt);
     const firstStep = steps[0];
     if (!firstStep || !inTransfer || !(outTransfer instanceof JettonTransferBlock)) {
       throw new Error('incomplete stonfi v2 swap');
@@ -193,16 +183,8 @@ export class StonfiV2SwapBlockMatcher extends BlockMatcher {
     let incoming: DexTransfer;
     let sender: string | null;
     if (inTransfer instanceof JettonTransferBlock) {
-      const d = inTransfer.data;
-      sender = d.sender;
-      incoming = {
-        asset: unwrapPton(d.asset),
-        amount: d.amount,
-        source: d.sender,
-        source_jetton_wallet: d.sender_wallet,
-        destination: d.receiver,
-        destination_jetton_wallet: d.receiver_wallet,
-      };
+      sender = inTransfer.data.sender;
+      incoming = routerTransferLeg(inTransfer);
     } else {
       const msg = inTransfer.message;
       let amount = msg.value;
@@ -250,14 +232,7 @@ export class StonfiV2SwapBlockMatcher extends BlockMatcher {
     let outgoing: DexTransfer;
     const od = outTransfer.data;
     if (pton === null && od.has_internal_transfer) {
-      outgoing = {
-        asset: unwrapPton(od.asset),
-        amount: od.amount,
-        source: od.sender,
-        source_jetton_wallet: od.sender_wallet,
-        destination: od.receiver,
-        destination_jetton_wallet: od.receiver_wallet,
-      };
+      outgoing = routerTransferLeg(outTransfer);
     } else {
       if (!pton) {
         throw new Error('stonfi v2: pTON payout without its ton_transfer');

@@ -1,0 +1,232 @@
+/** swap.coffee liquidity deposits and withdrawals (toncenter `liquidity.py` CoffeeDepositLiquidityMatcher, CoffeeWithdrawLiquidityMatcher). */
+import { CallContractBlock } from '../../core/basic-blocks';
+import { type Block } from '../../core/block';
+import {
+  BlockMatcher,
+  BlockTypeMatcher,
+  ContractMatcher,
+  OrMatcher,
+  getLabeled,
+  labeled,
+} from '../../core/matchers';
+import { bodySlice } from '../../tlb/cells';
+import {
+  CoffeeLiquidityOp,
+  CoffeeOp,
+  CoffeeMiscOp,
+  parseCoffeeCreateLiquidityDepositoryRequest,
+  parseCoffeeLiquidityEvent,
+} from '../../tlb/coffee';
+import { JettonOp, parseJettonInternalTransfer } from '../../tlb/jetton';
+import { TON_ASSET, type Asset } from '../asset';
+import { DedustDepositLiquidityBlock } from '../dedust/blocks';
+import { DexWithdrawLiquidityBlock, type DexWithdrawData } from '../dex-withdraw-liquidity';
+import { JettonBurnBlock, JettonTransferBlock } from '../jettons';
+
+/** toncenter compares assets by their string form (`native` or the jetton address). */
+export function assetKey(a: Asset | null): string {
+  return a === null ? 'null' : a.isTon ? 'native' : (a.jetton ?? '').toUpperCase();
+}
+
+function outTransferMatcher(): OrMatcher {
+  return new OrMatcher([
+    new BlockTypeMatcher('jetton_transfer'),
+    new ContractMatcher(CoffeeOp.payout),
+    new ContractMatcher(CoffeeOp.notification),
+  ]);
+}
+
+/**
+ * `coffee_deposit_liquidity` (stored as dex_deposit_liquidity): deposit_liquidity_native or a jetton
+ * transfer → create_liquidity_depository_request (factory) → deploy (depository) → optionally
+ * deposit_liquidity_internal (pool) → LP mint, success event, vault excess payout.
+ */
+export class CoffeeDepositLiquidityMatcher extends BlockMatcher {
+  constructor() {
+    const payout = labeled(
+      'payout',
+      new ContractMatcher(CoffeeOp.payoutInternal, {
+        optional: true,
+        child: labeled('out_transfer', outTransferMatcher()),
+      }),
+    );
+    const lpTransfer = labeled(
+      'lp_transfer',
+      new ContractMatcher(JettonOp.internalTransfer, {
+        child: new ContractMatcher(JettonOp.excesses, { optional: true }),
+      }),
+    );
+    const successEvent = labeled(
+      'success_event',
+      new ContractMatcher(CoffeeLiquidityOp.depositLiquiditySuccessfulEvent),
+    );
+    const depositInternal = labeled(
+      'deposit_internal',
+      new ContractMatcher(CoffeeLiquidityOp.depositLiquidityInternal, {
+        optional: true,
+        children: [lpTransfer, successEvent, payout],
+      }),
+    );
+    super({
+      parent: labeled(
+        'in_transfer',
+        new OrMatcher([
+          new ContractMatcher(CoffeeLiquidityOp.depositLiquidityNative),
+          new BlockTypeMatcher('jetton_transfer'),
+        ]),
+      ),
+      child: labeled(
+        'deploy',
+        new ContractMatcher(CoffeeMiscOp.deploy, { child: depositInternal }),
+      ),
+    });
+  }
+
+  override testSelf(block: Block): boolean {
+    return (
+      block instanceof CallContractBlock &&
+      block.opcode === CoffeeLiquidityOp.createLiquidityDepositoryRequest
+    );
+  }
+
+  override buildBlock(block: Block, others: Block[]): Block[] {
+    const inTransfer = getLabeled('in_transfer', others);
+    if (!inTransfer) {
+      return [];
+    }
+    let inWallet: string | null = null;
+    let inAsset: Asset | null = TON_ASSET;
+    if (inTransfer instanceof JettonTransferBlock) {
+      inWallet = inTransfer.data.sender_wallet;
+      inAsset = inTransfer.data.asset;
+    }
+    const req = parseCoffeeCreateLiquidityDepositoryRequest(bodySlice(block.message.body));
+    const { first, second } = req.pool_params;
+    const side =
+      assetKey(inAsset) === assetKey(first) ? 1 : assetKey(inAsset) === assetKey(second) ? 2 : 0;
+    if (side === 0) {
+      return [];
+    }
+    const deploy = getLabeled('deploy', others, CallContractBlock);
+    if (!deploy) {
+      return [];
+    }
+    let lpMinted: bigint | null = null;
+    let pool: string | null = null;
+    const success = getLabeled('success_event', others, CallContractBlock);
+    if (success) {
+      lpMinted = parseCoffeeLiquidityEvent(bodySlice(success.message.body)).lp_amount;
+      pool = success.message.source;
+    }
+    const lp = getLabeled('lp_transfer', others, CallContractBlock);
+    if (lp && (lpMinted === null || pool === null)) {
+      lpMinted = parseJettonInternalTransfer(bodySlice(lp.message.body)).amount;
+      pool = lp.message.source;
+    }
+    const excesses: [Asset, bigint][] = [];
+    const out = getLabeled('out_transfer', others);
+    if (out instanceof JettonTransferBlock) {
+      excesses.push([out.data.asset ?? TON_ASSET, out.data.amount]);
+    } else if (out instanceof CallContractBlock) {
+      excesses.push([TON_ASSET, out.message.value ?? 0n]);
+    }
+    const nb = new DedustDepositLiquidityBlock(
+      {
+        sender: req.sender,
+        deposit_contract: deploy.message.destination,
+        pool_address: pool,
+        lp_tokens_minted: lpMinted,
+        asset_1: side === 1 ? inAsset : null,
+        amount_1: side === 1 ? req.amount : null,
+        user_jetton_wallet_1: side === 1 ? inWallet : null,
+        asset_2: side === 2 ? inAsset : null,
+        amount_2: side === 2 ? req.amount : null,
+        user_jetton_wallet_2: side === 2 ? inWallet : null,
+        target_asset_1: side === 1 ? first : second,
+        target_amount_1: null,
+        target_asset_2: side === 1 ? second : first,
+        target_amount_2: null,
+        vault_excesses: excesses,
+      },
+      'coffee',
+      'coffee_deposit_liquidity',
+    );
+    nb.merge([block, ...others]);
+    return [nb];
+  }
+}
+
+/** dex_withdraw_liquidity: LP jetton burn → two payout_internal (vaults) → payouts, and the pool's event. */
+export class CoffeeWithdrawLiquidityMatcher extends BlockMatcher {
+  constructor() {
+    const payout = (): ContractMatcher =>
+      new ContractMatcher(CoffeeOp.payoutInternal, { child: outTransferMatcher() });
+    super({
+      children: [
+        labeled('payout_1', payout()),
+        labeled('payout_2', payout()),
+        labeled('success_event', new ContractMatcher(CoffeeLiquidityOp.liquidityWithdrawalEvent)),
+      ],
+    });
+  }
+
+  override testSelf(block: Block): boolean {
+    return block instanceof JettonBurnBlock;
+  }
+
+  override buildBlock(block: Block, others: Block[]): Block[] {
+    if (!(block instanceof JettonBurnBlock)) {
+      return [];
+    }
+    const success = getLabeled('success_event', others, CallContractBlock);
+    if (!success) {
+      return [];
+    }
+    const ev = parseCoffeeLiquidityEvent(bodySlice(success.message.body));
+    const pool = success.message.source;
+    const outOf = (
+      p: CallContractBlock | null,
+      amount: bigint,
+    ): DexWithdrawData['outs'][number] => {
+      const o: DexWithdrawData['outs'][number] = {
+        asset: TON_ASSET,
+        amount,
+        dexWallet: pool,
+        dexJettonWallet: null,
+        userWallet: null,
+      };
+      if (!p) {
+        return o;
+      }
+      o.dexWallet = p.message.source;
+      for (const n of p.next) {
+        if (n instanceof JettonTransferBlock) {
+          o.asset = n.data.asset;
+          o.dexJettonWallet = n.data.sender_wallet;
+          o.userWallet = n.data.receiver_wallet;
+          break;
+        }
+        if (n instanceof CallContractBlock && n.opcode === CoffeeOp.payout) {
+          o.userWallet = n.message.destination;
+          break;
+        }
+      }
+      return o;
+    };
+    const nb = new DexWithdrawLiquidityBlock({
+      dex: 'coffee',
+      sender: block.data.owner,
+      sender_wallet: block.data.jetton_wallet,
+      pool,
+      asset: block.data.asset,
+      lp_tokens_burnt: block.data.amount,
+      is_refund: false,
+      outs: [
+        outOf(getLabeled('payout_1', others, CallContractBlock), ev.amount1),
+        outOf(getLabeled('payout_2', others, CallContractBlock), ev.amount2),
+      ],
+    });
+    nb.merge([block, ...others]);
+    return [nb];
+  }
+}

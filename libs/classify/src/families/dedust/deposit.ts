@@ -1,0 +1,153 @@
+/** DeDust final deposit (toncenter `DedustDepositBlockMatcher`): the deposit that reaches the pool. */
+import { CallContractBlock } from '../../core/basic-blocks';
+import type { Block } from '../../core/block';
+import type { ClassifyContext } from '../../core/context';
+import {
+  BlockMatcher,
+  ContractMatcher,
+  OrMatcher,
+  getAllLabeled,
+  getLabeled,
+  labeled,
+} from '../../core/matchers';
+import { bodySlice } from '../../tlb/cells';
+import { DedustOp, parseDedustDepositToPool, parseDedustDepositTonToVault } from '../../tlb/dedust';
+import { JettonOp, parseJettonInternalTransfer } from '../../tlb/jetton';
+import { TON_ASSET, jettonAsset, type Asset } from '../asset';
+import { JettonTransferBlock } from '../jettons';
+import {
+  DedustDepositLiquidityBlock,
+  excessMatchers,
+  jettonDepositMatcher,
+  type DedustDepositData,
+} from './blocks';
+
+/** deposit (TON vault / jetton notify) → ask factory → top-up → deposit to pool → LP mint or rejection. */
+export class DedustDepositBlockMatcher extends BlockMatcher {
+  constructor() {
+    super({
+      parent: new ContractMatcher(DedustOp.topUpDepositContract, {
+        parent: new ContractMatcher(DedustOp.askLiquidityFactory, {
+          parent: new OrMatcher([
+            labeled('deposit', new ContractMatcher(DedustOp.depositTonToVault)),
+            labeled('deposit', jettonDepositMatcher()),
+          ]),
+          child: new ContractMatcher(DedustOp.deployDepositContract, { optional: true }),
+        }),
+      }),
+      children: [
+        new OrMatcher([
+          labeled(
+            'lp_transfer',
+            new ContractMatcher(JettonOp.internalTransfer, {
+              child: new ContractMatcher(JettonOp.notify, { optional: true }),
+            }),
+          ),
+          labeled(
+            'rejection',
+            new ContractMatcher(DedustOp.rejectDeposit, { children: excessMatchers() }),
+          ),
+        ]),
+        new ContractMatcher(DedustOp.destroyDepositContract, {
+          optional: true,
+          children: excessMatchers(),
+        }),
+      ],
+    });
+  }
+
+  override testSelf(block: Block): boolean {
+    return block instanceof CallContractBlock && block.opcode === DedustOp.depositToPool;
+  }
+
+  override buildBlock(block: Block, others: Block[], ctx: ClassifyContext): Block[] {
+    const nb = new DedustDepositLiquidityBlock(provisionData(block, others, ctx));
+    nb.merge([block, ...others]);
+    nb.failed = nb.data.lp_tokens_minted === null;
+    return [nb];
+  }
+}
+
+function provisionData(block: Block, others: Block[], ctx: ClassifyContext): DedustDepositData {
+  const info = parseDedustDepositToPool(bodySlice(block.message.body));
+  const sender = info.owner;
+  const lpTransfer = getLabeled('lp_transfer', others, CallContractBlock);
+  const rejection = getLabeled('rejection', others, CallContractBlock);
+  let pool: string | null;
+  let lpTokens: bigint | null = null;
+  if (lpTransfer) {
+    lpTokens = parseJettonInternalTransfer(bodySlice(lpTransfer.message.body)).amount;
+    pool = block.message.destination;
+  } else if (rejection) {
+    pool = rejection.message.source;
+  } else {
+    throw new Error('dedust deposit without LP transfer or rejection');
+  }
+  const deposit = getLabeled('deposit', others, CallContractBlock);
+  if (!deposit) {
+    throw new Error('dedust deposit without the deposit message');
+  }
+  let asset: Asset;
+  let amount: bigint;
+  if (deposit.opcode === DedustOp.depositTonToVault) {
+    asset = TON_ASSET;
+    amount = parseDedustDepositTonToVault(bodySlice(deposit.message.body)).amount;
+  } else {
+    const s = bodySlice(deposit.message.body);
+    s.skip(32 + 64);
+    amount = s.loadCoins();
+    const w = ctx.interfaces.jettonWallet(deposit.message.source);
+    if (!w) {
+      throw new Error('dedust deposit from an unknown jetton wallet');
+    }
+    asset = jettonAsset(w.jetton);
+  }
+  let userWallet: string | null = null;
+  for (const b of others) {
+    if (
+      b instanceof CallContractBlock &&
+      b.opcode === JettonOp.transfer &&
+      b.message.source?.toUpperCase() === sender?.toUpperCase()
+    ) {
+      const w = ctx.interfaces.jettonWallet(b.message.destination);
+      if (!w) {
+        continue;
+      }
+      if (asset.isTon) {
+        // toncenter compares a TON asset with a jetton master and fails
+        throw new Error('dedust TON deposit next to a jetton deposit');
+      }
+      if (w.jetton === asset.jetton) {
+        userWallet = b.message.destination;
+      }
+    }
+  }
+  const excesses: [Asset, bigint][] = [];
+  for (const e of getAllLabeled('ton_excess', others, CallContractBlock)) {
+    if (e.message.destination === sender) {
+      excesses.push([TON_ASSET, e.message.value ?? 0n]);
+    }
+  }
+  for (const e of getAllLabeled('jetton_excess', others, JettonTransferBlock)) {
+    if (e.data.receiver === sender && e.data.asset) {
+      excesses.push([e.data.asset, e.data.amount]);
+    }
+  }
+  return {
+    sender,
+    deposit_contract: block.message.source,
+    pool_address: pool,
+    lp_tokens_minted: lpTokens,
+    asset_1: asset,
+    amount_1: amount,
+    asset_2: null,
+    amount_2: null,
+    user_jetton_wallet_1: userWallet,
+    user_jetton_wallet_2: null,
+    target_asset_1: info.asset0,
+    target_amount_1: info.asset0_amount,
+    target_asset_2: info.asset1,
+    target_amount_2: info.asset1_amount,
+    vault_excesses: excesses,
+  };
+}

@@ -1,0 +1,135 @@
+/** DeDust first-asset deposit (toncenter `DedustDepositFirstAssetBlockMatcher`, `_get_deposit_one_data`). */
+import { CallContractBlock } from '../../core/basic-blocks';
+import type { Block } from '../../core/block';
+import type { ClassifyContext } from '../../core/context';
+import { BlockMatcher, ContractMatcher, OrMatcher } from '../../core/matchers';
+import { bodySlice, loadAddr } from '../../tlb/cells';
+import {
+  DedustOp,
+  parseDedustDepositJettonPayload,
+  parseDedustDepositTonToVault,
+  type DedustDepositParams,
+} from '../../tlb/dedust';
+import { JettonOp } from '../../tlb/jetton';
+import { tryParse } from '../../tlb/parse-result';
+import { TON_ASSET, jettonAsset, type Asset } from '../asset';
+import {
+  DedustDepositLiquidityPartialBlock,
+  jettonDepositMatcher,
+  type DedustDepositData,
+} from './blocks';
+
+/** The first asset of a two-asset deposit: deposit → ask factory (deploys the deposit contract) → top-up. */
+export class DedustDepositFirstAssetBlockMatcher extends BlockMatcher {
+  constructor() {
+    super({
+      parent: new ContractMatcher(DedustOp.askLiquidityFactory, {
+        child: new ContractMatcher(DedustOp.deployDepositContract),
+        parent: new OrMatcher([
+          new ContractMatcher(DedustOp.depositTonToVault),
+          jettonDepositMatcher(),
+        ]),
+      }),
+    });
+  }
+
+  override testSelf(block: Block): boolean {
+    return block instanceof CallContractBlock && block.opcode === DedustOp.topUpDepositContract;
+  }
+
+  override buildBlock(block: Block, others: Block[], ctx: ClassifyContext): Block[] {
+    const nb = new DedustDepositLiquidityPartialBlock(firstDepositData(block, ctx));
+    nb.merge([block, ...others]);
+    return [nb];
+  }
+}
+
+/** What the vault received: TON with the deposit parameters, or a jetton notification carrying them. */
+type VaultDeposit =
+  | { kind: 'ton'; sender: string | null; params: DedustDepositParams }
+  | {
+      kind: 'jetton';
+      sender: string | null;
+      amount: bigint;
+      params: Omit<DedustDepositParams, 'amount'>;
+      userWallet: string | null;
+      vaultWallet: string | null;
+    };
+
+/** toncenter tries the TON vault layout first and reads a jetton notification when it does not fit. */
+function parseVaultDeposit(vaultCall: Block): VaultDeposit {
+  const ton = tryParse(() => parseDedustDepositTonToVault(bodySlice(vaultCall.message.body)));
+  if (ton.ok) {
+    return { kind: 'ton', sender: vaultCall.message.source, params: ton.value };
+  }
+  const s = bodySlice(vaultCall.message.body);
+  if (s.loadUint(32) >>> 0 !== JettonOp.notify) {
+    throw new Error(
+      `dedust first deposit: neither a TON deposit (${ton.reason}) nor a notification`,
+    );
+  }
+  s.skip(64);
+  const amount = s.loadCoins();
+  const sender = loadAddr(s);
+  return {
+    kind: 'jetton',
+    sender,
+    amount,
+    params: parseDedustDepositJettonPayload(s.loadRef().beginParse()),
+    userWallet: vaultCall.previous?.message.source ?? null,
+    vaultWallet: vaultCall.message.source,
+  };
+}
+
+/** The top-up's vault call, unless the final deposit follows (then the final deposit matcher owns it). */
+function collectVaultCall(block: Block): Block {
+  const vaultCall = block.previous?.previous;
+  if (!vaultCall) {
+    throw new Error('dedust top-up without a vault call');
+  }
+  for (const n of block.next) {
+    if (
+      n instanceof CallContractBlock &&
+      (n.opcode === DedustOp.depositToPool || n.opcode === DedustOp.rejectDeposit)
+    ) {
+      throw new Error('unexpected call after a dedust deposit top-up');
+    }
+  }
+  return vaultCall;
+}
+
+function firstDepositData(block: Block, ctx: ClassifyContext): DedustDepositData {
+  const deposit = parseVaultDeposit(collectVaultCall(block));
+  let asset: Asset = TON_ASSET;
+  let amount: bigint;
+  let userWallet: string | null = null;
+  if (deposit.kind === 'ton') {
+    amount = deposit.params.amount;
+  } else {
+    const w = ctx.interfaces.jettonWallet(deposit.vaultWallet);
+    if (!w) {
+      throw new Error('dedust first deposit from an unknown jetton wallet');
+    }
+    asset = jettonAsset(w.jetton);
+    amount = deposit.amount;
+    userWallet = deposit.userWallet;
+  }
+  const { params } = deposit;
+  return {
+    sender: deposit.sender,
+    deposit_contract: block.message.destination,
+    pool_address: null,
+    lp_tokens_minted: null,
+    asset_1: asset,
+    amount_1: amount,
+    asset_2: null,
+    amount_2: null,
+    user_jetton_wallet_1: userWallet,
+    user_jetton_wallet_2: null,
+    target_asset_1: params.asset0,
+    target_amount_1: params.asset0_target_balance,
+    target_asset_2: params.asset1,
+    target_amount_2: params.asset1_target_balance,
+    vault_excesses: [],
+  };
+}
