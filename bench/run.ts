@@ -12,6 +12,7 @@ import { rerenderAppMemory, runAppMemoryBench } from './app-memory';
 import { runDecodeCatchupBench } from './decode-catchup';
 import { rerenderIngestCatchupReport, runIngestCatchupBench } from './ingest-catchup';
 import { runStreamingBench } from './streaming';
+import { runV2CachedBench } from './v2-cached';
 import { runV2GatewayBench } from './v2-gateway';
 import { runV2MethodsBench } from './v2-methods';
 import { runV2VerifyBench } from './v2-verify';
@@ -36,6 +37,7 @@ function runLocalnetSeal(fromReport: boolean): Promise<string> {
 const BENCH_NAMES = [
   'localnet-seal',
   'v2-gateway',
+  'v2-cached',
   'v2-methods',
   'v2-verify',
   'ingest-catchup',
@@ -74,6 +76,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const benches: [(typeof BENCH_NAMES)[number], () => Promise<string>][] = [
     ['localnet-seal', () => runLocalnetSeal(fromReport)],
     ['v2-gateway', runV2GatewayBench],
+    ['v2-cached', runV2CachedBench],
     ['v2-methods', runV2MethodsBench],
     ['v2-verify', runV2VerifyBench],
     [

@@ -10,12 +10,12 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Address, serializeTuple } from '@ton/core';
-import { findFreePort } from '@app/database';
-import { createTestDatabase, type TestDatabase } from '@app/testing';
+import { type TestDatabase } from '@app/testing';
 import { parseGlobalConfig } from '@app/ton';
 import { type CacheMap, LiteClient, LiteSingleEngine } from 'ton-lite-client';
 import { type LoadResult, measureLoad } from './support/latency';
 import { type Service, startService } from './support/processes';
+import { startStandalone } from './support/standalone';
 import {
   headLines,
   type ReportHead,
@@ -114,36 +114,6 @@ function reads(wallet: Address): Read[] {
       },
     },
   ];
-}
-
-async function startStandalone(
-  name: string,
-  configPath: string,
-  verify: boolean,
-  databases: TestDatabase[],
-): Promise<{ service: Service; base: string }> {
-  const db = await createTestDatabase({ prefix: `bench_${name}`, migrate: false });
-  databases.push(db);
-  const port = await findFreePort();
-  const service = await startService(
-    name,
-    'apps/standalone/src/main.js',
-    [],
-    {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LITESERVERS_CONFIG: configPath,
-      LITESERVER_VERIFY: verify ? 'true' : 'false',
-      LITESERVER_TRUST_DIR: mkdtempSync(join(tmpdir(), `bench-${name}-trust-`)),
-      DATABASE_URL: db.url,
-      NATS_URL: '',
-      RATE_LIMIT_ANONYMOUS_RPS: '1000000',
-      // The v2 read path alone: no indexer following the chain in the same process.
-      INGEST_FOLLOW: 'off',
-    },
-    /ready: open/,
-  );
-  return { service, base: `http://127.0.0.1:${String(port)}` };
 }
 
 export async function runV2VerifyBench(): Promise<string> {

@@ -5,6 +5,11 @@ import { v2StatusOf } from './v2-status.mapper';
 export interface V2Reply {
   readonly status: number;
   readonly body: V2Body;
+  /**
+   * `body.result` as JSON text, when the gateway kept it rendered (an immutable answer): the REST
+   * reply splices it into the envelope instead of serialising the result again (v2.controller.ts).
+   */
+  readonly resultJson?: string;
 }
 
 /** JSON-RPC replies add `jsonrpc` and the request's `id`. */
@@ -29,6 +34,22 @@ export function extra(startedAt: bigint): string {
 
 export function okReply(result: unknown, startedAt: bigint): V2Reply {
   return { status: 200, body: { ok: true, result, '@extra': extra(startedAt) } };
+}
+
+/** An answer kept rendered: the same body, and its result's JSON text (see V2Reply.resultJson). */
+export function renderedReply(result: unknown, resultJson: string, startedAt: bigint): V2Reply {
+  return { ...okReply(result, startedAt), resultJson };
+}
+
+/**
+ * The JSON text of a reply's body, byte for byte what JSON.stringify (Fastify's serialiser) makes
+ * of it: with a rendered result, the envelope around that text, nothing parsed or serialised again.
+ */
+export function replyJson(reply: V2Reply): string {
+  const { body, resultJson } = reply;
+  return resultJson === undefined || !body.ok
+    ? JSON.stringify(body)
+    : `{"ok":true,"result":${resultJson},"@extra":${JSON.stringify(body['@extra'])}}`;
 }
 
 export function errorReply(status: number, message: string, startedAt: bigint): V2Reply {

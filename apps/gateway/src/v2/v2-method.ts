@@ -33,6 +33,19 @@ export interface V2MethodDefinition<F extends V2Fields, P> {
   /** What `result` holds in a successful reply (documented, and checked in tests, not at runtime). */
   readonly result: z.ZodType;
   readonly handle: (params: P, backend: V2Backend) => Promise<unknown>;
+  /**
+   * True when the answer to `params` can never change (a read as of a given masterchain seqno, which
+   * the liteserver readers cache for good too, apps/liteserver/src/v2/answer-cache.ts): the gateway
+   * may then keep the result, rendered, and answer the same request without asking the services.
+   */
+  readonly immutable?: (params: P) => boolean;
+}
+
+/** One call of a method with its parameters read and checked, ready to run. */
+export interface V2Call {
+  /** Set when the answer is immutable: what identifies it (the method and its read parameters). */
+  readonly cacheKey: string | undefined;
+  run(backend: V2Backend): Promise<unknown>;
 }
 
 /**
@@ -45,13 +58,30 @@ export interface V2Method {
   readonly params: readonly string[];
   readonly paramsSchema: z.ZodObject;
   readonly result: z.ZodType;
+  /** Reads and checks the parameters (throwing 2.1's 422s) without asking the services yet. */
+  prepare(raw: RawParams, source: ParamSource): V2Call;
   run(raw: RawParams, source: ParamSource, backend: V2Backend): Promise<unknown>;
+}
+
+/** Read parameters as a key: BigInts (lt, shard) as their decimal text, marked apart from strings. */
+function keyOf(name: string, params: unknown): string {
+  return `${name}:${JSON.stringify(params, (_key, value: unknown) =>
+    typeof value === 'bigint' ? `${value.toString()}n` : value,
+  )}`;
 }
 
 export function defineV2Method<F extends V2Fields, P = V2Present<V2Values<F>>>(
   definition: V2MethodDefinition<F, P>,
 ): V2Method {
-  const { fields, request } = definition;
+  const { fields, request, immutable } = definition;
+  const prepare = (raw: RawParams, source: ParamSource): V2Call => {
+    const values = readFields(fields, raw, source);
+    const params = request === undefined ? (presentValues(values) as P) : request(values, source);
+    return {
+      cacheKey: immutable?.(params) === true ? keyOf(definition.name, params) : undefined,
+      run: (backend) => definition.handle(params, backend),
+    };
+  };
   return {
     name: definition.name,
     verbs: definition.verbs,
@@ -60,10 +90,7 @@ export function defineV2Method<F extends V2Fields, P = V2Present<V2Values<F>>>(
       Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, field.schema])),
     ),
     result: definition.result,
-    run: (raw, source, backend) => {
-      const values = readFields(fields, raw, source);
-      const params = request === undefined ? (presentValues(values) as P) : request(values, source);
-      return definition.handle(params, backend);
-    },
+    prepare,
+    run: (raw, source, backend) => prepare(raw, source).run(backend),
   };
 }

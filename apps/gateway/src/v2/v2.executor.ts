@@ -1,7 +1,8 @@
 import { ErrorCode, TonApiError } from '@app/contracts';
+import { approximateBytes, LiteserverCache } from '@app/liteclient';
 import { type V2Backend } from './v2-method';
 import { V2_METHODS } from './v2-methods.registry';
-import { type V2Reply, errorReply, okReply, replyForError } from './v2-envelope';
+import { type V2Reply, errorReply, okReply, renderedReply, replyForError } from './v2-envelope';
 import { type ParamSource, type RawParams, validationError } from './v2-params';
 
 /**
@@ -11,6 +12,16 @@ import { type ParamSource, type RawParams, validationError } from './v2-params';
  * the envelope.
  */
 export class V2Executor {
+  /**
+   * Immutable answers (a read as of a given masterchain seqno), kept with their JSON text: asked
+   * again, they are answered without the services, the contract check or a second serialisation.
+   * Only successful results are kept; the services verified them before answering.
+   */
+  private readonly rendered = new LiteserverCache<RenderedResult>(RENDERED_BUDGET.entries, {
+    maxBytes: RENDERED_BUDGET.bytes,
+    sizeOf: approximateBytes,
+  });
+
   constructor(private readonly backend: V2Backend) {}
 
   async call(
@@ -33,12 +44,34 @@ export class V2Executor {
       if (source === 'post') {
         rejectUnknownKeys(params, method.params);
       }
-      const result = await method.run(params, source, this.backend);
-      return okReply(result, startedAt);
+      const call = method.prepare(params, source);
+      const key = call.cacheKey;
+      if (key === undefined) {
+        return okReply(await call.run(this.backend), startedAt);
+      }
+      const kept = this.rendered.get(key)?.value;
+      if (kept !== undefined) {
+        return renderedReply(kept.value, kept.json, startedAt);
+      }
+      const result = await call.run(this.backend);
+      const json = JSON.stringify(result) as string | undefined;
+      if (json === undefined) {
+        return okReply(result, startedAt);
+      }
+      this.rendered.set(key, { value: { value: result, json }, server: -1 }, Infinity);
+      return renderedReply(result, json, startedAt);
     } catch (error) {
       return replyForError(error, startedAt);
     }
   }
+}
+
+/** What the gateway may hold of immutable answers: about 16 MiB as approximateBytes counts it. */
+const RENDERED_BUDGET = { entries: 5_000, bytes: 16 << 20 };
+
+interface RenderedResult {
+  readonly value: unknown;
+  readonly json: string;
 }
 
 /**

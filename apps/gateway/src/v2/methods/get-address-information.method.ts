@@ -10,4 +10,5 @@ export const getAddressInformation = defineV2Method({
   fields: ACCOUNT_READ_FIELDS,
   result: resultOf(Subjects.ls.getAddressInformation),
   handle: (params, backend) => backend.request(Subjects.ls.getAddressInformation, params),
+  immutable: (params) => params.seqno !== undefined,
 });

@@ -1,0 +1,250 @@
+/**
+ * Benchmark: a cached immutable v2 read (getAddressInformation of the localnet's v4r2 wallet at a
+ * past masterchain seqno, answered from the liteserver readers' cache of answers at a seqno) through
+ * the single process, against a bare node:http server returning the same bytes; both driven by the
+ * same generator (autocannon) in the same run, alternated per round. With BENCH_CPU_PROF set, a
+ * second single process runs under `node --cpu-prof` and the report shows where its CPU went while
+ * serving that read and getMasterchainInfo. Writes bench/reports/v2-cached.{md,json}. Not a test.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Address } from '@ton/core';
+import { findFreePort } from '@app/database';
+import { type TestDatabase } from '@app/testing';
+import { measureThroughput, type ThroughputResult } from './support/autocannon-load';
+import { newestProfile, type ProfileShare, profileShares } from './support/cpu-profile';
+import { type LoadResult, measureLoad } from './support/latency';
+import { type Service, startService } from './support/processes';
+import { startStandalone } from './support/standalone';
+import {
+  headLines,
+  reportHead,
+  runContext,
+  target,
+  targetsTable,
+  writeReport,
+} from './support/report';
+
+const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? '5000');
+/** The connections of the issue's measurement (wrk, 2 threads, 16 connections). */
+const CONNECTIONS = 16;
+const ROUNDS = 2;
+/** The cached read at >= 50 % of the bare server's throughput. */
+const TARGET_SHARE = 0.5;
+const PROFILE = process.env.BENCH_CPU_PROF === '1';
+
+const PATHS = { bare: 'bare node:http, same bytes', service: 'single process, cached read' };
+
+function progress(message: string): void {
+  process.stderr.write(`[v2-cached] ${message}\n`);
+}
+
+async function latency(label: string, url: string): Promise<LoadResult> {
+  return measureLoad(label, 1, DURATION_MS, async () => {
+    const res = await fetch(url);
+    await res.arrayBuffer();
+    return res.status === 200;
+  });
+}
+
+interface Setup {
+  readonly configPath: string;
+  readonly wallet: string;
+  readonly dir: string;
+}
+
+async function startLocalnet(services: Service[]): Promise<Setup> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-v2c-'));
+  const configPath = join(dir, 'localnet.config.json');
+  const accountsPath = join(dir, 'localnet.accounts.json');
+  services.push(
+    await startService(
+      'localnet',
+      'apps/localnet/src/cli.js',
+      ['--seed', 'genesis', '--config-out', configPath, '--accounts-out', accountsPath],
+      {},
+      /localnet ready/,
+    ),
+  );
+  const accounts = JSON.parse(readFileSync(accountsPath, 'utf8')) as {
+    accounts: { name: string; address: string }[];
+  };
+  const raw = accounts.accounts.find((a) => a.name === 'wallet-v4r2')?.address;
+  if (raw === undefined) {
+    throw new Error('the localnet wrote no wallet-v4r2');
+  }
+  const wallet = Address.parseRaw(raw).toString({ urlSafe: true, bounceable: true });
+  return { configPath, wallet, dir };
+}
+
+/** The cached read's URL at a block before the head, asked once so the next answers are cached. */
+async function cachedReadUrl(base: string, wallet: string): Promise<string> {
+  const info = (await (await fetch(`${base}/api/v2/getMasterchainInfo`)).json()) as {
+    result: { last: { seqno: number } };
+  };
+  const seqno = Math.max(1, info.result.last.seqno - 1);
+  const url = `${base}/api/v2/getAddressInformation?address=${wallet}&seqno=${String(seqno)}`;
+  const first = await fetch(url);
+  if (first.status !== 200) {
+    throw new Error(`the cached read answered ${String(first.status)}: ${await first.text()}`);
+  }
+  await first.arrayBuffer();
+  return url;
+}
+
+/** CPU shares of a profiled single process under the cached read, then getMasterchainInfo. */
+async function profileRun(
+  setup: Setup,
+  databases: TestDatabase[],
+): Promise<Record<string, ProfileShare[]>> {
+  const shares: Record<string, ProfileShare[]> = {};
+  for (const read of ['cached getAddressInformation', 'getMasterchainInfo'] as const) {
+    const profileDir = mkdtempSync(join(setup.dir, 'profile-'));
+    const { service, base } = await startStandalone('profiled', setup.configPath, true, databases, [
+      '--cpu-prof',
+      `--cpu-prof-dir=${profileDir}`,
+    ]);
+    const url =
+      read === 'getMasterchainInfo'
+        ? `${base}/api/v2/getMasterchainInfo`
+        : await cachedReadUrl(base, setup.wallet);
+    progress(`profiling ${read}`);
+    const started = performance.now();
+    await measureThroughput(read, url, CONNECTIONS, DURATION_MS);
+    const loadEnd = performance.now();
+    await service.stop();
+    const stopped = performance.now();
+    const path = newestProfile(profileDir);
+    if (path !== undefined) {
+      shares[read] = profileShares(path, stopped - started - 200, stopped - loadEnd + 100);
+    }
+  }
+  return shares;
+}
+
+export async function runV2CachedBench(): Promise<string> {
+  const ctx = runContext();
+  const services: Service[] = [];
+  const databases: TestDatabase[] = [];
+  const throughput: (ThroughputResult & { round: number })[] = [];
+  const latencies: (LoadResult & { round: number })[] = [];
+  let shares: Record<string, ProfileShare[]> = {};
+  const measured = { bodyBytes: 0 };
+  try {
+    const setup = await startLocalnet(services);
+    const { service, base } = await startStandalone('cached', setup.configPath, true, databases);
+    services.push(service);
+    const serviceUrl = await cachedReadUrl(base, setup.wallet);
+    const body = Buffer.from(await (await fetch(serviceUrl)).arrayBuffer());
+    measured.bodyBytes = body.length;
+    const bodyFile = join(setup.dir, 'body.json');
+    writeFileSync(bodyFile, body);
+    const barePort = await findFreePort();
+    services.push(
+      await startService(
+        'bare-http',
+        'bench/servers/bare-http.js',
+        [],
+        { PORT: String(barePort), BODY_FILE: bodyFile },
+        /listening/,
+      ),
+    );
+    const urls = { bare: `http://127.0.0.1:${String(barePort)}/`, service: serviceUrl };
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const path of ['bare', 'service'] as const) {
+        progress(`round ${String(round)}: ${PATHS[path]}`);
+        throughput.push({
+          round,
+          ...(await measureThroughput(PATHS[path], urls[path], CONNECTIONS, DURATION_MS)),
+        });
+        latencies.push({ round, ...(await latency(PATHS[path], urls[path])) });
+      }
+    }
+    await service.stop();
+    if (PROFILE) {
+      shares = await profileRun(setup, databases);
+    }
+  } finally {
+    for (const s of services.reverse()) {
+      await s.stop();
+    }
+    for (const db of databases) {
+      await db.drop();
+    }
+  }
+  const total = (label: string): number =>
+    throughput.filter((t) => t.label === label).reduce((a, t) => a + t.requests, 0);
+  const bare = total(PATHS.bare);
+  const share = bare > 0 ? Math.round((total(PATHS.service) / bare) * 1000) / 1000 : undefined;
+  const targets = [
+    target(
+      `cached getAddressInformation at a past seqno: throughput over a bare node:http server's returning the same bytes (autocannon, ${String(CONNECTIONS)} connections, all rounds)`,
+      share,
+      '×',
+      '>=',
+      TARGET_SHARE,
+    ),
+  ];
+  const head = reportHead(ctx, targets);
+  const markdown = [
+    '# v2 cached read benchmark: the service against a bare node:http server, same bytes',
+    '',
+    headLines(head),
+    `- read: getAddressInformation of the localnet's v4r2 wallet at the masterchain seqno before the head, once asked (the readers keep answers at a seqno, apps/liteserver/src/v2/answer-cache.ts); the single process verifies every liteserver answer (LITESERVER_VERIFY=true); the bare server (bench/servers/bare-http.ts) returns the bytes of one of its answers (${String(measured.bodyBytes)} bytes)`,
+    `- load: autocannon, ${String(CONNECTIONS)} keep-alive connections, ${String(DURATION_MS)} ms per run, ${String(ROUNDS)} rounds alternating bare and service; latency at concurrency 1 with fetch from the benchmark process (support/latency.ts)`,
+    '',
+    '## Targets',
+    '',
+    targetsTable(targets),
+    '',
+    '## Throughput (autocannon)',
+    '',
+    '| round | path | req/s | p50 ms | p99 ms | requests | errors |',
+    '|---:|---|---:|---:|---:|---:|---:|',
+    ...throughput.map(
+      (t) =>
+        `| ${String(t.round)} | ${t.label} | ${String(t.rps)} | ${String(t.p50Ms)} | ${String(t.p99Ms)} | ${String(t.requests)} | ${String(t.errors)} |`,
+    ),
+    '',
+    '## Latency at concurrency 1 (fetch)',
+    '',
+    '| round | path | req/s | p50 ms | p99 ms | requests | errors |',
+    '|---:|---|---:|---:|---:|---:|---:|',
+    ...latencies.map(
+      (r) =>
+        `| ${String(r.round)} | ${r.label} | ${String(r.rps)} | ${String(r.p50Ms)} | ${String(r.p99Ms)} | ${String(r.requests)} | ${String(r.errors)} |`,
+    ),
+    ...profileSection(shares),
+  ].join('\n');
+  return writeReport('v2-cached', markdown, head, {
+    durationMs: DURATION_MS,
+    connections: CONNECTIONS,
+    bodyBytes: measured.bodyBytes,
+    throughput,
+    latencies,
+    share,
+    profile: shares,
+  });
+}
+
+function profileSection(shares: Record<string, ProfileShare[]>): string[] {
+  const reads = Object.keys(shares);
+  if (reads.length === 0) {
+    return [];
+  }
+  return [
+    '',
+    '## Where the CPU goes (node --cpu-prof, BENCH_CPU_PROF=1)',
+    '',
+    `A separate verified single process under the profiler, driven by autocannon (${String(CONNECTIONS)} connections, ${String(DURATION_MS)} ms) with one read; self time of the busy samples during the load, by part of the path (bench/support/cpu-profile.ts).`,
+    ...reads.flatMap((read) => [
+      '',
+      `### ${read}`,
+      '',
+      '| part | ms | % of busy |',
+      '|---|---:|---:|',
+      ...(shares[read] ?? []).map((s) => `| ${s.part} | ${String(s.ms)} | ${String(s.percent)} |`),
+    ]),
+  ];
+}
