@@ -11,6 +11,7 @@ import { type CliSpec, CliUsageError, parseCommandLine, runCli } from '@app/conf
 import { rerenderAppMemory, runAppMemoryBench } from './app-memory';
 import { runDecodeCatchupBench } from './decode-catchup';
 import { rerenderIngestCatchupReport, runIngestCatchupBench } from './ingest-catchup';
+import { runScaleOutBench } from './scale-out';
 import { runStreamingBench } from './streaming';
 import { runV2GatewayBench } from './v2-gateway';
 import { runV2MethodsBench } from './v2-methods';
@@ -43,6 +44,7 @@ const BENCH_NAMES = [
   'v3-queries',
   'streaming',
   'app-memory',
+  'scale-out',
 ] as const;
 const REPORT_ONLY = ['localnet-seal', 'ingest-catchup', 'app-memory'];
 
@@ -94,6 +96,7 @@ async function main(argv: readonly string[]): Promise<number> {
             )
         : runAppMemoryBench,
     ],
+    ['scale-out', runScaleOutBench],
   ];
   for (const [name, run] of benches) {
     if (only !== undefined && only !== name) {
