@@ -18,7 +18,11 @@ import { dropDatabase } from '@app/database';
 import { comparePartitioning, type PartitionComparison } from './support/partition-compare';
 import { compareReplicaReads, type ReplicaResult } from './support/replica-reads';
 import { readReport, runContext } from './support/report';
-import { type Quoted, writeScaleOutReport } from './support/scale-out.report';
+import {
+  type Quoted,
+  rerenderScaleOutReport,
+  writeScaleOutReport,
+} from './support/scale-out.report';
 
 const SERVER_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const DATABASE = process.env.BENCH_SCALE_DATABASE ?? 'bench_scale';
@@ -111,8 +115,19 @@ export async function runScaleOutBench(): Promise<string> {
       notes.push(`(c) failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
-  const quoted = ['ingest-catchup', 'decode-catchup', 'v3-queries']
+  return writeScaleOutReport(ctx, { comparison, replica, quoted: quotedReports(), notes });
+}
+
+function quotedReports(): Quoted[] {
+  return ['ingest-catchup', 'decode-catchup', 'v3-queries']
     .map(quote)
     .filter((q): q is Quoted => q !== undefined);
-  return writeScaleOutReport(ctx, { comparison, replica, quoted, notes });
+}
+
+/** `scale-out --from-report`: the last run's numbers rendered again by the current text. */
+export function rerenderScaleOut(): string {
+  return rerenderScaleOutReport(
+    quotedReports(),
+    "its text rendered again from that run's numbers (load comparison and wording of the current renderer), without measuring again",
+  );
 }

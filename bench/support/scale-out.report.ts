@@ -1,7 +1,15 @@
 import { percentile } from './latency';
 import { type LayoutRow, type PartitionComparison } from './partition-compare';
 import { type ReplicaResult } from './replica-reads';
-import { headLines, reportHead, type RunContext, writeReport } from './report';
+import {
+  headLines,
+  readReport,
+  reportHead,
+  type ReportHead,
+  rerenderedHead,
+  type RunContext,
+  writeReport,
+} from './report';
 import {
   bytesText,
   DEFAULT_LT_WIDTH,
@@ -51,6 +59,7 @@ function layoutLines(c: PartitionComparison): string[] {
     `- dataset: ${String(c.dataset.info.transactions)} transactions (${String(c.dataset.info.traces)} traces) of bench/support/v3-dataset (deterministic), generated in ${String(c.dataset.info.generationSeconds)} s by this run`,
     `- partitioned: lt width ${c.ltWidth}, so the rows spread over ${String(part?.partitions.withRows ?? 0)} partitions of \`transactions\` (${String(part?.partitions.total ?? 0)} with the empty ones below and above), as ${String(part?.partitions.withRows ?? 0)} months of mainnet spread over the default width; then the same database unpartitioned (migration PartitionHistory reverted, the lookup tables made again, the history indexes rebuilt, VACUUM ANALYZE)`,
     `- raw SQL only: the query service's statements for each request (checked equal to its handler's), sent with node-postgres; ${String(c.settings.durationMs)} ms per hot run (at least 300 requests), cold runs ask each of ${String(c.settings.coldPerRun)} fresh subjects once (distinct subjects per layout: both layouts draw from the same tail)`,
+    loadComparison(c),
     ...c.layouts.map(
       (l) =>
         `- ${l.layout}: database ${bytesText(l.databaseBytes)}; load average ${String(l.loadBefore)} → ${String(l.loadAfter)} over its runs${l.preparationSeconds > 0 ? `; conversion took ${String(l.preparationSeconds)} s` : ''}`,
@@ -75,6 +84,19 @@ function layoutLines(c: PartitionComparison): string[] {
     }
   }
   return lines;
+}
+
+/** Which layout ran under the higher load, said plainly: it slows that layout's numbers. */
+function loadComparison(c: PartitionComparison): string {
+  const [a, b] = c.layouts;
+  if (a === undefined || b === undefined) {
+    return '- load: one layout only';
+  }
+  const mean = (l: { loadBefore: number; loadAfter: number }): number =>
+    (l.loadBefore + l.loadAfter) / 2;
+  const [high, low] = mean(a) >= mean(b) ? [a, b] : [b, a];
+  const factor = mean(high) / Math.max(mean(low), 0.01);
+  return `- load: the ${high.layout} runs had the higher load average (mean ${mean(high).toFixed(1)} vs ${mean(low).toFixed(1)} for ${low.layout}, ${factor.toFixed(2)}×, on 2 cores): with this many runnable processes per core a statement waits for CPU most of its time, so up to about that factor of a ratio below can be the load, not the layout; a ratio well beyond it is the layout`;
 }
 
 function replicaLines(r: ReplicaResult): string[] {
@@ -148,19 +170,19 @@ function projectionLines(c: PartitionComparison, replica: ReplicaResult | undefi
     `- an account's newest page: the newest partition first, older ones only until the page is full. An active account's 100 rows are in the newest month; an account with fewer than a page of transactions in all of history is probed in every partition (~${String(toDate)} index probes from genesis, ${String(p.partitionsPerYear)} per year of history), which is what the cold rows of (a) measure at ${String(part.partitions.withRows)} partitions`,
     '- by transaction or message hash: the lookup table (one B-tree probe in an unpartitioned table that grows by the per-year figure above) and then one partition',
     '- lists by something else than lt (`/messages` by source, jetton/nft transfers by owner, `/actions` by account): one index probe per partition unless `start_lt`/`end_lt` narrow it: these grow linearly with the partition count; a client that pages by lt range stays at one or two',
-    `- replicas: each holds the whole database (${bytesText(p.bytesPerYear)} more a year, each). Read capacity scales with them, not with partitions: at the cold account-page rate measured in (a) (${String(cold?.rps ?? 0)} req/s of raw SQL on 2 shared cores), 1000 cold reads/s need ${String(replicasFor(1000, cold?.rps ?? 0, 2, 16))} replicas of 16 cores (linear in cores, one spare), ${String(replicasFor(5000, cold?.rps ?? 0, 2, 16))} for 5000${replica === undefined ? '' : '; (c) shows that a replica on the same cores as its primary adds no capacity, only a separate machine does'}`,
+    `- replicas: each holds the whole database (${bytesText(p.bytesPerYear)} more a year, each). Read capacity scales with them, not with partitions: at the cold account-page rate measured in (a) (${String(cold?.rps ?? 0)} req/s of raw SQL on 2 shared cores), 1000 cold reads/s need ${String(replicasFor(1000, cold?.rps ?? 0, 2, 16))} replicas of 16 cores (linear in cores, one spare), ${String(replicasFor(5000, cold?.rps ?? 0, 2, 16))} for 5000${replica === undefined ? '' : "; the replica of (c) shared its primary's two cores, so it could not add capacity there: its differences are the load's noise, and the capacity a replica adds needs a machine of its own"}`,
   ];
 }
 
-export function writeScaleOutReport(ctx: RunContext, input: ScaleOutInput): string {
-  const head = reportHead(ctx, []);
+export function writeScaleOutReport(head: ReportHead | RunContext, input: ScaleOutInput): string {
+  head = 'targets' in head ? head : reportHead(head, []);
   const c = input.comparison;
   const markdown = [
     '# Scale-out: partitioned history, a read replica, mainnet on paper',
     '',
     headLines(head),
     "- what is measured: (a) v3 query p50/p99 with the history partitioned vs the same rows unpartitioned; (b) ingest and decode throughput with partitioning (quoted from their own reports); (c) v3 reads with the primary alone vs primary + one streaming replica, and the replica's lag under writes; (d) sizes carried to mainnet on paper. No targets: the issue asks for the measurements",
-    '- the machine is shared (2 cores, other work running): the load average is given per part; compare only numbers of the same part of this run, whose layouts/setups ran back to back under similar load',
+    '- the machine is shared (2 cores, other work running): the load average is given per part; compare only numbers of the same part of this run; each part gives the load of each of its sides, and (a) says how far the difference between them reaches',
     ...input.notes.map((n) => `- note: ${n}`),
     '',
     ...(c === undefined ? ['## (a) not measured in this run', ''] : [...layoutLines(c), '']),
@@ -190,5 +212,40 @@ export function writeScaleOutReport(ctx: RunContext, input: ScaleOutInput): stri
     replica: input.replica ?? null,
     quoted: input.quoted,
     notes: input.notes,
+  });
+}
+
+/** The JSON this report writes, as read back to render it again. */
+interface ScaleOutJson extends ReportHead {
+  readonly partitioning: {
+    readonly dataset: PartitionComparison['dataset']['info'] & { database?: string };
+    readonly ltWidth: string;
+    readonly layouts: PartitionComparison['layouts'];
+    readonly settings: PartitionComparison['settings'];
+    readonly results: PartitionComparison['rows'];
+  } | null;
+  readonly replica: ReplicaResult | null;
+  readonly notes: readonly string[];
+}
+
+/** Renders the last run's report again from its JSON (no measuring), with today's earlier reports. */
+export function rerenderScaleOutReport(quoted: readonly Quoted[], reason: string): string {
+  const earlier = readReport('scale-out') as ScaleOutJson;
+  const p = earlier.partitioning;
+  return writeScaleOutReport(rerenderedHead(earlier, [], reason), {
+    ...(p === null
+      ? {}
+      : {
+          comparison: {
+            dataset: { url: '', info: p.dataset, generatedNow: true, migrationsApplied: [] },
+            ltWidth: p.ltWidth,
+            layouts: p.layouts,
+            rows: p.results,
+            settings: p.settings,
+          },
+        }),
+    ...(earlier.replica === null ? {} : { replica: earlier.replica }),
+    quoted,
+    notes: earlier.notes,
   });
 }
