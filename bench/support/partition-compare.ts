@@ -43,14 +43,6 @@ export interface PartitionComparison {
 }
 
 const MIGRATION = 'PartitionHistory1796250000000';
-const HISTORY_TABLES = [
-  'transactions',
-  'messages',
-  'jetton_transfers',
-  'jetton_burns',
-  'nft_transfers',
-  'action_accounts',
-];
 const CONCURRENCY = [1, 8] as const;
 const HOT_RANKS = [1, 2, 3, 4];
 const WARM_UP_MS = 2000;
@@ -73,7 +65,7 @@ async function unpartition(
   // No longer the dataset its marker describes: a run cut short here must not keep it.
   const admin = await pgClient(serverUrl, 'bench-scale-marker');
   await admin.query(`COMMENT ON DATABASE "${name}" IS NULL`).finally(() => admin.end());
-  await nameOldestIndexes(url);
+  const historyTables = await nameOldestIndexes(url);
   const ds = createDataSource({ url, applicationName: 'bench-scale-revert', poolSize: 1 });
   await ds.initialize();
   try {
@@ -97,7 +89,7 @@ async function unpartition(
          CONSTRAINT message_lts_pkey PRIMARY KEY (msg_hash, tx_lt))`,
     );
     await fillLtLookups(client);
-    for (const table of HISTORY_TABLES) {
+    for (const table of historyTables) {
       await client.query(`REINDEX TABLE "${table}"`);
     }
     await client.query('VACUUM (ANALYZE)');
@@ -111,10 +103,16 @@ async function unpartition(
  * partition (`transactions_lt_min_account_lt_idx`); migration PartitionHistory names them
  * `<partition>_<parent index>` and its way back looks them up by those names.
  */
-async function nameOldestIndexes(url: string): Promise<void> {
+async function nameOldestIndexes(url: string): Promise<string[]> {
   const client = await pgClient(url, 'bench-scale-names');
   try {
-    for (const table of HISTORY_TABLES) {
+    // The partitioned tables, as HistoryPartitions finds them.
+    const tables = (
+      await client.query(
+        `SELECT relname FROM pg_class WHERE relkind = 'p' AND relnamespace = 'public'::regnamespace`,
+      )
+    ).rows.map((r) => (r as { relname: string }).relname);
+    for (const table of tables) {
       const oldest = `${table}_lt_min`;
       const { rows } = await client.query(
         `SELECT c.relname AS child, p.relname AS parent FROM pg_inherits i
@@ -130,6 +128,7 @@ async function nameOldestIndexes(url: string): Promise<void> {
         await client.query(`ALTER INDEX "${child}" RENAME TO "${oldest}_${parent}"`);
       }
     }
+    return tables;
   } finally {
     await client.end();
   }
