@@ -2,7 +2,7 @@
  * `npm run bench [name] [--from-report]`: runs the benchmarks in turn (or the one named) and prints
  * where each wrote its report. They measure and report; they do not pass or fail (a report states each
  * target and whether it was met). `<name> --from-report` re-renders the report of ingest-catchup,
- * app-memory or localnet-seal from its last JSON instead of measuring again (the first two take about
+ * app-memory, localnet-seal or scale-out from its last JSON instead of measuring again (the first two take about
  * ten minutes of both cores; a seal run starved of CPU by other work is not worth keeping).
  */
 import { spawnSync } from 'node:child_process';
@@ -11,6 +11,7 @@ import { type CliSpec, CliUsageError, parseCommandLine, runCli } from '@app/conf
 import { rerenderAppMemory, runAppMemoryBench } from './app-memory';
 import { runDecodeCatchupBench } from './decode-catchup';
 import { rerenderIngestCatchupReport, runIngestCatchupBench } from './ingest-catchup';
+import { rerenderScaleOut, runScaleOutBench } from './scale-out';
 import { runStreamingBench } from './streaming';
 import { runV2CachedBench } from './v2-cached';
 import { runV2GatewayBench } from './v2-gateway';
@@ -45,8 +46,9 @@ const BENCH_NAMES = [
   'v3-queries',
   'streaming',
   'app-memory',
+  'scale-out',
 ] as const;
-const REPORT_ONLY = ['localnet-seal', 'ingest-catchup', 'app-memory'];
+const REPORT_ONLY = ['localnet-seal', 'ingest-catchup', 'app-memory', 'scale-out'];
 
 /** `npm run bench -- …`: its arguments and usage (libs/config command-line). */
 export const BENCH_CLI = {
@@ -97,6 +99,7 @@ async function main(argv: readonly string[]): Promise<number> {
             )
         : runAppMemoryBench,
     ],
+    ['scale-out', fromReport ? () => Promise.resolve(rerenderScaleOut()) : runScaleOutBench],
   ];
   for (const [name, run] of benches) {
     if (only !== undefined && only !== name) {

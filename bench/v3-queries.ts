@@ -54,7 +54,7 @@ const COLD_PER_RUN = Number(process.env.BENCH_V3_COLD ?? 400);
 const CONCURRENCY = [1, 8] as const;
 const HOT_RANKS = [1, 2, 3, 4];
 /** Cold accounts come from ranks past this one (a handful of transactions each, or none). */
-const COLD_FROM_RANK = 20_000;
+export const COLD_FROM_RANK = 20_000;
 const TARGET_P99_MS = 50;
 const WARM_UP_MS = 2000;
 /** Hot runs go on past the duration (up to 4×) until this many requests: p99 of ~100 samples is the max. */
@@ -65,7 +65,7 @@ function progress(message: string): void {
 }
 
 /** Hands out fresh cold subjects: no two runs (of any path or query) share one. */
-class ColdSubjects {
+export class ColdSubjects {
   private next = 0;
 
   constructor(private readonly pool: readonly string[]) {}
@@ -84,7 +84,9 @@ class ColdSubjects {
  * Accounts of the long tail in a fixed scattered order: Jetton owners (with a Jetton wallet, so that
  * jetton/transfers has something to find) and, apart from them, accounts with transactions.
  */
-async function coldAccounts(db: DataSource): Promise<{ owners: string[]; accounts: string[] }> {
+export async function coldAccounts(
+  db: DataSource,
+): Promise<{ owners: string[]; accounts: string[] }> {
   const candidates: string[] = [];
   // A stride coprime with the range visits it in a scattered order.
   const span = ACCOUNTS - COLD_FROM_RANK;
@@ -106,7 +108,7 @@ async function coldAccounts(db: DataSource): Promise<{ owners: string[]; account
 }
 
 /** Message hashes of traces spread over the whole history (externals and internal transfers). */
-function coldMessages(traces: number, count: number): string[] {
+export function coldMessages(traces: number, count: number): string[] {
   return Array.from({ length: count }, (_, i) => {
     const t = 1 + ((i * 1_000_003) % traces);
     return messageHash(t, traceKind(t) < 2 && i % 2 === 1 ? 1 : 0);
@@ -122,7 +124,7 @@ function rotation(subjects: readonly string[]): () => string {
 /** The first failed answer of a run (status and the start of the body), for the report's notes. */
 type FirstFailure = { status: number; body: string } | undefined;
 
-async function httpRun(
+export async function httpRun(
   base: string,
   query: V3Query,
   subjects: readonly string[],
@@ -149,7 +151,7 @@ async function httpRun(
   return { ...result, firstFailure };
 }
 
-async function rawRun(
+export async function rawRun(
   db: DataSource,
   query: V3Query,
   requests: ReadonlyMap<string, unknown>,
@@ -172,14 +174,16 @@ async function rawRun(
 }
 
 /** The services of one gateway path, started from dist/ as operators start them. */
-async function startPath(
+export async function startPath(
   path: Exclude<V3Path, 'raw SQL (pg)'>,
   databaseUrl: string,
   dir: string,
   notes: string[],
-): Promise<{ base: string; services: Service[] }> {
+  env: Readonly<Record<string, string>> = {},
+): Promise<{ base: string; services: Service[]; metricsPort?: number }> {
   const services: Service[] = [];
   const port = await findFreePort();
+  let queryMetricsPort: number | undefined;
   const common = {
     DATABASE_URL: databaseUrl,
     LOG_LEVEL: 'warn',
@@ -187,6 +191,7 @@ async function startPath(
     // Throughput, not limits: the bench's anonymous client is not held to toncenter's 1 request a
     // second, which the edge enforces in memory without Redis.
     RATE_LIMIT_ANONYMOUS_RPS: '1000000',
+    ...env,
   };
   if (path === 'gateway, single process') {
     // The single process needs liteservers for its v2 side: a localnet sealing rarely.
@@ -225,6 +230,7 @@ async function startPath(
     }
     const natsUrl = nats?.url ?? process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
     const metricsPort = await findFreePort();
+    queryMetricsPort = metricsPort;
     services.push(
       await startService(
         'query',
@@ -252,7 +258,11 @@ async function startPath(
   }
   const base = `http://127.0.0.1:${String(port)}`;
   await waitHealthy(`${base}/healthz`);
-  return { base, services };
+  return {
+    base,
+    services,
+    ...(queryMetricsPort === undefined ? {} : { metricsPort: queryMetricsPort }),
+  };
 }
 
 /** The gateway answers the hot subjects from the bench database (not an empty one). */

@@ -9,7 +9,8 @@ export interface LoadResult {
   readonly p99Ms: number;
 }
 
-function percentile(sorted: readonly number[], p: number): number {
+/** The p-th percentile (nearest rank) of `sorted` (ascending); 0 when empty. */
+export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) {
     return 0;
   }

@@ -47,6 +47,11 @@ export function transactionCount(traces: number): number {
 }
 
 /** Helper functions (inlined by the planner: single-expression IMMUTABLE SQL functions). */
+/** The smallest lt the generation writes (that of the first trace's first transaction). */
+export function firstLt(): bigint {
+  return BigInt(LT0) + 1000n;
+}
+
 /** The largest lt the generation writes for `traces` traces (bench_gen.lt of the last one). */
 export function newestLt(traces: number): bigint {
   return BigInt(LT0) + BigInt(traces) * 1000n + 8n * 100n;

@@ -6,12 +6,13 @@ import {
   runPendingMigrations,
   withDatabase,
 } from '@app/database';
-import { type PgClient, pgClient } from './pg';
+import { type PgClient, pgClient, type PgQueryable } from './pg';
 import { bodyTemplates } from './v3-bodies';
 import {
   chainSql,
   chunkSql,
   finalSql,
+  firstLt,
   functionsSql,
   newestLt,
   SHAPES_SQL,
@@ -54,6 +55,16 @@ export interface DatasetInfo {
   /** Exact row counts of the main tables. */
   readonly rows: Record<string, number>;
   readonly sizeBytes: number;
+  /** The partition width the generation set (decimal), when not the migration's default. */
+  readonly ltWidth?: string;
+}
+
+export interface DatasetOptions {
+  /**
+   * A partition width (`history_partitioning.lt_width`) other than the default: the generated lts
+   * then spread over partitions of this width, as a long history spreads over the default ones.
+   */
+  readonly ltWidth?: bigint;
 }
 
 export interface Dataset {
@@ -101,11 +112,19 @@ async function migrate(url: string): Promise<string[]> {
  * The lt partitions of the history tables (migration PartitionHistory) for every lt the generation
  * writes, made as the ingestor makes them.
  */
-async function partitionsFor(url: string, traces: number): Promise<void> {
+async function partitionsFor(url: string, traces: number, ltWidth?: bigint): Promise<void> {
   const ds = createDataSource({ url, applicationName: 'bench-v3-partitions', poolSize: 1 });
   await ds.initialize();
   try {
-    await new HistoryPartitions(ds).ensureCovers(newestLt(traces));
+    const partitions = new HistoryPartitions(ds);
+    if (ltWidth !== undefined) {
+      await ds.query(`UPDATE history_partitioning SET lt_width = $1`, [ltWidth.toString()]);
+      // Step by step, as a follower of the chain would: one partition per width, not one for a gap.
+      for (let lt = firstLt(); lt < newestLt(traces); lt += ltWidth) {
+        await partitions.ensureCovers(lt);
+      }
+    }
+    await partitions.ensureCovers(newestLt(traces));
   } finally {
     await ds.destroy();
   }
@@ -167,6 +186,16 @@ async function rebuilds(client: PgClient): Promise<Rebuild[]> {
   ];
 }
 
+/** The lookups of lts by hash, filled from the rows as the ingestor writes them with the rows. */
+export async function fillLtLookups(client: PgQueryable): Promise<void> {
+  await client.query(`INSERT INTO transaction_lts (hash, lt) SELECT hash, lt FROM transactions`);
+  await client.query(
+    `INSERT INTO message_lts (msg_hash, tx_lt)
+     SELECT msg_hash, tx_lt FROM messages
+     UNION SELECT msg_hash_norm, tx_lt FROM messages WHERE msg_hash_norm IS NOT NULL`,
+  );
+}
+
 /** Runs `jobs` on the clients, each client taking the next job when it is free. */
 async function onClients(
   clients: readonly PgClient[],
@@ -211,7 +240,12 @@ async function insertBodies(client: PgClient): Promise<void> {
   );
 }
 
-async function generate(url: string, transactions: number, log: Log): Promise<DatasetInfo> {
+async function generate(
+  url: string,
+  transactions: number,
+  log: Log,
+  options: DatasetOptions,
+): Promise<DatasetInfo> {
   const started = performance.now();
   const traces = traceCount(transactions);
   const clients = await Promise.all(
@@ -229,7 +263,7 @@ async function generate(url: string, transactions: number, log: Log): Promise<Da
       await client.query(`SET work_mem = '256MB'`);
       await client.query(`SET maintenance_work_mem = '1GB'`);
     }
-    await partitionsFor(url, traces);
+    await partitionsFor(url, traces, options.ltWidth);
     const fingerprint = await schemaFingerprint(main);
     for (const sql of [...functionsSql(traces), ...SHAPES_SQL]) {
       await main.query(sql);
@@ -257,13 +291,7 @@ async function generate(url: string, transactions: number, log: Log): Promise<Da
     for (const sql of finalSql()) {
       await main.query(sql);
     }
-    // The lookups of lts by hash, as the ingestor writes them with the rows.
-    await main.query(`INSERT INTO transaction_lts (hash, lt) SELECT hash, lt FROM transactions`);
-    await main.query(
-      `INSERT INTO message_lts (msg_hash, tx_lt)
-       SELECT msg_hash, tx_lt FROM messages
-       UNION SELECT msg_hash_norm, tx_lt FROM messages WHERE msg_hash_norm IS NOT NULL`,
-    );
+    await fillLtLookups(main);
     log(`rows written (${elapsed()}); building keys and indexes`);
     await onClients(
       clients,
@@ -296,6 +324,7 @@ async function generate(url: string, transactions: number, log: Log): Promise<Da
       generationSeconds: Math.round((performance.now() - started) / 1000),
       rows,
       sizeBytes: Number((size[0] as { n: string } | undefined)?.n ?? 0),
+      ...(options.ltWidth === undefined ? {} : { ltWidth: options.ltWidth.toString() }),
     };
   } finally {
     await Promise.all(clients.map((c) => c.end()));
@@ -311,13 +340,15 @@ export async function ensureV3Dataset(
   name: string,
   transactions: number,
   log: Log,
+  options: DatasetOptions = {},
 ): Promise<Dataset> {
   const url = withDatabase(serverUrl, name);
   const marker = await readMarker(serverUrl, name);
   if (
     marker?.version === GENERATOR_VERSION &&
     marker.traces === traceCount(transactions) &&
-    marker.transactions >= transactions
+    marker.transactions >= transactions &&
+    marker.ltWidth === options.ltWidth?.toString()
   ) {
     log(`kept dataset of ${marker.generatedAt}: ${String(marker.transactions)} transactions`);
     const applied = await migrate(url);
@@ -336,7 +367,7 @@ export async function ensureV3Dataset(
   await dropDatabase(serverUrl, name);
   await createDatabase(serverUrl, name);
   const applied = await migrate(url);
-  const info = await generate(url, transactions, log);
+  const info = await generate(url, transactions, log, options);
   const admin = await pgClient(serverUrl, 'bench-v3-marker');
   try {
     // The marker goes last: a generation cut short leaves none, and the next run starts over.
