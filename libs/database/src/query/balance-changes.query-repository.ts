@@ -1,4 +1,5 @@
 import { type DataSource } from 'typeorm';
+import { ACTION_IN_TRACE } from './action.query-repository';
 
 /** One transaction of a trace with one of its messages (null when it has none), as balanceChanges reads them. */
 export interface TraceMessageRow {
@@ -60,7 +61,8 @@ export class BalanceChangesQueryRepository {
   /** Every action of the trace, whatever its type. */
   traceActions(traceId: string): Promise<TraceActionRow[]> {
     return this.ds.query<TraceActionRow[]>(
-      'SELECT action_id, type, tx_hashes FROM actions WHERE trace_id = $1',
+      `SELECT A.action_id, A.type, A.tx_hashes FROM traces E JOIN actions A ON ${ACTION_IN_TRACE}
+       WHERE E.trace_id = $1`,
       [traceId],
     );
   }

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import {
   ActionQueryRepository,
+  BalanceChangesQueryRepository,
   type DataSource,
   MessageQueryRepository,
   TraceQueryRepository,
@@ -31,8 +32,9 @@ function partitionsRead(node: PlanNode, found = new Set<string>()): Set<string> 
   return found;
 }
 
-/** The lookups of lts by hash that precede a read (they read no partitioned table). */
-const LOOKUP = /^SELECT DISTINCT (tx_)?lt::text AS lt FROM (transaction_lts|message_lts) /;
+/** The lookups of lts by hash or trace id that precede a read (they read no partitioned table). */
+const LOOKUP =
+  /^SELECT DISTINCT ((tx_)?lt::text AS lt FROM (transaction_lts|message_lts)|start_lt::text AS start, end_lt::text AS "end"\s+FROM traces)\s/;
 
 /**
  * A DataSource stand-in for the repositories (they only call `query`) that runs every statement under
@@ -136,6 +138,7 @@ void describe('partition pruning of the v3 queries (history partitioned by lt)',
     msg: MessageQueryRepository;
     trace: TraceQueryRepository;
     action: ActionQueryRepository;
+    balance: BalanceChangesQueryRepository;
   } {
     const source = recorder as unknown as DataSource;
     return {
@@ -143,6 +146,7 @@ void describe('partition pruning of the v3 queries (history partitioned by lt)',
       msg: new MessageQueryRepository(source),
       trace: new TraceQueryRepository(source),
       action: new ActionQueryRepository(source),
+      balance: new BalanceChangesQueryRepository(source),
     };
   }
 
@@ -183,10 +187,12 @@ void describe('partition pruning of the v3 queries (history partitioned by lt)',
       tables,
       [
         'action_accounts',
+        'actions',
         'jetton_burns',
         'jetton_transfers',
         'messages',
         'nft_transfers',
+        'trace_accounts',
         'transactions',
       ].map((table) => ({ table, partitions: expected(table) })),
     );
@@ -304,5 +310,94 @@ void describe('partition pruning of the v3 queries (history partitioned by lt)',
       rows,
       partitionsBetween('transactions', newest.lt, (BigInt(ahead.lt) + width).toString()),
     );
+  });
+
+  /** The trace with actions whose end is the newest: its id and lt range. */
+  async function tracedActions(): Promise<{ trace_id: string; start_lt: string; end_lt: string }> {
+    const [trace] = await ds.query<{ trace_id: string; start_lt: string; end_lt: string }[]>(
+      `SELECT E.trace_id, E.start_lt::text, E.end_lt::text FROM traces E
+       WHERE EXISTS (SELECT 1 FROM actions A WHERE A.trace_id = E.trace_id)
+       ORDER BY E.end_lt DESC, E.trace_id LIMIT 1`,
+    );
+    assert.ok(
+      trace && BigInt(trace.end_lt) >= width,
+      'a trace with actions beyond the first partition',
+    );
+    return trace;
+  }
+
+  void it("a trace's actions and their accounts read only the partitions of the trace's lt range", async () => {
+    const { action, balance } = repos();
+    const trace = await tracedActions();
+    const range = partitionsBetween('actions', trace.start_lt, trace.end_lt);
+    const supported = ['ton_transfer', 'jetton_transfer', 'call_contract', 'contract_deploy'];
+
+    const [every] = await readBy(() => action.everyOfTraces([trace.trace_id]));
+    assert.deepEqual(every, range);
+    assert.deepEqual(
+      await readBy(() =>
+        action.list({ limit: 100, offset: 0, sort: 'desc', traceIds: [trace.trace_id], supported }),
+      ),
+      [range],
+    );
+    assert.deepEqual(await readBy(() => balance.traceActions(trace.trace_id)), [range]);
+
+    const rows = await new ActionQueryRepository(ds).everyOfTraces([trace.trace_id]);
+    assert.ok(rows.length > 0);
+    const keys = rows.map((r) => ({
+      traceId: r.trace_id,
+      actionId: r.action_id,
+      traceEndLt: r.trace_end_lt,
+    }));
+    assert.deepEqual(await readBy(() => action.accounts(keys)), [
+      partitionsOf(
+        'action_accounts',
+        rows.map((r) => r.trace_end_lt),
+      ),
+    ]);
+  });
+
+  void it("an account's newest page of traces and of actions reads the partitions from the newest down to the page's last row", async () => {
+    const { trace, action } = repos();
+    const [row] = await ds.query<{ account: string }[]>(
+      `SELECT account FROM action_accounts GROUP BY account ORDER BY count(*) DESC, account LIMIT 1`,
+    );
+    const [ahead] = await ds.query<{ lt: string }[]>(
+      `SELECT max(lt)::text AS lt FROM transactions`,
+    );
+    assert.ok(row && ahead);
+    const top = (BigInt(ahead.lt) + width).toString();
+    const page = { limit: 1, offset: 0, sort: 'desc' as const, account: row.account };
+
+    const [newestTrace] = await ds.query<{ lt: string }[]>(
+      `SELECT max(trace_end_lt)::text AS lt FROM trace_accounts WHERE account = $1`,
+      [row.account],
+    );
+    assert.ok(newestTrace?.lt);
+    assert.deepEqual(await readBy(() => trace.list(page)), [
+      partitionsBetween('trace_accounts', newestTrace.lt, top),
+    ]);
+
+    // Every type shown: the page's row is the account's first action in the order of the key whose
+    // type is shown and has no shown ancestor; the actions probed are those of the rows up to it.
+    const supported = (
+      await ds.query<{ type: string }[]>(`SELECT DISTINCT type FROM actions ORDER BY type`)
+    ).map((t) => t.type);
+    const [first] = await new ActionQueryRepository(ds).list({ ...page, supported });
+    assert.ok(first);
+    const probed = await ds.query<{ lt: string }[]>(
+      `SELECT DISTINCT trace_end_lt::text AS lt FROM action_accounts
+       WHERE account = $1 AND (trace_end_lt, trace_id, action_end_lt, action_id) >= ($2, $3, $4, $5)`,
+      [row.account, first.trace_end_lt, first.trace_id, first.end_lt, first.action_id],
+    );
+    assert.deepEqual(await readBy(() => action.list({ ...page, supported })), [
+      [
+        ...partitionsBetween('action_accounts', first.trace_end_lt, top),
+        ...partitionsOf(
+          'actions',
+          probed.map((p) => p.lt),
+        ),
+      ].sort(),
+    ]);
   });
 });
