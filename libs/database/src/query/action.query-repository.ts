@@ -1,5 +1,5 @@
 import { type DataSource } from 'typeorm';
-import { messageTxLts, traceLtRanges, withinLtRanges } from './lt-lookup';
+import { messageTraceLtRanges, messageTxLts, traceLtRanges, withinLtRanges } from './lt-lookup';
 import { dir, SqlFilter } from './sql-filter';
 
 /** An `actions` row (int8/numeric as decimal strings, `details` as stored by the decoder). */
@@ -79,10 +79,6 @@ function typeFilter(q: SqlFilter, f: ActionFilter): void {
   }
 }
 
-/** An action of trace `E`, within the trace's lt range (the partitions of that range only). */
-export const ACTION_IN_TRACE =
-  'A.trace_id = E.trace_id AND A.trace_end_lt >= E.start_lt AND A.trace_end_lt <= E.end_lt';
-
 /**
  * Reads of /actions (toncenter
  * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml) and the
@@ -120,6 +116,8 @@ export class ActionQueryRepository {
         q.and(
           `EXISTS (SELECT 1 FROM messages M WHERE M.trace_id = A.trace_id AND (M.msg_hash = ANY(${p}::char(44)[]) OR M.msg_hash_norm = ANY(${p}::char(44)[])) AND M.tx_lt = ANY(${lts}::bigint[]))`,
         );
+        const ranges = await messageTraceLtRanges(this.ds, f.msgHashes);
+        q.and(withinLtRanges('A.trace_end_lt', ranges, (v) => q.param(v)));
       }
       if (f.traceIds !== undefined && f.traceIds.length > 0) {
         q.and(`A.trace_id = ANY(${q.param(f.traceIds)}::char(44)[])`);
@@ -164,17 +162,20 @@ export class ActionQueryRepository {
    * (https://github.com/toncenter/ton-indexer/blob/HEAD/indexer/indexer/events/blocks/utils/block_tree_serializer.py);
    * the /traces handler keeps them all and filters them too.
    */
-  everyOfTraces(traceIds: readonly string[]): Promise<ActionQueryRow[]> {
+  async everyOfTraces(traceIds: readonly string[]): Promise<ActionQueryRow[]> {
     if (traceIds.length === 0) {
-      return Promise.resolve([]);
+      return [];
     }
-    // Within each trace's lt range: the partitions of actions of those ranges only (run-time pruning
-    // of the parameterized scan).
+    // Within each trace's lt range, known when the statement is planned: the partitions of actions
+    // of those ranges only.
+    const ranges = await traceLtRanges(this.ds, traceIds);
+    const q = new SqlFilter();
+    q.and(`A.trace_id = ANY(${q.param(traceIds)}::char(44)[])`);
+    q.and(withinLtRanges('A.trace_end_lt', ranges, (v) => q.param(v)));
     return this.ds.query<ActionQueryRow[]>(
-      `SELECT ${COLUMNS} FROM traces E JOIN actions A ON ${ACTION_IN_TRACE}
-       WHERE E.trace_id = ANY($1::char(44)[])
+      `SELECT ${COLUMNS} FROM actions A${q.where()}
        ORDER BY A.trace_id, A.start_lt, A.end_lt, A.action_id`,
-      [traceIds],
+      q.params,
     );
   }
 

@@ -52,6 +52,24 @@ export async function traceLtRanges(
 }
 
 /**
+ * The lt ranges of the traces of the messages of these hashes (or normalized hashes), their
+ * transactions found through `message_lts` first (the messages' partitions only).
+ */
+export async function messageTraceLtRanges(
+  ds: Queryable,
+  hashes: readonly string[],
+): Promise<LtRange[]> {
+  const lts = await messageTxLts(ds, hashes);
+  return ds.query<LtRange[]>(
+    `SELECT DISTINCT E.start_lt::text AS start, E.end_lt::text AS "end"
+     FROM messages M JOIN traces E ON E.trace_id = M.trace_id
+     WHERE (M.msg_hash = ANY($1::char(44)[]) OR M.msg_hash_norm = ANY($1::char(44)[]))
+       AND M.tx_lt = ANY($2::bigint[])`,
+    [hashes, lts],
+  );
+}
+
+/**
  * `column` within one of `ranges` (false for none), the bounds as parameters made by `param`: a
  * disjunction of ranges that plan-time pruning narrows to their partitions.
  */
