@@ -21,8 +21,9 @@ import {
  *
  * Every partitioned table's primary key already contains its lt column (a unique key of a
  * partitioned table must contain the partition key). The tables whose keys have no lt
- * (account_states, message_contents by hash; actions, trace_accounts by trace id) stay as they are:
- * partitioning them would replace their primary key index, a rebuild.
+ * (account_states, message_contents by hash; actions, trace_accounts by trace id) stay as they are
+ * here: partitioning them needs a new primary key index (actions and trace_accounts get theirs in
+ * migration PartitionTraceHistory).
  *
  * The bound is the lt of the newest transaction, rounded up to the partition width:
  * every lt the other tables hold is some transaction's lt (messages by their transaction, token
