@@ -60,7 +60,11 @@ export class ActionsController {
     const addresses = rows.flatMap(actionAddresses);
     if (req.include_accounts) {
       const accounts = await this.actions.accounts(
-        rows.map((r) => ({ traceId: r.trace_id, actionId: r.action_id })),
+        rows.map((r) => ({
+          traceId: r.trace_id,
+          actionId: r.action_id,
+          traceEndLt: r.trace_end_lt,
+        })),
       );
       for (const a of actions) {
         a.accounts = accounts.get(`${a.trace_id}:${a.action_id}`) ?? [];

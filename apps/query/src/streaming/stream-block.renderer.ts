@@ -114,7 +114,11 @@ export class StreamBlockRenderer {
     ]);
     const visible = actionRows.filter((a: ActionQueryRow) => a.trace_mc_seqno_end <= mcSeqno);
     const accounts = await this.actions.accounts(
-      visible.map((a) => ({ traceId: a.trace_id, actionId: a.action_id })),
+      visible.map((a) => ({
+        traceId: a.trace_id,
+        actionId: a.action_id,
+        traceEndLt: a.trace_end_lt,
+      })),
     );
     const bundlesByTrace = groupBy(bundles, (b) => b.tx.trace_id ?? '');
     const actionsByTrace = groupBy(visible, (a) => a.trace_id);

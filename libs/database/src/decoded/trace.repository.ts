@@ -117,16 +117,24 @@ export class TraceRepository {
       ],
     );
     // The accounts of every trace written, with its end_lt as it now is (a pending trace's grows):
-    // /traces?account= reads these (migration TraceAccounts). A separate statement, so that it sees
-    // the transactions stamped above.
+    // /traces?account= reads these (migration TraceAccounts). Separate statements, so that they see
+    // the transactions stamped above. trace_end_lt is the partition key and part of the primary key
+    // (migration PartitionTraceHistory): a trace that grew loses its rows of the older end_lt, then
+    // gets them at the new one.
+    const written = [...new Set([...traces.map((r) => r.trace_id), ...traceOf.values()])];
     await m.query(
-      `INSERT INTO trace_accounts AS a (trace_id, account, trace_end_lt)
+      `DELETE FROM trace_accounts A USING traces E
+       WHERE E.trace_id = ANY($1::bpchar[]) AND A.trace_id = E.trace_id
+         AND A.trace_end_lt <> E.end_lt`,
+      [written],
+    );
+    await m.query(
+      `INSERT INTO trace_accounts (trace_id, account, trace_end_lt)
        SELECT DISTINCT T.trace_id, T.account, E.end_lt
        FROM traces E JOIN transactions T ON T.trace_id = E.trace_id
        WHERE E.trace_id = ANY($1::bpchar[])
-       ON CONFLICT (trace_id, account) DO UPDATE SET trace_end_lt = EXCLUDED.trace_end_lt
-         WHERE a.trace_end_lt <> EXCLUDED.trace_end_lt`,
-      [[...new Set([...traces.map((r) => r.trace_id), ...traceOf.values()])]],
+       ON CONFLICT DO NOTHING`,
+      [written],
     );
   }
 }

@@ -69,7 +69,8 @@ export class ActionEntity {
   @Column({ type: 'boolean', name: 'success', nullable: true })
   success!: boolean | null;
 
-  @Column({ type: 'bigint', name: 'trace_end_lt', transformer: bigintTransformer })
+  /** The partition key (migration PartitionTraceHistory), hence part of the primary key. */
+  @PrimaryColumn({ type: 'bigint', name: 'trace_end_lt', transformer: bigintTransformer })
   traceEndLt!: bigint;
 
   @Column({ type: 'integer', name: 'trace_end_utime' })

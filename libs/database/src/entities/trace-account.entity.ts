@@ -1,7 +1,7 @@
-import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Entity, Index, PrimaryColumn } from 'typeorm';
 import { bigintTransformer } from '../bigint.transformer';
 
-/** Table `trace_accounts` (migration TraceAccounts): the traces an account is in, for /traces?account=. */
+/** Table `trace_accounts` (migration TraceAccounts): the traces an account is in, for /traces?account=; partitioned by the trace's end_lt. */
 @Index('trace_accounts_account_end_lt_idx', ['account', 'traceEndLt', 'traceId'])
 @Entity({ name: 'trace_accounts' })
 export class TraceAccountEntity {
@@ -11,6 +11,7 @@ export class TraceAccountEntity {
   @PrimaryColumn({ type: 'varchar', name: 'account' })
   account!: string;
 
-  @Column({ type: 'bigint', name: 'trace_end_lt', transformer: bigintTransformer })
+  /** The partition key (migration PartitionTraceHistory), hence part of the primary key. */
+  @PrimaryColumn({ type: 'bigint', name: 'trace_end_lt', transformer: bigintTransformer })
   traceEndLt!: bigint;
 }

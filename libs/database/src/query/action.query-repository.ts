@@ -1,5 +1,5 @@
 import { type DataSource } from 'typeorm';
-import { messageTxLts } from './lt-lookup';
+import { messageTraceLtRanges, messageTxLts, traceLtRanges, withinLtRanges } from './lt-lookup';
 import { dir, SqlFilter } from './sql-filter';
 
 /** An `actions` row (int8/numeric as decimal strings, `details` as stored by the decoder). */
@@ -101,7 +101,10 @@ export class ActionQueryRepository {
     } else {
       typeFilter(q, f);
       if (f.account !== undefined) {
-        from = `action_accounts AA JOIN actions A ON A.trace_id = AA.trace_id AND A.action_id = AA.action_id`;
+        // Both tables are partitioned by trace_end_lt: the join on it probes one partition of actions
+        // per row (run-time pruning), and the order below is action_accounts' primary key.
+        from = `action_accounts AA JOIN actions A ON A.trace_end_lt = AA.trace_end_lt
+          AND A.trace_id = AA.trace_id AND A.action_id = AA.action_id`;
         q.and(`AA.account = ${q.param(f.account)}`);
       }
       if (f.txHashes !== undefined && f.txHashes.length > 0) {
@@ -113,9 +116,13 @@ export class ActionQueryRepository {
         q.and(
           `EXISTS (SELECT 1 FROM messages M WHERE M.trace_id = A.trace_id AND (M.msg_hash = ANY(${p}::char(44)[]) OR M.msg_hash_norm = ANY(${p}::char(44)[])) AND M.tx_lt = ANY(${lts}::bigint[]))`,
         );
+        const ranges = await messageTraceLtRanges(this.ds, f.msgHashes);
+        q.and(withinLtRanges('A.trace_end_lt', ranges, (v) => q.param(v)));
       }
       if (f.traceIds !== undefined && f.traceIds.length > 0) {
         q.and(`A.trace_id = ANY(${q.param(f.traceIds)}::char(44)[])`);
+        const ranges = await traceLtRanges(this.ds, f.traceIds);
+        q.and(withinLtRanges('A.trace_end_lt', ranges, (v) => q.param(v)));
       }
       if (f.mcSeqno !== undefined) {
         q.and(`A.trace_mc_seqno_end = ${q.param(f.mcSeqno)}`);
@@ -133,9 +140,15 @@ export class ActionQueryRepository {
         q.and(`A.trace_end_lt <= ${q.param(f.endLt)}::bigint`);
       }
     }
+    // By account in lt order, the same columns of action_accounts (equal by the join): its primary
+    // key, so an account's newest page reads the partitions newest first and stops at the page's
+    // last row (an ordered Append) instead of sorting the account's every action.
+    const byAccountLt = !byUtime && from !== 'actions A';
     const order = byUtime
       ? `A.trace_end_utime ${s}, A.trace_id ${s}, A.end_utime ${s}, A.action_id ${s}`
-      : `A.trace_end_lt ${s}, A.trace_id ${s}, A.end_lt ${s}, A.action_id ${s}`;
+      : byAccountLt
+        ? `AA.trace_end_lt ${s}, AA.trace_id ${s}, AA.action_end_lt ${s}, AA.action_id ${s}`
+        : `A.trace_end_lt ${s}, A.trace_id ${s}, A.end_lt ${s}, A.action_id ${s}`;
     return this.ds.query<ActionQueryRow[]>(
       `SELECT ${COLUMNS} FROM ${from}${q.where()} ORDER BY ${order}${q.page(f.limit, f.offset)}`,
       q.params,
@@ -149,20 +162,29 @@ export class ActionQueryRepository {
    * (https://github.com/toncenter/ton-indexer/blob/HEAD/indexer/indexer/events/blocks/utils/block_tree_serializer.py);
    * the /traces handler keeps them all and filters them too.
    */
-  everyOfTraces(traceIds: readonly string[]): Promise<ActionQueryRow[]> {
+  async everyOfTraces(traceIds: readonly string[]): Promise<ActionQueryRow[]> {
     if (traceIds.length === 0) {
-      return Promise.resolve([]);
+      return [];
     }
+    // Within each trace's lt range, known when the statement is planned: the partitions of actions
+    // of those ranges only.
+    const ranges = await traceLtRanges(this.ds, traceIds);
+    const q = new SqlFilter();
+    q.and(`A.trace_id = ANY(${q.param(traceIds)}::char(44)[])`);
+    q.and(withinLtRanges('A.trace_end_lt', ranges, (v) => q.param(v)));
     return this.ds.query<ActionQueryRow[]>(
-      `SELECT ${COLUMNS} FROM actions A WHERE A.trace_id = ANY($1::char(44)[])
+      `SELECT ${COLUMNS} FROM actions A${q.where()}
        ORDER BY A.trace_id, A.start_lt, A.end_lt, A.action_id`,
-      [traceIds],
+      q.params,
     );
   }
 
-  /** `action_accounts` of the given actions, keyed `trace_id:action_id`, accounts sorted. */
+  /**
+   * `action_accounts` of the given actions, keyed `trace_id:action_id`, accounts sorted. The actions'
+   * trace_end_lt (the partition key) narrows the read to their partitions.
+   */
   async accounts(
-    keys: readonly { traceId: string; actionId: string }[],
+    keys: readonly { traceId: string; actionId: string; traceEndLt: string }[],
   ): Promise<Map<string, string[]>> {
     const out = new Map<string, string[]>();
     if (keys.length === 0) {
@@ -172,8 +194,9 @@ export class ActionQueryRepository {
       `SELECT AA.trace_id, AA.action_id, AA.account FROM action_accounts AA
        JOIN unnest($1::char(44)[], $2::char(44)[]) AS K(trace_id, action_id)
          ON AA.trace_id = K.trace_id AND AA.action_id = K.action_id
+       WHERE AA.trace_end_lt = ANY($3::bigint[])
        ORDER BY AA.account`,
-      [keys.map((k) => k.traceId), keys.map((k) => k.actionId)],
+      [keys.map((k) => k.traceId), keys.map((k) => k.actionId), keys.map((k) => k.traceEndLt)],
     );
     for (const r of rows) {
       const key = `${r.trace_id}:${r.action_id}`;

@@ -1,4 +1,6 @@
 import { type DataSource } from 'typeorm';
+import { traceLtRanges, withinLtRanges } from './lt-lookup';
+import { SqlFilter } from './sql-filter';
 
 /** One transaction of a trace with one of its messages (null when it has none), as balanceChanges reads them. */
 export interface TraceMessageRow {
@@ -57,11 +59,16 @@ export class BalanceChangesQueryRepository {
     );
   }
 
-  /** Every action of the trace, whatever its type. */
-  traceActions(traceId: string): Promise<TraceActionRow[]> {
+  /** Every action of the trace, whatever its type (the partitions of the trace's lt range). */
+  async traceActions(traceId: string): Promise<TraceActionRow[]> {
+    const q = new SqlFilter();
+    q.and(`trace_id = ${q.param(traceId)}`);
+    q.and(
+      withinLtRanges('trace_end_lt', await traceLtRanges(this.ds, [traceId]), (v) => q.param(v)),
+    );
     return this.ds.query<TraceActionRow[]>(
-      'SELECT action_id, type, tx_hashes FROM actions WHERE trace_id = $1',
-      [traceId],
+      `SELECT action_id, type, tx_hashes FROM actions${q.where()}`,
+      q.params,
     );
   }
 

@@ -29,3 +29,60 @@ export async function messageTxLts(ds: Queryable, hashes: readonly string[]): Pr
   );
   return rows.map((r) => r.lt);
 }
+
+/** An inclusive lt range (decimal strings). */
+export interface LtRange {
+  readonly start: string;
+  readonly end: string;
+}
+
+/**
+ * The lt ranges of these traces (`start_lt`..`end_lt`): every row of a trace in a table partitioned by
+ * a trace's lt lies in its trace's range (the end of a pending trace only grows).
+ */
+export async function traceLtRanges(
+  ds: Queryable,
+  traceIds: readonly string[],
+): Promise<LtRange[]> {
+  return ds.query<LtRange[]>(
+    `SELECT DISTINCT start_lt::text AS start, end_lt::text AS "end" FROM traces
+     WHERE trace_id = ANY($1::char(44)[])`,
+    [traceIds],
+  );
+}
+
+/**
+ * The lt ranges of the traces of the messages of these hashes (or normalized hashes), their
+ * transactions found through `message_lts` first (the messages' partitions only).
+ */
+export async function messageTraceLtRanges(
+  ds: Queryable,
+  hashes: readonly string[],
+): Promise<LtRange[]> {
+  const lts = await messageTxLts(ds, hashes);
+  return ds.query<LtRange[]>(
+    `SELECT DISTINCT E.start_lt::text AS start, E.end_lt::text AS "end"
+     FROM messages M JOIN traces E ON E.trace_id = M.trace_id
+     WHERE (M.msg_hash = ANY($1::char(44)[]) OR M.msg_hash_norm = ANY($1::char(44)[]))
+       AND M.tx_lt = ANY($2::bigint[])`,
+    [hashes, lts],
+  );
+}
+
+/**
+ * `column` within one of `ranges` (false for none), the bounds as parameters made by `param`: a
+ * disjunction of ranges that plan-time pruning narrows to their partitions.
+ */
+export function withinLtRanges(
+  column: string,
+  ranges: readonly LtRange[],
+  param: (value: string) => string,
+): string {
+  if (ranges.length === 0) {
+    return 'false';
+  }
+  const each = ranges.map(
+    (r) => `${column} BETWEEN ${param(r.start)}::bigint AND ${param(r.end)}::bigint`,
+  );
+  return `(${each.join(' OR ')})`;
+}

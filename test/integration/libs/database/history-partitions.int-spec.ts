@@ -53,7 +53,14 @@ void describe('HistoryPartitions: lt partitions made ahead of the chain (real Po
       from(FIRST + 2000n),
       `FOR VALUES FROM (MINVALUE) TO ('0')`,
     ];
-    for (const table of ['transactions', 'messages', 'action_accounts', 'nft_transfers']) {
+    for (const table of [
+      'transactions',
+      'messages',
+      'action_accounts',
+      'actions',
+      'trace_accounts',
+      'nft_transfers',
+    ]) {
       assert.deepEqual(await partitions(table), expected, table);
     }
     assert.deepEqual(
@@ -64,7 +71,7 @@ void describe('HistoryPartitions: lt partitions made ahead of the chain (real Po
         ['transactions_lt_1000000002000', FIRST + 2000n, FIRST + 3000n],
       ],
     );
-    assert.equal(created.length, 3 * 6);
+    assert.equal(created.length, 3 * 8);
     assert.deepEqual(headroom, [1500n]);
     assert.equal(maintainer.coveredUpTo(), FIRST + 3000n);
 

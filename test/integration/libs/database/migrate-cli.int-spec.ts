@@ -76,7 +76,8 @@ void describe('npm run migrate (libs/database/src/migrate.js)', () => {
         ['info', 'applied migration', 'ChainIdentity1796150000000'],
         ['info', 'applied migration', 'NftAuctions1796170000000'],
         ['info', 'applied migration', 'PartitionHistory1796250000000'],
-        ['info', 'migrations applied', 12],
+        ['info', 'applied migration', 'PartitionTraceHistory1796260000000'],
+        ['info', 'migrations applied', 13],
       ],
     );
   });
@@ -86,12 +87,13 @@ void describe('npm run migrate (libs/database/src/migrate.js)', () => {
     assert.equal(run.code, 0);
     assert.deepEqual(
       run.lines.map((l) => [l.msg, l.applied, l.total, l.latest]),
-      [['schema is up to date', 0, 12, 'PartitionHistory1796250000000']],
+      [['schema is up to date', 0, 13, 'PartitionTraceHistory1796260000000']],
     );
   });
 
   void it('--revert reverts the last migration each time, then reports nothing to revert', async () => {
     for (const migration of [
+      'PartitionTraceHistory1796260000000',
       'PartitionHistory1796250000000',
       'NftAuctions1796170000000',
       'ChainIdentity1796150000000',

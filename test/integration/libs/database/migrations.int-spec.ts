@@ -25,6 +25,7 @@ const TRACE_ACCOUNTS = 'TraceAccounts1796000000000';
 const CHAIN_IDENTITY = 'ChainIdentity1796150000000';
 const NFT_AUCTIONS = 'NftAuctions1796170000000';
 const PARTITION_HISTORY = 'PartitionHistory1796250000000';
+const PARTITION_TRACE_HISTORY = 'PartitionTraceHistory1796260000000';
 const ALL = [
   INIT,
   CHAIN,
@@ -38,6 +39,7 @@ const ALL = [
   CHAIN_IDENTITY,
   NFT_AUCTIONS,
   PARTITION_HISTORY,
+  PARTITION_TRACE_HISTORY,
 ];
 const CHAIN_TABLES = [
   'blocks',
@@ -183,6 +185,9 @@ void describe('database migrations (real PostgreSQL)', () => {
 
   void it('down() drops the tables and unrecords the migrations; up() works again after it', async () => {
     assert.equal(await tableExists(sut, 'nft_items_content_uri_idx'), true);
+    assert.equal(await revertLastMigration(sut), PARTITION_TRACE_HISTORY);
+    assert.equal(await tableExists(sut, 'actions_lt_min'), false);
+    assert.equal(await tableExists(sut, 'actions'), true);
     assert.equal(await revertLastMigration(sut), PARTITION_HISTORY);
     assert.equal(await tableExists(sut, 'transaction_lts'), false);
     assert.equal(await tableExists(sut, 'transactions_lt_min'), false);

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import {
   ActionQueryRepository,
+  BalanceChangesQueryRepository,
   type DataSource,
   MessageQueryRepository,
   revertLastMigration,
@@ -12,8 +13,10 @@ import {
 } from '@app/database';
 import { type DecodedGenesis, decodedGenesis } from '../../decoder/decoded-genesis';
 
-const MIGRATION = 'PartitionHistory1796250000000';
+const MIGRATIONS = ['PartitionHistory1796250000000', 'PartitionTraceHistory1796260000000'];
 const HISTORY_TABLES = [
+  'actions',
+  'trace_accounts',
   'transactions',
   'messages',
   'jetton_transfers',
@@ -31,8 +34,8 @@ interface TableFacts {
 }
 
 /**
- * The migration to partitioned history on a populated database: the genesis seed of a local chain
- * ingested and decoded with the schema before it (the migration reverted, which leaves every row in
+ * The migrations to partitioned history on a populated database: the genesis seed of a local chain
+ * ingested and decoded with the schema before them (the migrations reverted, which leaves every row in
  * the plain tables), then migrated again. The rows stay in the files they were in, and the v3 reads
  * answer exactly as before.
  */
@@ -78,6 +81,9 @@ void describe('partitioning the history of a populated database', () => {
     const hashes = samples.map((s) => s.hash);
     const msgHashes = samples.map((s) => s.msg_hash);
     const traceIds = [...new Set(samples.map((s) => s.trace_id))];
+    const everyAction = await action.everyOfTraces(traceIds);
+    assert.ok(everyAction.length > 0, 'the seed has actions');
+    const supported = ['ton_transfer', 'jetton_transfer', 'nft_transfer', 'call_contract'];
     return {
       latest: await tx.list(page),
       byAccount: await tx.list({ ...page, accounts: [wallet] }),
@@ -91,11 +97,29 @@ void describe('partitioning the history of a populated database', () => {
       tracesByTx: await trace.list({ ...page, txHashes: hashes }),
       tracesByMessage: await trace.list({ ...page, msgHashes }),
       tracesByAccount: await trace.list({ ...page, account: wallet }),
-      actions: await action.list({
-        ...page,
-        account: wallet,
-        supported: ['ton_transfer', 'jetton_transfer', 'nft_transfer', 'call_contract'],
-      }),
+      actions: await action.list({ ...page, account: wallet, supported }),
+      actionsAsc: await action.list({ ...page, sort: 'asc', account: wallet, supported }),
+      actionsByTrace: await action.list({ ...page, traceIds, supported }),
+      everyAction,
+      actionAccounts: [
+        ...(
+          await action.accounts(
+            everyAction.map((a) => ({
+              traceId: a.trace_id,
+              actionId: a.action_id,
+              traceEndLt: a.trace_end_lt,
+            })),
+          )
+        ).entries(),
+      ],
+      // balanceChanges reads a trace's actions in no order (it keys them by id).
+      traceActions: await Promise.all(
+        traceIds.map(async (id) =>
+          (await new BalanceChangesQueryRepository(ds).traceActions(id)).sort((a, b) =>
+            a.action_id < b.action_id ? -1 : 1,
+          ),
+        ),
+      ),
       jettonTransfers: await token.jettonTransfers({ ...page, owner: [wallet] }),
       jettonBurns: await token.jettonBurns({ ...page, owner: [wallet] }),
       nftTransfers: await token.nftTransfers({ ...page, owner: [wallet] }),
@@ -105,7 +129,9 @@ void describe('partitioning the history of a populated database', () => {
   void it('keeps every row where it is and answers every v3 read as before', async () => {
     const partitioned = await answers();
 
-    assert.equal(await revertLastMigration(ds), MIGRATION);
+    for (const migration of [...MIGRATIONS].reverse()) {
+      assert.equal(await revertLastMigration(ds), migration);
+    }
     const plain = new Map<string, TableFacts>();
     for (const table of HISTORY_TABLES) {
       const before = await facts(table, table);
@@ -125,7 +151,7 @@ void describe('partitioning the history of a populated database', () => {
     );
     assert.ok(messages && newest);
 
-    assert.deepEqual(await runPendingMigrations(ds), [MIGRATION]);
+    assert.deepEqual(await runPendingMigrations(ds), MIGRATIONS);
     const bound = ((BigInt(newest.lt) + 10n ** 12n) / 10n ** 12n) * 10n ** 12n;
     for (const table of HISTORY_TABLES) {
       const was = plain.get(table);
@@ -153,6 +179,20 @@ void describe('partitioning the history of a populated database', () => {
         [`${table}_lt_min`],
       );
       assert.ok(indexes && indexes.own > 0 && indexes.own === indexes.adopted, table);
+    }
+    // The tables keyed by trace id got the partition key into their primary key (the one index built).
+    for (const [table, key] of [
+      ['actions', 'trace_id, action_id, trace_end_lt'],
+      ['trace_accounts', 'trace_id, account, trace_end_lt'],
+    ] as const) {
+      assert.deepEqual(
+        await ds.query(
+          `SELECT pg_get_constraintdef(oid) AS def FROM pg_constraint
+           WHERE conrelid = $1::regclass AND contype = 'p'`,
+          [table],
+        ),
+        [{ def: `PRIMARY KEY (${key})` }],
+      );
     }
     assert.deepEqual(await ds.query(`SELECT count(*)::int AS n FROM transaction_lts`), [
       transactions,

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import {
   ActionQueryRepository,
+  BalanceChangesQueryRepository,
   type DataSource,
   MessageQueryRepository,
   TraceQueryRepository,
@@ -31,8 +32,9 @@ function partitionsRead(node: PlanNode, found = new Set<string>()): Set<string> 
   return found;
 }
 
-/** The lookups of lts by hash that precede a read (they read no partitioned table). */
-const LOOKUP = /^SELECT DISTINCT (tx_)?lt::text AS lt FROM (transaction_lts|message_lts) /;
+/** The lookups of lts by hash or trace id that precede a read (they read no partitioned table). */
+const LOOKUP =
+  /^SELECT DISTINCT ((tx_)?lt::text AS lt FROM (transaction_lts|message_lts)|start_lt::text AS start, end_lt::text AS "end"\s+FROM traces)\s/;
 
 /**
  * A DataSource stand-in for the repositories (they only call `query`) that runs every statement under
@@ -136,6 +138,7 @@ void describe('partition pruning of the v3 queries (history partitioned by lt)',
     msg: MessageQueryRepository;
     trace: TraceQueryRepository;
     action: ActionQueryRepository;
+    balance: BalanceChangesQueryRepository;
   } {
     const source = recorder as unknown as DataSource;
     return {
@@ -143,6 +146,7 @@ void describe('partition pruning of the v3 queries (history partitioned by lt)',
       msg: new MessageQueryRepository(source),
       trace: new TraceQueryRepository(source),
       action: new ActionQueryRepository(source),
+      balance: new BalanceChangesQueryRepository(source),
     };
   }
 
@@ -183,10 +187,12 @@ void describe('partition pruning of the v3 queries (history partitioned by lt)',
       tables,
       [
         'action_accounts',
+        'actions',
         'jetton_burns',
         'jetton_transfers',
         'messages',
         'nft_transfers',
+        'trace_accounts',
         'transactions',
       ].map((table) => ({ table, partitions: expected(table) })),
     );
@@ -274,14 +280,25 @@ void describe('partition pruning of the v3 queries (history partitioned by lt)',
     assert.deepEqual(await readBy(() => trace.list({ ...page, txHashes: [tx.hash] })), [
       partitionsOf('transactions', [tx.lt]),
     ]);
-    // The message condition runs only for actions the type filter keeps: at most those partitions.
+    // The traces of the message (their lt ranges, from the message's partitions), then the actions
+    // of those ranges only; the message condition runs only for actions the type filter keeps.
     const supported = ['ton_transfer', 'jetton_transfer', 'call_contract', 'contract_deploy'];
-    const [byMessage] = await readBy(() =>
+    const [traces] = await ds.query<{ start_lt: string; end_lt: string }[]>(
+      `SELECT start_lt::text, end_lt::text FROM traces WHERE trace_id = $1`,
+      [tx.trace_id],
+    );
+    assert.ok(traces);
+    const [lookup, byMessage] = await readBy(() =>
       action.list({ ...page, msgHashes: [msgHash], supported }),
     );
+    assert.deepEqual(lookup, messages);
     assert.ok(byMessage);
     assert.deepEqual(
-      byMessage.filter((name) => !messages.includes(name)),
+      byMessage.filter((name) => name.startsWith('actions_')),
+      partitionsBetween('actions', traces.start_lt, traces.end_lt),
+    );
+    assert.deepEqual(
+      byMessage.filter((name) => !name.startsWith('actions_') && !messages.includes(name)),
       [],
     );
   });
@@ -304,5 +321,72 @@ void describe('partition pruning of the v3 queries (history partitioned by lt)',
       rows,
       partitionsBetween('transactions', newest.lt, (BigInt(ahead.lt) + width).toString()),
     );
+  });
+
+  /** The trace with actions whose end is the newest: its id and lt range. */
+  async function tracedActions(): Promise<{ trace_id: string; start_lt: string; end_lt: string }> {
+    const [trace] = await ds.query<{ trace_id: string; start_lt: string; end_lt: string }[]>(
+      `SELECT E.trace_id, E.start_lt::text, E.end_lt::text FROM traces E
+       WHERE EXISTS (SELECT 1 FROM actions A WHERE A.trace_id = E.trace_id)
+       ORDER BY E.end_lt DESC, E.trace_id LIMIT 1`,
+    );
+    assert.ok(
+      trace && BigInt(trace.end_lt) >= width,
+      'a trace with actions beyond the first partition',
+    );
+    return trace;
+  }
+
+  void it("a trace's actions and their accounts read only the partitions of the trace's lt range", async () => {
+    const { action, balance } = repos();
+    const trace = await tracedActions();
+    const range = partitionsBetween('actions', trace.start_lt, trace.end_lt);
+    const supported = ['ton_transfer', 'jetton_transfer', 'call_contract', 'contract_deploy'];
+
+    const [every] = await readBy(() => action.everyOfTraces([trace.trace_id]));
+    assert.deepEqual(every, range);
+    assert.deepEqual(
+      await readBy(() =>
+        action.list({ limit: 100, offset: 0, sort: 'desc', traceIds: [trace.trace_id], supported }),
+      ),
+      [range],
+    );
+    assert.deepEqual(await readBy(() => balance.traceActions(trace.trace_id)), [range]);
+
+    const rows = await new ActionQueryRepository(ds).everyOfTraces([trace.trace_id]);
+    assert.ok(rows.length > 0);
+    const keys = rows.map((r) => ({
+      traceId: r.trace_id,
+      actionId: r.action_id,
+      traceEndLt: r.trace_end_lt,
+    }));
+    assert.deepEqual(await readBy(() => action.accounts(keys)), [
+      partitionsOf(
+        'action_accounts',
+        rows.map((r) => r.trace_end_lt),
+      ),
+    ]);
+  });
+
+  void it("an account's newest page of traces reads the partitions from the newest down to the page's last row", async () => {
+    const { trace } = repos();
+    const [row] = await ds.query<{ account: string }[]>(
+      `SELECT account FROM action_accounts GROUP BY account ORDER BY count(*) DESC, account LIMIT 1`,
+    );
+    const [ahead] = await ds.query<{ lt: string }[]>(
+      `SELECT max(lt)::text AS lt FROM transactions`,
+    );
+    assert.ok(row && ahead);
+    const top = (BigInt(ahead.lt) + width).toString();
+    const page = { limit: 1, offset: 0, sort: 'desc' as const, account: row.account };
+
+    const [newestTrace] = await ds.query<{ lt: string }[]>(
+      `SELECT max(trace_end_lt)::text AS lt FROM trace_accounts WHERE account = $1`,
+      [row.account],
+    );
+    assert.ok(newestTrace?.lt);
+    assert.deepEqual(await readBy(() => trace.list(page)), [
+      partitionsBetween('trace_accounts', newestTrace.lt, top),
+    ]);
   });
 });

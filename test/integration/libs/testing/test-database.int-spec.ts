@@ -24,6 +24,7 @@ void describe('createTestDatabase', () => {
         'ChainIdentity1796150000000',
         'NftAuctions1796170000000',
         'PartitionHistory1796250000000',
+        'PartitionTraceHistory1796260000000',
       ]);
     } finally {
       await ds.destroy();
