@@ -19,6 +19,7 @@ export function parseDatabaseUrl(url: string): URL {
   try {
     parsed = new URL(url);
   } catch {
+    // new URL throws a TypeError without the value; the message below names the variable instead.
     throw new Error(
       'DATABASE_URL is not a valid URL (expected postgres://user@host:5432/database)',
     );
@@ -55,6 +56,7 @@ export function redactDatabaseUrl(url: string): string {
     }
     return parsed.toString();
   } catch {
+    // Only for logs: an unparsable URL is never echoed, it may hold a password.
     return '<invalid url>';
   }
 }

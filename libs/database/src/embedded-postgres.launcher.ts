@@ -175,6 +175,7 @@ function binariesDir(): string | null {
     );
     return resolve(dirname(entry), '..', 'native', 'bin');
   } catch {
+    // The platform's optional binaries package is not installed: there is no binaries directory to check.
     return null;
   }
 }

@@ -159,6 +159,7 @@ export class AdnlLiteEngine extends EventEmitter implements LiteEngine {
     try {
       message = Codecs.adnl_Message.decode(new TLReadBuffer(data));
     } catch {
+      // A frame that is not an ADNL message answers no query: dropped, the query's own deadline reports it.
       return;
     }
     if (message.kind !== 'adnl.message.answer') {

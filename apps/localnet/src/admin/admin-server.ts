@@ -95,6 +95,7 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
   try {
     return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
   } catch {
+    // A body that is not JSON: the fault schema then rejects undefined with a 422.
     return undefined;
   }
 }

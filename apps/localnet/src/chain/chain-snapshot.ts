@@ -7,7 +7,6 @@ import {
   emptyOldMcBlocks,
   emptyOutMsgQueue,
   emptyShardAccounts,
-  oldMcBlocksSpec,
   outMsgQueueSpec,
   readBoc,
   serializeBoc,
@@ -15,7 +14,6 @@ import {
   sha256,
   shardAccountsSpec,
   type EnqueuedMsg,
-  type KeyExtBlkRef,
   type OldMcBlocksTrie,
   type OutMsgQueueTrie,
   type ShardAccountEntry,
@@ -26,6 +24,17 @@ import type { BlockIdExt, StoredBlock, StoredTransaction } from './chain-reader'
 import type { Pending } from './message-executor';
 import type { BlockRecord, ShardChain } from './shard-chain';
 import { StateNotKeptError } from './state-retention';
+import {
+  BlockIdJson,
+  EnvelopeJson,
+  RecordJson,
+  SnapshotJson,
+  StoredBlockJson,
+} from './snapshot-json.schema';
+import { CellTable, hex, recordJson } from './snapshot-encode';
+import { packPrevBlocks, unpackPrevBlocks } from './snapshot-prev-blocks';
+
+export { SnapshotJson } from './snapshot-json.schema';
 
 /*
  * A snapshot of the local chain right after masterchain block `seqno` was sealed: everything the
@@ -72,214 +81,6 @@ export interface RestoredChain {
     readonly sourceIndex: number;
     readonly make: (source: ShardChain) => Queued;
   }[];
-}
-
-const Hex = z.string().regex(/^[0-9a-f]*$/);
-const Dec = z.string().regex(/^-?\d+$/);
-const CellRef = z.number().int().nonnegative();
-
-const BlockIdJson = z.object({
-  workchain: z.number().int(),
-  shard: Hex,
-  seqno: z.number().int().nonnegative(),
-  rootHash: Hex,
-  fileHash: Hex,
-});
-const TransactionJson = z.object({
-  address: z.string(),
-  lt: Dec,
-  cell: CellRef,
-  prevTransLt: Dec,
-  prevTransHash: Hex,
-  now: z.number().int(),
-});
-const StoredBlockJson = z.object({
-  id: BlockIdJson,
-  block: CellRef,
-  state: CellRef,
-  startLt: Dec,
-  endLt: Dec,
-  genUtime: z.number().int(),
-  isKeyBlock: z.boolean(),
-  prev: z.array(BlockIdJson),
-  mcSeqno: z.number().int(),
-  transactions: z.array(TransactionJson),
-  shardTops: z.array(BlockIdJson).optional(),
-  signatures: z.array(z.object({ nodeIdShort: Hex, signature: Hex })).optional(),
-  prevKeyBlockSeqno: z.number().int().optional(),
-});
-const RecordJson = z.object({
-  stored: StoredBlockJson,
-  feesCollected: Dec,
-  created: Dec,
-  mc: z
-    .object({
-      config: CellRef,
-      configBase64: z.string(),
-      libs: CellRef.optional(),
-      globalBalance: Dec,
-    })
-    .optional(),
-});
-const AccountJson = z.object({
-  id: Hex,
-  account: CellRef,
-  balance: Dec,
-  lastTransHash: Hex,
-  lastTransLt: Dec,
-});
-const EnvelopeJson = z.object({
-  curBits: z.number().int(),
-  nextBits: z.number().int(),
-  fwdFeeRemaining: Dec,
-  message: CellRef,
-});
-const ChainJson = z.object({
-  top: RecordJson,
-  totalValidatorFees: Dec,
-  accounts: z.array(AccountJson),
-  outQueue: z.array(z.object({ key: Hex, enqueuedLt: Dec, envelope: EnvelopeJson })),
-});
-
-/** The snapshot file's body (chain-store.ts adds the chain header). */
-export const SnapshotJson = z.object({
-  seqno: z.number().int().positive(),
-  emulator: z.looseObject({ contracts: z.array(z.unknown()) }),
-  config: CellRef,
-  configChanged: z.boolean(),
-  chains: z.array(ChainJson).min(2).max(3),
-  /** OldMcBlocksInfo of the masterchain state, 77 bytes an entry (seqno, key, ExtBlkRef), base64. */
-  prevBlocks: z.string(),
-  keyBlocks: z.array(RecordJson),
-  queue: z.array(
-    z.object({
-      source: z.number().int().nonnegative(),
-      envelope: EnvelopeJson,
-      queueKey: Hex,
-      createdLt: Dec,
-    }),
-  ),
-  /** Every cell above: a multi-root bag of cells (base64), roots in the order they are named. */
-  cells: z.string(),
-});
-export type SnapshotJson = z.infer<typeof SnapshotJson>;
-
-/** Roots of the snapshot's bag of cells, each cell once. */
-class CellTable {
-  private readonly byHash = new Map<string, number>();
-  readonly roots: Cell[] = [];
-
-  add(cell: Cell): number {
-    const key = cell.hash().toString('hex');
-    let index = this.byHash.get(key);
-    if (index === undefined) {
-      index = this.roots.length;
-      this.roots.push(cell);
-      this.byHash.set(key, index);
-    }
-    return index;
-  }
-}
-
-const hex = (b: Buffer): string => b.toString('hex');
-const idJson = (id: BlockIdExt): z.infer<typeof BlockIdJson> => ({
-  workchain: id.workchain,
-  shard: id.shard.toString(16),
-  seqno: id.seqno,
-  rootHash: hex(id.rootHash),
-  fileHash: hex(id.fileHash),
-});
-
-function storedJson(b: StoredBlock, cells: CellTable): z.infer<typeof StoredBlockJson> {
-  if (b.block === null) {
-    throw new Error('a zero state is not part of a snapshot');
-  }
-  return {
-    id: idJson(b.id),
-    block: cells.add(b.block),
-    state: cells.add(b.state),
-    startLt: b.startLt.toString(),
-    endLt: b.endLt.toString(),
-    genUtime: b.genUtime,
-    isKeyBlock: b.isKeyBlock,
-    prev: b.prev.map(idJson),
-    mcSeqno: b.mcSeqno,
-    transactions: b.transactions.map((t) => ({
-      address: t.address.toRawString(),
-      lt: t.lt.toString(),
-      cell: cells.add(t.cell),
-      prevTransLt: t.prevTransLt.toString(),
-      prevTransHash: hex(t.prevTransHash),
-      now: t.now,
-    })),
-    ...(b.shardTops === undefined ? {} : { shardTops: b.shardTops.map(idJson) }),
-    ...(b.signatures === undefined
-      ? {}
-      : {
-          signatures: b.signatures.map((s) => ({
-            nodeIdShort: hex(s.nodeIdShort),
-            signature: hex(s.signature),
-          })),
-        }),
-    ...(b.prevKeyBlockSeqno === undefined ? {} : { prevKeyBlockSeqno: b.prevKeyBlockSeqno }),
-  };
-}
-
-function recordJson(r: BlockRecord, cells: CellTable): z.infer<typeof RecordJson> {
-  return {
-    stored: storedJson(r.stored, cells),
-    feesCollected: r.feesCollected.toString(),
-    created: r.created.toString(),
-    ...(r.mc === undefined
-      ? {}
-      : {
-          mc: {
-            config: cells.add(r.mc.config),
-            configBase64: r.mc.configBase64,
-            ...(r.mc.libs === undefined ? {} : { libs: cells.add(r.mc.libs) }),
-            globalBalance: r.mc.globalBalance.toString(),
-          },
-        }),
-  };
-}
-
-const PREV_BLOCK_BYTES = 4 + 1 + 8 + 32 + 32;
-
-function packPrevBlocks(trie: OldMcBlocksTrie): string {
-  const out = Buffer.alloc(trie.size * PREV_BLOCK_BYTES);
-  let at = 0;
-  for (const [seqno, v] of trie.entries()) {
-    at = out.writeUInt32BE(Number(seqno), at);
-    at = out.writeUInt8(v.key ? 1 : 0, at);
-    at = out.writeBigUInt64BE(v.ref.endLt, at);
-    at += v.ref.rootHash.copy(out, at);
-    at += v.ref.fileHash.copy(out, at);
-  }
-  return out.toString('base64');
-}
-
-function unpackPrevBlocks(base64: string): OldMcBlocksTrie {
-  const bytes = Buffer.from(base64, 'base64');
-  if (bytes.length % PREV_BLOCK_BYTES !== 0) {
-    throw new Error('snapshot prevBlocks: not a whole number of entries');
-  }
-  const entries: [bigint, KeyExtBlkRef][] = [];
-  for (let at = 0; at < bytes.length; at += PREV_BLOCK_BYTES) {
-    const seqno = bytes.readUInt32BE(at);
-    entries.push([
-      BigInt(seqno),
-      {
-        key: bytes[at + 4] === 1,
-        ref: {
-          seqno,
-          endLt: bytes.readBigUInt64BE(at + 5),
-          rootHash: Buffer.from(bytes.subarray(at + 13, at + 45)),
-          fileHash: Buffer.from(bytes.subarray(at + 45, at + 77)),
-        },
-      },
-    ]);
-  }
-  return entries.length === 0 ? emptyOldMcBlocks() : AugTrie.from(32, oldMcBlocksSpec, entries);
 }
 
 /** The snapshot of a capture, as JSON with its cells in one bag. */

@@ -293,6 +293,7 @@ export class ChainStore {
     try {
       names = await readdir(dir);
     } catch {
+      // No such directory (or unreadable): there is no kept chain to remove.
       return;
     }
     for (const name of names) {

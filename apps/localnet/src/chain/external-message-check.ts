@@ -36,6 +36,7 @@ export async function checkExternalMessage(
   try {
     msg = loadMessage(message.beginParse());
   } catch {
+    // Any decoding failure is the same rejection for the sender: the bytes are not a Message.
     throw new Error('cannot deserialize external message');
   }
   if (msg.info.type !== 'external-in') {

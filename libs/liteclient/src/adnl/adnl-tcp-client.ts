@@ -105,6 +105,7 @@ export class AdnlTcpClient extends EventEmitter<AdnlTcpClientEvents> {
         payload = this.isOpen() ? this.frames.next() : null;
       }
     } catch {
+      // A malformed frame breaks the stream's framing: the connection is dropped and reconnects.
       this.destroy();
     }
   }

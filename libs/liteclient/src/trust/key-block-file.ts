@@ -176,6 +176,7 @@ export class KeyBlockFile {
     try {
       json = JSON.parse(text);
     } catch {
+      // The typed result names why; the parser's position in the text adds nothing for an operator.
       return { kind: 'unreadable', why: 'it is not JSON' };
     }
     const parsed = StoredKeyBlock.safeParse(json);

@@ -33,6 +33,7 @@ function resolveLog(app: NestFastifyApplication): StreamLog | undefined {
   try {
     return app.get<StreamLog>(STREAM_LOG, { strict: false });
   } catch {
+    // No stream log registered in this app (app.get throws for a missing provider): streaming runs without one.
     return undefined;
   }
 }

@@ -141,6 +141,7 @@ export function parseGoJson(
   try {
     return { ok: true, value: JSON.parse(trimmed) as unknown };
   } catch {
+    // The parse error is reported below in Go's wording, not the engine's.
     const first = trimmed[0] ?? '';
     return /[[{"\-0-9tfn]/.test(first)
       ? { ok: false, error: 'invalid JSON' }

@@ -1,0 +1,122 @@
+/** What every token state table keeps of the contract (toncenter https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp). */
+export interface StateCommon {
+  readonly address: string;
+  readonly lastLt: bigint;
+  readonly codeHash: string | null;
+  /** Hash of the account's data in the state the interface was read from. */
+  readonly dataHash: string | null;
+}
+
+export interface JettonWalletRow extends StateCommon {
+  readonly balance: bigint;
+  readonly owner: string;
+  readonly jetton: string;
+}
+export interface JettonMasterRow extends StateCommon {
+  readonly totalSupply: bigint;
+  readonly mintable: boolean;
+  readonly admin: string | null;
+  readonly content: Record<string, string>;
+  readonly walletCodeHash: string;
+}
+export interface NftItemRow extends StateCommon {
+  readonly init: boolean;
+  readonly index: bigint;
+  readonly collection: string | null;
+  readonly owner: string | null;
+  readonly content: Record<string, string> | null;
+}
+/** A getgems fixed-price sale (get_sale_data, https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp `getgems_nft_sales`). */
+export interface NftSaleRow extends StateCommon {
+  readonly isComplete: boolean;
+  readonly createdAt: bigint;
+  readonly marketplace: string | null;
+  readonly nft: string;
+  /** null until the item's ownership_assigned reaches the sale (addr_none in get_sale_data). */
+  readonly nftOwner: string | null;
+  readonly fullPrice: bigint;
+  readonly marketplaceFeeAddress: string | null;
+  readonly marketplaceFee: bigint;
+  readonly royaltyAddress: string | null;
+  readonly royaltyAmount: bigint;
+}
+/** A getgems auction (toncenter `getgems_nft_auctions`); the v4-only fields are null for older auctions. */
+export interface NftAuctionRow extends StateCommon {
+  readonly end: boolean;
+  readonly endTime: bigint;
+  readonly marketplace: string;
+  readonly nft: string;
+  /** null until the item's ownership_assigned reaches the auction (addr_none). */
+  readonly nftOwner: string | null;
+  readonly lastBid: bigint;
+  readonly lastMember: string | null;
+  readonly minStep: bigint;
+  readonly marketplaceFeeAddress: string;
+  readonly marketplaceFeeFactor: bigint;
+  readonly marketplaceFeeBase: bigint;
+  readonly royaltyFeeAddress: string;
+  readonly royaltyFeeFactor: bigint;
+  readonly royaltyFeeBase: bigint;
+  readonly maxBid: bigint;
+  readonly minBid: bigint;
+  readonly createdAt: bigint;
+  readonly lastBidAt: bigint;
+  readonly isCanceled: boolean;
+  readonly activated: boolean | null;
+  readonly stepTime: bigint | null;
+  readonly lastQueryId: bigint | null;
+  readonly jettonWallet: string | null;
+  readonly jettonMaster: string | null;
+  readonly isBrokenState: boolean | null;
+  readonly publicKey: bigint | null;
+}
+export interface NftCollectionRow extends StateCommon {
+  readonly nextItemIndex: bigint;
+  readonly owner: string | null;
+  readonly content: Record<string, string>;
+}
+
+/**
+ * What every token event table has (toncenter
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp):
+ * the transaction, its time and outcome, and the query_id and response_destination every
+ * TEP-74/TEP-62 message carries.
+ */
+export interface EventCommon {
+  readonly txHash: string;
+  readonly txLt: bigint;
+  readonly txNow: number;
+  readonly txAborted: boolean;
+  readonly mcSeqno: number;
+  readonly queryId: bigint;
+  readonly responseDestination: string | null;
+  readonly traceId: string | null;
+}
+/** A Jetton event's wallet and (once known) master. */
+export interface JettonEventCommon extends EventCommon {
+  readonly jettonWallet: string;
+  readonly jettonMaster: string | null;
+}
+
+export interface JettonTransferRow extends JettonEventCommon {
+  readonly amount: bigint;
+  readonly source: string | null;
+  readonly destination: string | null;
+  readonly customPayload: string | null;
+  readonly forwardTonAmount: bigint;
+  readonly forwardPayload: string | null;
+}
+export interface JettonBurnRow extends JettonEventCommon {
+  readonly owner: string | null;
+  readonly amount: bigint;
+}
+export interface NftTransferRow extends EventCommon {
+  readonly item: string;
+  readonly itemIndex: bigint | null;
+  readonly collection: string | null;
+  readonly oldOwner: string | null;
+  readonly newOwner: string | null;
+  readonly customPayload: string | null;
+  readonly forwardAmount: bigint;
+  readonly forwardPayload: string | null;
+}
