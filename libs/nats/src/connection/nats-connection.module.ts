@@ -8,6 +8,7 @@ import {
 } from '@nestjs/common';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { natsServers } from '../nats-servers';
+import { drainThenClose } from './drain-then-close';
 
 /**
  * The process's one NATS connection (`NatsConnection`) for what Nest's transport does not carry:
@@ -34,12 +35,7 @@ class NatsConnectionCloser implements OnApplicationShutdown {
   constructor(@Inject(NATS_CONNECTION) private readonly nats: NatsConnection) {}
 
   async onApplicationShutdown(): Promise<void> {
-    // The drain fails while NATS is unreachable (nothing can be flushed then); the connection is
-    // closed all the same, or its reconnect attempts would keep the stopped process alive.
-    await this.nats.drain().catch(() => undefined);
-    if (!this.nats.isClosed()) {
-      await this.nats.close();
-    }
+    await drainThenClose(this.nats);
   }
 }
 

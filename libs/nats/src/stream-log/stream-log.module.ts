@@ -7,6 +7,7 @@ import {
 } from '@nestjs/common';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { natsServers } from '../nats-servers';
+import { drainThenClose } from '../connection/drain-then-close';
 import { JetStreamStreamLog } from './jetstream-stream-log';
 import { MemoryStreamLog } from './memory-stream-log';
 import { STREAM_LOG, type StreamLog } from './stream-log';
@@ -37,7 +38,9 @@ class StreamLogCloser implements OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     await this.opened.log.close();
-    await this.opened.nc?.drain().catch(() => undefined);
+    if (this.opened.nc) {
+      await drainThenClose(this.opened.nc);
+    }
   }
 }
 
