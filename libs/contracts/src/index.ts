@@ -21,3 +21,4 @@ export * from './messages/query-accounts';
 export * from './messages/query-decode';
 export * from './messages/send-pending';
 export * from './messages/stream-events';
+export * from './messages/query-nft-sales';
