@@ -9,6 +9,7 @@ import { queryAccountsContracts } from './messages/query-accounts';
 import { queryBalanceChangesContracts } from './messages/query-balance-changes';
 import { queryBlocksContracts } from './messages/query-blocks';
 import { queryDecodeContracts } from './messages/query-decode';
+import { queryNftSalesContracts } from './messages/query-nft-sales';
 import { queryTokensContracts } from './messages/query-tokens';
 import { queryTracesContracts } from './messages/query-traces';
 import { queryTransactionsContracts } from './messages/query-transactions';
@@ -36,6 +37,7 @@ export const rpcContracts = {
   ...queryTracesContracts,
   ...queryBalanceChangesContracts,
   ...queryTokensContracts,
+  ...queryNftSalesContracts,
   ...queryAccountsContracts,
   ...queryDecodeContracts,
   ...sendContracts,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Subjects } from '../subjects';
 import {
   AddressBook,
   B64Hash,
@@ -101,3 +102,8 @@ export const V3NftSalesRes = z
   .object({ nft_sales: z.array(V3NftSale), address_book: AddressBook, metadata: Metadata })
   .strict();
 export type V3NftSalesRes = z.infer<typeof V3NftSalesRes>;
+
+// Its own registry entry: query-tokens.ts (V3NftItem) is imported here, so it cannot import this file.
+export const queryNftSalesContracts = {
+  [Subjects.query.nftSales]: { req: NftSalesReq, res: V3NftSalesRes },
+} as const;

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 
 import { Subjects } from '../subjects';
-import { NftSalesReq, V3NftSalesRes } from './query-nft-sales';
 import { V3Json } from './query-traces';
 import {
   AddressBook,
@@ -310,5 +309,4 @@ export const queryTokensContracts = {
   [Subjects.query.nftCollections]: { req: NftCollectionsReq, res: V3NftCollectionsRes },
   [Subjects.query.nftItems]: { req: NftItemsReq, res: V3NftItemsRes },
   [Subjects.query.nftTransfers]: { req: NftTransfersReq, res: V3NftTransfersRes },
-  [Subjects.query.nftSales]: { req: NftSalesReq, res: V3NftSalesRes },
 } as const;
