@@ -136,7 +136,7 @@ const CLIS = [
     refusals: [
       [
         ['v4-everything'],
-        "bench: unknown benchmark 'v4-everything' (one of localnet-seal, v2-gateway, v2-methods, v2-verify, ingest-catchup, decode-catchup, v3-queries, streaming, app-memory, scale-out) (see npm run bench -- --help)",
+        "bench: unknown benchmark 'v4-everything' (one of localnet-seal, v2-gateway, v2-cached, v2-methods, v2-verify, ingest-catchup, decode-catchup, v3-queries, streaming, app-memory, scale-out) (see npm run bench -- --help)",
       ],
       [['--quick'], "bench: unknown option '--quick' (see npm run bench -- --help)"],
     ],
