@@ -2,10 +2,10 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chown, mkdir, readdir, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { createDatabase } from './database-admin';
+import { findFreePort } from './free-port';
 import { assertSafeDatabaseName } from './database-url';
 
 const execFileAsync = promisify(execFile);
@@ -274,24 +274,4 @@ async function withTimeout<T>(
   } finally {
     clearTimeout(timer);
   }
-}
-
-/** A port that was free a moment ago on 127.0.0.1 (the OS picks it). */
-export async function findFreePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      probe.close(() => {
-        if (port === 0) {
-          reject(new Error('could not determine a free port'));
-        } else {
-          resolvePort(port);
-        }
-      });
-    });
-  });
 }

@@ -31,8 +31,8 @@ export { readReplicaSources } from './read-replicas/read-replica-sources';
 export { ReadRoutingMetrics } from './read-replicas/read-routing.metrics';
 export { ReadScopeInterceptor } from './read-replicas/read-scope.interceptor';
 export { parseWalLsn, walBytesBehind } from './read-replicas/wal-lsn';
+export { findFreePort, FREE_PORT_RANGE } from './free-port';
 export {
-  findFreePort,
   startEmbeddedPostgres,
   type EmbeddedPostgres,
   type EmbeddedPostgresLogger,

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { resolve } from 'node:path';
+import { findFreePort } from '@app/database';
 
 export type MeshApp = 'gateway' | 'liteserver' | 'ingestor' | 'decoder' | 'query' | 'sender';
 
@@ -17,11 +18,33 @@ export class AppProcess {
     readonly app: MeshApp,
     private readonly env: Record<string, string>,
     /** Its METRICS_PORT: /healthz answers once the app listens. */
-    readonly opsPort: number,
+    private port: number,
   ) {}
 
-  /** Spawns it and resolves once /healthz answers (or throws with its output). */
+  /** Its METRICS_PORT now (a new one if the first was taken by another process meanwhile). */
+  get opsPort(): number {
+    return this.port;
+  }
+
+  /**
+   * Spawns it and resolves once /healthz answers (or throws with its output). A port that another
+   * process took between being probed and being bound gets the app restarted on a fresh one.
+   */
   async start(timeoutMs = 60_000): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await this.startOnce(timeoutMs);
+        return;
+      } catch (error) {
+        if (attempt >= 3 || !this.tail().includes('EADDRINUSE')) {
+          throw error;
+        }
+        this.port = await findFreePort();
+      }
+    }
+  }
+
+  private async startOnce(timeoutMs: number): Promise<void> {
     const main = resolve(__dirname, `../../../apps/${this.app}/src/main.js`);
     const child = spawn(process.execPath, [main], {
       env: { PATH: process.env.PATH ?? '', ...this.env, METRICS_PORT: String(this.opsPort) },
