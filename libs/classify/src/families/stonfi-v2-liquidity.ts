@@ -17,15 +17,11 @@ import {
 } from '../core/matchers';
 import { bodySlice } from '../tlb/cells';
 import { JettonOp, parseJettonInternalTransfer } from '../tlb/jetton';
-import {
-  parsePtonTonAmount,
-  parseStonfiV2ProvideLp,
-  StonfiV2LiquidityOp,
-  StonfiV2Op,
-} from '../tlb/stonfi';
+import { parseStonfiV2ProvideLp, StonfiV2LiquidityOp, StonfiV2Op } from '../tlb/stonfi';
 import { assetAddress, TON_ASSET, type Asset } from './asset';
 import { DexWithdrawLiquidityBlock, type DexWithdrawData } from './dex-withdraw-liquidity';
 import { JettonBurnBlock, JettonTransferBlock } from './jettons';
+import { parsePTonTransfer } from '../tlb/tonco';
 
 export interface StonfiV2DepositData {
   sender: string | null;
@@ -247,7 +243,8 @@ export class StonfiV2WithdrawLiquidityMatcher extends BlockMatcher {
       let amount: bigint | null = transfer.data.amount;
       let asset: Asset | null = transfer.data.asset;
       if (pton) {
-        amount = parsePtonTonAmount(bodySlice(pton.message.body));
+        // the whole ton_transfer is read, as toncenter's PTonTransfer does: a body cut short matches nothing
+        amount = parsePTonTransfer(bodySlice(pton.message.body)).ton_amount;
         asset = TON_ASSET;
         additional.push(pton);
       }

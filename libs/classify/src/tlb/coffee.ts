@@ -1,7 +1,7 @@
 /** swap.coffee DEX messages, as toncenter reads them. */
 import type { Slice } from '@ton/core';
 import type { Asset } from '../families/asset';
-import { loadAddr } from './cells';
+import { loadAddr, loadAddrOrExternal, loadMaybeRef } from './cells';
 
 export const CoffeeOp = {
   swapNative: 0xc0ffee00,
@@ -108,11 +108,37 @@ export function loadCoffeePoolParams(s: Slice): CoffeePoolParams {
 }
 
 /**
+ * notification_data on_success:(Maybe ^NotificationDataSingle) on_failure:(Maybe ^NotificationDataSingle),
+ * notification_data_single receiver:MsgAddressInt fwd_gas:Coins payload:^Cell. Only checked for
+ * readability: toncenter parses it, so a malformed one makes the enclosing message unreadable.
+ */
+function skipCoffeeNotificationData(s: Slice): void {
+  for (let i = 0; i < 2; i++) {
+    const single = loadMaybeRef(s);
+    if (single) {
+      const n = single.beginParse();
+      loadAddrOrExternal(n);
+      n.loadCoins();
+      n.loadRef();
+    }
+  }
+}
+
+/**
  * pool_creation_params public:[recipient:MsgAddressInt use_recipient_on_failure:int1
- * notification_data:(Maybe ^Cell)] private:[is_active:uint1 extra_settings:(Maybe ^Cell)]: the recipient.
+ * notification_data:(Maybe ^NotificationData)] private:[is_active:uint1 extra_settings:(Maybe ^Cell)],
+ * read whole as toncenter does: the recipient.
  */
 function loadCoffeePoolCreationRecipient(s: Slice): string | null {
-  return loadAddr(s);
+  const recipient = loadAddr(s);
+  s.skip(1);
+  const notification = loadMaybeRef(s);
+  if (notification) {
+    skipCoffeeNotificationData(notification.beginParse());
+  }
+  s.skip(1);
+  loadMaybeRef(s);
+  return recipient;
 }
 
 export interface CoffeeCreatePool {
@@ -138,7 +164,8 @@ export function parseCoffeeCreatePoolJetton(s: Slice): CoffeeCreatePool {
 
 /**
  * create_liquidity_depository_request#c0ffee27 query_id:uint64 amount:Coins
- * params:^DepositLiquidityParamsTrimmed pool_params:^PoolParams sender:MsgAddressInt proof:^Cell
+ * params:^[recipient:MsgAddressInt use_recipient_on_failure:int1] pool_params:^PoolParams
+ * sender:MsgAddressInt proof:^Cell, read whole as toncenter does.
  */
 export function parseCoffeeCreateLiquidityDepositoryRequest(s: Slice): {
   amount: bigint;
@@ -147,14 +174,19 @@ export function parseCoffeeCreateLiquidityDepositoryRequest(s: Slice): {
 } {
   s.skip(32 + 64);
   const amount = s.loadCoins();
-  s.loadRef();
+  const trimmed = s.loadRef().beginParse();
+  loadAddrOrExternal(trimmed);
+  trimmed.skip(1);
   const pool_params = loadCoffeePoolParams(s.loadRef().beginParse());
-  return { amount, pool_params, sender: loadAddr(s) };
+  const sender = loadAddr(s);
+  s.loadRef();
+  return { amount, pool_params, sender };
 }
 
 /**
  * deposit_liquidity_successful_event#c0ffee33 / liquidity_withdrawal_event#c0ffee35 query_id:uint64
- * amount1:Coins amount2:Coins lp_amount:Coins ...
+ * amount1:Coins amount2:Coins lp_amount:Coins total_supply:PoolReserves reserves:PoolReserves, with
+ * pool_reserves input_reserve:Coins output_reserve:Coins; read whole as toncenter does.
  */
 export function parseCoffeeLiquidityEvent(s: Slice): {
   amount1: bigint;
@@ -162,17 +194,29 @@ export function parseCoffeeLiquidityEvent(s: Slice): {
   lp_amount: bigint;
 } {
   s.skip(32 + 64);
-  return { amount1: s.loadCoins(), amount2: s.loadCoins(), lp_amount: s.loadCoins() };
+  const event = { amount1: s.loadCoins(), amount2: s.loadCoins(), lp_amount: s.loadCoins() };
+  for (let i = 0; i < 4; i++) {
+    s.loadCoins();
+  }
+  return event;
 }
 
-/** create_pool_request#c0ffee25 query_id:uint64 amount1:Coins amount2:Coins tx_initiator:MsgAddressInt ... */
+/**
+ * create_pool_request#c0ffee25 query_id:uint64 amount1:Coins amount2:Coins tx_initiator:MsgAddressInt
+ * creation_params:^PoolCreationParams proof:^Cell, read whole as toncenter does.
+ */
 export function parseCoffeeCreatePoolRequest(s: Slice): {
   amount1: bigint;
   amount2: bigint;
   tx_initiator: string | null;
 } {
   s.skip(32 + 64);
-  return { amount1: s.loadCoins(), amount2: s.loadCoins(), tx_initiator: loadAddr(s) };
+  const amount1 = s.loadCoins();
+  const amount2 = s.loadCoins();
+  const tx_initiator = loadAddr(s);
+  loadCoffeePoolCreationRecipient(s.loadRef().beginParse());
+  s.loadRef();
+  return { amount1, amount2, tx_initiator };
 }
 
 /**
@@ -187,21 +231,45 @@ export function parseCoffeeStakingWithdraw2(s: Slice): {
   s.skip(32 + 64);
   const nft_id = s.loadUintBig(64);
   const owner = loadAddr(s);
-  return { nft_id, owner, points: s.loadCoins() };
+  const points = s.loadCoins();
+  // jetton_data is read by toncenter too: a message without it is unreadable
+  const jettonData = s.loadRef().beginParse();
+  loadAddrOrExternal(jettonData);
+  jettonData.loadCoins();
+  return { nft_id, owner, points };
+}
+
+export interface CoffeeStakingPayout {
+  jetton_wallet: string | null;
+  jetton_amount: bigint;
+  receiver: string | null;
 }
 
 /**
  * staking_position_withdraw_3#cb03bfaf query_id:uint64 jetton_wallet:MsgAddressInt jetton_amount:Coins
- * owner:MsgAddressInt; staking_claim_rewards#b30c7310 query_id:uint64 jetton_wallet:MsgAddressInt
- * jetton_amount:Coins receiver:MsgAddressInt ...
+ * owner:MsgAddressInt (the owner is kept as read, never as an account: addr_extern is accepted).
  */
-export function parseCoffeeStakingPayout(s: Slice): {
-  jetton_wallet: string | null;
-  jetton_amount: bigint;
-  receiver: string | null;
-} {
+export function parseCoffeeStakingWithdraw3(s: Slice): CoffeeStakingPayout {
   s.skip(32 + 64);
   const jetton_wallet = loadAddr(s);
   const jetton_amount = s.loadCoins();
-  return { jetton_wallet, jetton_amount, receiver: loadAddr(s) };
+  return { jetton_wallet, jetton_amount, receiver: loadAddrOrExternal(s) };
+}
+
+/**
+ * staking_claim_rewards#b30c7310 query_id:uint64 jetton_wallet:MsgAddressInt jetton_amount:Coins
+ * receiver:MsgAddressInt payload:(Maybe ^[gas:Coins payload:^Cell]), read whole as toncenter does.
+ */
+export function parseCoffeeStakingClaimRewards(s: Slice): CoffeeStakingPayout {
+  s.skip(32 + 64);
+  const jetton_wallet = loadAddr(s);
+  const jetton_amount = s.loadCoins();
+  const receiver = loadAddr(s);
+  const forward = loadMaybeRef(s);
+  if (forward) {
+    const f = forward.beginParse();
+    f.loadCoins();
+    f.loadRef();
+  }
+  return { jetton_wallet, jetton_amount, receiver };
 }

@@ -216,9 +216,3 @@ export function parseStonfiV2ProvideLp(s: Slice): {
   s.skip(32 + 64);
   return { from_user: loadAddr(s), amount1: s.loadCoins(), amount2: s.loadCoins() };
 }
-
-/** ton_transfer#01f3835d query_id:uint64 ton_amount:Coins ... (pTON v2) */
-export function parsePtonTonAmount(s: Slice): bigint {
-  s.skip(32 + 64);
-  return s.loadCoins();
-}

@@ -1,6 +1,6 @@
 /** Tonco (concentrated-liquidity AMM) router/pool/account/position messages, as toncenter reads them. */
 import type { Cell, Slice } from '@ton/core';
-import { loadAddr, loadMaybeRef } from './cells';
+import { loadAddr, loadAddrOrExternal, loadMaybeRef } from './cells';
 
 export const ToncoOp = {
   poolSwap: 0xa7fb58f8,
@@ -29,7 +29,8 @@ export interface PTonTransferBody {
 export function parsePTonTransfer(s: Slice): PTonTransferBody {
   s.skip(32 + 64);
   const ton_amount = s.loadCoins();
-  const refund_address = loadAddr(s);
+  // toncenter keeps the refund address as read (never as an account id), so addr_extern is accepted
+  const refund_address = loadAddrOrExternal(s);
   let forward_payload = loadMaybeRef(s);
   if (!forward_payload && s.remainingRefs > 0) {
     forward_payload = s.asCell();
@@ -158,23 +159,38 @@ export function parseToncoAddLiquidity(s: Slice): ToncoAddLiquidityBody {
   };
 }
 
-/** The fund-account payload of a liquidity transfer: POOLV3_FUND_ACCOUNT#4468de77 other_jetton_wallet:MsgAddress ... */
-export function parseToncoFundAccountPayload(s: Slice): { other_jetton_wallet: string | null } {
+/**
+ * The fund-account payload of a liquidity transfer: POOLV3_FUND_ACCOUNT#4468de77
+ *   other_jetton_wallet:MsgAddress amount0:Coins amount1:Coins ... (toncenter reads up to amount1, so a
+ *   payload cut before it is unreadable).
+ */
+export function parseToncoFundAccountPayload(s: Slice): {
+  other_jetton_wallet: string | null;
+  amount0: bigint;
+  amount1: bigint;
+} {
   s.skip(32);
-  return { other_jetton_wallet: loadAddr(s) };
+  const other_jetton_wallet = loadAddr(s);
+  return { other_jetton_wallet, amount0: s.loadCoins(), amount1: s.loadCoins() };
 }
 
 /**
  * POSITIONNFTV3_POSITION_INIT#d5ecca2a query_id:uint64 user_address:MsgAddress liquidity:uint128
- *   tick_lower:int24 tick_upper:int24 ^[fee_growth0:uint256 fee_growth1:uint256 nft_index:uint64 ...]
+ *   tick_lower:int24 tick_upper:int24 ^[fee_growth0:uint256 fee_growth1:uint256 nft_index:uint64
+ *   jetton0_amount:Coins jetton1_amount:Coins tick:int24], read to its end as toncenter does.
  */
 export function parseToncoPositionInit(s: Slice): { liquidity: bigint; nft_index: bigint } {
   s.skip(32 + 64);
-  loadAddr(s);
+  loadAddrOrExternal(s);
   const liquidity = s.loadUintBig(128);
+  s.skip(24 + 24);
   const r = s.loadRef().beginParse();
   r.skip(512);
-  return { liquidity, nft_index: r.loadUintBig(64) };
+  const nft_index = r.loadUintBig(64);
+  r.loadCoins();
+  r.loadCoins();
+  r.skip(24);
+  return { liquidity, nft_index };
 }
 
 /** POOLV3_START_BURN#530b5f2c query_id:uint64 burned_index:uint64 liquidity_to_burn:uint128 tick_lower:int24 tick_upper:int24 */
@@ -236,6 +252,9 @@ export function parseToncoCreatePool(s: Slice): ToncoCreatePoolBody {
   s.loadRef();
   s.loadRef();
   const m = s.loadRef().beginParse();
+  const jetton0_minter = loadAddr(m);
+  const jetton1_minter = loadAddr(m);
+  loadAddrOrExternal(m); // controller_addr: toncenter reads it, so a minter cell without it is unreadable
   return {
     jetton_wallet0,
     jetton_wallet1,
@@ -244,21 +263,34 @@ export function parseToncoCreatePool(s: Slice): ToncoCreatePoolBody {
     protocol_fee,
     lp_fee_base,
     lp_fee_current,
-    jetton0_minter: loadAddr(m),
-    jetton1_minter: loadAddr(m),
+    jetton0_minter,
+    jetton1_minter,
   };
 }
 
 /**
  * POOLV3_INIT#441c39ed query_id:uint64 from_admin:Bool has_admin:Bool admin_addr:MsgAddress
  *   has_controller:Bool controller_addr:MsgAddress set_spacing:Bool tick_spacing:int24 set_price:Bool
- *   initial_price_x96:uint160 set_active:Bool pool_active:Bool ...
+ *   initial_price_x96:uint160 set_active:Bool pool_active:Bool protocol_fee:uint16 lp_fee_base:uint16
+ *   lp_fee_current:uint16 nftv3_content:^Cell nftv3item_content:^Cell
+ *   minter_cell:(Maybe ^[jetton0_minter:MsgAddress jetton1_minter:MsgAddress])
+ * Read to its end as toncenter does (a message cut short is unreadable); returns pool_active.
  */
 export function parseToncoPoolInitActive(s: Slice): boolean {
   s.skip(32 + 64 + 2);
-  loadAddr(s);
+  loadAddrOrExternal(s);
   s.skip(1);
-  loadAddr(s);
+  loadAddrOrExternal(s);
   s.skip(1 + 24 + 1 + 160 + 1);
-  return s.loadBit();
+  const active = s.loadBit();
+  s.skip(16 * 3);
+  s.loadRef();
+  s.loadRef();
+  const minters = loadMaybeRef(s);
+  if (minters) {
+    const m = minters.beginParse();
+    loadAddrOrExternal(m);
+    loadAddrOrExternal(m);
+  }
+  return active;
 }

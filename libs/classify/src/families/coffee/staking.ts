@@ -12,7 +12,8 @@ import {
 import { bodySlice } from '../../tlb/cells';
 import {
   CoffeeStakingOp,
-  parseCoffeeStakingPayout,
+  parseCoffeeStakingClaimRewards,
+  parseCoffeeStakingWithdraw3,
   parseCoffeeStakingWithdraw2,
 } from '../../tlb/coffee';
 import { assetAddress, type Asset } from '../asset';
@@ -165,8 +166,10 @@ export class CoffeeStakingWithdrawMatcher extends BlockMatcher {
     if (!w2 || !w3 || !transfer) {
       return [];
     }
+    // staking_position_withdraw_1#cb03bfaf query_id:uint64: toncenter reads it, so a shorter one fails
+    bodySlice(block.message.body).skip(32 + 64);
     const m2 = parseCoffeeStakingWithdraw2(bodySlice(w2.message.body));
-    const m3 = parseCoffeeStakingPayout(bodySlice(w3.message.body));
+    const m3 = parseCoffeeStakingWithdraw3(bodySlice(w3.message.body));
     const nb = new CoffeeStakingWithdrawBlock({
       source: m2.owner,
       pool: w2.message.source,
@@ -237,7 +240,7 @@ export class CoffeeStakingClaimRewardsMatcher extends BlockMatcher {
     if (!transfer) {
       return [];
     }
-    const m = parseCoffeeStakingPayout(bodySlice(block.message.body));
+    const m = parseCoffeeStakingClaimRewards(bodySlice(block.message.body));
     const nb = new CoffeeStakingClaimRewardsBlock({
       recipient: m.receiver,
       pool: block.message.destination,
