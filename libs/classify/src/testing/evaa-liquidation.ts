@@ -159,36 +159,7 @@ export const successReport = (reward: bigint): Cell =>
     .storeRef(empty())
     .endCell();
 
-export const jettonTransfer = (amount: bigint, to: string, payload: Cell | null): Cell => {
-  const b = beginCell()
-    .storeUint(0x0f8a7ea5, 32)
-    .storeUint(7, 64)
-    .storeCoins(amount)
-    .storeAddress(at(to))
-    .storeAddress(at(to))
-    .storeBit(false)
-    .storeCoins(1n);
-  return (payload ? b.storeBit(true).storeRef(payload) : b.storeBit(false)).endCell();
-};
-export const internalTransfer = (amount: bigint, from: string): Cell =>
-  beginCell()
-    .storeUint(0x178d4519, 32)
-    .storeUint(7, 64)
-    .storeCoins(amount)
-    .storeAddress(at(from))
-    .storeAddress(at(from))
-    .storeCoins(1n)
-    .storeBit(false)
-    .endCell();
-export const notification = (amount: bigint, from: string, payload: Cell): Cell =>
-  beginCell()
-    .storeUint(0x7362d09c, 32)
-    .storeUint(7, 64)
-    .storeCoins(amount)
-    .storeAddress(at(from))
-    .storeBit(true)
-    .storeRef(payload)
-    .endCell();
+export { internalTransfer, jettonTransfer, notification } from './jetton-bodies';
 
 /** The liquidator's wallet sends liquidate_master in TON to the master, which answers with `answers`. */
 export function tonLiquidation(answers: Hop[], bounce = false): Hop {

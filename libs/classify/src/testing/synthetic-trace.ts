@@ -28,6 +28,8 @@ export interface Hop {
   /** The message's state init (a StateInit cell). */
   init?: Cell;
   children?: Hop[];
+  /** External-out (log) messages the receiving transaction emits after its children, in order. */
+  logs?: Cell[];
 }
 
 /** `wc:HEX` with one repeated hex digit: a readable test address. */
@@ -120,6 +122,13 @@ export function syntheticTrace(
       out.created_lt = txLt + BigInt(i + 1);
       tx.messages.push(out);
       visit(c, childHash);
+    }
+    for (const [i, body] of (h.logs ?? []).entries()) {
+      const log = msg({ from: h.to, to: '', body }, 'out', `${hash}.log${i}`, txHash, txLt);
+      log.destination = null;
+      log.value = null;
+      log.created_lt = txLt + BigInt((h.children ?? []).length + i + 1);
+      tx.messages.push(log);
     }
   };
   visit(root, 'm');
