@@ -142,6 +142,48 @@ void describe('StonFi v2 liquidity (liquidity.py)', () => {
     );
   });
 
+  void it('refund_me → cb_refund_me → two pay_to: a refund withdrawal without LP burn', () => {
+    const actions = classify({
+      from: null,
+      to: USER,
+      children: [
+        {
+          from: USER,
+          to: LP_ACCOUNT,
+          body: op(0x132b9a2c),
+          children: [
+            {
+              from: LP_ACCOUNT,
+              to: POOL,
+              body: op(0x0f98e2b8),
+              children: [payout(ROUTER_J1, USER_J1, 400n), payout(ROUTER_J2, USER_J2, 250n)],
+            },
+          ],
+        },
+      ],
+    });
+    const a = only(actions, 'dex_withdraw_liquidity');
+    assert.equal(a.source, USER);
+    assert.equal(a.source_secondary, null);
+    assert.equal(a.destination, POOL);
+    assert.equal(a.asset, null);
+    assert.deepEqual(a.dex_withdraw_liquidity_data, {
+      dex: 'stonfi_v2',
+      amount1: 400n,
+      amount2: 250n,
+      asset1_out: J1,
+      asset2_out: J2,
+      user_jetton_wallet_1: USER_J1,
+      user_jetton_wallet_2: USER_J2,
+      dex_jetton_wallet_1: ROUTER_J1,
+      dex_wallet_1: ROUTER,
+      dex_wallet_2: ROUTER,
+      dex_jetton_wallet_2: ROUTER_J2,
+      is_refund: true,
+      lp_tokens_burnt: null,
+    });
+  });
+
   void it('jetton transfer → provide_lp → add_liquidity → LP minted: one dex_deposit_liquidity', () => {
     const provide = beginCell()
       .storeUint(0x37c096df, 32)
