@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Address, beginCell, type Builder, type Cell } from '@ton/core';
+import { Address, beginCell, type Builder, type Cell, ExternalAddress } from '@ton/core';
 import { classifyOk, onlyAction } from '../testing/classified';
 import {
   burnNotification,
@@ -40,8 +40,11 @@ const INTERFACES: Record<string, AccountInterfaces> = {
 const empty = (): Cell => beginCell().endCell();
 const op = (code: number): Builder => beginCell().storeUint(code, 32).storeUint(7, 64);
 
-/** The user burns `lp` LP tokens; the LP wallet notifies the pool, which answers with `answers`. */
-function lpBurn(lp: bigint, answers: Hop[], logs: Cell[] = []): Hop {
+/**
+ * The user burns `lp` LP tokens (with `burn` as the body, a plain burn by default); the LP wallet
+ * notifies the pool, which answers with `answers` and emits `logs`.
+ */
+function lpBurn(lp: bigint, answers: Hop[], logs: Cell[] = [], burn = jettonBurn(lp, USER)): Hop {
   return {
     from: null,
     to: USER,
@@ -49,7 +52,7 @@ function lpBurn(lp: bigint, answers: Hop[], logs: Cell[] = []): Hop {
       {
         from: USER,
         to: USER_LP,
-        body: jettonBurn(lp, USER),
+        body: burn,
         children: [
           { from: USER_LP, to: POOL, body: burnNotification(lp, USER), children: answers, logs },
         ],
@@ -72,22 +75,27 @@ void describe('DeDust withdraw liquidity (DedustWithdrawBlockMatcher)', () => {
     op(0xad4eb6f5).storeRef(empty()).storeCoins(amount).endCell();
   /** payout#474f86cf query_id:uint64 proof:^Cell (TON vault → user). */
   const tonPayout = (): Cell => op(0x474f86cf).storeRef(empty()).endCell();
-  const trace = (interfaces: Record<string, AccountInterfaces>) =>
+  const trace = (interfaces: Record<string, AccountInterfaces>, burn?: Cell) =>
     syntheticTrace(
-      lpBurn(5_000n, [
-        {
-          from: POOL,
-          to: TON_VAULT,
-          body: payoutFromPool(700n),
-          children: [{ from: TON_VAULT, to: USER, body: tonPayout() }],
-        },
-        {
-          from: POOL,
-          to: J_VAULT,
-          body: payoutFromPool(900n),
-          children: [vaultJettonPayout(900n)],
-        },
-      ]),
+      lpBurn(
+        5_000n,
+        [
+          {
+            from: POOL,
+            to: TON_VAULT,
+            body: payoutFromPool(700n),
+            children: [{ from: TON_VAULT, to: USER, body: tonPayout() }],
+          },
+          {
+            from: POOL,
+            to: J_VAULT,
+            body: payoutFromPool(900n),
+            children: [vaultJettonPayout(900n)],
+          },
+        ],
+        [],
+        burn,
+      ),
       interfaces,
     );
 
@@ -113,6 +121,19 @@ void describe('DeDust withdraw liquidity (DedustWithdrawBlockMatcher)', () => {
       is_refund: false,
       lp_tokens_burnt: 5_000n,
     });
+  });
+
+  void it('a burn whose response destination is an external address is still read', () => {
+    const burn = beginCell()
+      .storeUint(0x595f07bc, 32)
+      .storeUint(7, 64)
+      .storeCoins(5_000n)
+      .storeAddress(new ExternalAddress(5n, 8))
+      .storeBit(false)
+      .endCell();
+    const a = onlyAction(classifyOk(trace(INTERFACES, burn)), 'dex_withdraw_liquidity');
+    assert.equal(a.source, USER);
+    assert.equal(a.dex_withdraw_liquidity_data?.lp_tokens_burnt, 5_000n);
   });
 
   void it('an LP wallet whose jetton is unknown builds no withdrawal', () => {

@@ -159,10 +159,18 @@ export interface JettonBurnBody {
   response_destination: string | null;
 }
 
-/** burn#595f07bc query_id:uint64 amount:(VarUInteger 16) response_destination:MsgAddress custom_payload:(Maybe ^Cell) */
+/**
+ * burn#595f07bc query_id:uint64 amount:(VarUInteger 16) response_destination:MsgAddress
+ * custom_payload:(Maybe ^Cell). toncenter keeps the response destination as read, never as an account,
+ * so an addr_extern there is accepted (and names no account).
+ */
 export function parseJettonBurn(s: Slice): JettonBurnBody {
   s.skip(32);
-  return { query_id: s.loadUintBig(64), amount: s.loadCoins(), response_destination: loadAddr(s) };
+  return {
+    query_id: s.loadUintBig(64),
+    amount: s.loadCoins(),
+    response_destination: loadAddrOrExternal(s),
+  };
 }
 
 export interface JettonMintBody {
