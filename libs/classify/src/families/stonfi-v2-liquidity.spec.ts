@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Address, beginCell, type Cell } from '@ton/core';
 import type { ActionRow } from '../action';
-import { classifyTrace } from '../core/pipeline';
-import { defaultRegistry } from '../registry';
+import { classifyOk, onlyAction } from '../testing/classified';
+import { internalTransfer, jettonTransfer, jettonWallet } from '../testing/jetton-bodies';
 import { syntheticTrace, testAddress, type Hop } from '../testing/synthetic-trace';
 import type { AccountInterfaces } from '../trace-model';
 
@@ -25,51 +25,19 @@ const ROUTER_J2 = testAddress(0, 'a');
 const USER_LP = testAddress(0, 'b');
 
 const at = (raw: string): Address => Address.parse(raw);
-const wallet = (address: string, owner: string, jetton: string): AccountInterfaces => ({
-  jetton_wallet: { address, balance: 0n, owner, jetton },
-});
 const INTERFACES: Record<string, AccountInterfaces> = {
-  [USER_J1]: wallet(USER_J1, USER, J1),
-  [USER_J2]: wallet(USER_J2, USER, J2),
-  [ROUTER_J1]: wallet(ROUTER_J1, ROUTER, J1),
-  [ROUTER_J2]: wallet(ROUTER_J2, ROUTER, J2),
-  [USER_LP]: wallet(USER_LP, USER, POOL),
+  [USER_J1]: jettonWallet(USER_J1, USER, J1),
+  [USER_J2]: jettonWallet(USER_J2, USER, J2),
+  [ROUTER_J1]: jettonWallet(ROUTER_J1, ROUTER, J1),
+  [ROUTER_J2]: jettonWallet(ROUTER_J2, ROUTER, J2),
+  [USER_LP]: jettonWallet(USER_LP, USER, POOL),
 };
 
-const transfer = (amount: bigint, to: string): Cell =>
-  beginCell()
-    .storeUint(0x0f8a7ea5, 32)
-    .storeUint(1, 64)
-    .storeCoins(amount)
-    .storeAddress(at(to))
-    .storeAddress(at(to))
-    .storeBit(false)
-    .storeCoins(1n)
-    .storeBit(false)
-    .endCell();
-const internalTransfer = (amount: bigint, from: string): Cell =>
-  beginCell()
-    .storeUint(0x178d4519, 32)
-    .storeUint(1, 64)
-    .storeCoins(amount)
-    .storeAddress(at(from))
-    .storeAddress(at(from))
-    .storeCoins(1n)
-    .storeBit(false)
-    .endCell();
+const transfer = (amount: bigint, to: string): Cell => jettonTransfer(amount, to, null);
 const op = (code: number): Cell => beginCell().storeUint(code, 32).storeUint(1, 64).endCell();
 
-function classify(root: Hop): ActionRow[] {
-  const r = classifyTrace(syntheticTrace(root, INTERFACES), defaultRegistry);
-  assert.equal(r.error, undefined);
-  return r.actions;
-}
-
-function only(actions: ActionRow[], type: string): ActionRow {
-  const found = actions.filter((a) => a.type === type);
-  assert.equal(found.length, 1, `one ${type} in ${actions.map((a) => a.type).join(', ')}`);
-  return found[0]!;
-}
+const classify = (root: Hop): ActionRow[] => classifyOk(syntheticTrace(root, INTERFACES));
+const only = onlyAction;
 
 /** The router's payout of one asset: pay_to, its jetton transfer to the user's wallet. */
 function payout(routerWallet: string, userWallet: string, amount: bigint): Hop {
@@ -87,6 +55,21 @@ function payout(routerWallet: string, userWallet: string, amount: bigint): Hop {
     ],
   };
 }
+
+/** The withdrawal columns of the two payouts `payout` builds: J1 then J2, both through the router. */
+const payoutColumns = (amount1: bigint, amount2: bigint) => ({
+  dex: 'stonfi_v2',
+  amount1,
+  amount2,
+  asset1_out: J1,
+  asset2_out: J2,
+  user_jetton_wallet_1: USER_J1,
+  user_jetton_wallet_2: USER_J2,
+  dex_jetton_wallet_1: ROUTER_J1,
+  dex_wallet_1: ROUTER,
+  dex_wallet_2: ROUTER,
+  dex_jetton_wallet_2: ROUTER_J2,
+});
 
 void describe('StonFi v2 liquidity (liquidity.py)', () => {
   void it('LP burn → burn_notification_ext → two pay_to: one dex_withdraw_liquidity', () => {
@@ -122,17 +105,7 @@ void describe('StonFi v2 liquidity (liquidity.py)', () => {
     assert.equal(a.destination, POOL);
     assert.equal(a.asset, POOL);
     assert.deepEqual(a.dex_withdraw_liquidity_data, {
-      dex: 'stonfi_v2',
-      amount1: 700n,
-      amount2: 900n,
-      asset1_out: J1,
-      asset2_out: J2,
-      user_jetton_wallet_1: USER_J1,
-      user_jetton_wallet_2: USER_J2,
-      dex_jetton_wallet_1: ROUTER_J1,
-      dex_wallet_1: ROUTER,
-      dex_wallet_2: ROUTER,
-      dex_jetton_wallet_2: ROUTER_J2,
+      ...payoutColumns(700n, 900n),
       is_refund: false,
       lp_tokens_burnt: 5_000n,
     });
@@ -168,17 +141,7 @@ void describe('StonFi v2 liquidity (liquidity.py)', () => {
     assert.equal(a.destination, POOL);
     assert.equal(a.asset, null);
     assert.deepEqual(a.dex_withdraw_liquidity_data, {
-      dex: 'stonfi_v2',
-      amount1: 400n,
-      amount2: 250n,
-      asset1_out: J1,
-      asset2_out: J2,
-      user_jetton_wallet_1: USER_J1,
-      user_jetton_wallet_2: USER_J2,
-      dex_jetton_wallet_1: ROUTER_J1,
-      dex_wallet_1: ROUTER,
-      dex_wallet_2: ROUTER,
-      dex_jetton_wallet_2: ROUTER_J2,
+      ...payoutColumns(400n, 250n),
       is_refund: true,
       lp_tokens_burnt: null,
     });
