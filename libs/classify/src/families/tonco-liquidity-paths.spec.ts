@@ -1,6 +1,7 @@
 /**
  * TONCO pool deployment (toncenter `blocks/liquidity.py` ToncoDeployPoolBlockMatcher) on a trace shaped
- * as the router and the new pool exchange it, and the liquidity messages TONCO deposits read, with
+ * as the router and the new pool exchange it, withdrawals (ToncoWithdrawLiquidityMatcher) from start
+ * burn to the router's payouts, and the liquidity messages TONCO deposits read, with
  * real TL-B bodies built here (https://github.com/cryptoalgebra/tonco-sdk `ContractMessageMeta`).
  */
 import assert from 'node:assert/strict';
@@ -9,7 +10,8 @@ import { Address, beginCell, type Builder, type Cell } from '@ton/core';
 import { bocBase64, bodySlice } from '../tlb/cells';
 import { parseToncoFundAccountPayload, parseToncoPositionInit } from '../tlb/tonco';
 import { classifyOk, onlyAction } from '../testing/classified';
-import { syntheticTrace, testAddress } from '../testing/synthetic-trace';
+import { internalTransfer, jettonTransfer, jettonWallet } from '../testing/jetton-bodies';
+import { syntheticTrace, testAddress, type Hop } from '../testing/synthetic-trace';
 
 const DEPLOYER = testAddress(0, '1');
 const ROUTER = testAddress(0, '2');
@@ -152,5 +154,151 @@ void describe('TONCO deposit messages, read whole', () => {
       nft_index: 42n,
     });
     assert.throws(() => parseToncoPositionInit(slice(init(false))));
+  });
+});
+
+void describe('TONCO withdraw liquidity (ToncoWithdrawLiquidityMatcher)', () => {
+  const USER = testAddress(0, '8');
+  const NFT = testAddress(0, '9');
+  const J0 = testAddress(0, 'a');
+  const J1 = testAddress(0, 'b');
+  const USER_J0 = testAddress(0, 'c');
+  const USER_J1 = testAddress(0, 'd');
+  const interfaces = {
+    [WALLET0]: jettonWallet(WALLET0, ROUTER, J0),
+    [WALLET1]: jettonWallet(WALLET1, ROUTER, J1),
+    [USER_J0]: jettonWallet(USER_J0, USER, J0),
+    [USER_J1]: jettonWallet(USER_J1, USER, J1),
+  };
+  const feeCell = (): Cell => beginCell().storeUint(1n, 256).storeUint(2n, 256).endCell();
+  /** POOLV3_START_BURN#530b5f2c: index 3, liquidity 900, ticks -120…120. */
+  const startBurn = op(0x530b5f2c)
+    .storeUint(3n, 64)
+    .storeUint(900n, 128)
+    .storeInt(-120, 24)
+    .storeInt(120, 24)
+    .endCell();
+  /** POSITIONNFTV3_POSITION_BURN#46ca335a from the NFT owned by the user. */
+  const positionBurn = op(0x46ca335a)
+    .storeAddress(at(USER))
+    .storeUint(900n, 128)
+    .storeInt(-120, 24)
+    .storeInt(120, 24)
+    .storeRef(feeCell())
+    .endCell();
+  /** POOLV3_BURN#d73ac09d naming index 4; `fees` false drops its two fee cells. */
+  const poolBurn = (fees: boolean): Cell => {
+    const b = op(0xd73ac09d)
+      .storeAddress(at(USER))
+      .storeUint(4n, 64)
+      .storeUint(900n, 128)
+      .storeInt(-120, 24)
+      .storeInt(120, 24)
+      .storeUint(900n, 128);
+    return (fees ? b.storeRef(feeCell()).storeRef(feeCell()) : b).endCell();
+  };
+  /** ROUTERV3_PAY_TO#a1daa96d with exit code 201 and its burn info; `coins` false omits the coins cell. */
+  const payTo = (coins: boolean): Cell => {
+    const coinsCell = beginCell()
+      .storeCoins(70n)
+      .storeAddress(at(WALLET0))
+      .storeCoins(80n)
+      .storeAddress(at(WALLET1))
+      .endCell();
+    const burnInfo = beginCell()
+      .storeUint(4n, 64)
+      .storeUint(900n, 128)
+      .storeInt(-120, 24)
+      .storeInt(120, 24)
+      .storeInt(0, 24)
+      .endCell();
+    return op(0xa1daa96d)
+      .storeAddress(at(USER))
+      .storeAddress(at(USER))
+      .storeUint(201, 32)
+      .storeUint(1n, 64)
+      .storeMaybeRef(coins ? coinsCell : null)
+      .storeMaybeRef(burnInfo)
+      .endCell();
+  };
+  const payout = (routerWallet: string, userWallet: string, amount: bigint): Hop => ({
+    from: ROUTER,
+    to: routerWallet,
+    body: jettonTransfer(amount, USER, null),
+    children: [{ from: routerWallet, to: userWallet, body: internalTransfer(amount, ROUTER) }],
+  });
+  const trace = (fees: boolean, coins: boolean) =>
+    syntheticTrace(
+      {
+        from: null,
+        to: USER,
+        children: [
+          {
+            from: USER,
+            to: POOL,
+            body: startBurn,
+            children: [
+              {
+                from: POOL,
+                to: NFT,
+                body: positionBurn,
+                children: [
+                  {
+                    from: NFT,
+                    to: POOL,
+                    body: poolBurn(fees),
+                    children: [
+                      {
+                        from: POOL,
+                        to: ROUTER,
+                        body: payTo(coins),
+                        children: [payout(WALLET0, USER_J0, 70n), payout(WALLET1, USER_J1, 80n)],
+                      },
+                    ],
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      interfaces,
+    );
+
+  void it('start burn → position burn → pool burn → pay_to → two payouts: the index of the pool burn', () => {
+    const a = onlyAction(classifyOk(trace(true, true)), 'dex_withdraw_liquidity');
+    assert.equal(a.source, USER);
+    assert.equal(a.source_secondary, null);
+    assert.equal(a.destination, POOL);
+    assert.equal(a.asset, null);
+    assert.equal(a.success, true);
+    assert.deepEqual(a.dex_withdraw_liquidity_data, {
+      dex: 'tonco',
+      amount1: 70n,
+      amount2: 80n,
+      asset1_out: J0,
+      asset2_out: J1,
+      user_jetton_wallet_1: USER_J0,
+      user_jetton_wallet_2: USER_J1,
+      dex_jetton_wallet_1: WALLET0,
+      dex_wallet_1: ROUTER,
+      dex_wallet_2: ROUTER,
+      dex_jetton_wallet_2: WALLET1,
+      lp_tokens_burnt: 900n,
+      burned_nft_index: 4n,
+      burned_nft_address: NFT,
+      tick_lower: -120,
+      tick_upper: 120,
+    });
+  });
+
+  void it('a pool burn without its fee cells is unreadable: the start-burn index stays', () => {
+    const a = onlyAction(classifyOk(trace(false, true)), 'dex_withdraw_liquidity');
+    assert.equal(a.dex_withdraw_liquidity_data?.burned_nft_index, 3n);
+  });
+
+  void it('a pay_to without its coins cell builds no withdrawal', () => {
+    const types = classifyOk(trace(true, false)).map((x) => x.type);
+    assert.ok(!types.includes('dex_withdraw_liquidity'), types.join(', '));
   });
 });

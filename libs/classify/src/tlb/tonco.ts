@@ -101,7 +101,12 @@ export interface ToncoPayToBody {
 /**
  * ROUTERV3_PAY_TO#a1daa96d query_id:uint64 reciever0:MsgAddress reciever1:MsgAddress exit_code:uint32
  *   seqno:uint64 coinsinfo_cell:(Maybe ^[amount0:Coins jetton0_address:MsgAddress amount1:Coins
- *   jetton1_address:MsgAddress]) ...
+ *   jetton1_address:MsgAddress])
+ *   (exit_code = 200)?(Maybe ^[liquidity:uint128 price_sqrt:uint160 tick:int24
+ *     fee_growth_global_0x128:int256 fee_growth_global_1x128:int256])
+ *   (exit_code = 201)?(Maybe ^[nft_index:uint64 liquidity_burned:uint128 tick_lower:int24
+ *     tick_upper:int24 tick_burn:int24]),
+ * read whole as toncenter does: a swap or burn info cell cut short makes the message unreadable.
  */
 export function parseToncoPayTo(s: Slice): ToncoPayToBody {
   s.skip(32 + 64);
@@ -125,6 +130,14 @@ export function parseToncoPayTo(s: Slice): ToncoPayToBody {
     out.jetton0 = loadAddr(c);
     out.amount1 = c.loadCoins();
     out.jetton1 = loadAddr(c);
+  }
+  const infoBits =
+    exit_code === 200 ? 128 + 160 + 24 + 256 + 256 : exit_code === 201 ? 64 + 128 + 72 : 0;
+  if (infoBits > 0) {
+    const info = loadMaybeRef(s);
+    if (info) {
+      info.beginParse().skip(infoBits);
+    }
   }
   return out;
 }
@@ -209,17 +222,32 @@ export function parseToncoStartBurn(s: Slice): {
   };
 }
 
-/** POOLV3_BURN#d73ac09d query_id:uint64 recipient:MsgAddress burned_index:uint64 ... */
+/**
+ * POOLV3_BURN#d73ac09d query_id:uint64 recipient:MsgAddress burned_index:uint64 liquidity:uint128
+ *   tick_lower:int24 tick_upper:int24 liquidity_to_burn:uint128 old_fee_cell:^[uint256 uint256]
+ *   new_fee_cell:^[uint256 uint256], read whole as toncenter does: the burned index.
+ */
 export function parseToncoPoolBurnIndex(s: Slice): bigint {
   s.skip(32 + 64);
-  loadAddr(s);
-  return s.loadUintBig(64);
+  loadAddrOrExternal(s);
+  const index = s.loadUintBig(64);
+  s.skip(128 + 24 + 24 + 128);
+  s.loadRef().beginParse().skip(512);
+  s.loadRef().beginParse().skip(512);
+  return index;
 }
 
-/** POSITIONNFTV3_POSITION_BURN#46ca335a query_id:uint64 nft_owner:MsgAddress ... */
+/**
+ * POSITIONNFTV3_POSITION_BURN#46ca335a query_id:uint64 nft_owner:MsgAddress liquidity_to_burn:uint128
+ *   tick_lower:int24 tick_upper:int24 old_fee_cell:^[uint256 uint256], read whole as toncenter does:
+ *   the NFT's owner.
+ */
 export function parseToncoPositionBurnOwner(s: Slice): string | null {
   s.skip(32 + 64);
-  return loadAddr(s);
+  const owner = loadAddr(s);
+  s.skip(128 + 24 + 24);
+  s.loadRef().beginParse().skip(512);
+  return owner;
 }
 
 export interface ToncoCreatePoolBody {

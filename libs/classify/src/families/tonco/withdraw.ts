@@ -128,6 +128,11 @@ export class ToncoWithdrawLiquidityMatcher extends BlockMatcher {
       return [];
     }
     const pay = parseToncoPayTo(bodySlice(payTo.message.body));
+    // toncenter reads both legs' router wallets unconditionally (its pTON check calls a method on
+    // them), so a pay_to without its coins cell or with addr_none there builds no withdrawal
+    if (pay.jetton0 === null || pay.jetton1 === null) {
+      return [];
+    }
     const legs = [
       { amount: pay.amount0 ?? 0n, wallet: pay.jetton0, receiver: pay.receiver0 },
       { amount: pay.amount1 ?? 0n, wallet: pay.jetton1, receiver: pay.receiver1 },
