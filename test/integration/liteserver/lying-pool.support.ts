@@ -5,7 +5,11 @@ import { type ProofBlockId } from '@app/ton';
 import { type Registry } from 'prom-client';
 import { type Localnet } from '../../../apps/localnet/src/localnet';
 
-async function until(condition: () => boolean, what: string, timeoutMs = 8000): Promise<void> {
+export async function until(
+  condition: () => boolean,
+  what: string,
+  timeoutMs = 8000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
     if (Date.now() > deadline) {
@@ -25,11 +29,18 @@ export async function startVerifyingPool(
   anchor: ProofBlockId,
   pools: LiteserverPoolService[],
   attempts = 3,
+  onKeyBlock?: (id: ProofBlockId) => void,
 ): Promise<{ pool: LiteserverPoolService; registry: Registry }> {
   const registry = createMetricsRegistry({ defaultMetrics: false });
   const pool = new LiteserverPoolService(
     localnet.liteservers.map((ls) => ls.endpoint),
-    { timeoutMs: 2000, attempts, probeIntervalMs: 3_600_000, anchor },
+    {
+      timeoutMs: 2000,
+      attempts,
+      probeIntervalMs: 3_600_000,
+      anchor,
+      ...(onKeyBlock ? { onKeyBlock } : {}),
+    },
     new LiteserverMetrics(registry),
     registry,
   );
