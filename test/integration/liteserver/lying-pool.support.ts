@@ -4,6 +4,20 @@ import { createMetricsRegistry, LiteserverMetrics } from '@app/observability';
 import { type ProofBlockId } from '@app/ton';
 import { type Registry } from 'prom-client';
 import { type Localnet } from '../../../apps/localnet/src/localnet';
+import type { BlockIdExt } from '../../../apps/localnet/src/chain/chain-reader';
+
+/** A local block id as the verifiers take it (the shard as unsigned 64 bits). */
+export function proofId(id: BlockIdExt): ProofBlockId {
+  return { ...id, shard: BigInt.asUintN(64, id.shard) };
+}
+
+/** Seals a key block now: what a config change makes, here the current config re-installed. */
+export async function sealKeyBlock(localnet: Localnet): Promise<BlockIdExt> {
+  localnet.chain.setBaseConfig(localnet.chain.blockchain.config);
+  const block = await localnet.producer.sealNow();
+  assert.equal(block.isKeyBlock, true);
+  return block.id;
+}
 
 export async function until(
   condition: () => boolean,

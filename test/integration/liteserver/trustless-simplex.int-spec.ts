@@ -12,11 +12,13 @@ import { LiteApiSchema, type ProofBlockId, simplexCandidateBlock } from '@app/to
 import { type Localnet, startLocalnet } from '../../../apps/localnet/src/localnet';
 import type { BlockIdExt } from '../../../apps/localnet/src/chain/chain-reader';
 import { toTlBlockId } from '../../../apps/localnet/src/lite-api/block-id';
-import { startVerifyingPool, unverifiedByReason, until } from './lying-pool.support';
-
-function proofId(id: BlockIdExt): ProofBlockId {
-  return { ...id, shard: BigInt.asUintN(64, id.shard) };
-}
+import {
+  proofId,
+  sealKeyBlock,
+  startVerifyingPool,
+  unverifiedByReason,
+  until,
+} from './lying-pool.support';
 
 void describe('Simplex signature sets on the local network', () => {
   let localnet: Localnet;
@@ -24,13 +26,7 @@ void describe('Simplex signature sets on the local network', () => {
   const pools: LiteserverPoolService[] = [];
   const closers: (() => void)[] = [];
 
-  async function keyBlock(): Promise<BlockIdExt> {
-    // A key block is what a config change makes: re-installing the current config is the smallest one.
-    localnet.chain.setBaseConfig(localnet.chain.blockchain.config);
-    const block = await localnet.producer.sealNow();
-    assert.equal(block.isKeyBlock, true);
-    return block.id;
-  }
+  const keyBlock = (): Promise<BlockIdExt> => sealKeyBlock(localnet);
 
   async function seal(blocks: number): Promise<BlockIdExt> {
     for (let i = 0; i < blocks; i++) {
