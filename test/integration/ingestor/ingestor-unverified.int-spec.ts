@@ -1,8 +1,8 @@
 /**
- * The ingestor's own liteserver pool counts and logs what it refuses: against a local network one of
- * whose 2 liteservers forges a signature in its block proofs, the ingestor process's /metrics shows
- * tonapi_liteserver_unverified_total{reason="signatures"} and its log names that liteserver, as v2's
- * pool does.
+ * The ingestor's and the decoder's own liteserver pools count and log what they refuse: against a
+ * local network one of whose 2 liteservers forges a signature in its block proofs, each process's
+ * /metrics shows tonapi_liteserver_unverified_total{reason="signatures"} and its log names that
+ * liteserver, as v2's pool does.
  */
 import assert from 'node:assert/strict';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
@@ -43,13 +43,18 @@ function unverified(metrics: string): Map<string, number> {
   );
 }
 
-void describe('ingestor process: its pool counts and logs the answers it refuses', () => {
+/** The services with their own liteserver pool besides v2's, and their environment beyond the common. */
+const SERVICES = [
+  { name: 'ingestor', entry: 'apps/ingestor/src/main.js', env: { INGEST_START_SEQNO: '1' } },
+  { name: 'decoder', entry: 'apps/decoder/src/main.js', env: {} },
+] as const;
+
+void describe('ingestor and decoder processes: their pools count and log the answers they refuse', () => {
   let dir: string;
   let localnet: Localnet;
   let db: TestDatabase;
   let nats: PrivateNats;
-  let ingestor: IngestorProcess;
-  let opsPort: number;
+  const processes: IngestorProcess[] = [];
 
   before(async () => {
     dir = await mkdtemp(join(tmpdir(), 'ingest-unverified-'));
@@ -69,39 +74,48 @@ void describe('ingestor process: its pool counts and logs the answers it refuses
     db = await createTestDatabase({ prefix: 'ingest_unverified' });
     nats = new PrivateNats(await findFreePort(), join(dir, 'nats'));
     await nats.start();
-    ingestor = new IngestorProcess({
-      NATS_URL: nats.url,
-      DATABASE_URL: db.url,
-      TON_NETWORK: 'local',
-      LITESERVERS_CONFIG: join(dir, 'localnet.config.json'),
-      INGEST_START_SEQNO: '1',
-      METRICS_PORT: String((opsPort = await findFreePort())),
-      LOG_LEVEL: 'warn',
-    });
-    ingestor.start();
   });
 
   after(async () => {
-    await ingestor.stop();
+    for (const service of processes) {
+      await service.stop();
+    }
     await nats.stop();
     await localnet.stop();
     await db.drop();
     await rm(dir, { recursive: true, force: true });
   });
 
-  void it('counts the refused proofs in its /metrics and logs which liteserver sent them', async () => {
-    const refused = await waitFor(
-      async () =>
-        unverified(await (await fetch(`http://127.0.0.1:${String(opsPort)}/metrics`)).text()),
-      (byReason) => [...byReason.values()].some((n) => n > 0),
-      'a refused answer counted in the ingestor /metrics',
-    );
-    assert.deepEqual([...refused.keys()], ['signatures']);
-    const log = await waitFor(
-      () => Promise.resolve(ingestor.output.join('')),
-      (text) => text.includes('liteserver 1: unproven answer refused (signatures)'),
-      'the refusal logged',
-    );
-    assert.doesNotMatch(log, /liteserver 0: unproven answer refused/);
-  });
+  for (const { name, entry, env } of SERVICES) {
+    void it(`${name}: counts the refused proofs in its /metrics and logs which liteserver sent them`, async () => {
+      const opsPort = await findFreePort();
+      const service = new IngestorProcess(
+        {
+          NATS_URL: nats.url,
+          DATABASE_URL: db.url,
+          TON_NETWORK: 'local',
+          LITESERVERS_CONFIG: join(dir, 'localnet.config.json'),
+          METRICS_PORT: String(opsPort),
+          LOG_LEVEL: 'warn',
+          ...env,
+        },
+        entry,
+      );
+      processes.push(service);
+      service.start();
+      const refused = await waitFor(
+        async () =>
+          unverified(await (await fetch(`http://127.0.0.1:${String(opsPort)}/metrics`)).text()),
+        (byReason) => [...byReason.values()].some((n) => n > 0),
+        `a refused answer counted in the ${name}'s /metrics`,
+      );
+      assert.deepEqual([...refused.keys()], ['signatures']);
+      const log = await waitFor(
+        () => Promise.resolve(service.output.join('')),
+        (text) => text.includes('liteserver 1: unproven answer refused (signatures)'),
+        'the refusal logged',
+      );
+      assert.doesNotMatch(log, /liteserver 0: unproven answer refused/);
+    });
+  }
 });
