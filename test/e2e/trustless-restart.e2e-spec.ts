@@ -3,6 +3,8 @@ import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { findFreePort } from '@app/database';
+import { AdnlLiteEngine } from '@app/liteclient';
+import { LiteApiSchema, parseGlobalConfig } from '@app/ton';
 import { EMPTY_CHAIN_ENV, Standalone, waitUntil, workDir } from './support/standalone-process';
 
 const SHARD_ALL = '-9223372036854775808';
@@ -30,7 +32,9 @@ function trustLine(run: Standalone): { from: string; seqno: number; ignored?: st
 /**
  * `npm start` keeps the newest key block it proved in .data/trust and, started again, proves from it
  * instead of from the global config's init block (the zero state of the local chain). (A kept block
- * inconsistent with the config is ignored: libs/liteclient/src/trust/key-block-file.spec.ts.)
+ * inconsistent with the config is ignored: libs/liteclient/src/trust/key-block-file.spec.ts.) The
+ * local network signs with Simplex sets (LOCALNET_SIGNATURES=simplex), as mainnet's key-block chain
+ * is signed, so every proof of both runs goes through them.
  */
 void describe('npm start keeps the proven key block across restarts', () => {
   const dir = workDir();
@@ -56,12 +60,53 @@ void describe('npm start keeps the proven key block across restarts', () => {
       : (JSON.parse(readFileSync(join(trustDir, file), 'utf8')) as KeptKeyBlock);
   };
 
+  /** The kind of signature set the local liteserver's forward link to block `seqno` carries. */
+  async function signatureSetKind(seqno: number): Promise<string> {
+    const [server] = parseGlobalConfig(
+      JSON.parse(readFileSync(join(dir, 'localnet.config.json'), 'utf8')),
+    );
+    assert.ok(server);
+    const engine = new AdnlLiteEngine({ ...server, reconnectMs: 500 });
+    try {
+      await waitUntil(() => engine.isReady(), 'a direct connection to the liteserver');
+      const lookup = await engine.query(LiteApiSchema.Functions.liteServer_lookupBlock, {
+        kind: 'liteServer.lookupBlock',
+        mode: 1,
+        id: { kind: 'tonNode.blockId', workchain: -1, shard: SHARD_ALL, seqno },
+        lt: null,
+        utime: null,
+      });
+      const zero = await engine.query(LiteApiSchema.Functions.liteServer_getMasterchainInfo, {
+        kind: 'liteServer.getMasterchainInfo',
+      });
+      const proof = await engine.query(LiteApiSchema.Functions.liteServer_getBlockProof, {
+        kind: 'liteServer.getBlockProof',
+        mode: 1,
+        knownBlock: {
+          kind: 'tonNode.blockIdExt',
+          workchain: zero.init.workchain,
+          shard: SHARD_ALL,
+          seqno: 0,
+          rootHash: zero.init.rootHash,
+          fileHash: zero.init.fileHash,
+        },
+        targetBlock: lookup.id,
+      });
+      const link = proof.steps.at(-1);
+      assert.ok(link?.kind === 'liteServer.blockLinkForward');
+      return link.signatures.kind;
+    } finally {
+      engine.close();
+    }
+  }
+
   void it('proves from the config first, keeps a key block made later, and starts from it next time', async () => {
     const port = await findFreePort();
     const adminPort = await findFreePort();
     const env = {
       ...EMPTY_CHAIN_ENV,
       LOCALNET_ADMIN_PORT: String(adminPort),
+      LOCALNET_SIGNATURES: 'simplex',
       SHED_EVENT_LOOP_DELAY_MS: '0',
     };
     run = await new Standalone(dir, port, env).start();
@@ -86,6 +131,7 @@ void describe('npm start keeps the proven key block across restarts', () => {
       keptBlock.key_block.root_hash,
     );
     assert.equal(keptBlock.zero_state.root_hash, await run.zeroState());
+    assert.equal(await signatureSetKind(made.seqno), 'liteServer.signatureSet.simplex');
     await run.stop();
 
     run = await new Standalone(dir, port, env).start();

@@ -9,6 +9,7 @@ void describe('parseCliOptions', () => {
     assert.deepEqual(parseCliOptions([]), {
       seed: 'genesis',
       liteservers: 1,
+      signatures: 'ordinary',
       blockIntervalMs: 400,
       shards: 1,
       stateHistory: 20_000,
@@ -27,6 +28,7 @@ void describe('parseCliOptions', () => {
     const sut = parseCliOptions([
       '--seed=mainnet-replay',
       '--liteservers=3',
+      '--signatures=simplex',
       '--block-interval=1000',
       '--shards=2',
       '--state-history=500000',
@@ -42,6 +44,7 @@ void describe('parseCliOptions', () => {
     assert.deepEqual(sut, {
       seed: 'mainnet-replay',
       liteservers: 3,
+      signatures: 'simplex',
       blockIntervalMs: 1000,
       shards: 2,
       stateHistory: 500_000,
@@ -72,6 +75,10 @@ void describe('parseCliOptions', () => {
     assert.throws(
       () => parseCliOptions(['--seed=testnet']),
       new CliUsageError('--seed: expected genesis, mainnet-replay or none (got "testnet")'),
+    );
+    assert.throws(
+      () => parseCliOptions(['--signatures=bls']),
+      new CliUsageError('--signatures: expected ordinary or simplex (got "bls")'),
     );
     assert.throws(
       () => parseCliOptions(['--fresh']),

@@ -5,12 +5,14 @@ import {
   CliUsageError,
   parseCommandLine,
 } from '@app/config';
+import { SIGNATURE_SET_KINDS, type SignatureSetKind } from './chain/local-chain-options';
 import { DEFAULT_STATE_HISTORY } from './chain/state-retention';
 import { type LocalnetSeedName } from './localnet';
 
 export interface CliOptions {
   readonly seed: LocalnetSeedName;
   readonly liteservers: number;
+  readonly signatures: SignatureSetKind;
   readonly blockIntervalMs: number;
   readonly shards: 1 | 2;
   readonly stateHistory: number;
@@ -42,6 +44,11 @@ export const LOCALNET_CLI = {
       help: 'what the chain starts with (default genesis)',
     },
     liteservers: { type: 'string', value: 'N', help: 'liteservers, 1..16 (default 1)' },
+    signatures: {
+      type: 'string',
+      value: 'ordinary|simplex',
+      help: 'signature sets of block proofs (default ordinary; simplex: finalize certificates)',
+    },
     'block-interval': {
       type: 'string',
       value: 'MS',
@@ -96,6 +103,10 @@ export function parseCliOptions(argv: readonly string[]): CliOptions {
   if (seed !== 'genesis' && seed !== 'mainnet-replay' && seed !== 'none') {
     throw new CliUsageError(`--seed: expected genesis, mainnet-replay or none (got "${seed}")`);
   }
+  const signatures = values.signatures ?? 'ordinary';
+  if (!isSignatureSetKind(signatures)) {
+    throw new CliUsageError(`--signatures: expected ordinary or simplex (got "${signatures}")`);
+  }
   const shards = cliInteger('shards', values.shards, 1, 2, 1) === 2 ? 2 : 1;
   if (values.fresh === true && values['data-dir'] === undefined) {
     throw new CliUsageError(
@@ -105,6 +116,7 @@ export function parseCliOptions(argv: readonly string[]): CliOptions {
   return {
     seed,
     liteservers: cliInteger('liteservers', values.liteservers, 1, 16, 1),
+    signatures,
     blockIntervalMs: cliInteger('block-interval', values['block-interval'], 50, 60_000, 400),
     shards,
     stateHistory: cliInteger(
@@ -123,4 +135,8 @@ export function parseCliOptions(argv: readonly string[]): CliOptions {
     dataDir: values['data-dir'],
     fresh: values.fresh ?? false,
   };
+}
+
+function isSignatureSetKind(value: string): value is SignatureSetKind {
+  return (SIGNATURE_SET_KINDS as readonly string[]).includes(value);
 }

@@ -21,6 +21,7 @@ async function main(argv: readonly string[]): Promise<undefined> {
   const localnet = await startLocalnet({
     seed: options.seed,
     liteservers: options.liteservers,
+    signatures: options.signatures,
     blockIntervalMs: options.blockIntervalMs,
     shards: options.shards,
     stateHistory: options.stateHistory,

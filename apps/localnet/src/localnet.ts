@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { installFastBitOps, installNativeSha256 } from '@app/ton';
 import { BlockProducer, type BlockProducerMode } from './chain/block-producer';
 import { LocalChain } from './chain/local-chain';
+import { type SignatureSetKind } from './chain/local-chain-options';
 import { DEFAULT_STATE_HISTORY } from './chain/state-retention';
 import { openPersistentChain, type PersistentChain } from './chain-resume';
 import {
@@ -38,6 +39,8 @@ export interface LocalnetOptions {
   readonly stateHistory?: number;
   /** Masterchain blocks whose contents are kept (LocalChainOptions.blockHistory; default all). */
   readonly blockHistory?: number;
+  /** What block proofs carry: ordinary or Simplex signature sets (LocalChainOptions.signatures). */
+  readonly signatures?: SignatureSetKind;
   /** ConfigParam 8 version (LocalChainOptions.globalVersion). */
   readonly globalVersion?: number;
   readonly host?: string;
@@ -103,6 +106,7 @@ export async function startLocalnet(options: LocalnetOptions = {}): Promise<Loca
       ...(options.stateHistory === undefined ? {} : { stateHistory: options.stateHistory }),
       ...(options.blockHistory === undefined ? {} : { blockHistory: options.blockHistory }),
       ...(options.globalVersion === undefined ? {} : { globalVersion: options.globalVersion }),
+      ...(options.signatures === undefined ? {} : { signatures: options.signatures }),
       wallClock,
       ...(zeroStateTime === undefined ? {} : { startTime: zeroStateTime }),
       ...(options.logger ? { logger: options.logger } : {}),

@@ -66,6 +66,7 @@ async function bootstrap(): Promise<void> {
     localnet = await startLocalnet({
       seed: config.LOCALNET_SEED,
       liteservers: config.LOCALNET_LITESERVERS,
+      signatures: config.LOCALNET_SIGNATURES,
       shards: config.LOCALNET_SHARDS === 2 ? 2 : 1,
       blockIntervalMs: config.LOCALNET_BLOCK_INTERVAL,
       stateHistory: config.LOCALNET_STATE_HISTORY,

@@ -26,6 +26,8 @@ export type LogLevelName = (typeof LOG_LEVELS)[number];
 
 export const LOCALNET_SEEDS = ['genesis', 'mainnet-replay', 'none'] as const;
 export type LocalnetSeed = (typeof LOCALNET_SEEDS)[number];
+/** How the localnet's validators sign masterchain blocks (apps/localnet local-chain-options.ts). */
+export const LOCALNET_SIGNATURE_SETS = ['ordinary', 'simplex'] as const;
 
 /** The gateway's HTTP listener. */
 export const httpEnv = {
@@ -118,6 +120,9 @@ export const localnetEnv = {
   ),
   LOCALNET_LITESERVERS: intVar(1, 16, 1).describe(
     'Liteservers the localnet runs on its one chain, each with its own key and port (several: to tell some to lie or stall through the admin API).',
+  ),
+  LOCALNET_SIGNATURES: enumVar(LOCALNET_SIGNATURE_SETS, 'ordinary').describe(
+    "Signature sets of the localnet's block proofs: ordinary, or Simplex finalize certificates (`liteServer.signatureSet.simplex`, mainnet's key-block chain since 2026).",
   ),
   LOCALNET_ADMIN_PORT: portVar().describe(
     "Port of the localnet's admin API on 127.0.0.1 (seal a block, make a key block, set a liteserver's fault: docs/local-network.md). Absent → none.",

@@ -52,6 +52,7 @@ void describe(loadConfig.name, () => {
       LOCALNET_CONFIG_OUT: 'localnet.config.json',
       LOCALNET_ACCOUNTS_OUT: 'localnet.accounts.json',
       LOCALNET_LITESERVERS: 1,
+      LOCALNET_SIGNATURES: 'ordinary',
       LOCALNET_FRESH: '0',
       LOG_LEVEL: 'info',
     });

@@ -69,28 +69,42 @@ export function poolMetricsObserver(
   };
 }
 
+/** Where a pool's trust events are written: Nest's logger in the services, a CLI's own logger in a CLI. */
+export interface TrustEventLog {
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+const NEST_TRUST_LOG: TrustEventLog = {
+  warn: (message) => {
+    Logger.warn(message, 'LiteserverPool');
+  },
+  error: (message) => {
+    Logger.error(message, 'LiteserverPool');
+  },
+};
+
 /**
  * Only the trust events of a pool: answers refused as unproven and liteservers of another network,
  * counted and logged. For the pools of the ingestor and the decoder, whose query and health series
- * would mix with the API pool's in one process.
+ * would mix with the API pool's in one process, and of the backfill CLI.
  */
-export function trustMetricsObserver(poolMetrics: LiteserverPoolMetrics): LiteserverPoolObserver {
+export function trustMetricsObserver(
+  poolMetrics: LiteserverPoolMetrics,
+  log: TrustEventLog = NEST_TRUST_LOG,
+): LiteserverPoolObserver {
   return {
     queryFinished: () => undefined,
     healthChanged: () => undefined,
     unverified: (server, reason, message) => {
       poolMetrics.countUnverified(reason);
       // An operator must see which liteserver lies or lags behind its proofs, and why.
-      Logger.warn(
-        `liteserver ${server}: unproven answer refused (${reason}): ${message}`,
-        'LiteserverPool',
-      );
+      log.warn(`liteserver ${server}: unproven answer refused (${reason}): ${message}`);
     },
     wrongNetwork: (server, mismatch, message) => {
       poolMetrics.countWrongNetwork(server, mismatch);
-      Logger.error(
+      log.error(
         `liteserver ${server} serves another network (${mismatch}): ${message}; it gets no reads`,
-        'LiteserverPool',
       );
     },
   };

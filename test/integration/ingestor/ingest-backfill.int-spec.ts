@@ -115,6 +115,24 @@ void describe('npm run ingest (backfill CLI) against a two-shard localnet', () =
     assert.deepEqual([again?.missing, again?.skipped], [0, head], 'nothing left to do');
   });
 
+  void it('logs the proofs its pool refuses, naming the liteserver, and indexes nothing unproven', async () => {
+    // The only liteserver's block proofs carry a forged validator signature: no head is proven.
+    localnet.liteservers[0]?.setFault({ mode: 'forge-signature' });
+    try {
+      const run = await ingestCli(['--from', String(head + 1), '--to', String(head + 1)], env);
+      assert.equal(run.code, 1, run.stderr);
+      const refused = run.lines.filter((l) => String(l.msg).includes('unproven answer refused'));
+      assert.ok(refused.length > 0, `a refused proof is logged:\n${run.stderr}`);
+      for (const line of refused) {
+        assert.equal(line.level, 'warn');
+        assert.match(String(line.msg), /^liteserver 0: unproven answer refused \(signatures\): /);
+      }
+    } finally {
+      localnet.liteservers[0]?.setFault({ mode: 'none' });
+    }
+    await assertIndexedExactly(ds, client, head);
+  });
+
   void it('rejects bad arguments in one line naming the parameter, exit code 2', async () => {
     const run = await ingestCli(['--from', '5', '--to', 'x'], env);
     assert.deepEqual(

@@ -109,15 +109,21 @@ export class PrivateNats {
   }
 }
 
-/** The ingestor's mesh entry point (`apps/ingestor/src/main.js` of the same build) as a child process. */
+/**
+ * A service's mesh entry point (the ingestor's `apps/ingestor/src/main.js` unless `entry` names
+ * another, of the same build) as a child process.
+ */
 export class IngestorProcess {
   private child: ChildProcess | undefined;
   readonly output: string[] = [];
 
-  constructor(private readonly env: Record<string, string>) {}
+  constructor(
+    private readonly env: Record<string, string>,
+    private readonly entry = 'apps/ingestor/src/main.js',
+  ) {}
 
   start(): void {
-    const main = resolve(__dirname, '../../../apps/ingestor/src/main.js');
+    const main = resolve(__dirname, '../../../', this.entry);
     const child = spawn(process.execPath, [main], {
       env: { PATH: process.env.PATH ?? '', ...this.env },
       stdio: ['ignore', 'pipe', 'pipe'],

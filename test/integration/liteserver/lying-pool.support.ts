@@ -4,8 +4,26 @@ import { createMetricsRegistry, LiteserverMetrics } from '@app/observability';
 import { type ProofBlockId } from '@app/ton';
 import { type Registry } from 'prom-client';
 import { type Localnet } from '../../../apps/localnet/src/localnet';
+import type { BlockIdExt } from '../../../apps/localnet/src/chain/chain-reader';
 
-async function until(condition: () => boolean, what: string, timeoutMs = 8000): Promise<void> {
+/** A local block id as the verifiers take it (the shard as unsigned 64 bits). */
+export function proofId(id: BlockIdExt): ProofBlockId {
+  return { ...id, shard: BigInt.asUintN(64, id.shard) };
+}
+
+/** Seals a key block now: what a config change makes, here the current config re-installed. */
+export async function sealKeyBlock(localnet: Localnet): Promise<BlockIdExt> {
+  localnet.chain.setBaseConfig(localnet.chain.blockchain.config);
+  const block = await localnet.producer.sealNow();
+  assert.equal(block.isKeyBlock, true);
+  return block.id;
+}
+
+export async function until(
+  condition: () => boolean,
+  what: string,
+  timeoutMs = 8000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
     if (Date.now() > deadline) {
@@ -25,11 +43,18 @@ export async function startVerifyingPool(
   anchor: ProofBlockId,
   pools: LiteserverPoolService[],
   attempts = 3,
+  onKeyBlock?: (id: ProofBlockId) => void,
 ): Promise<{ pool: LiteserverPoolService; registry: Registry }> {
   const registry = createMetricsRegistry({ defaultMetrics: false });
   const pool = new LiteserverPoolService(
     localnet.liteservers.map((ls) => ls.endpoint),
-    { timeoutMs: 2000, attempts, probeIntervalMs: 3_600_000, anchor },
+    {
+      timeoutMs: 2000,
+      attempts,
+      probeIntervalMs: 3_600_000,
+      anchor,
+      ...(onKeyBlock ? { onKeyBlock } : {}),
+    },
     new LiteserverMetrics(registry),
     registry,
   );

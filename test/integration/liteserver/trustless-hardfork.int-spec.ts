@@ -17,7 +17,7 @@ import {
   LiteserverPoolService,
   liteserverTrust,
 } from '@app/liteclient';
-import { parseTrustAnchor, type ProofBlockId } from '@app/ton';
+import { parseTrustAnchor } from '@app/ton';
 import { type TLFunction } from 'ton-tl';
 import { type Localnet, startLocalnet } from '../../../apps/localnet/src/localnet';
 import type { BlockIdExt } from '../../../apps/localnet/src/chain/chain-reader';
@@ -25,20 +25,7 @@ import {
   globalConfigJson,
   renderGlobalConfig,
 } from '../../../apps/localnet/src/liteserver/global-config';
-
-async function until(condition: () => boolean, what: string, timeoutMs = 8000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) {
-      throw new Error(`${what}: not reached within ${String(timeoutMs)} ms`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-function proofId(id: BlockIdExt): ProofBlockId {
-  return { ...id, shard: BigInt.asUintN(64, id.shard) };
-}
+import { proofId, sealKeyBlock, until } from './lying-pool.support';
 
 /** An engine that notes the known block of every liteServer.getBlockProof it sends. */
 class ProofStartsEngine extends AdnlLiteEngine {
@@ -67,13 +54,7 @@ void describe('hard forks listed in the global config (local network)', () => {
   const dirs: string[] = [];
   const closers: (() => void)[] = [];
 
-  async function keyBlock(): Promise<BlockIdExt> {
-    // A key block is what a config change makes: re-installing the current config is the smallest one.
-    localnet.chain.setBaseConfig(localnet.chain.blockchain.config);
-    const block = await localnet.producer.sealNow();
-    assert.equal(block.isKeyBlock, true);
-    return block.id;
-  }
+  const keyBlock = (): Promise<BlockIdExt> => sealKeyBlock(localnet);
 
   async function seal(blocks: number): Promise<void> {
     for (let i = 0; i < blocks; i++) {

@@ -9,7 +9,11 @@ import { keyPairFromSeed } from '@ton/crypto';
 import { WalletContractV4 } from '@ton/ton';
 import { type LiteSingleEngine } from 'ton-lite-client';
 import { Functions } from 'ton-lite-client/dist/schema';
-import { type BlockIdExt, BlockNotKeptError } from '../../../apps/localnet/src/chain';
+import {
+  type BlockIdExt,
+  BlockNotKeptError,
+  type StoredSimplexCertificate,
+} from '../../../apps/localnet/src/chain';
 import { toTlBlockId } from '../../../apps/localnet/src/lite-api/block-id';
 import { type Localnet, startLocalnet } from '../../../apps/localnet/src/localnet';
 import { engineFor, fromTreasury, transferCell } from './localnet-harness';
@@ -30,6 +34,8 @@ function start(dir: string): Promise<Localnet> {
     stateHistory: KEPT,
     snapshotInterval: INTERVAL,
     dataDir: dir,
+    // Simplex certificates are kept in snapshots with the blocks they finalize.
+    signatures: 'simplex',
   });
 }
 
@@ -102,6 +108,7 @@ void describe('localnet: the kept chain is bounded by the history (snapshots, co
   let shapeAfterFirstRun: DirShape | undefined;
   let droppedId: BlockIdExt | undefined;
   let keyBlockId: BlockIdExt | undefined;
+  let keyBlockSimplex: StoredSimplexCertificate | undefined;
 
   after(() => {
     rmSync(dir, { recursive: true, force: true });
@@ -137,6 +144,8 @@ void describe('localnet: the kept chain is bounded by the history (snapshots, co
       assert.ok(old);
       droppedId = old.id;
       keyBlockId = first.chain.masterchainBlock(keyBlock)?.id;
+      keyBlockSimplex = first.chain.masterchainBlock(keyBlock)?.simplex;
+      assert.ok(keyBlockSimplex);
       // What a liteserver answers for a block the history dropped, before the restart.
       const engine = await engineFor(first.liteservers[0]!);
       try {
@@ -177,6 +186,7 @@ void describe('localnet: the kept chain is bounded by the history (snapshots, co
       // The key block stays whole; blocks before the snapshot are not held, as past the history.
       assert.equal(second.chain.masterchainBlock(keyBlock)?.isKeyBlock, true);
       assert.ok(second.chain.masterchainBlock(keyBlock)?.block);
+      assert.deepEqual(second.chain.masterchainBlock(keyBlock)?.simplex, keyBlockSimplex);
       assert.equal(second.chain.masterchainBlock(base - 1), undefined);
       assert.equal(second.chain.masterchainBlock(head - KEPT - INTERVAL * 2), undefined);
       // The liteserver: the dropped block is still not served (the same lite_api code 651, worded

@@ -46,6 +46,7 @@ const CLIS = [
     flags: [
       '--seed',
       '--liteservers',
+      '--signatures',
       '--block-interval',
       '--shards',
       '--state-history',

@@ -18,7 +18,12 @@ import {
   IndexerCursorRepository,
   IngestProgressRepository,
 } from '@app/database';
-import { LiteserverPool, resolveLiteservers } from '@app/liteclient';
+import {
+  LiteserverPool,
+  LiteserverPoolMetrics,
+  resolveLiteservers,
+  trustMetricsObserver,
+} from '@app/liteclient';
 import { connectNats } from '@app/nats';
 import { createLogger } from '@app/observability';
 import { installFastBitOps, installNativeSha256 } from '@app/ton';
@@ -107,12 +112,24 @@ async function main(argv: readonly string[]): Promise<undefined> {
   const { endpoints, trust } = await resolveLiteservers(config, (fields, message) => {
     logger.info(fields, message);
   });
-  const pool = new LiteserverPool(endpoints, {
-    timeoutMs: config.LITESERVER_TIMEOUT_MS,
-    attempts: 3,
-    probeIntervalMs: 2000,
-    ...trust,
-  });
+  const pool = new LiteserverPool(
+    endpoints,
+    {
+      timeoutMs: config.LITESERVER_TIMEOUT_MS,
+      attempts: 3,
+      probeIntervalMs: 2000,
+      ...trust,
+    },
+    // A CLI serves no /metrics: what matters is that a refused answer and its liteserver are logged.
+    trustMetricsObserver(new LiteserverPoolMetrics(new Registry()), {
+      warn: (message) => {
+        logger.warn(message);
+      },
+      error: (message) => {
+        logger.error(message);
+      },
+    }),
+  );
   await pool.start();
   const nats =
     config.NATS_URL === undefined

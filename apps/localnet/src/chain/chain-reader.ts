@@ -39,6 +39,19 @@ export interface StoredSignature {
   readonly signature: Buffer;
 }
 
+/**
+ * A Simplex consensus finalization of a masterchain block: the fields of lite_api
+ * liteServer.signatureSet.simplex beyond the ordinary set's, and every validator's signature of the
+ * finalize vote they make (simplex-finalize.ts).
+ */
+export interface StoredSimplexCertificate {
+  readonly sessionId: Buffer;
+  readonly slot: number;
+  /** Boxed TL consensus.CandidateHashData naming the block. */
+  readonly candidate: Buffer;
+  readonly signatures: readonly StoredSignature[];
+}
+
 export interface StoredBlock {
   readonly id: BlockIdExt;
   /** The Block cell; null for a zero state (seqno 0), whose id hashes are those of the state. */
@@ -63,6 +76,8 @@ export interface StoredBlock {
   readonly shardTops?: readonly BlockIdExt[];
   /** Masterchain blocks only: the local validator set's signatures over this block's id. */
   readonly signatures?: readonly StoredSignature[];
+  /** Masterchain blocks of a chain signing with Simplex sets: the validators' finalize certificate. */
+  readonly simplex?: StoredSimplexCertificate;
   /** Masterchain blocks only: seqno of the key block whose config (p34) holds the validator set. */
   readonly prevKeyBlockSeqno?: number;
 }

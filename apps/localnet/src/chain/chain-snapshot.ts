@@ -20,7 +20,7 @@ import {
   type ShardAccountsTrie,
 } from '@app/ton';
 
-import type { BlockIdExt, StoredBlock, StoredTransaction } from './chain-reader';
+import type { BlockIdExt, StoredBlock, StoredSignature, StoredTransaction } from './chain-reader';
 import type { Pending } from './message-executor';
 import type { BlockRecord, ShardChain } from './shard-chain';
 import { StateNotKeptError } from './state-retention';
@@ -130,6 +130,10 @@ export function snapshotJson(c: ChainCapture): SnapshotJson {
 }
 
 const buf = (h: string): Buffer => Buffer.from(h, 'hex');
+const signatureOf = (s: { nodeIdShort: string; signature: string }): StoredSignature => ({
+  nodeIdShort: buf(s.nodeIdShort),
+  signature: buf(s.signature),
+});
 const idOf = (j: z.infer<typeof BlockIdJson>): BlockIdExt => ({
   workchain: j.workchain,
   shard: BigInt(`0x${j.shard}`),
@@ -167,13 +171,16 @@ function storedOf(j: z.infer<typeof StoredBlockJson>, cell: (i: number) => Cell)
     mcSeqno: j.mcSeqno,
     transactions,
     ...(j.shardTops === undefined ? {} : { shardTops: j.shardTops.map(idOf) }),
-    ...(j.signatures === undefined
+    ...(j.signatures === undefined ? {} : { signatures: j.signatures.map(signatureOf) }),
+    ...(j.simplex === undefined
       ? {}
       : {
-          signatures: j.signatures.map((s) => ({
-            nodeIdShort: buf(s.nodeIdShort),
-            signature: buf(s.signature),
-          })),
+          simplex: {
+            sessionId: buf(j.simplex.sessionId),
+            slot: j.simplex.slot,
+            candidate: buf(j.simplex.candidate),
+            signatures: j.simplex.signatures.map(signatureOf),
+          },
         }),
     ...(j.prevKeyBlockSeqno === undefined ? {} : { prevKeyBlockSeqno: j.prevKeyBlockSeqno }),
   };

@@ -1,5 +1,16 @@
 import type { Blockchain } from '@ton/sandbox';
 
+/**
+ * How the validators sign masterchain blocks: `ordinary` sets (TL `ton.blockId`, as mainnet before
+ * Simplex consensus) or `simplex` finalize certificates (liteServer.signatureSet.simplex, mainnet's
+ * since 2026; simplex-finalize.ts).
+ */
+export type SignatureSetKind = 'ordinary' | 'simplex';
+export const SIGNATURE_SET_KINDS = [
+  'ordinary',
+  'simplex',
+] as const satisfies readonly SignatureSetKind[];
+
 export interface LocalChainOptions {
   /** 1: one basechain shard; 2: shards 0x4000… and 0xc000… (split by the account id's first bit). */
   readonly shards?: 1 | 2;
@@ -15,6 +26,8 @@ export interface LocalChainOptions {
   readonly wallClock?: boolean;
   /** Number of local ed25519 validators (default 3), derived from a fixed seed. */
   readonly validators?: number;
+  /** What getBlockProof's forward links carry (default `ordinary`). */
+  readonly signatures?: SignatureSetKind;
   /** An existing emulator; by default one is created whose account storage the chain can scan. */
   readonly blockchain?: Blockchain;
   /** Receives diagnostics (dropped messages). */

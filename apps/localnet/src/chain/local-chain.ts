@@ -116,6 +116,7 @@ export class LocalChain implements ChainReader {
       globalId: this.globalId,
       validators,
       validatorHash: this.validatorHash,
+      signatures: options.signatures ?? 'ordinary',
       statesKept,
       blocksKept,
     });

@@ -14,9 +14,11 @@ import { assembleBlock, ChainWork } from './block-assembler';
 import type { StoredBlock } from './chain-reader';
 import { withLazyBlock } from './lazy-block';
 import type { LibrariesRoot } from './libraries-root';
+import type { SignatureSetKind } from './local-chain-options';
 import { type LocalChainReader, toBlockId } from './local-chain-reader';
 import { type LocalValidator, signBlock } from './local-validators';
 import type { LtRange, OpenBlock, SealHeader, ShardBlock } from './seal-plan';
+import { signSimplexFinalize } from './simplex-finalize';
 import type { ConfigFacts, SealingConfig } from './sealing-config';
 import { type BlockRecord, extRef, type ShardChain } from './shard-chain';
 import { shardDescrOf } from './zero-state';
@@ -33,6 +35,7 @@ export interface MasterchainParts {
   readonly validators: readonly LocalValidator[];
   /** The validator list hash of block headers and McStateExtra. */
   readonly validatorHash: number;
+  readonly signatures: SignatureSetKind;
 }
 
 export interface MasterchainBlock {
@@ -111,11 +114,16 @@ export async function buildMasterchainBlock(
     keyBlock,
     libraries: parts.libraries.of(libs),
   });
+  // The ordinary signatures are kept either way: the next block's McBlockExtra carries them
+  // (prev_blk_signatures).
   const signatures = signBlock(parts.validators, mcOut.stored.id);
   const stored: StoredBlock = withLazyBlock({
     ...mcOut.stored,
     shardTops: shardBlocks.map((s) => s.stored.id),
     signatures,
+    ...(parts.signatures === 'simplex'
+      ? { simplex: signSimplexFinalize(parts.validators, mcOut.stored.id, prevMc.stored.simplex) }
+      : {}),
     prevKeyBlockSeqno: prevKey.id.seqno,
   });
   return {

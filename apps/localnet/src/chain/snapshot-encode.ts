@@ -1,7 +1,7 @@
 import { type Cell } from '@ton/core';
 import { type z } from 'zod';
 
-import type { BlockIdExt, StoredBlock } from './chain-reader';
+import type { BlockIdExt, StoredBlock, StoredSignature } from './chain-reader';
 import type { BlockRecord } from './shard-chain';
 import { type BlockIdJson, type RecordJson, type StoredBlockJson } from './snapshot-json.schema';
 
@@ -23,6 +23,11 @@ export class CellTable {
 }
 
 export const hex = (b: Buffer): string => b.toString('hex');
+
+const signatureJson = (s: StoredSignature): { nodeIdShort: string; signature: string } => ({
+  nodeIdShort: hex(s.nodeIdShort),
+  signature: hex(s.signature),
+});
 export const idJson = (id: BlockIdExt): z.infer<typeof BlockIdJson> => ({
   workchain: id.workchain,
   shard: id.shard.toString(16),
@@ -54,13 +59,16 @@ export function storedJson(b: StoredBlock, cells: CellTable): z.infer<typeof Sto
       now: t.now,
     })),
     ...(b.shardTops === undefined ? {} : { shardTops: b.shardTops.map(idJson) }),
-    ...(b.signatures === undefined
+    ...(b.signatures === undefined ? {} : { signatures: b.signatures.map(signatureJson) }),
+    ...(b.simplex === undefined
       ? {}
       : {
-          signatures: b.signatures.map((s) => ({
-            nodeIdShort: hex(s.nodeIdShort),
-            signature: hex(s.signature),
-          })),
+          simplex: {
+            sessionId: hex(b.simplex.sessionId),
+            slot: b.simplex.slot,
+            candidate: hex(b.simplex.candidate),
+            signatures: b.simplex.signatures.map(signatureJson),
+          },
         }),
     ...(b.prevKeyBlockSeqno === undefined ? {} : { prevKeyBlockSeqno: b.prevKeyBlockSeqno }),
   };

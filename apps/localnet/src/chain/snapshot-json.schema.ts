@@ -20,6 +20,7 @@ export const TransactionJson = z.object({
   prevTransHash: Hex,
   now: z.number().int(),
 });
+const SignatureJson = z.object({ nodeIdShort: Hex, signature: Hex });
 export const StoredBlockJson = z.object({
   id: BlockIdJson,
   block: CellRef,
@@ -32,7 +33,15 @@ export const StoredBlockJson = z.object({
   mcSeqno: z.number().int(),
   transactions: z.array(TransactionJson),
   shardTops: z.array(BlockIdJson).optional(),
-  signatures: z.array(z.object({ nodeIdShort: Hex, signature: Hex })).optional(),
+  signatures: z.array(SignatureJson).optional(),
+  simplex: z
+    .object({
+      sessionId: Hex,
+      slot: z.number().int(),
+      candidate: Hex,
+      signatures: z.array(SignatureJson),
+    })
+    .optional(),
   prevKeyBlockSeqno: z.number().int().optional(),
 });
 export const RecordJson = z.object({

@@ -12,11 +12,13 @@ import { z } from 'zod';
  *           ahead with made-up hashes, changed balances, code and data, altered transaction lists,
  *           config proofs, library cells, headers, shard lists and block proofs; same ADNL identity;
  *   stale – answer account state, get-method and config queries with the honest, proven answer of the
- *           masterchain block before the one asked (stale-handlers.ts).
+ *           masterchain block before the one asked (stale-handlers.ts);
+ *   forge-signature – answer getBlockProof with one validator signature of each forward link changed,
+ *           everything else honest (forged-signature-handlers.ts).
  */
 export const LiteServerFault = z
   .object({
-    mode: z.enum(['none', 'stall', 'drop', 'error', 'lag', 'lie', 'stale']),
+    mode: z.enum(['none', 'stall', 'drop', 'error', 'lag', 'lie', 'stale', 'forge-signature']),
     lagBlocks: z.number().int().min(0).optional(),
     errorCode: z.number().int().optional(),
     errorMessage: z.string().min(1).max(500).optional(),

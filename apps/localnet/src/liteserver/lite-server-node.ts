@@ -10,6 +10,7 @@ import { LaggingChainReader } from './lagging-chain-reader';
 import { LiteServerFault } from './lite-server-fault';
 import { STALE_HANDLERS } from './stale-handlers';
 import { LYING_HANDLERS } from './lying-handlers';
+import { FORGED_SIGNATURE_HANDLERS } from './forged-signature-handlers';
 
 export interface LiteServerNodeOptions {
   /** 32-byte ed25519 seed of the node's ADNL key. */
@@ -36,6 +37,7 @@ export class LiteServerNode {
   private readonly lagging: LiteApiDispatcher;
   private readonly lying: LiteApiDispatcher;
   private readonly stale: LiteApiDispatcher;
+  private readonly forgedSignature: LiteApiDispatcher;
   private fault: LiteServerFault = { mode: 'none' };
   private readonly stalled = new Set<() => void>();
   private bound: { host: string; port: number } | null = null;
@@ -50,6 +52,7 @@ export class LiteServerNode {
     });
     this.lying = createLiteApiDispatcher({ chain, handlers: LYING_HANDLERS });
     this.stale = createLiteApiDispatcher({ chain, handlers: STALE_HANDLERS });
+    this.forgedSignature = createLiteApiDispatcher({ chain, handlers: FORGED_SIGNATURE_HANDLERS });
     this.adnl = new AdnlServer({
       seed: options.seed,
       handler: (query) => this.answer(query),
@@ -114,6 +117,8 @@ export class LiteServerNode {
         return this.lying(query);
       case 'stale':
         return this.stale(query);
+      case 'forge-signature':
+        return this.forgedSignature(query);
       case 'error':
         // run_ext_query's answer while the node is not ready
         return encodeLiteServerError(

@@ -28,9 +28,10 @@ const ERROR_ID = encodeTl(ClientCodecs.liteServer_Error, {
 /** How far ahead a lying liteserver claims the head is. */
 export const LIE_AHEAD_BLOCKS = 1000;
 
-type Forger = (honest: Buffer) => Buffer;
+export type Forger = (honest: Buffer) => Buffer;
 
-function rewrite<T>(codec: TLCodec<T>, change: (value: T) => T): Forger {
+/** A forger that decodes the honest answer with `codec`, changes it, and encodes it again. */
+export function rewrite<T>(codec: TLCodec<T>, change: (value: T) => T): Forger {
   return (honest) => encodeTl(codec, change(codec.decode(new TLReadBuffer(Buffer.from(honest)))));
 }
 
@@ -273,7 +274,8 @@ const FORGERS = new Map<LiteApiFunctionName, Forger>([
   ],
   [
     'liteServer.getBlockProof',
-    rewrite(ClientCodecs.liteServer_PartialBlockProof, (v) => ({
+    // The generated codec: it knows the Simplex signature sets ton-lite-client's does not.
+    rewrite(Codecs.liteServer_PartialBlockProof, (v) => ({
       ...v,
       steps: v.steps.map((step) =>
         step.kind === 'liteServer.blockLinkForward'
@@ -290,16 +292,23 @@ const FORGERS = new Map<LiteApiFunctionName, Forger>([
  * tree), so a client that checks them refuses the answer and one that does not serves the lie. The
  * ADNL identity is the node's own: only the content lies.
  */
-export const LYING_HANDLERS: readonly LiteApiHandler[] = LITE_API_HANDLERS.map((h) => {
-  const forge = FORGERS.get(h.name);
-  if (!forge) {
-    return h;
-  }
-  return {
-    name: h.name,
-    run: async (args, ctx) => {
-      const honest = await h.run(args, ctx);
-      return honest.readInt32LE(0) === ERROR_ID ? honest : forge(honest);
-    },
-  };
-});
+export const LYING_HANDLERS = forgingHandlers(FORGERS);
+
+/** The honest handlers, with the answers of those `forgers` names forged; errors pass through. */
+export function forgingHandlers(
+  forgers: ReadonlyMap<LiteApiFunctionName, Forger>,
+): readonly LiteApiHandler[] {
+  return LITE_API_HANDLERS.map((h) => {
+    const forge = forgers.get(h.name);
+    if (!forge) {
+      return h;
+    }
+    return {
+      name: h.name,
+      run: async (args, ctx) => {
+        const honest = await h.run(args, ctx);
+        return honest.readInt32LE(0) === ERROR_ID ? honest : forge(honest);
+      },
+    };
+  });
+}

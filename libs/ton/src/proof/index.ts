@@ -9,6 +9,7 @@ export * from './validator-set.reader';
 export * from './validator-subset';
 export * from './config-validators';
 export * from './block-signatures.check';
+export { simplexCandidateBlock } from './simplex-vote';
 export * from './key-block-config.reader';
 export * from './block-link.check';
 export * from './shard-block.check';

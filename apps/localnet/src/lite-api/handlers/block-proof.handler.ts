@@ -1,6 +1,5 @@
-import { Codecs as ClientCodecs, type liteServer_BlockLink } from 'ton-lite-client/dist/schema';
-import { loadBlockInfoOfBlock } from '@app/ton';
-import type { ChainReader, StoredBlock } from '../../chain/chain-reader';
+import { type LiteApiSchema, loadBlockInfoOfBlock } from '@app/ton';
+import type { ChainReader, StoredBlock, StoredSignature } from '../../chain/chain-reader';
 import { requireMasterchainBlock, toTlBlockId } from '../block-id';
 import { defineHandler } from '../lite-api-handler';
 import { Codecs } from '../lite-api-schema';
@@ -36,7 +35,45 @@ function linkSource(chain: ChainReader, known: StoredBlock): StoredBlock {
   return chain.masterchainBlock(known.prevKeyBlockSeqno ?? 0) ?? chain.zeroState();
 }
 
-function forwardLink(from: StoredBlock, to: StoredBlock): liteServer_BlockLink {
+type BlockLink = LiteApiSchema.liteServer_BlockLink;
+
+function tlSignatures(
+  signatures: readonly StoredSignature[],
+): LiteApiSchema.liteServer_signature[] {
+  return signatures.map((s) => ({
+    kind: 'liteServer.signature',
+    nodeIdShort: s.nodeIdShort,
+    signature: s.signature,
+  }));
+}
+
+/**
+ * The signatures a forward link to `to` carries: the Simplex finalize certificate of a chain signing
+ * with Simplex sets (liteServer.signatureSet.simplex, as the C++ liteserver serves mainnet's key-block
+ * chain since 2026), else the ordinary set.
+ */
+function signatureSet(to: StoredBlock): LiteApiSchema.liteServer_SignatureSet {
+  const { validatorSetHash, catchainSeqno } = signedBy(to);
+  if (to.simplex !== undefined) {
+    return {
+      kind: 'liteServer.signatureSet.simplex',
+      ccSeqno: catchainSeqno,
+      validatorSetHash,
+      signatures: tlSignatures(to.simplex.signatures),
+      sessionId: to.simplex.sessionId,
+      slot: to.simplex.slot,
+      candidate: to.simplex.candidate,
+    };
+  }
+  return {
+    kind: 'liteServer.signatureSet.ordinary',
+    validatorSetHash,
+    catchainSeqno,
+    signatures: tlSignatures(to.signatures ?? []),
+  };
+}
+
+function forwardLink(from: StoredBlock, to: StoredBlock): BlockLink {
   return {
     kind: 'liteServer.blockLinkForward',
     toKeyBlock: to.isKeyBlock,
@@ -44,19 +81,11 @@ function forwardLink(from: StoredBlock, to: StoredBlock): liteServer_BlockLink {
     to: toTlBlockId(to.id),
     destProof: boc(blockHeaderProof(to)),
     configProof: boc(keyBlockConfigProof(from, VALIDATOR_PARAMS)),
-    signatures: {
-      kind: 'liteServer.signatureSet',
-      ...signedBy(to),
-      signatures: (to.signatures ?? []).map((s) => ({
-        kind: 'liteServer.signature' as const,
-        nodeIdShort: s.nodeIdShort,
-        signature: s.signature,
-      })),
-    },
+    signatures: signatureSet(to),
   };
 }
 
-function backwardLink(from: StoredBlock, to: StoredBlock): liteServer_BlockLink {
+function backwardLink(from: StoredBlock, to: StoredBlock): BlockLink {
   return {
     kind: 'liteServer.blockLinkBack',
     toKeyBlock: to.isKeyBlock,
@@ -72,7 +101,7 @@ function backwardLink(from: StoredBlock, to: StoredBlock): liteServer_BlockLink 
  * liteServer.getBlockProof mode:# known_block:tonNode.blockIdExt target_block:mode.0?tonNode.blockIdExt
  *   = liteServer.PartialBlockProof;
  * liteServer.partialBlockProof complete:Bool from to steps:(vector liteServer.BlockLink)
- * A forward link signed by the local validator set (the chain's StoredBlock.signatures) when the target
+ * A forward link signed by the local validator set (the chain's StoredBlock.simplex or signatures) when the target
  * is newer, a backward link through prev_blocks when it is older. A forward link starts at a key block
  * (or the zero state), whose config names the signers, so from any other known block a backward link to
  * its previous key block comes first, as the C++ liteserver does. Without target_block the target is
@@ -87,7 +116,7 @@ export const getBlockProof = defineHandler(
       (req.mode & 1) !== 0 && req.targetBlock
         ? requireMasterchainBlock(ctx.chain, req.targetBlock)
         : ctx.chain.head();
-    const steps: liteServer_BlockLink[] = [];
+    const steps: BlockLink[] = [];
     if (target.id.seqno > known.id.seqno) {
       const source = linkSource(ctx.chain, known);
       if (source !== known) {
@@ -97,7 +126,7 @@ export const getBlockProof = defineHandler(
     } else if (target.id.seqno < known.id.seqno) {
       steps.push(backwardLink(known, target));
     }
-    return encodeTl(ClientCodecs.liteServer_PartialBlockProof, {
+    return encodeTl(Codecs.liteServer_PartialBlockProof, {
       kind: 'liteServer.partialBlockProof',
       complete: true,
       from: toTlBlockId(known.id),
