@@ -31,6 +31,8 @@ export class DecoderWorker {
   /** A wake() while a round is under way is kept, so the next wait returns at once. */
   private readonly wakeUp = new WakeLatch();
   private decoded: number | null = null;
+  /** Callers of waitForSeqno, each released by the next commit. */
+  private readonly commitWaiters = new Set<() => void>();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -54,15 +56,23 @@ export class DecoderWorker {
     this.wakeUp.wake();
   }
 
-  /** Resolves true once `seqno` is decoded, false after `timeoutMs` (the event is then redelivered). */
+  /**
+   * Resolves true once `seqno` is decoded, false after `timeoutMs` (the event is then redelivered).
+   * Each commit of this worker ends the wait at once (what acknowledges a `block.indexed` event, and
+   * lets the listener take the next one, without a poll's delay); the watermark in PostgreSQL is
+   * re-read every `pollMs` only for a commit made elsewhere.
+   */
   async waitForSeqno(seqno: number, timeoutMs = 30_000): Promise<boolean> {
+    const { signal } = this.abort;
     const deadline = Date.now() + timeoutMs;
-    while (!this.abort.signal.aborted && Date.now() < deadline) {
+    while (!signal.aborted && Date.now() < deadline) {
       const decoded = this.decoded ?? (await this.cursors.get(this.options.cursor));
-      if (decoded !== null && decoded >= seqno) {
+      // A commit during the read above set `decoded`: look at it before waiting for the next one.
+      const known = Math.max(decoded ?? -1, this.decoded ?? -1);
+      if (known >= seqno) {
         return true;
       }
-      await new Promise((r) => setTimeout(r, 50));
+      await this.nextCommit(Math.min(this.options.pollMs, deadline - Date.now()));
     }
     return false;
   }
@@ -84,6 +94,28 @@ export class DecoderWorker {
         this.logger.warn({ err: String(error) }, 'decoder step failed; retrying');
         await new Promise((r) => setTimeout(r, this.options.pollMs * 4));
       }
+    }
+  }
+
+  /** Resolves at this worker's next commit, after `ms`, or when the worker stops. */
+  private nextCommit(ms: number): Promise<void> {
+    const { signal } = this.abort;
+    return new Promise<void>((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', done);
+        this.commitWaiters.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, Math.max(0, ms));
+      this.commitWaiters.add(done);
+      signal.addEventListener('abort', done, { once: true });
+    });
+  }
+
+  private releaseCommitWaiters(): void {
+    for (const release of [...this.commitWaiters]) {
+      release();
     }
   }
 
@@ -118,6 +150,7 @@ export class DecoderWorker {
         this.metrics.failures.inc({ kind: 'body' }, decoded.badBodies);
       });
       this.decoded = seqno;
+      this.releaseCommitWaiters();
       this.options.onDecoded?.(seqno);
       this.metrics.decodedSeqno.set(seqno);
       this.metrics.blocks.inc(seqno - first + 1);
