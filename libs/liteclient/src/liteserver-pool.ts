@@ -76,9 +76,18 @@ export class LiteserverPool {
       (options.anchor ? new ChainVerifier(options.anchor, options.onKeyBlock) : undefined);
     const chain = this.chain;
     this.identity = options.zeroState
-      ? new NetworkIdentity(options.zeroState, (server, what, message) => {
-          this.observer?.wrongNetwork?.(server, what, message);
-        })
+      ? new NetworkIdentity(
+          options.zeroState,
+          (server, what, message) => {
+            this.observer?.wrongNetwork?.(server, what, message);
+          },
+          (server, message) => {
+            const entry = this.entries[server];
+            if (entry) {
+              this.unverified(entry, 'block_header', message);
+            }
+          },
+        )
       : undefined;
     const identity = this.identity;
     this.entries = endpoints.map((endpoint, index) => {

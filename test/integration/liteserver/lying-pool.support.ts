@@ -44,6 +44,8 @@ export async function startVerifyingPool(
   pools: LiteserverPoolService[],
   attempts = 3,
   onKeyBlock?: (id: ProofBlockId) => void,
+  /** The network's zero state: liteservers are checked at connect as the services' pools do. */
+  zeroState?: ProofBlockId,
 ): Promise<{ pool: LiteserverPoolService; registry: Registry }> {
   const registry = createMetricsRegistry({ defaultMetrics: false });
   const pool = new LiteserverPoolService(
@@ -54,6 +56,7 @@ export async function startVerifyingPool(
       probeIntervalMs: 3_600_000,
       anchor,
       ...(onKeyBlock ? { onKeyBlock } : {}),
+      ...(zeroState ? { zeroState } : {}),
     },
     new LiteserverMetrics(registry),
     registry,

@@ -76,6 +76,25 @@ void describe('the pool verifies answers from the anchor: 3 local liteservers, s
     }
   });
 
+  void it('a liar announcing a head it has no header of is counted unverified by a pool checking the network', async () => {
+    lie([1]);
+    const { pool, registry } = await startVerifyingPool(
+      localnet,
+      anchor,
+      pools,
+      3,
+      undefined,
+      anchor,
+    );
+    assert.deepEqual(
+      pool.health().map((h) => h.alive),
+      [true, false, true],
+    );
+    assert.ok(((await unverifiedByReason(registry)).get('block_header') ?? 0) >= 1);
+    const info = await pool.masterchainInfo();
+    assert.equal(info.value.last.seqno, localnet.chain.head().id.seqno);
+  });
+
   void it('liars a request asks first cost it no attempt: with 1 attempt, the honest one still answers', async () => {
     // Each pool starts with the same history, so its first pick is the same index; with every
     // index honest once, the first pick is a liar in two of the three rounds.

@@ -6,6 +6,7 @@ import {
   type ProofBlockId,
   proofRoot,
 } from '@app/ton';
+import { classifyFailure } from '../liteserver-errors';
 
 /** Which part of a liteserver's identity is not the configured network's. */
 export type NetworkMismatch = 'zero_state' | 'global_id';
@@ -35,6 +36,11 @@ export class NetworkIdentity {
   constructor(
     private readonly zeroState: ProofBlockId,
     private readonly onMismatch: (server: number, what: NetworkMismatch, message: string) => void,
+    /**
+     * The liteserver announced a head it answers no header of (an error, not a failed proof): it
+     * cannot prove what it announces, so it counts as unverified, not as a flaky connection.
+     */
+    private readonly onUnprovableHead: (server: number, message: string) => void = () => undefined,
   ) {}
 
   /** The liteserver reconnected: its next probe checks it again. */
@@ -83,11 +89,25 @@ export class NetworkIdentity {
       );
       return 'zero_state';
     }
-    const header = await reader.query(LiteApiSchema.Functions.liteServer_getBlockHeader, {
-      kind: 'liteServer.getBlockHeader',
-      id: info.last,
-      mode: 0,
-    });
+    const header = await reader
+      .query(LiteApiSchema.Functions.liteServer_getBlockHeader, {
+        kind: 'liteServer.getBlockHeader',
+        id: info.last,
+        mode: 0,
+      })
+      .catch((error: unknown) => {
+        // A liteserver always holds the header of the head it announces; an error answer (not a
+        // timeout or a dropped connection) means the announced head is not a block it has.
+        if (classifyFailure(error) === 'answer') {
+          this.onUnprovableHead(
+            server,
+            `it announces masterchain block ${String(info.last.seqno)} and answers no header of it: ${
+              error instanceof Error ? error.message : String(error)
+            }`,
+          );
+        }
+        throw error;
+      });
     const { globalId } = checkBlockHeaderProof(
       proofRoot(Buffer.from(header.headerProof), 'block_header', 'header proof'),
       proofBlockId(info.last),
