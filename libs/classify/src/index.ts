@@ -17,6 +17,7 @@ export { NftOp, parseNftTransfer } from './tlb/nft';
 export { type GetMethodAnswer, type GetMethodRunner } from './interfaces/get-method.runner';
 export * from './interfaces/interface-probes';
 export * from './interfaces/contract-probes';
+export { type TelemintItemState } from './interfaces/telemint-probe';
 export { DNS_ZONES, type DnsZone, type DnsZones } from './interfaces/dns-zones';
 export { WALLET_CODE_HASHES, WALLET_TYPES, walletInterface } from './interfaces/wallet-code-hashes';
 export { NOMINATOR_POOL_CODE_HASH } from './interfaces/nominator-pool';

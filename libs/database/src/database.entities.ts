@@ -16,6 +16,7 @@ import { NftCollectionEntity } from './entities/nft-collection.entity';
 import { NftItemEntity } from './entities/nft-item.entity';
 import { GetgemsNftSaleEntity } from './entities/getgems-nft-sale.entity';
 import { GetgemsNftAuctionEntity } from './entities/getgems-nft-auction.entity';
+import { TelemintNftItemEntity } from './entities/telemint-nft-item.entity';
 import { NftTransferEntity } from './entities/nft-transfer.entity';
 import { TraceAccountEntity } from './entities/trace-account.entity';
 import { TraceEntity } from './entities/trace.entity';
@@ -58,6 +59,7 @@ export const DATABASE_ENTITIES = [
   NftItemEntity,
   GetgemsNftSaleEntity,
   GetgemsNftAuctionEntity,
+  TelemintNftItemEntity,
   NftTransferEntity,
   TraceEntity,
   TraceAccountEntity,

@@ -9,6 +9,7 @@ import {
   type NftAuctionRow,
   type NftItemRow,
   type NftSaleRow,
+  type TelemintItemRow,
   type VestingRow,
 } from '@app/database';
 import { type InterfaceProbes, walletInterface } from '@app/classify';
@@ -27,7 +28,10 @@ export type ContractInterface =
   | 'nft_sale'
   // getgems auction (get_sale_data with the "AUC" magic, or v4's get_auction_data_v4); toncenter's
   // name for a getgems auction code (ton-index-go index/detect/interfaces.go)
-  | 'nft_auction_v1';
+  | 'nft_auction_v1'
+  // Fragment's Telemint item (Telegram usernames and numbers); toncenter's name for the interface
+  // (ton-index-go index/detect/interfaces.go)
+  | 'teleitem';
 const ALL: readonly ContractInterface[] = [
   'jetton_wallet',
   'jetton_master',
@@ -39,6 +43,7 @@ const ALL: readonly ContractInterface[] = [
   'vesting',
   'nft_sale',
   'nft_auction_v1',
+  'teleitem',
 ];
 const PROBED: ReadonlySet<string> = new Set(ALL);
 
@@ -56,6 +61,7 @@ export interface DetectedBlock {
   readonly vestings: VestingRow[];
   readonly sales: NftSaleRow[];
   readonly auctions: NftAuctionRow[];
+  readonly telemintItems: TelemintItemRow[];
 }
 
 /** An account a block touched, as its last transaction in the block left it. */
@@ -81,7 +87,7 @@ interface ProbedAccount {
  * for every account a block touched, the get-methods of the interfaces its code implements are run
  * at that block. Which interfaces a code implements is probed once per code hash (every probe on an
  * unseen code: Jetton wallet and master, NFT item and collection, DNS item, multisig v2 wallet and
- * order, vesting wallet, getgems fixed-price sale and auction) and cached in `contract_interfaces` (and in
+ * order, vesting wallet, getgems fixed-price sale and auction, Telemint item) and cached in `contract_interfaces` (and in
  * memory, `CodeInterfaces`); accounts whose code implements none cost nothing. A wallet code is known
  * by its hash alone, as toncenter's code-hash match does (`wallet_v4r2`): it is never probed, and its
  * name is what `contract_interfaces` records. Runs outside the block's database transaction (it waits
@@ -113,6 +119,7 @@ export class InterfaceDetector {
       vestings: [],
       sales: [],
       auctions: [],
+      telemintItems: [],
     };
     for (const account of touched) {
       const { codeHash } = account;
@@ -221,6 +228,13 @@ export class InterfaceDetector {
         const s = await this.probes.nftAuction(address, mcSeqno);
         if (s !== null) {
           out.auctions.push({ address, ...s, lastLt, codeHash, dataHash });
+        }
+        return s !== null;
+      }
+      case 'teleitem': {
+        const s = await this.probes.telemintItem(address, mcSeqno);
+        if (s !== null) {
+          out.telemintItems.push({ address, ...s, lastLt, codeHash, dataHash });
         }
         return s !== null;
       }

@@ -26,6 +26,7 @@ function detected(wallets: JettonWalletRow[]): DetectedBlock {
     vestings: [],
     sales: [],
     auctions: [],
+    telemintItems: [],
   };
 }
 

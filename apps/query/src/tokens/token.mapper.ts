@@ -15,6 +15,7 @@ import {
   type JettonWalletQueryRow,
   type NftCollectionQueryRow,
   type NftAuctionSaleQueryRow,
+  type TelemintSaleQueryRow,
   type NftItemQueryRow,
   type NftSaleQueryRow,
   type SaleItem,
@@ -235,6 +236,40 @@ export function toNftAuctionSale(r: NftAuctionSaleQueryRow & SaleItem): V3NftSal
       min_bid: r.min_bid,
       last_bid_at: Number(r.last_bid_at),
       is_canceled: r.is_canceled,
+    },
+    ...saleItem(r),
+  };
+}
+
+/**
+ * A Telemint item as toncenter's ParseNFTSale renders it: the item is its own sale, with no seller,
+ * marketplace or creation time; the null bidder and beneficiary of an item without an auction are
+ * left out (omitempty).
+ */
+export function toTelemintSale(r: TelemintSaleQueryRow & SaleItem): V3NftSale {
+  return {
+    type: 'telemint',
+    address: r.address,
+    nft_address: r.nft_address,
+    last_transaction_lt: r.last_transaction_lt,
+    ...(r.code_hash === null ? {} : { code_hash: r.code_hash }),
+    ...(r.data_hash === null ? {} : { data_hash: r.data_hash }),
+    details: {
+      token_name: r.token_name,
+      ...(r.bidder_address === null ? {} : { bidder_address: r.bidder_address }),
+      bid: r.bid,
+      bid_ts: r.bid_ts,
+      min_bid: r.min_bid,
+      end_time: Number(r.end_time),
+      ...(r.beneficiary_address === null ? {} : { beneficiary_address: r.beneficiary_address }),
+      initial_min_bid: r.initial_min_bid,
+      max_bid: r.max_bid,
+      min_bid_step: r.min_bid_step,
+      min_extend_time: r.min_extend_time,
+      duration: r.duration,
+      royalty_numerator: Number(r.royalty_numerator),
+      royalty_denominator: Number(r.royalty_denominator),
+      royalty_destination: r.royalty_destination,
     },
     ...saleItem(r),
   };

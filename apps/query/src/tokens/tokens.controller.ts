@@ -37,6 +37,7 @@ import {
   toNftItem,
   toNftAuctionSale,
   toNftSale,
+  toTelemintSale,
   toNftTransfer,
 } from './token.mapper';
 
@@ -213,20 +214,24 @@ export class TokensController {
 
   /**
    * nft/sales (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml,
-   * `crud/crud_sales.go`): toncenter unions getgems sales, getgems auctions and Telemint items; the
-   * first two are detected here. The address book and metadata cover the sale, its item, seller and
-   * marketplace, the sale's fee and royalty addresses or the auction's last bidder, fee and royalty
-   * addresses, and the item's collection and owner.
+   * `crud/crud_sales.go`): getgems sales, getgems auctions and Telemint items, in that order. The
+   * address book and metadata cover the sale, its item, seller and marketplace, the sale's fee and
+   * royalty addresses, the auction's last bidder, fee and royalty addresses, the Telemint item's
+   * bidder, beneficiary and royalty destination, and the item's collection and owner.
    */
   @RpcHandler(Subjects.query.nftSales)
   async nftSales(@Payload() req: NftSalesReq): Promise<V3NftSalesRes> {
-    const { sales, auctions } = await this.tokens.nftSales(req.address);
+    const { sales, auctions, telemints } = await this.tokens.nftSales(req.address);
     const itemAddresses = (r: SaleItem) => [
       r.item?.collection_address ?? null,
       r.item?.owner_address ?? null,
     ];
     return {
-      nft_sales: [...sales.map(toNftSale), ...auctions.map(toNftAuctionSale)],
+      nft_sales: [
+        ...sales.map(toNftSale),
+        ...auctions.map(toNftAuctionSale),
+        ...telemints.map(toTelemintSale),
+      ],
       ...(await this.enrich(
         [
           ...sales.flatMap((r) =>
@@ -249,6 +254,15 @@ export class TokensController {
               r.last_member,
               r.mp_fee_addr,
               r.royalty_fee_addr,
+              ...itemAddresses(r),
+            ),
+          ),
+          ...telemints.flatMap((r) =>
+            present(
+              r.address,
+              r.bidder_address,
+              r.beneficiary_address,
+              r.royalty_destination,
               ...itemAddresses(r),
             ),
           ),

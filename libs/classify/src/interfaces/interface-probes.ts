@@ -2,6 +2,7 @@ import { Address, beginCell, type Cell, type TupleReader } from '@ton/core';
 import { ContractProbes } from './contract-probes';
 import { type DnsZones } from './dns-zones';
 import { type GetMethodRunner } from './get-method.runner';
+import { probeTelemintItem, type TelemintItemState } from './telemint-probe';
 import { parseTokenContent } from './token-content';
 
 export interface JettonWalletState {
@@ -289,6 +290,11 @@ export class InterfaceProbes {
         publicKey: null,
       };
     });
+  }
+
+  /** A Telemint item's name, auction and royalty (telemint-probe.ts). */
+  telemintItem(address: string, mcSeqno: number): Promise<TelemintItemState | null> {
+    return probeTelemintItem(this.methods, address, mcSeqno);
   }
 
   private async fullContent(

@@ -60,6 +60,33 @@ export const V3GetgemsAuctionDetails = z
   .strict();
 export type V3GetgemsAuctionDetails = z.infer<typeof V3GetgemsAuctionDetails>;
 
+/**
+ * `details` of a `telemint` item (toncenter NFTSaleDetailsTeleitem): the Fragment item's auction as
+ * its get-methods answered; without an auction no bidder or beneficiary and zero amounts and times.
+ * Timestamps and durations as toncenter types them: bid_ts, min_extend_time and duration strings,
+ * end_time and the royalty factors numbers.
+ */
+export const V3TelemintDetails = z
+  .object({
+    token_name: z.string(),
+    bidder_address: V3Address.optional(),
+    bid: NumericStr,
+    bid_ts: NumericStr,
+    min_bid: NumericStr,
+    end_time: z.number().int(),
+    beneficiary_address: V3Address.optional(),
+    initial_min_bid: NumericStr,
+    max_bid: NumericStr,
+    min_bid_step: NumericStr,
+    min_extend_time: NumericStr,
+    duration: NumericStr,
+    royalty_numerator: z.number().int(),
+    royalty_denominator: z.number().int(),
+    royalty_destination: V3Address,
+  })
+  .strict();
+export type V3TelemintDetails = z.infer<typeof V3TelemintDetails>;
+
 /** The fields every NFTSale has, in toncenter's order; optional ones are omitted when null. */
 const nftSaleFields = {
   address: V3Address,
@@ -74,9 +101,9 @@ const nftSaleFields = {
 
 /**
  * NFTSale (https://github.com/toncenter/ton-indexer/tree/HEAD/ton-index-go/index/models,
- * `crud/crud_sales.go`): a getgems fixed-price sale or a getgems auction, told apart by `type`, each
- * with its item (and the item's collection) when they are indexed. Telemint items are not detected
- * here (docs/toncenter-differences.md).
+ * `crud/crud_sales.go`): a getgems fixed-price sale, a getgems auction or a Telemint item (Fragment's
+ * usernames and numbers, each its own auction), told apart by `type`, each with its item (and the
+ * item's collection) when they are indexed.
  */
 export const V3NftSale = z.discriminatedUnion('type', [
   z
@@ -92,6 +119,14 @@ export const V3NftSale = z.discriminatedUnion('type', [
       type: z.literal('getgems_auction'),
       ...nftSaleFields,
       details: V3GetgemsAuctionDetails,
+      nft_item: V3NftItem.optional(),
+    })
+    .strict(),
+  z
+    .object({
+      type: z.literal('telemint'),
+      ...nftSaleFields,
+      details: V3TelemintDetails,
       nft_item: V3NftItem.optional(),
     })
     .strict(),

@@ -35,6 +35,7 @@ export const INDEXED_TABLES = [
   'nft_transfers',
   'getgems_nft_sales',
   'getgems_nft_auctions',
+  'telemint_nft_items',
   'contract_interfaces',
   'decode_failures',
   'dns_entries',

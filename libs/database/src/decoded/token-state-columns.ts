@@ -8,6 +8,7 @@ import {
   type NftItemRow,
   type NftSaleRow,
   type StateCommon,
+  type TelemintItemRow,
 } from './token-rows';
 
 /** A state table's columns: the address, the table's own, then the contract's last lt and hashes. */
@@ -122,4 +123,23 @@ export const GETGEMS_NFT_AUCTIONS_STATE_COLUMNS = stateColumns<NftAuctionRow>([
   { name: 'jetton_master', type: 'text', value: (r) => r.jettonMaster },
   { name: 'is_broken_state', type: 'boolean', value: (r) => r.isBrokenState },
   { name: 'public_key', type: 'text', value: (r) => opt(r.publicKey) },
+]);
+
+/** The columns of telemint_nft_items. */
+export const TELEMINT_NFT_ITEMS_STATE_COLUMNS = stateColumns<TelemintItemRow>([
+  { name: 'token_name', type: 'text', value: (r) => r.tokenName },
+  { name: 'bidder_address', type: 'text', value: (r) => r.bidder },
+  { name: 'bid', type: 'numeric', value: (r) => dec(r.bid) },
+  { name: 'bid_ts', type: 'bigint', value: (r) => dec(r.bidTs) },
+  { name: 'min_bid', type: 'numeric', value: (r) => dec(r.minBid) },
+  { name: 'end_time', type: 'bigint', value: (r) => dec(r.endTime) },
+  { name: 'beneficiary_address', type: 'text', value: (r) => r.beneficiary },
+  { name: 'initial_min_bid', type: 'numeric', value: (r) => dec(r.initialMinBid) },
+  { name: 'max_bid', type: 'numeric', value: (r) => dec(r.maxBid) },
+  { name: 'min_bid_step', type: 'numeric', value: (r) => dec(r.minBidStep) },
+  { name: 'min_extend_time', type: 'bigint', value: (r) => dec(r.minExtendTime) },
+  { name: 'duration', type: 'bigint', value: (r) => dec(r.duration) },
+  { name: 'royalty_numerator', type: 'bigint', value: (r) => dec(r.royaltyNumerator) },
+  { name: 'royalty_denominator', type: 'bigint', value: (r) => dec(r.royaltyDenominator) },
+  { name: 'royalty_destination', type: 'text', value: (r) => r.royaltyDestination },
 ]);

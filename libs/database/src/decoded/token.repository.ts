@@ -10,6 +10,7 @@ import {
   type NftItemRow,
   type NftSaleRow,
   type NftTransferRow,
+  type TelemintItemRow,
 } from './token-rows';
 import {
   GETGEMS_NFT_AUCTIONS_STATE_COLUMNS,
@@ -18,6 +19,7 @@ import {
   JETTON_WALLETS_STATE_COLUMNS,
   NFT_COLLECTIONS_STATE_COLUMNS,
   NFT_ITEMS_STATE_COLUMNS,
+  TELEMINT_NFT_ITEMS_STATE_COLUMNS,
   upsertStates,
 } from './token-state-columns';
 import {
@@ -36,6 +38,7 @@ export type {
   NftItemRow,
   NftSaleRow,
   NftTransferRow,
+  TelemintItemRow,
 } from './token-rows';
 
 /** Jetton and NFT state and events, and the per-code-hash interface cache (toncenter https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp). */
@@ -84,6 +87,7 @@ export class TokenRepository {
       collections: readonly NftCollectionRow[];
       sales: readonly NftSaleRow[];
       auctions: readonly NftAuctionRow[];
+      telemintItems: readonly TelemintItemRow[];
     },
   ): Promise<void> {
     await upsertStates(m, 'jetton_wallets', JETTON_WALLETS_STATE_COLUMNS, s.wallets);
@@ -92,6 +96,7 @@ export class TokenRepository {
     await upsertStates(m, 'nft_collections', NFT_COLLECTIONS_STATE_COLUMNS, s.collections);
     await upsertStates(m, 'getgems_nft_sales', GETGEMS_NFT_SALES_STATE_COLUMNS, s.sales);
     await upsertStates(m, 'getgems_nft_auctions', GETGEMS_NFT_AUCTIONS_STATE_COLUMNS, s.auctions);
+    await upsertStates(m, 'telemint_nft_items', TELEMINT_NFT_ITEMS_STATE_COLUMNS, s.telemintItems);
     await this.realOwners(
       m,
       s.items.map((i) => i.address),

@@ -12,3 +12,4 @@ export * from './completed-trace.query-repository';
 export * from './stream-block.query-repository';
 export * from './balance-changes.query-repository';
 export * from './nft-auction-sales';
+export * from './telemint-sales';

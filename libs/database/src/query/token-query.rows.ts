@@ -1,4 +1,5 @@
 import { type NftAuctionSaleQueryRow } from './nft-auction-sales';
+import { type TelemintSaleQueryRow } from './telemint-sales';
 /** Rows of the decoder's token tables as PostgreSQL returns them (numeric and int8 as strings). */
 export interface JettonMasterQueryRow {
   address: string;
@@ -116,10 +117,11 @@ export interface SaleItem {
   collection: NftCollectionQueryRow | null;
 }
 
-/** nft/sales' rows: toncenter answers the getgems sales first, then the getgems auctions. */
+/** nft/sales' rows: toncenter answers the getgems sales first, then the getgems auctions, then the Telemint items. */
 export interface NftSalesQueryRows {
   sales: NftSaleQueryRow[];
   auctions: (NftAuctionSaleQueryRow & SaleItem)[];
+  telemints: (TelemintSaleQueryRow & SaleItem)[];
 }
 
 export interface NftTransferQueryRow {

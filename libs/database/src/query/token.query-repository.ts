@@ -1,5 +1,6 @@
 import { type DataSource } from 'typeorm';
 import { NFT_AUCTION_SALES_SQL, type NftAuctionSaleQueryRow } from './nft-auction-sales';
+import { TELEMINT_SALES_SQL, type TelemintSaleQueryRow } from './telemint-sales';
 import { dir, SqlFilter } from './sql-filter';
 import {
   type AddressMetadataColumns,
@@ -214,24 +215,26 @@ export class TokenQueryRepository {
 
   /**
    * nft/sales (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml):
-   * the getgems sales, then the getgems auctions, among `addresses` (each in address order; toncenter
-   * leaves the order to the database), each with its item and the item's collection when indexed.
+   * the getgems sales, then the getgems auctions, then the Telemint items, among `addresses` (each in
+   * address order; toncenter leaves the order to the database), each with its item and the item's
+   * collection when indexed (a Telemint item is its own item).
    */
   async nftSales(addresses: readonly string[]): Promise<NftSalesQueryRows> {
     if (addresses.length === 0) {
-      return { sales: [], auctions: [] };
+      return { sales: [], auctions: [], telemints: [] };
     }
-    const [sales, auctions] = await Promise.all([
+    const [sales, auctions, telemints] = await Promise.all([
       this.ds.query<Omit<NftSaleQueryRow, 'item' | 'collection'>[]>(
         `SELECT ${NFT_SALE} FROM getgems_nft_sales WHERE address = ANY($1::varchar[]) ORDER BY address`,
         [addresses],
       ),
       this.ds.query<NftAuctionSaleQueryRow[]>(NFT_AUCTION_SALES_SQL, [addresses]),
+      this.ds.query<TelemintSaleQueryRow[]>(TELEMINT_SALES_SQL, [addresses]),
     ]);
     const items = new Map(
       (
         await this.nftItemsByAddress([
-          ...new Set([...sales, ...auctions].map((r) => r.nft_address)),
+          ...new Set([...sales, ...auctions, ...telemints].map((r) => r.nft_address)),
         ])
       ).map((i) => [i.address, i]),
     );
@@ -248,7 +251,11 @@ export class TokenQueryRepository {
       const collection = parent === null ? null : (collections.get(parent) ?? null);
       return { ...r, item, collection };
     };
-    return { sales: sales.map(withItem), auctions: auctions.map(withItem) };
+    return {
+      sales: sales.map(withItem),
+      auctions: auctions.map(withItem),
+      telemints: telemints.map(withItem),
+    };
   }
 
   /** nft/transfers (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): aborted transfers included; in → new_owner, out → old_owner. */
