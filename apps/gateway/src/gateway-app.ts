@@ -25,6 +25,8 @@ export interface MeshGatewayOptions {
   readonly stream?: { readonly retentionMs: number; readonly maxBytes?: number | undefined };
   /** Streaming API buffers and anonymous limits; absent → DEFAULT_STREAMING. */
   readonly streaming?: StreamingOptions;
+  /** The lean v2 route ahead of Fastify (default on). */
+  readonly leanV2Route?: boolean;
 }
 
 /** STREAM_RETENTION_SECONDS's default, for callers without a config (tests). */
@@ -63,5 +65,6 @@ export async function createMeshGateway(
     edge: options.edge,
     protection: options.protection,
     streaming: options.streaming,
+    leanV2Route: options.leanV2Route,
   });
 }

@@ -18,6 +18,7 @@ import { installStreaming } from '../streaming/http/install-streaming';
 import { DEFAULT_STREAMING, type StreamingOptions } from '../streaming/streaming.options';
 import { GatewayExceptionFilter } from './gateway-exception.filter';
 import { gatewayFastifyOptions, installHttpHooks } from './http-hooks';
+import { installLeanV2Route } from './lean-v2-route';
 
 /**
  * The gateway's HTTP application on Fastify for a root module that includes GatewayModule (the mesh
@@ -33,6 +34,8 @@ export async function createGatewayApp(
     protection?: EdgeProtectionOptions | undefined;
     /** Streaming API buffers and anonymous limits (default: DEFAULT_STREAMING). */
     streaming?: StreamingOptions | undefined;
+    /** The lean v2 route ahead of Fastify (default on; off, every request takes the Fastify route). */
+    leanV2Route?: boolean | undefined;
   } = {},
 ): Promise<NestFastifyApplication> {
   const protection = options.protection ?? DEFAULT_PROTECTION;
@@ -44,7 +47,7 @@ export async function createGatewayApp(
   installHttpHooks(app);
   // Limits, deadlines, CORS, security headers and shedding, before keys and rate limits:
   // an overloaded replica sheds without a round trip to Redis.
-  installEdgeProtection(app, protection);
+  const shedder = installEdgeProtection(app, protection);
   // /api/v2/openapi.json, /api/v3/openapi.json and Swagger UI at /api/v2/ and /api/v3/.
   installApiDocs(app.getHttpAdapter().getInstance());
   // `/`: an index of the above, the Streaming API and the ops endpoints.
@@ -59,6 +62,10 @@ export async function createGatewayApp(
     maxJsonDepth: protection.maxJsonDepth,
   });
   app.useGlobalFilters(new GatewayExceptionFilter());
+  if (options.leanV2Route ?? true) {
+    // Kept v2 answers (an account at a seqno, the head) without Fastify and Nest, behind the same edge.
+    installLeanV2Route(app, { edge, protection, shedder, logger });
+  }
   // The single-process launcher stops the localnet and PostgreSQL after the app, so it handles
   // signals itself; everywhere else Nest's hooks close the app on SIGTERM.
   if (options.shutdownHooks ?? true) {

@@ -1,6 +1,15 @@
 import { ErrorCode, TonApiError, isTonApiError } from '@app/contracts';
 import { v2StatusOf } from './v2-status.mapper';
 
+/**
+ * The `X-API-Version` every v2 response carries, as 2.1 sends it
+ * (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml).
+ */
+export const V2_API_VERSION = '2.1';
+
+/** What Fastify sets for a JSON-serialised reply. */
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
 /** What the gateway sends for one v2 call: the HTTP status and the `{ok, …}` envelope (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 export interface V2Reply {
   readonly status: number;

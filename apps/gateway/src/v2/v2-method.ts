@@ -39,12 +39,19 @@ export interface V2MethodDefinition<F extends V2Fields, P> {
    * may then keep the result, rendered, and answer the same request without asking the services.
    */
   readonly immutable?: (params: P) => boolean;
+  /**
+   * How long a live answer may be given again (a head that the services themselves keep for a while):
+   * the gateway then keeps it rendered for that long, and answers the same request without the services.
+   */
+  readonly freshForMs?: number;
 }
 
 /** One call of a method with its parameters read and checked, ready to run. */
 export interface V2Call {
   /** Set when the answer is immutable: what identifies it (the method and its read parameters). */
   readonly cacheKey: string | undefined;
+  /** How long the answer of a call with a cacheKey is kept: Infinity when immutable. */
+  readonly keptForMs: number;
   run(backend: V2Backend): Promise<unknown>;
 }
 
@@ -73,12 +80,14 @@ function keyOf(name: string, params: unknown): string {
 export function defineV2Method<F extends V2Fields, P = V2Present<V2Values<F>>>(
   definition: V2MethodDefinition<F, P>,
 ): V2Method {
-  const { fields, request, immutable } = definition;
+  const { fields, request, immutable, freshForMs } = definition;
   const prepare = (raw: RawParams, source: ParamSource): V2Call => {
     const values = readFields(fields, raw, source);
     const params = request === undefined ? (presentValues(values) as P) : request(values, source);
+    const keptForMs = immutable?.(params) === true ? Infinity : freshForMs;
     return {
-      cacheKey: immutable?.(params) === true ? keyOf(definition.name, params) : undefined,
+      cacheKey: keptForMs === undefined ? undefined : keyOf(definition.name, params),
+      keptForMs: keptForMs ?? 0,
       run: (backend) => definition.handle(params, backend),
     };
   };

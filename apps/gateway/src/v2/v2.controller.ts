@@ -1,6 +1,12 @@
 import { Body, Controller, Get, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import { type FastifyReply } from 'fastify';
-import { type V2Reply, errorReply, replyJson } from './v2-envelope';
+import {
+  JSON_CONTENT_TYPE,
+  type V2Reply,
+  V2_API_VERSION,
+  errorReply,
+  replyJson,
+} from './v2-envelope';
 import { answerJsonRpc, type JsonRpcAnswer } from './v2-json-rpc';
 import { V2Executor } from './v2.executor';
 import { type RawParams } from './v2-params';
@@ -59,9 +65,7 @@ export class V2Controller {
 }
 
 function send(reply: FastifyReply, v2: V2Reply | JsonRpcAnswer): void {
-  // 2.1 sends its version on every response
-  // (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml).
-  void reply.status(v2.status).header('X-API-Version', '2.1');
+  void reply.status(v2.status).header('X-API-Version', V2_API_VERSION);
   if ('resultJson' in v2 && v2.resultJson !== undefined) {
     // The text Fastify's JSON.stringify would send, with the kept result spliced in as it is.
     void reply.header('content-type', JSON_CONTENT_TYPE).send(replyJson(v2));
@@ -69,6 +73,3 @@ function send(reply: FastifyReply, v2: V2Reply | JsonRpcAnswer): void {
   }
   void reply.send(v2.body);
 }
-
-/** What Fastify sets for a JSON-serialised reply. */
-const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';

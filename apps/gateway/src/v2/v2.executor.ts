@@ -58,11 +58,32 @@ export class V2Executor {
       if (json === undefined) {
         return okReply(result, startedAt);
       }
-      this.rendered.set(key, { value: { value: result, json }, server: -1 }, Infinity);
+      this.rendered.set(key, { value: { value: result, json }, server: -1 }, call.keptForMs);
       return renderedReply(result, json, startedAt);
     } catch (error) {
       return replyForError(error, startedAt);
     }
+  }
+
+  /**
+   * The reply to a GET of `methodName` with `raw` when its answer is kept rendered, else undefined;
+   * nothing is asked of the services and nothing is thrown (http/lean-v2-route.ts answers with it,
+   * and leaves every other request to `call`).
+   */
+  keptReply(methodName: string, raw: RawParams, startedAt: bigint): V2Reply | undefined {
+    const method = V2_METHODS.get(methodName);
+    if (!method?.verbs.includes('GET')) {
+      return undefined;
+    }
+    let key: string | undefined;
+    try {
+      key = method.prepare(ownParams(raw), 'get').cacheKey;
+    } catch {
+      // Invalid parameters: `call` answers them with their 4xx.
+      return undefined;
+    }
+    const kept = key === undefined ? undefined : this.rendered.get(key)?.value;
+    return kept === undefined ? undefined : renderedReply(kept.value, kept.json, startedAt);
   }
 }
 

@@ -11,23 +11,17 @@ import { apiOf, isMeteredRoute, routeTemplateOf } from '../paths/request-route';
 import { ClientIpResolver } from '../rate-limit/client-ip';
 import { ANONYMOUS_PLAN, EdgeMetrics } from '../rate-limit/edge.metrics';
 import { EdgeRateLimiter } from '../rate-limit/edge-rate-limiter';
-import {
-  apiFlavourOf,
-  edgeErrorReply,
-  type EdgeReply,
-  rateLimitedReply,
-} from '../rate-limit/edge-replies';
-import { rateLimitHeaders } from '../rate-limit/rate-limit-headers';
+import { apiFlavourOf, edgeErrorReply, type EdgeReply } from '../rate-limit/edge-replies';
 import { connectRedis } from '../rate-limit/rate-limit-redis';
 import { requestCost } from '../rate-limit/request-cost';
 import { accessLogger } from './access-log';
 import { ApiKeyCache } from './api-key.cache';
 import { subscribeApiKeysChanged } from './api-keys-changed';
-import { authenticate, type EdgeCaller } from './edge-auth';
+import { type EdgeCaller } from './edge-auth';
 import { type EdgeAccessOptions } from './edge-access.options';
 import { KeyChangesConnection } from './key-changes.connection';
 import { KeyPresence } from './key-presence';
-import { presentedKey } from './presented-key';
+import { EdgeGate, type EdgeRequestView, type EdgeVerdict, planOf } from './edge-gate';
 
 const JSON_RPC_ROUTE = '/api/v2/jsonRPC';
 /** Routes whose requests are not access-logged (probes and scrapes every few seconds). */
@@ -49,10 +43,24 @@ export interface EdgeAccess {
   readonly redis: Redis | null;
   /** The client's address as the rate limiter sees it (X-Forwarded-For from trusted proxies). */
   clientIp(request: FastifyRequest): string;
+  /** The key check and rate limit, for a route that answers without Fastify (http/lean-v2-route.ts). */
+  readonly gate: EdgeGate;
+  /** Counts and access-logs an answer given without Fastify, as the onResponse hook does. */
+  recordAnswer(answer: EdgeAnswer): void;
 }
 
-/** Thrown by the key lookup when the caller may not cost the store another read (see below). */
-class LookupRefused extends Error {}
+/** One answered request, as the edge's metrics and access log see it. */
+export interface EdgeAnswer {
+  readonly requestId: string;
+  readonly method: string;
+  /** The metric label (http/http-hooks.ts routeLabel). */
+  readonly route: string;
+  readonly status: number;
+  readonly elapsedMs: number;
+  readonly caller: EdgeCaller | undefined;
+  /** Whether the route passes the key check and rate limit (edge/paths/request-route.ts). */
+  readonly metered: boolean;
+}
 
 /**
  * The public edge: API keys (401/403 as toncenter), rate limits (429 with RateLimit-*
@@ -143,116 +151,28 @@ export async function installEdgeAccess(
       : 'edge access configured',
   );
 
+  const gate = new EdgeGate({ cache, presence, limiter, clientIps, metrics, logger, options });
   const refuse = (reply: FastifyReply, refusal: EdgeReply): FastifyReply =>
     reply.status(refusal.status).send(refusal.body);
-  const clientIp = (request: FastifyRequest): string =>
-    clientIps.resolve(request.socket.remoteAddress, request.headers['x-forwarded-for']);
-  const flavourOf = (request: FastifyRequest) => apiFlavourOf(apiOf(request));
-  let storeWarnedAt = 0;
+  const viewOf = (request: FastifyRequest): EdgeRequestView => ({
+    headers: request.headers,
+    query: request.query,
+    peer: request.socket.remoteAddress,
+    flavour: apiFlavourOf(apiOf(request)),
+  });
+  const clientIp = (request: FastifyRequest): string => gate.clientIp(viewOf(request));
 
-  /** Applies the caller's limit for `cost` calls; the refusal when the request must stop here. */
-  const limit = async (
+  /** The gate's verdict applied to `reply`; the refusal when the request stops here. */
+  const apply = (
     request: FastifyRequest,
     reply: FastifyReply,
-    caller: EdgeCaller,
-    cost: number,
-  ): Promise<EdgeReply | undefined> => {
-    if (limiter === null) {
-      return undefined;
+    verdict: EdgeVerdict,
+  ): EdgeReply | undefined => {
+    if (verdict.caller !== undefined) {
+      callers.set(request, verdict.caller);
     }
-    const verdict =
-      caller.kind === 'key'
-        ? await limiter.consumePlan(caller.plan, cost)
-        : await limiter.consumeAnonymous(clientIp(request), cost);
-    const flavour = flavourOf(request);
-    switch (verdict.kind) {
-      case 'allowed':
-        void reply.headers(rateLimitHeaders(verdict.state, false));
-        return undefined;
-      case 'refused':
-        metrics.rateLimited.inc({ plan: planOf(caller) });
-        void reply.headers(rateLimitHeaders(verdict.state, true));
-        return rateLimitedReply(flavour);
-      case 'store-unavailable': {
-        const open = options?.storeFailure !== 'closed';
-        metrics.storeFailures.inc({ outcome: open ? 'allowed' : 'refused' });
-        if (Date.now() - storeWarnedAt >= 1000) {
-          // At most one line a second: an outage must not turn into a log flood.
-          storeWarnedAt = Date.now();
-          logger.warn(
-            { err: verdict.error, outcome: open ? 'allowed' : 'refused' },
-            'rate-limit store unavailable',
-          );
-        }
-        if (open) {
-          return undefined;
-        }
-        void reply.header('Retry-After', '1');
-        return edgeErrorReply(flavour, 503, 'Rate limiter unavailable');
-      }
-    }
-  };
-
-  /**
-   * A key the cache does not know costs a read of the store. A client that presented as many failed
-   * keys this second as its anonymous rate gets 429 without that read, so random keys cost at most
-   * the anonymous rate of store reads per client IP and second, plus the lookups already in flight.
-   */
-  const guardedLookup =
-    (request: FastifyRequest, keyCache: ApiKeyCache) => async (hash: string) => {
-      const known = keyCache.peek(hash);
-      if (known !== undefined) {
-        return known;
-      }
-      if (limiter !== null && (await limiter.failedKeysSpent(clientIp(request)))) {
-        throw new LookupRefused();
-      }
-      return keyCache.get(hash);
-    };
-
-  /** Key check then one unit; the refusal when the request stops here. */
-  const admit = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ): Promise<EdgeReply | undefined> => {
-    const presented = presentedKey(request.headers, request.query);
-    let outcome;
-    try {
-      const checked =
-        cache !== null && presence !== null && presented.kind !== 'none'
-          ? await presence.anyKey()
-          : false;
-      outcome = await authenticate(
-        presented,
-        checked && cache !== null ? guardedLookup(request, cache) : null,
-        options?.network ?? '',
-      );
-    } catch (error: unknown) {
-      if (error instanceof LookupRefused) {
-        metrics.rateLimited.inc({ plan: ANONYMOUS_PLAN });
-        void reply.header('Retry-After', '1');
-        return rateLimitedReply(flavourOf(request));
-      }
-      logger.error({ err: error }, 'api key lookup failed');
-      void reply.header('Retry-After', '1');
-      return edgeErrorReply(flavourOf(request), 503, 'API key store unavailable');
-    }
-    if (!outcome.ok) {
-      metrics.authFailures.inc({ reason: outcome.failure.reason });
-      if (outcome.failure.reason === 'unknown_key' && limiter !== null) {
-        // A failed presentation is charged to the client's anonymous allowance: a flood of wrong
-        // keys turns into 429s, and past the anonymous rate costs no store read (guardedLookup).
-        await limiter.recordFailedKey(clientIp(request));
-        const refusal = await limit(request, reply, { kind: 'anonymous' }, 1);
-        if (refusal !== undefined) {
-          return refusal;
-        }
-      }
-      return edgeErrorReply(flavourOf(request), outcome.failure.status, outcome.failure.message);
-    }
-    callers.set(request, outcome.caller);
-    // One unit before anything of the body is read; a JSON-RPC batch pays the rest once parsed.
-    return limit(request, reply, outcome.caller, 1);
+    void reply.headers(verdict.headers);
+    return verdict.refusal;
   };
 
   fastify.addHook('onRequest', async (request, reply) => {
@@ -260,7 +180,7 @@ export async function installEdgeAccess(
       return undefined;
     }
     if (isMeteredRoute(routeTemplateOf(request))) {
-      const refusal = await admit(request, reply);
+      const refusal = apply(request, reply, await gate.admit(viewOf(request)));
       if (refusal !== undefined) {
         return refuse(reply, refusal);
       }
@@ -268,7 +188,7 @@ export async function installEdgeAccess(
     const problem = pathProblem(request.url);
     if (problem !== undefined) {
       metrics.malformedPaths.inc();
-      return refuse(reply, edgeErrorReply(flavourOf(request), 400, problem));
+      return refuse(reply, edgeErrorReply(apiFlavourOf(apiOf(request)), 400, problem));
     }
     return undefined;
   });
@@ -284,30 +204,40 @@ export async function installEdgeAccess(
     }
     // The first call of the batch was paid for in onRequest.
     const rest = requestCost(request.body) - 1;
-    const refusal = rest > 0 ? await limit(request, reply, caller, rest) : undefined;
+    const refusal =
+      rest > 0 ? apply(request, reply, await gate.limit(viewOf(request), caller, rest)) : undefined;
     return refusal === undefined ? undefined : refuse(reply, refusal);
   });
 
   const logAccess = accessLogger(logger);
-  fastify.addHook('onResponse', (request, reply, done) => {
-    const route = routeLabel(request);
-    const caller = callers.get(request);
-    const plan = caller === undefined ? ANONYMOUS_PLAN : planOf(caller);
-    if (isMeteredRoute(routeTemplateOf(request))) {
-      metrics.requests.inc({ route, status: String(reply.statusCode), plan });
+  const recordAnswer = (answer: EdgeAnswer): void => {
+    const plan = answer.caller === undefined ? ANONYMOUS_PLAN : planOf(answer.caller);
+    if (answer.metered) {
+      metrics.requests.inc({ route: answer.route, status: String(answer.status), plan });
     }
-    if (!QUIET_ROUTES.has(route)) {
+    if (!QUIET_ROUTES.has(answer.route)) {
       // Never the URL as sent: its query string may carry api_key.
       logAccess({
-        requestId: request.id,
-        method: request.method,
-        route,
-        status: reply.statusCode,
-        latencyMs: Math.round(reply.elapsedTime * 1000) / 1000,
+        requestId: answer.requestId,
+        method: answer.method,
+        route: answer.route,
+        status: answer.status,
+        latencyMs: Math.round(answer.elapsedMs * 1000) / 1000,
         plan,
-        ...(caller?.kind === 'key' ? { keyId: caller.keyId } : {}),
+        ...(answer.caller?.kind === 'key' ? { keyId: answer.caller.keyId } : {}),
       });
     }
+  };
+  fastify.addHook('onResponse', (request, reply, done) => {
+    recordAnswer({
+      requestId: request.id,
+      method: request.method,
+      route: routeLabel(request),
+      status: reply.statusCode,
+      elapsedMs: reply.elapsedTime,
+      caller: callers.get(request),
+      metered: isMeteredRoute(routeTemplateOf(request)),
+    });
     done();
   });
 
@@ -319,9 +249,7 @@ export async function installEdgeAccess(
   return {
     redis: sharedRedis,
     clientIp,
+    gate,
+    recordAnswer,
   };
-}
-
-function planOf(caller: EdgeCaller): string {
-  return caller.kind === 'key' ? caller.plan.name : ANONYMOUS_PLAN;
 }

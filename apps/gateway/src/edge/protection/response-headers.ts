@@ -4,7 +4,7 @@ import { type FastifyReply, type FastifyRequest } from 'fastify';
  * Headers every answer carries (what @fastify/helmet would set for a JSON API): no MIME sniffing, no
  * framing, no referrer, nothing loadable by a page; the docs page sets its own policy.
  */
-const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
   'referrer-policy': 'no-referrer',
@@ -25,6 +25,40 @@ export function setSecurityHeaders(reply: FastifyReply): void {
   }
 }
 
+/** The CORS headers of an answer to a request from `origin`, and whether it is a preflight. */
+export function corsHeaders(
+  method: string,
+  headers: Readonly<Record<string, string | string[] | undefined>>,
+  origins: readonly string[],
+): { readonly headers: Readonly<Record<string, string>>; readonly preflight: boolean } {
+  if (origins.length === 0) {
+    return { headers: {}, preflight: false };
+  }
+  const origin = headers.origin;
+  const anyOrigin = origins.includes('*');
+  const vary: Record<string, string> = anyOrigin ? {} : { vary: 'Origin' };
+  if (!anyOrigin && (typeof origin !== 'string' || !origins.includes(origin))) {
+    return { headers: vary, preflight: false };
+  }
+  const allowed = {
+    ...vary,
+    'access-control-allow-origin': anyOrigin ? '*' : String(origin),
+    'access-control-expose-headers': CORS_EXPOSE_HEADERS,
+  };
+  if (method !== 'OPTIONS' || headers['access-control-request-method'] === undefined) {
+    return { headers: allowed, preflight: false };
+  }
+  return {
+    headers: {
+      ...allowed,
+      'access-control-allow-methods': 'GET, POST, OPTIONS',
+      'access-control-allow-headers': CORS_ALLOW_HEADERS,
+      'access-control-max-age': '86400',
+    },
+    preflight: true,
+  };
+}
+
 /**
  * CORS as toncenter answers it (`Access-Control-Allow-Origin: *`) or for a configured list of origins.
  * Returns true when the request was a preflight, answered here with 204.
@@ -34,29 +68,10 @@ export function applyCors(
   reply: FastifyReply,
   origins: readonly string[],
 ): boolean {
-  if (origins.length === 0) {
-    return false;
+  const cors = corsHeaders(request.method, request.headers, origins);
+  void reply.headers(cors.headers);
+  if (cors.preflight) {
+    void reply.status(204).send();
   }
-  const origin = request.headers.origin;
-  const anyOrigin = origins.includes('*');
-  if (!anyOrigin) {
-    void reply.header('vary', 'Origin');
-    if (origin === undefined || !origins.includes(origin)) {
-      return false;
-    }
-  }
-  void reply
-    .header('access-control-allow-origin', anyOrigin ? '*' : origin)
-    .header('access-control-expose-headers', CORS_EXPOSE_HEADERS);
-  const preflight =
-    request.method === 'OPTIONS' && request.headers['access-control-request-method'] !== undefined;
-  if (preflight) {
-    void reply
-      .header('access-control-allow-methods', 'GET, POST, OPTIONS')
-      .header('access-control-allow-headers', CORS_ALLOW_HEADERS)
-      .header('access-control-max-age', '86400')
-      .status(204)
-      .send();
-  }
-  return preflight;
+  return cors.preflight;
 }

@@ -1,0 +1,186 @@
+import { type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  HttpMetrics,
+  REQUEST_ID_HEADER,
+  requestIdFrom,
+  runWithRequestId,
+} from '@app/observability';
+import { type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { type Logger } from 'pino';
+import { type EdgeAccess } from '../edge/auth/install-edge-access';
+import { type LoadShedder } from '../edge/protection/load-shedder';
+import { type EdgeProtectionOptions } from '../edge/protection/protection.options';
+import { queryStringProblem } from '../edge/protection/query-limits';
+import { corsHeaders, SECURITY_HEADERS } from '../edge/protection/response-headers';
+import {
+  errorReply,
+  JSON_CONTENT_TYPE,
+  replyJson,
+  V2_API_VERSION,
+  type V2Reply,
+} from '../v2/v2-envelope';
+import { type RawParams } from '../v2/v2-params';
+import { V2_EXECUTOR } from '../v2/v2.controller';
+import { type V2Executor } from '../v2/v2.executor';
+
+/** The GET paths the lean route may answer, each one v2 method (its metric label is the path). */
+const LEAN_PATHS: ReadonlyMap<string, string> = new Map(
+  ['getAddressInformation', 'getMasterchainInfo'].map((method) => [`/api/v2/${method}`, method]),
+);
+
+/**
+ * A query string every parser reads the same way: `name=value` pairs of unreserved characters (and
+ * `:` in values, as in a raw address), each name once. Anything else (escapes, `+`, repeated or empty names) is left to Fastify's parser.
+ */
+const PLAIN_PAIR = /^([A-Za-z0-9\-._~]+)=([A-Za-z0-9\-._~:]*)$/;
+
+function plainQuery(query: string): RawParams | undefined {
+  const params: Record<string, string> = Object.create(null) as Record<string, string>;
+  if (query === '') {
+    return params;
+  }
+  for (const pair of query.split('&')) {
+    const match = PLAIN_PAIR.exec(pair);
+    const name = match?.[1];
+    if (name === undefined || name in params) {
+      return undefined;
+    }
+    params[name] = match?.[2] ?? '';
+  }
+  return params;
+}
+
+/** What the lean route needs of the gateway it runs in. */
+export interface LeanRouteParts {
+  readonly edge: EdgeAccess;
+  readonly protection: EdgeProtectionOptions;
+  readonly shedder: LoadShedder;
+  readonly logger: Logger;
+}
+
+/**
+ * The two hottest v2 reads answered on node:http's `request` event, ahead of Fastify and Nest: a GET
+ * of getAddressInformation at a seqno or of getMasterchainInfo whose answer the executor keeps
+ * rendered (V2Executor.keptReply). Such a request passes the same edge as any other — security and
+ * CORS headers, the API key check and the rate limit (EdgeGate), metrics and the access log — and is
+ * answered with the bytes and headers the Fastify route would send. Anything else falls through to
+ * Fastify untouched before the edge has charged it: another verb or path, a body, a query string
+ * that is not plain or is over the limits, shedding, a closing server, an answer not kept.
+ */
+export function installLeanV2Route(app: NestFastifyApplication, parts: LeanRouteParts): void {
+  const server: Server = app.getHttpServer();
+  const fastify = app.getHttpAdapter().getInstance();
+  const executor = app.get<symbol, V2Executor>(V2_EXECUTOR);
+  const httpMetrics = app.get(HttpMetrics);
+  const { edge, protection, shedder, logger } = parts;
+  let closing = false;
+  fastify.addHook('preClose', (done) => {
+    // Fastify answers 503 on kept-alive connections from here on (return503OnClosing).
+    closing = true;
+    done();
+  });
+
+  const keptReply = (request: IncomingMessage, startedAt: bigint) => {
+    const url = request.url ?? '';
+    const mark = url.indexOf('?');
+    const method = LEAN_PATHS.get(mark < 0 ? url : url.slice(0, mark));
+    if (
+      method === undefined ||
+      request.method !== 'GET' ||
+      closing ||
+      shedder.overloaded ||
+      request.headers['content-length'] !== undefined ||
+      request.headers['transfer-encoding'] !== undefined ||
+      queryStringProblem(url, protection) !== undefined
+    ) {
+      return undefined;
+    }
+    const query = plainQuery(mark < 0 ? '' : url.slice(mark + 1));
+    const reply = query === undefined ? undefined : executor.keptReply(method, query, startedAt);
+    return reply === undefined || query === undefined
+      ? undefined
+      : { route: `/api/v2/${method}`, query, reply };
+  };
+
+  const answer = async (
+    request: IncomingMessage,
+    response: ServerResponse,
+    kept: { route: string; query: RawParams; reply: V2Reply },
+    startedAt: bigint,
+    requestId: string,
+  ): Promise<void> => {
+    // In the order the Fastify hooks set them: request id, protection, edge, then the controller.
+    const headers: Record<string, string> = { [REQUEST_ID_HEADER]: requestId };
+    const add = (more: Readonly<Record<string, string>>): void => {
+      for (const [name, value] of Object.entries(more)) {
+        headers[name.toLowerCase()] = value;
+      }
+    };
+    add(SECURITY_HEADERS);
+    add(corsHeaders('GET', request.headers, protection.corsOrigins).headers);
+    const verdict = await edge.gate.admit({
+      headers: request.headers,
+      query: kept.query,
+      peer: request.socket.remoteAddress,
+      flavour: 'v2',
+    });
+    add(verdict.headers);
+    let status: number;
+    let body: string;
+    if (verdict.refusal === undefined) {
+      add({ 'x-api-version': V2_API_VERSION });
+      status = kept.reply.status;
+      body = replyJson(kept.reply);
+    } else {
+      status = verdict.refusal.status;
+      body = JSON.stringify(verdict.refusal.body);
+    }
+    add({ 'content-type': JSON_CONTENT_TYPE, 'content-length': String(Buffer.byteLength(body)) });
+    response.writeHead(status, headers);
+    response.end(body);
+    const elapsedMs = Number(process.hrtime.bigint() - startedAt) / 1e6;
+    httpMetrics.observe({
+      method: 'GET',
+      route: kept.route,
+      status,
+      durationSeconds: elapsedMs / 1000,
+    });
+    edge.recordAnswer({
+      requestId,
+      method: 'GET',
+      route: kept.route,
+      status,
+      elapsedMs,
+      caller: verdict.caller,
+      metered: true,
+    });
+  };
+
+  const fallThrough = server.listeners('request') as ((
+    request: IncomingMessage,
+    response: ServerResponse,
+  ) => void)[];
+  server.removeAllListeners('request');
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    const startedAt = process.hrtime.bigint();
+    const kept = keptReply(request, startedAt);
+    if (kept === undefined) {
+      for (const listener of fallThrough) {
+        listener.call(server, request, response);
+      }
+      return;
+    }
+    const header = request.headers[REQUEST_ID_HEADER];
+    const requestId = requestIdFrom(typeof header === 'string' ? header : undefined);
+    runWithRequestId(requestId, () => {
+      answer(request, response, kept, startedAt, requestId).catch((error: unknown) => {
+        logger.error({ err: error, requestId }, 'lean v2 route failed');
+        if (!response.headersSent) {
+          const body = JSON.stringify(errorReply(500, 'internal error', startedAt).body);
+          response.writeHead(500, { 'content-type': JSON_CONTENT_TYPE });
+          response.end(body);
+        }
+      });
+    });
+  });
+}
