@@ -68,6 +68,20 @@ describe('V2Executor: immutable answers kept rendered', () => {
     ]);
   });
 
+  it('calls of one read made while it is being loaded share that one request', async () => {
+    const backend = countingBackend();
+    const executor = new V2Executor(backend);
+    const replies = await Promise.all(
+      Array.from({ length: 16 }, () =>
+        executor.call('getAddressInformation', 'GET', { address: RAW, seqno: '8' }, 0n),
+      ),
+    );
+    assert.deepEqual(backend.requests, [{ address: RAW, seqno: 8 }]);
+    for (const reply of replies) {
+      assert.equal(withoutExtra(replyJson(reply)), `{"ok":true,"result":${JSON.stringify(STATE)}}`);
+    }
+  });
+
   it('keeps no failure: the next call asks again', async () => {
     const backend = countingBackend();
     const executor = new V2Executor(backend);

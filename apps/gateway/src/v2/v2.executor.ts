@@ -49,17 +49,19 @@ export class V2Executor {
       if (key === undefined) {
         return okReply(await call.run(this.backend), startedAt);
       }
-      const kept = this.rendered.get(key)?.value;
-      if (kept !== undefined) {
-        return renderedReply(kept.value, kept.json, startedAt);
-      }
-      const result = await call.run(this.backend);
-      const json = JSON.stringify(result) as string | undefined;
-      if (json === undefined) {
-        return okReply(result, startedAt);
-      }
-      this.rendered.set(key, { value: { value: result, json }, server: -1 }, call.keptForMs);
-      return renderedReply(result, json, startedAt);
+      // Calls of one key while it is being loaded share that load: when a kept head expires, the
+      // connections asking it at that moment cost the services one request, not one each.
+      const { answer } = await this.rendered.getOrLoad(
+        key,
+        call.keptForMs,
+        async () => {
+          const result = await call.run(this.backend);
+          return { value: { value: result, json: JSON.stringify(result) }, server: -1 };
+        },
+        (kept) => kept.json !== undefined,
+      );
+      const { value, json } = answer.value;
+      return json === undefined ? okReply(value, startedAt) : renderedReply(value, json, startedAt);
     } catch (error) {
       return replyForError(error, startedAt);
     }
@@ -83,7 +85,7 @@ export class V2Executor {
       return undefined;
     }
     const kept = key === undefined ? undefined : this.rendered.get(key)?.value;
-    return kept === undefined ? undefined : renderedReply(kept.value, kept.json, startedAt);
+    return kept?.json === undefined ? undefined : renderedReply(kept.value, kept.json, startedAt);
   }
 }
 
@@ -92,7 +94,8 @@ const RENDERED_BUDGET = { entries: 5_000, bytes: 16 << 20 };
 
 interface RenderedResult {
   readonly value: unknown;
-  readonly json: string;
+  /** Undefined when the result has no JSON form (`undefined`): such a result is never kept. */
+  readonly json: string | undefined;
 }
 
 /**
