@@ -7,3 +7,4 @@ export {
   type TestDatabaseOptions,
 } from './test-database';
 export { uniqueName } from './unique-name';
+export { waitFor, type WaitForOptions } from './wait-for';

@@ -4,16 +4,7 @@ import { createMetricsRegistry, LiteserverMetrics } from '@app/observability';
 import { type ProofBlockId } from '@app/ton';
 import { type Registry } from 'prom-client';
 import { type Localnet } from '../../../apps/localnet/src/localnet';
-
-async function until(condition: () => boolean, what: string, timeoutMs = 8000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) {
-      throw new Error(`${what}: not reached within ${String(timeoutMs)} ms`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+import { waitFor } from '@app/testing';
 
 /**
  * A verifying pool over every liteserver of `localnet`, anchored at `anchor`, with its own registry:
@@ -35,7 +26,7 @@ export async function startVerifyingPool(
   );
   pools.push(pool);
   await pool.onModuleInit();
-  await until(() => pool.health().every((h) => h.connected), 'all connected');
+  await waitFor(() => pool.health().every((h) => h.connected), 'all connected', 8000);
   await pool.probe();
   return { pool, registry };
 }

@@ -9,18 +9,9 @@ import { type LiteClient } from 'ton-lite-client';
 import { type Localnet, startLocalnet } from '../../../apps/localnet/src/localnet';
 import type { StoredBlock } from '../../../apps/localnet/src/chain/chain-reader';
 import { fromTreasury } from '../localnet/localnet-harness';
+import { waitFor } from '@app/testing';
 
 const { Functions } = LiteApiSchema;
-
-async function until(condition: () => boolean, what: string, timeoutMs = 8000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) {
-      throw new Error(`${what}: not reached within ${String(timeoutMs)} ms`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 function tlBlockId(b: StoredBlock): LiteApiSchema.tonNode_blockIdExt {
   return {
@@ -74,7 +65,7 @@ void describe(
       );
       pools.push(pool);
       await pool.onModuleInit();
-      await until(() => pool.health().every((h) => h.connected), 'all connected');
+      await waitFor(() => pool.health().every((h) => h.connected), 'all connected', 8000);
       return pool;
     }
 

@@ -25,16 +25,7 @@ import {
   globalConfigJson,
   renderGlobalConfig,
 } from '../../../apps/localnet/src/liteserver/global-config';
-
-async function until(condition: () => boolean, what: string, timeoutMs = 8000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) {
-      throw new Error(`${what}: not reached within ${String(timeoutMs)} ms`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+import { waitFor } from '@app/testing';
 
 function proofId(id: BlockIdExt): ProofBlockId {
   return { ...id, shard: BigInt.asUintN(64, id.shard) };
@@ -148,7 +139,7 @@ void describe('hard forks listed in the global config (local network)', () => {
       pool.close();
     });
     await pool.onModuleInit();
-    await until(() => pool.health().every((h) => h.connected), 'connected');
+    await waitFor(() => pool.health().every((h) => h.connected), 'connected', 8000);
     await pool.probe();
 
     const head = localnet.chain.head().id;
@@ -177,7 +168,7 @@ void describe('hard forks listed in the global config (local network)', () => {
     closers.push(() => {
       engine.close();
     });
-    await until(() => engine.isReady(), 'engine connected');
+    await waitFor(() => engine.isReady(), 'engine connected', 8000);
     const head = proofId(localnet.chain.head().id);
 
     // Trusting a key block from before the fork (an init block not moved on): the proof starts at
