@@ -8,21 +8,10 @@ import { findShardAccount, LiteApiSchema, type ProofBlockId } from '@app/ton';
 import { type LiteClient } from 'ton-lite-client';
 import { type Localnet, startLocalnet } from '../../../apps/localnet/src/localnet';
 import type { StoredBlock } from '../../../apps/localnet/src/chain/chain-reader';
-import { fromTreasury } from '../localnet/localnet-harness';
+import { fromTreasury, tlBlockId } from '../localnet/localnet-harness';
 import { waitFor } from '@app/testing';
 
 const { Functions } = LiteApiSchema;
-
-function tlBlockId(b: StoredBlock): LiteApiSchema.tonNode_blockIdExt {
-  return {
-    kind: 'tonNode.blockIdExt',
-    workchain: b.id.workchain,
-    shard: BigInt.asIntN(64, b.id.shard).toString(),
-    seqno: b.id.seqno,
-    rootHash: b.id.rootHash,
-    fileHash: b.id.fileHash,
-  };
-}
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
 
