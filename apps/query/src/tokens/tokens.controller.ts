@@ -39,6 +39,7 @@ import {
   toNftSale,
   toNftTransfer,
 } from './token.mapper';
+import { listWindow } from '../wire/list-window';
 
 type EventsReq = JettonEventsReq | NftTransfersReq;
 
@@ -55,13 +56,7 @@ function eventFilter(
     subject,
     parent,
     direction: req.direction,
-    startUtime: req.start_utime,
-    endUtime: req.end_utime,
-    startLt: req.start_lt,
-    endLt: req.end_lt,
-    limit: req.limit,
-    offset: req.offset,
-    sort: req.sort,
+    ...listWindow(req),
   };
 }
 
