@@ -22,6 +22,7 @@ import { GenesisAccount } from '../../apps/localnet/src/seeds';
 import { assertIndexedExactly } from '../integration/ingestor/chain-verifier';
 import { WalletTraffic } from '../integration/ingestor/ingest-traffic';
 import { PrivateNats } from '../integration/ingestor/private-services';
+import { INGESTED_TABLES } from '../integration/support/chain-tables';
 import { AppProcess } from './support/app-process';
 import { waitFor } from '@app/testing';
 import { ChainDriver, sleep, SERVICES_MAY_RESTART } from './support/chain-driver';
@@ -37,13 +38,7 @@ import {
 import { inFlightAt, notFailingFast, type Outage, recoveryMs, sentDuring } from './support/outage';
 import { buildReferenceIndex } from './support/reference-index';
 import { RemoteLoad, type RemoteRequest } from './support/remote-load';
-import {
-  DECODED_TABLES,
-  describeDiffs,
-  diffTables,
-  differingRows,
-  INGESTED_TABLES,
-} from './support/table-diff';
+import { DECODED_TABLES, describeDiffs, diffTables, differingRows } from './support/table-diff';
 
 /** The gateway's deadline of a v3 request (V3_REQUEST_TIMEOUT_MS's default, ton-indexer's 3 s). */
 const V3_DEADLINE_MS = 3000;

@@ -5,6 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { withDatabase } from '@app/database';
 import { createTestDatabase, type TestDatabase, testServerUrl, uniqueName } from '@app/testing';
+import { EXPECTED_MIGRATIONS } from '../../support/expected-migrations';
 
 const execFileAsync = promisify(execFile);
 /** The compiled entry point beside this compiled test: <out>/libs/database/src/migrate.js */
@@ -64,19 +65,7 @@ void describe('npm run migrate (libs/database/src/migrate.js)', () => {
     assert.deepEqual(
       run.lines.map((l) => [l.level, l.msg, l.migration ?? l.applied]),
       [
-        ['info', 'applied migration', 'Init1795238798597'],
-        ['info', 'applied migration', 'ChainTables1795300000000'],
-        ['info', 'applied migration', 'DecodedTables1795400000000'],
-        ['info', 'applied migration', 'DnsMultisigVesting1795500000000'],
-        ['info', 'applied migration', 'ApiKeys1795600000000'],
-        ['info', 'applied migration', 'StreamingLimits1795700000000'],
-        ['info', 'applied migration', 'AddressMetadata1795800000000'],
-        ['info', 'applied migration', 'NftSales1795900000000'],
-        ['info', 'applied migration', 'TraceAccounts1796000000000'],
-        ['info', 'applied migration', 'ChainIdentity1796150000000'],
-        ['info', 'applied migration', 'NftAuctions1796170000000'],
-        ['info', 'applied migration', 'PartitionHistory1796250000000'],
-        ['info', 'applied migration', 'PartitionTraceHistory1796260000000'],
+        ...EXPECTED_MIGRATIONS.map((name) => ['info', 'applied migration', name]),
         ['info', 'migrations applied', 13],
       ],
     );
@@ -87,26 +76,12 @@ void describe('npm run migrate (libs/database/src/migrate.js)', () => {
     assert.equal(run.code, 0);
     assert.deepEqual(
       run.lines.map((l) => [l.msg, l.applied, l.total, l.latest]),
-      [['schema is up to date', 0, 13, 'PartitionTraceHistory1796260000000']],
+      [['schema is up to date', 0, 13, EXPECTED_MIGRATIONS.at(-1)]],
     );
   });
 
   void it('--revert reverts the last migration each time, then reports nothing to revert', async () => {
-    for (const migration of [
-      'PartitionTraceHistory1796260000000',
-      'PartitionHistory1796250000000',
-      'NftAuctions1796170000000',
-      'ChainIdentity1796150000000',
-      'TraceAccounts1796000000000',
-      'NftSales1795900000000',
-      'AddressMetadata1795800000000',
-      'StreamingLimits1795700000000',
-      'ApiKeys1795600000000',
-      'DnsMultisigVesting1795500000000',
-      'DecodedTables1795400000000',
-      'ChainTables1795300000000',
-      'Init1795238798597',
-    ]) {
+    for (const migration of [...EXPECTED_MIGRATIONS].reverse()) {
       const run = await migrate({ DATABASE_URL: db.url }, ['--revert']);
       assert.equal(run.code, 0);
       assert.deepEqual(
