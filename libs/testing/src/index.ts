@@ -1,5 +1,6 @@
 export * from './fixtures';
 export { natsUrl } from './nats-url';
+export { type NodeScriptRun, runNodeScript } from './node-script';
 export {
   createTestDatabase,
   testServerUrl,

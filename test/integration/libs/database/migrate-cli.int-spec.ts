@@ -1,13 +1,16 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { promisify } from 'node:util';
 import { withDatabase } from '@app/database';
-import { createTestDatabase, type TestDatabase, testServerUrl, uniqueName } from '@app/testing';
+import {
+  createTestDatabase,
+  runNodeScript,
+  type TestDatabase,
+  testServerUrl,
+  uniqueName,
+} from '@app/testing';
 import { EXPECTED_MIGRATIONS } from '../../support/expected-migrations';
 
-const execFileAsync = promisify(execFile);
 /** The compiled entry point beside this compiled test: <out>/libs/database/src/migrate.js */
 const MIGRATE_JS = resolve(__dirname, '../../../../libs/database/src/migrate.js');
 
@@ -18,23 +21,7 @@ interface Run {
 }
 
 async function migrate(env: Record<string, string | undefined>, args: string[] = []): Promise<Run> {
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
-  if (env.DATABASE_URL === undefined) {
-    delete childEnv.DATABASE_URL;
-  }
-  let stdout: string;
-  let stderr: string;
-  let code = 0;
-  try {
-    ({ stdout, stderr } = await execFileAsync(process.execPath, [MIGRATE_JS, ...args], {
-      env: childEnv,
-    }));
-  } catch (error: unknown) {
-    assert.ok(error instanceof Error && 'stdout' in error && 'stderr' in error && 'code' in error);
-    stdout = String(error.stdout);
-    stderr = String(error.stderr);
-    code = Number(error.code);
-  }
+  const { code, stdout, stderr } = await runNodeScript(MIGRATE_JS, args, env);
   const lines = stdout
     .split('\n')
     .filter((l) => l !== '')
