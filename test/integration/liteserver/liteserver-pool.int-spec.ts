@@ -12,30 +12,13 @@ import {
   type PooledResult,
 } from '@app/liteclient';
 import { waitFor } from '@app/testing';
+import { metric } from './pool-metrics';
 
 type BlockHeader = Awaited<ReturnType<LiteClient['lookupBlockByID']>>;
 
 const SHARD_ALL = '-9223372036854775808';
 /** The pool's default lag allowance: 3 masterchain blocks (1.2 s at 400 ms). */
 const LAG_ALLOWED = 3;
-
-/** One series of a metric: its value for exactly these labels (undefined when never set). */
-async function metric(
-  registry: Registry,
-  name: string,
-  labels: Record<string, string> = {},
-): Promise<number | undefined> {
-  const found = registry.getSingleMetric(name);
-  assert.ok(found, `metric ${name} is registered`);
-  const { values } = await found.get();
-  const wanted = Object.entries(labels);
-  const series = values.find(
-    (v) =>
-      Object.keys(v.labels).length === wanted.length &&
-      wanted.every(([k, x]) => String(v.labels[k]) === x),
-  );
-  return series?.value;
-}
 
 /** How many lite_api queries the pool made for `method` (the latency histogram's count). */
 async function queries(metrics: LiteserverMetrics, method: string): Promise<number> {
