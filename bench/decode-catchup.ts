@@ -31,7 +31,7 @@ import {
   reportHead,
   runContext,
   target,
-  targetsTable,
+  targetsSection,
   writeReport,
 } from './support/report';
 
@@ -114,13 +114,7 @@ function markdown(
     `- history: localnet, genesis seed, 2 basechain shards, ${String(history.head)} masterchain blocks, ${String(decode.transactions)} transactions (${String(history.wallets)} wallets v4, ${String(history.rounds)} rounds of one external with ${String(TRANSFERS_PER_EXTERNAL)} transfers per wallet): the history of bench/ingest-catchup.ts, same generator and sizes`,
     `- generation ${String(history.generationSeconds)} s in a child process that serves it over its liteserver; ingested with BackfillRunner into a fresh database in ${String(m.ingestSeconds)} s (not timed), then ANALYZE (autovacuum's work on a live database)`,
     `- decoder: DecoderWorker + BlockDecoder with interface detection by get-methods through the generator's liteserver, as apps/decoder runs it; node:crypto SHA-256 ${m.nativeSha256 ? 'installed (as apps/decoder/src/main.ts does)' : 'NOT installed'}; PostgreSQL 15 local`,
-    '',
-    '## Targets',
-    '',
-    targetsTable(head.targets),
-    '',
-    '## Results',
-    '',
+    ...targetsSection(head.targets),
     '`traffic tx/s`: the blocks of the generated traffic only (after the genesis seed, whose contracts',
     'are probed by get-methods, and the funding). CPU: seconds of the decoding process and of',
     "PostgreSQL's sessions on the database (from /proc) over the run; `tx per CPU s` counts both, so",

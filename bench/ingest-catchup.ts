@@ -59,7 +59,7 @@ import {
   runContext,
   target,
   type Target,
-  targetsTable,
+  targetsSection,
   writeReport,
 } from './support/report';
 
@@ -354,13 +354,7 @@ function markdown(
     `- generation: ${String(history.generationSeconds)} s (funding ${String(history.fundingSeconds)} s; emulator ${String(history.executeSeconds)} s, block building ${String(history.buildSeconds)} s), once per run; every phase below reads the same history from the generator's liteserver (a separate process)`,
     `- ingest: window ${String(json.window)} masterchain blocks ahead, ${json.parseThreads === undefined ? 'blocks parsed on the event loop' : `${String(json.parseThreads)} parse thread(s) (INGEST_PARSE_THREADS)`}, node:crypto SHA-256 for cell hashes${json.parseThreads === undefined ? '' : ' and the byte-wise BitReader'} ${json.nativeSha256 ? 'installed (as the ingestor apps do)' : 'NOT installed'}; PostgreSQL 15 local, fresh database with the migrations per whole-path run`,
     `- target: ${String(TARGET.mcBlocksPerSecond)} masterchain blocks/s with their shard blocks and ${String(TARGET.txPerSecond)} tx/s sustained, whole path: ${verdict}`,
-    '',
-    '## Targets',
-    '',
-    targetsTable(head.targets),
-    '',
-    '## Results',
-    '',
+    ...targetsSection(head.targets),
     '`fetch+parse`: loadBatches over BlockSource → LiteserverPool → McBatchLoader (lookupBlock, getBlock of',
     'the masterchain block and of every shard block it commits, BoC decode, parseBlock), nothing written.',
     '`whole path`: BackfillRunner (the code of `npm run ingest`) with a BatchCommitter and ChainBlockWriter:',

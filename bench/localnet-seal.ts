@@ -27,7 +27,7 @@ import {
   runContext,
   target,
   type Target,
-  targetsTable,
+  targetsSection,
   writeReport,
 } from './support/report';
 
@@ -257,13 +257,7 @@ function write(head: ReportHead, rows: readonly Row[], notes: readonly string[])
     '',
     headLines(head),
     ...notes.map((n) => `- note: ${n}`),
-    '',
-    '## Targets',
-    '',
-    targetsTable(head.targets),
-    '',
-    '## Results',
-    '',
+    ...targetsSection(head.targets),
     'Times in ms; `execute` = emulator steps (async, one per message), `build` = TL-B block building',
     '(synchronous phases, with yields to the event loop between blocks and phases). Accounts are injected with setShardAccount and',
     'enter the chain in one seal ("inject seal"); each measured transaction is an internal message to a',

@@ -6,15 +6,14 @@
  * second single process runs under `node --cpu-prof` and the report shows where its CPU went while
  * serving that read and getMasterchainInfo. Writes bench/reports/v2-cached.{md,json}. Not a test.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Address } from '@ton/core';
 import { findFreePort } from '@app/database';
 import { type TestDatabase } from '@app/testing';
 import { measureThroughput, type ThroughputResult } from './support/autocannon-load';
 import { newestProfile, type ProfileShare, profileShares } from './support/cpu-profile';
 import { type LoadResult, measureLoad } from './support/latency';
+import { startGenesisLocalnet } from './support/genesis-localnet';
 import { type Service, startService } from './support/processes';
 import { startStandalone } from './support/standalone';
 import {
@@ -22,7 +21,7 @@ import {
   reportHead,
   runContext,
   target,
-  targetsTable,
+  targetsSection,
   writeReport,
 } from './support/report';
 
@@ -55,27 +54,8 @@ interface Setup {
 }
 
 async function startLocalnet(services: Service[]): Promise<Setup> {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-v2c-'));
-  const configPath = join(dir, 'localnet.config.json');
-  const accountsPath = join(dir, 'localnet.accounts.json');
-  services.push(
-    await startService(
-      'localnet',
-      'apps/localnet/src/cli.js',
-      ['--seed', 'genesis', '--config-out', configPath, '--accounts-out', accountsPath],
-      {},
-      /localnet ready/,
-    ),
-  );
-  const accounts = JSON.parse(readFileSync(accountsPath, 'utf8')) as {
-    accounts: { name: string; address: string }[];
-  };
-  const raw = accounts.accounts.find((a) => a.name === 'wallet-v4r2')?.address;
-  if (raw === undefined) {
-    throw new Error('the localnet wrote no wallet-v4r2');
-  }
-  const wallet = Address.parseRaw(raw).toString({ urlSafe: true, bounceable: true });
-  return { configPath, wallet, dir };
+  const { dir, configPath, walletV4r2 } = await startGenesisLocalnet(services, 'bench-v2c-');
+  return { configPath, wallet: walletV4r2.toString({ urlSafe: true, bounceable: true }), dir };
 }
 
 /** The cached read's URL at a block before the head, asked once so the next answers are cached. */
@@ -193,13 +173,7 @@ export async function runV2CachedBench(): Promise<string> {
     headLines(head),
     `- read: getAddressInformation of the localnet's v4r2 wallet at the masterchain seqno before the head, once asked (the readers keep answers at a seqno, apps/liteserver/src/v2/answer-cache.ts); the single process verifies every liteserver answer (LITESERVER_VERIFY=true); the bare server (bench/servers/bare-http.ts) returns the bytes of one of its answers (${String(measured.bodyBytes)} bytes)`,
     `- load: autocannon, ${String(CONNECTIONS)} keep-alive connections, ${String(DURATION_MS)} ms per run, ${String(ROUNDS)} rounds alternating bare and service; latency at concurrency 1 with fetch from the benchmark process (support/latency.ts)`,
-    '',
-    '## Targets',
-    '',
-    targetsTable(targets),
-    '',
-    '## Throughput (autocannon)',
-    '',
+    ...targetsSection(targets, 'Throughput (autocannon)'),
     '| round | path | req/s | p50 ms | p99 ms | requests | errors |',
     '|---:|---|---:|---:|---:|---:|---:|',
     ...throughput.map(

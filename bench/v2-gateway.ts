@@ -21,7 +21,7 @@ import {
   reportHead,
   runContext,
   target,
-  targetsTable,
+  targetsSection,
   writeReport,
 } from './support/report';
 
@@ -195,13 +195,7 @@ export async function runV2GatewayBench(): Promise<string> {
     `- duration per run: ${String(DURATION_MS)} ms; latency and the ratios: load generated in the benchmark process with fetch (HTTP) or ton-lite-client (direct), timed the same way to the microsecond; throughput ceiling: autocannon (${String(THROUGHPUT_CONNECTIONS)} keep-alive connections, whole-millisecond latencies); the mesh runs on a NATS server of its own`,
     "- note: the service answers getMasterchainInfo from its liteserver pool's 200 ms head cache (toncenter caches head reads too); the direct client asks the liteserver every time. Before that cache, the mesh overhead measured 1.18 ms at p50 (commit 4f6ef50); bench/reports/v2-methods.md compares uncached reads",
     ...notes.map((n) => `- note: ${n}`),
-    '',
-    '## Targets',
-    '',
-    targetsTable(targets),
-    '',
-    '## Results',
-    '',
+    ...targetsSection(targets),
     '| path | concurrency | req/s | p50 ms | p99 ms | requests | errors |',
     '|---|---:|---:|---:|---:|---:|---:|',
     ...rows,

@@ -10,14 +10,11 @@
  * - cached: one immutable request repeated: the same read at a fixed past masterchain seqno, the
  *   same history page from a given transaction id.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Address, Cell, loadTransaction, serializeTuple } from '@ton/core';
 import { findFreePort } from '@app/database';
-import { parseGlobalConfig } from '@app/ton';
 import { LiteClient, LiteSingleEngine } from 'ton-lite-client';
 import { type LoadResult, measureLoad } from './support/latency';
+import { startGenesisLocalnet } from './support/genesis-localnet';
 import { type Service, startService } from './support/processes';
 import { fanOut, type WalletRecord } from './support/fan-out';
 import { startV2Mesh } from './support/v2-mesh';
@@ -26,7 +23,7 @@ import {
   type ReportHead,
   reportHead,
   runContext,
-  targetsTable,
+  targetsSection,
   writeReport,
 } from './support/report';
 
@@ -261,33 +258,18 @@ type Row = LoadResult & { read: string; scenario: Scenario; listWraps?: number }
 
 export async function runV2MethodsBench(): Promise<string> {
   const ctx = runContext();
-  const dir = mkdtempSync(join(tmpdir(), 'bench-v2m-'));
-  const configPath = join(dir, 'localnet.config.json');
-  const accountsPath = join(dir, 'localnet.accounts.json');
   const services: Service[] = [];
   const results: Row[] = [];
   const bare: LoadResult[] = [];
   const notes: string[] = [];
   const starts: HistoryStart[] = [];
   try {
-    services.push(
-      await startService(
-        'localnet',
-        'apps/localnet/src/cli.js',
-        ['--seed', 'genesis', '--config-out', configPath, '--accounts-out', accountsPath],
-        {},
-        /localnet ready/,
-      ),
-    );
-    const [endpoint] = parseGlobalConfig(JSON.parse(readFileSync(configPath, 'utf8')) as unknown);
-    const accounts = JSON.parse(readFileSync(accountsPath, 'utf8')) as {
-      accounts: (WalletRecord & { name: string })[];
-    };
-    const walletRaw = accounts.accounts.find((a) => a.name === 'wallet-v4r2')?.address;
-    if (!endpoint || walletRaw === undefined) {
-      throw new Error('the localnet wrote no liteserver or no wallet-v4r2');
-    }
-    const wallet = Address.parseRaw(walletRaw);
+    const {
+      configPath,
+      endpoint,
+      accounts,
+      walletV4r2: wallet,
+    } = await startGenesisLocalnet<WalletRecord & { name: string }>(services, 'bench-v2m-');
     const port = await findFreePort();
     services.push(
       await startService(
@@ -331,7 +313,7 @@ export async function runV2MethodsBench(): Promise<string> {
 
     // Every transaction of every seed account and of the fan-out's receivers, each with every
     // limit 1…16: distinct requests.
-    const v5 = accounts.accounts.find((a) => a.name === 'wallet-v5r1');
+    const v5 = accounts.find((a) => a.name === 'wallet-v5r1');
     if (!v5) {
       throw new Error('the localnet wrote no wallet-v5r1');
     }
@@ -339,7 +321,7 @@ export async function runV2MethodsBench(): Promise<string> {
     // The v5r1 wallet itself is left out: its history now holds the fan-out transactions (255
     // outbound messages each), a shape the benchmark made, not one it means to measure.
     for (const address of [
-      ...accounts.accounts.filter((a) => a !== v5).map((a) => Address.parseRaw(a.address)),
+      ...accounts.filter((a) => a !== v5).map((a) => Address.parseRaw(a.address)),
       ...receivers,
     ]) {
       const { txs, complete } = await historyOf(client, address);
@@ -478,13 +460,7 @@ function markdownOf(
     '- cached: the same immutable request repeated (getAddressInformation and runGetMethod at a fixed past seqno; getTransactions from a fixed transaction id, limit 10)',
     '- paths: direct ton-lite-client from the benchmark process; the single process (`apps/standalone`); the mesh (`apps/liteserver` and `apps/gateway` over a nats-server of their own); the floor of any HTTP answer is a bare Fastify handler returning a constant, measured in the same run',
     ...notes.map((n) => `- note: ${n}`),
-    '',
-    '## Targets',
-    '',
-    targetsTable(head.targets),
-    '',
-    '## Results',
-    '',
+    ...targetsSection(head.targets),
     '| read | path | concurrency | uncached req/s | p50 ms | p99 ms | errors | cached req/s | p50 ms | p99 ms | errors |',
     '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows,

@@ -6,15 +6,12 @@
  * own caches off. Writes bench/reports/v2-verify.{md,json} and compares with the previous report.
  * Not a test.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Address, serializeTuple } from '@ton/core';
+import { type Address, serializeTuple } from '@ton/core';
 import { type TestDatabase } from '@app/testing';
-import { parseGlobalConfig } from '@app/ton';
 import { type CacheMap, LiteClient, LiteSingleEngine } from 'ton-lite-client';
 import { type LoadResult, measureLoad } from './support/latency';
-import { type Service, startService } from './support/processes';
+import { startGenesisLocalnet } from './support/genesis-localnet';
+import { type Service } from './support/processes';
 import { startStandalone } from './support/standalone';
 import {
   headLines,
@@ -119,30 +116,11 @@ function reads(wallet: Address): Read[] {
 export async function runV2VerifyBench(): Promise<string> {
   const ctx = runContext();
   const previous = readPrevious();
-  const dir = mkdtempSync(join(tmpdir(), 'bench-v2v-'));
-  const configPath = join(dir, 'localnet.config.json');
-  const accountsPath = join(dir, 'localnet.accounts.json');
   const services: Service[] = [];
   const databases: TestDatabase[] = [];
   const results: Row[] = [];
   try {
-    services.push(
-      await startService(
-        'localnet',
-        'apps/localnet/src/cli.js',
-        ['--seed', 'genesis', '--config-out', configPath, '--accounts-out', accountsPath],
-        {},
-        /localnet ready/,
-      ),
-    );
-    const [endpoint] = parseGlobalConfig(JSON.parse(readFileSync(configPath, 'utf8')) as unknown);
-    const accounts = JSON.parse(readFileSync(accountsPath, 'utf8')) as {
-      accounts: { name: string; address: string }[];
-    };
-    const walletRaw = accounts.accounts.find((a) => a.name === 'wallet-v4r2')?.address;
-    if (!endpoint || walletRaw === undefined) {
-      throw new Error('the localnet wrote no liteserver or no wallet-v4r2');
-    }
+    const { configPath, endpoint, walletV4r2 } = await startGenesisLocalnet(services, 'bench-v2v-');
     const verified = await startStandalone('verified', configPath, true, databases);
     services.push(verified.service);
     const unverified = await startStandalone('unverified', configPath, false, databases);
@@ -157,7 +135,7 @@ export async function runV2VerifyBench(): Promise<string> {
       verified: verified.base,
       unverified: unverified.base,
     };
-    const all = reads(Address.parseRaw(walletRaw));
+    const all = reads(walletV4r2);
     for (const read of all) {
       for (let i = 0; i < WARM_UP_CALLS; i++) {
         await read.direct(client);

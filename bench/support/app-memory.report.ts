@@ -6,7 +6,7 @@ import {
   rerenderedHead,
   target,
   type Target,
-  targetsTable,
+  targetsSection,
   writeReport,
 } from './report';
 
@@ -195,13 +195,7 @@ function render(head: ReportHead, data: AppMemoryData, apps: readonly AppSummary
       : "- leak check: the slope of the lowest RSS of each minute over the soak's second half (the floor GC returns to); the slope of every sample is shown too, but V8's sawtooth (50–80 MiB between collections) dominates it",
     `- no leak (slope <= ${String(LEAK_MIB_PER_MIN)} MiB/min for every app): **${leaks.length === 0 ? 'met' : `NOT met (${leaks.map((m) => m.app).join(', ')})`}**`,
     ...data.notes.map((n) => `- note: ${n}`),
-    '',
-    '## Targets',
-    '',
-    targetsTable(head.targets),
-    '',
-    '## Per app',
-    '',
+    ...targetsSection(head.targets, 'Per app'),
     '| app | idle RSS (MiB) | idle CPU % | RSS under load p95 / peak (MiB) | end of soak (MiB) | RSS floor slope (MiB/min) | slope of all RSS samples (MiB/min) | live memory first / last (MiB) | live slope, 2nd half (MiB/min) | CPU % under load mean / p95 |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...apps.map((m) => {

@@ -5,7 +5,7 @@ import {
   type RunContext,
   target,
   type Target,
-  targetsTable,
+  targetsSection,
   writeReport,
 } from './report';
 import { type Dataset } from './v3-dataset';
@@ -108,13 +108,7 @@ export function writeV3Report(
     '- paths: raw SQL = the statements the query service sends for the request when it has nothing kept (checked equal, text and parameters, to what its handler sends), issued with node-postgres from the benchmark process, no service; gateway = HTTP GET through `apps/standalone` (one process) or the mesh (`apps/gateway` + `apps/query` over a private nats-server); each request answers with the full JSON (address_book, metadata)',
     "- the service's defaults: the query service keeps rendered finalized transactions, classified traces' actions and address book entries (`QUERY_RENDER_CACHE_MB`, 32 MiB), with their JSON text spliced into replies, so after the warm-up the hot pages' transactions, messages, account states, actions and address book come from memory and only the page's rows (transactions) or trace heads (traces) are read, with the two cursor rows that date the address book: raw SQL is then more work than the service does, and a ratio below 1 is that cache; the address book is dropped whenever the ingestor or decoder moves, which a live chain does every block and this static database never does; cold subjects are never kept before their one request. The gateway checks forwarded replies against their contracts within 25 % of a core (`REPLY_CHECK_CPU_PERCENT`): a 1.1 MB traces page costs ~40 ms to check, so most hot traces pages go unchecked",
     ...notes.map((n) => `- note: ${n}`),
-    '',
-    '## Targets',
-    '',
-    targetsTable(targets),
-    '',
-    '## Latency (ms) and throughput',
-    '',
+    ...targetsSection(targets, 'Latency (ms) and throughput'),
     `| query | subjects | concurrency | ${V3_PATHS.map((p) => `${p} p50 | p99 | req/s | requests / errors`).join(' | ')} |`,
     `|---|---|---:|${V3_PATHS.map(() => '---:|---:|---:|---:').join('|')}|`,
     ...table,

@@ -26,6 +26,7 @@ import { TokensController } from '../../apps/query/src/tokens/tokens.controller'
 import { type TracesController } from '../../apps/query/src/traces/traces.controller';
 import { type TransactionsController } from '../../apps/query/src/transactions/transactions.controller';
 import { type PgQueryable } from './pg';
+import { listWindow } from '../../apps/query/src/wire/list-window';
 
 /**
  * The four queries of the v3 benchmark (transactions by account, traces by account with
@@ -220,13 +221,7 @@ const transactionsQuery: V3Query = {
       accounts: req.account,
       hashes: req.hash,
       lt: req.lt,
-      startUtime: req.start_utime,
-      endUtime: req.end_utime,
-      startLt: req.start_lt,
-      endLt: req.end_lt,
-      limit: req.limit,
-      offset: req.offset,
-      sort: req.sort,
+      ...listWindow(req),
     });
     await addressBookSql(db, rows.flatMap(bundleAddresses), req.no_address_book);
     return rows.length;
@@ -249,13 +244,7 @@ const tracesQuery: V3Query = {
       txHashes: req.tx_hash,
       msgHashes: req.msg_hash,
       mcSeqno: req.mc_seqno,
-      startUtime: req.start_utime,
-      endUtime: req.end_utime,
-      startLt: req.start_lt,
-      endLt: req.end_lt,
-      limit: req.limit,
-      offset: req.offset,
-      sort: req.sort,
+      ...listWindow(req),
     });
     const ids = rows
       .filter((row) => Number(row.nodes_) <= MAX_TRACE_TRANSACTIONS)
@@ -297,13 +286,7 @@ const jettonTransfersQuery: V3Query = {
       subject: req.jetton_wallet,
       parent: req.jetton_master,
       direction: req.direction,
-      startUtime: req.start_utime,
-      endUtime: req.end_utime,
-      startLt: req.start_lt,
-      endLt: req.end_lt,
-      limit: req.limit,
-      offset: req.offset,
-      sort: req.sort,
+      ...listWindow(req),
     });
     const addresses = rows.flatMap((row) =>
       present(
@@ -335,16 +318,10 @@ const messagesQuery: V3Query = {
       source: req.source,
       destination: req.destination,
       opcode: req.opcode,
-      startUtime: req.start_utime,
-      endUtime: req.end_utime,
-      startLt: req.start_lt,
-      endLt: req.end_lt,
       direction: req.direction,
       excludeExternals: req.exclude_externals,
       onlyExternals: req.only_externals,
-      limit: req.limit,
-      offset: req.offset,
-      sort: req.sort,
+      ...listWindow(req),
     });
     const addresses = rows.flatMap((row) =>
       [row.message.source, row.message.destination].filter((a): a is string => a !== null),

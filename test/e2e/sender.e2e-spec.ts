@@ -20,7 +20,6 @@ import {
   Cell,
   external,
   internal,
-  loadTransaction,
   SendMode,
   storeMessage,
   storeMessageRelaxed,
@@ -33,19 +32,11 @@ import { z } from 'zod';
 import { type Localnet, startLocalnet } from '../../apps/localnet/src/localnet';
 import { GENESIS, GenesisAccount } from '../../apps/localnet/src/seeds';
 import { createStandaloneApp } from '../../apps/standalone/src/standalone-app';
-import { withoutExtra } from './support/v2-expectations';
+import { type Fees, paidFees, withoutExtra } from './support/v2-expectations';
 
 interface Reply {
   readonly status: number;
   readonly body: Record<string, unknown>;
-}
-
-interface Fees {
-  '@type': 'fees';
-  in_fwd_fee: number;
-  storage_fee: number;
-  gas_fee: number;
-  fwd_fee: number;
 }
 
 function boc(cell: Cell): string {
@@ -54,24 +45,6 @@ function boc(cell: Cell): string {
 
 function friendly(address: Address): string {
   return address.toString({ bounceable: true, urlSafe: true });
-}
-
-/** What a landed ordinary transaction paid, phase by phase (as v2-fees.e2e-spec.ts derives it). */
-function paidFees(transactionBoc: string): Fees {
-  const tx = loadTransaction(Cell.fromBase64(transactionBoc).beginParse());
-  const d = tx.description;
-  assert.equal(d.type, 'generic');
-  const storage = d.storagePhase?.storageFeesCollected ?? 0n;
-  const gas = d.computePhase.type === 'vm' ? d.computePhase.gasFees : 0n;
-  const fwd = d.actionPhase?.totalFwdFees ?? 0n;
-  const actionFees = d.actionPhase?.totalActionFees ?? 0n;
-  return {
-    '@type': 'fees',
-    in_fwd_fee: Number(tx.totalFees.coins - storage - gas - actionFees),
-    storage_fee: Number(storage),
-    gas_fee: Number(gas),
-    fwd_fee: Number(fwd),
-  };
 }
 
 /** Polls `probe` until it returns a value (or the deadline passes). */
@@ -278,7 +251,7 @@ describe('sender: sendBoc / sendBocReturnHash / v3 message, fan-out, idempotency
       ok: true,
       result: {
         '@type': 'query.fees',
-        source_fees: paidFees(tx.data),
+        source_fees: paidFees(Cell.fromBase64(tx.data)),
         destination_fees: [],
       },
     });

@@ -6,7 +6,6 @@ import {
   type Cell,
   external,
   internal,
-  loadTransaction,
   SendMode,
   storeMessage,
   toNano,
@@ -15,7 +14,7 @@ import { keyPairFromSeed } from '@ton/crypto';
 import { TonClient, WalletContractV4 } from '@ton/ton';
 import { GENESIS, GenesisAccount, type SeedAccount } from '../../apps/localnet/src/seeds';
 import { startV2Harness, type V2Harness } from './support/v2-harness';
-import { withoutExtra } from './support/v2-expectations';
+import { type Fees, paidFees, withoutExtra } from './support/v2-expectations';
 
 function friendly(address: Address): string {
   return address.toString({ bounceable: true, urlSafe: true });
@@ -23,36 +22,6 @@ function friendly(address: Address): string {
 
 function boc(cell: Cell): string {
   return cell.toBoc({ idx: false }).toString('base64');
-}
-
-interface Fees {
-  '@type': 'fees';
-  in_fwd_fee: number;
-  storage_fee: number;
-  gas_fee: number;
-  fwd_fee: number;
-}
-
-/**
- * What a landed ordinary transaction paid, from its phases: storage_fees_collected, the compute
- * phase's gas_fees, the action phase's total_fwd_fees, and the import fee as what total_fees holds
- * beyond those (total_fees = storage + import + gas + total_action_fees).
- */
-function paidFees(transactionCell: Cell): Fees {
-  const tx = loadTransaction(transactionCell.beginParse());
-  const d = tx.description;
-  assert.equal(d.type, 'generic');
-  const storage = d.storagePhase?.storageFeesCollected ?? 0n;
-  const gas = d.computePhase.type === 'vm' ? d.computePhase.gasFees : 0n;
-  const fwd = d.actionPhase?.totalFwdFees ?? 0n;
-  const actionFees = d.actionPhase?.totalActionFees ?? 0n;
-  return {
-    '@type': 'fees',
-    in_fwd_fee: Number(tx.totalFees.coins - storage - gas - actionFees),
-    storage_fee: Number(storage),
-    gas_fee: Number(gas),
-    fwd_fee: Number(fwd),
-  };
 }
 
 /** A wallet v4r2 of a fixed test key (not a genesis account): its address does not exist yet. */

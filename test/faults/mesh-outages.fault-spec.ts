@@ -22,8 +22,10 @@ import { GenesisAccount } from '../../apps/localnet/src/seeds';
 import { assertIndexedExactly } from '../integration/ingestor/chain-verifier';
 import { WalletTraffic } from '../integration/ingestor/ingest-traffic';
 import { PrivateNats } from '../integration/ingestor/private-services';
+import { INGESTED_TABLES } from '../integration/support/chain-tables';
 import { AppProcess } from './support/app-process';
-import { ChainDriver, sleep, waitFor } from './support/chain-driver';
+import { waitFor } from '@app/testing';
+import { ChainDriver, sleep, SERVICES_MAY_RESTART } from './support/chain-driver';
 import { FaultLedger } from './support/fault-ledger';
 import {
   describeFailures,
@@ -36,13 +38,7 @@ import {
 import { inFlightAt, notFailingFast, type Outage, recoveryMs, sentDuring } from './support/outage';
 import { buildReferenceIndex } from './support/reference-index';
 import { RemoteLoad, type RemoteRequest } from './support/remote-load';
-import {
-  DECODED_TABLES,
-  describeDiffs,
-  diffTables,
-  differingRows,
-  INGESTED_TABLES,
-} from './support/table-diff';
+import { DECODED_TABLES, describeDiffs, diffTables, differingRows } from './support/table-diff';
 
 /** The gateway's deadline of a v3 request (V3_REQUEST_TIMEOUT_MS's default, ton-indexer's 3 s). */
 const V3_DEADLINE_MS = 3000;
@@ -182,7 +178,12 @@ void describe('mesh under NATS, PostgreSQL and process faults', () => {
 
     const traffic = await WalletTraffic.fund(localnet, 6, 'faults');
     driver = new ChainDriver(traffic);
-    await waitFor(async () => (await cursor('decoder')) >= 3, 120_000, 'first decoded blocks');
+    await waitFor(
+      async () => (await cursor('decoder')) >= 3,
+      'first decoded blocks',
+      120_000,
+      SERVICES_MAY_RESTART,
+    );
 
     const base = `http://127.0.0.1:${String(httpPort)}`;
     const wallet = localnet.accounts.find((a) => a.name === GenesisAccount.walletV4r2)?.address;
@@ -209,8 +210,9 @@ void describe('mesh under NATS, PostgreSQL and process faults', () => {
           ? Array.isArray(body.transactions) && body.transactions.length > 0
           : false;
       },
-      60_000,
       'the genesis wallet indexed',
+      60_000,
+      SERVICES_MAY_RESTART,
     );
     load = RemoteLoad.start({ requests, concurrency: 4, requestTimeoutMs: 15_000 });
     await load.warm(12, 60_000);
@@ -363,8 +365,9 @@ void describe('mesh under NATS, PostgreSQL and process faults', () => {
     try {
       await waitFor(
         async () => (await cursor('masterchain')) > (await cursor('decoder')),
-        60_000,
         'a block not yet decoded',
+        60_000,
+        SERVICES_MAY_RESTART,
       );
       await decoder.kill();
       // The decoder may have caught up between the check above and its death (CI saw that too), so
@@ -375,8 +378,9 @@ void describe('mesh under NATS, PostgreSQL and process faults', () => {
           const ingested = await cursor('masterchain');
           return ingested > (await cursor('decoder')) && localnet.chain.head().id.seqno > ingested;
         },
-        60_000,
         'a block not yet decoded and one not yet ingested',
+        60_000,
+        SERVICES_MAY_RESTART,
       );
       await ingestor.kill();
       await sleep(1000);
@@ -386,10 +390,16 @@ void describe('mesh under NATS, PostgreSQL and process faults', () => {
       await Promise.all([ingestor.start(), decoder.start()]);
       await waitFor(
         async () => (await cursor('masterchain')) > ingested,
-        60_000,
         'ingestor resumed',
+        60_000,
+        SERVICES_MAY_RESTART,
       );
-      await waitFor(async () => (await cursor('decoder')) > decoded, 60_000, 'decoder resumed');
+      await waitFor(
+        async () => (await cursor('decoder')) > decoded,
+        'decoder resumed',
+        60_000,
+        SERVICES_MAY_RESTART,
+      );
     } finally {
       // Whatever failed above, the last test needs both running to judge the whole chain.
       await Promise.all([ingestor.ensureRunning(), decoder.ensureRunning()]);
@@ -403,8 +413,9 @@ void describe('mesh under NATS, PostgreSQL and process faults', () => {
     for (const name of ['masterchain', 'masterchain.events', 'decoder']) {
       await waitFor(
         async () => (await cursor(name)) >= head,
-        120_000,
         `${name} at ${String(head)}`,
+        120_000,
+        SERVICES_MAY_RESTART,
       );
     }
     const samples = await load.stop();

@@ -11,7 +11,7 @@ import {
   IndexerCursorRepository,
 } from '@app/database';
 import { streamNameFor } from '@app/nats';
-import { createTestDatabase, type TestDatabase } from '@app/testing';
+import { createTestDatabase, type TestDatabase, waitFor } from '@app/testing';
 import {
   type Consumer,
   DeliverPolicy,
@@ -23,7 +23,7 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { type Localnet, startLocalnet } from '../../apps/localnet/src/localnet';
 import { WalletTraffic } from '../integration/ingestor/ingest-traffic';
 import { AppProcess } from './support/app-process';
-import { ChainDriver, waitFor } from './support/chain-driver';
+import { ChainDriver, SERVICES_MAY_RESTART } from './support/chain-driver';
 import { FaultLedger } from './support/fault-ledger';
 import { PrivateNatsCluster } from './support/nats-cluster';
 
@@ -141,7 +141,12 @@ void describe('NATS cluster: one of three servers lost under load', () => {
     ];
     await Promise.all(apps.map((app) => app.start()));
     driver = new ChainDriver(await WalletTraffic.fund(localnet, 4, 'nats-cluster'));
-    await waitFor(async () => (await cursor('stream')) >= 3, 120_000, 'first streamed blocks');
+    await waitFor(
+      async () => (await cursor('stream')) >= 3,
+      'first streamed blocks',
+      120_000,
+      SERVICES_MAY_RESTART,
+    );
   });
 
   after(async () => {
@@ -185,19 +190,22 @@ void describe('NATS cluster: one of three servers lost under load', () => {
         const info = await streamInfo(STREAM_LOG);
         return info.cluster?.leader !== undefined && info.cluster.leader !== leader;
       },
-      30_000,
       'a new leader of the log',
+      30_000,
+      SERVICES_MAY_RESTART,
     );
     await waitFor(
       async () => (await cursor('stream')) >= streamed + 5,
-      120_000,
       'five more blocks streamed after the loss',
+      120_000,
+      SERVICES_MAY_RESTART,
     );
     // The event publisher may be ahead of the stream when the leader goes; it moves on too.
     await waitFor(
       async () => (await cursor('masterchain.events')) > events,
-      120_000,
       'more blocks published after the loss',
+      120_000,
+      SERVICES_MAY_RESTART,
     );
   });
 
@@ -209,8 +217,9 @@ void describe('NATS cluster: one of three servers lost under load', () => {
     for (const name of ['masterchain', 'masterchain.events', 'decoder', 'stream']) {
       await waitFor(
         async () => (await cursor(name)) >= head,
-        120_000,
         `${name} at ${String(head)}`,
+        120_000,
+        SERVICES_MAY_RESTART,
       );
     }
     const nc = await connect({ servers: cluster.runningUrls() });

@@ -1,5 +1,6 @@
 export * from './fixtures';
 export { natsUrl } from './nats-url';
+export { type NodeScriptRun, runNodeScript } from './node-script';
 export {
   createTestDatabase,
   testServerUrl,
@@ -7,3 +8,4 @@ export {
   type TestDatabaseOptions,
 } from './test-database';
 export { uniqueName } from './unique-name';
+export { waitFor, type WaitForOptions } from './wait-for';

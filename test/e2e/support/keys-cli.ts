@@ -1,16 +1,11 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { type NodeScriptRun, runNodeScript } from '@app/testing';
 
-const execFileAsync = promisify(execFile);
 /** The compiled CLI beside this compiled helper: <out>/apps/gateway/src/edge/auth/keys-cli.js */
 const KEYS_JS = resolve(__dirname, '../../../apps/gateway/src/edge/auth/keys-cli.js');
 
-export interface KeysCliRun {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
+export interface KeysCliRun extends NodeScriptRun {
   /** stdout split into lines, without the final empty one. */
   readonly lines: string[];
 }
@@ -20,23 +15,7 @@ export async function runKeysCli(
   env: Record<string, string | undefined>,
   args: readonly string[],
 ): Promise<KeysCliRun> {
-  // An undefined value removes the variable from the child's environment.
-  const childEnv: NodeJS.ProcessEnv = Object.fromEntries(
-    Object.entries({ ...process.env, ...env }).filter(([, value]) => value !== undefined),
-  );
-  let stdout: string;
-  let stderr: string;
-  let code = 0;
-  try {
-    ({ stdout, stderr } = await execFileAsync(process.execPath, [KEYS_JS, ...args], {
-      env: childEnv,
-    }));
-  } catch (error: unknown) {
-    assert.ok(error instanceof Error && 'stdout' in error && 'stderr' in error && 'code' in error);
-    stdout = String(error.stdout);
-    stderr = String(error.stderr);
-    code = Number(error.code);
-  }
+  const { code, stdout, stderr } = await runNodeScript(KEYS_JS, args, env);
   return { code, stdout, stderr, lines: stdout.split('\n').filter((l) => l !== '') };
 }
 

@@ -1,4 +1,5 @@
-import { type Address } from '@ton/core';
+import assert from 'node:assert/strict';
+import { type Address, type Cell, loadTransaction } from '@ton/core';
 import { type Localnet } from '../../../apps/localnet/src/localnet';
 
 /** What the chain itself says, rendered the way toncenter 2.1 renders it (the independent oracle). */
@@ -74,4 +75,35 @@ export function withoutExtra(body: unknown): unknown {
     return body;
   }
   return Object.fromEntries(Object.entries(body).filter(([key]) => key !== '@extra'));
+}
+
+/** A v2 `fees` object (toncenter's source_fees and destination_fees of estimateFee). */
+export interface Fees {
+  '@type': 'fees';
+  in_fwd_fee: number;
+  storage_fee: number;
+  gas_fee: number;
+  fwd_fee: number;
+}
+
+/**
+ * What a landed ordinary transaction paid, from its phases: storage_fees_collected, the compute
+ * phase's gas_fees, the action phase's total_fwd_fees, and the import fee as what total_fees holds
+ * beyond those (total_fees = storage + import + gas + total_action_fees).
+ */
+export function paidFees(transactionCell: Cell): Fees {
+  const tx = loadTransaction(transactionCell.beginParse());
+  const d = tx.description;
+  assert.equal(d.type, 'generic');
+  const storage = d.storagePhase?.storageFeesCollected ?? 0n;
+  const gas = d.computePhase.type === 'vm' ? d.computePhase.gasFees : 0n;
+  const fwd = d.actionPhase?.totalFwdFees ?? 0n;
+  const actionFees = d.actionPhase?.totalActionFees ?? 0n;
+  return {
+    '@type': 'fees',
+    in_fwd_fee: Number(tx.totalFees.coins - storage - gas - actionFees),
+    storage_fee: Number(storage),
+    gas_fee: Number(gas),
+    fwd_fee: Number(fwd),
+  };
 }

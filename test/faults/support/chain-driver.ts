@@ -1,24 +1,13 @@
+import { type WaitForOptions } from '@app/testing';
 import { type WalletTraffic } from '../../integration/ingestor/ingest-traffic';
 
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Polls `check` until true; errors (a restarting database, a NATS leader being elected) count as
- * "not yet".
+ * How the fault tests wait: their checks read services the test restarts (PostgreSQL, a NATS node
+ * whose leader is being elected), so an error means "not yet".
  */
-export async function waitFor(
-  check: () => Promise<boolean>,
-  timeoutMs: number,
-  what: string,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check().catch(() => false))) {
-    if (Date.now() > deadline) {
-      throw new Error(`timed out waiting for ${what}`);
-    }
-    await sleep(150);
-  }
-}
+export const SERVICES_MAY_RESTART: WaitForOptions = { errorsMeanNotYet: true, intervalMs: 150 };
 
 /** Keeps wallet traffic flowing (a round, then a pause) until stopped: blocks to ingest and decode. */
 export class ChainDriver {

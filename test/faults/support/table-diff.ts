@@ -1,16 +1,5 @@
 import { type DataSource } from '@app/database';
 
-/** What the ingestor writes (one transaction per masterchain block). */
-export const INGESTED_TABLES = [
-  'blocks',
-  'shard_state',
-  'transactions',
-  'messages',
-  'message_contents',
-  'account_states',
-  'latest_account_states',
-] as const;
-
 /** What the decoder writes (one transaction per masterchain block). */
 export const DECODED_TABLES = [
   'traces',

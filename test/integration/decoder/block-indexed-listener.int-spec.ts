@@ -7,12 +7,12 @@ import {
   type WakeableWorker,
 } from '../../../apps/decoder/src/pipeline/block-indexed.listener';
 import { JetStreamBlockIndexedPublisher } from '../../../apps/ingestor/src/events/jetstream-block-indexed.publisher';
+import { waitFor } from '@app/testing';
 import {
   blockIndexedEvent,
   captureLogs,
   PrivateNatsRun,
   sleep,
-  waitFor,
 } from '../support/private-nats.support';
 
 const DURABLE = 'decoder';

@@ -11,7 +11,7 @@ import {
   IngestProgressRepository,
 } from '@app/database';
 import { LiteserverPool } from '@app/liteclient';
-import { createTestDatabase, type TestDatabase } from '@app/testing';
+import { createTestDatabase, type TestDatabase, waitFor } from '@app/testing';
 import pino from 'pino';
 import { Registry } from 'prom-client';
 import { type Localnet, startLocalnet } from '../../../apps/localnet/src/localnet';
@@ -26,16 +26,6 @@ import { McBatchLoader } from '../../../apps/ingestor/src/source/mc-batch.loader
 const START_TIME = 1_765_000_000;
 const RESET_HINT =
   'nothing was written; if the new chain is the one to index, reset the index with "npm run ingest -- --reset --yes" (docs/operations.md, "Indexing another chain")';
-
-async function waitFor(check: () => Promise<boolean> | boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) {
-      throw new Error(`timed out waiting for ${what}`);
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** The live follower of the ingestor on `localnet`, writing into `ds`, with its log lines kept. */
 class FollowerRun {
@@ -134,7 +124,11 @@ void describe('ingestor: one chain per index (real localnets, real PostgreSQL)',
     await sealTo(first, 6);
     const run = await new FollowerRun(first, ds).start();
     const cursors = new IndexerCursorRepository(ds);
-    await waitFor(async () => (await cursors.get('masterchain')) === 6, 'the first chain indexed');
+    await waitFor(
+      async () => (await cursors.get('masterchain')) === 6,
+      'the first chain indexed',
+      60_000,
+    );
     await run.stop();
     await first.stop();
   });
@@ -161,7 +155,7 @@ void describe('ingestor: one chain per index (real localnets, real PostgreSQL)',
       const stored6 = await mcRootHash(ds, 6);
       const run = await new FollowerRun(other, ds).start();
       try {
-        await waitFor(() => run.follower.chainMismatch() !== undefined, 'the refusal');
+        await waitFor(() => run.follower.chainMismatch() !== undefined, 'the refusal', 60_000);
         const prev = b64(other.chain.masterchainBlock(6)?.id.rootHash ?? Buffer.alloc(0));
         const line = `chain mismatch: masterchain block 7 says its previous block is ${prev} but the index holds ${String(stored6)} for block 6 — the liteservers serve another chain; ${RESET_HINT}`;
         assert.equal(run.follower.chainMismatch(), line);
@@ -187,7 +181,7 @@ void describe('ingestor: one chain per index (real localnets, real PostgreSQL)',
       assert.ok(other.chain.masterchainBlock(1)?.isKeyBlock);
       const run = await new FollowerRun(other, ds).start();
       try {
-        await waitFor(() => run.follower.chainMismatch() !== undefined, 'the refusal');
+        await waitFor(() => run.follower.chainMismatch() !== undefined, 'the refusal', 60_000);
         const head = b64(other.chain.head().id.rootHash);
         assert.equal(
           run.follower.chainMismatch(),
@@ -208,7 +202,7 @@ void describe('ingestor: one chain per index (real localnets, real PostgreSQL)',
     try {
       const run = await new FollowerRun(other, ds).start();
       try {
-        await waitFor(() => run.follower.chainMismatch() !== undefined, 'the refusal');
+        await waitFor(() => run.follower.chainMismatch() !== undefined, 'the refusal', 60_000);
         assert.deepEqual(run.errors(), [
           `chain mismatch: the liteservers' zero state is ${b64(other.chain.zeroState().id.rootHash)} but the index holds the chain of zero state ${b64(first.chain.zeroState().id.rootHash)} — the liteservers serve another chain; ${RESET_HINT}`,
         ]);
@@ -232,7 +226,11 @@ void describe('ingestor: one chain per index (real localnets, real PostgreSQL)',
       const run = await new FollowerRun(same, ds).start();
       try {
         const cursors = new IndexerCursorRepository(ds);
-        await waitFor(async () => (await cursors.get('masterchain')) === 9, 'the follower at 9');
+        await waitFor(
+          async () => (await cursors.get('masterchain')) === 9,
+          'the follower at 9',
+          60_000,
+        );
         assert.equal(run.follower.chainMismatch(), undefined);
         assert.equal(await run.mismatchGauge(), 0);
         assert.deepEqual(run.errors(), []);

@@ -21,24 +21,10 @@ import { engineFor } from '../localnet/localnet-harness';
 import { assertIndexedExactly } from './chain-verifier';
 import { WalletTraffic } from './ingest-traffic';
 import { IngestorProcess, PrivateNats } from './private-services';
+import { waitFor, type WaitForOptions } from '@app/testing';
 
-/** Polls `check` until true; errors (a database that is restarting) count as "not yet". */
-async function waitFor(
-  check: () => Promise<boolean>,
-  timeoutMs: number,
-  what: string,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await check().catch(() => false)) {
-      return;
-    }
-    if (Date.now() > deadline) {
-      throw new Error(`timed out waiting for ${what}`);
-    }
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
+/** The checks read the database, which this test restarts: an error there means "not yet". */
+const DATABASE_MAY_RESTART: WaitForOptions = { errorsMeanNotYet: true, intervalMs: 150 };
 
 /** Every `block.indexed` event in the stream, as masterchain seqnos in stream order. */
 async function streamedSeqnos(nc: NatsConnection): Promise<number[]> {
@@ -120,7 +106,12 @@ void describe('ingestor process: SIGKILL, PostgreSQL restart and NATS restart lo
     const traffic = await WalletTraffic.fund(localnet, 10, 'crash');
     ingestor.start();
     await traffic.round();
-    await waitFor(async () => (await cursor('masterchain')) >= 3, 60_000, 'first blocks');
+    await waitFor(
+      async () => (await cursor('masterchain')) >= 3,
+      'first blocks',
+      60_000,
+      DATABASE_MAY_RESTART,
+    );
 
     // 1. SIGKILL in the middle of ingestion, with traffic still coming.
     const rounds = traffic.round();
@@ -130,7 +121,12 @@ void describe('ingestor process: SIGKILL, PostgreSQL restart and NATS restart lo
     ingestor.start();
     await traffic.round();
     // The restarted process is up (it resumed from its cursor) before the next fault.
-    await waitFor(async () => (await cursor('masterchain')) > beforeRestart, 60_000, 'resume');
+    await waitFor(
+      async () => (await cursor('masterchain')) > beforeRestart,
+      'resume',
+      60_000,
+      DATABASE_MAY_RESTART,
+    );
 
     // 2. PostgreSQL goes away and comes back on the same data directory and port.
     await db.destroy();
@@ -148,8 +144,18 @@ void describe('ingestor process: SIGKILL, PostgreSQL restart and NATS restart lo
     await traffic.round();
 
     const head = localnet.chain.head().id.seqno;
-    await waitFor(async () => (await cursor('masterchain')) >= head, 120_000, 'catch-up');
-    await waitFor(async () => (await cursor('masterchain.events')) >= head, 60_000, 'events');
+    await waitFor(
+      async () => (await cursor('masterchain')) >= head,
+      'catch-up',
+      120_000,
+      DATABASE_MAY_RESTART,
+    );
+    await waitFor(
+      async () => (await cursor('masterchain.events')) >= head,
+      'events',
+      60_000,
+      DATABASE_MAY_RESTART,
+    );
 
     // Caught up: ready, and the metrics say where the chain and the database are.
     const ready = await fetch(`http://127.0.0.1:${String(opsPort)}/readyz`);

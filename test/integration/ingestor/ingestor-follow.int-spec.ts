@@ -9,7 +9,7 @@ import {
   IngestProgressRepository,
 } from '@app/database';
 import { LiteserverPool } from '@app/liteclient';
-import { createTestDatabase, type TestDatabase } from '@app/testing';
+import { createTestDatabase, type TestDatabase, waitFor } from '@app/testing';
 import pino from 'pino';
 import { Registry } from 'prom-client';
 import { LiteClient, LiteRoundRobinEngine } from 'ton-lite-client';
@@ -26,20 +26,6 @@ import { WalletTraffic } from './ingest-traffic';
 import { engineFor } from '../localnet/localnet-harness';
 
 const logger = pino({ level: 'silent' });
-
-async function waitFor(
-  check: () => Promise<boolean>,
-  timeoutMs: number,
-  what: string,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) {
-      throw new Error(`timed out waiting for ${what}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 void describe('ingestor: live follower against a two-shard localnet (real PostgreSQL)', () => {
   let localnet: Localnet;
@@ -114,8 +100,8 @@ void describe('ingestor: live follower against a two-shard localnet (real Postgr
     const cursors = new IndexerCursorRepository(dataSource);
     await waitFor(
       async () => ((await cursors.get('masterchain')) ?? 0) >= head,
-      60_000,
       'catch-up',
+      60_000,
     );
     const counts = await assertIndexedExactly(dataSource, client, head);
     assert.ok(

@@ -10,18 +10,9 @@ import {
   startLiteServers,
 } from '../../../apps/localnet/src/liteserver';
 import { seededChain, type SeededChain } from '../localnet/localnet-harness';
+import { waitFor } from '@app/testing';
 
 const KEY_SEED = 'adnl-lite-engine-spec';
-
-async function until(condition: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) {
-      throw new Error(`${what}: not within ${String(timeoutMs)} ms`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 void describe(AdnlLiteEngine.name, () => {
   let seeded: SeededChain;
@@ -80,7 +71,7 @@ void describe(AdnlLiteEngine.name, () => {
       // Refused connections are retried every reconnectMs (ton-lite-client's engine waits 30 s).
       await new Promise((resolve) => setTimeout(resolve, 300));
       await restart();
-      await until(() => sut.isReady(), 'reconnected', 2000);
+      await waitFor(() => sut.isReady(), 'reconnected', 2000);
       assert.equal((await client.getCurrentTime()) > 0, true);
     } finally {
       sut.close();
@@ -97,7 +88,7 @@ void describe(AdnlLiteEngine.name, () => {
       sut.query(Functions.liteServer_getTime, { kind: 'liteServer.getTime' }),
       /^Error: Engine is closed$/,
     );
-    await until(() => node.connectionCount === 0, 'connection closed', 2000);
+    await waitFor(() => node.connectionCount === 0, 'connection closed', 2000);
     await new Promise((resolve) => setTimeout(resolve, 400));
     assert.equal(node.connectionCount, 0, 'a closed engine reconnected');
     assert.equal(sut.isReady(), false);

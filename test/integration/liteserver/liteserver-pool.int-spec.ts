@@ -11,40 +11,14 @@ import {
   LiteserverPoolService,
   type PooledResult,
 } from '@app/liteclient';
+import { waitFor } from '@app/testing';
+import { metric } from './pool-metrics';
 
 type BlockHeader = Awaited<ReturnType<LiteClient['lookupBlockByID']>>;
 
 const SHARD_ALL = '-9223372036854775808';
 /** The pool's default lag allowance: 3 masterchain blocks (1.2 s at 400 ms). */
 const LAG_ALLOWED = 3;
-
-async function until(condition: () => boolean, what: string, timeoutMs = 8000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) {
-      throw new Error(`${what}: not reached within ${String(timeoutMs)} ms`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-/** One series of a metric: its value for exactly these labels (undefined when never set). */
-async function metric(
-  registry: Registry,
-  name: string,
-  labels: Record<string, string> = {},
-): Promise<number | undefined> {
-  const found = registry.getSingleMetric(name);
-  assert.ok(found, `metric ${name} is registered`);
-  const { values } = await found.get();
-  const wanted = Object.entries(labels);
-  const series = values.find(
-    (v) =>
-      Object.keys(v.labels).length === wanted.length &&
-      wanted.every(([k, x]) => String(v.labels[k]) === x),
-  );
-  return series?.value;
-}
 
 /** How many lite_api queries the pool made for `method` (the latency histogram's count). */
 async function queries(metrics: LiteserverMetrics, method: string): Promise<number> {
@@ -77,7 +51,7 @@ describe('LiteserverPool against a three-liteserver localnet', () => {
       registry,
     );
     await sut.onModuleInit();
-    await until(() => sut.health().every((h) => h.connected), 'all connected');
+    await waitFor(() => sut.health().every((h) => h.connected), 'all connected', 8000);
     await sut.probe();
   }
 
@@ -378,14 +352,14 @@ describe('LiteserverPool against a three-liteserver localnet', () => {
 
     it('a dropped liteserver is skipped and serves again after recovery', async () => {
       localnet.liteservers[2]?.setFault({ mode: 'drop' });
-      await until(() => sut.health()[2]?.connected === false, 'server 2 disconnected');
+      await waitFor(() => sut.health()[2]?.connected === false, 'server 2 disconnected', 8000);
       await sut.probe();
       assert.equal(sut.health()[2]?.alive, false);
       assert.equal(await metric(registry, 'tonapi_liteserver_up', { server: '2' }), 0);
       const answered = await servers(4, time);
       assert.deepEqual([...answered].sort(), [0, 0, 1, 1]);
       localnet.liteservers[2]?.setFault({ mode: 'none' });
-      await until(() => sut.health()[2]?.connected === true, 'server 2 reconnected');
+      await waitFor(() => sut.health()[2]?.connected === true, 'server 2 reconnected', 8000);
       await sut.probe();
       assert.equal(sut.health()[2]?.alive, true);
       assert.equal(await metric(registry, 'tonapi_liteserver_up', { server: '2' }), 1);
@@ -490,9 +464,10 @@ describe('LiteserverPool against a three-liteserver localnet', () => {
     it('archival calls fall back to any live liteserver when no archival one is live', async () => {
       localnet.liteservers[0]?.setFault({ mode: 'drop' });
       localnet.liteservers[1]?.setFault({ mode: 'drop' });
-      await until(
+      await waitFor(
         () => sut.health()[0]?.connected === false && sut.health()[1]?.connected === false,
         'servers 0 and 1 disconnected',
+        8000,
       );
       const { server } = await sut.execute('getTime', (client) => client.getCurrentTime(), {
         archival: true,
@@ -500,7 +475,7 @@ describe('LiteserverPool against a three-liteserver localnet', () => {
       assert.equal(server, 2);
       localnet.liteservers[0]?.setFault({ mode: 'none' });
       localnet.liteservers[1]?.setFault({ mode: 'none' });
-      await until(() => sut.health().every((h) => h.connected), 'all reconnected');
+      await waitFor(() => sut.health().every((h) => h.connected), 'all reconnected', 8000);
     });
   });
 

@@ -4,6 +4,7 @@ import { createMetricsRegistry, LiteserverMetrics } from '@app/observability';
 import { type ProofBlockId } from '@app/ton';
 import { type Registry } from 'prom-client';
 import { type Localnet } from '../../../apps/localnet/src/localnet';
+import { waitFor } from '@app/testing';
 import type { BlockIdExt } from '../../../apps/localnet/src/chain/chain-reader';
 
 /** A local block id as the verifiers take it (the shard as unsigned 64 bits). */
@@ -17,20 +18,6 @@ export async function sealKeyBlock(localnet: Localnet): Promise<BlockIdExt> {
   const block = await localnet.producer.sealNow();
   assert.equal(block.isKeyBlock, true);
   return block.id;
-}
-
-export async function until(
-  condition: () => boolean,
-  what: string,
-  timeoutMs = 8000,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) {
-      throw new Error(`${what}: not reached within ${String(timeoutMs)} ms`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 /**
@@ -63,7 +50,7 @@ export async function startVerifyingPool(
   );
   pools.push(pool);
   await pool.onModuleInit();
-  await until(() => pool.health().every((h) => h.connected), 'all connected');
+  await waitFor(() => pool.health().every((h) => h.connected), 'all connected', 8000);
   await pool.probe();
   return { pool, registry };
 }

@@ -4,16 +4,7 @@ import { LiteserverMetrics, createMetricsRegistry } from '@app/observability';
 import { LiteserverPoolService } from '@app/liteclient';
 import { type ProofBlockId } from '@app/ton';
 import { type Localnet, startLocalnet } from '../../../apps/localnet/src/localnet';
-
-async function until(condition: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) {
-      throw new Error(`${what}: not reached within ${String(timeoutMs)} ms`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+import { waitFor } from '@app/testing';
 
 function anchorOf(localnet: Localnet): ProofBlockId {
   const zero = localnet.chain.zeroState().id;
@@ -67,7 +58,7 @@ void describe('the pool refuses a liteserver of another network at connect', () 
       );
       pools.push(pool);
       await pool.onModuleInit();
-      await until(() => pool.health().every((h) => h.connected), 'both connected');
+      await waitFor(() => pool.health().every((h) => h.connected), 'both connected', 20_000);
       await pool.probe();
       assert.deepEqual(
         pool.health().map((h) => h.alive),

@@ -8,30 +8,10 @@ import { findShardAccount, LiteApiSchema, type ProofBlockId } from '@app/ton';
 import { type LiteClient } from 'ton-lite-client';
 import { type Localnet, startLocalnet } from '../../../apps/localnet/src/localnet';
 import type { StoredBlock } from '../../../apps/localnet/src/chain/chain-reader';
-import { fromTreasury } from '../localnet/localnet-harness';
+import { fromTreasury, tlBlockId } from '../localnet/localnet-harness';
+import { waitFor } from '@app/testing';
 
 const { Functions } = LiteApiSchema;
-
-async function until(condition: () => boolean, what: string, timeoutMs = 8000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) {
-      throw new Error(`${what}: not reached within ${String(timeoutMs)} ms`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-function tlBlockId(b: StoredBlock): LiteApiSchema.tonNode_blockIdExt {
-  return {
-    kind: 'tonNode.blockIdExt',
-    workchain: b.id.workchain,
-    shard: BigInt.asIntN(64, b.id.shard).toString(),
-    seqno: b.id.seqno,
-    rootHash: b.id.rootHash,
-    fileHash: b.id.fileHash,
-  };
-}
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
 
@@ -74,7 +54,7 @@ void describe(
       );
       pools.push(pool);
       await pool.onModuleInit();
-      await until(() => pool.health().every((h) => h.connected), 'all connected');
+      await waitFor(() => pool.health().every((h) => h.connected), 'all connected', 8000);
       return pool;
     }
 

@@ -25,7 +25,8 @@ import {
   globalConfigJson,
   renderGlobalConfig,
 } from '../../../apps/localnet/src/liteserver/global-config';
-import { proofId, sealKeyBlock, until } from './lying-pool.support';
+import { waitFor } from '@app/testing';
+import { proofId, sealKeyBlock } from './lying-pool.support';
 
 /** An engine that notes the known block of every liteServer.getBlockProof it sends. */
 class ProofStartsEngine extends AdnlLiteEngine {
@@ -129,7 +130,7 @@ void describe('hard forks listed in the global config (local network)', () => {
       pool.close();
     });
     await pool.onModuleInit();
-    await until(() => pool.health().every((h) => h.connected), 'connected');
+    await waitFor(() => pool.health().every((h) => h.connected), 'connected', 8000);
     await pool.probe();
 
     const head = localnet.chain.head().id;
@@ -158,7 +159,7 @@ void describe('hard forks listed in the global config (local network)', () => {
     closers.push(() => {
       engine.close();
     });
-    await until(() => engine.isReady(), 'engine connected');
+    await waitFor(() => engine.isReady(), 'engine connected', 8000);
     const head = proofId(localnet.chain.head().id);
 
     // Trusting a key block from before the fork (an init block not moved on): the proof starts at

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { ErrorCode, TonApiError } from '@app/contracts';
 import { AdnlLiteEngine, type LiteserverPoolService } from '@app/liteclient';
+import { waitFor } from '@app/testing';
 import { LiteApiSchema, type ProofBlockId, simplexCandidateBlock } from '@app/ton';
 import { type Localnet, startLocalnet } from '../../../apps/localnet/src/localnet';
 import type { BlockIdExt } from '../../../apps/localnet/src/chain/chain-reader';
@@ -17,7 +18,6 @@ import {
   sealKeyBlock,
   startVerifyingPool,
   unverifiedByReason,
-  until,
 } from './lying-pool.support';
 
 void describe('Simplex signature sets on the local network', () => {
@@ -70,7 +70,7 @@ void describe('Simplex signature sets on the local network', () => {
     closers.push(() => {
       engine.close();
     });
-    await until(() => engine.isReady(), 'engine connected');
+    await waitFor(() => engine.isReady(), 'engine connected', 8000);
     const proof = await engine.query(LiteApiSchema.Functions.liteServer_getBlockProof, {
       kind: 'liteServer.getBlockProof',
       mode: 1,

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import {
   Address,
   beginCell,
@@ -13,34 +13,19 @@ import {
   toNano,
 } from '@ton/core';
 import { loadBlockInfoOfBlock, masterchainValidatorsOf, validatorListHashShort } from '@app/ton';
-import { LiteClient, type LiteSingleEngine } from 'ton-lite-client';
 import { Functions } from 'ton-lite-client/dist/schema';
 import type { TLFunction, TLReadBuffer, TLWriteBuffer } from 'ton-tl';
 import { LiteApiFunctions, LITE_API_FUNCTIONS } from '../../../apps/localnet/src/lite-api';
-import { startLiteServers, type LiteServerNode } from '../../../apps/localnet/src/liteserver';
-import type { StoredBlock } from '../../../apps/localnet/src/chain/chain-reader';
 import { createLocalValidators } from '../../../apps/localnet/src/chain/local-validators';
 import {
-  engineFor,
   expectedAccount,
   keys,
-  seededChain,
   transferCell,
-  type SeededChain,
+  tlBlockId,
+  serveSeededChainForSuite,
 } from './localnet-harness';
 
 const SHARD_FULL = '-9223372036854775808';
-
-function tlBlockId(b: StoredBlock) {
-  return {
-    kind: 'tonNode.blockIdExt' as const,
-    workchain: b.id.workchain,
-    shard: BigInt.asIntN(64, b.id.shard).toString(),
-    seqno: b.id.seqno,
-    rootHash: b.id.rootHash,
-    fileHash: b.id.fileHash,
-  };
-}
 
 /** A raw function: whatever bytes `write` puts after the liteServer.query wrapping, answer as bytes. */
 function rawFunction(write: (w: TLWriteBuffer) => void): TLFunction<null, Buffer> {
@@ -53,49 +38,33 @@ function rawFunction(write: (w: TLWriteBuffer) => void): TLFunction<null, Buffer
 }
 
 void describe('lite_api over ADNL against the LocalChain (ton-lite-client 3.1.1)', () => {
-  let seeded: SeededChain;
-  let nodes: LiteServerNode[];
-  let engine: LiteSingleEngine;
-  let client: LiteClient;
-
-  before(async () => {
-    seeded = await seededChain(1);
-    nodes = await startLiteServers(seeded.chain, { count: 1 });
-    engine = await engineFor(nodes[0]!);
-    client = new LiteClient({ engine });
-  });
-
-  after(async () => {
-    engine.close();
-    await Promise.all(nodes.map((n) => n.close()));
-    seeded.chain.close();
-  });
+  const net = serveSeededChainForSuite();
 
   void it('getMasterchainInfo / Ext, getTime and getVersion describe the chain head', async () => {
-    const head = seeded.chain.head();
-    const info = await client.getMasterchainInfo();
+    const head = net.seeded.chain.head();
+    const info = await net.client.getMasterchainInfo();
     assert.equal(info.last.seqno, head.id.seqno);
     assert.equal(info.last.workchain, -1);
     assert.equal(info.last.shard, SHARD_FULL);
     assert.deepEqual(info.last.rootHash, head.id.rootHash);
     assert.deepEqual(info.last.fileHash, head.id.fileHash);
     assert.deepEqual(info.stateRootHash, head.state.hash());
-    assert.deepEqual(info.init.rootHash, seeded.chain.zeroState().id.rootHash);
-    const ext = await client.getMasterchainInfoExt();
+    assert.deepEqual(info.init.rootHash, net.seeded.chain.zeroState().id.rootHash);
+    const ext = await net.client.getMasterchainInfoExt();
     assert.equal(ext.lastUtime, head.genUtime);
-    assert.equal(ext.now, seeded.chain.now());
+    assert.equal(ext.now, net.seeded.chain.now());
     assert.equal(ext.version, 0x101);
-    assert.equal(await client.getCurrentTime(), seeded.chain.now());
-    const version = await client.getVersion();
+    assert.equal(await net.client.getCurrentTime(), net.seeded.chain.now());
+    const version = await net.client.getVersion();
     assert.equal(version.version, 0x101);
     assert.equal(version.capabilities, '7');
   });
 
   void it('getAccountState returns the Account, and lastTx read from the proof, as the chain has them', async () => {
-    const { walletA } = seeded;
-    const expected = expectedAccount(seeded.chain, walletA.address);
-    const info = await client.getMasterchainInfo();
-    const sut = await client.getAccountState(walletA.address, info.last);
+    const { walletA } = net.seeded;
+    const expected = expectedAccount(net.seeded.chain, walletA.address);
+    const info = await net.client.getMasterchainInfo();
+    const sut = await net.client.getAccountState(walletA.address, info.last);
     assert.equal(sut.state?.storage.balance.coins, expected.account.storage.balance.coins);
     assert.equal(sut.state.storage.state.type, 'active');
     assert.equal(sut.lastTx?.lt, expected.lastTransLt);
@@ -108,29 +77,29 @@ void describe('lite_api over ADNL against the LocalChain (ton-lite-client 3.1.1)
     // shard proof: the masterchain block header and its ShardHashes
     const [mcProof, mcStateProof] = Cell.fromBoc(sut.shardProof);
     assert.deepEqual(mcProof?.refs[0]?.hash(0), info.last.rootHash);
-    assert.deepEqual(mcStateProof?.refs[0]?.hash(0), seeded.chain.head().state.hash());
+    assert.deepEqual(mcStateProof?.refs[0]?.hash(0), net.seeded.chain.head().state.hash());
   });
 
   void it('getAccountStatePrunned sends a Merkle proof of the Account', async () => {
-    const expected = expectedAccount(seeded.chain, seeded.walletA.address);
-    const info = await client.getMasterchainInfo();
-    const sut = await client.getAccountStatePrunned(seeded.walletA.address, info.last);
+    const expected = expectedAccount(net.seeded.chain, net.seeded.walletA.address);
+    const info = await net.client.getMasterchainInfo();
+    const sut = await net.client.getAccountStatePrunned(net.seeded.walletA.address, info.last);
     assert.deepEqual(sut.stateHash, expected.cell.hash());
   });
 
   void it('answers an absent account with an empty state', async () => {
-    const info = await client.getMasterchainInfo();
+    const info = await net.client.getMasterchainInfo();
     const absent = new Address(0, Buffer.alloc(32, 0x5a));
-    const sut = await client.getAccountState(absent, info.last);
+    const sut = await net.client.getAccountState(absent, info.last);
     assert.equal(sut.state, null);
     assert.equal(sut.balance.coins, 0n);
     assert.equal(sut.lastTx, null);
   });
 
   void it('runSmcMethod runs get-methods at the block, -256 for an absent account', async () => {
-    const info = await client.getMasterchainInfo();
-    const seqno = await client.runMethod(
-      seeded.walletA.address,
+    const info = await net.client.getMasterchainInfo();
+    const seqno = await net.client.runMethod(
+      net.seeded.walletA.address,
       'seqno',
       Buffer.alloc(0),
       info.last,
@@ -139,9 +108,9 @@ void describe('lite_api over ADNL against the LocalChain (ton-lite-client 3.1.1)
     assert.ok(seqno.result);
     const stack = parseTuple(Cell.fromBase64(seqno.result));
     assert.deepEqual(stack, [{ type: 'int', value: 1n }]);
-    const provider = client.open(seeded.walletA);
+    const provider = net.client.open(net.seeded.walletA);
     assert.equal(await provider.getSeqno(), 1);
-    const absent = await client.runMethod(
+    const absent = await net.client.runMethod(
       new Address(0, Buffer.alloc(32, 7)),
       'seqno',
       Buffer.alloc(0),
@@ -151,9 +120,9 @@ void describe('lite_api over ADNL against the LocalChain (ton-lite-client 3.1.1)
   });
 
   void it('getTransactions follows prev_trans links and names each block', async () => {
-    const expected = expectedAccount(seeded.chain, seeded.walletA.address);
-    const sut = await client.getAccountTransactions(
-      seeded.walletA.address,
+    const expected = expectedAccount(net.seeded.chain, net.seeded.walletA.address);
+    const sut = await net.client.getAccountTransactions(
+      net.seeded.walletA.address,
       expected.lastTransLt.toString(),
       expected.lastTransHash,
       10,
@@ -165,61 +134,63 @@ void describe('lite_api over ADNL against the LocalChain (ton-lite-client 3.1.1)
     assert.equal(txs[0]?.lt, expected.lastTransLt);
     assert.equal(txs[1]?.lt, txs[0].prevTransactionLt);
     for (const [i, tx] of txs.entries()) {
-      const stored = seeded.chain.transaction(seeded.walletA.address, tx.lt);
+      const stored = net.seeded.chain.transaction(net.seeded.walletA.address, tx.lt);
       assert.ok(stored);
       assert.deepEqual(tx.hash(), stored.tx.hash);
       assert.deepEqual(sut.ids[i]?.rootHash, stored.block.id.rootHash);
     }
-    const one = await client.getAccountTransaction(
-      seeded.walletA.address,
+    const one = await net.client.getAccountTransaction(
+      net.seeded.walletA.address,
       expected.lastTransLt.toString(),
-      tlBlockId(seeded.chain.transaction(seeded.walletA.address, expected.lastTransLt)!.block),
+      tlBlockId(
+        net.seeded.chain.transaction(net.seeded.walletA.address, expected.lastTransLt)!.block,
+      ),
     );
     assert.deepEqual(Cell.fromBoc(one.transaction)[0]?.hash(), expected.lastTransHash);
     assert.deepEqual(Cell.fromBoc(one.proof)[0]?.refs[0]?.hash(0), one.id.rootHash);
   });
 
   void it('looks blocks up by seqno, utime and lt, with header proofs', async () => {
-    const head = seeded.chain.head();
-    const byId = await client.lookupBlockByID({
+    const head = net.seeded.chain.head();
+    const byId = await net.client.lookupBlockByID({
       workchain: -1,
       shard: SHARD_FULL,
       seqno: head.id.seqno - 1,
     });
-    const prev = seeded.chain.masterchainBlock(head.id.seqno - 1)!;
+    const prev = net.seeded.chain.masterchainBlock(head.id.seqno - 1)!;
     assert.deepEqual(byId.id.rootHash, prev.id.rootHash);
     assert.deepEqual(Cell.fromBoc(byId.headerProof)[0]?.refs[0]?.hash(0), prev.id.rootHash);
-    const byUtime = await client.lookupBlockByUtime({
+    const byUtime = await net.client.lookupBlockByUtime({
       workchain: -1,
       shard: SHARD_FULL,
       utime: head.genUtime,
     });
     assert.equal(byUtime.id.seqno, head.id.seqno);
-    const txBlock = seeded.chain.transaction(
-      seeded.walletA.address,
-      expectedAccount(seeded.chain, seeded.walletA.address).lastTransLt,
+    const txBlock = net.seeded.chain.transaction(
+      net.seeded.walletA.address,
+      expectedAccount(net.seeded.chain, net.seeded.walletA.address).lastTransLt,
     )!.block;
-    const byLt = await client.lookupBlockByLt({
+    const byLt = await net.client.lookupBlockByLt({
       workchain: 0,
       shard: SHARD_FULL,
       lt: txBlock.startLt,
     });
     assert.equal(byLt.id.seqno, txBlock.id.seqno);
-    const header = await client.getBlockHeader(tlBlockId(head));
+    const header = await net.client.getBlockHeader(tlBlockId(head));
     assert.deepEqual(header.id.fileHash, head.id.fileHash);
     await assert.rejects(
-      client.lookupBlockByID({ workchain: -1, shard: SHARD_FULL, seqno: head.id.seqno + 50 }),
+      net.client.lookupBlockByID({ workchain: -1, shard: SHARD_FULL, seqno: head.id.seqno + 50 }),
       /block not found/,
     );
   });
 
-  void it('lookupBlockWithProof links a shard block to the client masterchain block', async () => {
-    const head = seeded.chain.head();
-    const txBlock = seeded.chain.transaction(
-      seeded.walletA.address,
-      expectedAccount(seeded.chain, seeded.walletA.address).lastTransLt,
+  void it('lookupBlockWithProof links a shard block to the net.client masterchain block', async () => {
+    const head = net.seeded.chain.head();
+    const txBlock = net.seeded.chain.transaction(
+      net.seeded.walletA.address,
+      expectedAccount(net.seeded.chain, net.seeded.walletA.address).lastTransLt,
     )!.block;
-    const sut = await engine.query(LiteApiFunctions.liteServer_lookupBlockWithProof, {
+    const sut = await net.engine.query(LiteApiFunctions.liteServer_lookupBlockWithProof, {
       kind: 'liteServer.lookupBlockWithProof',
       mode: 2,
       id: { kind: 'tonNode.blockId', workchain: 0, shard: SHARD_FULL, seqno: 0 },
@@ -230,20 +201,20 @@ void describe('lite_api over ADNL against the LocalChain (ton-lite-client 3.1.1)
     assert.deepEqual(sut.id.rootHash, txBlock.id.rootHash);
     assert.equal(sut.mcBlockId.seqno, txBlock.mcSeqno);
     assert.deepEqual(Cell.fromBoc(sut.header)[0]?.refs[0]?.hash(0), txBlock.id.rootHash);
-    const prev = seeded.chain.block(0, txBlock.id.shard, txBlock.id.seqno - 1)!;
+    const prev = net.seeded.chain.block(0, txBlock.id.shard, txBlock.id.seqno - 1)!;
     assert.deepEqual(Cell.fromBoc(sut.prevHeader)[0]?.refs[0]?.hash(0), prev.id.rootHash);
     // one shard block per masterchain block: the single link names the block, proven by the mc block
-    const mc = seeded.chain.masterchainBlock(txBlock.mcSeqno)!;
+    const mc = net.seeded.chain.masterchainBlock(txBlock.mcSeqno)!;
     assert.deepEqual(
       sut.shardLinks.map((l) => l.id.rootHash.toString('hex')),
       [txBlock.id.rootHash.toString('hex')],
     );
     assert.deepEqual(Cell.fromBoc(sut.shardLinks[0]!.proof)[0]?.refs[0]?.hash(0), mc.id.rootHash);
-    // the client's mc block is newer: its header proof and a proof of its state's prev_blocks
+    // the net.client's mc block is newer: its header proof and a proof of its state's prev_blocks
     assert.deepEqual(Cell.fromBoc(sut.clientMcStateProof)[0]?.refs[0]?.hash(0), head.id.rootHash);
     assert.deepEqual(Cell.fromBoc(sut.mcBlockProof)[0]?.refs[0]?.hash(0), head.state.hash());
     await assert.rejects(
-      engine.query(LiteApiFunctions.liteServer_lookupBlockWithProof, {
+      net.engine.query(LiteApiFunctions.liteServer_lookupBlockWithProof, {
         kind: 'liteServer.lookupBlockWithProof',
         mode: 3,
         id: { kind: 'tonNode.blockId', workchain: 0, shard: SHARD_FULL, seqno: 1 },
@@ -256,8 +227,8 @@ void describe('lite_api over ADNL against the LocalChain (ton-lite-client 3.1.1)
   });
 
   void it('getBlock returns the block BoC whose hashes are the id', async () => {
-    const head = seeded.chain.head();
-    const sut = await engine.query(Functions.liteServer_getBlock, {
+    const head = net.seeded.chain.head();
+    const sut = await net.engine.query(Functions.liteServer_getBlock, {
       kind: 'liteServer.getBlock',
       id: tlBlockId(head),
     });
@@ -265,15 +236,18 @@ void describe('lite_api over ADNL against the LocalChain (ton-lite-client 3.1.1)
   });
 
   void it('getAllShardsInfo, listBlockTransactions and getFullBlock agree with the chain', async () => {
-    const head = seeded.chain.head();
-    const shards = await client.getAllShardsInfo(tlBlockId(head));
-    const top = seeded.chain.shardTopsAt(head.id.seqno)[0]!;
+    const head = net.seeded.chain.head();
+    const shards = await net.client.getAllShardsInfo(tlBlockId(head));
+    const top = net.seeded.chain.shardTopsAt(head.id.seqno)[0]!;
     assert.deepEqual(shards.shards, { 0: { [SHARD_FULL]: top.id.seqno } });
-    const txBlock = seeded.chain.transaction(
-      seeded.walletA.address,
-      expectedAccount(seeded.chain, seeded.walletA.address).lastTransLt,
+    const txBlock = net.seeded.chain.transaction(
+      net.seeded.walletA.address,
+      expectedAccount(net.seeded.chain, net.seeded.walletA.address).lastTransLt,
     )!.block;
-    const list = await client.listBlockTransactions(tlBlockId(txBlock), { mode: 7, count: 100 });
+    const list = await net.client.listBlockTransactions(tlBlockId(txBlock), {
+      mode: 7,
+      count: 100,
+    });
     assert.equal(list.incomplete, false);
     assert.deepEqual(
       list.ids.map((t) => [t.account?.toString('hex'), t.lt, t.hash?.toString('hex')]),
@@ -283,23 +257,23 @@ void describe('lite_api over ADNL against the LocalChain (ton-lite-client 3.1.1)
         t.hash.toString('hex'),
       ]),
     );
-    const full = await client.getFullBlock(txBlock.mcSeqno);
+    const full = await net.client.getFullBlock(txBlock.mcSeqno);
     const basechain = full.shards.find((s) => s.workchain === 0);
     assert.equal(basechain?.seqno, txBlock.id.seqno);
     assert.equal(basechain.transactions.length, txBlock.transactions.length);
   });
 
   void it('pages listBlockTransactions with `after`, in reverse too, and listBlockTransactionsExt', async () => {
-    const busiest = [...Array(seeded.chain.head().id.seqno + 1).keys()]
-      .flatMap((s) => seeded.chain.shardTopsAt(s))
+    const busiest = [...Array(net.seeded.chain.head().id.seqno + 1).keys()]
+      .flatMap((s) => net.seeded.chain.shardTopsAt(s))
       .concat(
-        [...Array(seeded.chain.head().id.seqno + 1).keys()].map((s) =>
-          seeded.chain.masterchainBlock(s)!,
+        [...Array(net.seeded.chain.head().id.seqno + 1).keys()].map((s) =>
+          net.seeded.chain.masterchainBlock(s)!,
         ),
       )
       .sort((a, b) => b.transactions.length - a.transactions.length)[0]!;
     assert.ok(busiest.transactions.length >= 2);
-    const first = await engine.query(LiteApiFunctions.liteServer_listBlockTransactions, {
+    const first = await net.engine.query(LiteApiFunctions.liteServer_listBlockTransactions, {
       kind: 'liteServer.listBlockTransactions',
       id: tlBlockId(busiest),
       mode: 7,
@@ -310,7 +284,7 @@ void describe('lite_api over ADNL against the LocalChain (ton-lite-client 3.1.1)
     });
     assert.equal(first.incomplete, true);
     assert.equal(first.ids.length, 1);
-    const rest = await engine.query(LiteApiFunctions.liteServer_listBlockTransactions, {
+    const rest = await net.engine.query(LiteApiFunctions.liteServer_listBlockTransactions, {
       kind: 'liteServer.listBlockTransactions',
       id: tlBlockId(busiest),
       mode: 7 | 128 | 32,
@@ -325,7 +299,7 @@ void describe('lite_api over ADNL against the LocalChain (ton-lite-client 3.1.1)
     });
     assert.equal(rest.ids.length, busiest.transactions.length - 1);
     assert.deepEqual(Cell.fromBoc(rest.proof)[0]?.refs[0]?.hash(0), busiest.id.rootHash);
-    const reversed = await engine.query(LiteApiFunctions.liteServer_listBlockTransactionsExt, {
+    const reversed = await net.engine.query(LiteApiFunctions.liteServer_listBlockTransactionsExt, {
       kind: 'liteServer.listBlockTransactionsExt',
       id: tlBlockId(busiest),
       mode: 7 | 64,
@@ -341,16 +315,16 @@ void describe('lite_api over ADNL against the LocalChain (ton-lite-client 3.1.1)
   });
 
   void it('getConfigAll has every param of the chain config; getConfigParams only the requested ones', async () => {
-    const head = seeded.chain.head();
+    const head = net.seeded.chain.head();
     const expected = Dictionary.loadDirect(
       Dictionary.Keys.Int(32),
       Dictionary.Values.Cell(),
-      seeded.chain.config(head.id.seqno),
+      net.seeded.chain.config(head.id.seqno),
     );
-    const config = await client.getConfig(tlBlockId(head));
+    const config = await net.client.getConfig(tlBlockId(head));
     assert.equal(config.config.size, expected.size);
     assert.deepEqual(config.config.get(34)?.hash(), expected.get(34)?.hash());
-    const some = await engine.query(Functions.liteServer_getConfigParams, {
+    const some = await net.engine.query(Functions.liteServer_getConfigParams, {
       kind: 'liteServer.getConfigParams',
       mode: 0,
       id: tlBlockId(head),
@@ -371,9 +345,9 @@ void describe('lite_api over ADNL against the LocalChain (ton-lite-client 3.1.1)
   });
 
   void it('getBlockProof links blocks with the chain signatures; getShardBlockProof reaches the mc block', async () => {
-    const head = seeded.chain.head();
-    const zero = seeded.chain.zeroState();
-    const forward = await engine.query(Functions.liteServer_getBlockProof, {
+    const head = net.seeded.chain.head();
+    const zero = net.seeded.chain.zeroState();
+    const forward = await net.engine.query(Functions.liteServer_getBlockProof, {
       kind: 'liteServer.getBlockProof',
       mode: 0,
       knownBlock: tlBlockId(zero),
@@ -391,7 +365,7 @@ void describe('lite_api over ADNL against the LocalChain (ton-lite-client 3.1.1)
     // The set that signed: the default three local validators at catchain seqno 0 (in the masterchain
     // order ConfigParam 28 gives them), hashed as gen_validator_list_hash_short (crc32c of the TL list),
     // the value in the block's own header.
-    const signers = masterchainValidatorsOf(seeded.chain.config(head.id.seqno), 0);
+    const signers = masterchainValidatorsOf(net.seeded.chain.config(head.id.seqno), 0);
     assert.deepEqual(
       signers.map((v) => v.publicKey.toString('hex')).sort(),
       createLocalValidators(3)
@@ -404,15 +378,15 @@ void describe('lite_api over ADNL against the LocalChain (ton-lite-client 3.1.1)
     assert.notEqual(validatorSetHash, 0);
     assert.equal(validatorSetHash, loadBlockInfoOfBlock(head.block!).genValidatorListHashShort);
     assert.equal(step.signatures.catchainSeqno, 0);
-    const back = await engine.query(Functions.liteServer_getBlockProof, {
+    const back = await net.engine.query(Functions.liteServer_getBlockProof, {
       kind: 'liteServer.getBlockProof',
       mode: 1,
       knownBlock: tlBlockId(head),
       targetBlock: tlBlockId(zero),
     });
     assert.equal(back.steps[0]?.kind, 'liteServer.blockLinkBack');
-    const top = seeded.chain.shardTopsAt(head.id.seqno)[0]!;
-    const shardProof = await engine.query(Functions.liteServer_getShardBlockProof, {
+    const top = net.seeded.chain.shardTopsAt(head.id.seqno)[0]!;
+    const shardProof = await net.engine.query(Functions.liteServer_getShardBlockProof, {
       kind: 'liteServer.getShardBlockProof',
       id: tlBlockId(top),
     });
@@ -421,9 +395,9 @@ void describe('lite_api over ADNL against the LocalChain (ton-lite-client 3.1.1)
   });
 
   void it('getShardInfo, getOutMsgQueueSizes and getLibraries', async () => {
-    const head = seeded.chain.head();
-    const top = seeded.chain.shardTopsAt(head.id.seqno)[0]!;
-    const info = await engine.query(Functions.liteServer_getShardInfo, {
+    const head = net.seeded.chain.head();
+    const top = net.seeded.chain.shardTopsAt(head.id.seqno)[0]!;
+    const info = await net.engine.query(Functions.liteServer_getShardInfo, {
       kind: 'liteServer.getShardInfo',
       id: tlBlockId(head),
       workchain: 0,
@@ -434,7 +408,7 @@ void describe('lite_api over ADNL against the LocalChain (ton-lite-client 3.1.1)
     const descr = Cell.fromBoc(info.shardDescr)[0]!.beginParse();
     assert.equal(descr.loadUint(4) >= 0xa, true); // shard_descr#a / #b
     assert.equal(descr.loadUint(32), top.id.seqno);
-    const sizes = await engine.query(LiteApiFunctions.liteServer_getOutMsgQueueSizes, {
+    const sizes = await net.engine.query(LiteApiFunctions.liteServer_getOutMsgQueueSizes, {
       kind: 'liteServer.getOutMsgQueueSizes',
       mode: 0,
       wc: null,
@@ -447,19 +421,19 @@ void describe('lite_api over ADNL against the LocalChain (ton-lite-client 3.1.1)
         [0, top.id.seqno, 0],
       ],
     );
-    const libs = await client.getLibraries([Buffer.alloc(32, 9)]);
+    const libs = await net.client.getLibraries([Buffer.alloc(32, 9)]);
     assert.deepEqual(libs.result, []);
   });
 
   void it('sendMessage accepts a signed transfer and rejects a badly signed one', async () => {
-    const { chain, walletA, kpA, walletB } = seeded;
-    const ok = await client.sendMessage(
+    const { chain, walletA, kpA, walletB } = net.seeded;
+    const ok = await net.client.sendMessage(
       transferCell(walletA, kpA, 1, walletB.address, toNano('1'), false).toBoc(),
     );
     assert.equal(ok.status, 1);
     await chain.settle();
-    const info = await client.getMasterchainInfo();
-    const seqno = await client.runMethod(walletA.address, 'seqno', Buffer.alloc(0), info.last);
+    const info = await net.client.getMasterchainInfo();
+    const seqno = await net.client.runMethod(walletA.address, 'seqno', Buffer.alloc(0), info.last);
     assert.deepEqual(parseTuple(Cell.fromBase64(seqno.result!)), [{ type: 'int', value: 2n }]);
     const forged = transferCell(
       walletA,
@@ -470,12 +444,12 @@ void describe('lite_api over ADNL against the LocalChain (ton-lite-client 3.1.1)
       false,
     );
     await assert.rejects(
-      client.sendMessage(forged.toBoc()),
+      net.client.sendMessage(forged.toBoc()),
       // The C++ liteserver's prefix once, then the reason.
       /cannot apply external message to current state : External message was not accepted \(exit code \d+\): /,
     );
     await assert.rejects(
-      client.sendMessage(Buffer.from('not a boc')),
+      net.client.sendMessage(Buffer.from('not a boc')),
       /cannot deserialize external message/,
     );
     // A body 300 cells deep: refused before the emulator, which never returns on 430–512.
@@ -487,18 +461,18 @@ void describe('lite_api over ADNL against the LocalChain (ton-lite-client 3.1.1)
       .store(storeMessage(external({ to: walletA.address, body })))
       .endCell();
     await assert.rejects(
-      client.sendMessage(deep.toBoc()),
+      net.client.sendMessage(deep.toBoc()),
       /^Error: cannot apply external message to current state : message too deep: depth 300, at most 256 on the local network$/,
     );
   });
 
   void it('reports the outbound queue of shard states between blocks', async () => {
-    const { chain, walletA, kpA, walletB } = seeded;
+    const { chain, walletA, kpA, walletB } = net.seeded;
     await chain.sendMessage(transferCell(walletA, kpA, 2, walletB.address, toNano('0.1'), false));
     await chain.seal();
     // walletA's transfer ran; its message to walletB waits in the shard's queue for the next block
     const top = chain.shardTopsAt(chain.head().id.seqno)[0]!;
-    const sizes = await engine.query(LiteApiFunctions.liteServer_getOutMsgQueueSizes, {
+    const sizes = await net.engine.query(LiteApiFunctions.liteServer_getOutMsgQueueSizes, {
       kind: 'liteServer.getOutMsgQueueSizes',
       mode: 1,
       wc: 0,
@@ -508,7 +482,7 @@ void describe('lite_api over ADNL against the LocalChain (ton-lite-client 3.1.1)
       sizes.shards.map((s) => [s.id.workchain, s.id.seqno, s.size]),
       [[0, top.id.seqno, 1]],
     );
-    const one = await engine.query(LiteApiFunctions.liteServer_getBlockOutMsgQueueSize, {
+    const one = await net.engine.query(LiteApiFunctions.liteServer_getBlockOutMsgQueueSize, {
       kind: 'liteServer.getBlockOutMsgQueueSize',
       mode: 1,
       id: tlBlockId(top),
@@ -517,7 +491,7 @@ void describe('lite_api over ADNL against the LocalChain (ton-lite-client 3.1.1)
     assert.equal(one.size, '1');
     assert.deepEqual(Cell.fromBoc(one.proof!)[0]?.refs[0]?.hash(0), top.state.hash());
     await chain.settle();
-    const after = await engine.query(LiteApiFunctions.liteServer_getBlockOutMsgQueueSize, {
+    const after = await net.engine.query(LiteApiFunctions.liteServer_getBlockOutMsgQueueSize, {
       kind: 'liteServer.getBlockOutMsgQueueSize',
       mode: 0,
       id: tlBlockId(chain.shardTopsAt(chain.head().id.seqno)[0]!),
@@ -528,8 +502,8 @@ void describe('lite_api over ADNL against the LocalChain (ton-lite-client 3.1.1)
   });
 
   void it('getLibrariesWithProof proves the libraries dictionary of the state', async () => {
-    const head = seeded.chain.head();
-    const sut = await engine.query(LiteApiFunctions.liteServer_getLibrariesWithProof, {
+    const head = net.seeded.chain.head();
+    const sut = await net.engine.query(LiteApiFunctions.liteServer_getLibrariesWithProof, {
       kind: 'liteServer.getLibrariesWithProof',
       id: tlBlockId(head),
       mode: 0,
@@ -541,20 +515,20 @@ void describe('lite_api over ADNL against the LocalChain (ton-lite-client 3.1.1)
   });
 
   void it('waits for a masterchain seqno announced by waitMasterchainSeqno, and times out', async () => {
-    const head = seeded.chain.head().id.seqno;
-    const waited = engine.query(
+    const head = net.seeded.chain.head().id.seqno;
+    const waited = net.engine.query(
       Functions.liteServer_getMasterchainInfo,
       { kind: 'liteServer.getMasterchainInfo' },
       { awaitSeqno: head + 1, timeout: 5000 },
     );
     setTimeout(() => {
-      void seeded.chain.seal();
+      void net.seeded.chain.seal();
     }, 200);
     assert.equal((await waited).last.seqno, head + 1);
-    // the server waits timeout_ms (200) while the client would wait 3 s: the server's error arrives
+    // the server waits timeout_ms (200) while the net.client would wait 3 s: the server's error arrives
     const getTimeId = LITE_API_FUNCTIONS.find((f) => f.name === 'liteServer.getTime')!.id;
     const waitId = LITE_API_FUNCTIONS.find((f) => f.name === 'liteServer.waitMasterchainSeqno')!.id;
-    const timedOut = engine.query(
+    const timedOut = net.engine.query(
       rawFunction((w) => {
         w.writeInt32(waitId);
         w.writeInt32(head + 100);
@@ -574,7 +548,7 @@ void describe('lite_api over ADNL against the LocalChain (ton-lite-client 3.1.1)
       LITE_API_FUNCTIONS.filter(
         (f) => f.name !== 'liteServer.query' && f.name !== 'liteServer.queryPrefix',
       ).map((f) =>
-        engine.query(
+        net.engine.query(
           rawFunction((w) => {
             w.writeInt32(f.id);
             for (let i = 0; i < garbage.length; i += 4) {
@@ -595,12 +569,12 @@ void describe('lite_api over ADNL against the LocalChain (ton-lite-client 3.1.1)
       }
     }
     assert.ok(outcomes.filter((o) => o.status === 'rejected').length >= 25);
-    assert.equal(await client.getCurrentTime(), seeded.chain.now());
+    assert.equal(await net.client.getCurrentTime(), net.seeded.chain.now());
   });
 
   void it('answers unknown and unserved functions with the C++ liteserver errors', async () => {
     await assert.rejects(
-      engine.query(
+      net.engine.query(
         rawFunction((w) => {
           w.writeInt32(0x12345678);
         }),
@@ -609,10 +583,10 @@ void describe('lite_api over ADNL against the LocalChain (ton-lite-client 3.1.1)
       /Unknown constructor found 0x12345678/,
     );
     await assert.rejects(
-      engine.query(LiteApiFunctions.liteServer_getValidatorStats, {
+      net.engine.query(LiteApiFunctions.liteServer_getValidatorStats, {
         kind: 'liteServer.getValidatorStats',
         mode: 0,
-        id: tlBlockId(seeded.chain.head()),
+        id: tlBlockId(net.seeded.chain.head()),
         limit: 10,
         startAfter: null,
         modifiedAfter: null,
@@ -624,7 +598,7 @@ void describe('lite_api over ADNL against the LocalChain (ton-lite-client 3.1.1)
       (f) => f.name === 'liteServer.getAccountState',
     )!.id;
     await assert.rejects(
-      engine.query(
+      net.engine.query(
         rawFunction((w) => {
           w.writeInt32(accountStateId);
           w.writeInt32(-1);
@@ -634,6 +608,6 @@ void describe('lite_api over ADNL against the LocalChain (ton-lite-client 3.1.1)
       /cannot parse liteServer.getAccountState/,
     );
     // the server is still fine
-    assert.equal(await client.getCurrentTime(), seeded.chain.now());
+    assert.equal(await net.client.getCurrentTime(), net.seeded.chain.now());
   });
 });

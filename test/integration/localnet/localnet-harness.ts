@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import { after, before } from 'node:test';
 import { createHash } from 'node:crypto';
 import {
   type Address,
@@ -13,10 +14,12 @@ import {
 } from '@ton/core';
 import { keyPairFromSeed, type KeyPair } from '@ton/crypto';
 import { WalletContractV4 } from '@ton/ton';
-import { LiteSingleEngine } from 'ton-lite-client';
+import { LiteClient, LiteSingleEngine } from 'ton-lite-client';
 import { findShardAccount } from '@app/ton';
+import type { StoredBlock } from '../../../apps/localnet/src/chain/chain-reader';
 import { LocalChain } from '../../../apps/localnet/src/chain/local-chain';
-import type { LiteServerNode } from '../../../apps/localnet/src/liteserver';
+import { toTlBlockId } from '../../../apps/localnet/src/lite-api/block-id';
+import { type LiteServerNode, startLiteServers } from '../../../apps/localnet/src/liteserver';
 
 export function keys(label: string): KeyPair {
   return keyPairFromSeed(createHash('sha256').update(label).digest());
@@ -112,4 +115,55 @@ export async function engineFor(
   });
   await once(engine, 'ready');
   return engine;
+}
+
+/** The lite_api id (tonNode.blockIdExt) of a block of the local chain, as its liteserver takes it. */
+export function tlBlockId(block: StoredBlock) {
+  return toTlBlockId(block.id);
+}
+
+/** A seeded chain served by one local liteserver, with a ton-lite-client connected to it. */
+export interface ServedChain {
+  readonly seeded: SeededChain;
+  readonly engine: LiteSingleEngine;
+  readonly client: LiteClient;
+}
+
+/**
+ * The suite's seeded chain behind one liteserver: started in the suite's `before` hook and closed in
+ * its `after` hook. Call it in the `describe` body; read the fields inside the tests.
+ */
+export function serveSeededChainForSuite(): ServedChain {
+  let served: (ServedChain & { readonly nodes: LiteServerNode[] }) | undefined;
+  const current = (): ServedChain => {
+    if (!served) {
+      throw new Error('the served chain is read before the suite started it');
+    }
+    return served;
+  };
+  before(async () => {
+    const seeded = await seededChain(1);
+    const nodes = await startLiteServers(seeded.chain, { count: 1 });
+    const engine = await engineFor(nodes[0]!);
+    served = { seeded, nodes, engine, client: new LiteClient({ engine }) };
+  });
+  after(async () => {
+    if (!served) {
+      return;
+    }
+    served.engine.close();
+    await Promise.all(served.nodes.map((n) => n.close()));
+    served.seeded.chain.close();
+  });
+  return {
+    get seeded() {
+      return current().seeded;
+    },
+    get engine() {
+      return current().engine;
+    },
+    get client() {
+      return current().client;
+    },
+  };
 }

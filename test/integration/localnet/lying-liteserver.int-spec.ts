@@ -23,18 +23,13 @@ import { startLiteServers, type LiteServerNode } from '../../../apps/localnet/sr
 import { LIE_AHEAD_BLOCKS } from '../../../apps/localnet/src/liteserver/lying-handlers';
 import { LiteServerFault } from '../../../apps/localnet/src/liteserver/lite-server-fault';
 import type { StoredBlock } from '../../../apps/localnet/src/chain/chain-reader';
-import { engineFor, expectedAccount, seededChain, type SeededChain } from './localnet-harness';
-
-function tlBlockId(b: StoredBlock) {
-  return {
-    kind: 'tonNode.blockIdExt' as const,
-    workchain: b.id.workchain,
-    shard: BigInt.asIntN(64, b.id.shard).toString(),
-    seqno: b.id.seqno,
-    rootHash: b.id.rootHash,
-    fileHash: b.id.fileHash,
-  };
-}
+import {
+  engineFor,
+  expectedAccount,
+  seededChain,
+  type SeededChain,
+  tlBlockId,
+} from './localnet-harness';
 
 const idOf = (b: StoredBlock) => proofBlockId(tlBlockId(b));
 const isProofError = (e: unknown): boolean => e instanceof ProofError;

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { Address, Cell, loadAccount } from '@ton/core';
-import { LiteClient, type LiteSingleEngine } from 'ton-lite-client';
 import { Functions } from 'ton-lite-client/dist/schema';
 import {
   accountStateAnswer,
@@ -25,20 +24,8 @@ import {
   methodIdOf,
   runMethodAnswer,
 } from '@app/ton';
-import { startLiteServers, type LiteServerNode } from '../../../apps/localnet/src/liteserver';
 import type { StoredBlock } from '../../../apps/localnet/src/chain/chain-reader';
-import { engineFor, expectedAccount, seededChain, type SeededChain } from './localnet-harness';
-
-function tlBlockId(b: StoredBlock) {
-  return {
-    kind: 'tonNode.blockIdExt' as const,
-    workchain: b.id.workchain,
-    shard: BigInt.asIntN(64, b.id.shard).toString(),
-    seqno: b.id.seqno,
-    rootHash: b.id.rootHash,
-    fileHash: b.id.fileHash,
-  };
-}
+import { expectedAccount, tlBlockId, serveSeededChainForSuite } from './localnet-harness';
 
 function idOf(b: StoredBlock): ProofBlockId {
   return proofBlockId(tlBlockId(b));
@@ -48,26 +35,10 @@ const refusedFor = (reason: string) => (e: unknown) =>
   e instanceof ProofError && e.reason === reason;
 
 void describe('the proof verifiers against the local network (signed by its local validators)', () => {
-  let seeded: SeededChain;
-  let nodes: LiteServerNode[];
-  let engine: LiteSingleEngine;
-  let client: LiteClient;
-
-  before(async () => {
-    seeded = await seededChain(1);
-    nodes = await startLiteServers(seeded.chain, { count: 1 });
-    engine = await engineFor(nodes[0]!);
-    client = new LiteClient({ engine });
-  });
-
-  after(async () => {
-    engine.close();
-    await Promise.all(nodes.map((n) => n.close()));
-    seeded.chain.close();
-  });
+  const net = serveSeededChainForSuite();
 
   async function blockProof(known: StoredBlock, target?: StoredBlock): Promise<PartialBlockProof> {
-    const answer = await engine.query(LiteApiSchema.Functions.liteServer_getBlockProof, {
+    const answer = await net.engine.query(LiteApiSchema.Functions.liteServer_getBlockProof, {
       kind: 'liteServer.getBlockProof',
       mode: target ? 1 : 0,
       knownBlock: tlBlockId(known),
@@ -77,8 +48,8 @@ void describe('the proof verifiers against the local network (signed by its loca
   }
 
   void it('proves the head from the zero state by the validators signatures', async () => {
-    const zero = seeded.chain.zeroState();
-    const head = seeded.chain.head();
+    const zero = net.seeded.chain.zeroState();
+    const head = net.seeded.chain.head();
     const proof = await blockProof(zero);
     const chain = checkPartialBlockProof(proof, idOf(zero));
     assert.equal(chain.to.seqno, head.id.seqno);
@@ -87,7 +58,7 @@ void describe('the proof verifiers against the local network (signed by its loca
   });
 
   void it('proves the head from a non-key block through a backward link to the zero state', async () => {
-    const middle = seeded.chain.masterchainBlock(1)!;
+    const middle = net.seeded.chain.masterchainBlock(1)!;
     assert.equal(middle.isKeyBlock, false);
     const proof = await blockProof(middle);
     assert.deepEqual(
@@ -95,12 +66,12 @@ void describe('the proof verifiers against the local network (signed by its loca
       ['backward', 'forward'],
     );
     const chain = checkPartialBlockProof(proof, idOf(middle));
-    assert.equal(chain.to.seqno, seeded.chain.head().id.seqno);
+    assert.equal(chain.to.seqno, net.seeded.chain.head().id.seqno);
     assert.equal(chain.keyBlock?.id.seqno, 0);
   });
 
   void it('refuses a forward link with a flipped signature, a forged target, or from an untrusted block', async () => {
-    const zero = seeded.chain.zeroState();
+    const zero = net.seeded.chain.zeroState();
     const proof = await blockProof(zero);
     const link = proof.steps[0]!;
     assert.equal(link.kind, 'forward');
@@ -121,15 +92,15 @@ void describe('the proof verifiers against the local network (signed by its loca
     const madeUp = { ...link.to, seqno: link.to.seqno + 1000, rootHash: Buffer.alloc(32, 7) };
     const ahead = { ...proof, to: madeUp, steps: [{ ...link, to: madeUp }] };
     assert.throws(() => checkPartialBlockProof(ahead, idOf(zero)), refusedFor('block_header'));
-    const other = idOf(seeded.chain.masterchainBlock(1)!);
+    const other = idOf(net.seeded.chain.masterchainBlock(1)!);
     assert.throws(() => checkPartialBlockProof(proof, other), refusedFor('block_link'));
   });
 
   void it('verifies a basechain account state through the shard proof, and refuses a forged one', async () => {
-    const { walletA } = seeded;
-    const expected = expectedAccount(seeded.chain, walletA.address);
-    const head = seeded.chain.head();
-    const raw = await engine.query(Functions.liteServer_getAccountState, {
+    const { walletA } = net.seeded;
+    const expected = expectedAccount(net.seeded.chain, walletA.address);
+    const head = net.seeded.chain.head();
+    const raw = await net.engine.query(Functions.liteServer_getAccountState, {
       kind: 'liteServer.getAccountState',
       id: tlBlockId(head),
       account: { kind: 'liteServer.accountId', workchain: 0, id: walletA.address.hash },
@@ -159,22 +130,22 @@ void describe('the proof verifiers against the local network (signed by its loca
       refusedFor('account_state'),
     );
     // the answer filed under another masterchain block
-    const older = idOf(seeded.chain.masterchainBlock(head.id.seqno - 1)!);
+    const older = idOf(net.seeded.chain.masterchainBlock(head.id.seqno - 1)!);
     assert.throws(
       () => checkAccountState(answer, older, 0, walletA.address.hash),
       refusedFor('account_state'),
     );
     // another account's address
     assert.throws(
-      () => checkAccountState(answer, idOf(head), 0, seeded.walletB.address.hash),
+      () => checkAccountState(answer, idOf(head), 0, net.seeded.walletB.address.hash),
       (e: unknown) => e instanceof ProofError,
     );
   });
 
   void it('proves an absent account absent, and refuses a state sent for it', async () => {
-    const head = seeded.chain.head();
+    const head = net.seeded.chain.head();
     const absent = new Address(0, Buffer.alloc(32, 0x5a));
-    const raw = await engine.query(Functions.liteServer_getAccountState, {
+    const raw = await net.engine.query(Functions.liteServer_getAccountState, {
       kind: 'liteServer.getAccountState',
       id: tlBlockId(head),
       account: { kind: 'liteServer.accountId', workchain: 0, id: absent.hash },
@@ -182,10 +153,14 @@ void describe('the proof verifiers against the local network (signed by its loca
     const answer = accountStateAnswer(raw);
     assert.equal(checkAccountState(answer, idOf(head), 0, absent.hash).exists, false);
     const walletState = accountStateAnswer(
-      await engine.query(Functions.liteServer_getAccountState, {
+      await net.engine.query(Functions.liteServer_getAccountState, {
         kind: 'liteServer.getAccountState',
         id: tlBlockId(head),
-        account: { kind: 'liteServer.accountId', workchain: 0, id: seeded.walletA.address.hash },
+        account: {
+          kind: 'liteServer.accountId',
+          workchain: 0,
+          id: net.seeded.walletA.address.hash,
+        },
       }),
     ).state;
     assert.throws(
@@ -196,7 +171,7 @@ void describe('the proof verifiers against the local network (signed by its loca
 
   async function runSeqno(address: Address, at: StoredBlock, mode: number) {
     return runMethodAnswer(
-      await engine.query(LiteApiSchema.Functions.liteServer_runSmcMethod, {
+      await net.engine.query(LiteApiSchema.Functions.liteServer_runSmcMethod, {
         kind: 'liteServer.runSmcMethod',
         mode,
         id: tlBlockId(at),
@@ -208,9 +183,9 @@ void describe('the proof verifiers against the local network (signed by its loca
   }
 
   void it('verifies a runSmcMethod answer (shard, state and Account proofs) and refuses a tampered one', async () => {
-    const head = seeded.chain.head();
-    const wallet = seeded.walletA.address;
-    const expected = expectedAccount(seeded.chain, wallet);
+    const head = net.seeded.chain.head();
+    const wallet = net.seeded.walletA.address;
+    const expected = expectedAccount(net.seeded.chain, wallet);
     const answer = await runSeqno(wallet, head, 7);
     const proven = checkRunMethodResult(answer, idOf(head), 0, wallet.hash);
     assert.ok(proven.leaf);
@@ -250,14 +225,14 @@ void describe('the proof verifiers against the local network (signed by its loca
       refusedFor('run_method'),
     );
     // the honest answer filed under another masterchain block
-    const older = idOf(seeded.chain.masterchainBlock(head.id.seqno - 1)!);
+    const older = idOf(net.seeded.chain.masterchainBlock(head.id.seqno - 1)!);
     assert.throws(
       () => checkRunMethodResult(answer, older, 0, wallet.hash),
       refusedFor('run_method'),
     );
     // the state of another account
     assert.throws(
-      () => checkRunMethodResult(answer, idOf(head), 0, seeded.walletB.address.hash),
+      () => checkRunMethodResult(answer, idOf(head), 0, net.seeded.walletB.address.hash),
       refusedFor('run_method'),
     );
     // an answer without the proofs (only the result asked for) proves nothing
@@ -270,12 +245,12 @@ void describe('the proof verifiers against the local network (signed by its loca
   });
 
   void it('verifies the empty state_proof of an absent account, and refuses a state sent for it', async () => {
-    const head = seeded.chain.head();
+    const head = net.seeded.chain.head();
     const absent = new Address(0, Buffer.alloc(32, 0x5b));
     const answer = await runSeqno(absent, head, 7);
     assert.equal(answer.stateProof?.length, 0);
     assert.equal(checkRunMethodResult(answer, idOf(head), 0, absent.hash).leaf, null);
-    const walletProof = (await runSeqno(seeded.walletA.address, head, 7)).stateProof;
+    const walletProof = (await runSeqno(net.seeded.walletA.address, head, 7)).stateProof;
     assert.throws(
       () =>
         checkRunMethodResult({ ...answer, stateProof: walletProof }, idOf(head), 0, absent.hash),
@@ -284,8 +259,8 @@ void describe('the proof verifiers against the local network (signed by its loca
   });
 
   void it('verifies config params at the head and refuses a changed p34', async () => {
-    const head = seeded.chain.head();
-    const answer = await engine.query(Functions.liteServer_getConfigParams, {
+    const head = net.seeded.chain.head();
+    const answer = await net.engine.query(Functions.liteServer_getConfigParams, {
       kind: 'liteServer.getConfigParams',
       mode: 0,
       id: tlBlockId(head),
@@ -296,7 +271,7 @@ void describe('the proof verifiers against the local network (signed by its loca
       idOf(head),
       [19, 34],
     );
-    assert.equal(params.get(19)?.beginParse().loadInt(32), seeded.chain.globalId);
+    assert.equal(params.get(19)?.beginParse().loadInt(32), net.seeded.chain.globalId);
     const state = Cell.fromBoc(answer.configProof)[0]!.refs[0]!;
     const p34 = provenConfigParam(readMcStateParts(state, 'config').config, 34)!;
     const forged = rewrapProof(replaceCell(state, p34.hash(), flipBit(p34, 20)));
@@ -312,15 +287,15 @@ void describe('the proof verifiers against the local network (signed by its loca
   });
 
   void it('verifies the transaction list from the proven last transaction', async () => {
-    const expected = expectedAccount(seeded.chain, seeded.walletA.address);
-    const sut = await client.getAccountTransactions(
-      seeded.walletA.address,
+    const expected = expectedAccount(net.seeded.chain, net.seeded.walletA.address);
+    const sut = await net.client.getAccountTransactions(
+      net.seeded.walletA.address,
       expected.lastTransLt.toString(),
       expected.lastTransHash,
       10,
     );
     const request = {
-      accountId: seeded.walletA.address.hash,
+      accountId: net.seeded.walletA.address.hash,
       lt: expected.lastTransLt,
       hash: expected.lastTransHash,
     };
@@ -333,7 +308,7 @@ void describe('the proof verifiers against the local network (signed by its loca
   });
   // Last: it seals a key block and more blocks on the shared chain.
   void it('follows the key-block chain: zero state -> key block -> head, the config read from the key block', async () => {
-    const chain = seeded.chain;
+    const chain = net.seeded.chain;
     chain.setBaseConfig(chain.config(0));
     const keyBlock = await chain.seal();
     assert.equal(keyBlock.isKeyBlock, true);

@@ -1,10 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { GET_METHOD_STACK_LIMITS, methodIdOf } from '@app/ton';
 import { Cell, parseTuple, serializeTuple, type TupleItem } from '@ton/core';
-import { LiteClient, type LiteSingleEngine } from 'ton-lite-client';
-import { type LiteServerNode, startLiteServers } from '../../../apps/localnet/src/liteserver';
-import { engineFor, seededChain, type SeededChain } from './localnet-harness';
+import { serveSeededChainForSuite } from './localnet-harness';
 
 const ones = (n: number): TupleItem[] =>
   Array.from({ length: n }, () => ({ type: 'int', value: 1n }));
@@ -13,39 +11,26 @@ const ones = (n: number): TupleItem[] =>
 // GET_METHOD_STACK_LIMITS from its bytes, and a stack that traps the emulator (handed to the chain
 // directly, past the handler's bounds) costs that call only: get-methods and blocks go on.
 void describe('runSmcMethod stack limits and emulator recovery on the local network', () => {
-  let seeded: SeededChain;
-  let nodes: LiteServerNode[];
-  let engine: LiteSingleEngine;
-  let client: LiteClient;
-
-  before(async () => {
-    seeded = await seededChain(1);
-    nodes = await startLiteServers(seeded.chain, { count: 1 });
-    const [node] = nodes;
-    assert.ok(node);
-    engine = await engineFor(node);
-    client = new LiteClient({ engine });
-  });
-
-  after(async () => {
-    engine.close();
-    await Promise.all(nodes.map((n) => n.close()));
-    seeded.chain.close();
-  });
+  const net = serveSeededChainForSuite();
 
   async function seqno(): Promise<TupleItem[]> {
-    const info = await client.getMasterchainInfo();
-    const run = await client.runMethod(seeded.walletA.address, 'seqno', Buffer.alloc(0), info.last);
+    const info = await net.client.getMasterchainInfo();
+    const run = await net.client.runMethod(
+      net.seeded.walletA.address,
+      'seqno',
+      Buffer.alloc(0),
+      info.last,
+    );
     assert.equal(run.exitCode, 0);
     assert.ok(run.result);
     return parseTuple(Cell.fromBase64(run.result));
   }
 
   void it('refuses a VmStack deeper than the limit from its bytes, and runs the next call', async () => {
-    const info = await client.getMasterchainInfo();
+    const info = await net.client.getMasterchainInfo();
     const params = serializeTuple(ones(400)).toBoc();
     await assert.rejects(
-      client.runMethod(seeded.walletA.address, 'seqno', params, info.last),
+      net.client.runMethod(net.seeded.walletA.address, 'seqno', params, info.last),
       (error: unknown) =>
         error instanceof Error &&
         error.message.includes(
@@ -56,12 +41,17 @@ void describe('runSmcMethod stack limits and emulator recovery on the local netw
   });
 
   void it('a stack that traps the emulator fails its own call; get-methods and blocks go on', async () => {
-    const chain = seeded.chain;
+    const chain = net.seeded.chain;
     const head = chain.head().id.seqno;
     await assert.rejects(
-      chain.runGetMethod(head, seeded.walletA.address, methodIdOf('seqno'), ones(400)),
+      chain.runGetMethod(head, net.seeded.walletA.address, methodIdOf('seqno'), ones(400)),
     );
-    const after = await chain.runGetMethod(head, seeded.walletA.address, methodIdOf('seqno'), []);
+    const after = await chain.runGetMethod(
+      head,
+      net.seeded.walletA.address,
+      methodIdOf('seqno'),
+      [],
+    );
     assert.deepEqual([after.exitCode, after.stack], [0, [{ type: 'int', value: 1n }]]);
     assert.deepEqual(await seqno(), [{ type: 'int', value: 1n }]);
     const sealed = await chain.seal();

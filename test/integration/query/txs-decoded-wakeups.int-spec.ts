@@ -4,7 +4,8 @@ import { ChainEventsStream } from '@app/contracts';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { JetStreamTxsDecodedPublisher } from '../../../apps/decoder/src/events/jetstream-txs-decoded.publisher';
 import { followTxsDecoded } from '../../../apps/query/src/streaming/txs-decoded.wakeups';
-import { sleep, waitFor, wakeupsOnPrivateNats } from '../support/private-nats.support';
+import { waitFor } from '@app/testing';
+import { sleep, wakeupsOnPrivateNats } from '../support/private-nats.support';
 
 /**
  * The streaming publisher's txs.decoded wake-ups on a private nats-server: the chain events stream

@@ -2,12 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { JetStreamBlockIndexedPublisher } from '../../../apps/ingestor/src/events/jetstream-block-indexed.publisher';
 import { followBlockIndexed } from '../../../apps/sender/src/landing/block-indexed.wakeups';
-import {
-  blockIndexedEvent,
-  sleep,
-  waitFor,
-  wakeupsOnPrivateNats,
-} from '../support/private-nats.support';
+import { waitFor } from '@app/testing';
+import { blockIndexedEvent, sleep, wakeupsOnPrivateNats } from '../support/private-nats.support';
 
 /** Waits allow for the restart: the client reconnects, then the follower retries, before it follows. */
 const WAIT_MS = 8000;

@@ -16,21 +16,6 @@ import { PrivateNats } from '../ingestor/private-services';
 
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
-/** Polls `check` until it holds; throws naming `what` once `timeoutMs` have passed. */
-export async function waitFor(
-  check: () => boolean | Promise<boolean>,
-  what: string,
-  timeoutMs = 5000,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) {
-      throw new Error(`timed out waiting for ${what}`);
-    }
-    await sleep(25);
-  }
-}
-
 /** One pino record: its level, its message and the fields logged with it. */
 export interface LogRecord {
   readonly level: number;

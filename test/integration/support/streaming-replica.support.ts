@@ -205,18 +205,3 @@ async function acceptsConnections(
     }
   }
 }
-
-/** Polls `check` until it holds; throws naming `what` once `timeoutMs` have passed. */
-export async function waitUntil(
-  check: () => boolean | Promise<boolean>,
-  what: string,
-  timeoutMs = 20_000,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) {
-      throw new Error(`timed out waiting for ${what}`);
-    }
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}

@@ -2,14 +2,13 @@ import {
   type Address,
   beginCell,
   type Cell,
-  type Contract,
   type ContractProvider,
   contractAddress,
   type Sender,
-  SendMode,
 } from '@ton/core';
 
 import { contractCode } from './compile-contract';
+import { LocalContract, sendInternal } from './local-contract';
 import { JettonOp } from './op-codes';
 
 export interface JettonMinterConfig {
@@ -41,16 +40,7 @@ export interface MintArgs {
 }
 
 /** The local TEP-74 Jetton minter (FunC source in ./func/jetton.fc.ts). */
-export class JettonMinter implements Contract {
-  constructor(
-    readonly address: Address,
-    readonly init?: { code: Cell; data: Cell },
-  ) {}
-
-  static createFromAddress(address: Address): JettonMinter {
-    return new JettonMinter(address);
-  }
-
+export class JettonMinter extends LocalContract {
   /** Minter data: total_supply:Coins admin_address:MsgAddress content:^Cell jetton_wallet_code:^Cell. */
   static async createFromConfig(config: JettonMinterConfig, workchain = 0): Promise<JettonMinter> {
     const [code, walletCode] = await Promise.all([
@@ -103,11 +93,7 @@ export class JettonMinter implements Contract {
   }
 
   async sendDeploy(provider: ContractProvider, via: Sender, value: bigint): Promise<void> {
-    await provider.internal(via, {
-      value,
-      sendMode: SendMode.PAY_GAS_SEPARATELY,
-      body: beginCell().endCell(),
-    });
+    await sendInternal(provider, via, value, beginCell().endCell());
   }
 
   async sendMint(
@@ -116,11 +102,7 @@ export class JettonMinter implements Contract {
     value: bigint,
     args: MintArgs,
   ): Promise<void> {
-    await provider.internal(via, {
-      value,
-      sendMode: SendMode.PAY_GAS_SEPARATELY,
-      body: JettonMinter.mintBody(this.address, args),
-    });
+    await sendInternal(provider, via, value, JettonMinter.mintBody(this.address, args));
   }
 
   async getJettonData(provider: ContractProvider): Promise<JettonData> {

@@ -2,14 +2,13 @@ import {
   type Address,
   beginCell,
   type Cell,
-  type Contract,
   type ContractProvider,
   contractAddress,
   type Sender,
-  SendMode,
 } from '@ton/core';
 
 import { contractCode } from './compile-contract';
+import { LocalContract, sendInternal } from './local-contract';
 import { JettonOp } from './op-codes';
 
 /** TEP-74 get_wallet_data. */
@@ -39,16 +38,7 @@ export interface JettonBurnArgs {
 }
 
 /** The local TEP-74 Jetton wallet (FunC source in ./func/jetton.fc.ts). */
-export class JettonWallet implements Contract {
-  constructor(
-    readonly address: Address,
-    readonly init?: { code: Cell; data: Cell },
-  ) {}
-
-  static createFromAddress(address: Address): JettonWallet {
-    return new JettonWallet(address);
-  }
-
+export class JettonWallet extends LocalContract {
   /** The wallet a minter deploys for `owner`: data balance=0, owner, master, wallet code. */
   static async createFor(owner: Address, minter: Address, workchain = 0): Promise<JettonWallet> {
     const code = await contractCode('jetton-wallet');
@@ -100,11 +90,7 @@ export class JettonWallet implements Contract {
     value: bigint,
     args: JettonTransferArgs,
   ): Promise<void> {
-    await provider.internal(via, {
-      value,
-      sendMode: SendMode.PAY_GAS_SEPARATELY,
-      body: JettonWallet.transferBody(args),
-    });
+    await sendInternal(provider, via, value, JettonWallet.transferBody(args));
   }
 
   async sendBurn(
@@ -113,11 +99,7 @@ export class JettonWallet implements Contract {
     value: bigint,
     args: JettonBurnArgs,
   ): Promise<void> {
-    await provider.internal(via, {
-      value,
-      sendMode: SendMode.PAY_GAS_SEPARATELY,
-      body: JettonWallet.burnBody(args),
-    });
+    await sendInternal(provider, via, value, JettonWallet.burnBody(args));
   }
 
   async getWalletData(provider: ContractProvider): Promise<JettonWalletData> {

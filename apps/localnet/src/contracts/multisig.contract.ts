@@ -12,6 +12,7 @@ import {
 } from '@ton/core';
 
 import { contractCode } from './compile-contract';
+import { LocalContract } from './local-contract';
 import { MultisigOp } from './op-codes';
 
 export interface MultisigConfig {
@@ -103,16 +104,7 @@ export interface NewOrderArgs {
 }
 
 /** The local multisig (FunC source in ./func/multisig.fc.ts). */
-export class Multisig implements Contract {
-  constructor(
-    readonly address: Address,
-    readonly init?: { code: Cell; data: Cell },
-  ) {}
-
-  static createFromAddress(address: Address): Multisig {
-    return new Multisig(address);
-  }
-
+export class Multisig extends LocalContract {
   /**
    * Data: next_order_seqno:uint256 threshold:uint8 signers:^(Hashmap 8 MsgAddressInt) signers_num:uint8
    * proposers:(HashmapE 8 MsgAddressInt) allow_arbitrary_order_seqno:Bool, then ^order_code.

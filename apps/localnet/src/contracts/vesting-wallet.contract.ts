@@ -3,7 +3,6 @@ import {
   type Address,
   beginCell,
   type Cell,
-  type Contract,
   type ContractProvider,
   contractAddress,
   Dictionary,
@@ -13,6 +12,7 @@ import {
 } from '@ton/core';
 
 import { contractCode } from './compile-contract';
+import { LocalContract } from './local-contract';
 import { VestingOp } from './op-codes';
 
 export interface VestingParams {
@@ -57,16 +57,7 @@ function whitelistDict(addresses: readonly Address[]): Dictionary<Address, boole
 }
 
 /** The local vesting wallet (FunC source in ./func/vesting.fc.ts). */
-export class VestingWallet implements Contract {
-  constructor(
-    readonly address: Address,
-    readonly init?: { code: Cell; data: Cell },
-  ) {}
-
-  static createFromAddress(address: Address): VestingWallet {
-    return new VestingWallet(address);
-  }
-
+export class VestingWallet extends LocalContract {
   /**
    * Data: seqno:uint32 subwallet_id:uint32 public_key:uint256 whitelist:(HashmapE 267 True)
    * ^(vesting_start_time:uint64 vesting_total_duration:uint32 unlock_period:uint32 cliff_duration:uint32

@@ -1,10 +1,4 @@
-import {
-  type ActionsReq,
-  ErrorCode,
-  Subjects,
-  TonApiError,
-  type V3ActionsRes,
-} from '@app/contracts';
+import { type ActionsReq, Subjects, type V3ActionsRes } from '@app/contracts';
 import {
   ActionQueryRepository,
   BlockQueryRepository,
@@ -17,6 +11,7 @@ import { Payload } from '@nestjs/microservices';
 import { AddressBookBuilder } from '../address-book/address-book.builder';
 import { toV3Transaction, transactionAddresses } from '../transactions/transaction.mapper';
 import { actionAddresses, toV3Action } from './action.mapper';
+import { listWindow, requireMasterchainBlock } from '../wire/list-window';
 
 /** `ton.query.v1.actions` (toncenter https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml). */
 @Controller()
@@ -32,12 +27,7 @@ export class ActionsController {
 
   @RpcHandler(Subjects.query.actions)
   async list(@Payload() req: ActionsReq): Promise<V3ActionsRes> {
-    if (req.mc_seqno !== undefined && !(await this.blocks.masterchainBlockExists(req.mc_seqno))) {
-      throw new TonApiError(
-        ErrorCode.NOT_FOUND,
-        `masterchain block ${String(req.mc_seqno)} not found`,
-      );
-    }
+    await requireMasterchainBlock(this.blocks, req.mc_seqno);
     const rows = await this.actions.list({
       account: req.account,
       txHashes: req.tx_hash,
@@ -45,16 +35,10 @@ export class ActionsController {
       actionIds: req.action_id,
       traceIds: req.trace_id,
       mcSeqno: req.mc_seqno,
-      startUtime: req.start_utime,
-      endUtime: req.end_utime,
-      startLt: req.start_lt,
-      endLt: req.end_lt,
       actionTypes: req.action_type,
       excludeActionTypes: req.exclude_action_type,
       supported: req.supported_action_types,
-      limit: req.limit,
-      offset: req.offset,
-      sort: req.sort,
+      ...listWindow(req),
     });
     const actions = rows.map(toV3Action);
     const addresses = rows.flatMap(actionAddresses);

@@ -13,6 +13,7 @@ import { RpcHandler } from '@app/nats';
 import { Controller, UseInterceptors } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { toV3Block } from './block.mapper';
+import { listWindow } from '../wire/list-window';
 
 /** `ton.query.v1.*` handlers of the v3 block endpoints (toncenter https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml). */
 @Controller()
@@ -39,13 +40,7 @@ export class BlocksController {
       rootHash: req.root_hash,
       fileHash: req.file_hash,
       mcSeqno: req.mc_seqno,
-      startUtime: req.start_utime,
-      endUtime: req.end_utime,
-      startLt: req.start_lt,
-      endLt: req.end_lt,
-      limit: req.limit,
-      offset: req.offset,
-      sort: req.sort,
+      ...listWindow(req),
     });
     return { blocks: rows.map(toV3Block) };
   }

@@ -40,6 +40,7 @@ import {
   toTelemintSale,
   toNftTransfer,
 } from './token.mapper';
+import { listWindow } from '../wire/list-window';
 
 type EventsReq = JettonEventsReq | NftTransfersReq;
 
@@ -56,13 +57,7 @@ function eventFilter(
     subject,
     parent,
     direction: req.direction,
-    startUtime: req.start_utime,
-    endUtime: req.end_utime,
-    startLt: req.start_lt,
-    endLt: req.end_lt,
-    limit: req.limit,
-    offset: req.offset,
-    sort: req.sort,
+    ...listWindow(req),
   };
 }
 

@@ -1,11 +1,4 @@
-import {
-  ErrorCode,
-  Subjects,
-  TonApiError,
-  type TracesReq,
-  type V3Trace,
-  type V3TracesRes,
-} from '@app/contracts';
+import { Subjects, type TracesReq, type V3Trace, type V3TracesRes } from '@app/contracts';
 import {
   ActionQueryRepository,
   BlockQueryRepository,
@@ -20,8 +13,9 @@ import { Payload } from '@nestjs/microservices';
 import { AddressBookBuilder } from '../address-book/address-book.builder';
 import { ActionRenderer } from '../render-cache/action-renderer';
 import { TransactionRenderer } from '../render-cache/transaction-renderer';
-import { transactionAddresses } from '../transactions/transaction.mapper';
 import { toV3TraceHead } from './trace.mapper';
+import { transactionAddresses } from '../transactions/transaction.mapper';
+import { listWindow, requireMasterchainBlock } from '../wire/list-window';
 
 /** Traces above this many transactions come back without a body (ton-index-go `-max-trace-txs`). */
 const MAX_TRACE_TRANSACTIONS = 4000;
@@ -43,25 +37,14 @@ export class TracesController {
 
   @RpcHandler(Subjects.query.traces)
   async list(@Payload() req: TracesReq): Promise<V3TracesRes> {
-    if (req.mc_seqno !== undefined && !(await this.blocks.masterchainBlockExists(req.mc_seqno))) {
-      throw new TonApiError(
-        ErrorCode.NOT_FOUND,
-        `masterchain block ${String(req.mc_seqno)} not found`,
-      );
-    }
+    await requireMasterchainBlock(this.blocks, req.mc_seqno);
     const rows = await this.traces.list({
       account: req.account,
       traceIds: req.trace_id,
       txHashes: req.tx_hash,
       msgHashes: req.msg_hash,
       mcSeqno: req.mc_seqno,
-      startUtime: req.start_utime,
-      endUtime: req.end_utime,
-      startLt: req.start_lt,
-      endLt: req.end_lt,
-      limit: req.limit,
-      offset: req.offset,
-      sort: req.sort,
+      ...listWindow(req),
     });
     const traces = rows.map(toV3TraceHead);
     const full: V3Trace[] = [];

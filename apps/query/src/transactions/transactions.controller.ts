@@ -24,6 +24,7 @@ import { Payload } from '@nestjs/microservices';
 import { AddressBookBuilder } from '../address-book/address-book.builder';
 import { TransactionRenderer } from '../render-cache/transaction-renderer';
 import { toV3Transaction, transactionAddresses } from './transaction.mapper';
+import { listWindow, requireMasterchainBlock } from '../wire/list-window';
 
 /** `ton.query.v1.*` handlers of the v3 transaction and message endpoints (toncenter https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml). */
 @Controller()
@@ -40,12 +41,7 @@ export class TransactionsController {
 
   @RpcHandler(Subjects.query.transactions)
   async list(@Payload() req: TransactionsReq): Promise<V3TransactionsRes> {
-    if (req.mc_seqno !== undefined && !(await this.blocks.masterchainBlockExists(req.mc_seqno))) {
-      throw new TonApiError(
-        ErrorCode.NOT_FOUND,
-        `masterchain block ${String(req.mc_seqno)} not found`,
-      );
-    }
+    await requireMasterchainBlock(this.blocks, req.mc_seqno);
     const rows = await this.transactions.page({
       workchain: req.workchain,
       shard: req.shard,
@@ -54,13 +50,7 @@ export class TransactionsController {
       accounts: req.account,
       hashes: req.hash,
       lt: req.lt,
-      startUtime: req.start_utime,
-      endUtime: req.end_utime,
-      startLt: req.start_lt,
-      endLt: req.end_lt,
-      limit: req.limit,
-      offset: req.offset,
-      sort: req.sort,
+      ...listWindow(req),
     });
     return this.reply(await this.render(rows), req.no_address_book);
   }
@@ -101,16 +91,10 @@ export class TransactionsController {
       source: req.source,
       destination: req.destination,
       opcode: req.opcode,
-      startUtime: req.start_utime,
-      endUtime: req.end_utime,
-      startLt: req.start_lt,
-      endLt: req.end_lt,
       direction: req.direction,
       excludeExternals: req.exclude_externals,
       onlyExternals: req.only_externals,
-      limit: req.limit,
-      offset: req.offset,
-      sort: req.sort,
+      ...listWindow(req),
     });
     const messages = rows.map((r) => ({
       ...toV3Message(r.message),

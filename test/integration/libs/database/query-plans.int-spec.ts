@@ -14,6 +14,7 @@ import {
 } from '@app/database';
 import { createTestDatabase, type TestDatabase } from '@app/testing';
 import { type QueryRunner } from 'typeorm';
+import { INGESTED_TABLES } from '../../support/chain-tables';
 
 /**
  * Tables that grow with the chain (millions of rows on mainnet): a hot v3 query that reads one of them
@@ -21,13 +22,7 @@ import { type QueryRunner } from 'typeorm';
  * per-code-hash or per-network tables (contract_interfaces, indexer_cursors, …) may be scanned.
  */
 const LARGE_TABLES = new Set([
-  'blocks',
-  'shard_state',
-  'transactions',
-  'messages',
-  'message_contents',
-  'account_states',
-  'latest_account_states',
+  ...INGESTED_TABLES,
   'traces',
   'actions',
   'action_accounts',

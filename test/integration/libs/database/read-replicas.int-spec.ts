@@ -14,6 +14,7 @@ import {
   runPendingMigrations,
 } from '@app/database';
 import { ObservabilityModule } from '@app/observability';
+import { waitFor } from '@app/testing';
 import { type ExecutionContext, type INestApplicationContext, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import pino from 'pino';
@@ -21,11 +22,7 @@ import { Registry } from 'prom-client';
 import { defer, lastValueFrom } from 'rxjs';
 import { BlocksController } from '../../../../apps/query/src/blocks/blocks.controller';
 import { QueryModule } from '../../../../apps/query/src/query.module';
-import {
-  startStreamingPair,
-  type StreamingPair,
-  waitUntil,
-} from '../../support/streaming-replica.support';
+import { startStreamingPair, type StreamingPair } from '../../support/streaming-replica.support';
 
 const MC_SHARD = '-9223372036854775808';
 
@@ -163,8 +160,12 @@ void describe('read replicas: v3 reads on a streaming standby, writes and fallba
   });
 
   void it('answers v3 reads from the standby, one server per request; the primary outside a request', async () => {
-    await waitUntil(() => router.servingReplicas().includes(standbyName), 'the standby to serve');
-    await waitUntil(async () => (await lastSeqno()) === 1, 'block 1 on the standby');
+    await waitFor(
+      () => router.servingReplicas().includes(standbyName),
+      'the standby to serve',
+      20_000,
+    );
+    await waitFor(async () => (await lastSeqno()) === 1, 'block 1 on the standby', 20_000);
     const before = await metricValue(registry, 'tonapi_db_reads_total', { server: standbyName });
     const seen = await inRequest();
     assert.deepEqual(
@@ -190,12 +191,16 @@ void describe('read replicas: v3 reads on a streaming standby, writes and fallba
 
   void it("answers with the standby's own state while its replay is paused, and skips it beyond the lag bound", async () => {
     await standbyAdmin.query('SELECT pg_wal_replay_pause()');
-    await waitUntil(async () => {
-      const [row] = await standbyAdmin.query<{ state: string }[]>(
-        'SELECT pg_get_wal_replay_pause_state() AS state',
-      );
-      return row?.state === 'paused';
-    }, 'the standby to pause its replay');
+    await waitFor(
+      async () => {
+        const [row] = await standbyAdmin.query<{ state: string }[]>(
+          'SELECT pg_get_wal_replay_pause_state() AS state',
+        );
+        return row?.state === 'paused';
+      },
+      'the standby to pause its replay',
+      20_000,
+    );
     // A write goes to the primary (the ingestor's DATABASE_URL).
     await insertMasterchainBlock(primary, 2);
     const [onPrimary] = await primary.query<{ n: string }[]>(
@@ -216,9 +221,10 @@ void describe('read replicas: v3 reads on a streaming standby, writes and fallba
     );
     try {
       await strict.start();
-      await waitUntil(
+      await waitFor(
         () => (strict.lagBytesOf(standbyName) ?? 0n) > 0n && strict.servingReplicas().length === 0,
         'the strict router to measure the lag and skip the standby',
+        20_000,
       );
       const answer = await strict.read(async () => ({
         server: strict.currentServer(),
@@ -229,7 +235,7 @@ void describe('read replicas: v3 reads on a streaming standby, writes and fallba
       await strict.stop();
     }
     await standbyAdmin.query('SELECT pg_wal_replay_resume()');
-    await waitUntil(async () => (await lastSeqno()) === 2, 'the standby to replay block 2');
+    await waitFor(async () => (await lastSeqno()) === 2, 'the standby to replay block 2', 20_000);
     assert.equal((await inRequest()).server, standbyName);
   });
 
@@ -251,7 +257,7 @@ void describe('read replicas: v3 reads on a streaming standby, writes and fallba
       { server: first.server, inRecovery: first.inRecovery, last: first.info.last.seqno },
       { server: PRIMARY_SERVER, inRecovery: false, last: 2 },
     );
-    await waitUntil(() => router.servingReplicas().length === 0, 'the standby to be dropped');
+    await waitFor(() => router.servingReplicas().length === 0, 'the standby to be dropped', 20_000);
     assert.equal(
       await metricValue(registry, 'tonapi_db_read_replica_up', { replica: standbyName }),
       0,
@@ -279,9 +285,10 @@ void describe('read replicas: v3 reads on a streaming standby, writes and fallba
     );
 
     await pair.standby.start();
-    await waitUntil(
+    await waitFor(
       () => router.servingReplicas().includes(standbyName),
       'the restarted standby to serve again',
+      20_000,
     );
     const back = await inRequest();
     assert.deepEqual(

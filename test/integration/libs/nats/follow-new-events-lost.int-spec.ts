@@ -3,7 +3,8 @@ import { after, before, describe, it } from 'node:test';
 import { ensureStream, followNewEvents, NewEventsFollower, publishEvent } from '@app/nats';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { z } from 'zod';
-import { captureLogs, PrivateNatsRun, sleep, waitFor } from '../../support/private-nats.support';
+import { waitFor } from '@app/testing';
+import { captureLogs, PrivateNatsRun, sleep } from '../../support/private-nats.support';
 
 const Event = z.object({ n: z.number().int() }).strict();
 

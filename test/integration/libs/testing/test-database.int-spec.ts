@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { appliedMigrations, createDataSource, databaseExists } from '@app/database';
 import { createTestDatabase, natsUrl, testServerUrl } from '@app/testing';
+import { EXPECTED_MIGRATIONS } from '../../support/expected-migrations';
 
 void describe('createTestDatabase', () => {
   void it('creates a migrated database of its own and drops it', async () => {
@@ -11,22 +12,7 @@ void describe('createTestDatabase', () => {
     const ds = createDataSource({ url: sut.url, poolSize: 1 });
     await ds.initialize();
     try {
-      assert.deepEqual(await appliedMigrations(ds), [
-        'Init1795238798597',
-        'ChainTables1795300000000',
-        'DecodedTables1795400000000',
-        'DnsMultisigVesting1795500000000',
-        'ApiKeys1795600000000',
-        'StreamingLimits1795700000000',
-        'AddressMetadata1795800000000',
-        'NftSales1795900000000',
-        'TraceAccounts1796000000000',
-        'ChainIdentity1796150000000',
-        'NftAuctions1796170000000',
-        'PartitionHistory1796250000000',
-        'PartitionTraceHistory1796260000000',
-        'TelemintItems1796270000000',
-      ]);
+      assert.deepEqual(await appliedMigrations(ds), EXPECTED_MIGRATIONS);
     } finally {
       await ds.destroy();
     }

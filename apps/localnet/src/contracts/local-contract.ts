@@ -1,0 +1,44 @@
+import {
+  type Address,
+  type Cell,
+  type Contract,
+  type ContractProvider,
+  type Sender,
+  SendMode,
+} from '@ton/core';
+
+/** What deploys a contract: its code and its initial data (a StateInit without libraries). */
+export interface ContractInit {
+  readonly code: Cell;
+  readonly data: Cell;
+}
+
+/**
+ * A wrapper of a local contract in Blueprint's shape (https://github.com/ton-org/blueprint): its
+ * address, and its init when the wrapper is the one that deploys it. Opened with
+ * `provider.open(...)` or `blockchain.openContract(...)`.
+ */
+export abstract class LocalContract implements Contract {
+  constructor(
+    readonly address: Address,
+    readonly init?: ContractInit,
+  ) {}
+
+  /** The wrapper of a contract already on chain. */
+  static createFromAddress<C>(this: new (address: Address) => C, address: Address): C {
+    return new this(address);
+  }
+}
+
+/**
+ * An internal message carrying `body` and `value` that pays its forwarding fees apart from the value
+ * (SendMode.PAY_GAS_SEPARATELY), as every local contract's `send*` does.
+ */
+export async function sendInternal(
+  provider: ContractProvider,
+  via: Sender,
+  value: bigint,
+  body: Cell,
+): Promise<void> {
+  await provider.internal(via, { value, sendMode: SendMode.PAY_GAS_SEPARATELY, body });
+}
