@@ -96,6 +96,10 @@ async function unpartition(
       `CREATE TABLE message_lts (msg_hash char(44) NOT NULL, tx_lt bigint NOT NULL,
          CONSTRAINT message_lts_pkey PRIMARY KEY (msg_hash, tx_lt))`,
     );
+    await client.query(
+      `CREATE TABLE action_lts (action_id char(44) NOT NULL, trace_end_lt bigint NOT NULL,
+         CONSTRAINT action_lts_pkey PRIMARY KEY (action_id, trace_end_lt))`,
+    );
     await fillLtLookups(client);
     for (const table of historyTables) {
       await client.query(`REINDEX TABLE "${table}"`);

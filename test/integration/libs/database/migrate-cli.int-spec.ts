@@ -77,7 +77,8 @@ void describe('npm run migrate (libs/database/src/migrate.js)', () => {
         ['info', 'applied migration', 'NftAuctions1796170000000'],
         ['info', 'applied migration', 'PartitionHistory1796250000000'],
         ['info', 'applied migration', 'PartitionTraceHistory1796260000000'],
-        ['info', 'migrations applied', 13],
+        ['info', 'applied migration', 'ActionLts1796270000000'],
+        ['info', 'migrations applied', 14],
       ],
     );
   });
@@ -87,12 +88,13 @@ void describe('npm run migrate (libs/database/src/migrate.js)', () => {
     assert.equal(run.code, 0);
     assert.deepEqual(
       run.lines.map((l) => [l.msg, l.applied, l.total, l.latest]),
-      [['schema is up to date', 0, 13, 'PartitionTraceHistory1796260000000']],
+      [['schema is up to date', 0, 14, 'ActionLts1796270000000']],
     );
   });
 
   void it('--revert reverts the last migration each time, then reports nothing to revert', async () => {
     for (const migration of [
+      'ActionLts1796270000000',
       'PartitionTraceHistory1796260000000',
       'PartitionHistory1796250000000',
       'NftAuctions1796170000000',

@@ -26,6 +26,7 @@ const CHAIN_IDENTITY = 'ChainIdentity1796150000000';
 const NFT_AUCTIONS = 'NftAuctions1796170000000';
 const PARTITION_HISTORY = 'PartitionHistory1796250000000';
 const PARTITION_TRACE_HISTORY = 'PartitionTraceHistory1796260000000';
+const ACTION_LTS = 'ActionLts1796270000000';
 const ALL = [
   INIT,
   CHAIN,
@@ -40,6 +41,7 @@ const ALL = [
   NFT_AUCTIONS,
   PARTITION_HISTORY,
   PARTITION_TRACE_HISTORY,
+  ACTION_LTS,
 ];
 const CHAIN_TABLES = [
   'blocks',
@@ -78,6 +80,7 @@ const CHAIN_TABLES = [
   'history_partitioning',
   'transaction_lts',
   'message_lts',
+  'action_lts',
 ];
 
 void describe('database migrations (real PostgreSQL)', () => {
@@ -185,6 +188,8 @@ void describe('database migrations (real PostgreSQL)', () => {
 
   void it('down() drops the tables and unrecords the migrations; up() works again after it', async () => {
     assert.equal(await tableExists(sut, 'nft_items_content_uri_idx'), true);
+    assert.equal(await revertLastMigration(sut), ACTION_LTS);
+    assert.equal(await tableExists(sut, 'action_lts'), false);
     assert.equal(await revertLastMigration(sut), PARTITION_TRACE_HISTORY);
     assert.equal(await tableExists(sut, 'actions_lt_min'), false);
     assert.equal(await tableExists(sut, 'actions'), true);

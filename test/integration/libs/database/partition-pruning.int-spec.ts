@@ -32,9 +32,9 @@ function partitionsRead(node: PlanNode, found = new Set<string>()): Set<string> 
   return found;
 }
 
-/** The lookups of lts by hash or trace id that precede a read (they read no partitioned table). */
+/** The lookups of lts by hash, action id or trace id that precede a read (they read no partitioned table). */
 const LOOKUP =
-  /^SELECT DISTINCT ((tx_)?lt::text AS lt FROM (transaction_lts|message_lts)|start_lt::text AS start, end_lt::text AS "end"\s+FROM traces)\s/;
+  /^SELECT DISTINCT (((tx_|trace_end_)?lt)::text AS lt FROM (transaction_lts|message_lts|action_lts)|start_lt::text AS start, end_lt::text AS "end"\s+FROM traces)\s/;
 
 /**
  * A DataSource stand-in for the repositories (they only call `query`) that runs every statement under
@@ -365,6 +365,32 @@ void describe('partition pruning of the v3 queries (history partitioned by lt)',
         'action_accounts',
         rows.map((r) => r.trace_end_lt),
       ),
+    ]);
+  });
+
+  void it('actions by action_id read only the partitions of their trace_end_lt (action_lts)', async () => {
+    const { action } = repos();
+    const trace = await tracedActions();
+    const rows = await new ActionQueryRepository(ds).everyOfTraces([trace.trace_id]);
+    const ids = rows.map((r) => r.action_id);
+    assert.ok(ids.length > 0);
+    const page = { limit: 100, offset: 0, sort: 'desc' as const, supported: [] };
+    assert.deepEqual(await readBy(() => action.list({ ...page, actionIds: ids })), [
+      partitionsOf('actions', [trace.end_lt]),
+    ]);
+    // The same rows as the action_id index of every partition finds.
+    const found = await action.list({ ...page, actionIds: ids });
+    const everywhere = await ds.query<{ action_id: string }[]>(
+      `SELECT action_id FROM actions WHERE action_id = ANY($1::char(44)[]) AND end_lt IS NOT NULL
+       ORDER BY trace_end_lt DESC, trace_id DESC, end_lt DESC, action_id DESC`,
+      [ids],
+    );
+    assert.deepEqual(
+      found.map((r) => r.action_id),
+      everywhere.map((r) => r.action_id),
+    );
+    assert.deepEqual(await readBy(() => action.list({ ...page, actionIds: ['x'.repeat(44)] })), [
+      [],
     ]);
   });
 

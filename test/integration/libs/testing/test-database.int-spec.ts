@@ -25,6 +25,7 @@ void describe('createTestDatabase', () => {
         'NftAuctions1796170000000',
         'PartitionHistory1796250000000',
         'PartitionTraceHistory1796260000000',
+        'ActionLts1796270000000',
       ]);
     } finally {
       await ds.destroy();
