@@ -352,6 +352,12 @@ void describe('partition pruning of the v3 queries (history partitioned by lt)',
       [range],
     );
     assert.deepEqual(await readBy(() => balance.traceActions(trace.trace_id)), [range]);
+    assert.deepEqual(await readBy(() => balance.traceMessages(trace.trace_id)), [
+      [
+        ...partitionsBetween('messages', trace.start_lt, trace.end_lt),
+        ...partitionsBetween('transactions', trace.start_lt, trace.end_lt),
+      ].sort(),
+    ]);
 
     const rows = await new ActionQueryRepository(ds).everyOfTraces([trace.trace_id]);
     assert.ok(rows.length > 0);
@@ -392,6 +398,13 @@ void describe('partition pruning of the v3 queries (history partitioned by lt)',
     assert.deepEqual(await readBy(() => action.list({ ...page, actionIds: ['x'.repeat(44)] })), [
       [],
     ]);
+    const { balance } = repos();
+    const [id] = ids;
+    assert.ok(id !== undefined);
+    assert.deepEqual(await readBy(() => balance.traceOfAction(id)), [
+      partitionsOf('actions', [trace.end_lt]),
+    ]);
+    assert.equal(await balance.traceOfAction(id), trace.trace_id);
   });
 
   void it("an account's newest page of traces reads the partitions from the newest down to the page's last row", async () => {
