@@ -50,10 +50,10 @@ const loadNow = async (): Promise<number> =>
   Math.round(((await import('node:os')).loadavg()[0] ?? 0) * 100) / 100;
 
 /**
- * The same rows without partitions: migration PartitionHistory and every later one reverted (their way back copies the
- * newer partitions' rows into the oldest and gives it the table's name), then the lookup tables made
- * again as that migration makes them (the service's statements read them), the history tables'
- * indexes rebuilt (rows copied into an indexed table leave its indexes less dense than the bulk
+ * The same rows without partitions: migration PartitionHistory and every later one reverted (their
+ * way back copies the newer partitions' rows into the oldest and gives it the table's name), then
+ * the lookup tables made again as those migrations make them (the service's statements read
+ * them), the history tables' indexes rebuilt (rows copied into an indexed table leave its indexes less dense than the bulk
  * build the partitioned side has) and VACUUM ANALYZE, as after the generation.
  */
 async function unpartition(
