@@ -50,10 +50,10 @@ const loadNow = async (): Promise<number> =>
   Math.round(((await import('node:os')).loadavg()[0] ?? 0) * 100) / 100;
 
 /**
- * The same rows without partitions: migration PartitionHistory reverted (its way back copies the
- * newer partitions' rows into the oldest and gives it the table's name), then the lookup tables made
- * again as that migration makes them (the service's statements read them), the history tables'
- * indexes rebuilt (rows copied into an indexed table leave its indexes less dense than the bulk
+ * The same rows without partitions: migration PartitionHistory and every later one reverted (their
+ * way back copies the newer partitions' rows into the oldest and gives it the table's name), then
+ * the lookup tables made again as those migrations make them (the service's statements read
+ * them), the history tables' indexes rebuilt (rows copied into an indexed table leave its indexes less dense than the bulk
  * build the partitioned side has) and VACUUM ANALYZE, as after the generation.
  */
 async function unpartition(
@@ -69,14 +69,22 @@ async function unpartition(
   const ds = createDataSource({ url, applicationName: 'bench-scale-revert', poolSize: 1 });
   await ds.initialize();
   try {
-    const reverted = await revertLastMigration(ds);
-    if (reverted !== MIGRATION) {
-      throw new Error(`reverted ${String(reverted)}, not ${MIGRATION}: cannot unpartition`);
+    // The migrations after it (PartitionTraceHistory, the lookups of later ones) go first, newest
+    // first, as a rollback to before the partitioning would.
+    for (;;) {
+      const reverted = await revertLastMigration(ds);
+      if (reverted === null) {
+        throw new Error(`${MIGRATION} is not applied: cannot unpartition`);
+      }
+      log(`reverted ${reverted}`);
+      if (reverted === MIGRATION) {
+        break;
+      }
     }
   } finally {
     await ds.destroy();
   }
-  log('reverted PartitionHistory: every history row is in one table again');
+  log('every history row is in one table again');
   const client = await pgClient(url, 'bench-scale-unpartition');
   try {
     await client.query(`SET maintenance_work_mem = '1GB'`);
@@ -87,6 +95,10 @@ async function unpartition(
     await client.query(
       `CREATE TABLE message_lts (msg_hash char(44) NOT NULL, tx_lt bigint NOT NULL,
          CONSTRAINT message_lts_pkey PRIMARY KEY (msg_hash, tx_lt))`,
+    );
+    await client.query(
+      `CREATE TABLE action_lts (action_id char(44) NOT NULL, trace_end_lt bigint NOT NULL,
+         CONSTRAINT action_lts_pkey PRIMARY KEY (action_id, trace_end_lt))`,
     );
     await fillLtLookups(client);
     for (const table of historyTables) {

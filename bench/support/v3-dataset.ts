@@ -186,13 +186,17 @@ async function rebuilds(client: PgClient): Promise<Rebuild[]> {
   ];
 }
 
-/** The lookups of lts by hash, filled from the rows as the ingestor writes them with the rows. */
+/** The lookups of lts by hash and by action id, filled from the rows as the ingestor and the decoder write them with the rows. */
 export async function fillLtLookups(client: PgQueryable): Promise<void> {
   await client.query(`INSERT INTO transaction_lts (hash, lt) SELECT hash, lt FROM transactions`);
   await client.query(
     `INSERT INTO message_lts (msg_hash, tx_lt)
      SELECT msg_hash, tx_lt FROM messages
      UNION SELECT msg_hash_norm, tx_lt FROM messages WHERE msg_hash_norm IS NOT NULL`,
+  );
+  await client.query(
+    `INSERT INTO action_lts (action_id, trace_end_lt)
+     SELECT DISTINCT action_id, trace_end_lt FROM actions`,
   );
 }
 

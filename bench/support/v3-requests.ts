@@ -138,8 +138,10 @@ export async function sameStatements(
   await query.service(service.db, req);
   const raw = recording(db);
   await query.raw(raw.db, req);
-  const a = JSON.stringify(service.statements);
-  const b = JSON.stringify(raw.statements);
+  // Reads the handler runs concurrently (a page's actions and transactions) interleave in either
+  // order: the same statements in another order are the same work.
+  const a = JSON.stringify(inOrder(service.statements));
+  const b = JSON.stringify(inOrder(raw.statements));
   let at = 0;
   while (at < a.length && a[at] === b[at]) {
     at++;
@@ -150,6 +152,11 @@ export async function sameStatements(
     detail:
       a === b ? '' : `service …${a.slice(at - 80, at + 80)}… raw …${b.slice(at - 80, at + 80)}…`,
   };
+}
+
+function inOrder(statements: readonly Statement[]): Statement[] {
+  const key = (s: Statement): string => JSON.stringify(s);
+  return [...statements].sort((x, y) => (key(x) < key(y) ? -1 : key(x) > key(y) ? 1 : 0));
 }
 
 // ------------------------------------------------------------------------------ raw statements
@@ -250,11 +257,16 @@ const tracesQuery: V3Query = {
       .filter((row) => Number(row.nodes_) <= MAX_TRACE_TRANSACTIONS)
       .map((row) => row.trace_id);
     const addresses: string[] = [];
-    // The handler reads every action of the page's traces and filters them by type itself; it lists
-    // addresses trace by trace, in the page's order, actions first.
+    // The handler reads every action of the page's traces (filtering them by type itself) and their
+    // transactions at the same time; it lists addresses trace by trace, in the page's order, actions
+    // first.
+    const [actions, bundles] = await Promise.all([
+      req.include_actions ? new ActionQueryRepository(db).everyOfTraces(ids) : [],
+      new TransactionQueryRepository(db).ofTraces(ids),
+    ]);
     if (req.include_actions) {
       const supported = new Set(req.supported_action_types);
-      const visible = (await new ActionQueryRepository(db).everyOfTraces(ids)).filter(
+      const visible = actions.filter(
         (a) => supported.has(a.type) && !a.ancestor_type.some((t) => supported.has(t)),
       );
       addresses.push(
@@ -262,7 +274,7 @@ const tracesQuery: V3Query = {
       );
     }
     const byTrace = new Map<string, TransactionBundle[]>();
-    for (const b of await new TransactionQueryRepository(db).ofTraces(ids)) {
+    for (const b of bundles) {
       const id = b.tx.trace_id ?? '';
       byTrace.set(id, [...(byTrace.get(id) ?? []), b]);
     }

@@ -18,4 +18,5 @@ export const EXPECTED_MIGRATIONS = [
   'PartitionHistory1796250000000',
   'PartitionTraceHistory1796260000000',
   'TelemintItems1796270000000',
+  'ActionLts1796280000000',
 ] as const;

@@ -26,6 +26,7 @@ export const INDEXED_TABLES = [
   'trace_accounts',
   'actions',
   'action_accounts',
+  'action_lts',
   'jetton_masters',
   'jetton_wallets',
   'jetton_transfers',

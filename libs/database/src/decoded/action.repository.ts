@@ -100,9 +100,16 @@ const ACTION_ACCOUNT_COLUMNS: readonly BulkColumn<ActionAccountRow>[] = [
   { name: 'action_end_utime', type: 'integer', value: (r) => r.action.endUtime },
 ];
 
+/** `action_lts`: an action's id → its trace_end_lt, the partition key of its rows (migration ActionLts). */
+const ACTION_LT_COLUMNS: readonly BulkColumn<ActionInsertRow>[] = [
+  { name: 'action_id', type: 'text', value: (a) => a.actionId },
+  { name: 'trace_end_lt', type: 'bigint', value: (a) => dec(a.traceEndLt) },
+];
+
 /**
- * Stores classified actions and their `action_accounts` rows in one statement (idempotent on natural
- * keys); the traces' classification state is part of the trace row (TraceRepository.write).
+ * Stores classified actions, their `action_accounts` rows and their `action_lts` rows in one
+ * statement (idempotent on natural keys); the traces' classification state is part of the trace row
+ * (TraceRepository.write).
  */
 export class ActionRepository {
   async store(m: EntityManager, actions: readonly ActionInsertRow[]): Promise<void> {
@@ -110,6 +117,13 @@ export class ActionRepository {
       return;
     }
     const rows = unnestInsert('actions', ACTION_COLUMNS, actions);
+    const lts = unnestInsert(
+      'action_lts',
+      ACTION_LT_COLUMNS,
+      actions,
+      'ON CONFLICT DO NOTHING',
+      rows.params.length + 1,
+    );
     const accounts = unnestInsert(
       'action_accounts',
       ACTION_ACCOUNT_COLUMNS,
@@ -117,10 +131,11 @@ export class ActionRepository {
         [...new Set(action.accounts)].map((account) => ({ account, action })),
       ),
       'ON CONFLICT DO NOTHING',
-      rows.params.length + 1,
+      rows.params.length + lts.params.length + 1,
     );
-    await m.query(`WITH inserted AS (${rows.sql}) ${accounts.sql}`, [
+    await m.query(`WITH inserted AS (${rows.sql}), lookups AS (${lts.sql}) ${accounts.sql}`, [
       ...rows.params,
+      ...lts.params,
       ...accounts.params,
     ]);
   }

@@ -1,5 +1,11 @@
 import { type DataSource } from 'typeorm';
-import { messageTraceLtRanges, messageTxLts, traceLtRanges, withinLtRanges } from './lt-lookup';
+import {
+  actionTraceEndLts,
+  messageTraceLtRanges,
+  messageTxLts,
+  traceLtRanges,
+  withinLtRanges,
+} from './lt-lookup';
 import { dir, SqlFilter } from './sql-filter';
 
 /** An `actions` row (int8/numeric as decimal strings, `details` as stored by the decoder). */
@@ -98,6 +104,10 @@ export class ActionQueryRepository {
       // An action_id filter discards every other filter
       // (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml).
       q.and(`A.action_id = ANY(${q.param(f.actionIds)}::char(44)[])`);
+      // Their partitions only (action_lts), known when the statement is planned.
+      q.and(
+        `A.trace_end_lt = ANY(${q.param(await actionTraceEndLts(this.ds, f.actionIds))}::bigint[])`,
+      );
     } else {
       typeFilter(q, f);
       if (f.account !== undefined) {

@@ -1,5 +1,5 @@
 import { type DataSource } from 'typeorm';
-import { traceLtRanges, withinLtRanges } from './lt-lookup';
+import { actionTraceEndLts, traceLtRanges, withinLtRanges } from './lt-lookup';
 import { SqlFilter } from './sql-filter';
 
 /** One transaction of a trace with one of its messages (null when it has none), as balanceChanges reads them. */
@@ -37,25 +37,34 @@ export class BalanceChangesQueryRepository {
 
   /** The trace of an action, or null when no action has that id. */
   async traceOfAction(actionId: string): Promise<string | null> {
+    // The partitions of the action's trace_end_lt only (action_lts), known when it is planned.
     const rows = await this.ds.query<{ trace_id: string }[]>(
-      'SELECT trace_id FROM actions WHERE action_id = $1 LIMIT 1',
-      [actionId],
+      'SELECT trace_id FROM actions WHERE action_id = $1 AND trace_end_lt = ANY($2::bigint[]) LIMIT 1',
+      [actionId, await actionTraceEndLts(this.ds, [actionId])],
     );
     return rows[0]?.trace_id ?? null;
   }
 
-  /** Every transaction of the trace with each of its messages and their bodies. */
-  traceMessages(traceId: string): Promise<TraceMessageRow[]> {
+  /**
+   * Every transaction of the trace with each of its messages and their bodies. A trace's rows lie in
+   * its lt range: with it known when the statement is planned, only the partitions of that range are
+   * read.
+   */
+  async traceMessages(traceId: string): Promise<TraceMessageRow[]> {
+    const q = new SqlFilter();
+    q.and(`T.trace_id = ${q.param(traceId)}`);
+    const ranges = await traceLtRanges(this.ds, [traceId]);
+    q.and(withinLtRanges('Tx.lt', ranges, (v) => q.param(v)));
+    const messagesInRange = withinLtRanges('M.tx_lt', ranges, (v) => q.param(v));
     return this.ds.query<TraceMessageRow[]>(
       `SELECT Tx.hash AS tx_hash, Tx.account, Tx.lt::text AS tx_lt, Tx.total_fees::text AS total_fees,
               M.msg_hash, M.source, M.destination, M.opcode, M.value::text AS value,
               M.direction::text AS direction, M.fwd_fee::text AS fwd_fee, MC.body
        FROM traces T
        JOIN transactions Tx ON Tx.trace_id = T.trace_id
-       LEFT JOIN messages M ON M.tx_hash = Tx.hash AND M.tx_lt = Tx.lt
-       LEFT JOIN message_contents MC ON MC.hash = M.body_hash
-       WHERE T.trace_id = $1`,
-      [traceId],
+       LEFT JOIN messages M ON M.tx_hash = Tx.hash AND M.tx_lt = Tx.lt AND ${messagesInRange}
+       LEFT JOIN message_contents MC ON MC.hash = M.body_hash${q.where()}`,
+      q.params,
     );
   }
 

@@ -30,6 +30,18 @@ export async function messageTxLts(ds: Queryable, hashes: readonly string[]): Pr
   return rows.map((r) => r.lt);
 }
 
+/** The trace_end_lts of the actions whose ids are `actionIds` (migration ActionLts). */
+export async function actionTraceEndLts(
+  ds: Queryable,
+  actionIds: readonly string[],
+): Promise<string[]> {
+  const rows = await ds.query<{ lt: string }[]>(
+    `SELECT DISTINCT trace_end_lt::text AS lt FROM action_lts WHERE action_id = ANY($1::char(44)[])`,
+    [actionIds],
+  );
+  return rows.map((r) => r.lt);
+}
+
 /** An inclusive lt range (decimal strings). */
 export interface LtRange {
   readonly start: string;

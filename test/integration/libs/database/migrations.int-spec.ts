@@ -30,6 +30,7 @@ const [
   PARTITION_HISTORY,
   PARTITION_TRACE_HISTORY,
   TELEMINT_ITEMS,
+  ACTION_LTS,
 ] = EXPECTED_MIGRATIONS;
 const ALL = [...EXPECTED_MIGRATIONS];
 const CHAIN_TABLES = [
@@ -63,6 +64,8 @@ const CHAIN_TABLES = [
   'history_partitioning',
   'transaction_lts',
   'message_lts',
+  'telemint_nft_items',
+  'action_lts',
 ];
 
 void describe('database migrations (real PostgreSQL)', () => {
@@ -170,6 +173,8 @@ void describe('database migrations (real PostgreSQL)', () => {
 
   void it('down() drops the tables and unrecords the migrations; up() works again after it', async () => {
     assert.equal(await tableExists(sut, 'nft_items_content_uri_idx'), true);
+    assert.equal(await revertLastMigration(sut), ACTION_LTS);
+    assert.equal(await tableExists(sut, 'action_lts'), false);
     assert.equal(await revertLastMigration(sut), TELEMINT_ITEMS);
     assert.equal(await tableExists(sut, 'telemint_nft_items'), false);
     assert.equal(await revertLastMigration(sut), PARTITION_TRACE_HISTORY);

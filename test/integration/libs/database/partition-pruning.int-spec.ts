@@ -10,54 +10,7 @@ import {
 } from '@app/database';
 import { type QueryRunner } from 'typeorm';
 import { type DecodedGenesis, decodedGenesis } from '../../decoder/decoded-genesis';
-
-interface PlanNode {
-  'Relation Name'?: string;
-  'Actual Loops'?: number;
-  Plans?: PlanNode[];
-}
-
-/** A partition of the lt-partitioned history tables: `<table>_lt_min` or `<table>_lt_<from>`. */
-const PARTITION = /^(.+)_lt_(min|\d+)$/;
-
-/** The partitions a plan read (scans with at least one loop; pruned ones are absent or never run). */
-function partitionsRead(node: PlanNode, found = new Set<string>()): Set<string> {
-  const name = node['Relation Name'];
-  if (name !== undefined && PARTITION.test(name) && (node['Actual Loops'] ?? 0) > 0) {
-    found.add(name);
-  }
-  for (const child of node.Plans ?? []) {
-    partitionsRead(child, found);
-  }
-  return found;
-}
-
-/** The lookups of lts by hash or trace id that precede a read (they read no partitioned table). */
-const LOOKUP =
-  /^SELECT DISTINCT ((tx_)?lt::text AS lt FROM (transaction_lts|message_lts)|start_lt::text AS start, end_lt::text AS "end"\s+FROM traces)\s/;
-
-/**
- * A DataSource stand-in for the repositories (they only call `query`) that runs every statement under
- * EXPLAIN (ANALYZE, FORMAT JSON) first, to record the partitions it really read, plan-time and
- * run-time pruning both, then runs it for its rows.
- */
-class PartitionRecorder {
-  readonly read: string[][] = [];
-
-  constructor(private readonly runner: QueryRunner) {}
-
-  async query<T>(sql: string, params?: unknown[]): Promise<T> {
-    const [row] = (await this.runner.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, params)) as {
-      'QUERY PLAN': { Plan: PlanNode }[];
-    }[];
-    const plan = row?.['QUERY PLAN'][0]?.Plan;
-    assert.ok(plan, `no plan for ${sql}`);
-    if (!LOOKUP.test(sql)) {
-      this.read.push([...partitionsRead(plan)].sort());
-    }
-    return (await this.runner.query(sql, params)) as T;
-  }
-}
+import { PartitionRecorder } from './partition-recorder.support';
 
 interface TxRow {
   hash: string;
@@ -352,6 +305,12 @@ void describe('partition pruning of the v3 queries (history partitioned by lt)',
       [range],
     );
     assert.deepEqual(await readBy(() => balance.traceActions(trace.trace_id)), [range]);
+    assert.deepEqual(await readBy(() => balance.traceMessages(trace.trace_id)), [
+      [
+        ...partitionsBetween('messages', trace.start_lt, trace.end_lt),
+        ...partitionsBetween('transactions', trace.start_lt, trace.end_lt),
+      ].sort(),
+    ]);
 
     const rows = await new ActionQueryRepository(ds).everyOfTraces([trace.trace_id]);
     assert.ok(rows.length > 0);
@@ -366,6 +325,39 @@ void describe('partition pruning of the v3 queries (history partitioned by lt)',
         rows.map((r) => r.trace_end_lt),
       ),
     ]);
+  });
+
+  void it('actions by action_id read only the partitions of their trace_end_lt (action_lts)', async () => {
+    const { action } = repos();
+    const trace = await tracedActions();
+    const rows = await new ActionQueryRepository(ds).everyOfTraces([trace.trace_id]);
+    const ids = rows.map((r) => r.action_id);
+    assert.ok(ids.length > 0);
+    const page = { limit: 100, offset: 0, sort: 'desc' as const, supported: [] };
+    assert.deepEqual(await readBy(() => action.list({ ...page, actionIds: ids })), [
+      partitionsOf('actions', [trace.end_lt]),
+    ]);
+    // The same rows as the action_id index of every partition finds.
+    const found = await action.list({ ...page, actionIds: ids });
+    const everywhere = await ds.query<{ action_id: string }[]>(
+      `SELECT action_id FROM actions WHERE action_id = ANY($1::char(44)[]) AND end_lt IS NOT NULL
+       ORDER BY trace_end_lt DESC, trace_id DESC, end_lt DESC, action_id DESC`,
+      [ids],
+    );
+    assert.deepEqual(
+      found.map((r) => r.action_id),
+      everywhere.map((r) => r.action_id),
+    );
+    assert.deepEqual(await readBy(() => action.list({ ...page, actionIds: ['x'.repeat(44)] })), [
+      [],
+    ]);
+    const { balance } = repos();
+    const [id] = ids;
+    assert.ok(id !== undefined);
+    assert.deepEqual(await readBy(() => balance.traceOfAction(id)), [
+      partitionsOf('actions', [trace.end_lt]),
+    ]);
+    assert.equal(await balance.traceOfAction(id), trace.trace_id);
   });
 
   void it("an account's newest page of traces reads the partitions from the newest down to the page's last row", async () => {

@@ -39,6 +39,7 @@ const LARGE_TABLES = new Set([
   'address_metadata',
   'transaction_lts',
   'message_lts',
+  'action_lts',
 ]);
 
 interface PlanNode {
