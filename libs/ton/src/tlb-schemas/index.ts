@@ -1,5 +1,12 @@
 export { type FieldList, type FieldType } from './field-type';
-export { type TlbConstructor, tlb, untagged } from './tlb-constructor';
+export {
+  type Loaded,
+  type LoadedFields,
+  type LoadedValue,
+  loadBody,
+  loadFields,
+} from './field-load';
+export { type TaggedConstructor, type TlbConstructor, tlb, untagged } from './tlb-constructor';
 export { TlbRegistry } from './tlb-registry';
 export {
   cellToBoc,
