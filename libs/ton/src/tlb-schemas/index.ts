@@ -24,3 +24,4 @@ export {
   MESSAGE_BODY_REGISTRY,
 } from './message-body.registry';
 export { decodedInitState, decodedMessageBody, decodedOpcodeName } from './message-decoding';
+export { VESTING } from './schemas/vesting.schema';
