@@ -25,3 +25,4 @@ export {
 } from './message-body.registry';
 export { decodedInitState, decodedMessageBody, decodedOpcodeName } from './message-decoding';
 export { VESTING } from './schemas/vesting.schema';
+export { JVAULT } from './schemas/jvault.schema';
