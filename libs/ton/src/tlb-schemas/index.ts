@@ -26,3 +26,5 @@ export {
 export { decodedInitState, decodedMessageBody, decodedOpcodeName } from './message-decoding';
 export { VESTING } from './schemas/vesting.schema';
 export { JVAULT } from './schemas/jvault.schema';
+export { ELECTOR, TONSTAKERS } from './schemas/staking.schema';
+export { WALLET_PLUGIN } from './schemas/wallets.schema';
