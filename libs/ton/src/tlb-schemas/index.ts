@@ -28,3 +28,5 @@ export { VESTING } from './schemas/vesting.schema';
 export { JVAULT } from './schemas/jvault.schema';
 export { ELECTOR, TONSTAKERS } from './schemas/staking.schema';
 export { WALLET_PLUGIN } from './schemas/wallets.schema';
+export { TGBTC } from './schemas/tgbtc.schema';
+export { COMMENTS } from './schemas/comments.schema';
