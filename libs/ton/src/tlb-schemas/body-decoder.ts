@@ -90,7 +90,6 @@ function renderField(
     case 'bool':
       return value === true;
     case 'bits':
-      return typeof value === 'bigint' ? value.toString(16).padStart(t.bits / 4, '0') : null;
     case 'bytes':
       return Buffer.isBuffer(value) ? value.toString('hex') : null;
     case 'payload':

@@ -34,7 +34,7 @@ export type Loaded<T extends FieldType> =
   : T extends { readonly kind: 'varuint' } ? bigint
   : T extends { readonly kind: 'address' } ? string | null
   : T extends { readonly kind: 'bool' } ? boolean
-  : T extends { readonly kind: 'bits' } ? bigint
+  : T extends { readonly kind: 'bits' } ? Buffer
   : T extends { readonly kind: 'cell' } ? Cell
   : T extends { readonly kind: 'text' } ? string
   : T extends { readonly kind: 'bytes' } ? Buffer
@@ -196,7 +196,7 @@ function loadField(
     case 'bool':
       return s.loadBit();
     case 'bits':
-      return s.loadUintBig(t.bits);
+      return s.loadBuffer(t.bits / 8);
     case 'cell':
       ctx.enter();
       return s.loadRef();

@@ -28,7 +28,7 @@ export interface AddressType {
 export interface BoolType {
   readonly kind: 'bool';
 }
-/** `bitsN`: lower-case hex (N a multiple of 4). */
+/** `bitsN`: loads N/8 bytes; JSON: lower-case hex (N a multiple of 8). */
 export interface BitsType {
   readonly kind: 'bits';
   readonly bits: number;
@@ -124,7 +124,12 @@ export const varUint = (n: number): VarUintType => ({
   kind: 'varuint',
   lenBits: Math.ceil(Math.log2(n)),
 });
-export const bits = (n: number): BitsType => ({ kind: 'bits', bits: n });
+export const bits = (n: number): BitsType => {
+  if (n % 8 !== 0) {
+    throw new Error(`bits(${String(n)}): only whole bytes are modelled`);
+  }
+  return { kind: 'bits', bits: n };
+};
 export const ref = <const F extends FieldList>(fields: F): StructType<F> => ({
   kind: 'struct',
   ref: true,
