@@ -30,3 +30,4 @@ export { ELECTOR, TONSTAKERS } from './schemas/staking.schema';
 export { WALLET_PLUGIN } from './schemas/wallets.schema';
 export { TGBTC } from './schemas/tgbtc.schema';
 export { COMMENTS } from './schemas/comments.schema';
+export { DNS } from './schemas/dns.schema';
