@@ -84,6 +84,22 @@ void describe('loadFields', () => {
     assert.equal(v.forward?.beginParse().loadUint(32), 0xaabbccdd);
   });
 
+  void it('loads integers below 53 bits as numbers, wider ones as bigints', () => {
+    const k = tlb('widths', 3, { u52: uint(52), u53: uint(53), i48: int(48) });
+    const body = beginCell()
+      .storeUint(3, 32)
+      .storeUint(2n ** 52n - 1n, 52)
+      .storeUint(2n ** 53n - 1n, 53)
+      .storeInt(-(2n ** 40n), 48)
+      .endCell();
+    const v = loadBody(k, body);
+    const u52: number = v.u52;
+    const u53: bigint = v.u53;
+    assert.equal(u52, 2 ** 52 - 1);
+    assert.equal(u53, 2n ** 53n - 1n);
+    assert.equal(v.i48, -(2 ** 40));
+  });
+
   void it('checks the opcode', () => {
     const other = beginCell().storeUint(0x11223345, 32).endCell();
     assert.throws(() => loadBody(SAMPLE, other), /opcode 0x11223345 is not sample/);
