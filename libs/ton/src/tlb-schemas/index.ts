@@ -31,3 +31,4 @@ export { WALLET_PLUGIN } from './schemas/wallets.schema';
 export { TGBTC } from './schemas/tgbtc.schema';
 export { COMMENTS } from './schemas/comments.schema';
 export { DNS } from './schemas/dns.schema';
+export { MULTISIG } from './schemas/multisig.schema';
