@@ -13,15 +13,15 @@ import {
 } from './field-type';
 import { type TlbConstructor } from './tlb-constructor';
 
-/** 0 … N-1. */
-type Below<N extends number, Acc extends number[] = []> = Acc['length'] extends N
-  ? Acc[number]
-  : Below<N, [...Acc, Acc['length']]>;
 /**
  * Widths that load as a JS number: below 53 bits `Slice.loadUint` is exact (the JSON rule of the
  * decoder draws the same line); wider integers load as bigint.
  */
-type Narrow = Exclude<Below<53>, 0>;
+// prettier-ignore
+type Narrow =
+  | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19 | 20 | 21 | 22
+  | 23 | 24 | 25 | 26 | 27 | 28 | 29 | 30 | 31 | 32 | 33 | 34 | 35 | 36 | 37 | 38 | 39 | 40 | 41 | 42
+  | 43 | 44 | 45 | 46 | 47 | 48 | 49 | 50 | 51 | 52;
 const NARROW_BITS = 52;
 
 type Integer<N extends number> = number extends N

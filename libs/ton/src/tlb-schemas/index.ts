@@ -6,6 +6,7 @@ export {
   loadBody,
   loadFields,
 } from './field-load';
+export { storeFields } from './field-store';
 export { type TaggedConstructor, type TlbConstructor, tlb, untagged } from './tlb-constructor';
 export { TlbRegistry } from './tlb-registry';
 export {
