@@ -9,7 +9,7 @@ import type { ActionRow } from '../action';
 import { classifyTrace } from '../core/pipeline';
 import { defaultRegistry } from '../registry';
 import { bocBase64 } from '../tlb/cells';
-import { VESTING } from '@app/ton';
+import { storeFields, VESTING } from '@app/ton';
 import { syntheticTrace, testAddress } from '../testing/synthetic-trace';
 
 const OWNER = testAddress(0, 'a');
@@ -43,16 +43,10 @@ void describe('vesting_send_message (VestingSendMessageBlockMatcher)', () => {
         }),
       )
       .endCell();
-    const request = beginCell()
-      .storeUint(VESTING.send_message.opcode, 32)
-      .storeUint(11, 64)
-      .storeUint(3, 8)
-      .storeRef(carried)
-      .endCell();
-    const response = beginCell()
-      .storeUint(VESTING.send_message_response.opcode, 32)
-      .storeUint(11, 64)
-      .endCell();
+    const sendMessage = { query_id: 11n, send_mode: 3, message: carried };
+    const request = storeFields(VESTING.send_message, sendMessage);
+    const sendResponse = { query_id: 11n };
+    const response = storeFields(VESTING.send_message_response, sendResponse);
     const trace = syntheticTrace({
       from: null,
       to: OWNER,
