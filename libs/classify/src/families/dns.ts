@@ -2,13 +2,14 @@
  * DNS record changes (toncenter `blocks/dns.py`): a change_dns_record call to a DNS item is change_dns
  * when it carries a value, renew_dns when it has none and the zero key, delete_dns otherwise.
  */
+import { DNS } from '@app/ton';
 import type { ActionRow } from '../action';
 import { CallContractBlock } from '../core/basic-blocks';
 import { Block } from '../core/block';
 import type { ClassifyContext } from '../core/context';
 import { BlockMatcher, BOUNCE_OP, ContractMatcher } from '../core/matchers';
 import { bodySlice } from '../tlb/cells';
-import { DnsOp, parseChangeDnsRecord, type DnsRecordValue } from '../tlb/dns';
+import { parseChangeDnsRecord, type DnsRecordValue } from '../tlb/dns';
 
 interface DnsData {
   source: string | null;
@@ -97,7 +98,7 @@ export class ChangeDnsRecordMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === DnsOp.changeDnsRecord;
+    return block instanceof CallContractBlock && block.opcode === DNS.change_dns_record.opcode;
   }
 
   override buildBlock(block: Block, others: Block[], ctx: ClassifyContext): Block[] {

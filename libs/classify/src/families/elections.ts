@@ -2,17 +2,13 @@
  * Elector stakes (toncenter `blocks/elections.py`) and wallet v4 plugin subscriptions
  * (`blocks/subscriptions.py`): election_deposit, election_recover, subscribe, unsubscribe.
  */
+import { ELECTOR, WALLET_PLUGIN } from '@app/ton';
 import type { ActionRow } from '../action';
 import { CallContractBlock, findCall } from '../core/basic-blocks';
 import { Block } from '../core/block';
 import { BlockMatcher, ContractMatcher, getLabeled, labeled } from '../core/matchers';
 import { bodySlice } from '../tlb/cells';
-import {
-  ELECTOR_ADDRESS,
-  ElectorOp,
-  parseSubscriptionPaymentRequest,
-  SubscriptionOp,
-} from '../tlb/staking';
+import { ELECTOR_ADDRESS, parseSubscriptionPaymentRequest } from '../tlb/staking';
 
 export class ElectionBlock extends Block {
   constructor(
@@ -42,7 +38,7 @@ export class ElectionDepositStakeBlockMatcher extends BlockMatcher {
     super({
       child: labeled(
         'confirmation',
-        new ContractMatcher(ElectorOp.depositConfirmation, {
+        new ContractMatcher(ELECTOR.new_stake_confirmation.opcode, {
           optional: true,
           includeExcess: false,
         }),
@@ -52,7 +48,7 @@ export class ElectionDepositStakeBlockMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return isElectorCall(block, ElectorOp.depositRequest);
+    return isElectorCall(block, ELECTOR.new_stake.opcode);
   }
 
   override buildBlock(block: Block, others: Block[]): Block[] {
@@ -73,7 +69,7 @@ export class ElectionRecoverStakeBlockMatcher extends BlockMatcher {
     super({
       child: labeled(
         'confirmation',
-        new ContractMatcher(ElectorOp.recoverConfirmation, {
+        new ContractMatcher(ELECTOR.recover_stake_response.opcode, {
           optional: true,
           includeExcess: false,
         }),
@@ -83,7 +79,7 @@ export class ElectionRecoverStakeBlockMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return isElectorCall(block, ElectorOp.recoverRequest);
+    return isElectorCall(block, ELECTOR.recover_stake_request.opcode);
   }
 
   override buildBlock(block: Block, others: Block[]): Block[] {
@@ -128,26 +124,27 @@ export class SubscriptionBlock extends Block {
 export class SubscriptionBlockMatcher extends BlockMatcher {
   constructor() {
     super({
-      child: new ContractMatcher(SubscriptionOp.payment),
-      parent: new ContractMatcher(SubscriptionOp.paymentRequest, { optional: true }),
+      child: new ContractMatcher(WALLET_PLUGIN.subscription_payment.opcode),
+      parent: new ContractMatcher(WALLET_PLUGIN.payment_request.opcode, { optional: true }),
     });
   }
 
   override testSelf(block: Block): boolean {
     return (
-      block instanceof CallContractBlock && block.opcode === SubscriptionOp.paymentRequestResponse
+      block instanceof CallContractBlock &&
+      block.opcode === WALLET_PLUGIN.payment_request_response.opcode
     );
   }
 
   override buildBlock(block: Block, others: Block[]): Block[] {
     const msg = block.message;
-    const payment = findCall(others, SubscriptionOp.payment);
+    const payment = findCall(others, WALLET_PLUGIN.subscription_payment.opcode);
     if (!payment) {
       throw new Error('subscription payment is missing');
     }
     let amount = msg.value;
     let failed = false;
-    const request = findCall(others, SubscriptionOp.paymentRequest);
+    const request = findCall(others, WALLET_PLUGIN.payment_request.opcode);
     if (request) {
       amount = parseSubscriptionPaymentRequest(bodySlice(request.message.body)).grams;
       failed = request.failed;
@@ -167,16 +164,16 @@ export class SubscriptionBlockMatcher extends BlockMatcher {
 /** destruct (0x64737472) wallet → plugin, with the plugin's optional destruct back to its beneficiary. */
 export class UnsubscribeBlockMatcher extends BlockMatcher {
   constructor() {
-    super({ child: new ContractMatcher(SubscriptionOp.destruct, { optional: true }) });
+    super({ child: new ContractMatcher(WALLET_PLUGIN.destruct.opcode, { optional: true }) });
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === SubscriptionOp.destruct;
+    return block instanceof CallContractBlock && block.opcode === WALLET_PLUGIN.destruct.opcode;
   }
 
   override buildBlock(block: Block, others: Block[]): Block[] {
     const msg = block.message;
-    const response = findCall(others, SubscriptionOp.destruct);
+    const response = findCall(others, WALLET_PLUGIN.destruct.opcode);
     const nb = new SubscriptionBlock('unsubscribe', {
       subscriber: msg.source,
       subscription: msg.destination,

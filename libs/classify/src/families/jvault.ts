@@ -2,6 +2,7 @@
  * JVault staking (toncenter `jvault.py`): stake (a jetton transfer to the pool → receive_jettons on the
  * stake wallet → reward update or cancellation), unstake, unstake request and reward claims.
  */
+import { JVAULT, loadFields } from '@app/ton';
 import type { ActionRow } from '../action';
 import { CallContractBlock } from '../core/basic-blocks';
 import { Block } from '../core/block';
@@ -17,26 +18,27 @@ import {
 } from '../core/matchers';
 import { bodySlice } from '../tlb/cells';
 import {
-  JVaultOp,
   parseJVaultClaimJettons,
   parseJVaultStakePeriod,
   parseJVaultStakeWalletData,
-  parseJVaultUnstakeAmount,
 } from '../tlb/jvault';
 import { assetAddress, jettonAsset, sameAsset, type Asset } from './asset';
 import { JettonTransferBlock } from './jettons';
 
 function referralChain(): RecursiveMatcher {
   const sub = new RecursiveMatcher(
-    new ContractMatcher(JVaultOp.requestUpdateReferrer),
-    new ContractMatcher(JVaultOp.updateReferrer),
+    new ContractMatcher(JVAULT.request_update_referrer.opcode),
+    new ContractMatcher(JVAULT.update_referrer.opcode),
     true,
   );
   return new RecursiveMatcher(sub, null, true);
 }
 
 function updateWithExcesses(): BlockMatcher {
-  return labeled('update_rewards_on_stake_wallet', new ContractMatcher(JVaultOp.updateRewards));
+  return labeled(
+    'update_rewards_on_stake_wallet',
+    new ContractMatcher(JVAULT.update_rewards.opcode),
+  );
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {
@@ -102,13 +104,13 @@ export class JVaultStakeBlockMatcher extends BlockMatcher {
   constructor() {
     const requestUpdate = labeled(
       'request_update_rewards_from_pool',
-      new ContractMatcher(JVaultOp.requestUpdateRewards, {
+      new ContractMatcher(JVAULT.request_update_rewards.opcode, {
         children: [referralChain(), updateWithExcesses()],
       }),
     );
     const cancellation = labeled(
       'cancellation',
-      new ContractMatcher(JVaultOp.cancelStake, {
+      new ContractMatcher(JVAULT.cancel_stake.opcode, {
         child: new BlockTypeMatcher('jetton_transfer', { optional: true }),
       }),
     );
@@ -116,11 +118,11 @@ export class JVaultStakeBlockMatcher extends BlockMatcher {
       children: [
         labeled(
           'receive_stake_jettons_on_stake_wallet',
-          new ContractMatcher(JVaultOp.receiveJettons, {
+          new ContractMatcher(JVAULT.receive_jettons.opcode, {
             child: new OrMatcher([requestUpdate, cancellation]),
           }),
         ),
-        new ContractMatcher(JVaultOp.setData, { optional: true }),
+        new ContractMatcher(JVAULT.set_data.opcode, { optional: true }),
       ],
     });
   }
@@ -197,7 +199,7 @@ export class JVaultUnstakeBlockMatcher extends BlockMatcher {
     super({
       child: labeled(
         'request_update_rewards_from_pool',
-        new ContractMatcher(JVaultOp.requestUpdateRewards, {
+        new ContractMatcher(JVAULT.request_update_rewards.opcode, {
           optional: true,
           children: [
             referralChain(),
@@ -211,11 +213,14 @@ export class JVaultUnstakeBlockMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === JVaultOp.unstakeJettons;
+    return block instanceof CallContractBlock && block.opcode === JVAULT.unstake_jettons.opcode;
   }
 
   override buildBlock(block: Block, others: Block[], ctx: ClassifyContext): Block[] {
-    const amount = parseJVaultUnstakeAmount(bodySlice(block.message.body));
+    const amount = loadFields(
+      JVAULT.unstake_jettons,
+      bodySlice(block.message.body),
+    ).jettons_to_unstake;
     const stakeWallet = block.message.destination;
     const transfer = getLabeled('withdraw_unstaked_jettons', others, JettonTransferBlock);
     const assets = jvaultAssets(stakeWallet, ctx);
@@ -283,7 +288,7 @@ export class JVaultClaimBlockMatcher extends BlockMatcher {
     super({
       child: labeled(
         'send_claimed_rewards',
-        new ContractMatcher(JVaultOp.sendClaimedRewards, {
+        new ContractMatcher(JVAULT.send_claimed_rewards.opcode, {
           children: [
             labeled('withdraw_claimed_jettons', new BlockTypeMatcher('jetton_transfer')),
             updateWithExcesses(),
@@ -294,7 +299,7 @@ export class JVaultClaimBlockMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === JVaultOp.claim;
+    return block instanceof CallContractBlock && block.opcode === JVAULT.claim_rewards.opcode;
   }
 
   override buildBlock(block: Block, others: Block[]): Block[] {
@@ -331,7 +336,7 @@ export class JVaultUnstakeRequestBlockMatcher extends BlockMatcher {
     super({
       child: labeled(
         'request_update_rewards_from_pool',
-        new ContractMatcher(JVaultOp.requestUpdateRewards, {
+        new ContractMatcher(JVAULT.request_update_rewards.opcode, {
           optional: true,
           children: [referralChain(), updateWithExcesses()],
         }),
@@ -340,11 +345,14 @@ export class JVaultUnstakeRequestBlockMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === JVaultOp.unstakeRequest;
+    return block instanceof CallContractBlock && block.opcode === JVAULT.unstake_request.opcode;
   }
 
   override buildBlock(block: Block, others: Block[], ctx: ClassifyContext): Block[] {
-    const amount = parseJVaultUnstakeAmount(bodySlice(block.message.body));
+    const amount = loadFields(
+      JVAULT.unstake_request,
+      bodySlice(block.message.body),
+    ).jettons_to_unstake;
     const stakeWallet = block.message.destination;
     const request = getLabeled('request_update_rewards_from_pool', others);
     const assets = jvaultAssets(stakeWallet, ctx);

@@ -3,21 +3,14 @@
  * multisig_execute. Each needs the order contract known to interface detection (get_order_data); its
  * signers join the action's accounts.
  */
+import { loadFields, MULTISIG } from '@app/ton';
 import type { ActionRow } from '../action';
 import { CallContractBlock, TonTransferBlock } from '../core/basic-blocks';
 import { Block } from '../core/block';
 import type { ClassifyContext } from '../core/context';
 import { BlockMatcher, ContractMatcher, getLabeled, labeled, OrMatcher } from '../core/matchers';
 import { bocBase64, bodySlice } from '../tlb/cells';
-import {
-  MULTISIG_APPROVE_COMMENT,
-  MultisigOp,
-  parseMultisigApprove,
-  parseMultisigApproveRejected,
-  parseMultisigExecute,
-  parseMultisigInitOrder,
-  parseMultisigNewOrder,
-} from '../tlb/multisig';
+import { MULTISIG_APPROVE_COMMENT } from '../tlb/multisig';
 
 export interface MultisigCreateOrderData {
   query_id: bigint;
@@ -118,21 +111,21 @@ export class MultisigExecuteBlock extends Block {
 /** new_order (creator → multisig) whose init (multisig → order) deploys a known order contract. */
 export class MultisigCreateOrderBlockMatcher extends BlockMatcher {
   constructor() {
-    super({ child: labeled('init_order', new ContractMatcher(MultisigOp.initOrder)) });
+    super({ child: labeled('init_order', new ContractMatcher(MULTISIG.order_init.opcode)) });
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === MultisigOp.newOrder;
+    return block instanceof CallContractBlock && block.opcode === MULTISIG.new_order.opcode;
   }
 
   override buildBlock(block: Block, others: Block[], ctx: ClassifyContext): Block[] {
     const msg = block.message;
-    const req = parseMultisigNewOrder(bodySlice(msg.body));
+    const req = loadFields(MULTISIG.new_order, bodySlice(msg.body));
     const deploy = getLabeled('init_order', others, CallContractBlock);
     if (!deploy) {
       return [];
     }
-    const init = parseMultisigInitOrder(bodySlice(deploy.message.body));
+    const init = loadFields(MULTISIG.order_init, bodySlice(deploy.message.body));
     const order = ctx.interfaces.multisigOrder(deploy.message.destination);
     if (!order) {
       return [];
@@ -142,8 +135,8 @@ export class MultisigCreateOrderBlockMatcher extends BlockMatcher {
       multisig: msg.destination,
       order_seqno: req.order_seqno,
       created_by: msg.source,
-      is_created_by_signer: req.is_signer,
-      creator_index: req.signer_index,
+      is_created_by_signer: req.signer,
+      creator_index: req.index,
       order_contract_address: deploy.message.destination,
       creator_approved: init.approve_on_init,
       expiration_date: req.expiration_date,
@@ -163,15 +156,15 @@ export class MultisigApproveBlockMatcher extends BlockMatcher {
   constructor() {
     super({
       child: new OrMatcher([
-        labeled('accepted', new ContractMatcher(MultisigOp.approveAccepted)),
-        labeled('rejected', new ContractMatcher(MultisigOp.approveRejected)),
+        labeled('accepted', new ContractMatcher(MULTISIG.approve_accepted.opcode)),
+        labeled('rejected', new ContractMatcher(MULTISIG.approve_rejected.opcode)),
       ]),
     });
   }
 
   override testSelf(block: Block): boolean {
     return (
-      (block instanceof CallContractBlock && block.opcode === MultisigOp.approve) ||
+      (block instanceof CallContractBlock && block.opcode === MULTISIG.approve.opcode) ||
       (block instanceof TonTransferBlock && block.comment === MULTISIG_APPROVE_COMMENT)
     );
   }
@@ -187,13 +180,13 @@ export class MultisigApproveBlockMatcher extends BlockMatcher {
       if (!rejected) {
         return [];
       }
-      exitCode = parseMultisigApproveRejected(bodySlice(rejected.message.body)).exit_code;
+      exitCode = loadFields(MULTISIG.approve_rejected, bodySlice(rejected.message.body)).exit_code;
       include.push(rejected);
     }
     let signerIndex = -1;
     if (block instanceof CallContractBlock) {
       try {
-        signerIndex = parseMultisigApprove(bodySlice(block.message.body)).signer_index;
+        signerIndex = loadFields(MULTISIG.approve, bodySlice(block.message.body)).signer_index;
       } catch {
         // a body too short for the index (toncenter swallows the parse error alike): index unknown
         signerIndex = -1;
@@ -220,12 +213,12 @@ export class MultisigApproveBlockMatcher extends BlockMatcher {
 /** execute (a known order → multisig). */
 export class MultisigExecuteBlockMatcher extends BlockMatcher {
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === MultisigOp.execute;
+    return block instanceof CallContractBlock && block.opcode === MULTISIG.execute.opcode;
   }
 
   override buildBlock(block: Block, _others: Block[], ctx: ClassifyContext): Block[] {
     const msg = block.message;
-    const body = parseMultisigExecute(bodySlice(msg.body));
+    const body = loadFields(MULTISIG.execute, bodySlice(msg.body));
     const order = ctx.interfaces.multisigOrder(msg.source);
     if (!order) {
       return [];

@@ -4,6 +4,7 @@
  * by a burn log), new keys (new_key confirmed by the DKG and new-key logs), and the log-only fallbacks
  * for each log the full matchers did not take (their types get a `_fallback` suffix).
  */
+import { TGBTC } from '@app/ton';
 import type { ActionRow } from '../action';
 import { CallContractBlock } from '../core/basic-blocks';
 import { Block } from '../core/block';
@@ -19,7 +20,6 @@ import {
 import { bodySlice } from '../tlb/cells';
 import { JettonOp } from '../tlb/jetton';
 import {
-  TgBTCOp,
   parseTgBTCBurnLog,
   parseTgBTCDkgCompletedLog,
   parseTgBTCMintLog,
@@ -70,14 +70,14 @@ export class TgBTCMintBlockMatcher extends BlockMatcher {
   constructor() {
     super({
       children: [
-        labeled('success_log', new ContractMatcher(TgBTCOp.mintLog)),
+        labeled('success_log', new ContractMatcher(TGBTC.mint_log.opcode)),
         labeled('jetton_mint', new BlockTypeMatcher('jetton_mint')),
       ],
     });
   }
 
   override testSelf(block: Block): boolean {
-    return isCallOf(block, TgBTCOp.mintTail);
+    return isCallOf(block, TGBTC.mint_tail.opcode);
   }
 
   override buildBlock(block: Block, others: Block[]): Block[] {
@@ -102,7 +102,7 @@ export class TgBTCMintBlockMatcher extends BlockMatcher {
         }
       }
       cur = prev;
-      if (isCallOf(cur, TgBTCOp.mintHead)) {
+      if (isCallOf(cur, TGBTC.mint_head.opcode)) {
         head = cur;
         break;
       }
@@ -155,11 +155,11 @@ export class TgBTCBurnBlock extends Block {
 /** The burn log, then optionally the pegout deployment with its notification and excess. */
 function burnTail(): BlockMatcher[] {
   return [
-    labeled('tgbtc_burn_log', new ContractMatcher(TgBTCOp.burnLog)),
-    new ContractMatcher(TgBTCOp.pegoutDeploy, {
+    labeled('tgbtc_burn_log', new ContractMatcher(TGBTC.burn_log.opcode)),
+    new ContractMatcher(TGBTC.pegout_deploy.opcode, {
       optional: true,
       children: [
-        new ContractMatcher(TgBTCOp.pegoutNotify, { optional: true }),
+        new ContractMatcher(TGBTC.pegout_notify.opcode, { optional: true }),
         new BlockTypeMatcher('ton_transfer', { optional: true }),
       ],
     }),
@@ -171,7 +171,7 @@ export class TgBTCBurnBlockMatcher extends BlockMatcher {
     super({
       child: new OrMatcher([
         new ContractMatcher(JettonOp.burnNotification, { children: burnTail() }),
-        new ContractMatcher(TgBTCOp.burnNotificationAlt, { children: burnTail() }),
+        new ContractMatcher(TGBTC.burn_notification.opcode, { children: burnTail() }),
       ]),
     });
   }
@@ -236,16 +236,16 @@ export class TgBTCNewKeyBlockMatcher extends BlockMatcher {
   constructor() {
     super({
       parent: new GenericMatcher(() => true, {
-        child: labeled('dkg_completed_log', new ContractMatcher(TgBTCOp.dkgCompletedLog)),
+        child: labeled('dkg_completed_log', new ContractMatcher(TGBTC.dkg_completed_log.opcode)),
       }),
       children: burnTail().map((m, i) =>
-        i === 0 ? labeled('new_key_log', new ContractMatcher(TgBTCOp.newKeyLog)) : m,
+        i === 0 ? labeled('new_key_log', new ContractMatcher(TGBTC.new_key_log.opcode)) : m,
       ),
     });
   }
 
   override testSelf(block: Block): boolean {
-    return isCallOf(block, TgBTCOp.newKey);
+    return isCallOf(block, TGBTC.new_key.opcode);
   }
 
   override buildBlock(block: Block, others: Block[]): Block[] {
@@ -272,7 +272,7 @@ export class TgBTCNewKeyBlockMatcher extends BlockMatcher {
 
 export class TgBTCMintLogOnlyMatcher extends BlockMatcher {
   override testSelf(block: Block): boolean {
-    return isCallOf(block, TgBTCOp.mintLog);
+    return isCallOf(block, TGBTC.mint_log.opcode);
   }
 
   override buildBlock(block: Block): Block[] {
@@ -296,7 +296,7 @@ export class TgBTCMintLogOnlyMatcher extends BlockMatcher {
 
 export class TgBTCBurnLogOnlyMatcher extends BlockMatcher {
   override testSelf(block: Block): boolean {
-    return isCallOf(block, TgBTCOp.burnLog);
+    return isCallOf(block, TGBTC.burn_log.opcode);
   }
 
   override buildBlock(block: Block): Block[] {
@@ -316,7 +316,7 @@ export class TgBTCBurnLogOnlyMatcher extends BlockMatcher {
 
 export class TgBTCNewKeyLogOnlyMatcher extends BlockMatcher {
   override testSelf(block: Block): boolean {
-    return isCallOf(block, TgBTCOp.newKeyLog);
+    return isCallOf(block, TGBTC.new_key_log.opcode);
   }
 
   override buildBlock(block: Block): Block[] {
@@ -356,7 +356,7 @@ export class TgBTCDkgLogBlock extends Block {
 
 export class TgBTCDkgLogOnlyMatcher extends BlockMatcher {
   override testSelf(block: Block): boolean {
-    return isCallOf(block, TgBTCOp.dkgCompletedLog);
+    return isCallOf(block, TGBTC.dkg_completed_log.opcode);
   }
 
   override buildBlock(block: Block): Block[] {

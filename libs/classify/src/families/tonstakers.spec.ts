@@ -9,7 +9,7 @@ import type { ActionRow } from '../action';
 import { classifyTrace } from '../core/pipeline';
 import { defaultRegistry } from '../registry';
 import { JettonOp } from '../tlb/jetton';
-import { TonstakersOp } from '../tlb/staking';
+import { TONSTAKERS } from '@app/ton';
 import { type Hop, syntheticTrace, testAddress } from '../testing/synthetic-trace';
 
 const WALLET = testAddress(0, 'a');
@@ -57,13 +57,13 @@ void describe('TONStakers (staking.py)', () => {
                   from: TS_MINTER,
                   to: POOL,
                   value: requestValue,
-                  body: op(TonstakersOp.withdrawRequest).endCell(),
+                  body: op(TONSTAKERS.pool_withdraw.opcode).endCell(),
                   children: [
                     {
                       from: POOL,
                       to: WALLET,
                       value: payout,
-                      body: op(TonstakersOp.poolWithdrawal).endCell(),
+                      body: op(TONSTAKERS.pool_withdrawal.opcode).endCell(),
                     },
                   ],
                 },
@@ -88,7 +88,7 @@ void describe('TONStakers (staking.py)', () => {
   void it('delayed, burnt by the holder: holder and tokens from the notification, no pool to be found', () => {
     const tokens = 600n;
     const payout = 640n;
-    const notification = op(TonstakersOp.nftBurnNotification)
+    const notification = op(TONSTAKERS.nft_burn_notification.opcode)
       .storeCoins(tokens)
       .storeAddress(Address.parse(WALLET))
       .endCell();
@@ -99,7 +99,7 @@ void describe('TONStakers (staking.py)', () => {
         {
           from: WALLET,
           to: BILL,
-          body: op(TonstakersOp.nftBurn).endCell(),
+          body: op(TONSTAKERS.nft_burn.opcode).endCell(),
           children: [
             {
               from: BILL,
@@ -110,7 +110,7 @@ void describe('TONStakers (staking.py)', () => {
                   from: PAYOUT_COLLECTION,
                   to: WALLET,
                   value: payout,
-                  body: op(TonstakersOp.distributedAsset).endCell(),
+                  body: op(TONSTAKERS.nft_payout.opcode).endCell(),
                 },
               ],
             },
@@ -149,10 +149,14 @@ void describe('TONStakers (staking.py)', () => {
                 {
                   from: TS_MINTER,
                   to: POOL,
-                  body: op(TonstakersOp.withdrawRequest).endCell(),
+                  body: op(TONSTAKERS.pool_withdraw.opcode).endCell(),
                   // the pool asks the payout collection to mint the bill; the collection sends nothing on
                   children: [
-                    { from: POOL, to: PAYOUT_COLLECTION, body: op(TonstakersOp.mintNft).endCell() },
+                    {
+                      from: POOL,
+                      to: PAYOUT_COLLECTION,
+                      body: op(TONSTAKERS.payout_mint_jettons.opcode).endCell(),
+                    },
                   ],
                 },
               ],
@@ -174,7 +178,7 @@ void describe('TONStakers (staking.py)', () => {
   void it('a bill burnt by the pool’s distribution names the pool: the sender of the distribution start', () => {
     const tokens = 700n;
     const payout = 730n;
-    const notification = op(TonstakersOp.nftBurnNotification)
+    const notification = op(TONSTAKERS.nft_burn_notification.opcode)
       .storeCoins(tokens)
       .storeAddress(Address.parse(WALLET))
       .endCell();
@@ -189,12 +193,12 @@ void describe('TONStakers (staking.py)', () => {
             {
               from: POOL,
               to: PAYOUT_COLLECTION,
-              body: op(TonstakersOp.startDistribution).endCell(),
+              body: op(TONSTAKERS.start_distribution.opcode).endCell(),
               children: [
                 {
                   from: PAYOUT_COLLECTION,
                   to: BILL,
-                  body: op(TonstakersOp.nftBurn).endCell(),
+                  body: op(TONSTAKERS.nft_burn.opcode).endCell(),
                   children: [
                     {
                       from: BILL,
@@ -205,7 +209,7 @@ void describe('TONStakers (staking.py)', () => {
                           from: PAYOUT_COLLECTION,
                           to: WALLET,
                           value: payout,
-                          body: op(TonstakersOp.distributedAsset).endCell(),
+                          body: op(TONSTAKERS.nft_payout.opcode).endCell(),
                         },
                       ],
                     },
@@ -233,12 +237,12 @@ void describe('TONStakers (staking.py)', () => {
     const all = actions({
       from: null,
       to: WALLET,
-      children: [{ from: WALLET, to: POOL, body: op(TonstakersOp.depositRequest).endCell() }],
+      children: [{ from: WALLET, to: POOL, body: op(TONSTAKERS.pool_deposit.opcode).endCell() }],
     });
     assert.deepEqual(
       all.map((a) => a.type),
       ['call_contract'],
     );
-    assert.equal(all[0]!.opcode, TonstakersOp.depositRequest);
+    assert.equal(all[0]!.opcode, TONSTAKERS.pool_deposit.opcode);
   });
 });

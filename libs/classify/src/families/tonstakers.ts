@@ -3,13 +3,13 @@
  * stake_deposit), `tonstakers_withdraw` (stored as stake_withdrawal) and `tonstakers_withdraw_request`
  * (stored as stake_withdrawal_request), provider `liquid_staking`.
  */
+import { loadFields, TONSTAKERS } from '@app/ton';
 import type { ActionRow } from '../action';
 import { CallContractBlock, findCall } from '../core/basic-blocks';
 import { Block } from '../core/block';
 import { BlockMatcher, ContractMatcher, getLabeled, labeled, OrMatcher } from '../core/matchers';
 import { bodySlice } from '../tlb/cells';
 import { JettonOp, parseJettonBurn, parseJettonInternalTransfer } from '../tlb/jetton';
-import { parseTonstakersNftBurnNotification, TonstakersOp } from '../tlb/staking';
 import { NftMintBlock } from './nft';
 
 /** The deposit fee the pool keeps of every deposit (1 TON). */
@@ -52,7 +52,7 @@ export class TonstakersDepositBlock extends Block {
 export class TonstakersDepositMatcher extends BlockMatcher {
   constructor() {
     super({
-      child: new ContractMatcher(TonstakersOp.mintJettons, {
+      child: new ContractMatcher(TONSTAKERS.payout_mint_jettons.opcode, {
         optional: true,
         child: labeled(
           'transfer',
@@ -66,7 +66,7 @@ export class TonstakersDepositMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === TonstakersOp.depositRequest;
+    return block instanceof CallContractBlock && block.opcode === TONSTAKERS.pool_deposit.opcode;
   }
 
   override buildBlock(block: Block, others: Block[]): Block[] {
@@ -154,14 +154,14 @@ export class TonstakersWithdrawRequestBlock extends Block {
 export class TonstakersDelayedWithdrawalMatcher extends BlockMatcher {
   constructor() {
     super({
-      parent: new ContractMatcher(TonstakersOp.nftBurnNotification, {
-        parent: new ContractMatcher(TonstakersOp.nftBurn),
+      parent: new ContractMatcher(TONSTAKERS.nft_burn_notification.opcode, {
+        parent: new ContractMatcher(TONSTAKERS.nft_burn.opcode),
       }),
     });
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === TonstakersOp.distributedAsset;
+    return block instanceof CallContractBlock && block.opcode === TONSTAKERS.nft_payout.opcode;
   }
 
   override buildBlock(block: Block, others: Block[]): Block[] {
@@ -169,7 +169,7 @@ export class TonstakersDelayedWithdrawalMatcher extends BlockMatcher {
     if (!notification) {
       return [];
     }
-    const n = parseTonstakersNftBurnNotification(bodySlice(notification.message.body));
+    const n = loadFields(TONSTAKERS.nft_burn_notification, bodySlice(notification.message.body));
     const nb = new TonstakersWithdrawBlock({
       stake_holder: n.owner,
       burnt_nft: notification.message.source,
@@ -185,12 +185,12 @@ export class TonstakersDelayedWithdrawalMatcher extends BlockMatcher {
 
 function findPool(from: Block): string | null {
   const passThrough: number[] = [
-    TonstakersOp.nftBurnNotification,
-    TonstakersOp.nftBurn,
-    TonstakersOp.distributedAsset,
+    TONSTAKERS.nft_burn_notification.opcode,
+    TONSTAKERS.nft_burn.opcode,
+    TONSTAKERS.nft_payout.opcode,
   ];
   for (let cur = from.previous; cur !== null; cur = cur.previous) {
-    if (cur instanceof CallContractBlock && cur.opcode === TonstakersOp.startDistribution) {
+    if (cur instanceof CallContractBlock && cur.opcode === TONSTAKERS.start_distribution.opcode) {
       return cur.message.source;
     }
     if (cur instanceof TonstakersWithdrawBlock) {
@@ -218,10 +218,16 @@ export class TonstakersWithdrawMatcher extends BlockMatcher {
       child: new ContractMatcher(JettonOp.burnNotification, {
         child: labeled(
           'request',
-          new ContractMatcher(TonstakersOp.withdrawRequest, {
+          new ContractMatcher(TONSTAKERS.pool_withdraw.opcode, {
             child: new OrMatcher([
-              labeled('immediate_withdrawal', new ContractMatcher(TonstakersOp.poolWithdrawal)),
-              labeled('delayed_withdrawal', new ContractMatcher(TonstakersOp.mintNft)),
+              labeled(
+                'immediate_withdrawal',
+                new ContractMatcher(TONSTAKERS.pool_withdrawal.opcode),
+              ),
+              labeled(
+                'delayed_withdrawal',
+                new ContractMatcher(TONSTAKERS.payout_mint_jettons.opcode),
+              ),
             ]),
           }),
         ),
@@ -258,7 +264,7 @@ export class TonstakersWithdrawMatcher extends BlockMatcher {
     } else {
       const next = delayed?.next ?? [];
       const mint: Block | null =
-        next.find((b) => b instanceof NftMintBlock) ?? findCall(next, TonstakersOp.initNft);
+        next.find((b) => b instanceof NftMintBlock) ?? findCall(next, TONSTAKERS.nft_init.opcode);
       if (!mint) {
         failed = true;
       }

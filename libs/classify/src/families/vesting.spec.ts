@@ -9,11 +9,11 @@ import type { ActionRow } from '../action';
 import { classifyTrace } from '../core/pipeline';
 import { defaultRegistry } from '../registry';
 import { bocBase64 } from '../tlb/cells';
-import { VestingOp } from '../tlb/vesting';
+import { storeFields, VESTING } from '@app/ton';
 import { syntheticTrace, testAddress } from '../testing/synthetic-trace';
 
 const OWNER = testAddress(0, 'a');
-const VESTING = testAddress(0, 'b');
+const VESTING_WALLET = testAddress(0, 'b');
 const TARGET = testAddress(0, 'c');
 
 function only(actions: ActionRow[], type: string): ActionRow {
@@ -43,31 +43,25 @@ void describe('vesting_send_message (VestingSendMessageBlockMatcher)', () => {
         }),
       )
       .endCell();
-    const request = beginCell()
-      .storeUint(VestingOp.sendMessage, 32)
-      .storeUint(11, 64)
-      .storeUint(3, 8)
-      .storeRef(carried)
-      .endCell();
-    const response = beginCell()
-      .storeUint(VestingOp.sendMessageResponse, 32)
-      .storeUint(11, 64)
-      .endCell();
+    const sendMessage = { query_id: 11n, send_mode: 3, message: carried };
+    const request = storeFields(VESTING.send_message, sendMessage);
+    const sendResponse = { query_id: 11n };
+    const response = storeFields(VESTING.send_message_response, sendResponse);
     const trace = syntheticTrace({
       from: null,
       to: OWNER,
       children: [
         {
           from: OWNER,
-          to: VESTING,
+          to: VESTING_WALLET,
           body: request,
-          children: [{ from: VESTING, to: OWNER, body: response }],
+          children: [{ from: VESTING_WALLET, to: OWNER, body: response }],
         },
       ],
     });
     const a = only(classifyTrace(trace, defaultRegistry).actions, 'vesting_send_message');
     assert.equal(a.source, OWNER);
-    assert.equal(a.destination, VESTING);
+    assert.equal(a.destination, VESTING_WALLET);
     assert.equal(a.destination_secondary, TARGET);
     assert.equal(a.amount, carriedValue);
     assert.deepEqual(a.vesting_send_message_data, {

@@ -4,7 +4,8 @@ import { CallContractBlock } from '../core/basic-blocks';
 import { Block } from '../core/block';
 import { BlockMatcher, ContractMatcher, getLabeled, labeled } from '../core/matchers';
 import { bocBase64, bodySlice } from '../tlb/cells';
-import { parseVestingAddWhitelist, parseVestingSendMessage, VestingOp } from '../tlb/vesting';
+import { VESTING } from '@app/ton';
+import { parseVestingAddWhitelist, parseVestingSendMessage } from '../tlb/vesting';
 
 export class VestingSendMessageBlock extends Block {
   constructor(
@@ -57,11 +58,13 @@ export class VestingAddWhitelistBlock extends Block {
 /** owner → vesting send_message, answered by the vesting's response (0xf7733acd). */
 export class VestingSendMessageBlockMatcher extends BlockMatcher {
   constructor() {
-    super({ child: labeled('response', new ContractMatcher(VestingOp.sendMessageResponse)) });
+    super({
+      child: labeled('response', new ContractMatcher(VESTING.send_message_response.opcode)),
+    });
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === VestingOp.sendMessage;
+    return block instanceof CallContractBlock && block.opcode === VESTING.send_message.opcode;
   }
 
   override buildBlock(block: Block, others: Block[]): Block[] {
@@ -88,11 +91,13 @@ export class VestingSendMessageBlockMatcher extends BlockMatcher {
 /** vesting creator → vesting add_whitelist, answered by 0xf258a69b. */
 export class VestingAddWhitelistBlockMatcher extends BlockMatcher {
   constructor() {
-    super({ child: labeled('response', new ContractMatcher(VestingOp.addWhitelistResponse)) });
+    super({
+      child: labeled('response', new ContractMatcher(VESTING.add_whitelist_response.opcode)),
+    });
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === VestingOp.addWhitelist;
+    return block instanceof CallContractBlock && block.opcode === VESTING.add_whitelist.opcode;
   }
 
   override buildBlock(block: Block, others: Block[]): Block[] {

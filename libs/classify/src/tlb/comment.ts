@@ -1,9 +1,6 @@
 import type { Slice } from '@ton/core';
+import { COMMENTS } from '@app/ton';
 import { loadSnakeBytes } from './cells';
-
-export const TEXT_COMMENT_OP = 0x00000000;
-/** encrypted_comment#2167da4b (wallet encrypted comments). */
-export const ENCRYPTED_COMMENT_OP = 0x2167da4b;
 
 export interface TonTransferBody {
   encrypted: boolean;
@@ -12,15 +9,16 @@ export interface TonTransferBody {
 
 /**
  * The body of a plain TON transfer (toncenter TonTransferMessage): `text_comment#00000000 text:SnakeData`
- * or `encrypted_comment#2167da4b`. A comment is read only when the rest is byte-aligned with at most
- * one ref; anything else is no comment.
+ * or `encrypted_comment#2167da4b` (the registry's `COMMENTS`). Looser than their layouts, as toncenter
+ * is: any opcode is read, and a comment only when the rest is byte-aligned with at most one ref;
+ * anything else is no comment rather than a failed body.
  */
 export function parseTonTransferBody(s: Slice): TonTransferBody {
   if (s.remainingBits < 32) {
     return { encrypted: false, comment: null };
   }
   const op = s.loadUint(32) >>> 0;
-  const encrypted = op === ENCRYPTED_COMMENT_OP;
+  const encrypted = op === COMMENTS.encrypted_comment.opcode;
   let comment: Buffer | null = null;
   try {
     if (s.remainingBits >= 8 && s.remainingBits % 8 === 0 && s.remainingRefs <= 1) {

@@ -1,10 +1,7 @@
 /** TEP-81 DNS item messages, as toncenter reads them (`messages/dns.py`). */
 import type { Slice } from '@ton/core';
+import { DNS, loadFields } from '@app/ton';
 import { loadAddr } from './cells';
-
-export const DnsOp = {
-  changeDnsRecord: 0x4eb1f0f9,
-} as const;
 
 /** A DNS record value (`DNSRecord`), by its 16-bit schema tag. */
 export type DnsRecordValue =
@@ -23,16 +20,10 @@ export interface ChangeDnsRecordBody {
   value: DnsRecordValue | null;
 }
 
-/**
- * change_dns_record#4eb1f0f9 query_id:uint64 key:bits256 value:(Maybe ^DNSRecord) — toncenter takes
- * "has a value" as "has a ref", not from a Maybe bit.
- */
+/** `DNS.change_dns_record`, with its value ref read as a DNSRecord (the layout keeps it whole). */
 export function parseChangeDnsRecord(s: Slice): ChangeDnsRecordBody {
-  s.skip(32);
-  const query_id = s.loadUintBig(64);
-  const key = s.loadBuffer(32);
-  const value = s.remainingRefs > 0 ? parseDnsRecord(s.loadRef().beginParse()) : null;
-  return { query_id, key, value };
+  const { query_id, key, value } = loadFields(DNS.change_dns_record, s);
+  return { query_id, key, value: value === null ? null : parseDnsRecord(value.beginParse()) };
 }
 
 /**

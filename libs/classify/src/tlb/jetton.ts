@@ -1,5 +1,6 @@
 /** TEP-74 jetton message bodies (and the minter's mint messages), as toncenter reads them. */
 import type { Slice } from '@ton/core';
+import { COMMENTS } from '@app/ton';
 import {
   bocBase64,
   loadAddr,
@@ -8,7 +9,6 @@ import {
   loadSnakeBytes,
   sliceToCell,
 } from './cells';
-import { ENCRYPTED_COMMENT_OP } from './comment';
 
 export const JettonOp = {
   transfer: 0x0f8a7ea5,
@@ -92,7 +92,7 @@ function readForwardPayload(p: Slice, out: JettonTransferBody): void {
   try {
     if (op === 0) {
       out.comment = loadSnakeBytes(p);
-    } else if (op === ENCRYPTED_COMMENT_OP) {
+    } else if (op === COMMENTS.encrypted_comment.opcode) {
       out.comment = loadSnakeBytes(p);
       out.encrypted_comment = true;
     } else if (op === STONFI_SWAP_OP) {

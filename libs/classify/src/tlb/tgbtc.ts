@@ -1,21 +1,9 @@
-/** tgBTC teleport events (external-out log messages), as toncenter reads them. */
+/**
+ * tgBTC teleport events (external-out log messages), as toncenter reads them. The layouts are the
+ * registry's `TGBTC` logs, but these reads are looser than `loadFields`: any MsgAddress that is not
+ * addr_std (external, addr_var, garbled in old logs) reads as null instead of failing the log.
+ */
 import type { Slice } from '@ton/core';
-
-export const TgBTCOp = {
-  /** The teleport's request that starts every mint. */
-  mintHead: 0x3f781d24,
-  /** The tail of a mint chain, answered with the mint log and the jetton mint. */
-  mintTail: 0xe42a879b,
-  mintLog: 0x77a80ef3,
-  burnLog: 0xca444ce6,
-  newKeyLog: 0x27756729,
-  dkgCompletedLog: 0x453443a6,
-  newKey: 0x690f357a,
-  /** A burn notification forwarded in another schema. */
-  burnNotificationAlt: 0x587643a2,
-  pegoutDeploy: 0xbe44e7a6,
-  pegoutNotify: 0x1a84c0e0,
-} as const;
 
 /**
  * A MsgAddress: addr_std as raw `wc:HEX`, anything else (addr_none, external, addr_var) as null. An

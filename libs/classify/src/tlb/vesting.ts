@@ -1,13 +1,7 @@
 /** Vesting wallet (ton-blockchain/vesting-contract) messages, as toncenter reads them. */
 import { loadCommonMessageInfoRelaxed, type Cell, type Slice } from '@ton/core';
+import { loadFields, VESTING } from '@app/ton';
 import { loadAddr, rawAddress } from './cells';
-
-export const VestingOp = {
-  sendMessage: 0xa7733acd,
-  sendMessageResponse: 0xf7733acd,
-  addWhitelist: 0x7258a69b,
-  addWhitelistResponse: 0xf258a69b,
-} as const;
 
 export interface VestingSendMessageBody {
   query_id: bigint;
@@ -17,12 +11,12 @@ export interface VestingSendMessageBody {
   message_value: bigint;
 }
 
-/** send_message#a7733acd query_id:uint64 send_mode:uint8 message:^MessageRelaxed */
+/**
+ * `VESTING.send_message`, plus the carried message's destination and value: the layout keeps
+ * `message:^MessageRelaxed` whole, while the action reports where the vesting wallet sends it.
+ */
 export function parseVestingSendMessage(s: Slice): VestingSendMessageBody {
-  s.skip(32);
-  const query_id = s.loadUintBig(64);
-  const send_mode = s.loadUint(8);
-  const message = s.loadRef();
+  const { query_id, send_mode, message } = loadFields(VESTING.send_message, s);
   // only the message's info is read (toncenter reads `InternalMsgInfo` alone): its state init and
   // body do not have to parse for the action to be reported
   const info = loadCommonMessageInfoRelaxed(message.beginParse());
@@ -43,16 +37,18 @@ export interface VestingAddWhitelistBody {
   addresses: (string | null)[];
 }
 
-/** add_whitelist#7258a69b query_id:uint64 addresses: an address per cell, chained through the first ref */
+/**
+ * `VESTING.add_whitelist`, with its address list followed: the layout reads the first address and
+ * keeps the rest of the chain (an address per cell, linked through the first ref) whole.
+ */
 export function parseVestingAddWhitelist(s: Slice): VestingAddWhitelistBody {
-  s.skip(32);
-  const query_id = s.loadUintBig(64);
-  const addresses: (string | null)[] = [];
-  let cur = s;
-  while (cur.remainingRefs > 0) {
+  const { query_id, address, more } = loadFields(VESTING.add_whitelist, s);
+  const addresses = [address];
+  let next = more?.refs[0];
+  while (next !== undefined) {
+    const cur = next.beginParse();
     addresses.push(loadAddr(cur));
-    cur = cur.loadRef().beginParse();
+    next = cur.remainingRefs > 0 ? cur.loadRef() : undefined;
   }
-  addresses.push(loadAddr(cur));
   return { query_id, addresses };
 }

@@ -1,5 +1,6 @@
-import { type Cell, ExternalAddress, type Slice, beginCell } from '@ton/core';
+import { Cell } from '@ton/core';
 
+import { type LoadedObject, type LoadedValue, LoadContext, loadFieldsIn } from './field-load';
 import { type FieldList, type FieldType } from './field-type';
 import { type TlbConstructor } from './tlb-constructor';
 import { type TlbRegistry } from './tlb-registry';
@@ -21,232 +22,114 @@ export function isDecodeError(r: DecodeResult): r is DecodeError {
   return typeof (r as Partial<DecodeError>).error === 'string' && !('@type' in r);
 }
 
-/**
- * Bounded work: a body is a tree of at most 2^13 cells on chain, but the decode endpoint takes any
- * BoC, so reads stop after `MAX_CELLS` refs and `MAX_DEPTH` nested structures or payloads.
- */
-const MAX_CELLS = 512;
-const MAX_DEPTH = 8;
 /** A payload is decoded as a body at most this deep (payload in payload in …). */
 const MAX_PAYLOAD_DEPTH = 3;
-
-class DecodeContext {
-  cells = 0;
-  /** Set when a structure left bits or refs unread: a looser match than one that reads everything. */
-  leftover = false;
-
-  constructor(
-    readonly registry: TlbRegistry,
-    readonly payloadDepth: number,
-  ) {}
-
-  enter(): void {
-    this.cells += 1;
-    if (this.cells > MAX_CELLS) {
-      throw new Error(`more than ${String(MAX_CELLS)} cells`);
-    }
-  }
-}
-
-/** `"<bits>;<hex>"`: an addr_extern as pytoniq prints it (toncenter renders it so elsewhere). */
-function externalAddress(a: ExternalAddress): string {
-  return `${String(a.bits)};${a.value.toString(16)}`;
-}
-
-function readAddress(s: Slice): string | null {
-  const a = s.loadAddressAny();
-  if (a === null) {
-    return null;
-  }
-  if (a instanceof ExternalAddress) {
-    return externalAddress(a);
-  }
-  return `${String(a.workChain)}:${a.hash.toString('hex').toUpperCase()}`;
-}
 
 /** A base64 BoC with CRC32C, the form toncenter uses for bodies and payloads (https://github.com/ton-blockchain/ton/blob/HEAD/validator/impl/liteserver.cpp). */
 export function cellToBoc(c: Cell): string {
   return c.toBoc({ idx: false, crc32: true }).toString('base64');
 }
 
-function restCell(s: Slice, bitsToKeep: number): Cell | null {
-  if (bitsToKeep === 0 && s.remainingRefs === 0) {
-    return null;
-  }
-  const b = beginCell().storeBits(s.loadBits(bitsToKeep));
-  while (s.remainingRefs > 0) {
-    b.storeRef(s.loadRef());
-  }
-  return b.endCell();
-}
-
-/** SnakeData: byte-aligned chunks along the first-ref chain. */
-function readSnake(s: Slice, ctx: DecodeContext): Buffer {
-  const parts: Buffer[] = [];
-  let cur: Slice | null = s;
-  while (cur !== null) {
-    if (cur.remainingBits % 8 !== 0) {
-      throw new Error('text is not byte-aligned');
-    }
-    parts.push(cur.loadBuffer(cur.remainingBits / 8));
-    if (cur.remainingRefs > 1) {
-      throw new Error('text cell with more than one ref');
-    }
-    if (cur.remainingRefs === 1) {
-      ctx.enter();
-      cur = cur.loadRef().beginParse();
-    } else {
-      cur = null;
-    }
-  }
-  return Buffer.concat(parts);
-}
-
-function readNumber(value: bigint, width: number): string | number {
+function renderNumber(value: number | bigint, width: number): string | number {
   return width < 53 ? Number(value) : value.toString();
 }
 
+/** A cell-or-nothing value (`cell`, `opt_ref`, `dict`, `rest`, `rest_before`) as BoC or null. */
+function renderCell(value: LoadedValue): string | null {
+  return value instanceof Cell ? cellToBoc(value) : null;
+}
+
 /** An `(Either Cell ^Cell)` payload: decoded when a registered body reads it whole. */
-function readPayload(s: Slice, ctx: DecodeContext): DecodedValue {
-  if (s.remainingBits === 0 && s.remainingRefs === 0) {
+function renderPayload(
+  value: LoadedValue,
+  registry: TlbRegistry,
+  payloadDepth: number,
+): DecodedValue {
+  if (!(value instanceof Cell)) {
     return null;
   }
-  let c: Cell | null;
-  if (s.loadBit()) {
-    ctx.enter();
-    c = s.loadRef();
-  } else {
-    c = restCell(s, s.remainingBits);
-  }
-  if (c === null) {
-    return null;
-  }
-  if (ctx.payloadDepth < MAX_PAYLOAD_DEPTH) {
-    const nested = decodeStrict(c, ctx.registry, ctx.payloadDepth + 1);
+  if (payloadDepth < MAX_PAYLOAD_DEPTH) {
+    const nested = decodeStrict(value, registry, payloadDepth + 1);
     if (nested !== undefined) {
       return nested;
     }
   }
-  return cellToBoc(c);
+  return cellToBoc(value);
 }
 
-/** The fields read so far, innermost structure first (for `x:flag?X` conditions). */
-type Scope = readonly Readonly<Record<string, DecodedValue>>[];
-
-function flagIsSet(scope: Scope, name: string): boolean {
-  for (const fields of scope) {
-    if (name in fields) {
-      const flag = fields[name];
-      return flag === true || (typeof flag === 'number' && flag !== 0);
-    }
-  }
-  throw new Error(`condition on unknown field ${name}`);
+function isObject(value: LoadedValue): value is LoadedObject {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !(value instanceof Cell) &&
+    !Buffer.isBuffer(value)
+  );
 }
 
-function readField(
+/** The JSON of a value loaded as type `t` (see the README's field-type table). */
+function renderField(
   t: FieldType,
-  s: Slice,
-  ctx: DecodeContext,
-  depth: number,
-  scope: Scope,
+  value: LoadedValue,
+  registry: TlbRegistry,
+  payloadDepth: number,
 ): DecodedValue {
+  if (value === null) {
+    return null;
+  }
   switch (t.kind) {
     case 'uint':
-      return readNumber(s.loadUintBig(t.bits), t.bits);
     case 'int':
-      return readNumber(s.loadIntBig(t.bits), t.bits);
-    case 'varuint': {
-      const len = s.loadUint(t.lenBits);
-      return len === 0 ? '0' : s.loadUintBig(len * 8).toString();
-    }
+      return typeof value === 'number' || typeof value === 'bigint'
+        ? renderNumber(value, t.bits)
+        : null;
+    case 'varuint':
+      return typeof value === 'bigint' ? value.toString() : null;
     case 'address':
-      return readAddress(s);
-    case 'bool':
-      return s.loadBit();
-    case 'bits':
-      return s
-        .loadUintBig(t.bits)
-        .toString(16)
-        .padStart(t.bits / 4, '0');
-    case 'cell':
-      ctx.enter();
-      return cellToBoc(s.loadRef());
-    case 'payload':
-      return readPayload(s, ctx);
     case 'text':
-      // Invalid UTF-8 becomes U+FFFD rather than failing the whole body.
-      return new TextDecoder('utf-8').decode(readSnake(s, ctx));
+      return typeof value === 'string' ? value : null;
+    case 'bool':
+      return value === true;
+    case 'bits':
     case 'bytes':
-      return readSnake(s, ctx).toString('hex');
-    case 'opt_ref':
-      if (s.remainingRefs === 0) {
+      return Buffer.isBuffer(value) ? value.toString('hex') : null;
+    case 'payload':
+      return renderPayload(value, registry, payloadDepth);
+    case 'choice': {
+      if (!isObject(value)) {
         return null;
       }
-      ctx.enter();
-      return cellToBoc(s.loadRef());
-    case 'choice': {
-      const tag = s.loadUint(t.tagBits);
-      const variant = t.variants[tag];
-      if (variant === undefined) {
-        throw new Error(`unknown tag ${String(tag)}`);
-      }
-      return { '@type': variant[0], ...readFields(variant[1], s, ctx, depth + 1, scope) };
+      const name = value['@type'];
+      const variant = Object.values(t.variants).find(([n]) => n === name);
+      return variant === undefined
+        ? null
+        : { '@type': variant[0], ...renderFields(variant[1], value, registry, payloadDepth) };
     }
     case 'struct':
-      if (depth >= MAX_DEPTH) {
-        throw new Error(`structures nested deeper than ${String(MAX_DEPTH)}`);
-      }
-      if (t.ref) {
-        ctx.enter();
-        const inner = s.loadRef().beginParse();
-        const value = readFields(t.fields, inner, ctx, depth + 1, scope);
-        noteLeftover(inner, ctx);
-        return value;
-      }
-      return readFields(t.fields, s, ctx, depth + 1, scope);
+      return isObject(value) ? renderFields(t.fields, value, registry, payloadDepth) : null;
     case 'maybe':
-      return s.loadBit() ? readField(t.of, s, ctx, depth, scope) : null;
     case 'cond':
-      return flagIsSet(scope, t.flag) ? readField(t.of, s, ctx, depth, scope) : null;
+      return renderField(t.of, value, registry, payloadDepth);
+    case 'cell':
+    case 'opt_ref':
     case 'dict':
-      if (!s.loadBit()) {
-        return null;
-      }
-      ctx.enter();
-      return cellToBoc(s.loadRef());
-    case 'rest': {
-      const c = restCell(s, s.remainingBits);
-      return c === null ? null : cellToBoc(c);
-    }
-    case 'rest_before': {
-      if (s.remainingBits < t.tailBits) {
-        throw new Error(`fewer than ${String(t.tailBits)} bits left`);
-      }
-      const c = restCell(s, s.remainingBits - t.tailBits);
-      return c === null ? null : cellToBoc(c);
-    }
+    case 'rest':
+    case 'rest_before':
+      return renderCell(value);
   }
 }
 
-function readFields(
+/** The JSON of loaded `fields`, in declaration order. */
+function renderFields(
   fields: FieldList,
-  s: Slice,
-  ctx: DecodeContext,
-  depth: number,
-  outer: Scope = [],
+  values: LoadedObject,
+  registry: TlbRegistry,
+  payloadDepth: number,
 ): Record<string, DecodedValue> {
   const out: Record<string, DecodedValue> = {};
-  const scope = [out, ...outer];
   for (const [name, t] of Object.entries(fields)) {
-    out[name] = readField(t, s, ctx, depth, scope);
+    out[name] = renderField(t, values[name] ?? null, registry, payloadDepth);
   }
   return out;
-}
-
-function noteLeftover(s: Slice, ctx: DecodeContext): void {
-  if (s.remainingBits > 0 || s.remainingRefs > 0) {
-    ctx.leftover = true;
-  }
 }
 
 interface Attempt {
@@ -256,13 +139,14 @@ interface Attempt {
 
 /** Reads `c` (its opcode already checked) as `k`; throws when the bits do not fit. */
 function attempt(c: Cell, k: TlbConstructor, registry: TlbRegistry, payloadDepth: number): Attempt {
-  const ctx = new DecodeContext(registry, payloadDepth);
+  const ctx = new LoadContext('render');
   const s = c.beginParse();
   if (k.opcode !== null) {
     s.skip(32);
   }
-  const fields = readFields(k.fields, s, ctx, 0);
-  noteLeftover(s, ctx);
+  const values = loadFieldsIn(k.fields, s, ctx);
+  ctx.noteLeftover(s);
+  const fields = renderFields(k.fields, values, registry, payloadDepth);
   return { body: { '@type': k.name, ...fields }, complete: !ctx.leftover };
 }
 

@@ -1,5 +1,13 @@
 export { type FieldList, type FieldType } from './field-type';
-export { type TlbConstructor, tlb, untagged } from './tlb-constructor';
+export {
+  type Loaded,
+  type LoadedFields,
+  type LoadedValue,
+  loadBody,
+  loadFields,
+} from './field-load';
+export { storeFields } from './field-store';
+export { type TaggedConstructor, type TlbConstructor, tlb, untagged } from './tlb-constructor';
 export { TlbRegistry } from './tlb-registry';
 export {
   cellToBoc,
@@ -17,3 +25,11 @@ export {
   MESSAGE_BODY_REGISTRY,
 } from './message-body.registry';
 export { decodedInitState, decodedMessageBody, decodedOpcodeName } from './message-decoding';
+export { VESTING } from './schemas/vesting.schema';
+export { JVAULT } from './schemas/jvault.schema';
+export { ELECTOR, TONSTAKERS } from './schemas/staking.schema';
+export { WALLET_PLUGIN } from './schemas/wallets.schema';
+export { TGBTC } from './schemas/tgbtc.schema';
+export { COMMENTS } from './schemas/comments.schema';
+export { DNS } from './schemas/dns.schema';
+export { MULTISIG } from './schemas/multisig.schema';

@@ -16,6 +16,25 @@ import {
 } from '../field-type';
 import { type TlbConstructor, tlb, untagged } from '../tlb-constructor';
 
+/** The wallet v4 plugin (subscription) messages. */
+export const WALLET_PLUGIN = {
+  // request_funds#706c7567 query_id:uint64 grams:Grams extra:ExtraCurrencyCollection
+  //   = InternalMsgBody; (wallet v4 plugin → wallet)
+  payment_request: tlb('payment_request', 0x706c7567, {
+    query_id: uint64,
+    grams: coins,
+    extra: dict,
+  }),
+  // payment_request_response#f06c7567 query_id:uint64 = InternalMsgBody; (wallet v4 → plugin, funds)
+  payment_request_response: tlb('payment_request_response', 0xf06c7567, { query_id: uint64 }),
+  // subscription_payment#73756273 query_id:uint64 = InternalMsgBody; (v4 subscription plugin → beneficiary)
+  subscription_payment: tlb('subscription_payment', 0x73756273, { query_id: uint64 }),
+  // destruct#64737472 query_id:uint64 = InternalMsgBody; (wallet v4 ↔ plugin)
+  destruct: tlb('wallet_plugin_destruct', 0x64737472, { query_id: uint64 }),
+  // destruct_response#e4737472 query_id:uint64 = InternalMsgBody;
+  destruct_response: tlb('wallet_plugin_destruct_response', 0xe4737472, { query_id: uint64 }),
+};
+
 /** Wallet request bodies: v5r1 signed requests and extension actions, v3/v4 signed externals, v4 plugins. */
 export const WALLET_SCHEMAS: readonly TlbConstructor[] = [
   // actions$_ out_actions:(Maybe ^OutList) has_other_actions:(## 1)
@@ -69,17 +88,7 @@ export const WALLET_SCHEMAS: readonly TlbConstructor[] = [
     op: uint8,
     payload: rest,
   }),
-  // request_funds#706c7567 query_id:uint64 grams:Grams extra:ExtraCurrencyCollection
-  //   = InternalMsgBody; (wallet v4 plugin → wallet)
-  tlb('payment_request', 0x706c7567, { query_id: uint64, grams: coins, extra: dict }),
-  // payment_request_response#f06c7567 query_id:uint64 = InternalMsgBody; (wallet v4 → plugin, funds)
-  tlb('payment_request_response', 0xf06c7567, { query_id: uint64 }),
-  // subscription_payment#73756273 query_id:uint64 = InternalMsgBody; (v4 subscription plugin → beneficiary)
-  tlb('subscription_payment', 0x73756273, { query_id: uint64 }),
-  // destruct#64737472 query_id:uint64 = InternalMsgBody; (wallet v4 ↔ plugin)
-  tlb('wallet_plugin_destruct', 0x64737472, { query_id: uint64 }),
-  // destruct_response#e4737472 query_id:uint64 = InternalMsgBody;
-  tlb('wallet_plugin_destruct_response', 0xe4737472, { query_id: uint64 }),
+  ...Object.values(WALLET_PLUGIN),
 ];
 
 /**
