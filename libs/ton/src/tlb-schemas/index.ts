@@ -33,3 +33,4 @@ export { TGBTC } from './schemas/tgbtc.schema';
 export { COMMENTS } from './schemas/comments.schema';
 export { DNS } from './schemas/dns.schema';
 export { MULTISIG } from './schemas/multisig.schema';
+export { EVAA } from './schemas/evaa.schema';

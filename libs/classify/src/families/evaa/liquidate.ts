@@ -10,13 +10,9 @@ import {
   getLabeled,
   labeled,
 } from '../../core/matchers';
+import { EVAA, type LoadedFields, loadFields } from '@app/ton';
 import { bodySlice } from '../../tlb/cells';
-import {
-  EvaaOp,
-  parseEvaaLiquidateMaster,
-  parseEvaaLiquidateSatisfied,
-  parseEvaaLiquidateUnsatisfiedReason,
-} from '../../tlb/evaa';
+import { parseEvaaLiquidateUnsatisfiedReason } from '../../tlb/evaa';
 import { JettonTransferBlock } from '../jettons';
 import { commentMatcher, EvaaHeaderMatcher, hasPayloadOpcode, hexId } from './common';
 
@@ -76,33 +72,34 @@ export class EvaaLiquidateBlockMatcher extends BlockMatcher {
           new GenericMatcher(
             (b) =>
               b instanceof CallContractBlock &&
-              (b.opcode === EvaaOp.liquidateSuccessReport || b.opcode === EvaaOp.liquidateFail),
+              (b.opcode === EVAA.liquidate_success_report.opcode ||
+                b.opcode === EVAA.liquidate_fail.opcode),
           ),
           new BlockTypeMatcher('jetton_transfer'),
         ]),
       );
     const satisfiedSuccess = labeled(
       'liquidate_satisfied_and_success',
-      new ContractMatcher(EvaaOp.liquidateSatisfied, {
+      new ContractMatcher(EVAA.liquidate_satisfied.opcode, {
         children: [
-          new EvaaHeaderMatcher(EvaaOp.liquidateSuccess, { child: commentMatcher() }),
+          new EvaaHeaderMatcher(EVAA.liquidate_success.opcode, { child: commentMatcher() }),
           finishWithReport(),
         ],
       }),
     );
     const satisfiedFail = labeled(
       'liquidate_satisfied_and_fail',
-      new ContractMatcher(EvaaOp.liquidateSatisfied, {
-        children: [new ContractMatcher(EvaaOp.liquidateFail), finishWithReport()],
+      new ContractMatcher(EVAA.liquidate_satisfied.opcode, {
+        children: [new ContractMatcher(EVAA.liquidate_fail.opcode), finishWithReport()],
       }),
     );
     const unsatisfied = labeled(
       'liquidate_unsatisfied',
-      new ContractMatcher(EvaaOp.liquidateUnsatisfied, { child: finishWithReport() }),
+      new ContractMatcher(EVAA.liquidate_unsatisfied.opcode, { child: finishWithReport() }),
     );
     const user = labeled(
       'liquidate_user',
-      new EvaaHeaderMatcher(EvaaOp.liquidateUser, {
+      new EvaaHeaderMatcher(EVAA.liquidate_user.opcode, {
         child: new ExclusiveOrMatcher([satisfiedSuccess, satisfiedFail, unsatisfied]),
       }),
     );
@@ -111,27 +108,30 @@ export class EvaaLiquidateBlockMatcher extends BlockMatcher {
 
   override testSelf(block: Block): boolean {
     if (block instanceof CallContractBlock) {
-      return block.opcode === EvaaOp.liquidateMaster;
+      return block.opcode === EVAA.liquidate_master.opcode;
     }
-    return block instanceof JettonTransferBlock && hasPayloadOpcode(block, EvaaOp.liquidateMaster);
+    return (
+      block instanceof JettonTransferBlock && hasPayloadOpcode(block, EVAA.liquidate_master.opcode)
+    );
   }
 
   override buildBlock(block: Block, others: Block[]): Block[] {
     let liquidator: string | null;
-    let master: ReturnType<typeof parseEvaaLiquidateMaster>;
+    let master: LoadedFields<typeof EVAA.liquidate_master.fields>;
     if (block instanceof CallContractBlock) {
       liquidator = block.message.source;
-      master = parseEvaaLiquidateMaster(bodySlice(block.message.body));
+      master = loadFields(EVAA.liquidate_master, bodySlice(block.message.body));
     } else if (block instanceof JettonTransferBlock && block.data.forward_payload !== null) {
       liquidator = block.data.sender;
-      master = parseEvaaLiquidateMaster(bodySlice(block.data.forward_payload));
+      // the forward payload of a jetton transfer to the master has the same layout
+      master = loadFields(EVAA.liquidate_master, bodySlice(block.data.forward_payload));
     } else {
       return [];
     }
     const failed = (borrowerContract: string | null, reason: string): EvaaLiquidateBlock =>
       new EvaaLiquidateBlock({
         liquidator,
-        borrower: master.borrower,
+        borrower: master.borrower_address,
         borrower_contract: borrowerContract,
         collateral_asset_id: master.collateral_asset_id,
         collateral_amount: 0n,
@@ -151,14 +151,14 @@ export class EvaaLiquidateBlockMatcher extends BlockMatcher {
       const success = getLabeled('liquidate_satisfied_and_success', others, CallContractBlock);
       const unsatisfied = getLabeled('liquidate_unsatisfied', others, CallContractBlock);
       if (success) {
-        const s = parseEvaaLiquidateSatisfied(bodySlice(success.message.body));
+        const s = loadFields(EVAA.liquidate_satisfied, bodySlice(success.message.body));
         nb = new EvaaLiquidateBlock({
           liquidator,
-          borrower: s.owner,
+          borrower: s.owner_address,
           borrower_contract: borrowerContract,
-          collateral_asset_id: s.collateral_asset_id,
-          collateral_amount: s.collateral_reward,
-          debt_amount: s.liquidatable_amount,
+          collateral_asset_id: s.details.collateral_asset_id,
+          collateral_amount: s.details.collateral_reward,
+          debt_amount: s.details.liquidatable_amount,
           is_success: true,
           fail_reason: null,
         });

@@ -9,14 +9,9 @@ import {
   getLabeled,
   labeled,
 } from '../../core/matchers';
+import { EVAA, loadFields } from '@app/ton';
 import { bodySlice } from '../../tlb/cells';
-import {
-  EvaaOp,
-  parseEvaaSupplyJettonPayload,
-  parseEvaaSupplyMaster,
-  parseEvaaSupplySuccessAmount,
-  parseEvaaUserCommandAssetId,
-} from '../../tlb/evaa';
+import { parseEvaaSupplyJettonPayload, loadEvaaUserCommand } from '../../tlb/evaa';
 import { assetAddress, TON_ASSET, type Asset } from '../asset';
 import { JettonTransferBlock } from '../jettons';
 import { commentMatcher, EvaaHeaderMatcher, hasPayloadOpcode, hexId } from './common';
@@ -65,13 +60,13 @@ export class EvaaSupplyBlockMatcher extends BlockMatcher {
     super({
       child: labeled(
         'supply_user',
-        new EvaaHeaderMatcher(EvaaOp.supplyUser, {
+        new EvaaHeaderMatcher(EVAA.supply_user.opcode, {
           child: new OrMatcher([
             labeled(
               'supply_success',
-              new ContractMatcher(EvaaOp.supplySuccess, { child: commentMatcher() }),
+              new ContractMatcher(EVAA.supply_success.opcode, { child: commentMatcher() }),
             ),
-            labeled('supply_fail', new ContractMatcher(EvaaOp.supplyFail)),
+            labeled('supply_fail', new ContractMatcher(EVAA.supply_fail.opcode)),
             labeled('jetton_return', new BlockTypeMatcher('jetton_transfer')),
           ]),
         }),
@@ -81,9 +76,11 @@ export class EvaaSupplyBlockMatcher extends BlockMatcher {
 
   override testSelf(block: Block): boolean {
     if (block instanceof CallContractBlock) {
-      return block.opcode === EvaaOp.supplyMaster;
+      return block.opcode === EVAA.supply_master.opcode;
     }
-    return block instanceof JettonTransferBlock && hasPayloadOpcode(block, EvaaOp.supplyMaster);
+    return (
+      block instanceof JettonTransferBlock && hasPayloadOpcode(block, EVAA.supply_master.opcode)
+    );
   }
 
   override buildBlock(block: Block, others: Block[]): Block[] {
@@ -98,9 +95,9 @@ export class EvaaSupplyBlockMatcher extends BlockMatcher {
     let asset: Asset | null = TON_ASSET;
     if (block instanceof CallContractBlock) {
       sender = block.message.source;
-      const m = parseEvaaSupplyMaster(bodySlice(block.message.body));
+      const m = loadFields(EVAA.supply_master, bodySlice(block.message.body));
       amount = m.supply_amount;
-      recipient = m.recipient;
+      recipient = m.recipient_address;
       master = block.message.destination;
     } else if (block instanceof JettonTransferBlock) {
       sender = block.data.sender;
@@ -135,7 +132,7 @@ export class EvaaSupplyBlockMatcher extends BlockMatcher {
       recipient,
       recipient_contract: user.message.destination,
       is_ton: isTon,
-      asset_id: parseEvaaUserCommandAssetId(bodySlice(user.message.body)),
+      asset_id: loadEvaaUserCommand(EVAA.supply_user, bodySlice(user.message.body)).asset_id,
       recipient_jetton_wallet: recipientWallet,
       master_jetton_wallet: masterWallet,
       sender_jetton_wallet: senderWallet,
@@ -146,7 +143,7 @@ export class EvaaSupplyBlockMatcher extends BlockMatcher {
     if (success) {
       const nb = new EvaaSupplyBlock({
         ...base,
-        amount: parseEvaaSupplySuccessAmount(bodySlice(success.message.body)),
+        amount: loadFields(EVAA.supply_success, bodySlice(success.message.body)).amount_supplied,
         is_success: true,
       });
       nb.merge([block, ...others]);

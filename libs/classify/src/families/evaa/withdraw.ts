@@ -10,14 +10,9 @@ import {
   getLabeled,
   labeled,
 } from '../../core/matchers';
+import { EVAA, loadFields } from '@app/ton';
 import { bodySlice } from '../../tlb/cells';
-import {
-  EVAA_TON_ASSET_ID,
-  EVAA_WITHDRAW_FAIL_EXCESS,
-  EvaaOp,
-  parseEvaaWithdrawCollateralizedAmount,
-  parseEvaaWithdrawMaster,
-} from '../../tlb/evaa';
+import { EVAA_TON_ASSET_ID, EVAA_WITHDRAW_FAIL_EXCESS } from '../../tlb/evaa';
 import { assetAddress, TON_ASSET, type Asset } from '../asset';
 import { JettonTransferBlock } from '../jettons';
 import { commentMatcher, EvaaHeaderMatcher, hexId } from './common';
@@ -67,28 +62,28 @@ export class EvaaWithdrawBlockMatcher extends BlockMatcher {
       labeled('jetton_payout', new BlockTypeMatcher('jetton_transfer')),
       labeled(
         'ton_payout',
-        new ContractMatcher(EvaaOp.withdrawSuccess, { child: commentMatcher() }),
+        new ContractMatcher(EVAA.withdraw_success.opcode, { child: commentMatcher() }),
       ),
     ]);
     const success = labeled(
       'withdraw_success',
-      new EvaaHeaderMatcher(EvaaOp.withdrawSuccess, {
+      new EvaaHeaderMatcher(EVAA.withdraw_success.opcode, {
         child: new BlockTypeMatcher('ton_transfer'),
       }),
     );
     const collateralizedSuccess = labeled(
       'withdraw_collateralized_success',
-      new ContractMatcher(EvaaOp.withdrawCollateralized, { children: [payout, success] }),
+      new ContractMatcher(EVAA.withdraw_collateralized.opcode, { children: [payout, success] }),
     );
     const collateralizedFail = labeled(
       'withdraw_collateralized_fail',
-      new ContractMatcher(EvaaOp.withdrawCollateralized, {
+      new ContractMatcher(EVAA.withdraw_collateralized.opcode, {
         child: labeled(
           'withdraw_fail_no_funds',
-          new EvaaHeaderMatcher(EvaaOp.withdrawFail, {
+          new EvaaHeaderMatcher(EVAA.withdraw_fail.opcode, {
             child: labeled(
               'withdraw_no_funds_excess',
-              new ContractMatcher(EvaaOp.withdrawNoFundsExcess),
+              new ContractMatcher(EVAA.withdraw_no_funds_excess.opcode),
             ),
           }),
         ),
@@ -106,7 +101,7 @@ export class EvaaWithdrawBlockMatcher extends BlockMatcher {
     super({
       child: labeled(
         'withdraw_on_user',
-        new EvaaHeaderMatcher(EvaaOp.withdrawUser, {
+        new EvaaHeaderMatcher(EVAA.withdraw_user.opcode, {
           child: new ExclusiveOrMatcher([collateralizedSuccess, collateralizedFail, failOnUser]),
         }),
       ),
@@ -114,11 +109,11 @@ export class EvaaWithdrawBlockMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === EvaaOp.withdrawMaster;
+    return block instanceof CallContractBlock && block.opcode === EVAA.withdraw_master.opcode;
   }
 
   override buildBlock(block: Block, others: Block[]): Block[] {
-    const m = parseEvaaWithdrawMaster(bodySlice(block.message.body));
+    const m = loadFields(EVAA.withdraw_master, bodySlice(block.message.body));
     const isTon = m.asset_id === EVAA_TON_ASSET_ID;
     const user = getLabeled('withdraw_on_user', others, CallContractBlock);
     if (!user) {
@@ -127,7 +122,7 @@ export class EvaaWithdrawBlockMatcher extends BlockMatcher {
     const base: EvaaWithdrawData = {
       owner: block.message.source,
       owner_contract: user.message.destination,
-      recipient: m.recipient,
+      recipient: m.recipient_addr,
       asset_id: m.asset_id,
       amount: m.amount,
       is_success: false,
@@ -143,7 +138,8 @@ export class EvaaWithdrawBlockMatcher extends BlockMatcher {
     if (ok) {
       data = {
         ...base,
-        amount: parseEvaaWithdrawCollateralizedAmount(bodySlice(ok.message.body)),
+        amount: loadFields(EVAA.withdraw_collateralized, bodySlice(ok.message.body))
+          .withdraw_amount_current,
         is_success: true,
       };
       if (isTon) {

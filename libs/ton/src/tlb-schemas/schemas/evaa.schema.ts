@@ -1,4 +1,4 @@
-import { address, type FieldList, int, ref, rest, uint256, uint64 } from '../field-type';
+import { address, cell, type FieldList, int, ref, rest, uint256, uint64 } from '../field-type';
 import { type TlbConstructor, tlb } from '../tlb-constructor';
 
 const queryAndRest: FieldList = { query_id: uint64, rest };
@@ -8,10 +8,10 @@ const queryAndRest: FieldList = { query_id: uint64, rest };
  * opcode (user_version:Coins upgrade_info:(Maybe ^Cell) upgrade_exec:(## 2)), so supply_user and
  * withdraw_user are named here for `decodeOpcode` but rarely start a body.
  */
-export const EVAA_SCHEMAS: readonly TlbConstructor[] = [
+export const EVAA = {
   // supply_master#00000001 query_id:uint64 include_user_code:int2 supply_amount:uint64
   //   recipient_address:MsgAddressInt ... = InternalMsgBody; (user → master, TON)
-  tlb('evaa_supply_master', 0x00000001, {
+  supply_master: tlb('evaa_supply_master', 0x00000001, {
     query_id: uint64,
     include_user_code: int(2),
     supply_amount: uint64,
@@ -19,10 +19,10 @@ export const EVAA_SCHEMAS: readonly TlbConstructor[] = [
     rest,
   }),
   // supply_user#00000011 query_id:uint64 asset_id:uint256 ... (master → user, after the header)
-  tlb('evaa_supply_user', 0x00000011, { query_id: uint64, asset_id: uint256, rest }),
+  supply_user: tlb('evaa_supply_user', 0x00000011, { query_id: uint64, asset_id: uint256, rest }),
   // supply_success#0000011a query_id:uint64 owner_address:MsgAddressInt asset_id:uint256
   //   amount_supplied:uint64 ... (user → master)
-  tlb('evaa_supply_success', 0x0000011a, {
+  supply_success: tlb('evaa_supply_success', 0x0000011a, {
     query_id: uint64,
     owner_address: address,
     asset_id: uint256,
@@ -30,10 +30,10 @@ export const EVAA_SCHEMAS: readonly TlbConstructor[] = [
     rest,
   }),
   // supply_fail#0000011f query_id:uint64 ...
-  tlb('evaa_supply_fail', 0x0000011f, queryAndRest),
+  supply_fail: tlb('evaa_supply_fail', 0x0000011f, queryAndRest),
   // withdraw_master#00000002 query_id:uint64 asset_id:uint256 amount:uint64
   //   recipient_addr:MsgAddressInt ... (user → master)
-  tlb('evaa_withdraw_master', 0x00000002, {
+  withdraw_master: tlb('evaa_withdraw_master', 0x00000002, {
     query_id: uint64,
     asset_id: uint256,
     amount: uint64,
@@ -41,10 +41,14 @@ export const EVAA_SCHEMAS: readonly TlbConstructor[] = [
     rest,
   }),
   // withdraw_user#00000021 query_id:uint64 asset_id:uint256 ... (master → user, after the header)
-  tlb('evaa_withdraw_user', 0x00000021, { query_id: uint64, asset_id: uint256, rest }),
+  withdraw_user: tlb('evaa_withdraw_user', 0x00000021, {
+    query_id: uint64,
+    asset_id: uint256,
+    rest,
+  }),
   // withdraw_collateralized#00000211 query_id:uint64 owner_address:MsgAddressInt asset_id:uint256
   //   withdraw_amount_current:uint64 ... (user → master)
-  tlb('evaa_withdraw_collateralized', 0x00000211, {
+  withdraw_collateralized: tlb('evaa_withdraw_collateralized', 0x00000211, {
     query_id: uint64,
     owner_address: address,
     asset_id: uint256,
@@ -52,24 +56,32 @@ export const EVAA_SCHEMAS: readonly TlbConstructor[] = [
     rest,
   }),
   // withdraw_success#0000211a query_id:uint64 ...
-  tlb('evaa_withdraw_success', 0x0000211a, queryAndRest),
+  withdraw_success: tlb('evaa_withdraw_success', 0x0000211a, queryAndRest),
   // withdraw_fail#0000211f query_id:uint64 ...
-  tlb('evaa_withdraw_fail', 0x0000211f, queryAndRest),
+  withdraw_fail: tlb('evaa_withdraw_fail', 0x0000211f, queryAndRest),
   // withdraw_no_funds_excess#00211fe8 query_id:uint64 ...
-  tlb('evaa_withdraw_no_funds_excess', 0x00211fe8, queryAndRest),
+  withdraw_no_funds_excess: tlb('evaa_withdraw_no_funds_excess', 0x00211fe8, queryAndRest),
   // The user contract's refusals, each returning the attached TON: query_id:uint64 ...
   // withdraw_locked_excess#000021e6
-  tlb('evaa_withdraw_locked_excess', 0x000021e6, queryAndRest),
+  withdraw_locked_excess: tlb('evaa_withdraw_locked_excess', 0x000021e6, queryAndRest),
   // withdraw_not_collateralized_excess#000021e7
-  tlb('evaa_withdraw_not_collateralized_excess', 0x000021e7, queryAndRest),
+  withdraw_not_collateralized_excess: tlb(
+    'evaa_withdraw_not_collateralized_excess',
+    0x000021e7,
+    queryAndRest,
+  ),
   // withdraw_missing_prices_excess#000021e8
-  tlb('evaa_withdraw_missing_prices_excess', 0x000021e8, queryAndRest),
+  withdraw_missing_prices_excess: tlb(
+    'evaa_withdraw_missing_prices_excess',
+    0x000021e8,
+    queryAndRest,
+  ),
   // withdraw_execution_crashed#000021ec
-  tlb('evaa_withdraw_execution_crashed', 0x000021ec, queryAndRest),
+  withdraw_execution_crashed: tlb('evaa_withdraw_execution_crashed', 0x000021ec, queryAndRest),
   // liquidate_master#00000003 query_id:uint64 borrower_address:MsgAddressInt liquidator_address:MsgAddressInt
   //   collateral_asset_id:uint256 min_collateral_amount:uint64 include_user_code:int2
   //   liquidate_incoming_amount:uint64 ... (liquidator → master; shares its opcode with getgems' sale cancel)
-  tlb('evaa_liquidate_master', 0x00000003, {
+  liquidate_master: tlb('evaa_liquidate_master', 0x00000003, {
     query_id: uint64,
     borrower_address: address,
     liquidator_address: address,
@@ -80,31 +92,53 @@ export const EVAA_SCHEMAS: readonly TlbConstructor[] = [
     rest,
   }),
   // liquidate_user#00000031 query_id:uint64 ... (master → user, after the header)
-  tlb('evaa_liquidate_user', 0x00000031, queryAndRest),
+  liquidate_user: tlb('evaa_liquidate_user', 0x00000031, queryAndRest),
   // liquidate_satisfied#00000311 query_id:uint64 owner_address:MsgAddressInt liquidator_address:MsgAddressInt
-  //   transferred_asset_id:uint256 ^[ delta_loan_principal:int64 liquidatable_amount:uint64 ... ] (user → master)
-  tlb('evaa_liquidate_satisfied', 0x00000311, {
+  //   transferred_asset_id:uint256 ^[ delta_loan_principal:int64 liquidatable_amount:uint64 protocol_gift:uint64
+  //   new_user_loan_principal:int64 collateral_asset_id:uint256 delta_collateral_principal:int64
+  //   collateral_reward:uint64 ... ] (user → master)
+  liquidate_satisfied: tlb('evaa_liquidate_satisfied', 0x00000311, {
     query_id: uint64,
     owner_address: address,
     liquidator_address: address,
     transferred_asset_id: uint256,
-    details: ref({ delta_loan_principal: int(64), liquidatable_amount: uint64, rest }),
+    details: ref({
+      delta_loan_principal: int(64),
+      liquidatable_amount: uint64,
+      protocol_gift: uint64,
+      new_user_loan_principal: int(64),
+      collateral_asset_id: uint256,
+      delta_collateral_principal: int(64),
+      collateral_reward: uint64,
+      rest,
+    }),
     rest,
   }),
   // liquidate_unsatisfied#0000031f query_id:uint64 owner_address:MsgAddressInt
-  //   liquidator_address:MsgAddressInt transferred_asset_id:uint256 ^[ ... error:LiquidationError ] (user → master)
-  tlb('evaa_liquidate_unsatisfied', 0x0000031f, {
+  //   liquidator_address:MsgAddressInt transferred_asset_id:uint256 ^[ transferred_amount:uint64
+  //   collateral_asset_id:uint256 min_collateral_amount:uint64 forward_ton_amount:uint64
+  //   custom_response_payload:^Cell error:LiquidationError ] (user → master); the error (a uint32 code,
+  //   EVAA liquidate-message.fc) is kept in `rest`, as some bodies end before it
+  liquidate_unsatisfied: tlb('evaa_liquidate_unsatisfied', 0x0000031f, {
     query_id: uint64,
     owner_address: address,
     liquidator_address: address,
     transferred_asset_id: uint256,
+    details: ref({
+      transferred_amount: uint64,
+      collateral_asset_id: uint256,
+      min_collateral_amount: uint64,
+      forward_ton_amount: uint64,
+      custom_response_payload: cell,
+      rest,
+    }),
     rest,
   }),
   // liquidate_success#0000311a query_id:uint64 ... (master → user, after the header)
-  tlb('evaa_liquidate_success', 0x0000311a, queryAndRest),
+  liquidate_success: tlb('evaa_liquidate_success', 0x0000311a, queryAndRest),
   // liquidate_fail#0000311f query_id:uint64 transferred_asset_id:uint256 delta_loan_principal:int64
   //   collateral_asset_id:uint256 delta_collateral_principal:int64 (master → user)
-  tlb('evaa_liquidate_fail', 0x0000311f, {
+  liquidate_fail: tlb('evaa_liquidate_fail', 0x0000311f, {
     query_id: uint64,
     transferred_asset_id: uint256,
     delta_loan_principal: int(64),
@@ -113,7 +147,7 @@ export const EVAA_SCHEMAS: readonly TlbConstructor[] = [
   }),
   // liquidate_success_report#0000311d query_id:uint64 transferred_asset_id:uint256 transferred_amount:uint64
   //   collateral_asset_id:uint256 collateral_reward:uint64 custom_response_payload:^Cell (master → liquidator)
-  tlb('evaa_liquidate_success_report', 0x0000311d, {
+  liquidate_success_report: tlb('evaa_liquidate_success_report', 0x0000311d, {
     query_id: uint64,
     transferred_asset_id: uint256,
     transferred_amount: uint64,
@@ -121,4 +155,6 @@ export const EVAA_SCHEMAS: readonly TlbConstructor[] = [
     collateral_reward: uint64,
     rest,
   }),
-];
+};
+
+export const EVAA_SCHEMAS: readonly TlbConstructor[] = Object.values(EVAA);
