@@ -5,32 +5,6 @@
  */
 import type { Cell, Slice } from '@ton/core';
 
-export const LayerZeroOp = {
-  /** BaseInterface::OP::EVENT: an event sent to the event sink. */
-  event: 0xe33b9873,
-  endpointSend: 0xdd4ea3b4,
-  channelSend: 0x536feb09,
-  msglibConnectionSend: 0x4002b790,
-  ulnSend: 0x5de68393,
-  msglibSendCallback: 0x421c1a25,
-  channelSendCallback: 0xa2b5fbae,
-  channelLzReceivePrepare: 0x22f3ac09,
-  lzReceivePrepare: 0x97df404c,
-  lzReceiveLock: 0xb7680bc6,
-  lzReceiveExecute: 0x0c7b8418,
-  lzReceiveExecuteCallback: 0xcaae25a1,
-  ulnCommitPacket: 0x28b97077,
-  ulnConnectionCommitPacket: 0xf9d37b80,
-  endpointCommitPacket: 0x5dab749a,
-  channelCommitPacket: 0x5388cd88,
-  msglibConnectionCommitPacketCallback: 0x5e178f33,
-  dvnVerify: 0xa0d51a8d,
-  proxyCallContract: 0x09f047d9,
-  ulnVerify: 0x994aaf4e,
-  ulnConnectionVerify: 0x4ec8f80a,
-  ulnConnectionVerifyCallback: 0x3cb38090,
-} as const;
-
 /** Python's `hex(n)`: `0x` and lower-case digits without leading zeros. */
 export function pyHex(n: bigint): string {
   return `0x${n.toString(16)}`;

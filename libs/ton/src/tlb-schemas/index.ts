@@ -34,3 +34,4 @@ export { COMMENTS } from './schemas/comments.schema';
 export { DNS } from './schemas/dns.schema';
 export { MULTISIG } from './schemas/multisig.schema';
 export { EVAA } from './schemas/evaa.schema';
+export { LAYERZERO } from './schemas/layerzero.schema';

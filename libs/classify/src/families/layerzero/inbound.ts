@@ -2,12 +2,12 @@
  * LayerZero v2 deliveries to TON (toncenter `layerzero.py`): a receive (executor → channel → OApp), a
  * packet commit (executor → ULN → endpoint → channel) and a DVN verification.
  */
+import { LAYERZERO } from '@app/ton';
 import type { ActionRow } from '../../action';
 import { CallContractBlock } from '../../core/basic-blocks';
 import { Block } from '../../core/block';
 import { BlockMatcher, ContractMatcher, getLabeled, labeled } from '../../core/matchers';
 import {
-  LayerZeroOp,
   parseChannelCommitPacket,
   parseReceiveExecutePacket,
   parseUlnConnectionVerifyCallback,
@@ -52,18 +52,18 @@ export class LayerZeroReceiveMatcher extends BlockMatcher {
         excess('excesses_transfer'),
         labeled(
           'receive_prepare',
-          new ContractMatcher(LayerZeroOp.lzReceivePrepare, {
+          new ContractMatcher(LAYERZERO.receive_prepare.opcode, {
             child: labeled(
               'receive_lock',
-              new ContractMatcher(LayerZeroOp.lzReceiveLock, {
+              new ContractMatcher(LAYERZERO.receive_lock.opcode, {
                 child: labeled(
                   'execute_callback',
-                  new ContractMatcher(LayerZeroOp.lzReceiveExecute, {
+                  new ContractMatcher(LAYERZERO.receive_execute.opcode, {
                     children: [
                       event('even_1', true),
                       labeled(
                         'execute_callback',
-                        new ContractMatcher(LayerZeroOp.lzReceiveExecuteCallback, {
+                        new ContractMatcher(LAYERZERO.receive_execute_callback.opcode, {
                           children: [event('event_2', true), excess('excess_transfer_2')],
                         }),
                       ),
@@ -80,7 +80,8 @@ export class LayerZeroReceiveMatcher extends BlockMatcher {
 
   override testSelf(block: Block): boolean {
     return (
-      block instanceof CallContractBlock && block.opcode === LayerZeroOp.channelLzReceivePrepare
+      block instanceof CallContractBlock &&
+      block.opcode === LAYERZERO.channel_lz_receive_prepare.opcode
     );
   }
 
@@ -139,21 +140,24 @@ export class LayerZeroCommitPacketMatcher extends BlockMatcher {
     super({
       child: labeled(
         'uln_connection_commit',
-        new ContractMatcher(LayerZeroOp.ulnConnectionCommitPacket, {
+        new ContractMatcher(LAYERZERO.uln_connection_commit_packet.opcode, {
           child: labeled(
             'endpoint_commit',
-            new ContractMatcher(LayerZeroOp.endpointCommitPacket, {
+            new ContractMatcher(LAYERZERO.endpoint_commit_packet.opcode, {
               child: labeled(
                 'channel_commit',
-                new ContractMatcher(LayerZeroOp.channelCommitPacket, {
+                new ContractMatcher(LAYERZERO.channel_commit_packet.opcode, {
                   children: [
                     event('lz_event', true),
                     labeled(
                       'msglib_callback',
-                      new ContractMatcher(LayerZeroOp.msglibConnectionCommitPacketCallback, {
-                        optional: true,
-                        child: excess('excesses'),
-                      }),
+                      new ContractMatcher(
+                        LAYERZERO.msglib_connection_commit_packet_callback.opcode,
+                        {
+                          optional: true,
+                          child: excess('excesses'),
+                        },
+                      ),
                     ),
                   ],
                 }),
@@ -166,7 +170,9 @@ export class LayerZeroCommitPacketMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === LayerZeroOp.ulnCommitPacket;
+    return (
+      block instanceof CallContractBlock && block.opcode === LAYERZERO.uln_commit_packet.opcode
+    );
   }
 
   override buildBlock(block: Block, others: Block[]): Block[] {
@@ -228,18 +234,18 @@ export class LayerZeroDvnVerifyMatcher extends BlockMatcher {
     super({
       child: labeled(
         'proxy_call',
-        new ContractMatcher(LayerZeroOp.proxyCallContract, {
+        new ContractMatcher(LAYERZERO.proxy_call_contract.opcode, {
           child: labeled(
             'uln_verify',
-            new ContractMatcher(LayerZeroOp.ulnVerify, {
+            new ContractMatcher(LAYERZERO.uln_verify.opcode, {
               child: labeled(
                 'uln_connection_verify',
-                new ContractMatcher(LayerZeroOp.ulnConnectionVerify, {
+                new ContractMatcher(LAYERZERO.uln_connection_verify.opcode, {
                   children: [
                     event('lz_event', true),
                     labeled(
                       'uln_verify_callback',
-                      new ContractMatcher(LayerZeroOp.ulnConnectionVerifyCallback, {
+                      new ContractMatcher(LAYERZERO.uln_connection_verify_callback.opcode, {
                         optional: true,
                         child: excess('excesses'),
                       }),
@@ -255,7 +261,7 @@ export class LayerZeroDvnVerifyMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === LayerZeroOp.dvnVerify;
+    return block instanceof CallContractBlock && block.opcode === LAYERZERO.dvn_verify.opcode;
   }
 
   override buildBlock(block: Block, others: Block[]): Block[] {

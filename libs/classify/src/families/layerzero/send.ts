@@ -2,6 +2,7 @@
  * LayerZero v2 sends on TON (toncenter `layerzero.py`): a send (OApp → endpoint → channel → msglib →
  * ULN → callbacks) and a send of tokens (a jetton transfer to an OApp that sends).
  */
+import { LAYERZERO } from '@app/ton';
 import type { ActionRow } from '../../action';
 import { CallContractBlock } from '../../core/basic-blocks';
 import { Block } from '../../core/block';
@@ -12,7 +13,7 @@ import {
   getLabeled,
   labeled,
 } from '../../core/matchers';
-import { LayerZeroOp, parseChannelSendCallback, type LayerZeroPacket } from '../../tlb/layerzero';
+import { parseChannelSendCallback, type LayerZeroPacket } from '../../tlb/layerzero';
 import { assetAddress, type Asset } from '../asset';
 import { JettonTransferBlock } from '../jettons';
 import { bodyCell, event, excess, packetData } from './shared';
@@ -59,13 +60,13 @@ export class LayerZeroSendMatcher extends BlockMatcher {
   constructor() {
     const oappCallback = labeled(
       'oapp_callback',
-      new ContractMatcher(LayerZeroOp.channelSendCallback, {
+      new ContractMatcher(LAYERZERO.channel_send_callback.opcode, {
         children: [event('packet_sent_event', true), excess('excess_transfer_final')],
       }),
     );
     const sendCallback = labeled(
       'send_callback',
-      new ContractMatcher(LayerZeroOp.msglibSendCallback, {
+      new ContractMatcher(LAYERZERO.msglib_send_callback.opcode, {
         children: [
           event('msglib_send_callback_event', false),
           excess('excess_transfer_1'),
@@ -80,13 +81,13 @@ export class LayerZeroSendMatcher extends BlockMatcher {
     super({
       child: labeled(
         'channel_send',
-        new ContractMatcher(LayerZeroOp.channelSend, {
+        new ContractMatcher(LAYERZERO.channel_send.opcode, {
           child: labeled(
             'msglib_send',
-            new ContractMatcher(LayerZeroOp.msglibConnectionSend, {
+            new ContractMatcher(LAYERZERO.msglib_connection_send.opcode, {
               child: labeled(
                 'uln_send',
-                new ContractMatcher(LayerZeroOp.ulnSend, { child: sendCallback }),
+                new ContractMatcher(LAYERZERO.uln_send.opcode, { child: sendCallback }),
               ),
             }),
           ),
@@ -96,7 +97,7 @@ export class LayerZeroSendMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === LayerZeroOp.endpointSend;
+    return block instanceof CallContractBlock && block.opcode === LAYERZERO.endpoint_send.opcode;
   }
 
   override buildBlock(block: Block, others: Block[]): Block[] {
@@ -160,7 +161,7 @@ export class LayerZeroSendTokensMatcher extends BlockMatcher {
       parent: labeled(
         'jetton_transfer',
         new BlockTypeMatcher('jetton_transfer', {
-          child: labeled('layerzero_event', new ContractMatcher(LayerZeroOp.event)),
+          child: labeled('layerzero_event', new ContractMatcher(LAYERZERO.event.opcode)),
         }),
       ),
     });

@@ -1,9 +1,10 @@
 /** What the LayerZero matchers share: the packet's action columns, body reading and optional hops. */
+import { LAYERZERO } from '@app/ton';
 import type { ActionData } from '../../action';
 import type { Block } from '../../core/block';
 import { BlockTypeMatcher, ContractMatcher, labeled, type BlockMatcher } from '../../core/matchers';
 import { parseBoc } from '../../tlb/cells';
-import { LayerZeroOp, type LayerZeroPacket } from '../../tlb/layerzero';
+import { type LayerZeroPacket } from '../../tlb/layerzero';
 
 export function packetData(p: LayerZeroPacket): ActionData {
   return {
@@ -30,5 +31,5 @@ export function excess(label: string): BlockMatcher {
 }
 
 export function event(label: string, optional: boolean): BlockMatcher {
-  return labeled(label, new ContractMatcher(LayerZeroOp.event, { optional }));
+  return labeled(label, new ContractMatcher(LAYERZERO.event.opcode, { optional }));
 }
