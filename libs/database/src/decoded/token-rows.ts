@@ -1,3 +1,5 @@
+import { type TelemintItemState } from '@app/classify';
+
 /** What every token state table keeps of the contract (toncenter https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp). */
 export interface StateCommon {
   readonly address: string;
@@ -70,24 +72,11 @@ export interface NftAuctionRow extends StateCommon {
   readonly isBrokenState: boolean | null;
   readonly publicKey: bigint | null;
 }
-/** A Telemint item (toncenter `telemint_nft_items`); without an auction the bidder and beneficiary are null, the rest zero. */
-export interface TelemintItemRow extends StateCommon {
-  readonly tokenName: string;
-  readonly bidder: string | null;
-  readonly bid: bigint;
-  readonly bidTs: bigint;
-  readonly minBid: bigint;
-  readonly endTime: bigint;
-  readonly beneficiary: string | null;
-  readonly initialMinBid: bigint;
-  readonly maxBid: bigint;
-  readonly minBidStep: bigint;
-  readonly minExtendTime: bigint;
-  readonly duration: bigint;
-  readonly royaltyNumerator: bigint;
-  readonly royaltyDenominator: bigint;
-  readonly royaltyDestination: string;
-}
+/**
+ * A Telemint item (toncenter `telemint_nft_items`): the state the classifier's probe read, stored
+ * with the account's common columns.
+ */
+export type TelemintItemRow = StateCommon & TelemintItemState;
 export interface NftCollectionRow extends StateCommon {
   readonly nextItemIndex: bigint;
   readonly owner: string | null;
