@@ -230,23 +230,33 @@ void describe('NATS cluster: one of three servers lost under load', () => {
         .map((m) => BlockIndexedEvent.parse(m.body).mc_seqno);
       const seen = new Set(events);
       const lostEvents = Array.from({ length: head }, (_, i) => i + 1).filter((s) => !seen.has(s));
-      const eventsResult = ledger.measure(T.events, lostEvents.length + events.length - seen.size);
-      assert.ok(
-        eventsResult.met,
-        `lost ${JSON.stringify(lostEvents)}, ${String(events.length - seen.size)} duplicated`,
+      const eventsLostOrDuplicated = (): string =>
+        `lost ${JSON.stringify(lostEvents)}, ${String(events.length - seen.size)} duplicated`;
+      const eventsResult = ledger.measure(
+        T.events,
+        lostEvents.length + events.length - seen.size,
+        eventsLostOrDuplicated,
       );
+      assert.ok(eventsResult.met, eventsLostOrDuplicated());
 
       const info = await streamInfo(STREAM_LOG);
       const entries = await readStream(nc, STREAM_LOG, retries);
       const ids = entries.map((e) => e.msgId ?? '');
+      const windowState = (): string =>
+        `first_seq ${String(info.state.first_seq)}, ${String(info.state.messages)} counted, ${String(entries.length)} read`;
       const windowResult = ledger.measure(
         T.window,
         // The log starts at its first entry and every entry it counts is readable.
         (info.state.first_seq === 1 ? 0 : info.state.first_seq - 1) +
           Math.abs(info.state.messages - entries.length),
+        windowState,
       );
       const duplicated = ids.length - new Set(ids).size;
-      const duplicatedResult = ledger.measure(T.streamDuplicated, duplicated);
+      const duplicatedResult = ledger.measure(
+        T.streamDuplicated,
+        duplicated,
+        () => `${String(duplicated)} duplicated`,
+      );
       // Every account a block changed: its newest state in that block, at both finalities, from the
       // first block the publisher streamed (its first run starts at the decoder's watermark of that
       // moment: the log is for live events) to the head.
@@ -261,21 +271,23 @@ void describe('NATS cluster: one of three servers lost under load', () => {
       const start = Math.min(
         ...rows.filter((r) => idsOf(r).some((id) => present.has(id))).map((r) => r.mc),
       );
-      assert.ok(
+      ledger.check(
         start <= streamedAtKill,
-        `the log starts at block ${String(start)}, after the kill at ${String(streamedAtKill)}`,
+        () =>
+          `the log starts at block ${String(start)}, after the kill at ${String(streamedAtKill)}`,
       );
       const expected = rows.filter((r) => r.mc >= start).flatMap(idsOf);
       const lost = expected.filter((id) => !present.has(id));
-      const lostResult = ledger.measure(T.streamLost, lost.length);
+      const lostResult = ledger.measure(
+        T.streamLost,
+        lost.length,
+        () => `lost ${JSON.stringify(lost.slice(0, 10))}`,
+      );
       ledger.note(
         `blocks ${String(start)}..${String(head)} streamed, ${String(entries.length)} log entries, ${String(expected.length)} account states expected; ${killed} down since the kill; ${String(retries.count)} ordered-consumer creations timed out and were asked again`,
       );
       assert.ok(expected.length > 0);
-      assert.ok(
-        windowResult.met,
-        `first_seq ${String(info.state.first_seq)}, ${String(info.state.messages)} counted, ${String(entries.length)} read`,
-      );
+      assert.ok(windowResult.met, windowState());
       assert.ok(duplicatedResult.met, `${String(duplicated)} duplicated`);
       assert.ok(lostResult.met, `lost ${JSON.stringify(lost.slice(0, 10))}`);
     } finally {

@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { z } from 'zod';
@@ -23,6 +24,9 @@ export type FaultFileResult = z.infer<typeof FaultFileResult>;
 
 /** Where `npm run test:faults` collects the files' results (scripts/run-tests.mjs sets it). */
 export const FAULTS_RESULTS_DIR_ENV = 'FAULTS_RESULTS_DIR';
+
+/** How a note about a missed target begins (write-faults-report prints those at the end). */
+export const MISSED = 'missed:';
 
 interface Planned {
   readonly unit: string;
@@ -50,8 +54,12 @@ export class FaultLedger {
     this.planned.set(name, { unit, bound });
   }
 
-  /** Records the value of a planned target and returns it with `met` (never met when not finite). */
-  measure(name: string, value: number): Target {
+  /**
+   * Records the value of a planned target and returns it with `met` (never met when not finite). A
+   * missed target keeps `detail()` (what went wrong) among the notes, so the report and the suite's
+   * last lines say why.
+   */
+  measure(name: string, value: number, detail?: () => string): Target {
     const planned = this.planned.get(name);
     if (planned === undefined) {
       throw new Error(`fault target "${name}" was not planned`);
@@ -64,7 +72,21 @@ export class FaultLedger {
       planned.bound,
     );
     this.measured.set(name, result);
+    if (!result.met && detail !== undefined) {
+      this.notes.push(`${MISSED} ${name}: ${detail()}`);
+    }
     return result;
+  }
+
+  /**
+   * Asserts a precondition of a measurement (enough requests during an outage, …): when it fails the
+   * message is kept among the notes as a miss, as a missed target's detail is, before the test fails.
+   */
+  check(ok: boolean, message: () => string): void {
+    if (!ok) {
+      this.notes.push(`${MISSED} ${message()}`);
+    }
+    assert.ok(ok, message());
   }
 
   /** An observation for the report that is not a target (latencies, counts). */

@@ -21,9 +21,14 @@ export function inFlightAt(samples: readonly Sample[], at: number): Sample[] {
   return samples.filter((s) => s.startedAt < at && s.endedAt > at);
 }
 
-/** The samples that did not fail fast with `status`: another status, or slower than FAIL_FAST_MS. */
-export function notFailingFast(samples: readonly Sample[], status = 503): Sample[] {
-  return samples.filter((s) => s.status !== status || durationOf(s) > FAIL_FAST_MS);
+/**
+ * The samples not answered fast with one of `statuses`: another status, or slower than FAIL_FAST_MS.
+ */
+export function notFailingFast(
+  samples: readonly Sample[],
+  statuses: readonly number[] = [503],
+): Sample[] {
+  return samples.filter((s) => !statuses.includes(s.status) || durationOf(s) > FAIL_FAST_MS);
 }
 
 /**

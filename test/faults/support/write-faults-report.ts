@@ -15,7 +15,7 @@ import {
   targetsTable,
   writeReport,
 } from '../../../bench/support/report';
-import { FaultFileResult } from './fault-ledger';
+import { FaultFileResult, MISSED } from './fault-ledger';
 
 const RunInfo = z.object({
   date: z.string(),
@@ -24,12 +24,23 @@ const RunInfo = z.object({
   status: z.number().nullable(),
 });
 
-function main(dir: string): string {
-  const run = RunInfo.parse(JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8')));
-  const results = readdirSync(dir)
+/** Every missed target or precondition the files noted, with the file it is from. */
+function missedLines(dir: string): string[] {
+  return fileResults(dir).flatMap((r) =>
+    r.notes.filter((n) => n.startsWith(MISSED)).map((n) => `${r.file}: ${n}`),
+  );
+}
+
+function fileResults(dir: string): FaultFileResult[] {
+  return readdirSync(dir)
     .filter((name) => name.endsWith('.fault-spec.js.json'))
     .sort()
     .map((name) => FaultFileResult.parse(JSON.parse(readFileSync(join(dir, name), 'utf8'))));
+}
+
+function main(dir: string): string {
+  const run = RunInfo.parse(JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8')));
+  const results = fileResults(dir);
   const reported = new Set(results.map((r) => r.file));
   const silent = run.files.filter((file) => !reported.has(file));
   const targets: Target[] = results.flatMap((r) => r.targets);
@@ -78,3 +89,7 @@ if (dir === undefined) {
   process.exit(2);
 }
 process.stdout.write(`fault report written to ${main(dir)}\n`);
+// The suite's last lines are what a CI summary shows: the misses, each with what went wrong.
+for (const line of missedLines(dir)) {
+  process.stdout.write(`${line}\n`);
+}
