@@ -1,5 +1,5 @@
 import { type DataSource } from 'typeorm';
-import { type JettonWalletQueryRow } from './token.query-repository';
+import { jettonWalletColumns, type JettonWalletQueryRow } from './token-query.rows';
 import { type TransactionQueryRepository } from './transaction.query-repository';
 import { type TransactionBundle, type TransactionRow } from './transaction.rows';
 
@@ -9,10 +9,6 @@ export interface StreamedTraceRow {
   /** TEP-467 normalised hash of the root's external in-message (its own hash when equal). */
   external_hash_norm: string;
 }
-
-const JETTON_WALLET = `W.address, W.balance::text, W.owner, W.jetton, W.last_transaction_lt::text,
-  W.code_hash, W.data_hash, W.mintless_is_claimed, W.mintless_amount::text,
-  W.mintless_start_from::text, W.mintless_expire_at::text`;
 
 /**
  * What one decoded masterchain block changed, for the Streaming API's publisher (apps/query
@@ -60,7 +56,7 @@ export class StreamBlockQueryRepository {
    */
   jettonWalletsWrittenBy(mcSeqno: number): Promise<JettonWalletQueryRow[]> {
     return this.ds.query<JettonWalletQueryRow[]>(
-      `SELECT ${JETTON_WALLET} FROM jetton_wallets W
+      `SELECT ${jettonWalletColumns('W')} FROM jetton_wallets W
        JOIN transactions T ON T.account = W.address AND T.lt = W.last_transaction_lt
        WHERE T.mc_block_seqno = $1 ORDER BY W.address`,
       [mcSeqno],

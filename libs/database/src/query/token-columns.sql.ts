@@ -1,4 +1,5 @@
 import { type SqlFilter } from './sql-filter';
+import { NFT_ITEM_OWN_COLUMNS } from './token-query.rows';
 
 /** Joins `address_metadata` onto rows of the token table `type` selected by the subquery `rows`. */
 export function withMetadata(rows: string, type: string): string {
@@ -9,13 +10,6 @@ export function withMetadata(rows: string, type: string): string {
     LEFT JOIN address_metadata m ON m.address = t.address AND m.type = '${type}'`;
 }
 
-export const JETTON_MASTER = `address, total_supply::text, mintable, admin_address, jetton_content,
-  jetton_wallet_code_hash, last_transaction_lt::text, code_hash, data_hash`;
-export const JETTON_WALLET = `address, balance::text, owner, jetton, last_transaction_lt::text, code_hash,
-  data_hash, mintless_is_claimed, mintless_amount::text, mintless_start_from::text,
-  mintless_expire_at::text`;
-export const NFT_COLLECTION = `address, next_item_index::text, owner_address, collection_content,
-  last_transaction_lt::text, code_hash, data_hash`;
 /**
  * The sale an item is on, as toncenter's nft/items LEFT JOIN getgems_nft_sales (owner = sale address
  * and nft_address = item): correlated on the primary key, so every query keeps its own FROM and order.
@@ -27,13 +21,9 @@ const ON_SALE = (column: string): string =>
 const ON_AUCTION = (column: string): string =>
   `(SELECT A.${column} FROM getgems_nft_auctions A
     WHERE A.address = nft_items.owner_address AND A.nft_addr = nft_items.address)`;
-export const NFT_ITEM = `address, init, index::text, collection_address, owner_address, content,
-  last_transaction_lt::text, code_hash, data_hash, real_owner,
+export const NFT_ITEM = `${NFT_ITEM_OWN_COLUMNS},
   ${ON_SALE('address')} AS sale_address, ${ON_SALE('nft_owner_address')} AS sale_owner,
   ${ON_AUCTION('address')} AS auction_address, ${ON_AUCTION('nft_owner')} AS auction_owner`;
-export const NFT_SALE = `address, is_complete, created_at::text, marketplace_address, nft_address,
-  nft_owner_address, full_price::text, marketplace_fee_address, marketplace_fee::text,
-  royalty_address, royalty_amount::text, last_transaction_lt::text, code_hash, data_hash`;
 
 export function any(q: SqlFilter, column: string, values: readonly string[] | undefined): void {
   if (values !== undefined) {

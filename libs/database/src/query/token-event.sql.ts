@@ -1,5 +1,10 @@
 import { dir, type SqlFilter } from './sql-filter';
 import { type TokenEventFilter } from './token-query.filters';
+import {
+  JETTON_BURN_COLUMNS,
+  JETTON_TRANSFER_COLUMNS,
+  NFT_TRANSFER_COLUMNS,
+} from './token-query.rows';
 
 /** The time and lt ranges of the token event tables (tx_now, tx_lt). */
 function eventRanges(q: SqlFilter, f: TokenEventFilter): void {
@@ -82,29 +87,21 @@ export function eventPage(
 
 export const JETTON_TRANSFERS: EventTable = {
   table: 'jetton_transfers',
-  columns: `E.tx_hash, E.tx_lt::text AS tx_lt, E.tx_now, E.tx_aborted, E.query_id::text AS query_id,
-    E.amount::text AS amount, E.source, E.destination, E.jetton_wallet_address,
-    E.jetton_master_address, E.response_destination, E.custom_payload,
-    E.forward_ton_amount::text AS forward_ton_amount, E.forward_payload, E.trace_id`,
+  columns: JETTON_TRANSFER_COLUMNS,
   inColumn: 'destination',
   outColumn: 'source',
 };
 
 export const JETTON_BURNS: EventTable = {
   table: 'jetton_burns',
-  columns: `E.tx_hash, E.tx_lt::text AS tx_lt, E.tx_now, E.tx_aborted, E.query_id::text AS query_id,
-    E.owner, E.jetton_wallet_address, E.jetton_master_address, E.amount::text AS amount,
-    E.response_destination, E.custom_payload, E.trace_id`,
+  columns: JETTON_BURN_COLUMNS,
   inColumn: 'owner',
   outColumn: 'owner',
 };
 
 export const NFT_TRANSFERS: EventTable = {
   table: 'nft_transfers',
-  columns: `E.tx_hash, E.tx_lt::text AS tx_lt, E.tx_now, E.tx_aborted, E.query_id::text AS query_id,
-    E.nft_item_address, E.nft_collection_address,
-    E.old_owner, E.new_owner, E.response_destination, E.custom_payload,
-    E.forward_amount::text AS forward_amount, E.forward_payload, E.trace_id`,
+  columns: NFT_TRANSFER_COLUMNS,
   inColumn: 'new_owner',
   outColumn: 'old_owner',
 };

@@ -1,86 +1,121 @@
+import { GetgemsNftSaleEntity } from '../entities/getgems-nft-sale.entity';
+import { JettonBurnEntity } from '../entities/jetton-burn.entity';
+import { JettonMasterEntity } from '../entities/jetton-master.entity';
+import { JettonTransferEntity } from '../entities/jetton-transfer.entity';
+import { JettonWalletEntity } from '../entities/jetton-wallet.entity';
+import { NftCollectionEntity } from '../entities/nft-collection.entity';
+import { NftItemEntity } from '../entities/nft-item.entity';
+import { NftTransferEntity } from '../entities/nft-transfer.entity';
+import { type QueryRow, selectList } from '../entities/query-row';
 import { type NftAuctionSaleQueryRow } from './nft-auction-sales';
 import { type TelemintSaleQueryRow } from './telemint-sales';
-/** Rows of the decoder's token tables as PostgreSQL returns them (numeric and int8 as strings). */
-export interface JettonMasterQueryRow {
-  address: string;
-  total_supply: string;
-  mintable: boolean;
-  admin_address: string | null;
-  jetton_content: unknown;
-  jetton_wallet_code_hash: string | null;
-  last_transaction_lt: string;
-  code_hash: string | null;
-  data_hash: string | null;
-}
 
-export interface JettonWalletQueryRow {
-  address: string;
-  balance: string;
-  owner: string;
-  jetton: string;
-  last_transaction_lt: string;
-  code_hash: string | null;
-  data_hash: string | null;
-  mintless_is_claimed: boolean | null;
-  mintless_amount: string | null;
-  mintless_start_from: string | null;
-  mintless_expire_at: string | null;
-}
+/*
+ * What the v3 token queries read of the decoder's token tables: for each, the properties of its
+ * entity, from which both the select list and the row type (numeric and int8 as strings) follow.
+ */
 
-export interface JettonTransferQueryRow {
-  tx_hash: string;
-  tx_lt: string;
-  tx_now: number;
-  tx_aborted: boolean;
-  query_id: string;
-  amount: string;
-  source: string | null;
-  destination: string | null;
-  jetton_wallet_address: string;
-  jetton_master_address: string | null;
-  response_destination: string | null;
-  custom_payload: string | null;
-  forward_ton_amount: string | null;
-  forward_payload: string | null;
-  trace_id: string | null;
-}
+const JETTON_MASTER_KEYS = [
+  'address',
+  'totalSupply',
+  'mintable',
+  'adminAddress',
+  'jettonContent',
+  'jettonWalletCodeHash',
+  'lastTransactionLt',
+  'codeHash',
+  'dataHash',
+] as const;
+export type JettonMasterQueryRow = QueryRow<
+  JettonMasterEntity,
+  (typeof JETTON_MASTER_KEYS)[number]
+>;
+export const JETTON_MASTER = selectList(JettonMasterEntity, JETTON_MASTER_KEYS);
 
-export interface JettonBurnQueryRow {
-  tx_hash: string;
-  tx_lt: string;
-  tx_now: number;
-  tx_aborted: boolean;
-  query_id: string;
-  owner: string | null;
-  jetton_wallet_address: string;
-  jetton_master_address: string | null;
-  amount: string;
-  response_destination: string | null;
-  custom_payload: string | null;
-  trace_id: string | null;
-}
+const JETTON_WALLET_KEYS = [
+  'address',
+  'balance',
+  'owner',
+  'jetton',
+  'lastTransactionLt',
+  'codeHash',
+  'dataHash',
+  'mintlessIsClaimed',
+  'mintlessAmount',
+  'mintlessStartFrom',
+  'mintlessExpireAt',
+] as const;
+export type JettonWalletQueryRow = QueryRow<
+  JettonWalletEntity,
+  (typeof JETTON_WALLET_KEYS)[number]
+>;
+/** The select list of jetton_wallets, its columns qualified by `alias` when given. */
+export const jettonWalletColumns = (alias?: string): string =>
+  selectList(JettonWalletEntity, JETTON_WALLET_KEYS, alias);
 
-export interface NftCollectionQueryRow {
-  address: string;
-  next_item_index: string;
-  owner_address: string | null;
-  collection_content: unknown;
-  last_transaction_lt: string;
-  code_hash: string | null;
-  data_hash: string | null;
-}
+/** The columns every token event table shares, in the order the select lists give them. */
+const EVENT_KEYS = ['txHash', 'txLt', 'txNow', 'txAborted', 'queryId'] as const;
 
-export interface NftItemQueryRow {
-  address: string;
-  init: boolean;
-  index: string;
-  collection_address: string | null;
-  owner_address: string | null;
-  content: unknown;
-  last_transaction_lt: string;
-  code_hash: string | null;
-  data_hash: string | null;
-  real_owner: string | null;
+const JETTON_TRANSFER_KEYS = [
+  ...EVENT_KEYS,
+  'amount',
+  'source',
+  'destination',
+  'jettonWalletAddress',
+  'jettonMasterAddress',
+  'responseDestination',
+  'customPayload',
+  'forwardTonAmount',
+  'forwardPayload',
+  'traceId',
+] as const;
+export type JettonTransferQueryRow = QueryRow<
+  JettonTransferEntity,
+  (typeof JETTON_TRANSFER_KEYS)[number]
+>;
+export const JETTON_TRANSFER_COLUMNS = selectList(JettonTransferEntity, JETTON_TRANSFER_KEYS, 'E');
+
+const JETTON_BURN_KEYS = [
+  ...EVENT_KEYS,
+  'owner',
+  'jettonWalletAddress',
+  'jettonMasterAddress',
+  'amount',
+  'responseDestination',
+  'customPayload',
+  'traceId',
+] as const;
+export type JettonBurnQueryRow = QueryRow<JettonBurnEntity, (typeof JETTON_BURN_KEYS)[number]>;
+export const JETTON_BURN_COLUMNS = selectList(JettonBurnEntity, JETTON_BURN_KEYS, 'E');
+
+const NFT_COLLECTION_KEYS = [
+  'address',
+  'nextItemIndex',
+  'ownerAddress',
+  'collectionContent',
+  'lastTransactionLt',
+  'codeHash',
+  'dataHash',
+] as const;
+export type NftCollectionQueryRow = QueryRow<
+  NftCollectionEntity,
+  (typeof NFT_COLLECTION_KEYS)[number]
+>;
+export const NFT_COLLECTION = selectList(NftCollectionEntity, NFT_COLLECTION_KEYS);
+
+const NFT_ITEM_KEYS = [
+  'address',
+  'init',
+  'index',
+  'collectionAddress',
+  'ownerAddress',
+  'content',
+  'lastTransactionLt',
+  'codeHash',
+  'dataHash',
+  'realOwner',
+] as const;
+export type NftItemQueryRow = QueryRow<NftItemEntity, (typeof NFT_ITEM_KEYS)[number]> & {
   /** The getgems sale the item is on: the owner is a sale contract selling this item. */
   sale_address: string | null;
   /** That sale's seller (null while the sale waits for the item). */
@@ -89,27 +124,30 @@ export interface NftItemQueryRow {
   auction_address: string | null;
   /** That auction's seller (null while the auction waits for the item). */
   auction_owner: string | null;
-}
+};
+/** nft_items' own columns of NftItemQueryRow (the sale and auction ones are joined in). */
+export const NFT_ITEM_OWN_COLUMNS = selectList(NftItemEntity, NFT_ITEM_KEYS);
 
+const NFT_SALE_KEYS = [
+  'address',
+  'isComplete',
+  'createdAt',
+  'marketplaceAddress',
+  'nftAddress',
+  'nftOwnerAddress',
+  'fullPrice',
+  'marketplaceFeeAddress',
+  'marketplaceFee',
+  'royaltyAddress',
+  'royaltyAmount',
+  'lastTransactionLt',
+  'codeHash',
+  'dataHash',
+] as const;
 /** A getgems fixed-price sale with its item and the item's collection (each null when unknown). */
-export interface NftSaleQueryRow {
-  address: string;
-  is_complete: boolean;
-  created_at: string;
-  marketplace_address: string | null;
-  nft_address: string;
-  nft_owner_address: string | null;
-  full_price: string;
-  marketplace_fee_address: string | null;
-  marketplace_fee: string;
-  royalty_address: string | null;
-  royalty_amount: string;
-  last_transaction_lt: string;
-  code_hash: string | null;
-  data_hash: string | null;
-  item: NftItemQueryRow | null;
-  collection: NftCollectionQueryRow | null;
-}
+export type NftSaleQueryRow = QueryRow<GetgemsNftSaleEntity, (typeof NFT_SALE_KEYS)[number]> &
+  SaleItem;
+export const NFT_SALE = selectList(GetgemsNftSaleEntity, NFT_SALE_KEYS);
 
 /** The item a sale or auction is for, and the item's collection, when they are indexed. */
 export interface SaleItem {
@@ -124,22 +162,20 @@ export interface NftSalesQueryRows {
   telemints: (TelemintSaleQueryRow & SaleItem)[];
 }
 
-export interface NftTransferQueryRow {
-  tx_hash: string;
-  tx_lt: string;
-  tx_now: number;
-  tx_aborted: boolean;
-  query_id: string;
-  nft_item_address: string;
-  nft_collection_address: string | null;
-  old_owner: string | null;
-  new_owner: string | null;
-  response_destination: string | null;
-  custom_payload: string | null;
-  forward_amount: string | null;
-  forward_payload: string | null;
-  trace_id: string | null;
-}
+const NFT_TRANSFER_KEYS = [
+  ...EVENT_KEYS,
+  'nftItemAddress',
+  'nftCollectionAddress',
+  'oldOwner',
+  'newOwner',
+  'responseDestination',
+  'customPayload',
+  'forwardAmount',
+  'forwardPayload',
+  'traceId',
+] as const;
+export type NftTransferQueryRow = QueryRow<NftTransferEntity, (typeof NFT_TRANSFER_KEYS)[number]>;
+export const NFT_TRANSFER_COLUMNS = selectList(NftTransferEntity, NFT_TRANSFER_KEYS, 'E');
 
 /**
  * The token's `address_metadata` row (off-chain metadata,

@@ -4,6 +4,10 @@ import { TELEMINT_SALES_SQL, type TelemintSaleQueryRow } from './telemint-sales'
 import { dir, SqlFilter } from './sql-filter';
 import {
   type AddressMetadataColumns,
+  JETTON_MASTER,
+  jettonWalletColumns,
+  NFT_COLLECTION,
+  NFT_SALE,
   type JettonBurnQueryRow,
   type JettonMasterQueryRow,
   type JettonTransferQueryRow,
@@ -21,18 +25,22 @@ import {
   type Page,
   type TokenEventFilter,
 } from './token-query.filters';
-import {
-  any,
-  JETTON_MASTER,
-  JETTON_WALLET,
-  NFT_COLLECTION,
-  NFT_ITEM,
-  NFT_SALE,
-  withMetadata,
-} from './token-columns.sql';
+import { any, NFT_ITEM, withMetadata } from './token-columns.sql';
 import { eventPage, JETTON_BURNS, JETTON_TRANSFERS, NFT_TRANSFERS, oneOf } from './token-event.sql';
 
-export * from './token-query.rows';
+export type {
+  AddressMetadataColumns,
+  JettonBurnQueryRow,
+  JettonMasterQueryRow,
+  JettonTransferQueryRow,
+  JettonWalletQueryRow,
+  NftCollectionQueryRow,
+  NftItemQueryRow,
+  NftSaleQueryRow,
+  NftSalesQueryRows,
+  NftTransferQueryRow,
+  SaleItem,
+} from './token-query.rows';
 export type { JettonWalletFilter, NftItemFilter, TokenEventFilter } from './token-query.filters';
 
 /**
@@ -97,7 +105,7 @@ export class TokenQueryRepository {
       order = `jetton ASC, ${col}`;
     }
     return this.ds.query<JettonWalletQueryRow[]>(
-      `SELECT ${JETTON_WALLET} FROM jetton_wallets${q.where()} ORDER BY ${order}${q.page(f.limit, f.offset)}`,
+      `SELECT ${jettonWalletColumns()} FROM jetton_wallets${q.where()} ORDER BY ${order}${q.page(f.limit, f.offset)}`,
       q.params,
     );
   }
@@ -107,7 +115,7 @@ export class TokenQueryRepository {
       return Promise.resolve([]);
     }
     return this.ds.query<JettonWalletQueryRow[]>(
-      `SELECT ${JETTON_WALLET} FROM jetton_wallets WHERE address = ANY($1::varchar[])`,
+      `SELECT ${jettonWalletColumns()} FROM jetton_wallets WHERE address = ANY($1::varchar[])`,
       [addresses],
     );
   }

@@ -1,0 +1,52 @@
+import { getMetadataArgsStorage } from 'typeorm';
+
+/**
+ * A property's column name: camelCase to snake_case (`txLt` → `tx_lt`), the rule every entity's
+ * `name:` follows (entity-columns.spec checks it, and names the one table that does not).
+ */
+export type ColumnName<P extends string> = P extends `${infer Head}${infer Tail}`
+  ? `${Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${ColumnName<Tail>}`
+  : P;
+
+/**
+ * A value as node-postgres hands a raw query's row over: int8 and numeric as decimal strings (no
+ * type parser is installed: https://node-postgres.com/features/types), everything else as the entity
+ * types it.
+ */
+export type WireValue<T> = T extends bigint ? string : T;
+
+/** The row a raw `SELECT` of the properties `K` of entity `E` returns, under their column names. */
+export type QueryRow<E, K extends keyof E & string> = {
+  [P in K as ColumnName<P>]: WireValue<E[P]>;
+};
+
+/** The column names of `entity`'s properties, from its TypeORM decorators. */
+export function entityColumns(entity: abstract new () => unknown): ReadonlyMap<string, string> {
+  return new Map(
+    getMetadataArgsStorage()
+      .columns.filter((column) => column.target === entity)
+      .map((column) => [column.propertyName, column.options.name ?? column.propertyName]),
+  );
+}
+
+/**
+ * The select list of `keys` of `entity` (`address, total_supply, …`), each column under its own name,
+ * qualified by `alias` when given. With `QueryRow<E, K>` of the same keys it is the one statement of
+ * what a query reads from the table: a key the entity lacks does not compile.
+ */
+export function selectList<E>(
+  entity: abstract new () => E,
+  keys: readonly (keyof E & string)[],
+  alias?: string,
+): string {
+  const columns = entityColumns(entity);
+  return keys
+    .map((key) => {
+      const column = columns.get(key);
+      if (column === undefined) {
+        throw new Error(`${entity.name}.${key} is not a column`);
+      }
+      return alias === undefined ? column : `${alias}.${column}`;
+    })
+    .join(', ');
+}
