@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DATABASE_ENTITIES } from '../database.entities';
 import { JettonBurnEntity } from './jetton-burn.entity';
-import { type ColumnName, entityColumns, type QueryRow, selectList } from './query-row';
+import { AccountStateEntity } from './account-state.entity';
+import { type ColumnName, entityColumns, type QueryRow, selectAll, selectList } from './query-row';
 import { TraceEntity } from './trace.entity';
 
 /** ColumnName's rule at run time, to hold the decorators' names against it. */
@@ -32,6 +33,10 @@ void describe('entity query rows', () => {
       'E.tx_lt, E.jetton_wallet_address, E.trace_id',
     );
     assert.equal(selectList(JettonBurnEntity, ['amount', 'owner']), 'amount, owner');
+    assert.equal(
+      selectAll(AccountStateEntity, 'S'),
+      'S.hash, S.account, S.balance, S.balance_extra_currencies, S.account_status, S.frozen_hash, S.data_hash, S.code_hash',
+    );
   });
 
   void it('refuses a key that is a property but not a column', () => {

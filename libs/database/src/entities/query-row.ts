@@ -20,6 +20,9 @@ export type QueryRow<E, K extends keyof E & string> = {
   [P in K as ColumnName<P>]: WireValue<E[P]>;
 };
 
+/** Every column of entity `E` as a raw `SELECT *` returns it. */
+export type EntityRow<E> = QueryRow<E, Extract<keyof E, string>>;
+
 /** The column names of `entity`'s properties, from its TypeORM decorators. */
 export function entityColumns(entity: abstract new () => unknown): ReadonlyMap<string, string> {
   return new Map(
@@ -48,5 +51,12 @@ export function selectList<E>(
       }
       return alias === undefined ? column : `${alias}.${column}`;
     })
+    .join(', ');
+}
+
+/** The select list of every column of `entity` (the row `EntityRow<E>` types). */
+export function selectAll(entity: abstract new () => unknown, alias?: string): string {
+  return [...entityColumns(entity).values()]
+    .map((column) => (alias === undefined ? column : `${alias}.${column}`))
     .join(', ');
 }

@@ -1,7 +1,10 @@
 import { type DataSource } from 'typeorm';
+import { AccountStateEntity } from '../entities/account-state.entity';
+import { selectAll } from '../entities/query-row';
 import { messageTxLts, transactionLts } from './lt-lookup';
 import { dir, SqlFilter } from './sql-filter';
 import {
+  MESSAGE_COLUMNS,
   type AccountStateRow,
   type MessageRow,
   type TransactionBundle,
@@ -36,13 +39,7 @@ export interface TransactionFilter {
   sort: 'asc' | 'desc';
 }
 
-const MESSAGE_COLUMNS = `M.tx_hash, M.tx_lt, M.msg_hash, M.direction, M.msg_hash_norm, M.source,
-  M.destination, M.value, M.value_extra_currencies, M.fwd_fee, M.ihr_fee, M.extra_flags::text AS extra_flags,
-  M.created_lt, M.created_at, M.opcode, M.ihr_disabled, M.bounce, M.bounced, M.import_fee,
-  M.body_hash, M.init_state_hash, B.body AS body, I.body AS init_state`;
-
-const STATE_SELECT = `SELECT hash, account, balance, balance_extra_currencies,
-  account_status::text AS account_status, frozen_hash, data_hash, code_hash FROM account_states`;
+const STATE_SELECT = `SELECT ${selectAll(AccountStateEntity)} FROM account_states`;
 
 export const MESSAGE_SELECT = `SELECT ${MESSAGE_COLUMNS} FROM messages M
   LEFT JOIN message_contents B ON B.hash = M.body_hash
