@@ -1,80 +1,30 @@
 import { type DataSource } from 'typeorm';
+import {
+  ACCOUNT_STATE_COLUMNS,
+  type AccountStateQueryRow,
+  DNS_ENTRY_COLUMNS,
+  type DnsEntryQueryRow,
+  MULTISIG_COLUMNS,
+  MULTISIG_ORDER_COLUMNS,
+  type MultisigOrderQueryRow,
+  type MultisigQueryRow,
+  VESTING_COLUMNS,
+  type VestingQueryRow,
+} from './account-query.rows';
 import { dir, SqlFilter } from './sql-filter';
 
-/** A `latest_account_states` row with the detected interfaces of its code. */
-export interface AccountStateQueryRow {
-  account: string;
-  hash: string;
-  balance: string;
-  balance_extra_currencies: Record<string, string> | null;
-  account_status: 'uninit' | 'frozen' | 'active' | 'nonexist';
-  last_trans_hash: string;
-  last_trans_lt: string;
-  frozen_hash: string | null;
-  data_hash: string | null;
-  code_hash: string | null;
-  data_boc: string | null;
-  code_boc: string | null;
-  interfaces: string[] | null;
-}
-
-export interface DnsEntryQueryRow {
-  nft_item_address: string;
-  nft_item_owner: string | null;
-  domain: string | null;
-  dns_next_resolver: string | null;
-  dns_wallet: string | null;
-  dns_site_adnl: string | null;
-  dns_storage_bag_id: string | null;
-}
-
-export interface MultisigQueryRow {
-  address: string;
-  next_order_seqno: string;
-  threshold: string;
-  signers: string[];
-  proposers: string[];
-  last_transaction_lt: string;
-  code_hash: string | null;
-  data_hash: string | null;
-}
-
-export interface MultisigOrderQueryRow {
-  address: string;
-  multisig_address: string;
-  order_seqno: string;
-  threshold: string | null;
-  sent_for_execution: boolean | null;
-  approvals_mask: string | null;
-  approvals_num: string | null;
-  expiration_date: string | null;
-  order_boc: string | null;
-  signers: string[] | null;
-  last_transaction_lt: string;
-  code_hash: string | null;
-  data_hash: string | null;
-}
-
-export interface VestingQueryRow {
-  address: string;
-  vesting_start_time: string;
-  vesting_total_duration: string;
-  unlock_period: string;
-  cliff_duration: string;
-  vesting_total_amount: string;
-  vesting_sender_address: string | null;
-  owner_address: string | null;
-  whitelist: string[];
-}
+export type {
+  AccountStateQueryRow,
+  DnsEntryQueryRow,
+  MultisigOrderQueryRow,
+  MultisigQueryRow,
+  VestingQueryRow,
+} from './account-query.rows';
 
 interface Page {
   limit: number;
   offset: number;
 }
-
-const ORDER = `address, id, multisig_address, order_seqno::text, threshold::text, sent_for_execution,
-  approvals_mask::text, approvals_num::text, expiration_date::text, order_boc, signers::text[],
-  last_transaction_lt::text, code_hash, data_hash`;
 
 /** Reads of the v3 account, DNS, multisig and vesting endpoints (toncenter https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml). */
 export class AccountQueryRepository {
@@ -91,9 +41,8 @@ export class AccountQueryRepository {
       q.and(`L.code_hash = ANY(${q.param(codeHashes)}::char(44)[])`);
     }
     return this.ds.query<AccountStateQueryRow[]>(
-      `SELECT L.account, L.hash, L.balance::text, L.balance_extra_currencies, L.account_status,
-         L.last_trans_hash, L.last_trans_lt::text, L.frozen_hash, L.data_hash, L.code_hash,
-         L.data_boc, L.code_boc, CI.interfaces::text[] AS interfaces
+      // interfaces is an array of an enum, which node-postgres hands over parsed only as text[].
+      `SELECT ${ACCOUNT_STATE_COLUMNS}, CI.interfaces::text[] AS interfaces
        FROM latest_account_states L
        LEFT JOIN contract_interfaces CI ON CI.code_hash = L.code_hash${q.where()}
        ORDER BY L.account LIMIT 1000`,
@@ -122,9 +71,7 @@ export class AccountQueryRepository {
       q.and(`domain = ${q.param(f.domain)}`);
     }
     return this.ds.query<DnsEntryQueryRow[]>(
-      `SELECT nft_item_address, nft_item_owner, domain, dns_next_resolver, dns_wallet, dns_site_adnl,
-         dns_storage_bag_id
-       FROM dns_entries${q.where()} ORDER BY length(domain), domain, nft_item_address${q.page(f.limit, f.offset)}`,
+      `SELECT ${DNS_ENTRY_COLUMNS} FROM dns_entries${q.where()} ORDER BY length(domain), domain, nft_item_address${q.page(f.limit, f.offset)}`,
       q.params,
     );
   }
@@ -146,9 +93,7 @@ export class AccountQueryRepository {
       q.and(`(signers && ${p}::varchar[] OR proposers && ${p}::varchar[])`);
     }
     return this.ds.query<MultisigQueryRow[]>(
-      `SELECT address, next_order_seqno::text, threshold::text, signers::text[], proposers::text[],
-         last_transaction_lt::text, code_hash, data_hash
-       FROM multisig${q.where()} ORDER BY id ${dir(f.sort)}${q.page(f.limit, f.offset)}`,
+      `SELECT ${MULTISIG_COLUMNS} FROM multisig${q.where()} ORDER BY id ${dir(f.sort)}${q.page(f.limit, f.offset)}`,
       q.params,
     );
   }
@@ -169,7 +114,7 @@ export class AccountQueryRepository {
       q.and(`multisig_address = ANY(${q.param(f.multisig)}::varchar[])`);
     }
     return this.ds.query<MultisigOrderQueryRow[]>(
-      `SELECT ${ORDER} FROM multisig_orders${q.where()} ORDER BY id ${dir(f.sort)}${q.page(f.limit, f.offset)}`,
+      `SELECT ${MULTISIG_ORDER_COLUMNS} FROM multisig_orders${q.where()} ORDER BY id ${dir(f.sort)}${q.page(f.limit, f.offset)}`,
       q.params,
     );
   }
@@ -180,7 +125,7 @@ export class AccountQueryRepository {
       return Promise.resolve([]);
     }
     return this.ds.query<MultisigOrderQueryRow[]>(
-      `SELECT ${ORDER} FROM multisig_orders WHERE multisig_address = ANY($1::varchar[]) ORDER BY id`,
+      `SELECT ${MULTISIG_ORDER_COLUMNS} FROM multisig_orders WHERE multisig_address = ANY($1::varchar[]) ORDER BY id`,
       [multisigs],
     );
   }
@@ -215,9 +160,7 @@ export class AccountQueryRepository {
       );
     }
     return this.ds.query<VestingQueryRow[]>(
-      `SELECT V.address, V.vesting_start_time::text, V.vesting_total_duration::text,
-         V.unlock_period::text, V.cliff_duration::text, V.vesting_total_amount::text,
-         V.vesting_sender_address, V.owner_address,
+      `SELECT ${VESTING_COLUMNS},
          coalesce((SELECT array_agg(W.wallet_address::text ORDER BY W.wallet_address)
                    FROM vesting_whitelist W WHERE W.vesting_contract_address = V.address),
                   '{}'::text[]) AS whitelist

@@ -1,0 +1,96 @@
+import { DnsEntryEntity } from '../entities/dns-entry.entity';
+import { LatestAccountStateEntity } from '../entities/latest-account-state.entity';
+import { MultisigOrderEntity } from '../entities/multisig-order.entity';
+import { MultisigEntity } from '../entities/multisig.entity';
+import { type QueryRow, selectList } from '../entities/query-row';
+import { VestingContractEntity } from '../entities/vesting-contract.entity';
+
+/*
+ * What the v3 account, DNS, multisig and vesting queries read: for each table, the properties of
+ * its entity, from which both the select list and the row type (int8 and numeric as strings) follow.
+ */
+
+const ACCOUNT_STATE_KEYS = [
+  'account',
+  'hash',
+  'balance',
+  'balanceExtraCurrencies',
+  'accountStatus',
+  'lastTransHash',
+  'lastTransLt',
+  'frozenHash',
+  'dataHash',
+  'codeHash',
+  'dataBoc',
+  'codeBoc',
+] as const;
+/** A `latest_account_states` row with the detected interfaces of its code. */
+export type AccountStateQueryRow = QueryRow<
+  LatestAccountStateEntity,
+  (typeof ACCOUNT_STATE_KEYS)[number]
+> & { interfaces: string[] | null };
+/** AccountStateQueryRow's own columns, of `latest_account_states` L. */
+export const ACCOUNT_STATE_COLUMNS = selectList(LatestAccountStateEntity, ACCOUNT_STATE_KEYS, 'L');
+
+const DNS_ENTRY_KEYS = [
+  'nftItemAddress',
+  'nftItemOwner',
+  'domain',
+  'dnsNextResolver',
+  'dnsWallet',
+  'dnsSiteAdnl',
+  'dnsStorageBagId',
+] as const;
+export type DnsEntryQueryRow = QueryRow<DnsEntryEntity, (typeof DNS_ENTRY_KEYS)[number]>;
+export const DNS_ENTRY_COLUMNS = selectList(DnsEntryEntity, DNS_ENTRY_KEYS);
+
+const MULTISIG_KEYS = [
+  'address',
+  'nextOrderSeqno',
+  'threshold',
+  'signers',
+  'proposers',
+  'lastTransactionLt',
+  'codeHash',
+  'dataHash',
+] as const;
+export type MultisigQueryRow = QueryRow<MultisigEntity, (typeof MULTISIG_KEYS)[number]>;
+export const MULTISIG_COLUMNS = selectList(MultisigEntity, MULTISIG_KEYS);
+
+const MULTISIG_ORDER_KEYS = [
+  'address',
+  'multisigAddress',
+  'orderSeqno',
+  'threshold',
+  'sentForExecution',
+  'approvalsMask',
+  'approvalsNum',
+  'expirationDate',
+  'orderBoc',
+  'signers',
+  'lastTransactionLt',
+  'codeHash',
+  'dataHash',
+] as const;
+export type MultisigOrderQueryRow = QueryRow<
+  MultisigOrderEntity,
+  (typeof MULTISIG_ORDER_KEYS)[number]
+>;
+export const MULTISIG_ORDER_COLUMNS = selectList(MultisigOrderEntity, MULTISIG_ORDER_KEYS);
+
+const VESTING_KEYS = [
+  'address',
+  'vestingStartTime',
+  'vestingTotalDuration',
+  'unlockPeriod',
+  'cliffDuration',
+  'vestingTotalAmount',
+  'vestingSenderAddress',
+  'ownerAddress',
+] as const;
+/** A vesting contract with the wallets its whitelist holds. */
+export type VestingQueryRow = QueryRow<VestingContractEntity, (typeof VESTING_KEYS)[number]> & {
+  whitelist: string[];
+};
+/** VestingQueryRow's own columns, of `vesting_contracts` V. */
+export const VESTING_COLUMNS = selectList(VestingContractEntity, VESTING_KEYS, 'V');
