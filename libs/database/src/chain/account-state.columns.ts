@@ -1,16 +1,21 @@
+import { LatestAccountStateEntity } from '../entities/latest-account-state.entity';
+import { bulkColumns } from '../entities/bulk-columns';
+import { AccountStateEntity } from '../entities/account-state.entity';
 import { type ParsedAccountState } from '@app/ton';
-import { type BulkColumn, dec, json } from '../repositories/unnest-insert';
 
-export const ACCOUNT_STATE_COLUMNS: readonly BulkColumn<ParsedAccountState>[] = [
-  { name: 'hash', type: 'text', value: (s) => s.hash },
-  { name: 'account', type: 'text', value: (s) => s.account },
-  { name: 'balance', type: 'bigint', value: (s) => dec(s.balance) },
-  { name: 'balance_extra_currencies', type: 'jsonb', value: (s) => json(s.balanceExtraCurrencies) },
-  { name: 'account_status', type: 'text', cast: 'account_status_type', value: (s) => s.status },
-  { name: 'frozen_hash', type: 'text', value: (s) => s.frozenHash },
-  { name: 'data_hash', type: 'text', value: (s) => s.dataHash },
-  { name: 'code_hash', type: 'text', value: (s) => s.codeHash },
-];
+export const ACCOUNT_STATE_COLUMNS = bulkColumns<AccountStateEntity, ParsedAccountState>(
+  AccountStateEntity,
+  {
+    hash: (s) => s.hash,
+    account: (s) => s.account,
+    balance: (s) => s.balance,
+    balanceExtraCurrencies: (s) => s.balanceExtraCurrencies,
+    accountStatus: (s) => s.status,
+    frozenHash: (s) => s.frozenHash,
+    dataHash: (s) => s.dataHash,
+    codeHash: (s) => s.codeHash,
+  },
+);
 
 /** A `latest_account_states` row: an account's state after its last transaction of the batch. */
 export interface LatestStateRow {
@@ -20,30 +25,24 @@ export interface LatestStateRow {
   readonly timestamp: number;
 }
 
-export const LATEST_STATE_COLUMNS: readonly BulkColumn<LatestStateRow>[] = [
-  { name: 'account', type: 'text', value: (r) => r.state.account },
-  { name: 'hash', type: 'text', value: (r) => r.state.hash },
-  { name: 'balance', type: 'bigint', value: (r) => dec(r.state.balance) },
+export const LATEST_STATE_COLUMNS = bulkColumns<LatestAccountStateEntity, LatestStateRow>(
+  LatestAccountStateEntity,
   {
-    name: 'balance_extra_currencies',
-    type: 'jsonb',
-    value: (r) => json(r.state.balanceExtraCurrencies),
+    account: (r) => r.state.account,
+    hash: (r) => r.state.hash,
+    balance: (r) => r.state.balance,
+    balanceExtraCurrencies: (r) => r.state.balanceExtraCurrencies,
+    accountStatus: (r) => r.state.status,
+    timestamp: (r) => r.timestamp,
+    lastTransHash: (r) => r.lastTransHash,
+    lastTransLt: (r) => r.lastTransLt,
+    frozenHash: (r) => r.state.frozenHash,
+    dataHash: (r) => r.state.dataHash,
+    codeHash: (r) => r.state.codeHash,
+    dataBoc: (r) => r.state.dataBoc,
+    codeBoc: (r) => r.state.codeBoc,
   },
-  {
-    name: 'account_status',
-    type: 'text',
-    cast: 'account_status_type',
-    value: (r) => r.state.status,
-  },
-  { name: 'timestamp', type: 'integer', value: (r) => r.timestamp },
-  { name: 'last_trans_hash', type: 'text', value: (r) => r.lastTransHash },
-  { name: 'last_trans_lt', type: 'bigint', value: (r) => dec(r.lastTransLt) },
-  { name: 'frozen_hash', type: 'text', value: (r) => r.state.frozenHash },
-  { name: 'data_hash', type: 'text', value: (r) => r.state.dataHash },
-  { name: 'code_hash', type: 'text', value: (r) => r.state.codeHash },
-  { name: 'data_boc', type: 'text', value: (r) => r.state.dataBoc },
-  { name: 'code_boc', type: 'text', value: (r) => r.state.codeBoc },
-];
+);
 
 /**
  * Upsert only when last_trans_lt grows (toncenter

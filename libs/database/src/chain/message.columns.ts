@@ -1,5 +1,7 @@
+import { MessageContentEntity } from '../entities/message-content.entity';
+import { bulkColumns } from '../entities/bulk-columns';
+import { MessageEntity } from '../entities/message.entity';
 import { type ParsedMessage } from '@app/ton';
-import { type BulkColumn, dec, json } from '../repositories/unnest-insert';
 
 /** A `messages` row: a message in one direction on one transaction (toncenter https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp). */
 export interface MessageRow {
@@ -9,32 +11,30 @@ export interface MessageRow {
   readonly mcSeqno: number;
 }
 
-export const MESSAGE_COLUMNS: readonly BulkColumn<MessageRow>[] = [
-  { name: 'tx_hash', type: 'text', value: (r) => r.txHash },
-  { name: 'tx_lt', type: 'bigint', value: (r) => dec(r.txLt) },
-  { name: 'msg_hash', type: 'text', value: (r) => r.msg.hash },
-  { name: 'direction', type: 'text', cast: 'msg_direction', value: (r) => r.msg.direction },
-  { name: 'mc_seqno', type: 'integer', value: (r) => r.mcSeqno },
-  { name: 'msg_hash_norm', type: 'text', value: (r) => r.msg.hashNorm },
-  { name: 'source', type: 'text', value: (r) => r.msg.source },
-  { name: 'destination', type: 'text', value: (r) => r.msg.destination },
-  { name: 'value', type: 'bigint', value: (r) => dec(r.msg.value) },
-  { name: 'value_extra_currencies', type: 'jsonb', value: (r) => json(r.msg.valueExtraCurrencies) },
-  { name: 'fwd_fee', type: 'bigint', value: (r) => dec(r.msg.fwdFee) },
-  { name: 'ihr_fee', type: 'bigint', value: (r) => dec(r.msg.ihrFee) },
-  { name: 'extra_flags', type: 'numeric', value: (r) => dec(r.msg.extraFlags) },
-  { name: 'created_lt', type: 'bigint', value: (r) => dec(r.msg.createdLt) },
-  { name: 'created_at', type: 'bigint', value: (r) => r.msg.createdAt },
-  { name: 'opcode', type: 'integer', value: (r) => r.msg.opcode },
-  { name: 'ihr_disabled', type: 'boolean', value: (r) => r.msg.ihrDisabled },
-  { name: 'bounce', type: 'boolean', value: (r) => r.msg.bounce },
-  { name: 'bounced', type: 'boolean', value: (r) => r.msg.bounced },
-  // toncenter stores NULL when import_fee does not fit a bigint
-  // (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp).
-  { name: 'import_fee', type: 'bigint', value: (r) => dec(fitsInt64(r.msg.importFee)) },
-  { name: 'body_hash', type: 'text', value: (r) => r.msg.bodyHash },
-  { name: 'init_state_hash', type: 'text', value: (r) => r.msg.initStateHash },
-];
+export const MESSAGE_COLUMNS = bulkColumns<MessageEntity, MessageRow>(MessageEntity, {
+  txHash: (r) => r.txHash,
+  txLt: (r) => r.txLt,
+  msgHash: (r) => r.msg.hash,
+  direction: (r) => r.msg.direction,
+  mcSeqno: (r) => r.mcSeqno,
+  msgHashNorm: (r) => r.msg.hashNorm,
+  source: (r) => r.msg.source,
+  destination: (r) => r.msg.destination,
+  value: (r) => r.msg.value,
+  valueExtraCurrencies: (r) => r.msg.valueExtraCurrencies,
+  fwdFee: (r) => r.msg.fwdFee,
+  ihrFee: (r) => r.msg.ihrFee,
+  extraFlags: (r) => r.msg.extraFlags,
+  createdLt: (r) => r.msg.createdLt,
+  createdAt: (r) => r.msg.createdAt,
+  opcode: (r) => r.msg.opcode,
+  ihrDisabled: (r) => r.msg.ihrDisabled,
+  bounce: (r) => r.msg.bounce,
+  bounced: (r) => r.msg.bounced,
+  importFee: (r) => fitsInt64(r.msg.importFee),
+  bodyHash: (r) => r.msg.bodyHash,
+  initStateHash: (r) => r.msg.initStateHash,
+});
 
 const INT64_MAX = (1n << 63n) - 1n;
 
@@ -48,7 +48,10 @@ export interface MessageContentRow {
   readonly body: string;
 }
 
-export const MESSAGE_CONTENT_COLUMNS: readonly BulkColumn<MessageContentRow>[] = [
-  { name: 'hash', type: 'text', value: (r) => r.hash },
-  { name: 'body', type: 'text', value: (r) => r.body },
-];
+export const MESSAGE_CONTENT_COLUMNS = bulkColumns<MessageContentEntity, MessageContentRow>(
+  MessageContentEntity,
+  {
+    hash: (r) => r.hash,
+    body: (r) => r.body,
+  },
+);
