@@ -292,9 +292,13 @@ export class ChainStore {
     let names: string[];
     try {
       names = await readdir(dir);
-    } catch {
-      // No such directory (or unreadable): there is no kept chain to remove.
-      return;
+    } catch (error) {
+      // No such directory: there is no kept chain to remove. Any other failure (not readable, not a
+      // directory) would leave the old chain in place, so it is not hidden.
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+        return;
+      }
+      throw error;
     }
     for (const name of names) {
       if (name === FIRST_SEGMENT || SEGMENT.test(name) || SNAPSHOT.test(name)) {

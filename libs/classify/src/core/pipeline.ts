@@ -200,7 +200,10 @@ function classifyBasic(
       postProcess([root, ...root.bfs()], { ...registry, postProcessors: [] }, ctx),
       data,
     ).actions;
-  } catch {
+  } catch (e) {
+    // The trace is already reported failed with the first error (classifyTrace); a fallback that
+    // fails too leaves it without actions rather than failing its block, and says why.
+    ctx.log?.(`basic fallback: ${e instanceof Error ? e.message : String(e)}`);
     return [];
   }
 }

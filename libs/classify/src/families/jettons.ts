@@ -127,7 +127,8 @@ export class JettonTransferBlockMatcher extends BlockMatcher {
         amount = it.amount;
         forwardAmount = it.forward_ton_amount;
       } catch {
-        // keep the amounts of the transfer request
+        // An internal_transfer body that does not read: the amounts of the transfer request stand
+        // (they are what the sender asked to move).
       }
     }
     if (!internal) {

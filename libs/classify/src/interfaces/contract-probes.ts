@@ -80,6 +80,8 @@ function shaped<T>(stack: TupleReader | null, read: (s: TupleReader) => T): T | 
   try {
     return read(stack);
   } catch {
+    // TupleReader throws on a missing entry or one of another type: the get-method answered
+    // another contract's stack, so this interface does not match (null).
     return null;
   }
 }
@@ -126,6 +128,8 @@ function record<T>(
     const s = cell.beginParse();
     return s.loadUint(16) === tag ? read(s) : null;
   } catch {
+    // A record too short for its tag or its fields is not a record of this kind: null, as an
+    // absent one (TEP-81 DNSRecord).
     return null;
   }
 }

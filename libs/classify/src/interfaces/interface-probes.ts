@@ -100,6 +100,8 @@ function shaped<T>(stack: TupleReader | null, read: (s: TupleReader) => T): T | 
   try {
     return read(stack);
   } catch {
+    // TupleReader throws on a missing entry or one of another type: the get-method answered
+    // another contract's stack, so this interface does not match (null).
     return null;
   }
 }

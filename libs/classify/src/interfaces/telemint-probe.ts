@@ -38,6 +38,8 @@ function read<T>(stack: TupleReader | null, depth: number, at: (s: TupleReader) 
   try {
     return at(stack);
   } catch {
+    // TupleReader throws on an entry of another type: a stack of this depth from another contract,
+    // so the probe answers no Telemint data.
     return null;
   }
 }

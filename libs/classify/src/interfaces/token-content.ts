@@ -64,7 +64,7 @@ export function parseTokenContent(content: Cell): Record<string, string> {
       return out;
     }
   } catch {
-    // fall through to the raw form
+    // Content that is neither TEP-64 layout, or breaks off: recorded in its raw form (doc above).
   }
   return { _raw: content.toBoc().toString('base64') };
 }

@@ -92,6 +92,8 @@ export function decodeComment(bytes: Buffer): string {
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
+    // Not valid UTF-8 (the fatal decoder throws): escaped byte by byte as Python's
+    // errors='backslashreplace' does.
     text = backslashReplace(bytes);
   }
   return text.split('\u0000').join('');

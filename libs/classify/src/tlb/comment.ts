@@ -25,6 +25,8 @@ export function parseTonTransferBody(s: Slice): TonTransferBody {
       comment = loadSnakeBytes(s);
     }
   } catch {
+    // A snake chain that breaks off (a ref without whole bytes, a chain cut short) is no readable
+    // comment; the transfer still stands and is classified without one, as the doc above says.
     comment = null;
   }
   return { encrypted, comment };

@@ -40,6 +40,8 @@ export function evaaHeaderOpcode(s: Slice): number | null {
     skipEvaaUserHeader(s);
     return s.loadUint(32);
   } catch {
+    // A body too short for the user header or its opcode is no user-contract call: the EVAA
+    // matchers (families/evaa/common.ts) compare the null with their opcode and do not match.
     return null;
   }
 }

@@ -111,6 +111,8 @@ export function saleInitData(stateInitBoc: string, codeHash: string | null): Sal
       royalty_amount: fees.loadCoins(),
     };
   } catch {
+    // Data that is not this version's layout (an unknown code hash is read as v4r1): no init data,
+    // and families/nft-listing.ts builds no put-on-sale action from it.
     return null;
   }
 }
@@ -232,6 +234,8 @@ export function auctionInitData(
         return null;
     }
   } catch {
+    // Data that is not this version's layout (an unknown code hash is read as v3r3): no init data,
+    // and families/nft-listing.ts builds no auction action from it.
     return null;
   }
 }

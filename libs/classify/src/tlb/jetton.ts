@@ -103,7 +103,8 @@ function readForwardPayload(p: Slice, out: JettonTransferBody): void {
       };
     }
   } catch {
-    // an unreadable payload is kept as BoC only
+    // A payload that does not read as its opcode's layout is kept as BoC only (forward_payload set
+    // above): the transfer is still a transfer, without a decoded comment or swap.
   }
 }
 

@@ -88,6 +88,8 @@ export function parseNftOwnershipAssigned(s: Slice): {
   try {
     nft_payload = parseNftPayload(s.loadBit() ? s.loadRef().beginParse() : s);
   } catch {
+    // An unreadable payload (a bid info cut short) is null and the rest of the body stands, as in
+    // toncenter's NftOwnershipAssigned (ton-indexer indexer/indexer/events/blocks/messages/nft.py).
     nft_payload = null;
   }
   return { query_id, prev_owner, nft_payload };
@@ -151,6 +153,8 @@ export function parseTeleitemStartAuction(s: Slice): {
     config.loadUint(32);
     return { query_id, beneficiary_address, initial_min_bid, max_bid };
   } catch {
+    // An unreadable config reads as no beneficiary and zero bids, as toncenter's
+    // TeleitemStartAuction._parse_auction_config (ton-indexer indexer/indexer/events/blocks/messages/nft.py).
     return { query_id, beneficiary_address: null, initial_min_bid: 0n, max_bid: 0n };
   }
 }

@@ -57,7 +57,8 @@ export function parseTgBTCBurnLog(s: Slice): {
     sender = loadInternalOrNull(s);
     pegout = loadInternalOrNull(s);
   } catch {
-    // toncenter keeps what it read before the failure
+    // An old log whose addresses are missing or garbled: what was read before the failure stays
+    // and the rest is null, as toncenter keeps it (doc above).
   }
   return { amount, sender, pegout };
 }

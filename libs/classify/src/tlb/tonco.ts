@@ -82,7 +82,8 @@ export function toncoSwapTargets(s: Slice): [string | null, bigint][] {
         out.push(...toncoSwapTargets(inner));
       }
     } catch {
-      // an unreadable nested hop is ignored
+      // A nested hop that does not read as a pool swap adds no target; the targets read so far stand
+      // (the outer swap is still this one).
     }
   }
   return out;

@@ -91,7 +91,7 @@ export function walletExternalPayloads(body: Cell): (WalletPayload | null)[] {
     try {
       return parse(body.beginParse());
     } catch {
-      // not this wallet version
+      // Not this wallet version's layout (its reader throws): try the next; none fits → no payloads.
     }
   }
   return [];

@@ -13,7 +13,7 @@ import {
 import { Address, Cell } from '@ton/core';
 import { type LiteClient } from 'ton-lite-client';
 import { type tonNode_blockIdExt } from 'ton-lite-client/dist/schema';
-import { type LiteserverPool } from '@app/liteclient';
+import { isTransportFailure, type LiteserverPool } from '@app/liteclient';
 import { answerCache, CACHE_BUDGETS } from '../answer-cache';
 import { AFTER_FLAG, BlockTransactionsReader, LIST_MODE } from './block-transactions.reader';
 import {
@@ -316,7 +316,12 @@ async function blockAfterLt(
       seqno: holding.id.seqno + ahead,
     });
     return next.id;
-  } catch {
+  } catch (error) {
+    // A timeout, a dropped connection or a liteserver not ready says nothing about the block: it goes
+    // to the pool, which asks another liteserver (libs/liteclient/src/liteserver-errors.ts).
+    if (isTransportFailure(error)) {
+      throw error;
+    }
     // lookupBlock answers an error for a block it does not have (not yet produced, or pruned).
     return null;
   }

@@ -1,0 +1,253 @@
+/**
+ * One measurement of the streaming benchmark (bench/streaming.ts): the chain and the service forked
+ * (streaming.children.ts), SSE subscribers in this process timing each notification against its
+ * block's seal, and the pipeline's stages timed against the same seals.
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { Agent, type IncomingMessage, request } from 'node:http';
+import { loadavg } from 'node:os';
+import { resolve } from 'node:path';
+import type { PipelineStage } from '@app/nats';
+import { percentile } from './latency';
+import {
+  type ChildMessage,
+  type LogMode,
+  nextMessage,
+  ROUNDS,
+  sleep,
+  SUBSCRIBERS,
+} from './streaming.protocol';
+
+/** The children's script (compiled beside this one): `--chain` or `--serve`. */
+const CHILDREN = resolve(__dirname, 'streaming.children.js');
+
+interface Subscriber {
+  notifications: number;
+  readonly latencies: number[];
+  readonly response: IncomingMessage;
+}
+
+/** One SSE subscription; every `transactions` notification is timed against its block's seal. */
+function subscribe(
+  url: string,
+  agent: Agent,
+  address: string,
+  sealedAt: ReadonlyMap<number, number>,
+  firstArrival: Map<number, number>,
+): Promise<Subscriber> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${url}/api/streaming/v2/sse`, {
+      method: 'POST',
+      agent,
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+    });
+    req.once('error', reject);
+    req.once('response', (response) => {
+      if (response.statusCode !== 200) {
+        reject(new Error(`subscription refused: ${String(response.statusCode)}`));
+        return;
+      }
+      const subscriber: Subscriber = { notifications: 0, latencies: [], response };
+      response.setEncoding('utf8');
+      let buffer = '';
+      response.on('data', (text: string) => {
+        const now = Date.now();
+        buffer += text;
+        let end = buffer.indexOf('\n\n');
+        while (end >= 0) {
+          const frame = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          end = buffer.indexOf('\n\n');
+          const data = frame.split('\n').find((l) => l.startsWith('data: '));
+          if (data === undefined || !frame.includes('event: event')) {
+            continue;
+          }
+          const event = JSON.parse(data.slice(6)) as {
+            transactions?: { mc_block_seqno: number }[];
+          };
+          subscriber.notifications += 1;
+          const seqno = event.transactions?.[0]?.mc_block_seqno ?? -1;
+          const sealed = sealedAt.get(seqno);
+          if (sealed !== undefined) {
+            subscriber.latencies.push(now - sealed);
+            if (!firstArrival.has(seqno)) {
+              firstArrival.set(seqno, now);
+            }
+          }
+        }
+      });
+      resolve(subscriber);
+    });
+    req.end(
+      JSON.stringify({ types: ['transactions'], addresses: [address], min_finality: 'finalized' }),
+    );
+  });
+}
+
+/** Milliseconds from a masterchain block's seal to a point of the path: p50 and p99 over blocks. */
+export interface StageLatency {
+  readonly p50: number;
+  readonly p99: number;
+  readonly blocks: number;
+}
+
+/** One measurement: the whole service in one process over one log. */
+export interface ModeResult {
+  readonly log: LogMode;
+  readonly openSeconds: number;
+  readonly seconds: number;
+  readonly delivered: number;
+  readonly expected: number;
+  readonly eventsPerSecond: number;
+  readonly latencyMs: { readonly p50: number; readonly p99: number; readonly samples: number };
+  /**
+   * Seal → ingestor commit, → decoder commit, → the block's entries in the log (the in-process
+   * wake-ups' timestamps), → the first notification of the block at a client.
+   */
+  readonly stagesMs: {
+    readonly indexed: StageLatency;
+    readonly decoded: StageLatency;
+    readonly published?: StageLatency;
+    readonly firstClient?: StageLatency;
+  };
+  /** 1-minute load average when this measurement started and ended. */
+  readonly load: { readonly before: number; readonly after: number };
+}
+
+const load1 = (): number => Math.round((loadavg()[0] ?? 0) * 100) / 100;
+
+/** Seal → `at` per block, p50 and p99 over the blocks timed at both ends. */
+function stageLatency(
+  sealedAt: ReadonlyMap<number, number>,
+  at: ReadonlyMap<number, number>,
+): StageLatency {
+  const ms = [...at]
+    .flatMap(([seqno, t]) => {
+      const sealed = sealedAt.get(seqno);
+      return sealed === undefined ? [] : [t - sealed];
+    })
+    .sort((a, b) => a - b);
+  return { p50: percentile(ms, 50), p99: percentile(ms, 99), blocks: ms.length };
+}
+
+/**
+ * One measurement: the chain and the service in child processes over `log`, SUBSCRIBERS SSE clients
+ * in this process, ROUNDS rounds of traffic paced like a chain.
+ */
+export async function measure(log: LogMode): Promise<ModeResult> {
+  const loadBefore = load1();
+  const chain = fork(CHILDREN, ['--chain'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  /**
+   * The seal times of the rounds' blocks only: blocks sealed before (the funding, which the service
+   * catches up on while subscribers connect) are not timed, wherever their notifications arrive.
+   */
+  const sealedAt = new Map<number, number>();
+  let timing = false;
+  const stageAt: Record<PipelineStage, Map<number, number>> = {
+    blockIndexed: new Map(),
+    txsDecoded: new Map(),
+    streamPublished: new Map(),
+  };
+  const firstArrival = new Map<number, number>();
+  chain.on('message', (message: ChildMessage) => {
+    if (message.kind === 'sealed' && timing) {
+      sealedAt.set(message.seqno, message.at);
+    }
+  });
+  let child: ChildProcess | undefined;
+  try {
+    const chainReady = await nextMessage(chain, 'chainReady');
+    child = fork(CHILDREN, ['--serve'], {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      env: {
+        ...process.env,
+        BENCH_STREAM_NATS: log === 'jetstream' ? '1' : '0',
+        BENCH_STREAM_LITESERVERS: chainReady.liteservers,
+        BENCH_STREAM_FIRST_WALLET: chainReady.wallets[0] ?? '',
+      },
+    });
+    child.on('message', (message: ChildMessage) => {
+      if (message.kind === 'stage') {
+        stageAt[message.stage].set(message.seqno, message.at);
+      }
+    });
+    const ready = { ...(await nextMessage(child, 'ready')), wallets: chainReady.wallets };
+    const agent = new Agent({ keepAlive: false, maxSockets: Number.POSITIVE_INFINITY });
+    const opened = Date.now();
+    const subscribers: Subscriber[] = [];
+    for (let i = 0; i < SUBSCRIBERS; i += 50) {
+      const batch = Array.from({ length: Math.min(50, SUBSCRIBERS - i) }, (_, j) =>
+        subscribe(
+          ready.url,
+          agent,
+          ready.wallets[(i + j) % ready.wallets.length] ?? '',
+          sealedAt,
+          firstArrival,
+        ),
+      );
+      subscribers.push(...(await Promise.all(batch)));
+    }
+    const openSeconds = (Date.now() - opened) / 1000;
+    // Each round every wallet sends once and receives once: two traces per wallet.
+    const expected = SUBSCRIBERS * 2 * ROUNDS;
+    const started = Date.now();
+    const delivered = (): number => subscribers.reduce((s, x) => s + x.notifications, 0);
+    // Rounds are paced like a chain (the next one when the last one reached every client), so the
+    // latency is that of the path, not of a backlog the bench itself piled up.
+    const base = delivered();
+    // Only the rounds' blocks count for the stage times (not the funding before them).
+    for (const at of Object.values(stageAt)) {
+      at.clear();
+    }
+    firstArrival.clear();
+    timing = true;
+    let busySeconds = 0;
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const roundStarted = Date.now();
+      chain.send({ kind: 'round' });
+      await nextMessage(chain, 'roundDone');
+      const due = base + SUBSCRIBERS * 2 * (round + 1);
+      const deadline = Date.now() + 60_000;
+      while (delivered() < due && Date.now() < deadline) {
+        await sleep(10);
+      }
+      busySeconds += (Date.now() - roundStarted) / 1000;
+      await sleep(500);
+    }
+    const seconds = (Date.now() - started) / 1000;
+    const latencies = subscribers.flatMap((s) => s.latencies).sort((a, b) => a - b);
+    for (const s of subscribers) {
+      s.response.destroy();
+    }
+    return {
+      log,
+      openSeconds,
+      seconds,
+      delivered: delivered() - base,
+      expected,
+      // Notifications per second while rounds were being delivered (the pauses left out).
+      eventsPerSecond: Math.round((delivered() - base) / busySeconds),
+      latencyMs: {
+        p50: percentile(latencies, 50),
+        p99: percentile(latencies, 99),
+        samples: latencies.length,
+      },
+      stagesMs: {
+        indexed: stageLatency(sealedAt, stageAt.blockIndexed),
+        decoded: stageLatency(sealedAt, stageAt.txsDecoded),
+        published: stageLatency(sealedAt, stageAt.streamPublished),
+        firstClient: stageLatency(sealedAt, firstArrival),
+      },
+      load: { before: loadBefore, after: load1() },
+    };
+  } finally {
+    // The service first (it reads the chain), then the chain.
+    for (const running of [child, chain]) {
+      if (running?.exitCode === null) {
+        const exited = new Promise((r) => running.once('exit', r));
+        running.kill('SIGTERM');
+        await exited;
+      }
+    }
+  }
+}

@@ -1,0 +1,59 @@
+/** What the streaming benchmark's parent and its two children (streaming.children.ts) share. */
+import type { ChildProcess } from 'node:child_process';
+import type { PipelineStage } from '@app/nats';
+
+/** The benchmark's size: SSE subscribers, funded wallets, rounds of traffic. */
+export const SUBSCRIBERS = Number(process.env.BENCH_STREAM_SUBSCRIBERS ?? 1000);
+export const WALLETS = Number(process.env.BENCH_STREAM_WALLETS ?? 20);
+export const ROUNDS = Number(process.env.BENCH_STREAM_ROUNDS ?? 10);
+/**
+ * The pause between the seals of a round: mainnet's block interval since Catchain 2.0
+ * (https://docs.ton.org/ecosystem/subsecond). Sealed back to back, the localnet (whose liteservers
+ * share its event loop) could not answer the reads of one block while it built the next.
+ */
+export const BLOCK_INTERVAL_MS = Number(process.env.BENCH_STREAM_BLOCK_MS ?? 400);
+
+/** Which log (and with it which transport) the service of one measurement uses. */
+export type LogMode = 'memory' | 'jetstream';
+
+export const LOGS: readonly LogMode[] = (process.env.BENCH_STREAM_LOGS ?? 'memory,jetstream')
+  .split(',')
+  .map((l) => l.trim())
+  .filter((l): l is LogMode => l === 'memory' || l === 'jetstream');
+
+/** The messages the children send to the parent over IPC. */
+export type ChildMessage =
+  | {
+      readonly kind: 'chainReady';
+      readonly liteservers: string;
+      readonly wallets: readonly string[];
+    }
+  | { readonly kind: 'ready'; readonly url: string }
+  | { readonly kind: 'sealed'; readonly seqno: number; readonly at: number }
+  | {
+      readonly kind: 'stage';
+      readonly stage: PipelineStage;
+      readonly seqno: number;
+      readonly at: number;
+    }
+  | { readonly kind: 'roundDone' };
+
+/** Resolves with the next message of `kind` from `child`. */
+export function nextMessage<K extends ChildMessage['kind']>(
+  child: ChildProcess,
+  kind: K,
+): Promise<Extract<ChildMessage, { kind: K }>> {
+  return new Promise((resolve) => {
+    const listener = (message: ChildMessage): void => {
+      if (message.kind === kind) {
+        child.off('message', listener);
+        resolve(message as Extract<ChildMessage, { kind: K }>);
+      }
+    };
+    child.on('message', listener);
+  });
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}
