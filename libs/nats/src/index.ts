@@ -35,3 +35,4 @@ export * from './stream-log/stream-log.module';
 export * from './wakeups/wake-latch';
 export * from './wakeups/pipeline-signals';
 export * from './wakeups/pipeline-signals.module';
+export * from './client/shared-connection.client';
