@@ -4,6 +4,7 @@ export * from './nats-rpc.module';
 export * from './headers';
 export * from './nats-servers';
 export * from './connection/nats-connection.module';
+export * from './connection/drain-then-close';
 export * from './errors/revive';
 export * from './errors/censor';
 export * from './chunking/reply-chunks';
