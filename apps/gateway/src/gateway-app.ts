@@ -38,20 +38,18 @@ export async function createMeshGateway(
 ): Promise<NestFastifyApplication> {
   @Module({
     imports: [
+      // The process's one connection: requests to the services, the stream log's followers and the
+      // keys CLI's change broadcasts (edge/auth/api-keys-changed.ts). Imported first: it drains last.
+      NatsConnectionModule.forRoot({ natsUrl: options.natsUrl, name: 'tonapi-gateway' }),
       ObservabilityModule.forRoot({ app: 'gateway', logger: options.logger }),
       NatsRpcModule.forRoot({
-        natsUrl: options.natsUrl,
         defaultTimeoutMs: options.requestTimeoutMs,
-        name: 'tonapi-gateway',
         ...(options.replyCheckCpuPercent === undefined
           ? {}
           : { replyCheckCpuPercent: options.replyCheckCpuPercent }),
         ...(options.subjectPrefix === undefined ? {} : { subjectPrefix: options.subjectPrefix }),
       }),
-      // The keys CLI's change broadcasts (edge/auth/api-keys-changed.ts) are heard on it.
-      NatsConnectionModule.forRoot({ natsUrl: options.natsUrl, name: 'tonapi-gateway-edge' }),
       StreamLogModule.forRoot({
-        natsUrl: options.natsUrl,
         subjectPrefix: options.subjectPrefix,
         retentionMs: options.stream?.retentionMs ?? DEFAULT_STREAM_RETENTION_MS,
         maxBytes: options.stream?.maxBytes,

@@ -16,7 +16,7 @@ runMeshService({
   requireDatabase: true,
   // PostgreSQL down: 503 for v3 callers, not an internal error.
   errorTranslators: [databaseUnavailableError],
-  imports: ({ databaseUrl, natsUrl }) => {
+  imports: ({ databaseUrl }) => {
     const config = loadConfig(z.object(appEnv.query));
     return [
       // v3 reads on the read replicas when there are any; the stream publisher's on the primary.
@@ -30,7 +30,6 @@ runMeshService({
       }),
       // The query app renders indexed blocks for the Streaming API (apps/query/src/streaming).
       StreamLogModule.forRoot({
-        natsUrl,
         retentionMs: config.STREAM_RETENTION_SECONDS * 1000,
         maxBytes: config.STREAM_MAX_BYTES,
       }),

@@ -13,14 +13,13 @@ import { SenderPool } from './sender-pool';
  */
 runMeshService({
   service: 'sender',
-  imports: async ({ databaseUrl, natsUrl }) => {
+  imports: async ({ databaseUrl }) => {
     const config = loadConfig(z.object(appEnv.sender));
     return [
       // Requests to the query service: the address book of pending stream updates.
-      NatsRpcModule.forRoot({ natsUrl, name: 'sender' }),
+      NatsRpcModule.forRoot(),
       // Pending (emulated) traces and their invalidation go to the Streaming API's log.
       StreamLogModule.forRoot({
-        natsUrl,
         retentionMs: config.STREAM_RETENTION_SECONDS * 1000,
         maxBytes: config.STREAM_MAX_BYTES,
       }),

@@ -6,6 +6,7 @@ import {
   PipelineSignalsModule,
   StreamLogModule,
   createRpcMicroserviceOptions,
+  natsConnectionOf,
   setupRpcMicroservice,
   startHybridApplication,
 } from '@app/nats';
@@ -132,24 +133,23 @@ export async function createStandaloneApp(
 
   @Module({
     imports: [
+      // With NATS: the process's one connection, for the RPC client and server, the stream log and
+      // the services' JetStream events, consumers and KV buckets. Imported first: it drains last.
+      NatsConnectionModule.forRoot({ natsUrl: options.natsUrl, name: 'ton-access' }),
       ObservabilityModule.forRoot({ app: 'standalone', logger: options.logger }),
       NatsRpcModule.forRoot({
-        ...(options.natsUrl === undefined ? {} : { natsUrl: options.natsUrl }),
         ...(options.subjectPrefix === undefined ? {} : { subjectPrefix: options.subjectPrefix }),
         defaultTimeoutMs: options.natsRequestTimeoutMs,
         ...(options.replyCheckCpuPercent === undefined
           ? {}
           : { replyCheckCpuPercent: options.replyCheckCpuPercent }),
       }),
-      // With NATS: the services' JetStream events, consumers and KV buckets, on one connection.
-      NatsConnectionModule.forRoot({ natsUrl: options.natsUrl, name: 'ton-access' }),
       ...database,
       // The ingestor, decoder and stream publisher wake each other in process (with NATS as well:
       // a call is faster than a JetStream round trip), instead of each polling the one before it.
       PipelineSignalsModule.forRoot(),
       // One log for the producers (query, sender) and the gateway: JetStream with NATS, else memory.
       StreamLogModule.forRoot({
-        natsUrl: options.natsUrl,
         subjectPrefix: options.subjectPrefix,
         retentionMs: options.stream?.retentionMs ?? DEFAULT_STREAM_RETENTION_MS,
         maxBytes: options.stream?.maxBytes,
@@ -216,7 +216,7 @@ export async function createStandaloneApp(
   const rpc = app.connectMicroservice(
     createRpcMicroserviceOptions(
       'liteserver',
-      options.natsUrl,
+      natsConnectionOf(app),
       options.subjectPrefix === undefined ? {} : { subjectPrefix: options.subjectPrefix },
     ),
     // Listeners are bound at start, after the RPC filter and interceptor are registered.

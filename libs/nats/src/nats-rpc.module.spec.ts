@@ -64,7 +64,7 @@ void describe('NatsRpcModule with ObservabilityModule (single process, in-proces
     @Module({
       imports: [
         ObservabilityModule.forRoot({ app: 'standalone', registry, logger }),
-        NatsRpcModule.forRoot({ natsUrl: '', bus }),
+        NatsRpcModule.forRoot({ bus }),
         InfoModule,
       ],
     })

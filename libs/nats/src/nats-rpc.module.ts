@@ -1,9 +1,10 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { ClientNats } from '@nestjs/microservices';
+import { type NatsConnection } from '@nats-io/transport-node';
 
-import { TonNatsReplyDeserializer } from './client/reply-deserializer';
 import { RpcClient } from './client/rpc-client';
 import { RpcTransportHealth } from './client/rpc-transport.health';
+import { SharedConnectionClient } from './client/shared-connection.client';
+import { NATS_CONNECTION } from './connection/nats-connection.module';
 import { defaultInProcessBus } from './in-process/in-process-bus';
 import { InProcessClient } from './in-process/in-process.client';
 import {
@@ -12,23 +13,21 @@ import {
   NATS_RPC_OPTIONS,
   RPC_CLIENT_PROXY,
 } from './nats.constants';
-import { natsServers } from './nats-servers';
 import { type NatsRpcModuleOptions, type ResolvedNatsRpcOptions } from './nats-rpc.options';
 
 /**
- * Global provider of `RpcClient` (typed requests) and `RpcTransportHealth`, over NATS when
- * `natsUrl` is set and over the in-process bus otherwise, so callers never know the mode.
+ * Global provider of `RpcClient` (typed requests) and `RpcTransportHealth`, over the process's NATS
+ * connection when NatsConnectionModule provides one (NATS_CONNECTION) and over the in-process bus
+ * otherwise, so callers never know the mode.
  */
 @Module({})
 export class NatsRpcModule {
   static forRoot(options: NatsRpcModuleOptions = {}): DynamicModule {
     const resolved: ResolvedNatsRpcOptions = {
-      natsUrl: options.natsUrl === '' ? undefined : options.natsUrl,
       defaultTimeoutMs: options.defaultTimeoutMs ?? DEFAULT_RPC_TIMEOUT_MS,
       replyCheckCpuPercent: options.replyCheckCpuPercent ?? DEFAULT_REPLY_CHECK_CPU_PERCENT,
       subjectPrefix: options.subjectPrefix ?? '',
       bus: options.bus ?? defaultInProcessBus,
-      name: options.name ?? 'tonapi-client',
     };
     return {
       module: NatsRpcModule,
@@ -37,18 +36,17 @@ export class NatsRpcModule {
         { provide: NATS_RPC_OPTIONS, useValue: resolved },
         {
           provide: RPC_CLIENT_PROXY,
-          useFactory: () =>
-            resolved.natsUrl === undefined
-              ? new InProcessClient(resolved.bus)
-              : new ClientNats({
-                  servers: natsServers(resolved.natsUrl),
-                  name: resolved.name,
-                  // nats.js gives up after 10 attempts (~20 s); a longer NATS outage must not leave
-                  // the caller disconnected for good.
-                  maxReconnectAttempts: -1,
-                  // Successful replies arrive as raw JSON parts (chunking/reply-chunks.ts).
-                  deserializer: new TonNatsReplyDeserializer(),
-                }),
+          inject: [{ token: NATS_CONNECTION, optional: true }],
+          useFactory: async (nats: NatsConnection | undefined) => {
+            if (nats === undefined) {
+              return new InProcessClient(resolved.bus);
+            }
+            const client = new SharedConnectionClient(nats);
+            // Connected now, so that it follows the connection's status from the start: a request
+            // made while NATS is away then fails at once instead of waiting for its timeout.
+            await client.connect();
+            return client;
+          },
         },
         RpcClient,
         RpcTransportHealth,

@@ -3,11 +3,10 @@ import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { type ApiKeyStore, openApiKeyStore } from '@app/database';
-import { createNatsMicroserviceOptions, setupRpcMicroservice } from '@app/nats';
+import { createNatsMicroservice, setupRpcMicroservice } from '@app/nats';
 import { createLogger, createMetricsRegistry, NatsMetrics } from '@app/observability';
 import { createTestDatabase, natsUrl, type TestDatabase } from '@app/testing';
 import { type INestMicroservice } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { generateApiKey, hashApiKey } from '../../../apps/gateway/src/edge/auth/api-key-secret';
 import { createMeshGateway } from '../../../apps/gateway/src/gateway-app';
@@ -100,10 +99,15 @@ void describe('lean v2 route: same edge, same bytes as the Fastify route', () =>
   };
 
   before(async () => {
-    service = await NestFactory.createMicroservice(TestLiteserverModule.forRoot('ls', served), {
-      ...createNatsMicroserviceOptions('liteserver', natsUrl(), { subjectPrefix }),
-      logger: false,
-    });
+    service = await createNatsMicroservice(
+      'liteserver',
+      TestLiteserverModule.forRoot('ls', served),
+      {
+        natsUrl: natsUrl(),
+        subjectPrefix,
+        logger: false,
+      },
+    );
     setupRpcMicroservice(service, {
       logger,
       metrics: new NatsMetrics(createMetricsRegistry({ defaultMetrics: false })),

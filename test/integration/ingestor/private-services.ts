@@ -49,8 +49,12 @@ export class PrivateNats {
   constructor(
     readonly port: number,
     private readonly storeDir: string,
-    /** The server's max_payload in bytes (nats-server's default is 1 MiB), set through a config file. */
-    private readonly maxPayload?: number,
+    private readonly options: {
+      /** The server's max_payload in bytes (nats-server's default is 1 MiB), set through a config file. */
+      readonly maxPayload?: number;
+      /** The HTTP monitoring port (`/connz`, `/varz`: https://docs.nats.io/running-a-nats-service/nats_admin/monitoring). */
+      readonly monitorPort?: number;
+    } = {},
   ) {}
 
   get url(): string {
@@ -59,12 +63,16 @@ export class PrivateNats {
 
   async start(): Promise<void> {
     const config: string[] = [];
-    if (this.maxPayload !== undefined) {
+    const { maxPayload, monitorPort } = this.options;
+    if (maxPayload !== undefined) {
       // max_payload has no command-line flag.
       await mkdir(this.storeDir, { recursive: true });
       const file = join(this.storeDir, 'nats.conf');
-      await writeFile(file, `max_payload: ${String(this.maxPayload)}\n`);
+      await writeFile(file, `max_payload: ${String(maxPayload)}\n`);
       config.push('-c', file);
+    }
+    if (monitorPort !== undefined) {
+      config.push('-m', String(monitorPort));
     }
     this.child = spawn(
       'nats-server',

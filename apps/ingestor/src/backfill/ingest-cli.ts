@@ -24,7 +24,7 @@ import {
   resolveLiteservers,
   trustMetricsObserver,
 } from '@app/liteclient';
-import { connectNats } from '@app/nats';
+import { connectNats, drainThenClose, natsServers } from '@app/nats';
 import { createLogger } from '@app/observability';
 import { installFastBitOps, installNativeSha256 } from '@app/ton';
 import { Registry } from 'prom-client';
@@ -134,7 +134,7 @@ async function main(argv: readonly string[]): Promise<undefined> {
   const nats =
     config.NATS_URL === undefined
       ? undefined
-      : await connectNats({ servers: config.NATS_URL.split(','), name: 'ingest-backfill' });
+      : await connectNats({ servers: natsServers(config.NATS_URL), name: 'ingest-backfill' });
   const controller = new AbortController();
   process.once('SIGINT', () => {
     controller.abort();
@@ -179,7 +179,10 @@ async function main(argv: readonly string[]): Promise<undefined> {
   } finally {
     pool.close();
     await decoder.close();
-    await nats?.close();
+    // The last block.indexed events are flushed before the tool exits.
+    if (nats !== undefined) {
+      await drainThenClose(nats);
+    }
     await dataSource.destroy();
   }
   return undefined;

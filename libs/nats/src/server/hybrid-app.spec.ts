@@ -67,7 +67,7 @@ void describe('startHybridApplication (an HTTP app and its in-process RPC server
           registry: createMetricsRegistry({ defaultMetrics: false }),
           logger,
         }),
-        NatsRpcModule.forRoot({ natsUrl: '', bus }),
+        NatsRpcModule.forRoot({ bus }),
       ],
       controllers: [NotFoundController],
       providers: [HookCounter],

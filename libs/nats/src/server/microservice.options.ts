@@ -1,10 +1,10 @@
 import { QueueGroups, type ServiceName } from '@app/contracts';
 import { type NatsMetrics } from '@app/observability';
 import { type INestMicroservice } from '@nestjs/common';
+import { type NatsConnection } from '@nats-io/transport-node';
 import { type CustomStrategy } from '@nestjs/microservices';
 import { type Logger } from 'pino';
 
-import { natsServers } from '../nats-servers';
 import { defaultInProcessBus, type InProcessBus } from '../in-process/in-process-bus';
 import { InProcessServer } from '../in-process/in-process.server';
 import { RpcContextInterceptor } from './rpc-context.interceptor';
@@ -19,20 +19,19 @@ export interface RpcMicroserviceOptions {
 }
 
 /**
- * Mesh mode: the microservice options of `service` on NATS, subscribed in the service's queue
- * group so replicas share requests.
- * `app.connectMicroservice(createNatsMicroserviceOptions('liteserver', cfg.NATS_URL))`.
+ * The microservice options of `service` on NATS, subscribed on the process's connection
+ * (NATS_CONNECTION, asked for when the server starts listening) in the service's queue group, so
+ * replicas share requests.
  */
 export function createNatsMicroserviceOptions(
   service: ServiceName,
-  natsUrl: string,
+  connection: () => NatsConnection,
   options: RpcMicroserviceOptions = {},
 ): CustomStrategy {
   return {
     strategy: new TonNatsServer({
-      servers: natsServers(natsUrl),
+      connection,
       queue: QueueGroups[service],
-      name: `tonapi-${service}`,
       ...(options.subjectPrefix === undefined ? {} : { subjectPrefix: options.subjectPrefix }),
     }),
   };
@@ -52,15 +51,18 @@ export function createInProcessMicroserviceOptions(
   };
 }
 
-/** NATS when `natsUrl` is set, else the in-process transport (docs/architecture.md). */
+/**
+ * On the process's NATS connection when it has one, else the in-process transport
+ * (docs/architecture.md).
+ */
 export function createRpcMicroserviceOptions(
   service: ServiceName,
-  natsUrl: string | undefined,
+  connection: NatsConnection | undefined,
   options: RpcMicroserviceOptions = {},
 ): CustomStrategy {
-  return natsUrl === undefined || natsUrl === ''
+  return connection === undefined
     ? createInProcessMicroserviceOptions(service, options)
-    : createNatsMicroserviceOptions(service, natsUrl, options);
+    : createNatsMicroserviceOptions(service, () => connection, options);
 }
 
 /**

@@ -10,15 +10,65 @@ import {
   startOpsServer,
 } from '@app/observability';
 import { installFastBitOps, installNativeSha256 } from '@app/ton';
-import { type DynamicModule, type INestMicroservice, Module, type Type } from '@nestjs/common';
+import {
+  type DynamicModule,
+  type INestMicroservice,
+  type LoggerService,
+  Module,
+  type Type,
+} from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { type Logger } from 'pino';
 import { Registry } from 'prom-client';
 import { z } from 'zod';
 
-import { NatsConnectionModule } from '../connection/nats-connection.module';
+import { NatsConnectionModule, natsConnectionOf } from '../connection/nats-connection.module';
 import { createNatsMicroserviceOptions, setupRpcMicroservice } from './microservice.options';
 import { type RpcErrorTranslator } from './rpc-error.filter';
+
+/**
+ * `rootModule` as a NATS microservice of `service`, subscribed in the service's queue group on the
+ * process's one connection, which the NatsConnectionModule imported here opens (ahead of the
+ * root's modules, so it drains after them). Not yet listening.
+ */
+export async function createNatsMicroservice(
+  service: ServiceName,
+  rootModule: Type | DynamicModule,
+  options: {
+    natsUrl: string;
+    subjectPrefix?: string;
+    /** Nest's own log lines (false: none). */
+    logger: LoggerService | false;
+    /** Throw a module's initialisation error to the caller instead of letting Nest exit. */
+    abortOnError?: boolean;
+  },
+): Promise<INestMicroservice> {
+  @Module({
+    imports: [
+      NatsConnectionModule.forRoot({ natsUrl: options.natsUrl, name: `tonapi-${service}` }),
+      rootModule,
+    ],
+  })
+  class NatsServiceProcessModule {}
+
+  // The server subscribes when it starts listening, after the connection was opened with the app.
+  const app: INestMicroservice = await NestFactory.createMicroservice(NatsServiceProcessModule, {
+    ...createNatsMicroserviceOptions(
+      service,
+      () => {
+        const nats = natsConnectionOf(app);
+        if (nats === undefined) {
+          throw new Error(`the ${service} microservice has no NATS connection`);
+        }
+        return nats;
+      },
+      options.subjectPrefix === undefined ? {} : { subjectPrefix: options.subjectPrefix },
+    ),
+    logger: options.logger,
+    ...(options.abortOnError === undefined ? {} : { abortOnError: options.abortOnError }),
+  });
+  return app;
+}
 
 /**
  * A service's root module as a NATS microservice in the service's queue group, with the RPC error
@@ -26,7 +76,7 @@ import { type RpcErrorTranslator } from './rpc-error.filter';
  */
 export async function createServiceMicroservice(
   service: ServiceName,
-  rootModule: object,
+  rootModule: Type | DynamicModule,
   options: {
     natsUrl: string;
     subjectPrefix?: string;
@@ -35,12 +85,9 @@ export async function createServiceMicroservice(
     errorTranslators?: readonly RpcErrorTranslator[];
   },
 ): Promise<INestMicroservice> {
-  const app = await NestFactory.createMicroservice(rootModule, {
-    ...createNatsMicroserviceOptions(
-      service,
-      options.natsUrl,
-      options.subjectPrefix === undefined ? {} : { subjectPrefix: options.subjectPrefix },
-    ),
+  const app = await createNatsMicroservice(service, rootModule, {
+    natsUrl: options.natsUrl,
+    ...(options.subjectPrefix === undefined ? {} : { subjectPrefix: options.subjectPrefix }),
     logger: new PinoNestLogger(options.logger),
     // A module that cannot initialise (PostgreSQL unreachable, the schema behind, a full disk) is
     // thrown to the caller, so runMain prints its one fatal line on stderr and exits 1; by default
@@ -59,11 +106,11 @@ export async function createServiceMicroservice(
 /** What a mesh service's main needs beyond its modules. */
 export interface MeshServiceOptions {
   readonly service: ServiceName;
-  /** The service's modules besides observability and its NATS connection (its own module, DatabaseModule…). */
-  imports(env: {
-    databaseUrl: string | undefined;
-    natsUrl: string;
-  }): DynamicImport[] | Promise<DynamicImport[]>;
+  /**
+   * The service's modules besides observability and its NATS connection (its own module,
+   * DatabaseModule…); what needs NATS injects the connection (NATS_CONNECTION).
+   */
+  imports(env: { databaseUrl: string | undefined }): DynamicImport[] | Promise<DynamicImport[]>;
   /** The service cannot run without PostgreSQL. */
   readonly requireDatabase?: boolean;
   /** Dependency errors its handlers answer with a code (e.g. PostgreSQL down → 503). */
@@ -94,18 +141,10 @@ export function runMeshService(options: MeshServiceOptions): void {
       throw new Error(`DATABASE_URL is required when the ${service} runs alone (mesh mode)`);
     }
     const logger = createLogger({ app: service, level: config.LOG_LEVEL });
-    const imports = await options.imports({
-      databaseUrl: config.DATABASE_URL,
-      natsUrl: config.NATS_URL,
-    });
+    const imports = await options.imports({ databaseUrl: config.DATABASE_URL });
 
     @Module({
-      imports: [
-        ObservabilityModule.forRoot({ app: service, logger }),
-        // The service's JetStream events, consumers and KV buckets share this one connection.
-        NatsConnectionModule.forRoot({ natsUrl: config.NATS_URL, name: service }),
-        ...imports,
-      ],
+      imports: [ObservabilityModule.forRoot({ app: service, logger }), ...imports],
     })
     class MeshServiceModule {}
 

@@ -15,11 +15,13 @@ import { replyJson } from './serialized-reply';
 import { queueOf } from '../in-process/in-process.server';
 
 export interface TonNatsServerOptions {
-  servers: string | string[];
+  /**
+   * The process's NATS connection (NATS_CONNECTION), asked for when the server starts listening:
+   * the server subscribes on it and leaves closing it to NatsConnectionModule.
+   */
+  connection: () => NatsConnection;
   /** Default queue group; `@RpcHandler` gives each handler its service's group anyway. */
   queue?: string;
-  /** Connection name shown by the NATS server (`nats server report connections`). */
-  name?: string;
   /** Prepended to every subscribed subject (test isolation on a shared NATS server). */
   subjectPrefix?: string;
   /** Replies whose JSON exceeds this go as several messages (see reply-chunks.ts). */
@@ -41,11 +43,13 @@ interface ReplyPacket {
 type NatsMessage = Parameters<ServerNats['getPublisher']>[0];
 
 /**
- * Nest's ServerNats with a subject prefix: subscriptions go to `<prefix>.<subject>` while handlers
- * are still looked up by their unprefixed pattern. Without a prefix it behaves exactly as
- * ServerNats (per-handler queue groups from `@MessagePattern(…, { queue })` included).
+ * Nest's ServerNats on the process's one connection, with a subject prefix: subscriptions go to
+ * `<prefix>.<subject>` while handlers are still looked up by their unprefixed pattern. Without a
+ * prefix it subscribes as ServerNats does (per-handler queue groups from
+ * `@MessagePattern(…, { queue })` included). Closing it ends its subscriptions only.
  */
 export class TonNatsServer extends ServerNats {
+  private readonly shared: () => NatsConnection;
   private readonly prefix: string;
   private readonly prefixedSubscriptions: Subscription[] = [];
   private readonly defaultQueue: string | undefined;
@@ -54,10 +58,9 @@ export class TonNatsServer extends ServerNats {
   private connection: NatsConnection | undefined;
 
   constructor(options: TonNatsServerOptions) {
-    const { subjectPrefix, replyChunkBytes, ...natsOptions } = options;
-    // maxReconnectAttempts -1: nats.js gives up after 10 attempts (~20 s), and a service whose
-    // connection gave up would never serve again after a longer NATS outage.
-    super({ ...natsOptions, gracefulShutdown: false, maxReconnectAttempts: -1 });
+    const { connection, subjectPrefix, replyChunkBytes, ...natsOptions } = options;
+    super({ ...natsOptions, gracefulShutdown: false });
+    this.shared = connection;
     this.prefix = subjectPrefix ?? '';
     this.defaultQueue = options.queue;
     this.replyChunkBytes = replyChunkBytes ?? DEFAULT_REPLY_CHUNK_BYTES;
@@ -107,6 +110,22 @@ export class TonNatsServer extends ServerNats {
     return maxPayload === undefined
       ? this.replyChunkBytes
       : Math.max(MIN_PART_BYTES, Math.min(this.replyChunkBytes, maxPayload - PART_HEADROOM_BYTES));
+  }
+
+  override createNatsClient(): Promise<NatsConnection> {
+    return Promise.resolve(this.shared());
+  }
+
+  /**
+   * Stops taking requests; the connection stays open for the replies and events of the services
+   * still stopping, and NatsConnectionModule drains it after them.
+   */
+  override close(): Promise<void> {
+    for (const subscription of this.prefixedSubscriptions.splice(0)) {
+      subscription.unsubscribe();
+    }
+    this.statusEventEmitter.removeAllListeners();
+    return Promise.resolve();
   }
 
   override bindEvents(client: NatsConnection): void {

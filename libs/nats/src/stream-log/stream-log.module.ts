@@ -1,20 +1,18 @@
 import {
+  type BeforeApplicationShutdown,
   type DynamicModule,
   Global,
   Inject,
+  Injectable,
   Module,
-  type OnApplicationShutdown,
 } from '@nestjs/common';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { natsServers } from '../nats-servers';
-import { drainThenClose } from '../connection/drain-then-close';
+import { type NatsConnection } from '@nats-io/transport-node';
+import { NATS_CONNECTION } from '../connection/nats-connection.module';
 import { JetStreamStreamLog } from './jetstream-stream-log';
 import { MemoryStreamLog } from './memory-stream-log';
 import { STREAM_LOG, type StreamLog } from './stream-log';
 
 export interface StreamLogModuleOptions {
-  /** NATS servers (comma-separated): the JetStream log. Absent: the in-memory log of one process. */
-  readonly natsUrl?: string | undefined;
   readonly subjectPrefix?: string | undefined;
   /** The replay window (STREAM_RETENTION_SECONDS). */
   readonly retentionMs: number;
@@ -26,27 +24,23 @@ export interface StreamLogModuleOptions {
 
 const DEFAULT_MAX_ENTRIES = 50_000;
 
-interface OpenedLog {
-  readonly log: StreamLog;
-  readonly nc: NatsConnection | undefined;
-}
+/**
+ * Stops the log's followers before the process's NATS connection drains (NatsConnectionModule drains
+ * it in `onApplicationShutdown`); the producers' appends need nothing stopped.
+ */
+@Injectable()
+class StreamLogCloser implements BeforeApplicationShutdown {
+  constructor(@Inject(STREAM_LOG) private readonly log: StreamLog) {}
 
-const OPENED_LOG = Symbol('OPENED_STREAM_LOG');
-
-class StreamLogCloser implements OnApplicationShutdown {
-  constructor(@Inject(OPENED_LOG) private readonly opened: OpenedLog) {}
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.opened.log.close();
-    if (this.opened.nc) {
-      await drainThenClose(this.opened.nc);
-    }
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.log.close();
   }
 }
 
 /**
  * Provides STREAM_LOG to every module of the process (producers append, the gateway follows): the
- * JetStream log in the mesh, one shared in-memory log in the single process without NATS.
+ * JetStream log on the process's NATS connection (NATS_CONNECTION) when it has one, else one shared
+ * in-memory log (the single process without NATS).
  */
 @Global()
 @Module({})
@@ -56,35 +50,22 @@ export class StreamLogModule {
       module: StreamLogModule,
       providers: [
         {
-          provide: OPENED_LOG,
-          useFactory: async (): Promise<OpenedLog> => {
-            if (options.natsUrl === undefined) {
-              return {
-                nc: undefined,
-                log: new MemoryStreamLog({
+          provide: STREAM_LOG,
+          inject: [{ token: NATS_CONNECTION, optional: true }],
+          useFactory: (nats: NatsConnection | undefined): StreamLog =>
+            nats === undefined
+              ? new MemoryStreamLog({
                   retentionMs: options.retentionMs,
                   maxEntries: options.maxEntries ?? DEFAULT_MAX_ENTRIES,
+                })
+              : new JetStreamStreamLog(nats, {
+                  retentionMs: options.retentionMs,
+                  ...(options.subjectPrefix === undefined
+                    ? {}
+                    : { subjectPrefix: options.subjectPrefix }),
+                  ...(options.maxBytes === undefined ? {} : { maxBytes: options.maxBytes }),
                 }),
-              };
-            }
-            const nc = await connect({
-              servers: natsServers(options.natsUrl),
-              name: 'stream-log',
-              maxReconnectAttempts: -1,
-            });
-            return {
-              nc,
-              log: new JetStreamStreamLog(nc, {
-                retentionMs: options.retentionMs,
-                ...(options.subjectPrefix === undefined
-                  ? {}
-                  : { subjectPrefix: options.subjectPrefix }),
-                ...(options.maxBytes === undefined ? {} : { maxBytes: options.maxBytes }),
-              }),
-            };
-          },
         },
-        { provide: STREAM_LOG, inject: [OPENED_LOG], useFactory: (o: OpenedLog) => o.log },
         StreamLogCloser,
       ],
       exports: [STREAM_LOG],

@@ -6,17 +6,13 @@ import { after, before, describe, it } from 'node:test';
 
 import { Subjects } from '@app/contracts';
 import { findFreePort } from '@app/database';
-import {
-  createNatsMicroserviceOptions,
-  NatsRpcModule,
-  RpcClient,
-  setupRpcMicroservice,
-} from '@app/nats';
+import { createNatsMicroservice, RpcClient, setupRpcMicroservice } from '@app/nats';
 import { createLogger, createMetricsRegistry, NatsMetrics } from '@app/observability';
 import { type INestApplicationContext, type INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 
 import { PrivateNats } from '../../ingestor/private-services';
+import { rpcClientProcess } from '../../support/rpc-client.support';
 import { accountAt, Behaviour, hugeAccount, TestLiteserverModule } from './rpc-test.app';
 
 /** A NATS server whose max_payload an operator lowered to 64 KiB (the default is 1 MiB). */
@@ -30,10 +26,10 @@ void describe('reply parts under a lowered NATS max_payload', () => {
 
   before(async () => {
     dir = await mkdtemp(join(tmpdir(), 'reply-parts-'));
-    nats = new PrivateNats(await findFreePort(), join(dir, 'store'), MAX_PAYLOAD);
+    nats = new PrivateNats(await findFreePort(), join(dir, 'store'), { maxPayload: MAX_PAYLOAD });
     await nats.start();
-    server = await NestFactory.createMicroservice(TestLiteserverModule.forRoot('A', []), {
-      ...createNatsMicroserviceOptions('liteserver', nats.url),
+    server = await createNatsMicroservice('liteserver', TestLiteserverModule.forRoot('A', []), {
+      natsUrl: nats.url,
       logger: false,
     });
     setupRpcMicroservice(server, {
@@ -42,7 +38,7 @@ void describe('reply parts under a lowered NATS max_payload', () => {
     });
     await server.listen();
     client = await NestFactory.createApplicationContext(
-      NatsRpcModule.forRoot({ natsUrl: nats.url, defaultTimeoutMs: 5000 }),
+      rpcClientProcess(nats.url, { defaultTimeoutMs: 5000 }),
       { logger: false },
     );
   });

@@ -1,5 +1,3 @@
-/* eslint-disable @typescript-eslint/no-misused-spread -- Nest
-   declares its factory options as classes (NestApplicationContextOptions, not exported) but takes plain objects. */
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
@@ -7,11 +5,10 @@ import { after, before, describe, it } from 'node:test';
 import { ErrorCode, Subjects, TonApiError } from '@app/contracts';
 import {
   createInProcessMicroserviceOptions,
-  createNatsMicroserviceOptions,
+  createNatsMicroservice,
   DEFAULT_REPLY_CHUNK_BYTES,
   InProcessBus,
   INTERNAL_ERROR_MESSAGE,
-  NatsRpcModule,
   parsePartHeader,
   REPLY_DISPOSED_HEADER,
   REPLY_ID_HEADER,
@@ -29,7 +26,12 @@ import {
   runWithRequestId,
 } from '@app/observability';
 import { connect, createInbox } from '@nats-io/transport-node';
-import { type INestApplicationContext, type INestMicroservice, Module } from '@nestjs/common';
+import {
+  type DynamicModule,
+  type INestApplicationContext,
+  type INestMicroservice,
+  Module,
+} from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { type ClientProxy } from '@nestjs/microservices';
 import { firstValueFrom } from 'rxjs';
@@ -42,21 +44,23 @@ import {
   type ServedCall,
   TestLiteserverModule,
 } from './rpc-test.app';
+import { PrivateNatsRun } from '../../support/private-nats.support';
+import { rpcClientProcess } from '../../support/rpc-client.support';
 
 const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 
-/** Module tokens of the client's test context (their providers are given dynamically). */
+/** Module token of the client's test observability (its providers are given dynamically). */
 @Module({})
 class ClientObservability {}
-@Module({})
-class RpcClientTestRoot {}
 
 interface Mode {
   name: 'nats' | 'in-process';
-  serverOptions: (
+  /** A test liteserver service on the mode's transport, not yet listening. */
+  createServer: (
+    root: DynamicModule,
     prefix: string,
     bus: InProcessBus,
-  ) => Parameters<typeof NestFactory.createMicroservice>[1];
+  ) => Promise<INestMicroservice>;
   natsUrl: string | undefined;
 }
 
@@ -64,14 +68,21 @@ const modes: Mode[] = [
   {
     name: 'nats',
     natsUrl: NATS_URL,
-    serverOptions: (prefix) =>
-      createNatsMicroserviceOptions('liteserver', NATS_URL, { subjectPrefix: prefix }),
+    createServer: (root, prefix) =>
+      createNatsMicroservice('liteserver', root, {
+        natsUrl: NATS_URL,
+        subjectPrefix: prefix,
+        logger: false,
+      }),
   },
   {
     name: 'in-process',
     natsUrl: undefined,
-    serverOptions: (prefix, bus) =>
-      createInProcessMicroserviceOptions('liteserver', { subjectPrefix: prefix, bus }),
+    createServer: (root, prefix, bus) =>
+      NestFactory.createMicroservice(root, {
+        ...createInProcessMicroserviceOptions('liteserver', { subjectPrefix: prefix, bus }),
+        logger: false,
+      }),
   },
 ];
 
@@ -118,10 +129,7 @@ for (const mode of modes) {
     let sut: RpcClient;
 
     async function startServer(name: string): Promise<INestMicroservice> {
-      const ms = await NestFactory.createMicroservice(TestLiteserverModule.forRoot(name, served), {
-        ...mode.serverOptions(prefix, bus),
-        logger: false,
-      });
+      const ms = await mode.createServer(TestLiteserverModule.forRoot(name, served), prefix, bus);
       setupRpcMicroservice(ms, { logger, metrics });
       await ms.listen();
       servers.push(ms);
@@ -142,18 +150,9 @@ for (const mode of modes) {
         exports: [NatsMetrics, PINO_LOGGER],
       };
       clientApp = await NestFactory.createApplicationContext(
-        {
-          module: RpcClientTestRoot,
-          imports: [
-            clientObservability,
-            NatsRpcModule.forRoot({
-              ...(mode.natsUrl === undefined ? {} : { natsUrl: mode.natsUrl }),
-              subjectPrefix: prefix,
-              bus,
-              defaultTimeoutMs: 2000,
-            }),
-          ],
-        },
+        rpcClientProcess(mode.natsUrl, { subjectPrefix: prefix, bus, defaultTimeoutMs: 2000 }, [
+          clientObservability,
+        ]),
         { logger: false },
       );
       sut = clientApp.get(RpcClient);
@@ -413,8 +412,7 @@ for (const mode of modes) {
 
     void it('answers SERVICE_UNAVAILABLE when nobody listens', async () => {
       const lonely = await NestFactory.createApplicationContext(
-        NatsRpcModule.forRoot({
-          ...(mode.natsUrl === undefined ? {} : { natsUrl: mode.natsUrl }),
+        rpcClientProcess(mode.natsUrl, {
           subjectPrefix: `${prefix}-nobody`,
           bus,
           defaultTimeoutMs: 2000,
@@ -434,10 +432,11 @@ for (const mode of modes) {
 
     if (mode.name === 'nats') {
       void it('answers SERVICE_UNAVAILABLE when the NATS server cannot be reached', async () => {
-        const offline = await NestFactory.createApplicationContext(
-          NatsRpcModule.forRoot({ natsUrl: 'nats://127.0.0.1:1' }),
-          { logger: false },
-        );
+        const run = await PrivateNatsRun.start('rpc-offline-');
+        const offline = await NestFactory.createApplicationContext(rpcClientProcess(run.nats.url), {
+          logger: false,
+        });
+        await run.nats.stop();
         try {
           await assert.rejects(
             offline.get(RpcClient).request(Subjects.ls.getMasterchainInfo, {}),
@@ -448,6 +447,7 @@ for (const mode of modes) {
           );
         } finally {
           await offline.close();
+          await run.close();
         }
       });
     }

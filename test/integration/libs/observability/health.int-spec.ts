@@ -1,12 +1,15 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 
-import { NatsRpcModule, RpcTransportHealth } from '@app/nats';
+import { RpcTransportHealth } from '@app/nats';
 import { TonHealthIndicators } from '@app/observability';
+import { waitFor } from '@app/testing';
 import { type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { HealthIndicatorService } from '@nestjs/terminus';
 import { DataSource } from 'typeorm';
+import { PrivateNatsRun } from '../../support/private-nats.support';
+import { rpcClientProcess } from '../../support/rpc-client.support';
 
 const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -22,7 +25,7 @@ void describe('TonHealthIndicators against real NATS and PostgreSQL', () => {
   let pg: DataSource;
 
   before(async () => {
-    app = await NestFactory.createApplicationContext(NatsRpcModule.forRoot({ natsUrl: NATS_URL }), {
+    app = await NestFactory.createApplicationContext(rpcClientProcess(NATS_URL), {
       logger: false,
     });
     pg = await new DataSource({ type: 'postgres', url: PG_URL }).initialize();
@@ -40,17 +43,20 @@ void describe('TonHealthIndicators against real NATS and PostgreSQL', () => {
     assert.equal(typeof result.nats.rttMs, 'number');
   });
 
-  void it('nats is down when no server listens', async () => {
-    const dead = await NestFactory.createApplicationContext(
-      NatsRpcModule.forRoot({ natsUrl: 'nats://127.0.0.1:1' }),
-      { logger: false },
-    );
+  void it('nats is down once the server stopped listening', async () => {
+    const run = await PrivateNatsRun.start('health-nats-down-');
+    const dead = await NestFactory.createApplicationContext(rpcClientProcess(run.nats.url), {
+      logger: false,
+    });
+    const check = () => sut.nats('nats', () => dead.get(RpcTransportHealth).roundTripMs());
     try {
-      const result = await sut.nats('nats', () => dead.get(RpcTransportHealth).roundTripMs());
-      assert.equal(result.nats.status, 'down');
-      assert.equal(typeof result.nats.message, 'string');
+      assert.equal((await check()).nats.status, 'up');
+      await run.nats.stop();
+      await waitFor(async () => (await check()).nats.status === 'down', 'nats reported down');
+      assert.equal(typeof (await check()).nats.message, 'string');
     } finally {
       await dead.close();
+      await run.close();
     }
   });
 
