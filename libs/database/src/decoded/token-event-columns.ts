@@ -1,60 +1,67 @@
-import { type BulkColumn, dec } from '../repositories/unnest-insert';
-import {
-  type EventCommon,
-  type JettonBurnRow,
-  type JettonEventCommon,
-  type JettonTransferRow,
-  type NftTransferRow,
-} from './token-rows';
+import { JettonBurnEntity } from '../entities/jetton-burn.entity';
+import { JettonTransferEntity } from '../entities/jetton-transfer.entity';
+import { NftTransferEntity } from '../entities/nft-transfer.entity';
+import { ownColumns, type WriteRow } from '../entities/bulk-columns';
 
-function eventColumns<R extends EventCommon>(): BulkColumn<R>[] {
-  return [
-    { name: 'tx_hash', type: 'text', value: (r) => r.txHash },
-    { name: 'tx_lt', type: 'bigint', value: (r) => dec(r.txLt) },
-    { name: 'tx_now', type: 'integer', value: (r) => r.txNow },
-    { name: 'tx_aborted', type: 'boolean', value: (r) => r.txAborted },
-    { name: 'mc_seqno', type: 'integer', value: (r) => r.mcSeqno },
-    { name: 'query_id', type: 'numeric', value: (r) => dec(r.queryId) },
-    { name: 'response_destination', type: 'text', value: (r) => r.responseDestination },
-    { name: 'trace_id', type: 'text', value: (r) => r.traceId },
-  ];
-}
+/*
+ * The decoder's token event rows are the entities' own shape: which properties it writes is listed
+ * once per table, and the row type and the insert's columns follow from that list.
+ */
 
-function jettonEventColumns<R extends JettonEventCommon>(): BulkColumn<R>[] {
-  return [
-    ...eventColumns<R>(),
-    { name: 'jetton_wallet_address', type: 'text', value: (r) => r.jettonWallet },
-    { name: 'jetton_master_address', type: 'text', value: (r) => r.jettonMaster },
-  ];
-}
+/**
+ * What every token event table has (toncenter
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp):
+ * the transaction, its time and outcome, and the query_id and response_destination every
+ * TEP-74/TEP-62 message carries.
+ */
+const EVENT_KEYS = [
+  'txHash',
+  'txLt',
+  'txNow',
+  'txAborted',
+  'mcSeqno',
+  'queryId',
+  'responseDestination',
+  'traceId',
+] as const;
 
-/** The columns of jetton_transfers. */
-export const JETTON_TRANSFERS_COLUMNS: BulkColumn<JettonTransferRow>[] = [
-  ...jettonEventColumns<JettonTransferRow>(),
-  { name: 'amount', type: 'numeric', value: (r) => dec(r.amount) },
-  { name: 'source', type: 'text', value: (r) => r.source },
-  { name: 'destination', type: 'text', value: (r) => r.destination },
-  { name: 'custom_payload', type: 'text', value: (r) => r.customPayload },
-  { name: 'forward_ton_amount', type: 'numeric', value: (r) => dec(r.forwardTonAmount) },
-  { name: 'forward_payload', type: 'text', value: (r) => r.forwardPayload },
-];
+const JETTON_TRANSFER_KEYS = [
+  ...EVENT_KEYS,
+  'jettonWalletAddress',
+  'jettonMasterAddress',
+  'amount',
+  'source',
+  'destination',
+  'customPayload',
+  'forwardTonAmount',
+  'forwardPayload',
+] as const;
+export type JettonTransferRow = WriteRow<
+  JettonTransferEntity,
+  (typeof JETTON_TRANSFER_KEYS)[number]
+>;
+export const JETTON_TRANSFERS_COLUMNS = ownColumns(JettonTransferEntity, JETTON_TRANSFER_KEYS);
 
-/** The columns of jetton_burns. */
-export const JETTON_BURNS_COLUMNS: BulkColumn<JettonBurnRow>[] = [
-  ...jettonEventColumns<JettonBurnRow>(),
-  { name: 'owner', type: 'text', value: (r) => r.owner },
-  { name: 'amount', type: 'numeric', value: (r) => dec(r.amount) },
-];
+const JETTON_BURN_KEYS = [
+  ...EVENT_KEYS,
+  'jettonWalletAddress',
+  'jettonMasterAddress',
+  'owner',
+  'amount',
+] as const;
+export type JettonBurnRow = WriteRow<JettonBurnEntity, (typeof JETTON_BURN_KEYS)[number]>;
+export const JETTON_BURNS_COLUMNS = ownColumns(JettonBurnEntity, JETTON_BURN_KEYS);
 
-/** The columns of nft_transfers. */
-export const NFT_TRANSFERS_COLUMNS: BulkColumn<NftTransferRow>[] = [
-  ...eventColumns<NftTransferRow>(),
-  { name: 'nft_item_address', type: 'text', value: (r) => r.item },
-  { name: 'nft_item_index', type: 'numeric', value: (r) => dec(r.itemIndex) },
-  { name: 'nft_collection_address', type: 'text', value: (r) => r.collection },
-  { name: 'old_owner', type: 'text', value: (r) => r.oldOwner },
-  { name: 'new_owner', type: 'text', value: (r) => r.newOwner },
-  { name: 'custom_payload', type: 'text', value: (r) => r.customPayload },
-  { name: 'forward_amount', type: 'numeric', value: (r) => dec(r.forwardAmount) },
-  { name: 'forward_payload', type: 'text', value: (r) => r.forwardPayload },
-];
+const NFT_TRANSFER_KEYS = [
+  ...EVENT_KEYS,
+  'nftItemAddress',
+  'nftItemIndex',
+  'nftCollectionAddress',
+  'oldOwner',
+  'newOwner',
+  'customPayload',
+  'forwardAmount',
+  'forwardPayload',
+] as const;
+export type NftTransferRow = WriteRow<NftTransferEntity, (typeof NFT_TRANSFER_KEYS)[number]>;
+export const NFT_TRANSFERS_COLUMNS = ownColumns(NftTransferEntity, NFT_TRANSFER_KEYS);

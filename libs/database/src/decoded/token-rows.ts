@@ -83,47 +83,4 @@ export interface NftCollectionRow extends StateCommon {
   readonly content: Record<string, string>;
 }
 
-/**
- * What every token event table has (toncenter
- * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp):
- * the transaction, its time and outcome, and the query_id and response_destination every
- * TEP-74/TEP-62 message carries.
- */
-export interface EventCommon {
-  readonly txHash: string;
-  readonly txLt: bigint;
-  readonly txNow: number;
-  readonly txAborted: boolean;
-  readonly mcSeqno: number;
-  readonly queryId: bigint;
-  readonly responseDestination: string | null;
-  readonly traceId: string | null;
-}
-/** A Jetton event's wallet and (once known) master. */
-export interface JettonEventCommon extends EventCommon {
-  readonly jettonWallet: string;
-  readonly jettonMaster: string | null;
-}
-
-export interface JettonTransferRow extends JettonEventCommon {
-  readonly amount: bigint;
-  readonly source: string | null;
-  readonly destination: string | null;
-  readonly customPayload: string | null;
-  readonly forwardTonAmount: bigint;
-  readonly forwardPayload: string | null;
-}
-export interface JettonBurnRow extends JettonEventCommon {
-  readonly owner: string | null;
-  readonly amount: bigint;
-}
-export interface NftTransferRow extends EventCommon {
-  readonly item: string;
-  readonly itemIndex: bigint | null;
-  readonly collection: string | null;
-  readonly oldOwner: string | null;
-  readonly newOwner: string | null;
-  readonly customPayload: string | null;
-  readonly forwardAmount: bigint;
-  readonly forwardPayload: string | null;
-}
+export type { JettonBurnRow, JettonTransferRow, NftTransferRow } from './token-event-columns';

@@ -80,17 +80,23 @@ export function bulkColumns<E, R>(
   entity: abstract new () => E,
   values: ColumnValues<E, R>,
 ): BulkColumn<R>[] {
+  return columnsReading(entity, Object.entries(values) as [string, (row: R) => unknown][]);
+}
+
+function columnsReading<R>(
+  entity: abstract new () => unknown,
+  reads: readonly (readonly [string, (row: R) => unknown])[],
+): BulkColumn<R>[] {
   const columns = new Map(
     getMetadataArgsStorage()
       .columns.filter((column) => column.target === entity)
       .map((column) => [column.propertyName, column.options as ColumnOptionsSeen]),
   );
-  return Object.entries(values).map(([property, value]) => {
+  return reads.map(([property, read]) => {
     const options = columns.get(property);
     if (options === undefined) {
       throw new Error(`${entity.name}.${property} is not a column`);
     }
-    const read = value as (row: R) => unknown;
     const { type, cast, encode } = transportOf(entity.name, property, options);
     return {
       name: options.name ?? property,
@@ -99,4 +105,21 @@ export function bulkColumns<E, R>(
       value: (row: R) => encode(read(row)),
     };
   });
+}
+
+/** A row written to the properties `K` of entity `E`: the entity's own names and types. */
+export type WriteRow<E, K extends keyof E> = { readonly [P in K]: Writable<E[P]> };
+
+/**
+ * The columns of an unnest insert whose rows are the entity's own shape (`WriteRow<E, K>`): each
+ * property in `keys` goes to its column unchanged.
+ */
+export function ownColumns<E, K extends keyof E & string>(
+  entity: abstract new () => E,
+  keys: readonly K[],
+): BulkColumn<WriteRow<E, K>>[] {
+  return columnsReading(
+    entity,
+    keys.map((key) => [key, (row: WriteRow<E, K>) => row[key]] as const),
+  );
 }
