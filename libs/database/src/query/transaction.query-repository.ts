@@ -1,5 +1,5 @@
 import { type DataSource } from 'typeorm';
-import { messageTxLts, transactionLts } from './lt-lookup';
+import { accountLtRanges, messageTxLts, transactionLts, withinLtRanges } from './lt-lookup';
 import { dir, SqlFilter } from './sql-filter';
 import {
   type AccountStateRow,
@@ -78,6 +78,25 @@ function messageEnds(q: SqlFilter, f: TransactionFilter): void {
 }
 
 /**
+ * The lt ranges in which the messages' source and destination have messages (`account_lt_ranges`),
+ * on both sides of the join (`M.tx_lt = T.lt`): a range condition is not carried across an
+ * equality by the planner, and each table prunes only by its own column.
+ */
+async function messageEndRanges(
+  ds: Pick<DataSource, 'query'>,
+  q: SqlFilter,
+  f: TransactionFilter,
+): Promise<void> {
+  for (const end of [f.source, f.destination]) {
+    if (typeof end === 'string') {
+      const ranges = await accountLtRanges(ds, 'messages', [end]);
+      q.and(withinLtRanges('M.tx_lt', ranges, (v) => q.param(v)));
+      q.and(withinLtRanges('T.lt', ranges, (v) => q.param(v)));
+    }
+  }
+}
+
+/**
  * Reads of the v3 transaction endpoints (toncenter
  * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): the rows in
  * toncenter's order, then their messages, bodies and account states in one batched query each (no
@@ -149,6 +168,11 @@ export class TransactionQueryRepository {
     } else if (f.accounts !== undefined && f.accounts.length > 1) {
       q.and(`T.account = ANY(${q.param(f.accounts)}::varchar[])`);
     }
+    if (f.accounts !== undefined && f.accounts.length > 0) {
+      // The ranges the accounts have transactions in: only their partitions are planned and read.
+      const ranges = await accountLtRanges(this.ds, 'transactions', f.accounts);
+      q.and(withinLtRanges('T.lt', ranges, (v) => q.param(v)));
+    }
     if (hashes !== undefined) {
       q.and(`T.hash = ANY(${q.param(hashes)}::char(44)[])`);
       q.and(`T.lt = ANY(${q.param(txLts)}::bigint[])`);
@@ -184,6 +208,7 @@ export class TransactionQueryRepository {
         q.and(`M.opcode = ${q.param(f.opcode)} AND M.direction = 'in'`);
       }
       messageEnds(q, f);
+      await messageEndRanges(this.ds, q, f);
     }
     return this.ds.query<TransactionRow[]>(
       `SELECT T.* FROM ${from}${q.where()} ORDER BY ${order}${q.page(f.limit, f.offset)}`,
