@@ -8,27 +8,17 @@ import {
   TraceQueryRepository,
   TransactionQueryRepository,
 } from '@app/database';
+import {
+  ACCOUNT_HISTORIES,
+  type AccountHistory,
+  accountRows,
+  mappedRanges,
+  rangesOfRows,
+} from './account-lt-ranges.support';
 import { PartitionedGenesis } from './partitioned-genesis.support';
 
-/** A history table read by account, its partition key and its account columns. */
-interface History {
-  readonly table: string;
-  readonly lt: string;
-  readonly accounts: readonly string[];
-}
-
-const HISTORIES: readonly History[] = [
-  { table: 'transactions', lt: 'lt', accounts: ['account'] },
-  { table: 'messages', lt: 'tx_lt', accounts: ['source', 'destination'] },
-  { table: 'jetton_transfers', lt: 'tx_lt', accounts: ['source', 'destination'] },
-  { table: 'jetton_burns', lt: 'tx_lt', accounts: ['owner'] },
-  { table: 'nft_transfers', lt: 'tx_lt', accounts: ['old_owner', 'new_owner'] },
-  { table: 'action_accounts', lt: 'trace_end_lt', accounts: ['account'] },
-  { table: 'trace_accounts', lt: 'trace_end_lt', accounts: ['account'] },
-];
-
-function history(table: string): History {
-  const found = HISTORIES.find((h) => h.table === table);
+function history(table: string): AccountHistory {
+  const found = ACCOUNT_HISTORIES.find((h) => h.table === table);
   assert.ok(found, table);
   return found;
 }
@@ -188,30 +178,20 @@ void describe('partition pruning of the v3 reads by account (account_lt_ranges)'
   });
 
   /** The accounts of `h`'s rows with the partitions holding their rows, fewest partitions first. */
-  async function accountsOf(h: History): Promise<{ account: string; partitions: string[] }[]> {
-    const accounts = h.accounts.map((c) => `(R."${c}")`).join(', ');
+  async function accountsOf(
+    h: AccountHistory,
+  ): Promise<{ account: string; partitions: string[] }[]> {
     return pg.ds.query<{ account: string; partitions: string[] }[]>(
       `SELECT A.account, array_agg(DISTINCT R.tableoid::regclass::text ORDER BY R.tableoid::regclass::text) AS partitions
-       FROM "${h.table}" R CROSS JOIN LATERAL (VALUES ${accounts}) AS A(account)
-       WHERE A.account IS NOT NULL GROUP BY A.account
+       FROM ${accountRows(h)} WHERE A.account IS NOT NULL GROUP BY A.account
        ORDER BY count(DISTINCT R.tableoid), A.account`,
     );
   }
 
   void it('the map holds the partition-wide range of every row of every account column', async () => {
-    for (const h of HISTORIES) {
-      const accounts = h.accounts.map((c) => `(R."${c}")`).join(', ');
-      const rows = await pg.ds.query<{ account: string; from: string }[]>(
-        `SELECT DISTINCT A.account, (R."${h.lt}" - R."${h.lt}" % $1)::text AS from
-         FROM "${h.table}" R CROSS JOIN LATERAL (VALUES ${accounts}) AS A(account)
-         WHERE A.account IS NOT NULL ORDER BY 1, 2`,
-        [pg.width.toString()],
-      );
-      const map = await pg.ds.query<{ account: string; from: string }[]>(
-        `SELECT account, lt_from::text AS from FROM account_lt_ranges
-         WHERE table_name = $1 AND lt_to = lt_from + $2 ORDER BY 1, 2`,
-        [h.table, pg.width.toString()],
-      );
+    for (const h of ACCOUNT_HISTORIES) {
+      const rows = await rangesOfRows(pg.ds, h, pg.width);
+      const map = await mappedRanges(pg.ds, h, pg.width);
       assert.ok(rows.length > 0, `${h.table} has rows`);
       if (h.table === 'trace_accounts') {
         // A pending trace's rows moved to its new end leave their older range behind.
