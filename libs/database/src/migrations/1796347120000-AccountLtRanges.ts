@@ -1,7 +1,7 @@
 import { type MigrationInterface, type QueryRunner } from 'typeorm';
 
 /** A history table, its partition key and the columns naming the accounts its reads filter by. */
-interface AccountHistory {
+export interface AccountHistory {
   readonly table: string;
   readonly lt: string;
   readonly accounts: readonly string[];

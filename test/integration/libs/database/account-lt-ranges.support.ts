@@ -1,22 +1,11 @@
 import { type DataSource } from '@app/database';
+import { type AccountHistory } from '../../../../libs/database/src/migrations/1796347120000-AccountLtRanges';
 
-/** A history table read by account, its partition key and its account columns. */
-export interface AccountHistory {
-  readonly table: string;
-  readonly lt: string;
-  readonly accounts: readonly string[];
-}
-
-/** The tables `account_lt_ranges` maps, restated here so that a change to the migration's is seen. */
-export const ACCOUNT_HISTORIES: readonly AccountHistory[] = [
-  { table: 'transactions', lt: 'lt', accounts: ['account'] },
-  { table: 'messages', lt: 'tx_lt', accounts: ['source', 'destination'] },
-  { table: 'jetton_transfers', lt: 'tx_lt', accounts: ['source', 'destination'] },
-  { table: 'jetton_burns', lt: 'tx_lt', accounts: ['owner'] },
-  { table: 'nft_transfers', lt: 'tx_lt', accounts: ['old_owner', 'new_owner'] },
-  { table: 'action_accounts', lt: 'trace_end_lt', accounts: ['account'] },
-  { table: 'trace_accounts', lt: 'trace_end_lt', accounts: ['account'] },
-];
+// The tables and columns the migration maps, and how it maps them.
+export {
+  ACCOUNT_HISTORIES,
+  type AccountHistory,
+} from '../../../../libs/database/src/migrations/1796347120000-AccountLtRanges';
 
 export interface AccountRange {
   readonly account: string;
