@@ -56,8 +56,9 @@ const INSERT = `INSERT INTO "account_lt_ranges" ("account", "table_name", "lt_fr
  * are in the width of the time they were written: after a change of `lt_width`, old and new ranges
  * both hold (each is keyed by its bounds), and a range may cover parts of two partitions.
  *
- * The ranges are sorted before they are inserted, so two writers of the same ranges (the ingestor's
- * messages and the decoder's are different tables: they never share a key) take them in one order.
+ * Each table's ranges are keys of their own (`table_name`), so the ingestor (transactions,
+ * messages) and the decoder (the other tables) never wait on each other's keys; a trigger inserts its
+ * ranges in key order.
  */
 export class AccountLtRanges1796347120000 implements MigrationInterface {
   name = 'AccountLtRanges1796347120000';
