@@ -19,4 +19,5 @@ export const EXPECTED_MIGRATIONS = [
   'PartitionTraceHistory1796260000000',
   'TelemintItems1796270000000',
   'ActionLts1796280000000',
+  'AccountLtRanges1796347120000',
 ] as const;

@@ -27,6 +27,7 @@ export const INDEXED_TABLES = [
   'actions',
   'action_accounts',
   'action_lts',
+  'account_lt_ranges',
   'jetton_masters',
   'jetton_wallets',
   'jetton_transfers',

@@ -1,5 +1,6 @@
 import { type DataSource } from 'typeorm';
 import {
+  accountLtRanges,
   actionTraceEndLts,
   messageTraceLtRanges,
   messageTxLts,
@@ -116,6 +117,11 @@ export class ActionQueryRepository {
         from = `action_accounts AA JOIN actions A ON A.trace_end_lt = AA.trace_end_lt
           AND A.trace_id = AA.trace_id AND A.action_id = AA.action_id`;
         q.and(`AA.account = ${q.param(f.account)}`);
+        // The ranges the account has actions in, on both tables: only their partitions are
+        // planned and read (a range is not carried across the join's equality by the planner).
+        const ranges = await accountLtRanges(this.ds, 'action_accounts', [f.account]);
+        q.and(withinLtRanges('AA.trace_end_lt', ranges, (v) => q.param(v)));
+        q.and(withinLtRanges('A.trace_end_lt', ranges, (v) => q.param(v)));
       }
       if (f.txHashes !== undefined && f.txHashes.length > 0) {
         q.and(`A.tx_hashes && ${q.param(f.txHashes)}::char(44)[]`);

@@ -98,3 +98,44 @@ export function withinLtRanges(
   );
   return `(${each.join(' OR ')})`;
 }
+
+/** A history table read by account, as `account_lt_ranges` names it (migration AccountLtRanges). */
+export type AccountHistoryTable =
+  | 'transactions'
+  | 'messages'
+  | 'jetton_transfers'
+  | 'jetton_burns'
+  | 'nft_transfers'
+  | 'action_accounts'
+  | 'trace_accounts';
+
+/**
+ * The lt ranges in which `accounts` have rows of `table` (from `account_lt_ranges`, written with
+ * the rows), adjacent and overlapping ones merged: an account with rows in every partition gets one
+ * range, and its statement one condition. None when the accounts have no row there.
+ */
+export async function accountLtRanges(
+  ds: Queryable,
+  table: AccountHistoryTable,
+  accounts: readonly string[],
+): Promise<LtRange[]> {
+  const rows = await ds.query<{ from: string; to: string }[]>(
+    `SELECT DISTINCT lt_from::text AS "from", lt_to::text AS "to" FROM account_lt_ranges
+     WHERE account = ANY($1::varchar[]) AND table_name = $2`,
+    [accounts, table],
+  );
+  const sorted = rows
+    .map((r) => ({ from: BigInt(r.from), to: BigInt(r.to) }))
+    .sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
+  const merged: { from: bigint; to: bigint }[] = [];
+  for (const range of sorted) {
+    const last = merged[merged.length - 1];
+    if (last !== undefined && range.from <= last.to) {
+      last.to = range.to > last.to ? range.to : last.to;
+    } else {
+      merged.push({ ...range });
+    }
+  }
+  // [from, to) as the inclusive ranges withinLtRanges takes.
+  return merged.map((r) => ({ start: r.from.toString(), end: (r.to - 1n).toString() }));
+}

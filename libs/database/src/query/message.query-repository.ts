@@ -1,5 +1,5 @@
 import { type DataSource } from 'typeorm';
-import { messageTxLts } from './lt-lookup';
+import { accountLtRanges, messageTxLts, withinLtRanges } from './lt-lookup';
 import { dir, SqlFilter } from './sql-filter';
 import { MESSAGE_SELECT } from './transaction.query-repository';
 import { type MessageRow } from './transaction.rows';
@@ -61,6 +61,14 @@ export class MessageQueryRepository {
       q.and('M.destination IS NULL');
     } else if (f.destination !== undefined) {
       q.and(`M.destination = ${q.param(f.destination)}`);
+    }
+    for (const end of [f.source, f.destination]) {
+      if (typeof end === 'string') {
+        // The ranges the account has messages in (as source or destination of either row of a
+        // message): only their partitions are planned and read.
+        const ranges = await accountLtRanges(this.ds, 'messages', [end]);
+        q.and(withinLtRanges('M.tx_lt', ranges, (v) => q.param(v)));
+      }
     }
     if (f.opcode !== undefined) {
       q.and(`M.opcode = ${q.param(f.opcode)}`);

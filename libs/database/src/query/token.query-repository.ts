@@ -1,4 +1,5 @@
 import { type DataSource } from 'typeorm';
+import { accountLtRanges, type AccountHistoryTable, withinLtRanges } from './lt-lookup';
 import { NFT_AUCTION_SALES_SQL, type NftAuctionSaleQueryRow } from './nft-auction-sales';
 import { TELEMINT_SALES_SQL, type TelemintSaleQueryRow } from './telemint-sales';
 import { dir, SqlFilter } from './sql-filter';
@@ -130,6 +131,7 @@ export class TokenQueryRepository {
     if (f.parent !== undefined) {
       q.and(`E.jetton_master_address = ${q.param(f.parent)}`);
     }
+    await this.ownerRanges(q, 'jetton_transfers', f.owner);
     const { sql, params } = eventPage(JETTON_TRANSFERS, q, f);
     return this.ds.query<JettonTransferQueryRow[]>(sql, params);
   }
@@ -146,9 +148,25 @@ export class TokenQueryRepository {
     if (f.parent !== undefined) {
       q.and(`E.jetton_master_address = ${q.param(f.parent)}`);
     }
+    await this.ownerRanges(q, 'jetton_burns', f.owner);
     // The owner is already a condition: burns have one owner column and no direction.
     const { sql, params } = eventPage(JETTON_BURNS, q, { ...f, owner: undefined });
     return this.ds.query<JettonBurnQueryRow[]>(sql, params);
+  }
+
+  /**
+   * The lt ranges the owners have events of `table` in (`account_lt_ranges`): only their partitions
+   * are planned and read.
+   */
+  private async ownerRanges(
+    q: SqlFilter,
+    table: AccountHistoryTable,
+    owners: readonly string[] | undefined,
+  ): Promise<void> {
+    if (owners !== undefined) {
+      const ranges = await accountLtRanges(this.ds, table, owners);
+      q.and(withinLtRanges('E.tx_lt', ranges, (v) => q.param(v)));
+    }
   }
 
   /** nft/collections (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): by id (toncenter orders only without filters; id always here). */
@@ -275,6 +293,7 @@ export class TokenQueryRepository {
     if (f.parent !== undefined) {
       q.and(`E.nft_collection_address = ${q.param(f.parent)}`);
     }
+    await this.ownerRanges(q, 'nft_transfers', f.owner);
     const { sql, params } = eventPage(NFT_TRANSFERS, q, f);
     return this.ds.query<NftTransferQueryRow[]>(sql, params);
   }

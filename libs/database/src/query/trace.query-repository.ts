@@ -1,5 +1,5 @@
 import { type DataSource } from 'typeorm';
-import { messageTxLts, transactionLts } from './lt-lookup';
+import { accountLtRanges, messageTxLts, transactionLts, withinLtRanges } from './lt-lookup';
 import { dir, SqlFilter } from './sql-filter';
 
 /** A `traces` row (int8 as decimal strings). */
@@ -66,11 +66,16 @@ export class TraceQueryRepository {
     if (f.endLt !== undefined) {
       q.and(`${endLt} <= ${q.param(f.endLt)}::bigint`);
     }
-    if (byAccount) {
+    // The ranges the account has rows in (`account_lt_ranges`): only their partitions are planned
+    // and read.
+    if (byAccount && f.account !== undefined) {
       q.and(`A.account = ${q.param(f.account)}`);
+      const ranges = await accountLtRanges(this.ds, 'trace_accounts', [f.account]);
+      q.and(withinLtRanges('A.trace_end_lt', ranges, (v) => q.param(v)));
     } else if (f.account !== undefined) {
+      const ranges = await accountLtRanges(this.ds, 'transactions', [f.account]);
       q.and(
-        `EXISTS (SELECT 1 FROM transactions T WHERE ${IN_TRACE} AND T.account = ${q.param(f.account)})`,
+        `EXISTS (SELECT 1 FROM transactions T WHERE ${IN_TRACE} AND T.account = ${q.param(f.account)} AND ${withinLtRanges('T.lt', ranges, (v) => q.param(v))})`,
       );
     }
     if (f.txHashes !== undefined && f.txHashes.length > 0) {

@@ -1,7 +1,7 @@
 import { type DataSource } from 'typeorm';
 import { AccountStateEntity } from '../entities/account-state.entity';
 import { selectAll } from '../entities/query-row';
-import { messageTxLts, transactionLts } from './lt-lookup';
+import { accountLtRanges, messageTxLts, transactionLts, withinLtRanges } from './lt-lookup';
 import { dir, SqlFilter } from './sql-filter';
 import {
   MESSAGE_COLUMNS,
@@ -71,6 +71,25 @@ function messageEnds(q: SqlFilter, f: TransactionFilter): void {
   }
   if (f.onlyExternals === true) {
     q.and('M.source IS NULL');
+  }
+}
+
+/**
+ * The lt ranges in which the messages' source and destination have messages (`account_lt_ranges`),
+ * on both sides of the join (`M.tx_lt = T.lt`): a range condition is not carried across an
+ * equality by the planner, and each table prunes only by its own column.
+ */
+async function messageEndRanges(
+  ds: Pick<DataSource, 'query'>,
+  q: SqlFilter,
+  f: TransactionFilter,
+): Promise<void> {
+  for (const end of [f.source, f.destination]) {
+    if (typeof end === 'string') {
+      const ranges = await accountLtRanges(ds, 'messages', [end]);
+      q.and(withinLtRanges('M.tx_lt', ranges, (v) => q.param(v)));
+      q.and(withinLtRanges('T.lt', ranges, (v) => q.param(v)));
+    }
   }
 }
 
@@ -146,6 +165,11 @@ export class TransactionQueryRepository {
     } else if (f.accounts !== undefined && f.accounts.length > 1) {
       q.and(`T.account = ANY(${q.param(f.accounts)}::varchar[])`);
     }
+    if (f.accounts !== undefined && f.accounts.length > 0) {
+      // The ranges the accounts have transactions in: only their partitions are planned and read.
+      const ranges = await accountLtRanges(this.ds, 'transactions', f.accounts);
+      q.and(withinLtRanges('T.lt', ranges, (v) => q.param(v)));
+    }
     if (hashes !== undefined) {
       q.and(`T.hash = ANY(${q.param(hashes)}::char(44)[])`);
       q.and(`T.lt = ANY(${q.param(txLts)}::bigint[])`);
@@ -181,6 +205,7 @@ export class TransactionQueryRepository {
         q.and(`M.opcode = ${q.param(f.opcode)} AND M.direction = 'in'`);
       }
       messageEnds(q, f);
+      await messageEndRanges(this.ds, q, f);
     }
     return this.ds.query<TransactionRow[]>(
       `SELECT T.* FROM ${from}${q.where()} ORDER BY ${order}${q.page(f.limit, f.offset)}`,

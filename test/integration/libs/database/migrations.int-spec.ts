@@ -31,6 +31,7 @@ const [
   PARTITION_TRACE_HISTORY,
   TELEMINT_ITEMS,
   ACTION_LTS,
+  ACCOUNT_LT_RANGES,
 ] = EXPECTED_MIGRATIONS;
 const ALL = [...EXPECTED_MIGRATIONS];
 const CHAIN_TABLES = [
@@ -66,6 +67,7 @@ const CHAIN_TABLES = [
   'message_lts',
   'telemint_nft_items',
   'action_lts',
+  'account_lt_ranges',
 ];
 
 void describe('database migrations (real PostgreSQL)', () => {
@@ -173,6 +175,8 @@ void describe('database migrations (real PostgreSQL)', () => {
 
   void it('down() drops the tables and unrecords the migrations; up() works again after it', async () => {
     assert.equal(await tableExists(sut, 'nft_items_content_uri_idx'), true);
+    assert.equal(await revertLastMigration(sut), ACCOUNT_LT_RANGES);
+    assert.equal(await tableExists(sut, 'account_lt_ranges'), false);
     assert.equal(await revertLastMigration(sut), ACTION_LTS);
     assert.equal(await tableExists(sut, 'action_lts'), false);
     assert.equal(await revertLastMigration(sut), TELEMINT_ITEMS);

@@ -13,6 +13,7 @@ import {
 } from '@app/database';
 import { type DecodedGenesis, decodedGenesis } from '../../decoder/decoded-genesis';
 import { EXPECTED_MIGRATIONS } from '../../support/expected-migrations';
+import { ACCOUNT_HISTORIES, mappedRanges, rangesOfRows } from './account-lt-ranges.support';
 
 /** The partitioning migrations and every one after them: reverted to reach the plain tables. */
 const MIGRATIONS = EXPECTED_MIGRATIONS.slice(
@@ -98,6 +99,9 @@ void describe('partitioning the history of a populated database', () => {
       ofTraces: await tx.ofTraces(traceIds),
       messages: await msg.list({ ...page, msgHashes }),
       messagesBySource: await msg.list({ ...page, source: wallet }),
+      messagesByDestination: await msg.list({ ...page, destination: wallet }),
+      transactionsByMessageSource: await tx.list({ ...page, direction: 'out', source: wallet }),
+      tracesByAccountAndUtime: await trace.list({ ...page, account: wallet, startUtime: 0 }),
       tracesByTx: await trace.list({ ...page, txHashes: hashes }),
       tracesByMessage: await trace.list({ ...page, msgHashes }),
       tracesByAccount: await trace.list({ ...page, account: wallet }),
@@ -211,6 +215,12 @@ void describe('partitioning the history of a populated database', () => {
       await ds.query(`SELECT action_id, trace_end_lt::text FROM action_lts ORDER BY 1, 2`),
       await ds.query(`SELECT DISTINCT action_id, trace_end_lt::text FROM actions ORDER BY 1, 2`),
     );
+    // The account map filled from the rows (ranges of the default width).
+    for (const h of ACCOUNT_HISTORIES) {
+      const rows = await rangesOfRows(ds, h, 10n ** 12n);
+      assert.ok(rows.length > 0, h.table);
+      assert.deepEqual(await mappedRanges(ds, h, 10n ** 12n), rows, h.table);
+    }
 
     assert.deepEqual(await answers(), partitioned);
   });

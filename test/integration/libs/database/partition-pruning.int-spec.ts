@@ -8,9 +8,7 @@ import {
   TraceQueryRepository,
   TransactionQueryRepository,
 } from '@app/database';
-import { type QueryRunner } from 'typeorm';
-import { type DecodedGenesis, decodedGenesis } from '../../decoder/decoded-genesis';
-import { PartitionRecorder } from './partition-recorder.support';
+import { PartitionedGenesis } from './partitioned-genesis.support';
 
 interface TxRow {
   hash: string;
@@ -24,67 +22,25 @@ interface TxRow {
 }
 
 void describe('partition pruning of the v3 queries (history partitioned by lt)', () => {
-  let genesis: DecodedGenesis;
+  let pg: PartitionedGenesis;
   let ds: DataSource;
-  let runner: QueryRunner;
-  let recorder: PartitionRecorder;
   let width = 0n;
 
   before(async () => {
-    genesis = await decodedGenesis('partition_pruning', {
-      // Partitions a quarter of the local chain's lt wide, from lt 0: its history spans several.
-      beforeIngest: async (db, localnet) => {
-        width = localnet.chain.head().endLt / 4n + 1n;
-        for (const { parent, name } of await db.query<{ parent: string; name: string }[]>(
-          `SELECT p.relname AS parent, c.relname AS name FROM pg_inherits i
-           JOIN pg_class p ON p.oid = i.inhparent JOIN pg_class c ON c.oid = i.inhrelid
-           WHERE c.relname LIKE '%\\_lt\\_0'`,
-        )) {
-          await db.query(`ALTER TABLE "${parent}" DETACH PARTITION "${name}"`);
-          await db.query(`DROP TABLE "${name}"`);
-        }
-        await db.query(`UPDATE history_partitioning SET lt_width = $1`, [width.toString()]);
-      },
-    });
-    ds = genesis.ds;
-    runner = ds.createQueryRunner();
-    await runner.connect();
-    recorder = new PartitionRecorder(runner);
+    pg = await PartitionedGenesis.start('partition_pruning');
+    ds = pg.ds;
+    width = pg.width;
   });
 
   after(async () => {
-    await runner.release();
-    await genesis.close();
+    await pg.close();
   });
 
-  /** The partition of `table` holding `lt`. */
-  function partitionOf(table: string, lt: string | bigint): string {
-    const value = BigInt(lt);
-    return value < 0n ? `${table}_lt_min` : `${table}_lt_${((value / width) * width).toString()}`;
-  }
-
-  function partitionsOf(table: string, lts: readonly (string | bigint)[]): string[] {
-    return [...new Set(lts.map((lt) => partitionOf(table, lt)))].sort();
-  }
-
-  /** The partitions of `table` covering [from, to]. */
-  function partitionsBetween(table: string, from: string, to: string): string[] {
-    const out: string[] = [];
-    for (let start = (BigInt(from) / width) * width; start <= BigInt(to); start += width) {
-      out.push(partitionOf(table, start));
-    }
-    return out.sort();
-  }
-
-  /**
-   * Runs `call` and returns the partitions each of its statements read, in order (the lookups of
-   * lts by hash left out).
-   */
-  async function readBy(call: () => Promise<unknown>): Promise<string[][]> {
-    const from = recorder.read.length;
-    await call();
-    return recorder.read.slice(from);
-  }
+  const partitionsOf = (table: string, lts: readonly (string | bigint)[]): string[] =>
+    pg.partitionsOf(table, lts);
+  const partitionsBetween = (table: string, from: string, to: string): string[] =>
+    pg.partitionsBetween(table, from, to);
+  const readBy = (call: () => Promise<unknown>): Promise<string[][]> => pg.readBy(call);
 
   function repos(): {
     tx: TransactionQueryRepository;
@@ -93,7 +49,7 @@ void describe('partition pruning of the v3 queries (history partitioned by lt)',
     action: ActionQueryRepository;
     balance: BalanceChangesQueryRepository;
   } {
-    const source = recorder as unknown as DataSource;
+    const source = pg.source;
     return {
       tx: new TransactionQueryRepository(source),
       msg: new MessageQueryRepository(source),
@@ -256,24 +212,23 @@ void describe('partition pruning of the v3 queries (history partitioned by lt)',
     );
   });
 
-  void it("an account's newest page reads its partitions from the newest down to the page's last row, no older", async () => {
+  /** The account with rows of `table` in the most partitions, and the lt of its newest row. */
+  async function busiest(table: string, lt: string): Promise<{ account: string; newest: string }> {
+    const [row] = await ds.query<{ account: string; newest: string; partitions: number }[]>(
+      `SELECT account, max(${lt})::text AS newest, count(DISTINCT tableoid)::int AS partitions
+       FROM ${table} GROUP BY account ORDER BY 3 DESC, count(*) DESC, account LIMIT 1`,
+    );
+    assert.ok(row && row.partitions > 1, `an account with ${table} in several partitions`);
+    return row;
+  }
+
+  void it("an account's newest page reads the partition of its newest row only: none above (account_lt_ranges), none older (ordered Append)", async () => {
     const { tx: repo } = repos();
-    const { tx } = await sample();
-    const [newest] = await ds.query<{ lt: string }[]>(
-      `SELECT max(lt)::text AS lt FROM transactions WHERE account = $1`,
-      [tx.account],
-    );
-    const [ahead] = await ds.query<{ lt: string }[]>(
-      `SELECT max(lt)::text AS lt FROM transactions`,
-    );
-    assert.ok(newest && ahead);
+    const { account, newest } = await busiest('transactions', 'lt');
     const [rows] = await readBy(() =>
-      repo.page({ limit: 1, offset: 0, sort: 'desc', accounts: [tx.account] }),
+      repo.page({ limit: 1, offset: 0, sort: 'desc', accounts: [account] }),
     );
-    assert.deepEqual(
-      rows,
-      partitionsBetween('transactions', newest.lt, (BigInt(ahead.lt) + width).toString()),
-    );
+    assert.deepEqual(rows, partitionsOf('transactions', [newest]));
   });
 
   /** The trace with actions whose end is the newest: its id and lt range. */
@@ -360,25 +315,12 @@ void describe('partition pruning of the v3 queries (history partitioned by lt)',
     assert.equal(await balance.traceOfAction(id), trace.trace_id);
   });
 
-  void it("an account's newest page of traces reads the partitions from the newest down to the page's last row", async () => {
+  void it("an account's newest page of traces reads the partition of its newest trace only", async () => {
     const { trace } = repos();
-    const [row] = await ds.query<{ account: string }[]>(
-      `SELECT account FROM action_accounts GROUP BY account ORDER BY count(*) DESC, account LIMIT 1`,
-    );
-    const [ahead] = await ds.query<{ lt: string }[]>(
-      `SELECT max(lt)::text AS lt FROM transactions`,
-    );
-    assert.ok(row && ahead);
-    const top = (BigInt(ahead.lt) + width).toString();
-    const page = { limit: 1, offset: 0, sort: 'desc' as const, account: row.account };
-
-    const [newestTrace] = await ds.query<{ lt: string }[]>(
-      `SELECT max(trace_end_lt)::text AS lt FROM trace_accounts WHERE account = $1`,
-      [row.account],
-    );
-    assert.ok(newestTrace?.lt);
+    const { account, newest } = await busiest('trace_accounts', 'trace_end_lt');
+    const page = { limit: 1, offset: 0, sort: 'desc' as const, account };
     assert.deepEqual(await readBy(() => trace.list(page)), [
-      partitionsBetween('trace_accounts', newestTrace.lt, top),
+      partitionsOf('trace_accounts', [newest]),
     ]);
   });
 });

@@ -22,9 +22,12 @@ function partitionsRead(node: PlanNode, found = new Set<string>()): Set<string> 
   return found;
 }
 
-/** The lookups of lts by hash, action id or trace id that precede a read (they read no partitioned table). */
+/**
+ * The lookups of lts by hash, action id, trace id or account that precede a read (they read no
+ * partitioned table).
+ */
 const LOOKUP =
-  /^SELECT DISTINCT (((tx_|trace_end_)?lt)::text AS lt FROM (transaction_lts|message_lts|action_lts)|start_lt::text AS start, end_lt::text AS "end"\s+FROM traces)\s/;
+  /^SELECT DISTINCT (((tx_|trace_end_)?lt)::text AS lt FROM (transaction_lts|message_lts|action_lts)|start_lt::text AS start, end_lt::text AS "end"\s+FROM traces|lt_from::text AS "from", lt_to::text AS "to" FROM account_lt_ranges)\s/;
 
 /**
  * A DataSource stand-in for the repositories (they only call `query`) that runs every statement under
