@@ -7,6 +7,7 @@
  */
 export * from './action';
 export * from './trace-model';
+export { traceTransactionOf, type ParsedTraceOrigin } from './parsed-trace';
 export { buildTraceTree, type TraceTree, type TraceTreeNode } from './trace-tree';
 export { classifyTrace, type ClassificationResult, type MatcherRegistry } from './core/pipeline';
 export { defaultRegistry } from './registry';

@@ -1,0 +1,163 @@
+import {
+  type AccountInterfaces,
+  type ActionRow,
+  type ClassifiableTrace,
+  classifyTrace,
+  defaultRegistry,
+  type GetMethodAnswer,
+  type GetMethodRunner,
+  InterfaceProbes,
+  traceTransactionOf,
+} from '@app/classify';
+import { configGlobalVersion, flattenTransaction, messageContextOf } from '@app/ton';
+import { Address, type Transaction, type TupleItem } from '@ton/core';
+import { type Blockchain, GetMethodError } from '@ton/sandbox';
+
+/**
+ * A trace the local contracts ran in @ton/sandbox, classified as the decoder classifies an indexed
+ * one: each transaction flattened from its cell by the ingestor's `flattenTransaction`, the touched
+ * accounts' interfaces detected by the decoder's `InterfaceProbes` (get-methods run on the states the
+ * trace left), then `classifyTrace` with the default matchers. Test support for the contract cases.
+ */
+export interface ClassifiedSandboxTrace {
+  readonly trace: ClassifiableTrace;
+  readonly actions: ActionRow[];
+  /** The classifier's error, if the run failed (the actions are then the fallback ones). */
+  readonly error: string | undefined;
+}
+
+/** The sandbox has a single masterchain "block" for every transaction. */
+const SANDBOX_MC_SEQNO = 1;
+
+/** Get-methods on the sandbox's current states; an account without code answers as tonlib does. */
+class SandboxGetMethods implements GetMethodRunner {
+  constructor(private readonly blockchain: Blockchain) {}
+
+  async run(address: string, method: string, args: TupleItem[]): Promise<GetMethodAnswer> {
+    try {
+      const result = await this.blockchain.runGetMethod(Address.parse(address), method, args);
+      return { exitCode: result.exitCode, stack: result.stackReader };
+    } catch (e) {
+      if (e instanceof GetMethodError) {
+        return { exitCode: e.exitCode, stack: null };
+      }
+      return { exitCode: -13, stack: null }; // no code to run (tonlib: account not initialised)
+    }
+  }
+}
+
+async function codeHashOf(blockchain: Blockchain, address: string): Promise<string | null> {
+  const state = (await blockchain.getContract(Address.parse(address))).accountState;
+  return state?.type === 'active' && state.state.code
+    ? state.state.code.hash().toString('base64')
+    : null;
+}
+
+/** What the decoder's interface tables would hold for `address` (interfaceMap's view of them). */
+async function interfacesOf(
+  blockchain: Blockchain,
+  probes: InterfaceProbes,
+  address: string,
+): Promise<AccountInterfaces> {
+  const found: AccountInterfaces = {};
+  const wallet = await probes.jettonWallet(address, SANDBOX_MC_SEQNO);
+  if (wallet !== null) {
+    found.jetton_wallet = { address, ...wallet };
+  }
+  const item = await probes.nftItem(address, SANDBOX_MC_SEQNO);
+  if (item !== null) {
+    found.nft_item = {
+      address,
+      init: item.init,
+      index: item.index,
+      collection_address: item.collection,
+      owner_address: item.owner,
+      content: item.content,
+    };
+  }
+  const sale = await probes.nftSale(address, SANDBOX_MC_SEQNO);
+  if (sale !== null) {
+    found.nft_sale = {
+      address,
+      is_complete: sale.isComplete,
+      marketplace_address: sale.marketplace,
+      nft_address: sale.nft,
+      nft_owner_address: sale.nftOwner,
+      full_price: sale.fullPrice,
+      marketplace_fee_address: sale.marketplaceFeeAddress,
+      marketplace_fee: sale.marketplaceFee,
+      royalty_address: sale.royaltyAddress,
+      royalty_amount: sale.royaltyAmount,
+      code_hash: await codeHashOf(blockchain, address),
+    };
+  }
+  const auction = await probes.nftAuction(address, SANDBOX_MC_SEQNO);
+  if (auction !== null) {
+    found.nft_auction = {
+      address,
+      nft_addr: auction.nft,
+      nft_owner: auction.nftOwner,
+      mp_addr: auction.marketplace,
+      last_bid: auction.lastBid,
+      code_hash: await codeHashOf(blockchain, address),
+    };
+  }
+  return found;
+}
+
+function workchainOf(tx: Transaction): number {
+  const info = tx.inMessage?.info;
+  return info === undefined || info.type === 'external-out' ? 0 : info.dest.workChain;
+}
+
+/** The transactions of one `send` (all of them one trace, the first its root), classified. */
+export async function classifySandboxTrace(
+  blockchain: Blockchain,
+  transactions: readonly Transaction[],
+): Promise<ClassifiedSandboxTrace> {
+  const ctx = messageContextOf(configGlobalVersion(blockchain.config));
+  const parsed = transactions.map((tx) => flattenTransaction(tx.raw, workchainOf(tx), ctx));
+  const root = parsed[0];
+  if (root === undefined) {
+    throw new Error('a trace without transactions');
+  }
+  const traceId = root.hash;
+  const txs = parsed.map((t) =>
+    traceTransactionOf(t, { traceId, mcSeqno: SANDBOX_MC_SEQNO, emulated: false }),
+  );
+  const probes = new InterfaceProbes(new SandboxGetMethods(blockchain));
+  const interfaces = new Map<string, AccountInterfaces>();
+  for (const address of new Set(parsed.map((t) => t.account))) {
+    const found = await interfacesOf(blockchain, probes, address);
+    if (Object.keys(found).length > 0) {
+      interfaces.set(address, found);
+    }
+  }
+  const last = parsed.reduce((a, b) => (b.lt > a.lt ? b : a), root);
+  const logs = parsed.reduce(
+    (n, t) => n + t.outMessages.filter((m) => m.destination === null).length,
+    0,
+  );
+  const trace: ClassifiableTrace = {
+    trace: {
+      trace_id: traceId,
+      external_hash: root.inMessage?.source === null ? root.inMessage.hash : null,
+      external_hash_norm: null,
+      mc_seqno_start: SANDBOX_MC_SEQNO,
+      mc_seqno_end: SANDBOX_MC_SEQNO,
+      start_lt: root.lt,
+      start_utime: root.now,
+      end_lt: last.lt,
+      end_utime: last.now,
+      state: 'complete',
+      pending_edges_: 0,
+      edges_: parsed.length + logs,
+      nodes_: parsed.length,
+      classification_state: 'unclassified',
+    },
+    transactions: txs,
+    interfaces,
+  };
+  const result = classifyTrace(trace, defaultRegistry);
+  return { trace, actions: result.actions, error: result.error };
+}
