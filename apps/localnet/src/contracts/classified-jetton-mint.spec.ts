@@ -1,17 +1,15 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 
-import { type Address, toNano } from '@ton/core';
+import { toNano } from '@ton/core';
 import { Blockchain, type SandboxContract, type TreasuryContract } from '@ton/sandbox';
 
-import { classifySandboxTrace } from './classified-sandbox-trace';
+import { classifySandboxTrace, rawUpper } from './classified-sandbox-trace';
 import { JettonMinter } from './jetton-minter.contract';
 import { JettonWallet } from './jetton-wallet.contract';
 import { JettonOp } from './op-codes';
 import { inboundValue, transactionTo } from './sandbox-transactions';
 import { onchainContent, textComment } from './tep64-content';
-
-const raw = (a: Address): string => a.toRawString().toUpperCase();
 
 /**
  * A mint whose internal_transfer carries a forward amount, so the new wallet notifies its owner
@@ -63,8 +61,8 @@ void describe('classified: a Jetton mint that notifies the receiver', () => {
     assert.deepEqual(
       actions.map((a) => [a.type, a.destination]),
       [
-        ['jetton_mint', raw(alice.address)],
-        ['contract_deploy', raw(wallet.address)],
+        ['jetton_mint', rawUpper(alice.address)],
+        ['contract_deploy', rawUpper(wallet.address)],
       ],
     );
     const mint = actions[0];
@@ -80,9 +78,9 @@ void describe('classified: a Jetton mint that notifies the receiver', () => {
       },
       {
         success: true,
-        destination: raw(alice.address),
-        destination_secondary: raw(wallet.address),
-        asset: raw(minter.address),
+        destination: rawUpper(alice.address),
+        destination_secondary: rawUpper(wallet.address),
+        asset: rawUpper(minter.address),
         amount: jettonAmount,
         value: tonAmount,
         // mint, internal_transfer, transfer_notification and the excesses: the whole trace

@@ -133,6 +133,17 @@ export async function classifySandboxTrace(
       interfaces.set(address, found);
     }
   }
+  // As ton-indexer's gather_interfaces (indexer/events/interface_repository.py) and the decoder's
+  // ClassifyInputRepository: an auction's item is looked up too, though a bid's trace never touches it.
+  for (const { nft_auction: auction } of [...interfaces.values()]) {
+    const nft = auction?.nft_addr ?? null;
+    if (nft !== null && !interfaces.has(nft)) {
+      const item = await interfacesOf(blockchain, probes, nft);
+      if (item.nft_item !== undefined) {
+        interfaces.set(nft, { nft_item: item.nft_item });
+      }
+    }
+  }
   const last = parsed.reduce((a, b) => (b.lt > a.lt ? b : a), root);
   const logs = parsed.reduce(
     (n, t) => n + t.outMessages.filter((m) => m.destination === null).length,
@@ -161,3 +172,14 @@ export async function classifySandboxTrace(
   const result = classifyTrace(trace, defaultRegistry);
   return { trace, actions: result.actions, error: result.error };
 }
+
+/** An action in brief: [type, ancestor types joined by '/', source, destination, value]. */
+export type ActionLine = [string, string, string | null, string | null, bigint | null];
+
+/** The actions in brief, in the classifier's order: what the cases assert first. */
+export function actionLines(actions: readonly ActionRow[]): ActionLine[] {
+  return actions.map((a) => [a.type, a.ancestor_type.join('/'), a.source, a.destination, a.value]);
+}
+
+/** A raw address as the classifier writes it (`wc:HEX`, upper-case hex). */
+export const rawUpper = (a: Address): string => a.toRawString().toUpperCase();

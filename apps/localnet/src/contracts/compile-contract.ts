@@ -5,6 +5,7 @@ import { COMMON_FC } from './func/common.fc';
 import { DNS_ITEM_FC } from './func/dns-item.fc';
 import { JETTON_MINTER_FC, JETTON_UTILS_FC, JETTON_WALLET_FC } from './func/jetton.fc';
 import { NFT_COLLECTION_FC, NFT_ITEM_FC } from './func/nft.fc';
+import { NFT_AUCTION_FC } from './func/nft-auction.fc';
 import { NFT_SALE_FC } from './func/nft-sale.fc';
 import { MULTISIG_COMMON_FC, MULTISIG_FC, MULTISIG_ORDER_FC } from './func/multisig.fc';
 import { STDLIB_FC } from './func/stdlib.fc';
@@ -17,6 +18,7 @@ export const LOCAL_CONTRACTS = [
   'nft-collection',
   'nft-item',
   'nft-sale',
+  'nft-auction',
   'dns-item',
   'vesting-wallet',
   'multisig',
@@ -34,6 +36,7 @@ const SOURCES: Readonly<Record<string, string>> = {
   'nft-collection.fc': NFT_COLLECTION_FC,
   'nft-item.fc': NFT_ITEM_FC,
   'nft-sale.fc': NFT_SALE_FC,
+  'nft-auction.fc': NFT_AUCTION_FC,
   'dns-item.fc': DNS_ITEM_FC,
   'vesting-wallet.fc': VESTING_FC,
   'multisig-common.fc': MULTISIG_COMMON_FC,

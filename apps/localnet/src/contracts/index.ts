@@ -5,6 +5,7 @@ export * from './jetton-wallet.contract';
 export * from './multisig.contract';
 export * from './nft-collection.contract';
 export * from './nft-item.contract';
+export * from './nft-auction.contract';
 export * from './nft-sale.contract';
 export * from './op-codes';
 export * from './tep64-content';

@@ -8,7 +8,7 @@ import { type NftItem } from './nft-item.contract';
 import { handOver, mintForSeller, type NftMarket, nftMarket } from './nft-market.testing';
 import { FIX_PRICE_SALE_MAGIC, NftSale, SALE_BUY_GAS } from './nft-sale.contract';
 import { NftOp } from './op-codes';
-import { classifySandboxTrace } from './classified-sandbox-trace';
+import { actionLines, classifySandboxTrace, rawUpper } from './classified-sandbox-trace';
 import { exitCode, inboundValue, succeeded, transactionTo } from './sandbox-transactions';
 
 const PRICE = toNano('2');
@@ -132,23 +132,19 @@ void describe('NFT fixed-price sale (getgems v3 form)', () => {
     );
     const { actions, error } = await classifySandboxTrace(market.blockchain, result.transactions);
     assert.equal(error, undefined);
-    const upper = (a: Address): string => a.toRawString().toUpperCase();
-    assert.deepEqual(
-      actions.map((a) => [a.type, a.ancestor_type.join('/'), a.destination, a.value]),
-      [
-        ['nft_purchase', '', upper(buyer.address), null],
-        ['nft_transfer', 'nft_purchase', upper(buyer.address), null],
-        ['ton_transfer', 'nft_purchase', upper(seller.address), payout],
-        ['ton_transfer', '', upper(marketplace.address), FEE],
-        ['ton_transfer', '', upper(artist.address), ROYALTY],
-      ],
-    );
+    const saleAt = rawUpper(sale.address);
+    assert.deepEqual(actionLines(actions), [
+      ['nft_purchase', '', saleAt, rawUpper(buyer.address), null],
+      ['nft_transfer', 'nft_purchase', saleAt, rawUpper(buyer.address), null],
+      ['ton_transfer', 'nft_purchase', saleAt, rawUpper(seller.address), payout],
+      ['ton_transfer', '', saleAt, rawUpper(marketplace.address), FEE],
+      ['ton_transfer', '', saleAt, rawUpper(artist.address), ROYALTY],
+    ]);
     const purchase = actions[0] ?? assert.fail();
     const data = purchase.nft_transfer_data ?? assert.fail();
     assert.deepEqual(
       {
         success: purchase.success,
-        source: purchase.source,
         asset: purchase.asset,
         asset_secondary: purchase.asset_secondary,
         is_purchase: data.is_purchase,
@@ -162,18 +158,16 @@ void describe('NFT fixed-price sale (getgems v3 form)', () => {
       },
       {
         success: true,
-        // the item's previous owner is the sale; the seller is the sale's nft_owner
-        source: upper(sale.address),
-        asset: upper(market.collection.address),
-        asset_secondary: upper(item.address),
+        asset: rawUpper(market.collection.address),
+        asset_secondary: rawUpper(item.address),
         is_purchase: true,
         price: PRICE,
         nft_item_index: 3n,
         marketplace: 'getgems',
-        marketplace_address: upper(marketplace.address),
-        real_prev_owner: upper(seller.address),
+        marketplace_address: rawUpper(marketplace.address),
+        real_prev_owner: rawUpper(seller.address),
         payout_amount: payout,
-        response_destination: upper(buyer.address),
+        response_destination: rawUpper(buyer.address),
       },
     );
   });
