@@ -9,7 +9,13 @@ import {
   InterfaceProbes,
   traceTransactionOf,
 } from '@app/classify';
-import { configGlobalVersion, flattenTransaction, messageContextOf } from '@app/ton';
+import {
+  configGlobalVersion,
+  flattenTransaction,
+  messageContextOf,
+  type ParsedMessage,
+  type ParsedTransaction,
+} from '@app/ton';
 import { Address, type Transaction, type TupleItem } from '@ton/core';
 import { type Blockchain, GetMethodError } from '@ton/sandbox';
 
@@ -105,6 +111,24 @@ async function interfacesOf(
   return found;
 }
 
+/**
+ * The sandbox delivers a message re-serialised by @ton/core's storeMessage, which stores a small body
+ * inline that the sender's out-message holds by reference: the in-message's cell, and so its hash,
+ * differ from the out-message's, where the chain delivers the very cell that was sent. The in-message
+ * gets the hash of the out-message it is (same source, destination and creation lt).
+ */
+function deliveredAsSent(parsed: ParsedTransaction[]): ParsedTransaction[] {
+  const key = (m: ParsedMessage): string =>
+    `${m.source ?? ''}>${m.destination ?? ''}@${String(m.createdLt)}`;
+  const sent = new Map(parsed.flatMap((t) => t.outMessages.map((m) => [key(m), m.hash] as const)));
+  return parsed.map((t) => {
+    const hash = t.inMessage === null ? undefined : sent.get(key(t.inMessage));
+    return t.inMessage === null || hash === undefined
+      ? t
+      : { ...t, inMessage: { ...t.inMessage, hash } };
+  });
+}
+
 function workchainOf(tx: Transaction): number {
   const info = tx.inMessage?.info;
   return info === undefined || info.type === 'external-out' ? 0 : info.dest.workChain;
@@ -116,7 +140,9 @@ export async function classifySandboxTrace(
   transactions: readonly Transaction[],
 ): Promise<ClassifiedSandboxTrace> {
   const ctx = messageContextOf(configGlobalVersion(blockchain.config));
-  const parsed = transactions.map((tx) => flattenTransaction(tx.raw, workchainOf(tx), ctx));
+  const parsed = deliveredAsSent(
+    transactions.map((tx) => flattenTransaction(tx.raw, workchainOf(tx), ctx)),
+  );
   const root = parsed[0];
   if (root === undefined) {
     throw new Error('a trace without transactions');

@@ -5,6 +5,12 @@ import { COMMON_FC } from './func/common.fc';
 import { DNS_ITEM_FC } from './func/dns-item.fc';
 import { JETTON_MINTER_FC, JETTON_UTILS_FC, JETTON_WALLET_FC } from './func/jetton.fc';
 import { NFT_COLLECTION_FC, NFT_ITEM_FC } from './func/nft.fc';
+import {
+  STAKING_MINTER_FC,
+  STAKING_POOL_FC,
+  WITHDRAWAL_BILL_FC,
+  WITHDRAWAL_BILLS_FC,
+} from './func/liquid-staking.fc';
 import { NFT_AUCTION_FC } from './func/nft-auction.fc';
 import { NFT_SALE_FC } from './func/nft-sale.fc';
 import { MULTISIG_COMMON_FC, MULTISIG_FC, MULTISIG_ORDER_FC } from './func/multisig.fc';
@@ -23,6 +29,10 @@ export const LOCAL_CONTRACTS = [
   'vesting-wallet',
   'multisig',
   'multisig-order',
+  'staking-pool',
+  'staking-minter',
+  'withdrawal-bills',
+  'withdrawal-bill',
 ] as const;
 export type LocalContractName = (typeof LOCAL_CONTRACTS)[number];
 
@@ -42,6 +52,10 @@ const SOURCES: Readonly<Record<string, string>> = {
   'multisig-common.fc': MULTISIG_COMMON_FC,
   'multisig.fc': MULTISIG_FC,
   'multisig-order.fc': MULTISIG_ORDER_FC,
+  'staking-pool.fc': STAKING_POOL_FC,
+  'staking-minter.fc': STAKING_MINTER_FC,
+  'withdrawal-bills.fc': WITHDRAWAL_BILLS_FC,
+  'withdrawal-bill.fc': WITHDRAWAL_BILL_FC,
 };
 
 /** Compiled code per process: the WASM compiler takes ~100 ms per contract and the result never changes. */

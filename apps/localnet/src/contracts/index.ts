@@ -2,6 +2,7 @@ export * from './compile-contract';
 export * from './dns-item.contract';
 export * from './jetton-minter.contract';
 export * from './jetton-wallet.contract';
+export * from './liquid-staking.contract';
 export * from './multisig.contract';
 export * from './nft-collection.contract';
 export * from './nft-item.contract';

@@ -1,0 +1,278 @@
+/**
+ * A liquid staking pool written for the local network in the form of TONStakers' (https://tonstakers.com):
+ * a pool that takes deposits and has its pool jetton minted for them, a TEP-74 minter of that jetton
+ * whose admin is the pool, and a collection of withdrawal bills (NFTs) for withdrawals the pool cannot
+ * pay at once. The messages between them are TONStakers' (opcodes and leading fields as indexers such as
+ * toncenter's read them): deposit#47d54391, mint#1674b0a0 (pool → minter, and pool → bill collection),
+ * withdraw#319b0cdc (minter → pool, after a burn), withdrawal#0a77535c (pool → holder, an immediate
+ * payout), init_nft#132f9a45 (bill collection → new bill). Local simplifications: one pool jetton per
+ * nanoton deposited past the 1 TON deposit fee, and a withdrawal is paid at once up to the pool's
+ * max_immediate, otherwise a bill is minted (instead of the pool's liquidity in the current round).
+ */
+
+/** Opcodes the three contracts share. */
+const LIQUID_STAKING_OPS = String.raw`
+const int op::pool_deposit = 0x47d54391;
+const int op::pool_withdraw = 0x319b0cdc;
+const int op::pool_withdrawal = 0x0a77535c;
+const int op::payout_mint = 0x1674b0a0;
+const int op::bill_init = 0x132f9a45;
+;; Local: the pool's owner names the minter and the bill collection once (their addresses depend on
+;; the pool's, so the pool cannot hold them from its deployment).
+const int op::pool_set_contracts = 0x5c0a1e01;
+const int error::not_pool = 410;
+const int error::deposit_too_small = 411;
+`;
+
+export const STAKING_POOL_FC = String.raw`
+#include "stdlib.fc";
+#include "common.fc";
+${LIQUID_STAKING_OPS}
+const int pool::deposit_fee = 1000000000;     ;; 1 TON of each deposit is not staked
+const int pool::mint_gas = 100000000;         ;; 0.1 TON to the minter: the wallet's deploy and excess
+
+;; Storage: owner:MsgAddress minter:MsgAddress bills:MsgAddress max_immediate:Coins
+(slice, slice, slice, int) load_pool() inline {
+  slice ds = get_data().begin_parse();
+  return (ds~load_msg_addr(), ds~load_msg_addr(), ds~load_msg_addr(), ds~load_coins());
+}
+
+;; payout_mint#1674b0a0 query_id:uint64 destination:MsgAddress amount:Coins
+cell payout_mint(int query_id, slice destination, int amount) inline {
+  return begin_cell()
+    .store_uint(op::payout_mint, 32)
+    .store_uint(query_id, 64)
+    .store_slice(destination)
+    .store_coins(amount)
+    .end_cell();
+}
+
+() recv_internal(int balance, int msg_value, cell in_msg_full, slice body) impure {
+  (int flags, slice sender, _) = parse_inbound(in_msg_full);
+  if ((flags & 1) | (slice_bits(body) < 32)) {
+    return ();  ;; bounces and plain TON top-ups
+  }
+  (slice owner, slice minter, slice bills, int max_immediate) = load_pool();
+  int op = body~load_uint(32);
+  int query_id = body~load_uint(64);
+  if (op == op::pool_set_contracts) {
+    throw_unless(error::not_owner, equal_slices(owner, sender) & (~ is_std_address?(minter)));
+    set_data(begin_cell()
+      .store_slice(owner)
+      .store_slice(body~load_msg_addr())
+      .store_slice(body~load_msg_addr())
+      .store_coins(max_immediate)
+      .end_cell());
+    return ();
+  }
+  if (op == op::pool_deposit) {
+    throw_unless(error::deposit_too_small, msg_value > pool::deposit_fee + pool::mint_gas);
+    send_with_body(msg::bounceable, minter, pool::mint_gas,
+      payout_mint(query_id, sender, msg_value - pool::deposit_fee), mode::pay_fees_separately);
+    return ();
+  }
+  if (op == op::pool_withdraw) {
+    ;; withdraw#319b0cdc query_id:uint64 jetton_amount:Coins from_address:MsgAddress
+    ;;   response_address:MsgAddress wait_till_round_end:Bool fill_or_kill:Bool
+    throw_unless(error::not_pool, equal_slices(minter, sender));
+    int amount = body~load_coins();
+    slice from = body~load_msg_addr();
+    body~load_msg_addr();
+    int wait = body~load_int(1);
+    if ((~ wait) & (amount <= max_immediate)) {
+      cell paid = begin_cell().store_uint(op::pool_withdrawal, 32).store_uint(query_id, 64).end_cell();
+      send_with_body(msg::non_bounceable, from, amount, paid, mode::carry_inbound_value);
+    } else {
+      send_with_body(msg::bounceable, bills, 0, payout_mint(query_id, from, amount),
+        mode::carry_inbound_value);
+    }
+    return ();
+  }
+  throw(error::unknown_op);
+}
+
+;; (owner, minter, bills, max_immediate)
+(slice, slice, slice, int) get_pool_data() method_id {
+  return load_pool();
+}
+`;
+
+export const STAKING_MINTER_FC = String.raw`
+#include "stdlib.fc";
+#include "common.fc";
+#include "jetton-utils.fc";
+${LIQUID_STAKING_OPS}
+
+;; Storage (as the local TEP-74 minter): total_supply:Coins admin_address:MsgAddress content:^Cell
+;;   jetton_wallet_code:^Cell; the admin is the pool.
+(int, slice, cell, cell) load_minter() inline {
+  slice ds = get_data().begin_parse();
+  return (ds~load_coins(), ds~load_msg_addr(), ds~load_ref(), ds~load_ref());
+}
+
+() save_minter(int supply, slice admin, cell content, cell code) impure inline {
+  set_data(begin_cell().store_coins(supply).store_slice(admin).store_ref(content).store_ref(code).end_cell());
+}
+
+() recv_internal(int balance, int msg_value, cell in_msg_full, slice body) impure {
+  (int flags, slice sender, _) = parse_inbound(in_msg_full);
+  if ((flags & 1) | (slice_bits(body) < 32)) {
+    return ();
+  }
+  (int supply, slice pool, cell content, cell code) = load_minter();
+  int op = body~load_uint(32);
+  int query_id = body~load_uint(64);
+  if (op == op::payout_mint) {
+    throw_unless(error::not_pool, equal_slices(pool, sender));
+    slice to = body~load_msg_addr();
+    int amount = body~load_coins();
+    ;; TEP-74 internal_transfer#178d4519 query_id:uint64 amount:Coins from:MsgAddress
+    ;;   response_address:MsgAddress forward_ton_amount:Coins forward_payload:(Either Cell ^Cell)
+    cell transfer = begin_cell()
+      .store_uint(op::internal_transfer, 32)
+      .store_uint(query_id, 64)
+      .store_coins(amount)
+      .store_slice(my_address())
+      .store_slice(to)
+      .store_coins(0)
+      .store_uint(0, 1)
+      .end_cell();
+    cell init = jetton_wallet_init(to, my_address(), code);
+    send_with_init(address_of(init), 0, init, transfer, mode::carry_inbound_value);
+    save_minter(supply + amount, pool, content, code);
+    return ();
+  }
+  if (op == op::burn_notification) {
+    ;; burn_notification#7bdd97de query_id:uint64 amount:Coins sender:MsgAddress response:MsgAddress
+    int amount = body~load_coins();
+    slice from = body~load_msg_addr();
+    slice response = body~load_msg_addr();
+    throw_unless(error::not_from_wallet,
+      equal_slices(jetton_wallet_address(from, my_address(), code), sender));
+    cell withdraw = begin_cell()
+      .store_uint(op::pool_withdraw, 32)
+      .store_uint(query_id, 64)
+      .store_coins(amount)
+      .store_slice(from)
+      .store_slice(response)
+      .store_uint(0, 2)      ;; wait_till_round_end, fill_or_kill: the pool decides
+      .end_cell();
+    send_with_body(msg::bounceable, pool, 0, withdraw, mode::carry_inbound_value);
+    save_minter(supply - amount, pool, content, code);
+    return ();
+  }
+  throw(error::unknown_op);
+}
+
+;; TEP-74: (int total_supply, int mintable, slice admin_address, cell jetton_content, cell jetton_wallet_code)
+(int, int, slice, cell, cell) get_jetton_data() method_id {
+  (int supply, slice pool, cell content, cell code) = load_minter();
+  return (supply, -1, pool, content, code);
+}
+
+;; TEP-74: slice get_wallet_address(slice owner_address)
+slice get_wallet_address(slice owner) method_id {
+  (_, _, _, cell code) = load_minter();
+  return jetton_wallet_address(owner, my_address(), code);
+}
+`;
+
+export const WITHDRAWAL_BILLS_FC = String.raw`
+#include "stdlib.fc";
+#include "common.fc";
+${LIQUID_STAKING_OPS}
+
+;; Storage: pool:MsgAddress next_index:uint64 bill_code:^Cell
+(slice, int, cell) load_bills() inline {
+  slice ds = get_data().begin_parse();
+  return (ds~load_msg_addr(), ds~load_uint(64), ds~load_ref());
+}
+
+cell bill_init(int index, cell bill_code) inline {
+  return state_init(bill_code, begin_cell().store_uint(index, 64).store_slice(my_address()).end_cell());
+}
+
+() recv_internal(int balance, int msg_value, cell in_msg_full, slice body) impure {
+  (int flags, slice sender, _) = parse_inbound(in_msg_full);
+  if ((flags & 1) | (slice_bits(body) < 32)) {
+    return ();
+  }
+  (slice pool, int next_index, cell bill_code) = load_bills();
+  int op = body~load_uint(32);
+  throw_unless(error::unknown_op, op == op::payout_mint);
+  throw_unless(error::not_pool, equal_slices(pool, sender));
+  int query_id = body~load_uint(64);
+  ;; init_nft#132f9a45 query_id:uint64 owner:MsgAddress amount:Coins: the bill of amount for owner
+  cell bill = begin_cell()
+    .store_uint(op::bill_init, 32)
+    .store_uint(query_id, 64)
+    .store_slice(body~load_msg_addr())
+    .store_coins(body~load_coins())
+    .end_cell();
+  cell init = bill_init(next_index, bill_code);
+  send_with_init(address_of(init), 0, init, bill, mode::carry_inbound_value);
+  set_data(begin_cell().store_slice(pool).store_uint(next_index + 1, 64).store_ref(bill_code).end_cell());
+}
+
+;; TEP-62: (next_item_index, collection_content, owner_address)
+(int, cell, slice) get_collection_data() method_id {
+  (slice pool, int next_index, _) = load_bills();
+  return (next_index, begin_cell().end_cell(), pool);
+}
+
+slice get_nft_address_by_index(int index) method_id {
+  (_, _, cell bill_code) = load_bills();
+  return address_of(bill_init(index, bill_code));
+}
+
+cell get_nft_content(int index, cell individual_content) method_id {
+  return individual_content;
+}
+`;
+
+export const WITHDRAWAL_BILL_FC = String.raw`
+#include "stdlib.fc";
+#include "common.fc";
+${LIQUID_STAKING_OPS}
+const int error::not_from_collection = 405;
+
+;; Storage: index:uint64 collection:MsgAddress, then owner:MsgAddress amount:Coins once initialised.
+() recv_internal(int balance, int msg_value, cell in_msg_full, slice body) impure {
+  (int flags, slice sender, _) = parse_inbound(in_msg_full);
+  if (flags & 1) {
+    return ();
+  }
+  slice ds = get_data().begin_parse();
+  int index = ds~load_uint(64);
+  slice collection = ds~load_msg_addr();
+  throw_unless(error::not_from_collection, slice_empty?(ds) & equal_slices(collection, sender));
+  throw_unless(error::unknown_op, body~load_uint(32) == op::bill_init);
+  body~skip_bits(64);
+  set_data(begin_cell()
+    .store_uint(index, 64)
+    .store_slice(collection)
+    .store_slice(body~load_msg_addr())
+    .store_coins(body~load_coins())
+    .end_cell());
+}
+
+;; TEP-62: (init?, index, collection_address, owner_address, individual_content)
+(int, int, slice, slice, cell) get_nft_data() method_id {
+  slice ds = get_data().begin_parse();
+  int index = ds~load_uint(64);
+  slice collection = ds~load_msg_addr();
+  if (slice_empty?(ds)) {
+    return (0, index, collection, null(), null());
+  }
+  return (-1, index, collection, ds~load_msg_addr(), begin_cell().end_cell());
+}
+
+;; The amount of pool jetton the bill stands for.
+int get_bill_amount() method_id {
+  slice ds = get_data().begin_parse();
+  ds~skip_bits(64);
+  ds~load_msg_addr();
+  ds~load_msg_addr();
+  return ds~load_coins();
+}
+`;
