@@ -17,6 +17,7 @@ export { JettonOp, parseJettonBurn, parseJettonTransfer } from './tlb/jetton';
 export { NftOp, parseNftTransfer } from './tlb/nft';
 export { type GetMethodAnswer, type GetMethodRunner } from './interfaces/get-method.runner';
 export * from './interfaces/interface-probes';
+export { nftItemInfo } from './interfaces/interface-info';
 export * from './interfaces/contract-probes';
 export { type TelemintItemState } from './interfaces/telemint-probe';
 export { DNS_ZONES, type DnsZone, type DnsZones } from './interfaces/dns-zones';

@@ -7,6 +7,7 @@ import {
   type GetMethodAnswer,
   type GetMethodRunner,
   InterfaceProbes,
+  nftItemInfo,
   traceTransactionOf,
 } from '@app/classify';
 import {
@@ -72,14 +73,7 @@ async function interfacesOf(
   }
   const item = await probes.nftItem(address, SANDBOX_MC_SEQNO);
   if (item !== null) {
-    found.nft_item = {
-      address,
-      init: item.init,
-      index: item.index,
-      collection_address: item.collection,
-      owner_address: item.owner,
-      content: item.content,
-    };
+    found.nft_item = nftItemInfo(address, item);
   }
   const sale = await probes.nftSale(address, SANDBOX_MC_SEQNO);
   if (sale !== null) {

@@ -3,7 +3,13 @@ import { Cell } from '@ton/core';
 
 import { COMMON_FC } from './func/common.fc';
 import { DNS_ITEM_FC } from './func/dns-item.fc';
-import { JETTON_MINTER_FC, JETTON_UTILS_FC, JETTON_WALLET_FC } from './func/jetton.fc';
+import {
+  JETTON_MINTER_FC,
+  JETTON_MINTER_GETTERS_FC,
+  JETTON_MINTER_STORAGE_FC,
+  JETTON_UTILS_FC,
+  JETTON_WALLET_FC,
+} from './func/jetton.fc';
 import { NFT_COLLECTION_FC, NFT_ITEM_FC } from './func/nft.fc';
 import {
   STAKING_MINTER_FC,
@@ -12,7 +18,7 @@ import {
   WITHDRAWAL_BILLS_FC,
 } from './func/liquid-staking.fc';
 import { NFT_AUCTION_FC } from './func/nft-auction.fc';
-import { NFT_SALE_FC } from './func/nft-sale.fc';
+import { NFT_SALE_FC, NFT_TRADE_FC } from './func/nft-sale.fc';
 import { MULTISIG_COMMON_FC, MULTISIG_FC, MULTISIG_ORDER_FC } from './func/multisig.fc';
 import { STDLIB_FC } from './func/stdlib.fc';
 import { VESTING_FC } from './func/vesting.fc';
@@ -43,9 +49,12 @@ const SOURCES: Readonly<Record<string, string>> = {
   'jetton-utils.fc': JETTON_UTILS_FC,
   'jetton-wallet.fc': JETTON_WALLET_FC,
   'jetton-minter.fc': JETTON_MINTER_FC,
+  'jetton-minter-storage.fc': JETTON_MINTER_STORAGE_FC,
+  'jetton-minter-getters.fc': JETTON_MINTER_GETTERS_FC,
   'nft-collection.fc': NFT_COLLECTION_FC,
   'nft-item.fc': NFT_ITEM_FC,
   'nft-sale.fc': NFT_SALE_FC,
+  'nft-trade.fc': NFT_TRADE_FC,
   'nft-auction.fc': NFT_AUCTION_FC,
   'dns-item.fc': DNS_ITEM_FC,
   'vesting-wallet.fc': VESTING_FC,

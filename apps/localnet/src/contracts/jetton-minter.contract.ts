@@ -92,10 +92,6 @@ export class JettonMinter extends LocalContract {
       .endCell();
   }
 
-  async sendDeploy(provider: ContractProvider, via: Sender, value: bigint): Promise<void> {
-    await sendInternal(provider, via, value, beginCell().endCell());
-  }
-
   async sendMint(
     provider: ContractProvider,
     via: Sender,

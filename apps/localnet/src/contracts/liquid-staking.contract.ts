@@ -56,10 +56,6 @@ export class StakingPool extends LocalContract {
     return new StakingPool(contractAddress(workchain, init), init);
   }
 
-  async sendDeploy(provider: ContractProvider, via: Sender, value: bigint): Promise<void> {
-    await sendInternal(provider, via, value, beginCell().endCell());
-  }
-
   /** set_contracts#5c0a1e01 query_id:uint64 minter:MsgAddress bills:MsgAddress (local). */
   async sendSetContracts(
     provider: ContractProvider,
@@ -128,10 +124,6 @@ export class WithdrawalBills extends LocalContract {
     const data = beginCell().storeAddress(pool).storeUint(0, 64).storeRef(billCode).endCell();
     const init = { code, data };
     return new WithdrawalBills(contractAddress(workchain, init), init);
-  }
-
-  async sendDeploy(provider: ContractProvider, via: Sender, value: bigint): Promise<void> {
-    await sendInternal(provider, via, value, beginCell().endCell());
   }
 
   async getNftAddressByIndex(provider: ContractProvider, index: bigint): Promise<Address> {

@@ -1,8 +1,6 @@
 import {
   type Address,
   beginCell,
-  type Cell,
-  type Contract,
   type ContractProvider,
   contractAddress,
   type Sender,
@@ -10,6 +8,7 @@ import {
 } from '@ton/core';
 
 import { contractCode } from './compile-contract';
+import { LocalContract, sendInternal } from './local-contract';
 import { textComment } from './tep64-content';
 
 /** getgems auction magic, the first entry of a v1-v3 auction's get_sale_data ("AUC"). */
@@ -71,12 +70,7 @@ export type AuctionCommand = 'cancel' | 'stop' | 'finish';
  * The local NFT auction (FunC source in ./func/nft-auction.fc.ts). Deployed by the seller, activated
  * when the item is transferred to it with a forward amount; bids are plain TON transfers.
  */
-export class NftAuction implements Contract {
-  constructor(
-    readonly address: Address,
-    readonly init?: { code: Cell; data: Cell },
-  ) {}
-
+export class NftAuction extends LocalContract {
   /** The storage layout is the one the FunC source documents. */
   static async createFromConfig(config: NftAuctionConfig, workchain = 0): Promise<NftAuction> {
     const code = await contractCode('nft-auction');
@@ -114,10 +108,6 @@ export class NftAuction implements Contract {
     return new NftAuction(contractAddress(workchain, init), init);
   }
 
-  async sendDeploy(provider: ContractProvider, via: Sender, value: bigint): Promise<void> {
-    await provider.internal(via, { value, sendMode: SendMode.PAY_GAS_SEPARATELY, bounce: false });
-  }
-
   /** A bid: a plain transfer of the bid's value. */
   async sendBid(provider: ContractProvider, via: Sender, value: bigint): Promise<void> {
     await provider.internal(via, { value, sendMode: SendMode.PAY_GAS_SEPARATELY });
@@ -129,11 +119,7 @@ export class NftAuction implements Contract {
     value: bigint,
     command: AuctionCommand,
   ): Promise<void> {
-    await provider.internal(via, {
-      value,
-      sendMode: SendMode.PAY_GAS_SEPARATELY,
-      body: textComment(command),
-    });
+    await sendInternal(provider, via, value, textComment(command));
   }
 
   async getSaleData(provider: ContractProvider): Promise<NftAuctionData> {

@@ -5,6 +5,7 @@ import {
   classifyTrace,
   defaultRegistry,
   type InterfaceProbes,
+  nftItemInfo,
   renderApiAction,
   traceTransactionOf,
 } from '@app/classify';
@@ -46,14 +47,7 @@ async function detectInterfaces(
     }
     const item = wallet === null ? await probes.nftItem(address, mcSeqno) : null;
     if (item !== null) {
-      entry.nft_item = {
-        address,
-        init: item.init,
-        index: item.index,
-        collection_address: item.collection,
-        owner_address: item.owner,
-        content: item.content,
-      };
+      entry.nft_item = nftItemInfo(address, item);
     }
     const order =
       wallet === null && item === null

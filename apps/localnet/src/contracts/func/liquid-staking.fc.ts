@@ -103,16 +103,8 @@ export const STAKING_MINTER_FC = String.raw`
 #include "jetton-utils.fc";
 ${LIQUID_STAKING_OPS}
 
-;; Storage (as the local TEP-74 minter): total_supply:Coins admin_address:MsgAddress content:^Cell
-;;   jetton_wallet_code:^Cell; the admin is the pool.
-(int, slice, cell, cell) load_minter() inline {
-  slice ds = get_data().begin_parse();
-  return (ds~load_coins(), ds~load_msg_addr(), ds~load_ref(), ds~load_ref());
-}
-
-() save_minter(int supply, slice admin, cell content, cell code) impure inline {
-  set_data(begin_cell().store_coins(supply).store_slice(admin).store_ref(content).store_ref(code).end_cell());
-}
+;; Storage (as the local TEP-74 minter): total_supply, admin_address (the pool), content, wallet code.
+#include "jetton-minter-storage.fc";
 
 () recv_internal(int balance, int msg_value, cell in_msg_full, slice body) impure {
   (int flags, slice sender, _) = parse_inbound(in_msg_full);
@@ -164,17 +156,7 @@ ${LIQUID_STAKING_OPS}
   throw(error::unknown_op);
 }
 
-;; TEP-74: (int total_supply, int mintable, slice admin_address, cell jetton_content, cell jetton_wallet_code)
-(int, int, slice, cell, cell) get_jetton_data() method_id {
-  (int supply, slice pool, cell content, cell code) = load_minter();
-  return (supply, -1, pool, content, code);
-}
-
-;; TEP-74: slice get_wallet_address(slice owner_address)
-slice get_wallet_address(slice owner) method_id {
-  (_, _, _, cell code) = load_minter();
-  return jetton_wallet_address(owner, my_address(), code);
-}
+#include "jetton-minter-getters.fc";
 `;
 
 export const WITHDRAWAL_BILLS_FC = String.raw`

@@ -12,15 +12,14 @@
 export const NFT_AUCTION_FC = String.raw`
 #include "stdlib.fc";
 #include "common.fc";
+#include "nft-trade.fc";
 
 const int auction::magic = 0x415543;           ;; "AUC", the first entry of get_sale_data
 const int error::auction_ended = 1005;
-const int error::auction_not_active = 1001;
 const int error::bid_too_low = 1000;
 const int error::auction_running = 1006;
 const int error::auction_has_bids = 1007;
 const int error::not_seller = 458;
-const int mode::carry_all_balance = 128;
 
 ;; Storage:
 ;;   end:Bool activated:Bool is_canceled:Bool last_member:MsgAddress last_bid:Coins last_bid_at:uint32
@@ -78,16 +77,6 @@ global cell constants;
   return (bs~load_coins(), bs~load_coins(), bs~load_coins(), bs~load_uint(32));
 }
 
-;; A plain transfer: an empty inline body.
-() send_value(slice to, int value) impure inline {
-  send_raw_message(begin_cell()
-    .store_uint(msg::non_bounceable, 6)
-    .store_slice(to)
-    .store_coins(value)
-    .store_uint(0, msg::header_tail_bits)
-    .end_cell(), mode::pay_fees_separately);
-}
-
 ;; A transfer with a text comment: op 0, then the text, inline.
 () send_text(slice to, int value, slice text) impure inline {
   send_raw_message(begin_cell()
@@ -98,20 +87,6 @@ global cell constants;
     .store_uint(0, 32)
     .store_slice(text)
     .end_cell(), mode::pay_fees_separately);
-}
-
-;; The item to new_owner with everything left on the auction (TEP-62 transfer, excesses to new_owner).
-() send_nft(slice nft, slice new_owner, int query_id) impure inline {
-  cell body = begin_cell()
-    .store_uint(op::nft_transfer, 32)
-    .store_uint(query_id, 64)
-    .store_slice(new_owner)
-    .store_slice(new_owner)
-    .store_uint(0, 1)      ;; custom_payload: nothing
-    .store_coins(0)        ;; forward_amount
-    .store_uint(0, 1)      ;; forward_payload: an empty inline cell
-    .end_cell();
-  send_with_body(msg::bounceable, nft, 0, body, mode::carry_all_balance);
 }
 
 ;; Ends the auction: with a bid, the marketplace fee, the royalty and the seller's part of it are paid
