@@ -18,7 +18,10 @@ export const StakingOp = {
   withdrawal: 0x0a77535c,
   payoutMint: 0x1674b0a0,
   billInit: 0x132f9a45,
+  startDistribution: 0x1140a64f,
+  distributedAsset: 0xdb3b8abd,
   setContracts: 0x5c0a1e01,
+  endRound: 0x5c0a1e02,
 } as const;
 
 /** What the pool keeps of each deposit; the rest is minted as the pool jetton, one per nanoton. */
@@ -36,6 +39,8 @@ export interface StakingPoolData {
   readonly minter: Address | null;
   readonly bills: Address | null;
   readonly maxImmediate: bigint;
+  /** What the bills minted since the last distribution stand for. */
+  readonly owed: bigint;
 }
 
 /**
@@ -43,7 +48,7 @@ export interface StakingPoolData {
  * minter and bill collection, which its owner names once they are deployed (`sendSetContracts`).
  */
 export class StakingPool extends LocalContract {
-  /** Storage: owner:MsgAddress minter:MsgAddress bills:MsgAddress max_immediate:Coins. */
+  /** Storage: owner:MsgAddress minter:MsgAddress bills:MsgAddress max_immediate:Coins owed:Coins. */
   static async createFromConfig(config: StakingPoolConfig, workchain = 0): Promise<StakingPool> {
     const code = await contractCode('staking-pool');
     const data = beginCell()
@@ -51,6 +56,7 @@ export class StakingPool extends LocalContract {
       .storeAddress(null)
       .storeAddress(null)
       .storeCoins(config.maxImmediate)
+      .storeCoins(0)
       .endCell();
     const init = { code, data };
     return new StakingPool(contractAddress(workchain, init), init);
@@ -72,6 +78,12 @@ export class StakingPool extends LocalContract {
     await sendInternal(provider, via, value, body);
   }
 
+  /** end_round#5c0a1e02 query_id:uint64 (local): the bill collection is paid and burns the bills. */
+  async sendEndRound(provider: ContractProvider, via: Sender, value: bigint): Promise<void> {
+    const body = beginCell().storeUint(StakingOp.endRound, 32).storeUint(0, 64).endCell();
+    await sendInternal(provider, via, value, body);
+  }
+
   /** deposit#47d54391 query_id:uint64: `value` less the deposit fee is staked. */
   async sendDeposit(
     provider: ContractProvider,
@@ -90,6 +102,7 @@ export class StakingPool extends LocalContract {
       minter: stack.readAddressOpt(),
       bills: stack.readAddressOpt(),
       maxImmediate: stack.readBigNumber(),
+      owed: stack.readBigNumber(),
     };
   }
 }
@@ -115,13 +128,18 @@ export async function stakingMinter(pool: Address, content: Cell): Promise<Jetto
 
 /** The collection of withdrawal bills (TEP-62 get-methods), minting a bill on the pool's mint#1674b0a0. */
 export class WithdrawalBills extends LocalContract {
-  /** Storage: pool:MsgAddress next_index:uint64 bill_code:^Cell. */
+  /** Storage: pool:MsgAddress next_index:uint64 burned_until:uint64 bill_code:^Cell. */
   static async createFor(pool: Address, workchain = 0): Promise<WithdrawalBills> {
     const [code, billCode] = await Promise.all([
       contractCode('withdrawal-bills'),
       contractCode('withdrawal-bill'),
     ]);
-    const data = beginCell().storeAddress(pool).storeUint(0, 64).storeRef(billCode).endCell();
+    const data = beginCell()
+      .storeAddress(pool)
+      .storeUint(0, 64)
+      .storeUint(0, 64)
+      .storeRef(billCode)
+      .endCell();
     const init = { code, data };
     return new WithdrawalBills(contractAddress(workchain, init), init);
   }

@@ -71,8 +71,14 @@ void describe('liquid staking pool (TONStakers form)', () => {
   void it('names its minter and bill collection once', async () => {
     const data = await pool.getPoolData();
     assert.deepEqual(
-      [raw(data.owner), raw(data.minter), raw(data.bills), data.maxImmediate],
-      [rawUpper(owner.address), rawUpper(minter.address), rawUpper(bills.address), MAX_IMMEDIATE],
+      [raw(data.owner), raw(data.minter), raw(data.bills), data.maxImmediate, data.owed],
+      [
+        rawUpper(owner.address),
+        rawUpper(minter.address),
+        rawUpper(bills.address),
+        MAX_IMMEDIATE,
+        0n,
+      ],
     );
   });
 
@@ -180,6 +186,52 @@ void describe('liquid staking pool (TONStakers form)', () => {
         burnt,
         rawUpper(minter.address),
         { provider: 'liquid_staking', ts_nft: rawUpper(bill.address) },
+      ],
+    );
+  });
+
+  // TONStakersDelayedWithdrawalMatcher: distributed_asset after the bill's burn_notification after its
+  // burn; the pool is the sender of the start_distribution the burn came from.
+  void it('at the round’s end the bill is burnt and paid: one stake_withdrawal naming the bill', async () => {
+    const bill = await bills.getNftAddressByIndex(0n);
+    const owed = (await pool.getPoolData()).owed;
+    const result = await pool.sendEndRound(owner.getSender(), toNano('0.5'));
+    const paid = transactionTo(result.transactions, holder.address, StakingOp.distributedAsset);
+    assert.equal(paid === undefined ? undefined : inboundValue(paid), owed);
+    assert.equal((await pool.getPoolData()).owed, 0n);
+
+    const { actions, error } = await classifySandboxTrace(blockchain, result.transactions);
+    assert.equal(error, undefined);
+    const start = transactionTo(result.transactions, bills.address, StakingOp.startDistribution);
+    // The round's end and the start of the distribution stay the calls they are.
+    assert.deepEqual(actionLines(actions), [
+      ['call_contract', '', rawUpper(owner.address), rawUpper(pool.address), toNano('0.5')],
+      [
+        'call_contract',
+        '',
+        rawUpper(pool.address),
+        rawUpper(bills.address),
+        start === undefined ? null : inboundValue(start),
+      ],
+      ['stake_withdrawal', '', rawUpper(holder.address), rawUpper(pool.address), null],
+    ]);
+    const withdrawal = actions[2] ?? assert.fail();
+    assert.deepEqual(
+      [
+        withdrawal.success,
+        withdrawal.source,
+        withdrawal.destination,
+        withdrawal.amount,
+        withdrawal.asset,
+        withdrawal.staking_data,
+      ],
+      [
+        true,
+        rawUpper(holder.address),
+        rawUpper(pool.address),
+        owed,
+        null,
+        { provider: 'liquid_staking', ts_nft: rawUpper(bill), tokens_burnt: owed },
       ],
     );
   });

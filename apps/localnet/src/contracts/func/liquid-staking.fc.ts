@@ -17,11 +17,21 @@ const int op::pool_withdraw = 0x319b0cdc;
 const int op::pool_withdrawal = 0x0a77535c;
 const int op::payout_mint = 0x1674b0a0;
 const int op::bill_init = 0x132f9a45;
+;; start_distribution#1140a64f query_id:uint64 (pool → bill collection, at the round's end);
+;; burn_bill#f127fe4e query_id:uint64 (collection → bill); burn_notification#ed58b0b2 query_id:uint64
+;; amount:Coins owner:MsgAddress index:uint64 (bill → collection, the index a local addition);
+;; distributed_asset#db3b8abd query_id:uint64 (collection → holder, with the payout)
+const int op::start_distribution = 0x1140a64f;
+const int op::bill_burn = 0xf127fe4e;
+const int op::bill_burn_notification = 0xed58b0b2;
+const int op::distributed_asset = 0xdb3b8abd;
 ;; Local: the pool's owner names the minter and the bill collection once (their addresses depend on
-;; the pool's, so the pool cannot hold them from its deployment).
+;; the pool's, so the pool cannot hold them from its deployment), and ends a round.
 const int op::pool_set_contracts = 0x5c0a1e01;
+const int op::pool_end_round = 0x5c0a1e02;
 const int error::not_pool = 410;
 const int error::deposit_too_small = 411;
+const int error::not_from_bill = 412;
 `;
 
 export const STAKING_POOL_FC = String.raw`
@@ -31,10 +41,21 @@ ${LIQUID_STAKING_OPS}
 const int pool::deposit_fee = 1000000000;     ;; 1 TON of each deposit is not staked
 const int pool::mint_gas = 100000000;         ;; 0.1 TON to the minter: the wallet's deploy and excess
 
-;; Storage: owner:MsgAddress minter:MsgAddress bills:MsgAddress max_immediate:Coins
-(slice, slice, slice, int) load_pool() inline {
+;; Storage: owner:MsgAddress minter:MsgAddress bills:MsgAddress max_immediate:Coins owed:Coins, owed
+;; being what the bills minted since the last distribution stand for.
+(slice, slice, slice, int, int) load_pool() inline {
   slice ds = get_data().begin_parse();
-  return (ds~load_msg_addr(), ds~load_msg_addr(), ds~load_msg_addr(), ds~load_coins());
+  return (ds~load_msg_addr(), ds~load_msg_addr(), ds~load_msg_addr(), ds~load_coins(), ds~load_coins());
+}
+
+() save_pool(slice owner, slice minter, slice bills, int max_immediate, int owed) impure inline {
+  set_data(begin_cell()
+    .store_slice(owner)
+    .store_slice(minter)
+    .store_slice(bills)
+    .store_coins(max_immediate)
+    .store_coins(owed)
+    .end_cell());
 }
 
 ;; payout_mint#1674b0a0 query_id:uint64 destination:MsgAddress amount:Coins
@@ -52,17 +73,20 @@ cell payout_mint(int query_id, slice destination, int amount) inline {
   if ((flags & 1) | (slice_bits(body) < 32)) {
     return ();  ;; bounces and plain TON top-ups
   }
-  (slice owner, slice minter, slice bills, int max_immediate) = load_pool();
+  (slice owner, slice minter, slice bills, int max_immediate, int owed) = load_pool();
   int op = body~load_uint(32);
   int query_id = body~load_uint(64);
   if (op == op::pool_set_contracts) {
     throw_unless(error::not_owner, equal_slices(owner, sender) & (~ is_std_address?(minter)));
-    set_data(begin_cell()
-      .store_slice(owner)
-      .store_slice(body~load_msg_addr())
-      .store_slice(body~load_msg_addr())
-      .store_coins(max_immediate)
-      .end_cell());
+    save_pool(owner, body~load_msg_addr(), body~load_msg_addr(), max_immediate, owed);
+    return ();
+  }
+  if (op == op::pool_end_round) {
+    ;; the round's end: the bill collection gets what the bills stand for and pays their holders
+    throw_unless(error::not_owner, equal_slices(owner, sender));
+    cell start = begin_cell().store_uint(op::start_distribution, 32).store_uint(query_id, 64).end_cell();
+    send_with_body(msg::bounceable, bills, owed, start, mode::carry_inbound_value);
+    save_pool(owner, minter, bills, max_immediate, 0);
     return ();
   }
   if (op == op::pool_deposit) {
@@ -85,14 +109,15 @@ cell payout_mint(int query_id, slice destination, int amount) inline {
     } else {
       send_with_body(msg::bounceable, bills, 0, payout_mint(query_id, from, amount),
         mode::carry_inbound_value);
+      save_pool(owner, minter, bills, max_immediate, owed + amount);
     }
     return ();
   }
   throw(error::unknown_op);
 }
 
-;; (owner, minter, bills, max_immediate)
-(slice, slice, slice, int) get_pool_data() method_id {
+;; (owner, minter, bills, max_immediate, owed)
+(slice, slice, slice, int, int) get_pool_data() method_id {
   return load_pool();
 }
 `;
@@ -163,11 +188,22 @@ export const WITHDRAWAL_BILLS_FC = String.raw`
 #include "stdlib.fc";
 #include "common.fc";
 ${LIQUID_STAKING_OPS}
+const int bills::burn_gas = 50000000;         ;; 0.05 TON with each burn_bill: the bill's transaction
 
-;; Storage: pool:MsgAddress next_index:uint64 bill_code:^Cell
-(slice, int, cell) load_bills() inline {
+;; Storage: pool:MsgAddress next_index:uint64 burned_until:uint64 bill_code:^Cell (bills below
+;; burned_until were burnt at a distribution)
+(slice, int, int, cell) load_bills() inline {
   slice ds = get_data().begin_parse();
-  return (ds~load_msg_addr(), ds~load_uint(64), ds~load_ref());
+  return (ds~load_msg_addr(), ds~load_uint(64), ds~load_uint(64), ds~load_ref());
+}
+
+() save_bills(slice pool, int next_index, int burned_until, cell bill_code) impure inline {
+  set_data(begin_cell()
+    .store_slice(pool)
+    .store_uint(next_index, 64)
+    .store_uint(burned_until, 64)
+    .store_ref(bill_code)
+    .end_cell());
 }
 
 cell bill_init(int index, cell bill_code) inline {
@@ -179,11 +215,31 @@ cell bill_init(int index, cell bill_code) inline {
   if ((flags & 1) | (slice_bits(body) < 32)) {
     return ();
   }
-  (slice pool, int next_index, cell bill_code) = load_bills();
+  (slice pool, int next_index, int burned_until, cell bill_code) = load_bills();
   int op = body~load_uint(32);
-  throw_unless(error::unknown_op, op == op::payout_mint);
-  throw_unless(error::not_pool, equal_slices(pool, sender));
   int query_id = body~load_uint(64);
+  if (op == op::bill_burn_notification) {
+    int amount = body~load_coins();
+    slice owner = body~load_msg_addr();
+    int index = body~load_uint(64);
+    throw_unless(error::not_from_bill, equal_slices(address_of(bill_init(index, bill_code)), sender));
+    cell paid = begin_cell().store_uint(op::distributed_asset, 32).store_uint(query_id, 64).end_cell();
+    send_with_body(msg::non_bounceable, owner, amount, paid, mode::pay_fees_separately);
+    return ();
+  }
+  throw_unless(error::not_pool, equal_slices(pool, sender));
+  if (op == op::start_distribution) {
+    cell burn = begin_cell().store_uint(op::bill_burn, 32).store_uint(query_id, 64).end_cell();
+    int index = burned_until;
+    while (index < next_index) {
+      send_with_body(msg::bounceable, address_of(bill_init(index, bill_code)), bills::burn_gas, burn,
+        mode::pay_fees_separately);
+      index += 1;
+    }
+    save_bills(pool, next_index, next_index, bill_code);
+    return ();
+  }
+  throw_unless(error::unknown_op, op == op::payout_mint);
   ;; init_nft#132f9a45 query_id:uint64 owner:MsgAddress amount:Coins: the bill of amount for owner
   cell bill = begin_cell()
     .store_uint(op::bill_init, 32)
@@ -193,17 +249,17 @@ cell bill_init(int index, cell bill_code) inline {
     .end_cell();
   cell init = bill_init(next_index, bill_code);
   send_with_init(address_of(init), 0, init, bill, mode::carry_inbound_value);
-  set_data(begin_cell().store_slice(pool).store_uint(next_index + 1, 64).store_ref(bill_code).end_cell());
+  save_bills(pool, next_index + 1, burned_until, bill_code);
 }
 
 ;; TEP-62: (next_item_index, collection_content, owner_address)
 (int, cell, slice) get_collection_data() method_id {
-  (slice pool, int next_index, _) = load_bills();
+  (slice pool, int next_index, _, _) = load_bills();
   return (next_index, begin_cell().end_cell(), pool);
 }
 
 slice get_nft_address_by_index(int index) method_id {
-  (_, _, cell bill_code) = load_bills();
+  (_, _, _, cell bill_code) = load_bills();
   return address_of(bill_init(index, bill_code));
 }
 
@@ -217,6 +273,7 @@ export const WITHDRAWAL_BILL_FC = String.raw`
 #include "common.fc";
 ${LIQUID_STAKING_OPS}
 const int error::not_from_collection = 405;
+const int mode::destroy_when_empty = 160;      ;; carry the whole balance (128) and delete the account (32)
 
 ;; Storage: index:uint64 collection:MsgAddress, then owner:MsgAddress amount:Coins once initialised.
 () recv_internal(int balance, int msg_value, cell in_msg_full, slice body) impure {
@@ -227,15 +284,29 @@ const int error::not_from_collection = 405;
   slice ds = get_data().begin_parse();
   int index = ds~load_uint(64);
   slice collection = ds~load_msg_addr();
-  throw_unless(error::not_from_collection, slice_empty?(ds) & equal_slices(collection, sender));
-  throw_unless(error::unknown_op, body~load_uint(32) == op::bill_init);
-  body~skip_bits(64);
-  set_data(begin_cell()
+  throw_unless(error::not_from_collection, equal_slices(collection, sender));
+  int op = body~load_uint(32);
+  int query_id = body~load_uint(64);
+  if (slice_empty?(ds)) {
+    throw_unless(error::unknown_op, op == op::bill_init);
+    set_data(begin_cell()
+      .store_uint(index, 64)
+      .store_slice(collection)
+      .store_slice(body~load_msg_addr())
+      .store_coins(body~load_coins())
+      .end_cell());
+    return ();
+  }
+  throw_unless(error::unknown_op, op == op::bill_burn);
+  slice owner = ds~load_msg_addr();
+  cell notification = begin_cell()
+    .store_uint(op::bill_burn_notification, 32)
+    .store_uint(query_id, 64)
+    .store_coins(ds~load_coins())
+    .store_slice(owner)
     .store_uint(index, 64)
-    .store_slice(collection)
-    .store_slice(body~load_msg_addr())
-    .store_coins(body~load_coins())
-    .end_cell());
+    .end_cell();
+  send_with_body(msg::bounceable, collection, 0, notification, mode::destroy_when_empty);
 }
 
 ;; TEP-62: (init?, index, collection_address, owner_address, individual_content)
