@@ -22,11 +22,12 @@ const MAX_IMMEDIATE = toNano('3');
 
 /**
  * The local liquid staking pool (TONStakers' form), and its traces classified as ton-indexer's
- * TONStakersDepositMatcher and TONStakersWithdrawMatcher classify them
+ * TONStakers matchers classify them
  * (https://github.com/toncenter/ton-indexer/blob/HEAD/indexer/indexer/events/blocks/staking.py):
  * a deposit minting the pool jetton is a tonstakers_deposit (stake_deposit), a burn paid at once a
  * tonstakers_withdraw (stake_withdrawal), a burn answered with a withdrawal bill a
- * tonstakers_withdraw_request (stake_withdrawal_request) naming the bill.
+ * tonstakers_withdraw_request (stake_withdrawal_request) naming the bill, and the bill's payout at
+ * the round's end a tonstakers_withdraw naming the burnt bill.
  */
 void describe('liquid staking pool (TONStakers form)', () => {
   let blockchain: Blockchain;

@@ -5,9 +5,11 @@
  * pay at once. The messages between them are TONStakers' (opcodes and leading fields as indexers such as
  * toncenter's read them): deposit#47d54391, mint#1674b0a0 (pool → minter, and pool → bill collection),
  * withdraw#319b0cdc (minter → pool, after a burn), withdrawal#0a77535c (pool → holder, an immediate
- * payout), init_nft#132f9a45 (bill collection → new bill). Local simplifications: one pool jetton per
- * nanoton deposited past the 1 TON deposit fee, and a withdrawal is paid at once up to the pool's
- * max_immediate, otherwise a bill is minted (instead of the pool's liquidity in the current round).
+ * payout), init_nft#132f9a45 (bill collection → new bill), and at a round's end start_distribution
+ * (pool → collection), burn_bill, the bill's burn_notification and distributed_asset (collection →
+ * holder). Local simplifications: one pool jetton per nanoton deposited past the 1 TON deposit fee; a
+ * withdrawal is paid at once up to the pool's max_immediate, otherwise a bill is minted (instead of
+ * the pool's liquidity in the current round); the pool's owner ends a round.
  */
 
 /** Opcodes the three contracts share. */
