@@ -111,19 +111,8 @@ export class StakingPool extends LocalContract {
  * The pool jetton's minter: the local TEP-74 minter's storage and get-methods (so JettonMinter reads
  * it), minting on the pool's mint#1674b0a0 and asking the pool to withdraw on a burn.
  */
-export async function stakingMinter(pool: Address, content: Cell): Promise<JettonMinter> {
-  const [code, walletCode] = await Promise.all([
-    contractCode('staking-minter'),
-    contractCode('jetton-wallet'),
-  ]);
-  const data = beginCell()
-    .storeCoins(0)
-    .storeAddress(pool)
-    .storeRef(content)
-    .storeRef(walletCode)
-    .endCell();
-  const init = { code, data };
-  return new JettonMinter(contractAddress(0, init), init);
+export function stakingMinter(pool: Address, content: Cell): Promise<JettonMinter> {
+  return JettonMinter.createFromConfig({ admin: pool, content }, 0, 'staking-minter');
 }
 
 /** The collection of withdrawal bills (TEP-62 get-methods), minting a bill on the pool's mint#1674b0a0. */
