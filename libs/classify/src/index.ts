@@ -7,6 +7,7 @@
  */
 export * from './action';
 export * from './trace-model';
+export { traceTransactionOf, type ParsedTraceOrigin } from './parsed-trace';
 export { buildTraceTree, type TraceTree, type TraceTreeNode } from './trace-tree';
 export { classifyTrace, type ClassificationResult, type MatcherRegistry } from './core/pipeline';
 export { defaultRegistry } from './registry';
@@ -16,6 +17,7 @@ export { JettonOp, parseJettonBurn, parseJettonTransfer } from './tlb/jetton';
 export { NftOp, parseNftTransfer } from './tlb/nft';
 export { type GetMethodAnswer, type GetMethodRunner } from './interfaces/get-method.runner';
 export * from './interfaces/interface-probes';
+export { nftItemInfo } from './interfaces/interface-info';
 export * from './interfaces/contract-probes';
 export { type TelemintItemState } from './interfaces/telemint-probe';
 export { DNS_ZONES, type DnsZone, type DnsZones } from './interfaces/dns-zones';

@@ -186,4 +186,48 @@ void describe('InterfaceView', () => {
       [{ ...storedAuction, nft_owner: OWNER, last_bid: '3000000000', last_transaction_lt: '800' }],
     );
   });
+
+  void it('overlays the item of an asked auction detected in a block in flight, though not asked for', () => {
+    const AUCTION = '0:' + 'E'.repeat(64);
+    const ITEM = '0:' + 'F'.repeat(64);
+    const sut = new InterfaceView();
+    sut.add(9, {
+      ...detected([]),
+      items: [
+        {
+          address: ITEM,
+          init: true,
+          index: 7n,
+          collection: MASTER,
+          owner: AUCTION,
+          content: null,
+          lastLt: 900n,
+          codeHash: null,
+          dataHash: null,
+        },
+      ],
+    });
+    const storedAuction = {
+      address: AUCTION,
+      nft_addr: ITEM,
+      nft_owner: OWNER,
+      mp_addr: MASTER,
+      last_bid: '0',
+      code_hash: null,
+      last_transaction_lt: '600',
+    };
+    const itemRow = {
+      address: ITEM,
+      init: true,
+      index: '7',
+      collection_address: MASTER,
+      owner_address: AUCTION,
+      content: null,
+      last_transaction_lt: '900',
+    };
+    const asked = { ...stored('1', '1'), nftAuctions: [storedAuction] };
+    assert.deepEqual(sut.overlay([AUCTION], asked).nftItems, [itemRow]);
+    // Without its auction among the rows, the item is not the trace's business.
+    assert.deepEqual(sut.overlay([W], stored('1', '1')).nftItems, []);
+  });
 });

@@ -165,6 +165,13 @@ export class InterfaceView {
         auctions.set(address, d.auction);
       }
     }
+    // Each auction's item too, as the stored rows include it (ClassifyInputRepository.interfaces).
+    for (const { nft_addr: item } of auctions.values()) {
+      const d = this.detected.get(item);
+      if (d?.item !== undefined && newer(items.get(item), d.item)) {
+        items.set(item, d.item);
+      }
+    }
     return {
       jettonWallets: [...wallets.values()],
       nftItems: [...items.values()],

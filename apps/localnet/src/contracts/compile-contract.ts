@@ -3,9 +3,22 @@ import { Cell } from '@ton/core';
 
 import { COMMON_FC } from './func/common.fc';
 import { DNS_ITEM_FC } from './func/dns-item.fc';
-import { JETTON_MINTER_FC, JETTON_UTILS_FC, JETTON_WALLET_FC } from './func/jetton.fc';
+import {
+  JETTON_MINTER_FC,
+  JETTON_MINTER_GETTERS_FC,
+  JETTON_MINTER_STORAGE_FC,
+  JETTON_UTILS_FC,
+  JETTON_WALLET_FC,
+} from './func/jetton.fc';
 import { NFT_COLLECTION_FC, NFT_ITEM_FC } from './func/nft.fc';
-import { NFT_SALE_FC } from './func/nft-sale.fc';
+import {
+  STAKING_MINTER_FC,
+  STAKING_POOL_FC,
+  WITHDRAWAL_BILL_FC,
+  WITHDRAWAL_BILLS_FC,
+} from './func/liquid-staking.fc';
+import { NFT_AUCTION_FC } from './func/nft-auction.fc';
+import { NFT_SALE_FC, NFT_TRADE_FC } from './func/nft-sale.fc';
 import { MULTISIG_COMMON_FC, MULTISIG_FC, MULTISIG_ORDER_FC } from './func/multisig.fc';
 import { STDLIB_FC } from './func/stdlib.fc';
 import { VESTING_FC } from './func/vesting.fc';
@@ -17,10 +30,15 @@ export const LOCAL_CONTRACTS = [
   'nft-collection',
   'nft-item',
   'nft-sale',
+  'nft-auction',
   'dns-item',
   'vesting-wallet',
   'multisig',
   'multisig-order',
+  'staking-pool',
+  'staking-minter',
+  'withdrawal-bills',
+  'withdrawal-bill',
 ] as const;
 export type LocalContractName = (typeof LOCAL_CONTRACTS)[number];
 
@@ -31,14 +49,22 @@ const SOURCES: Readonly<Record<string, string>> = {
   'jetton-utils.fc': JETTON_UTILS_FC,
   'jetton-wallet.fc': JETTON_WALLET_FC,
   'jetton-minter.fc': JETTON_MINTER_FC,
+  'jetton-minter-storage.fc': JETTON_MINTER_STORAGE_FC,
+  'jetton-minter-getters.fc': JETTON_MINTER_GETTERS_FC,
   'nft-collection.fc': NFT_COLLECTION_FC,
   'nft-item.fc': NFT_ITEM_FC,
   'nft-sale.fc': NFT_SALE_FC,
+  'nft-trade.fc': NFT_TRADE_FC,
+  'nft-auction.fc': NFT_AUCTION_FC,
   'dns-item.fc': DNS_ITEM_FC,
   'vesting-wallet.fc': VESTING_FC,
   'multisig-common.fc': MULTISIG_COMMON_FC,
   'multisig.fc': MULTISIG_FC,
   'multisig-order.fc': MULTISIG_ORDER_FC,
+  'staking-pool.fc': STAKING_POOL_FC,
+  'staking-minter.fc': STAKING_MINTER_FC,
+  'withdrawal-bills.fc': WITHDRAWAL_BILLS_FC,
+  'withdrawal-bill.fc': WITHDRAWAL_BILL_FC,
 };
 
 /** Compiled code per process: the WASM compiler takes ~100 ms per contract and the result never changes. */

@@ -7,7 +7,7 @@ import {
   type Sender,
 } from '@ton/core';
 
-import { contractCode } from './compile-contract';
+import { contractCode, type LocalContractName } from './compile-contract';
 import { LocalContract, sendInternal } from './local-contract';
 import { JettonOp } from './op-codes';
 
@@ -41,10 +41,17 @@ export interface MintArgs {
 
 /** The local TEP-74 Jetton minter (FunC source in ./func/jetton.fc.ts). */
 export class JettonMinter extends LocalContract {
-  /** Minter data: total_supply:Coins admin_address:MsgAddress content:^Cell jetton_wallet_code:^Cell. */
-  static async createFromConfig(config: JettonMinterConfig, workchain = 0): Promise<JettonMinter> {
+  /**
+   * Minter data: total_supply:Coins admin_address:MsgAddress content:^Cell jetton_wallet_code:^Cell.
+   * `minter` is the code: this minter's, or another local one with its storage.
+   */
+  static async createFromConfig(
+    config: JettonMinterConfig,
+    workchain = 0,
+    minter: LocalContractName = 'jetton-minter',
+  ): Promise<JettonMinter> {
     const [code, walletCode] = await Promise.all([
-      contractCode('jetton-minter'),
+      contractCode(minter),
       contractCode('jetton-wallet'),
     ]);
     const data = beginCell()
@@ -90,10 +97,6 @@ export class JettonMinter extends LocalContract {
       .storeAddress(owner)
       .storeBit(includeAddress)
       .endCell();
-  }
-
-  async sendDeploy(provider: ContractProvider, via: Sender, value: bigint): Promise<void> {
-    await sendInternal(provider, via, value, beginCell().endCell());
   }
 
   async sendMint(

@@ -1,5 +1,6 @@
 import {
   type Address,
+  beginCell,
   type Cell,
   type Contract,
   type ContractProvider,
@@ -27,6 +28,11 @@ export abstract class LocalContract implements Contract {
   /** The wrapper of a contract already on chain. */
   static createFromAddress<C>(this: new (address: Address) => C, address: Address): C {
     return new this(address);
+  }
+
+  /** Deploys the contract with its init and an empty body (which the local contracts just accept). */
+  async sendDeploy(provider: ContractProvider, via: Sender, value: bigint): Promise<void> {
+    await sendInternal(provider, via, value, beginCell().endCell());
   }
 }
 

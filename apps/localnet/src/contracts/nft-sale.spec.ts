@@ -2,12 +2,13 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 
 import { type Address, toNano } from '@ton/core';
-import { Blockchain, type SandboxContract, type TreasuryContract } from '@ton/sandbox';
+import { type SandboxContract, type TreasuryContract } from '@ton/sandbox';
 
-import { NftCollection } from './nft-collection.contract';
-import { NftItem } from './nft-item.contract';
+import { type NftItem } from './nft-item.contract';
+import { handOver, mintForSeller, type NftMarket, nftMarket } from './nft-market.testing';
 import { FIX_PRICE_SALE_MAGIC, NftSale, SALE_BUY_GAS } from './nft-sale.contract';
 import { NftOp } from './op-codes';
+import { actionLines, classifySandboxTrace, rawUpper } from './classified-sandbox-trace';
 import { exitCode, inboundValue, succeeded, transactionTo } from './sandbox-transactions';
 
 const PRICE = toNano('2');
@@ -15,28 +16,19 @@ const FEE = toNano('0.1');
 const ROYALTY = toNano('0.15');
 
 void describe('NFT fixed-price sale (getgems v3 form)', () => {
-  let blockchain: Blockchain;
+  let market: NftMarket;
   let marketplace: SandboxContract<TreasuryContract>;
   let artist: SandboxContract<TreasuryContract>;
   let seller: SandboxContract<TreasuryContract>;
   let buyer: SandboxContract<TreasuryContract>;
-  let collection: SandboxContract<NftCollection>;
 
   /** Item `index` minted for the seller, a sale for it deployed, and the item sent to the sale. */
   async function listed(index: bigint): Promise<{
     item: SandboxContract<NftItem>;
     sale: SandboxContract<NftSale>;
   }> {
-    await collection.sendDeployItem(artist.getSender(), toNano('0.1'), {
-      index,
-      amount: toNano('0.06'),
-      owner: seller.address,
-      individualContent: `${index.toString()}.json`,
-    });
-    const item = blockchain.openContract(
-      NftItem.createFromAddress(await collection.getNftAddressByIndex(index)),
-    );
-    const sale = blockchain.openContract(
+    const item = await mintForSeller(market, index);
+    const sale = market.blockchain.openContract(
       await NftSale.createFromConfig({
         marketplace: marketplace.address,
         nft: item.address,
@@ -51,33 +43,15 @@ void describe('NFT fixed-price sale (getgems v3 form)', () => {
     await sale.sendDeploy(seller.getSender(), toNano('0.05'));
     const pending = await sale.getSaleData();
     assert.equal(pending.owner, null);
-    await item.sendTransfer(seller.getSender(), toNano('0.1'), {
-      queryId: 7n,
-      newOwner: sale.address,
-      responseDestination: seller.address,
-      forwardAmount: toNano('0.02'),
-    });
+    await handOver(market, item, sale.address);
     return { item, sale };
   }
 
   const raw = (a: Address | null | undefined): string | undefined => a?.toRawString();
 
   before(async () => {
-    blockchain = await Blockchain.create();
-    blockchain.now = 1_800_000_100;
-    marketplace = await blockchain.treasury('sale-marketplace');
-    artist = await blockchain.treasury('sale-artist');
-    seller = await blockchain.treasury('sale-seller');
-    buyer = await blockchain.treasury('sale-buyer');
-    collection = blockchain.openContract(
-      await NftCollection.createFromConfig({
-        owner: artist.address,
-        collectionContentUri: 'https://example.invalid/c.json',
-        commonContentUri: 'https://example.invalid/items/',
-        royalty: { numerator: 5, denominator: 100, destination: artist.address },
-      }),
-    );
-    await collection.sendDeploy(artist.getSender(), toNano('0.1'));
+    market = await nftMarket('sale');
+    ({ marketplace, artist, seller, buyer } = market);
   });
 
   void it('activates on the item’s ownership_assigned and answers get_sale_data in the v3 form', async () => {
@@ -143,5 +117,58 @@ void describe('NFT fixed-price sale (getgems v3 form)', () => {
     assert.ok(moved !== undefined && succeeded(moved));
     assert.equal(raw((await item.getNftData()).owner), seller.address.toRawString());
     assert.equal((await sale.getSaleData()).isComplete, true);
+  });
+
+  // ton-indexer's NftTransferBlockMatcher and GetgemsNftPurchaseBlockMatcher
+  // (https://github.com/toncenter/ton-indexer/blob/HEAD/indexer/indexer/events/blocks/nft.py): the
+  // buyer's plain transfer to a getgems sale, then the sale's item transfer to the buyer, is a
+  // purchase; its price, seller and marketplace come from the sale's get_sale_data and its payout is
+  // the sale's transfer to the seller. The fee and the royalty stay plain transfers.
+  void it('a buy is classified as one nft_purchase with the sale’s price, seller and payout', async () => {
+    const { item, sale } = await listed(3n);
+    const result = await buyer.send({ to: sale.address, value: PRICE + SALE_BUY_GAS });
+    const payout = inboundValue(
+      transactionTo(result.transactions, seller.address) ?? assert.fail(),
+    );
+    const { actions, error } = await classifySandboxTrace(market.blockchain, result.transactions);
+    assert.equal(error, undefined);
+    const saleAt = rawUpper(sale.address);
+    assert.deepEqual(actionLines(actions), [
+      ['nft_purchase', '', saleAt, rawUpper(buyer.address), null],
+      ['nft_transfer', 'nft_purchase', saleAt, rawUpper(buyer.address), null],
+      ['ton_transfer', 'nft_purchase', saleAt, rawUpper(seller.address), payout],
+      ['ton_transfer', '', saleAt, rawUpper(marketplace.address), FEE],
+      ['ton_transfer', '', saleAt, rawUpper(artist.address), ROYALTY],
+    ]);
+    const purchase = actions[0] ?? assert.fail();
+    const data = purchase.nft_transfer_data ?? assert.fail();
+    assert.deepEqual(
+      {
+        success: purchase.success,
+        asset: purchase.asset,
+        asset_secondary: purchase.asset_secondary,
+        is_purchase: data.is_purchase,
+        price: data.price,
+        nft_item_index: data.nft_item_index,
+        marketplace: data.marketplace,
+        marketplace_address: data.marketplace_address,
+        real_prev_owner: data.real_prev_owner,
+        payout_amount: data.payout_amount,
+        response_destination: data.response_destination,
+      },
+      {
+        success: true,
+        asset: rawUpper(market.collection.address),
+        asset_secondary: rawUpper(item.address),
+        is_purchase: true,
+        price: PRICE,
+        nft_item_index: 3n,
+        marketplace: 'getgems',
+        marketplace_address: rawUpper(marketplace.address),
+        real_prev_owner: rawUpper(seller.address),
+        payout_amount: payout,
+        response_destination: rawUpper(buyer.address),
+      },
+    );
   });
 });

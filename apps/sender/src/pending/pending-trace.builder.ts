@@ -5,16 +5,15 @@ import {
   classifyTrace,
   defaultRegistry,
   type InterfaceProbes,
+  nftItemInfo,
   renderApiAction,
-  type TraceMessage,
-  type TraceTransaction,
+  traceTransactionOf,
 } from '@app/classify';
 import { V3Action } from '@app/contracts';
 import {
   emulatorBehind,
   flattenTransaction,
   messageContextOf,
-  type ParsedMessage,
   type ParsedTransaction,
 } from '@app/ton';
 import { assembleTraceTree } from '@app/v3-render';
@@ -33,69 +32,6 @@ export interface PendingTraceInput {
   readonly emulatedAt: number;
 }
 
-function traceMessage(m: ParsedMessage, tx: ParsedTransaction): TraceMessage {
-  return {
-    msg_hash: m.hash,
-    tx_hash: tx.hash,
-    tx_lt: tx.lt,
-    direction: m.direction,
-    source: m.source,
-    destination: m.destination,
-    value: m.value,
-    value_extra_currencies: m.valueExtraCurrencies === null ? null : { ...m.valueExtraCurrencies },
-    fwd_fee: m.fwdFee,
-    ihr_fee: m.ihrFee,
-    created_lt: m.createdLt,
-    created_at: m.createdAt,
-    opcode: m.opcode,
-    ihr_disabled: m.ihrDisabled,
-    bounce: m.bounce,
-    bounced: m.bounced,
-    import_fee: m.importFee,
-    body_hash: m.bodyHash,
-    init_state_hash: m.initStateHash,
-    body: m.bodyBoc,
-    init_state: m.initStateBoc,
-  };
-}
-
-/** The classifier's model of an emulated transaction (the decoder builds the same from rows). */
-function traceTransaction(
-  t: ParsedTransaction,
-  traceId: string,
-  mcSeqno: number,
-): TraceTransaction {
-  return {
-    hash: t.hash,
-    lt: t.lt,
-    account: t.account,
-    now: t.now,
-    mc_block_seqno: mcSeqno,
-    block_seqno: null,
-    trace_id: traceId,
-    orig_status: t.origStatus,
-    end_status: t.endStatus,
-    total_fees: t.totalFees,
-    descr: t.descr,
-    aborted: t.aborted ?? false,
-    destroyed: t.destroyed,
-    is_tock: t.isTock,
-    compute_skipped: t.computeSkipped,
-    skipped_reason: t.skippedReason,
-    compute_success: t.computeSuccess,
-    compute_exit_code: t.computeExitCode,
-    action_success: t.actionSuccess,
-    emulated: true,
-    // The in-message first, then the out-messages by creation lt (the model's convention).
-    messages: [
-      ...(t.inMessage === null ? [] : [traceMessage(t.inMessage, t)]),
-      ...[...t.outMessages]
-        .sort((a, b) => Number((a.createdLt ?? 0n) - (b.createdLt ?? 0n)))
-        .map((m) => traceMessage(m, t)),
-    ],
-  };
-}
-
 /** What interface detection finds on the emulated states (https://github.com/toncenter/ton-indexer/tree/HEAD/ton-index-worker/tondb-scanner/src/smc-interfaces), for the classifier. */
 async function detectInterfaces(
   accounts: readonly string[],
@@ -111,14 +47,7 @@ async function detectInterfaces(
     }
     const item = wallet === null ? await probes.nftItem(address, mcSeqno) : null;
     if (item !== null) {
-      entry.nft_item = {
-        address,
-        init: item.init,
-        index: item.index,
-        collection_address: item.collection,
-        owner_address: item.owner,
-        content: item.content,
-      };
+      entry.nft_item = nftItemInfo(address, item);
     }
     const order =
       wallet === null && item === null
@@ -198,7 +127,9 @@ export async function buildPendingTrace(input: PendingTraceInput): Promise<Pendi
       nodes_: parsed.length,
       classification_state: 'unclassified',
     },
-    transactions: ordered.map((p) => traceTransaction(p.tx, traceId, head.seqno)),
+    transactions: ordered.map((p) =>
+      traceTransactionOf(p.tx, { traceId, mcSeqno: head.seqno, emulated: true }),
+    ),
     interfaces: await detectInterfaces(accounts, input.probes, head.seqno),
   };
   const classified = classifyTrace(classifiable, defaultRegistry);

@@ -194,7 +194,10 @@ export class ClassifyInputRepository {
   /**
    * The decoded interfaces of `accounts` (Jetton wallets, NFT items, multisig orders, getgems sales
    * and auctions)
-   * in one round trip: each kind is a json array built by its own primary-key lookup. Nominator pools
+   * in one round trip: each kind is a json array built by its own primary-key lookup. The item of each
+   * of those auctions is among the NFT items, as toncenter's `_gather_data_from_db`
+   * (https://github.com/toncenter/ton-indexer/blob/HEAD/indexer/indexer/events/interface_repository.py)
+   * adds it: a bid's trace never touches the item, yet the bid names its index and collection. Nominator pools
    * are the accounts whose latest state runs one of `poolCodeHashes` (a pool is known by its code
    * alone, its code never changes).
    */
@@ -228,7 +231,9 @@ export class ClassifyInputRepository {
          (SELECT json_agg(json_build_object('address', address, 'init', init, 'index', index::text,
             'collection_address', collection_address, 'owner_address', owner_address, 'content', content,
             'last_transaction_lt', last_transaction_lt::text))
-          FROM nft_items WHERE address = ANY($1::varchar[])) AS items,
+          FROM nft_items WHERE address = ANY($1::varchar[])
+             OR address IN (SELECT nft_addr FROM getgems_nft_auctions
+                            WHERE address = ANY($1::varchar[]))) AS items,
          (SELECT json_agg(json_build_object('address', address, 'multisig_address', multisig_address,
             'order_seqno', order_seqno::text, 'threshold', threshold::text,
             'sent_for_execution', sent_for_execution, 'approvals_mask', approvals_mask::text,

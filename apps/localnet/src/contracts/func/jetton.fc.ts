@@ -179,15 +179,7 @@ export const JETTON_MINTER_FC = String.raw`
 #include "common.fc";
 #include "jetton-utils.fc";
 
-;; Minter data: total_supply:Coins admin_address:MsgAddress content:^Cell jetton_wallet_code:^Cell
-(int, slice, cell, cell) load_minter() inline {
-  slice ds = get_data().begin_parse();
-  return (ds~load_coins(), ds~load_msg_addr(), ds~load_ref(), ds~load_ref());
-}
-
-() save_minter(int supply, slice admin, cell content, cell code) impure inline {
-  set_data(begin_cell().store_coins(supply).store_slice(admin).store_ref(content).store_ref(code).end_cell());
-}
+#include "jetton-minter-storage.fc";
 
 ;; mint#642b7d07 query_id:uint64 to_address:MsgAddressInt ton_amount:Coins master_msg:^InternalMsgBody
 ;; where master_msg is an internal_transfer carrying the amount to credit.
@@ -274,6 +266,27 @@ export const JETTON_MINTER_FC = String.raw`
   throw(error::unknown_op);
 }
 
+#include "jetton-minter-getters.fc";
+`;
+
+/**
+ * A TEP-74 minter's storage (the local minter's, and the liquid staking pool jetton's minter's):
+ * total_supply, admin, content and the wallet code.
+ */
+export const JETTON_MINTER_STORAGE_FC = String.raw`
+;; Minter data: total_supply:Coins admin_address:MsgAddress content:^Cell jetton_wallet_code:^Cell
+(int, slice, cell, cell) load_minter() inline {
+  slice ds = get_data().begin_parse();
+  return (ds~load_coins(), ds~load_msg_addr(), ds~load_ref(), ds~load_ref());
+}
+
+() save_minter(int supply, slice admin, cell content, cell code) impure inline {
+  set_data(begin_cell().store_coins(supply).store_slice(admin).store_ref(content).store_ref(code).end_cell());
+}
+`;
+
+/** TEP-74's get-methods of a minter with that storage. */
+export const JETTON_MINTER_GETTERS_FC = String.raw`
 ;; TEP-74: (int total_supply, int mintable, slice admin_address, cell jetton_content, cell jetton_wallet_code)
 (int, int, slice, cell, cell) get_jetton_data() method_id {
   (int supply, slice admin, cell content, cell code) = load_minter();

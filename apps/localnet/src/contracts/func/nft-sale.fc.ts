@@ -16,7 +16,6 @@ const int op::sale_cancel = 3;                 ;; getgems: cancel by the seller 
 const int error::sale_complete = 404;
 const int error::sale_price_too_low = 450;
 const int error::sale_not_owner = 458;
-const int mode::carry_all_balance = 128;
 
 ;; Storage: is_complete:uint1 created_at:uint32 marketplace_address:MsgAddress nft_address:MsgAddress
 ;;   nft_owner_address:MsgAddress full_price:Coins
@@ -41,30 +40,7 @@ const int mode::carry_all_balance = 128;
     .end_cell());
 }
 
-;; A plain transfer: an empty inline body.
-() send_value(slice to, int value) impure inline {
-  cell msg = begin_cell()
-    .store_uint(msg::non_bounceable, 6)
-    .store_slice(to)
-    .store_coins(value)
-    .store_uint(0, msg::header_tail_bits)
-    .end_cell();
-  send_raw_message(msg, mode::pay_fees_separately);
-}
-
-;; The item to new_owner with everything left on the sale (TEP-62 transfer, excesses to new_owner).
-() send_nft(slice nft, slice new_owner, int query_id) impure inline {
-  cell body = begin_cell()
-    .store_uint(op::nft_transfer, 32)
-    .store_uint(query_id, 64)
-    .store_slice(new_owner)
-    .store_slice(new_owner)
-    .store_uint(0, 1)      ;; custom_payload: nothing
-    .store_coins(0)        ;; forward_amount
-    .store_uint(0, 1)      ;; forward_payload: an empty inline cell
-    .end_cell();
-  send_with_body(msg::bounceable, nft, 0, body, mode::carry_all_balance);
-}
+#include "nft-trade.fc";
 
 () recv_internal(int balance, int msg_value, cell in_msg_full, slice body) impure {
   (int flags, slice sender, _) = parse_inbound(in_msg_full);
@@ -129,5 +105,38 @@ const int mode::carry_all_balance = 128;
   int royalty = fs~load_coins();
   return (sale::magic, complete, created_at, marketplace, nft, owner, price,
     fee_address, fee, royalty_address, royalty);
+}
+`;
+
+/**
+ * What a sale and an auction send when a deal ends: plain transfers of the payouts and the item to its
+ * new owner with what is left on the contract.
+ */
+export const NFT_TRADE_FC = String.raw`
+const int mode::carry_all_balance = 128;
+
+;; A plain transfer: an empty inline body.
+() send_value(slice to, int value) impure inline {
+  cell msg = begin_cell()
+    .store_uint(msg::non_bounceable, 6)
+    .store_slice(to)
+    .store_coins(value)
+    .store_uint(0, msg::header_tail_bits)
+    .end_cell();
+  send_raw_message(msg, mode::pay_fees_separately);
+}
+
+;; The item to new_owner with everything left on the contract (TEP-62 transfer, excesses to new_owner).
+() send_nft(slice nft, slice new_owner, int query_id) impure inline {
+  cell body = begin_cell()
+    .store_uint(op::nft_transfer, 32)
+    .store_uint(query_id, 64)
+    .store_slice(new_owner)
+    .store_slice(new_owner)
+    .store_uint(0, 1)      ;; custom_payload: nothing
+    .store_coins(0)        ;; forward_amount
+    .store_uint(0, 1)      ;; forward_payload: an empty inline cell
+    .end_cell();
+  send_with_body(msg::bounceable, nft, 0, body, mode::carry_all_balance);
 }
 `;
