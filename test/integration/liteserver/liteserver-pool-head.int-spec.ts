@@ -3,7 +3,7 @@
  * it, and the caches of head reads and immutable answers.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { LiteserverCache } from '@app/liteclient';
 import { type LiteClient } from 'ton-lite-client';
 import { metric, queries } from './pool-metrics';
@@ -15,10 +15,7 @@ describe('LiteserverPool head reads against a three-liteserver localnet', () => 
   const pool = poolAgainstLocalnet();
 
   describe('consensus head and lag', () => {
-    before(() => pool.startPool());
-    after(() => {
-      pool.sut.close();
-    });
+    pool.poolPerGroup();
 
     it('a liteserver 4 blocks behind is not used for head reads; 3 behind (400 ms blocks) still is', async () => {
       pool.localnet.liteservers[2]?.setFault({ mode: 'lag', lagBlocks: LAG_ALLOWED + 1 });
@@ -154,10 +151,7 @@ describe('LiteserverPool head reads against a three-liteserver localnet', () => 
   });
 
   describe('immutable answers cache', () => {
-    before(() => pool.startPool());
-    after(() => {
-      pool.sut.close();
-    });
+    pool.poolPerGroup();
 
     it('a cached block lookup is the same object and asks no liteserver again', async () => {
       const cache = new LiteserverCache<BlockHeader>(100);

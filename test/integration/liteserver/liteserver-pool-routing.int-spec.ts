@@ -13,10 +13,7 @@ describe('LiteserverPool routing against a three-liteserver localnet', () => {
   const pool = poolAgainstLocalnet();
 
   describe('failover', () => {
-    before(() => pool.startPool());
-    after(() => {
-      pool.sut.close();
-    });
+    pool.poolPerGroup();
 
     it('a liteserver that answers "not ready" (651) is retried elsewhere and counted', async () => {
       pool.localnet.liteservers[0]?.setFault({ mode: 'error', errorCode: 651 });

@@ -48,6 +48,14 @@ export class PoolBench {
     await sut.probe();
   }
 
+  /** Registers hooks that start a pool with the default options before a group of tests and close it after. */
+  poolPerGroup(): void {
+    before(() => this.startPool());
+    after(() => {
+      this.sut.close();
+    });
+  }
+
   /** The liteserver that answered each of `n` runs, in order. */
   readonly servers = async (n: number, run: () => Promise<PooledResult<unknown>>) => {
     const answered: number[] = [];
