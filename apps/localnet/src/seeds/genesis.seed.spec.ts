@@ -1,9 +1,7 @@
+/** The genesis seed on an emulator: the accounts, transactions and balances it leaves. */
 import assert from 'node:assert/strict';
-import { before, describe, it } from 'node:test';
-
-import { type Address, beginCell, type Transaction } from '@ton/core';
-import { Blockchain } from '@ton/sandbox';
-
+import { describe, it } from 'node:test';
+import { beginCell } from '@ton/core';
 import {
   DnsItem,
   dnsCategory,
@@ -27,89 +25,25 @@ import {
   VestingOp,
   VestingWallet,
 } from '../contracts';
-import { emulatorSeedContext } from './emulator-seed-context';
 import { GENESIS, GenesisAccount, GenesisSeed } from './genesis.seed';
-import type { SeedAccount } from './seed-context';
-
-/** The genesis accounts: every address is fixed by the fixed keys and contract code. */
-const EXPECTED_ADDRESSES: Record<string, string> = {
-  treasury: '0:4f97a4a2e4038ff755dec46387a903b5f39147774751c492ab76e00203c38ed1',
-  'wallet-v3r2': '0:951d9491551247485805dd475b3e774d507307285af3bf25da7b0a76c4bc3f8e',
-  'wallet-v4r2': '0:ef5749114f6d5936296ee1a57dd048a43edb35e1c865568c5a5c660c8d371810',
-  'wallet-v5r1': '0:47c27015bd8934d7d1689fcbbf6ff987ec966ce20afef92ff5ee32846f2d0a3d',
-  'jetton-minter': '0:db218d0a0a9131c27f0c9f61124030a001ed5ddc9aca71868682ed623aea11c8',
-  'jetton-wallet-v3r2': '0:374ffd1feb6994cb67245799f2bfa5335a7ab818e0b6bd93cce29a980b6ba933',
-  'jetton-wallet-v4r2': '0:77c54ec59c47ab27365170d198bb4c44d9563c9e2b1437d06727c0e4e4ae9135',
-  'nft-collection': '0:b61111239ab29a28dbab1110a76e191f640014350383c4751a5f8fd923ca732e',
-  'nft-item-0': '0:6c17685a355754807cd28b54e56aae3ffc5882008b0777e97b0d2d02bf42aec4',
-  'nft-item-1': '0:088f7e448a6f737e6bb0fcb25f540e9f49a1c63a6b977e54b0e3dd4ceec71ea9',
-  'dns-localnet': '0:b7e6796f1081765ab63e68458ff347f32f230b12491257058f21ca72e475b925',
-  'vesting-wallet': '0:97e1d7d50edef3d9288b573844b0c76294ce78ef6a646a0e04ed813630321a9b',
-  multisig: '0:d7a145e143ac2e01d616c788dbfa788af43f2bf16e86034506a8970f635538d5',
-  'multisig-order-0': '0:420bd60808a62477cbdad93dc9914ab04691d76e992b0c8154ff01c84fcb94ed',
-  'nft-item-2': '0:65a20b06d2f4f569d532ba226606fda1d162926827f750e32c2138d36d6ed052',
-  'nft-item-3': '0:4a9789cd228d72c05091c8a16c244fc831695ac92056ffc8b801e215e82aed80',
-  'nft-sale-listed': '0:88480e5803b4909a012c71cc8b9a0b9c0c8c6e6cfd115a721cade01bcd6e27da',
-  'nft-sale-sold': '0:0a33ac7b1929f4af7ade0a797b39f45373290ff67d2b0596dc6209d2b8e8d931',
-};
-
-/** TON balances after genesis with the emulator's clock fixed at NOW (storage fees depend on time). */
-const NOW = 1_800_000_000;
-const EXPECTED_BALANCES: Record<string, bigint> = {
-  'wallet-v3r2': 84_372_557_451n,
-  'wallet-v4r2': 100_918_351_990n,
-  'wallet-v5r1': 100_392_434_916n,
-  'jetton-minter': 86_781_600n,
-  'jetton-wallet-v3r2': 22_066_800n,
-  'jetton-wallet-v4r2': 35_169_754n,
-  'nft-collection': 239_774_400n,
-  'nft-item-0': 46_997_610n,
-  'nft-item-1': 59_096_000n,
-  'dns-localnet': 98_860_400n,
-  'vesting-wallet': 8_996_510_400n,
-  multisig: 4_283_146_800n,
-  'multisig-order-0': 0n,
-};
+import {
+  EXPECTED_ADDRESSES,
+  NOW,
+  EXPECTED_BALANCES,
+  runGenesisForSuite,
+} from './genesis.seed.test-util';
 
 void describe(GenesisSeed.name, () => {
-  let blockchain: Blockchain;
-  let accounts: SeedAccount[];
-  const transactions: Transaction[] = [];
-
-  const account = (name: string): SeedAccount => {
-    const found = accounts.find((a) => a.name === name);
-    assert.ok(found, `account ${name}`);
-    return found;
-  };
-  const address = (name: string): Address => account(name).address;
-  /** Internal transactions from → to, in execution order. */
-  const between = (from: string, to: string): Transaction[] =>
-    transactions.filter((tx) => {
-      const info = tx.inMessage?.info;
-      return (
-        info?.type === 'internal' && info.src.equals(address(from)) && info.dest.equals(address(to))
-      );
-    });
-  const commentOf = (tx: Transaction): string => {
-    const body = inboundBody(tx);
-    assert.equal(body.loadUint(32), 0);
-    return body.loadStringTail();
-  };
-
-  before(async () => {
-    blockchain = await Blockchain.create();
-    blockchain.now = NOW;
-    const ctx = emulatorSeedContext(blockchain, { onTransaction: (tx) => transactions.push(tx) });
-    accounts = await new GenesisSeed().run(ctx);
-  });
+  const genesis = runGenesisForSuite();
+  const { account, address, between, commentOf, transactions } = genesis;
 
   void it('returns every named account at its fixed address', () => {
     assert.deepEqual(
-      Object.fromEntries(accounts.map((a) => [a.name, a.address.toRawString()])),
+      Object.fromEntries(genesis.accounts.map((a) => [a.name, a.address.toRawString()])),
       EXPECTED_ADDRESSES,
     );
     assert.deepEqual(
-      accounts.map((a) => a.kind),
+      genesis.accounts.map((a) => a.kind),
       [
         'treasury',
         'wallet',
@@ -164,7 +98,8 @@ void describe(GenesisSeed.name, () => {
   void it('leaves each wallet at the seqno of the transfers it signed', async () => {
     const seqnos = await Promise.all(
       [GenesisAccount.walletV3r2, GenesisAccount.walletV4r2, GenesisAccount.walletV5r1].map(
-        async (n) => (await blockchain.runGetMethod(address(n), 'seqno')).stackReader.readNumber(),
+        async (n) =>
+          (await genesis.blockchain.runGetMethod(address(n), 'seqno')).stackReader.readNumber(),
       ),
     );
     assert.deepEqual(seqnos, [
@@ -173,7 +108,7 @@ void describe(GenesisSeed.name, () => {
       GENESIS.finalSeqno.v5r1,
     ]);
     assert.deepEqual(seqnos, [9, 7, 5]);
-    const vesting = blockchain.openContract(
+    const vesting = genesis.blockchain.openContract(
       VestingWallet.createFromAddress(address(GenesisAccount.vestingWallet)),
     );
     assert.equal(await vesting.getSeqno(), 1);
@@ -213,7 +148,7 @@ void describe(GenesisSeed.name, () => {
   });
 
   void it('leaves the Jetton balances and supply of mint 1000 + 500, transfer 250, burn 50', async () => {
-    const minter = blockchain.openContract(
+    const minter = genesis.blockchain.openContract(
       JettonMinter.createFromAddress(address(GenesisAccount.jettonMinter)),
     );
     const data = await minter.getJettonData();
@@ -223,7 +158,7 @@ void describe(GenesisSeed.name, () => {
       [GenesisAccount.jettonWalletV3r2, GenesisAccount.walletV3r2, 750_000_000_000n],
       [GenesisAccount.jettonWalletV4r2, GenesisAccount.walletV4r2, 700_000_000_000n],
     ] as const) {
-      const walletData = await blockchain
+      const walletData = await genesis.blockchain
         .openContract(JettonWallet.createFromAddress(address(wallet)))
         .getWalletData();
       assert.equal(walletData.balance, balance);
@@ -252,7 +187,7 @@ void describe(GenesisSeed.name, () => {
   });
 
   void it('leaves NFT item 0 with v3r2 after the transfer and item 1 with v5r1', async () => {
-    const collection = blockchain.openContract(
+    const collection = genesis.blockchain.openContract(
       NftCollection.createFromAddress(address(GenesisAccount.nftCollection)),
     );
     const data = await collection.getCollectionData();
@@ -263,7 +198,7 @@ void describe(GenesisSeed.name, () => {
       [GenesisAccount.nftItem0, GenesisAccount.walletV3r2, 'https://localnet.invalid/nft/0.json'],
       [GenesisAccount.nftItem1, GenesisAccount.walletV5r1, 'https://localnet.invalid/nft/1.json'],
     ] as const) {
-      const itemData = await blockchain
+      const itemData = await genesis.blockchain
         .openContract(NftItem.createFromAddress(address(item)))
         .getNftData();
       assert.equal(itemData.owner?.toRawString(), address(owner).toRawString());
@@ -283,7 +218,9 @@ void describe(GenesisSeed.name, () => {
   });
 
   void it('resolves the DNS item’s wallet record to v5r1', async () => {
-    const dns = blockchain.openContract(DnsItem.createFromAddress(address(GenesisAccount.dnsItem)));
+    const dns = genesis.blockchain.openContract(
+      DnsItem.createFromAddress(address(GenesisAccount.dnsItem)),
+    );
     assert.equal(await dns.getDomain(), 'localnet');
     const resolved = await dns.getResolve(Buffer.from([0]), dnsCategory('wallet'));
     assert.equal(resolved.resolvedBits, 8);
@@ -294,7 +231,7 @@ void describe(GenesisSeed.name, () => {
   });
 
   void it('deploys a vesting wallet for v4r2 from v3r2, whitelisting v5r1, which received a payout', async () => {
-    const vesting = blockchain.openContract(
+    const vesting = genesis.blockchain.openContract(
       VestingWallet.createFromAddress(address(GenesisAccount.vestingWallet)),
     );
     const data = await vesting.getVestingData();
@@ -331,7 +268,7 @@ void describe(GenesisSeed.name, () => {
   });
 
   void it('runs a 2-of-3 multisig order: created and approved by v3r2, approved by v4r2, executed', async () => {
-    const multisig = blockchain.openContract(
+    const multisig = genesis.blockchain.openContract(
       Multisig.createFromAddress(address(GenesisAccount.multisig)),
     );
     const data = await multisig.getMultisigData();
@@ -349,7 +286,7 @@ void describe(GenesisSeed.name, () => {
       (await multisig.getOrderAddress(0n)).toRawString(),
       EXPECTED_ADDRESSES['multisig-order-0'],
     );
-    const order = blockchain.openContract(
+    const order = genesis.blockchain.openContract(
       MultisigOrder.createFromAddress(address(GenesisAccount.multisigOrder0)),
     );
     const orderData = await order.getOrderData();
@@ -377,7 +314,9 @@ void describe(GenesisSeed.name, () => {
     const owners = await Promise.all(
       [GenesisAccount.nftItem2, GenesisAccount.nftItem3].map(async (name) =>
         (
-          await blockchain.openContract(NftItem.createFromAddress(address(name))).getNftData()
+          await genesis.blockchain
+            .openContract(NftItem.createFromAddress(address(name)))
+            .getNftData()
         ).owner?.toRawString(),
       ),
     );
@@ -386,7 +325,7 @@ void describe(GenesisSeed.name, () => {
       EXPECTED_ADDRESSES['wallet-v3r2'],
     ]);
     const sale = async (name: string) => {
-      const d = await blockchain
+      const d = await genesis.blockchain
         .openContract(NftSale.createFromAddress(address(name)))
         .getSaleData();
       return [
@@ -444,7 +383,7 @@ void describe(GenesisSeed.name, () => {
   void it('leaves the exact TON balances (clock fixed, so storage fees are too)', async () => {
     const balances: Record<string, bigint> = {};
     for (const name of Object.keys(EXPECTED_BALANCES)) {
-      balances[name] = (await blockchain.getContract(address(name))).balance;
+      balances[name] = (await genesis.blockchain.getContract(address(name))).balance;
     }
     assert.deepEqual(balances, EXPECTED_BALANCES);
   });

@@ -1,34 +1,18 @@
+/**
+ * The TL-B builders checked against mainnet: BlockInfo, ValueFlow, ShardAccountBlocks, the message
+ * descriptors' extras, ShardDescr, shard_fees and ConfigParam 34 rebuilt from real blocks and config
+ * with the same hashes; and the TL layouts of block signatures.
+ */
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { describe, it } from 'node:test';
-
-import {
-  type Builder,
-  beginCell,
-  Cell,
-  type CurrencyCollection,
-  Dictionary,
-  loadCurrencyCollection,
-  loadTransaction,
-  type Slice,
-} from '@ton/core';
-
+import { type Builder, beginCell, Cell, Dictionary, loadTransaction } from '@ton/core';
 import { readFixture } from '@app/testing';
-
 import { type AugSpec, AugTrie } from './aug-trie';
 import { accountBlockSpec, type BlockTransaction } from './block';
 import { blockInfoCell, valueFlowCell, valueFlowBalanced, type ValueFlow } from './block-info';
 import { type ExtBlkRef } from './block-refs';
-import { applyMerkleUpdate, buildMerkleUpdate, collectChangedCells } from './merkle-update';
-import {
-  exportedValueOf,
-  importFeesOf,
-  type InMsg,
-  inMsgDescrSpec,
-  type MsgEnvelope,
-  type OutMsg,
-  outMsgDescrSpec,
-} from './msg-descr';
+import { exportedValueOf, importFeesOf, inMsgDescrSpec, outMsgDescrSpec } from './msg-descr';
 import { buildShardFees, storeShardDescr } from './shard-hashes';
 import {
   blockSignatureMessage,
@@ -36,132 +20,18 @@ import {
   type ValidatorDescr,
   validatorSetCell,
 } from './validator-set';
-
-const BLOCKS = ['block-1.bin', 'block-2.bin', 'block-5.bin', 'block-6.bin', 'block-7.bin'];
-
-function loadBlock(name: string): Cell {
-  const [root] = Cell.fromBoc(readFixture('mainnet', 'blocks', name));
-  assert.ok(root);
-  return root;
-}
-
-function ref(c: Cell, i: number): Cell {
-  const r = c.refs[i];
-  assert.ok(r, `missing ref ${i}`);
-  return r;
-}
-
-const grams = (s: Slice): bigint => loadCurrencyCollection(s).coins;
-const currency = (s: Slice): CurrencyCollection => loadCurrencyCollection(s);
-
-function readExtBlkRef(s: Slice): ExtBlkRef {
-  return {
-    endLt: s.loadUintBig(64),
-    seqno: s.loadUint(32),
-    rootHash: s.loadBuffer(32),
-    fileHash: s.loadBuffer(32),
-  };
-}
-
-/** Reads one HmLabel; returns its length and bits. */
-function readLabel(s: Slice, m: number): { len: number; bits: bigint } {
-  const k = m === 0 ? 0 : 32 - Math.clz32(m);
-  if (!s.loadBit()) {
-    let len = 0;
-    while (s.loadBit()) {
-      len++;
-    }
-    return { len, bits: len ? s.loadUintBig(len) : 0n };
-  }
-  if (!s.loadBit()) {
-    const len = s.loadUint(k);
-    return { len, bits: len ? s.loadUintBig(len) : 0n };
-  }
-  const v = s.loadBit();
-  const len = s.loadUint(k);
-  return { len, bits: v ? (1n << BigInt(len)) - 1n : 0n };
-}
-
-/** The leaves of a HashmapAug root edge: key and the slice positioned at the extra. */
-function augLeaves(root: Cell, n: number): { key: bigint; s: Slice }[] {
-  const out: { key: bigint; s: Slice }[] = [];
-  const walk = (c: Cell, m: number, prefix: bigint): void => {
-    const s = c.beginParse();
-    const { len, bits } = readLabel(s, m);
-    const p = (prefix << BigInt(len)) | bits;
-    if (m - len === 0) {
-      out.push({ key: p, s });
-      return;
-    }
-    walk(ref(c, 0), m - len - 1, p << 1n);
-    walk(ref(c, 1), m - len - 1, (p << 1n) | 1n);
-  };
-  walk(root, n, 0n);
-  return out;
-}
-
-/** The rest of a slice as a builder writer (bits and refs). */
-function rest(s: Slice): (b: Builder) => void {
-  const bits = s.loadBits(s.remainingBits);
-  const refs: Cell[] = [];
-  while (s.remainingRefs > 0) {
-    refs.push(s.loadRef());
-  }
-  return (b) => {
-    b.storeBits(bits);
-    refs.forEach((r) => b.storeRef(r));
-  };
-}
-
-function readEnvelope(c: Cell): MsgEnvelope {
-  const s = c.beginParse();
-  // msg_envelope#4, or msg_envelope_v2#5 (same leading fields) in recent blocks.
-  assert.ok([4, 5].includes(s.loadUint(4)));
-  const interm = (): number => {
-    assert.equal(s.loadBit(), false, 'only interm_addr_regular is expected here');
-    return s.loadUint(7);
-  };
-  const curBits = interm();
-  const nextBits = interm();
-  return { curBits, nextBits, fwdFeeRemaining: s.loadCoins(), message: s.loadRef() };
-}
-
-/** Reads an InMsg of the kinds this library writes; others are returned as raw. */
-function readInMsg(s: Slice): InMsg | undefined {
-  const tag = s.preloadUint(3);
-  if (tag === 0b000) {
-    s.skip(3);
-    const message = s.loadRef();
-    const transaction = s.loadRef();
-    const ms = message.beginParse();
-    ms.skip(2);
-    // ext_in_msg_info$10 src:MsgAddressExt dest:MsgAddressInt import_fee:Grams
-    ms.loadMaybeExternalAddress();
-    ms.loadAddress();
-    return { kind: 'ext', message, transaction, importFee: ms.loadCoins() };
-  }
-  if (tag === 0b011 || tag === 0b100) {
-    s.skip(3);
-    const envelope = readEnvelope(s.loadRef());
-    const transaction = s.loadRef();
-    const fwdFee = s.loadCoins();
-    const ms = envelope.message.beginParse();
-    assert.equal(ms.loadBit(), false);
-    ms.skip(3);
-    ms.loadAddress();
-    ms.loadAddress();
-    const value = grams(ms);
-    const ihrFee = ms.loadCoins();
-    return {
-      kind: tag === 0b011 ? 'imm' : 'fin',
-      envelope,
-      transaction,
-      fwdFee,
-      value: value + ihrFee,
-    };
-  }
-  return undefined;
-}
+import {
+  BLOCKS,
+  loadBlock,
+  ref,
+  grams,
+  currency,
+  readExtBlkRef,
+  augLeaves,
+  rest,
+  readInMsg,
+  readOutMsg,
+} from './mainnet-block.test-util';
 
 void describe('TL-B builders against mainnet blocks', () => {
   for (const name of BLOCKS) {
@@ -386,46 +256,6 @@ void describe('TL-B builders against mainnet blocks', () => {
   });
 });
 
-/** Reads an OutMsg of the kinds whose extra this library computes; undefined for others. */
-function readOutMsg(s: Slice): OutMsg | undefined {
-  const tag = s.preloadUint(3);
-  if (tag === 0b000) {
-    s.skip(3);
-    return { kind: 'ext', message: s.loadRef(), transaction: s.loadRef() };
-  }
-  if (tag === 0b001 || tag === 0b010) {
-    s.skip(3);
-    const envelope = readEnvelope(s.loadRef());
-    const transaction = s.loadRef();
-    const ms = envelope.message.beginParse();
-    assert.equal(ms.loadBit(), false);
-    ms.skip(3);
-    ms.loadAddress();
-    ms.loadAddress();
-    const value = grams(ms) + ms.loadCoins();
-    if (tag === 0b001) {
-      return { kind: 'new', envelope, transaction, value };
-    }
-    return {
-      kind: 'imm',
-      envelope,
-      transaction,
-      reimport: { kind: 'ext', message: envelope.message, transaction, importFee: 0n },
-    };
-  }
-  if (s.preloadUint(4) === 0b1101) {
-    s.skip(4);
-    return {
-      kind: 'deqShort',
-      envelopeHash: s.loadBuffer(32),
-      nextWorkchain: s.loadInt(32),
-      nextAddrPfx: s.loadUintBig(64),
-      importBlockLt: s.loadUintBig(64),
-    };
-  }
-  return undefined;
-}
-
 void describe('TL-B builders against mainnet blocks (descriptors, signatures, fees, validators)', () => {
   for (const name of BLOCKS) {
     void it(`recomputes the OutMsgDescr extras of ${name}`, () => {
@@ -500,92 +330,6 @@ void describe('TL-B builders against mainnet blocks (descriptors, signatures, fe
     assert.equal(total, 397);
     const sut = validatorSetCell(validators, since, until, main);
     assert.equal(sut.hash().toString('hex'), p34.hash().toString('hex'));
-  });
-});
-
-void describe(AugTrie.name, () => {
-  const spec: AugSpec<number, bigint> = {
-    storeValue: (v, b) => {
-      b.storeUint(v, 32);
-    },
-    leafExtra: (v) => BigInt(v),
-    combine: (l, r) => l + r,
-    storeExtra: (e, b) => {
-      b.storeUint(e, 64);
-    },
-    empty: 0n,
-  };
-
-  void it('gives the same cells incrementally as built from scratch, through sets and deletes', () => {
-    let seed = 12345;
-    const rand = (): bigint => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return BigInt(seed) * 1000003n;
-    };
-    const model = new Map<bigint, number>();
-    let sut = AugTrie.empty(64, spec);
-    for (let i = 0; i < 400; i++) {
-      const k = rand() % (1n << 64n);
-      if (i % 5 === 4 && model.size > 0) {
-        const victim = [...model.keys()][i % model.size];
-        assert.ok(victim !== undefined);
-        model.delete(victim);
-        sut = sut.delete(victim);
-      } else {
-        model.set(k, i);
-        sut = sut.set(k, i);
-      }
-      sut.rootCell();
-    }
-    const fresh = AugTrie.from(64, spec, model.entries());
-    assert.equal(sut.size, model.size);
-    assert.equal(sut.rootCell()?.hash().toString('hex'), fresh.rootCell()?.hash().toString('hex'));
-    assert.equal(
-      sut.extra,
-      [...model.values()].reduce((s, v) => s + BigInt(v), 0n),
-    );
-    const first = [...model.keys()][0];
-    assert.ok(first !== undefined);
-    assert.equal(sut.get(first), model.get(first));
-  });
-
-  void it('builds a Merkle update that applies to the old tree', () => {
-    let old = AugTrie.empty(64, spec);
-    for (let i = 0; i < 300; i++) {
-      old = old.set(BigInt(i) * 7919n * 104729n, i);
-    }
-    const oldRoot = beginCell()
-      .storeUint(1, 8)
-      .storeRef(old.rootCell() ?? beginCell().endCell());
-    const oldCell = oldRoot.endCell();
-    const keep = new Set<string>();
-    const replaced = (c: Cell): void => {
-      keep.add(c.hash().toString('hex'));
-    };
-    let next = old.set(5n * 7919n * 104729n, 99999, replaced);
-    next = next.set(123456789n, 7, replaced);
-    next = next.delete(17n * 7919n * 104729n, replaced);
-    const newCell = beginCell()
-      .storeUint(2, 8)
-      .storeRef(next.rootCell() ?? beginCell().endCell())
-      .endCell();
-    collectChangedCells(
-      oldCell,
-      newCell,
-      keep,
-      new Set([old.rootCell()?.hash().toString('hex') ?? '']),
-    );
-    const update = buildMerkleUpdate(oldCell, newCell, keep);
-    const applied = applyMerkleUpdate(update, oldCell);
-    assert.equal(applied.hash().toString('hex'), newCell.hash().toString('hex'));
-    // The update is small: it carries the changed paths, not the 300 leaves.
-    let cells = 0;
-    const count = (c: Cell): void => {
-      cells++;
-      c.refs.forEach(count);
-    };
-    count(update);
-    assert.ok(cells < 120, `update has ${cells} cells`);
   });
 });
 
