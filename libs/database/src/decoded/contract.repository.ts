@@ -1,5 +1,10 @@
 import { type EntityManager } from 'typeorm';
-import { type BulkColumn, dec, insertUnnest } from '../repositories/unnest-insert';
+import { bulkColumns } from '../entities/bulk-columns';
+import { DnsEntryEntity } from '../entities/dns-entry.entity';
+import { MultisigEntity } from '../entities/multisig.entity';
+import { MultisigOrderEntity } from '../entities/multisig-order.entity';
+import { VestingContractEntity } from '../entities/vesting-contract.entity';
+import { dec, insertUnnest } from '../repositories/unnest-insert';
 
 export interface DnsEntryRow {
   readonly address: string;
@@ -56,13 +61,6 @@ const newer = (key: string, sets: readonly string[]): string =>
   `ON CONFLICT ("${key}") DO UPDATE SET ${sets.map((c) => `"${c}" = EXCLUDED."${c}"`).join(', ')}
    WHERE t."last_transaction_lt" < EXCLUDED."last_transaction_lt"`;
 
-/**
- * A list of addresses as one element of a `text[]` parameter: a PostgreSQL array literal, cast back to
- * varchar[] on insert (an unnest of a two-dimensional array would flatten it).
- */
-const list = (values: readonly string[] | null): string | null =>
-  values === null ? null : `{${values.map((v) => `"${v}"`).join(',')}}`;
-
 /** DNS items, multisig v2 wallets and orders, vesting wallets (toncenter https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp). */
 export class ContractRepository {
   async saveContracts(
@@ -74,16 +72,16 @@ export class ContractRepository {
       vestings: readonly VestingRow[];
     },
   ): Promise<void> {
-    const dns: BulkColumn<DnsEntryRow>[] = [
-      { name: 'nft_item_address', type: 'text', value: (r) => r.address },
-      { name: 'nft_item_owner', type: 'text', value: (r) => r.owner },
-      { name: 'domain', type: 'text', value: (r) => r.domain },
-      { name: 'dns_next_resolver', type: 'text', value: (r) => r.nextResolver },
-      { name: 'dns_wallet', type: 'text', value: (r) => r.wallet },
-      { name: 'dns_site_adnl', type: 'text', value: (r) => r.siteAdnl },
-      { name: 'dns_storage_bag_id', type: 'text', value: (r) => r.storageBagId },
-      { name: 'last_transaction_lt', type: 'bigint', value: (r) => dec(r.lastLt) },
-    ];
+    const dns = bulkColumns<DnsEntryEntity, DnsEntryRow>(DnsEntryEntity, {
+      nftItemAddress: (r) => r.address,
+      nftItemOwner: (r) => r.owner,
+      domain: (r) => r.domain,
+      dnsNextResolver: (r) => r.nextResolver,
+      dnsWallet: (r) => r.wallet,
+      dnsSiteAdnl: (r) => r.siteAdnl,
+      dnsStorageBagId: (r) => r.storageBagId,
+      lastTransactionLt: (r) => r.lastLt,
+    });
     await insertUnnest(
       m,
       'dns_entries',
@@ -94,16 +92,16 @@ export class ContractRepository {
         dns.slice(1).map((c) => c.name),
       ),
     );
-    const multisig: BulkColumn<MultisigRow>[] = [
-      { name: 'address', type: 'text', value: (r) => r.address },
-      { name: 'next_order_seqno', type: 'numeric', value: (r) => dec(r.nextOrderSeqno) },
-      { name: 'threshold', type: 'bigint', value: (r) => dec(r.threshold) },
-      { name: 'signers', type: 'text', cast: 'varchar[]', value: (r) => list(r.signers) },
-      { name: 'proposers', type: 'text', cast: 'varchar[]', value: (r) => list(r.proposers) },
-      { name: 'last_transaction_lt', type: 'bigint', value: (r) => dec(r.lastLt) },
-      { name: 'code_hash', type: 'text', value: (r) => r.codeHash },
-      { name: 'data_hash', type: 'text', value: (r) => r.dataHash },
-    ];
+    const multisig = bulkColumns<MultisigEntity, MultisigRow>(MultisigEntity, {
+      address: (r) => r.address,
+      nextOrderSeqno: (r) => r.nextOrderSeqno,
+      threshold: (r) => r.threshold,
+      signers: (r) => r.signers,
+      proposers: (r) => r.proposers,
+      lastTransactionLt: (r) => r.lastLt,
+      codeHash: (r) => r.codeHash,
+      dataHash: (r) => r.dataHash,
+    });
     await insertUnnest(
       m,
       'multisig',
@@ -114,21 +112,21 @@ export class ContractRepository {
         multisig.slice(1).map((c) => c.name),
       ),
     );
-    const order: BulkColumn<MultisigOrderRow>[] = [
-      { name: 'address', type: 'text', value: (r) => r.address },
-      { name: 'multisig_address', type: 'text', value: (r) => r.multisig },
-      { name: 'order_seqno', type: 'numeric', value: (r) => dec(r.orderSeqno) },
-      { name: 'threshold', type: 'bigint', value: (r) => dec(r.threshold) },
-      { name: 'sent_for_execution', type: 'boolean', value: (r) => r.sentForExecution },
-      { name: 'approvals_mask', type: 'numeric', value: (r) => dec(r.approvalsMask) },
-      { name: 'approvals_num', type: 'bigint', value: (r) => dec(r.approvalsNum) },
-      { name: 'expiration_date', type: 'bigint', value: (r) => dec(r.expirationDate) },
-      { name: 'order_boc', type: 'text', value: (r) => r.orderBoc },
-      { name: 'signers', type: 'text', cast: 'varchar[]', value: (r) => list(r.signers) },
-      { name: 'last_transaction_lt', type: 'bigint', value: (r) => dec(r.lastLt) },
-      { name: 'code_hash', type: 'text', value: (r) => r.codeHash },
-      { name: 'data_hash', type: 'text', value: (r) => r.dataHash },
-    ];
+    const order = bulkColumns<MultisigOrderEntity, MultisigOrderRow>(MultisigOrderEntity, {
+      address: (r) => r.address,
+      multisigAddress: (r) => r.multisig,
+      orderSeqno: (r) => r.orderSeqno,
+      threshold: (r) => r.threshold,
+      sentForExecution: (r) => r.sentForExecution,
+      approvalsMask: (r) => r.approvalsMask,
+      approvalsNum: (r) => r.approvalsNum,
+      expirationDate: (r) => r.expirationDate,
+      orderBoc: (r) => r.orderBoc,
+      signers: (r) => r.signers,
+      lastTransactionLt: (r) => r.lastLt,
+      codeHash: (r) => r.codeHash,
+      dataHash: (r) => r.dataHash,
+    });
     await insertUnnest(
       m,
       'multisig_orders',
@@ -150,19 +148,19 @@ export class ContractRepository {
     if (rows.length === 0) {
       return;
     }
-    const vesting: BulkColumn<VestingRow>[] = [
-      { name: 'address', type: 'text', value: (r) => r.address },
-      { name: 'vesting_start_time', type: 'bigint', value: (r) => dec(r.startTime) },
-      { name: 'vesting_total_duration', type: 'bigint', value: (r) => dec(r.totalDuration) },
-      { name: 'unlock_period', type: 'bigint', value: (r) => dec(r.unlockPeriod) },
-      { name: 'cliff_duration', type: 'bigint', value: (r) => dec(r.cliffDuration) },
-      { name: 'vesting_total_amount', type: 'numeric', value: (r) => dec(r.totalAmount) },
-      { name: 'vesting_sender_address', type: 'text', value: (r) => r.sender },
-      { name: 'owner_address', type: 'text', value: (r) => r.owner },
-      { name: 'last_transaction_lt', type: 'bigint', value: (r) => dec(r.lastLt) },
-      { name: 'code_hash', type: 'text', value: (r) => r.codeHash },
-      { name: 'data_hash', type: 'text', value: (r) => r.dataHash },
-    ];
+    const vesting = bulkColumns<VestingContractEntity, VestingRow>(VestingContractEntity, {
+      address: (r) => r.address,
+      vestingStartTime: (r) => r.startTime,
+      vestingTotalDuration: (r) => r.totalDuration,
+      unlockPeriod: (r) => r.unlockPeriod,
+      cliffDuration: (r) => r.cliffDuration,
+      vestingTotalAmount: (r) => r.totalAmount,
+      vestingSenderAddress: (r) => r.sender,
+      ownerAddress: (r) => r.owner,
+      lastTransactionLt: (r) => r.lastLt,
+      codeHash: (r) => r.codeHash,
+      dataHash: (r) => r.dataHash,
+    });
     await insertUnnest(
       m,
       'vesting_contracts',

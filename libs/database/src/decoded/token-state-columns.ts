@@ -1,5 +1,13 @@
+import { JettonWalletEntity } from '../entities/jetton-wallet.entity';
+import { JettonMasterEntity } from '../entities/jetton-master.entity';
+import { NftItemEntity } from '../entities/nft-item.entity';
+import { NftCollectionEntity } from '../entities/nft-collection.entity';
+import { GetgemsNftSaleEntity } from '../entities/getgems-nft-sale.entity';
+import { GetgemsNftAuctionEntity } from '../entities/getgems-nft-auction.entity';
+import { TelemintNftItemEntity } from '../entities/telemint-nft-item.entity';
 import { type EntityManager } from 'typeorm';
-import { type BulkColumn, dec, insertUnnest, json } from '../repositories/unnest-insert';
+import { bulkColumns, type ColumnValues } from '../entities/bulk-columns';
+import { type BulkColumn, insertUnnest } from '../repositories/unnest-insert';
 import {
   type JettonMasterRow,
   type JettonWalletRow,
@@ -11,15 +19,27 @@ import {
   type TelemintItemRow,
 } from './token-rows';
 
+/** The columns every token state table shares with the contract's account. */
+interface StateEntity {
+  address: string;
+  lastTransactionLt: bigint;
+  codeHash: string | null;
+  dataHash: string | null;
+}
+
 /** A state table's columns: the address, the table's own, then the contract's last lt and hashes. */
-function stateColumns<R extends StateCommon>(own: BulkColumn<R>[]): BulkColumn<R>[] {
-  return [
-    { name: 'address', type: 'text', value: (r) => r.address },
-    ...own,
-    { name: 'last_transaction_lt', type: 'bigint', value: (r) => dec(r.lastLt) },
-    { name: 'code_hash', type: 'text', value: (r) => r.codeHash },
-    { name: 'data_hash', type: 'text', value: (r) => r.dataHash },
-  ];
+function stateColumns<E extends StateEntity, R extends StateCommon>(
+  entity: abstract new () => E,
+  own: ColumnValues<E, R>,
+): BulkColumn<R>[] {
+  const common: ColumnValues<StateEntity, R> = {
+    address: (r) => r.address,
+    lastTransactionLt: (r) => r.lastLt,
+    codeHash: (r) => r.codeHash,
+    dataHash: (r) => r.dataHash,
+  };
+  const { address, ...after } = common;
+  return bulkColumns<E, R>(entity, { address, ...own, ...after });
 }
 
 /**
@@ -45,101 +65,116 @@ export async function upsertStates<R extends StateCommon>(
   );
 }
 
-const opt = (v: bigint | null): string | null => (v === null ? null : dec(v));
-
 /** The columns of jetton_wallets. */
-export const JETTON_WALLETS_STATE_COLUMNS = stateColumns<JettonWalletRow>([
-  { name: 'balance', type: 'numeric', value: (r) => dec(r.balance) },
-  { name: 'owner', type: 'text', value: (r) => r.owner },
-  { name: 'jetton', type: 'text', value: (r) => r.jetton },
-]);
+export const JETTON_WALLETS_STATE_COLUMNS = stateColumns<JettonWalletEntity, JettonWalletRow>(
+  JettonWalletEntity,
+  {
+    balance: (r) => r.balance,
+    owner: (r) => r.owner,
+    jetton: (r) => r.jetton,
+  },
+);
 
 /** The columns of jetton_masters. */
-export const JETTON_MASTERS_STATE_COLUMNS = stateColumns<JettonMasterRow>([
-  { name: 'total_supply', type: 'numeric', value: (r) => dec(r.totalSupply) },
-  { name: 'mintable', type: 'boolean', value: (r) => r.mintable },
-  { name: 'admin_address', type: 'text', value: (r) => r.admin },
-  { name: 'jetton_content', type: 'jsonb', value: (r) => json(r.content) },
-  { name: 'jetton_wallet_code_hash', type: 'text', value: (r) => r.walletCodeHash },
-]);
+export const JETTON_MASTERS_STATE_COLUMNS = stateColumns<JettonMasterEntity, JettonMasterRow>(
+  JettonMasterEntity,
+  {
+    totalSupply: (r) => r.totalSupply,
+    mintable: (r) => r.mintable,
+    adminAddress: (r) => r.admin,
+    jettonContent: (r) => r.content,
+    jettonWalletCodeHash: (r) => r.walletCodeHash,
+  },
+);
 
 /** The columns of nft_items. */
-export const NFT_ITEMS_STATE_COLUMNS = stateColumns<NftItemRow>([
-  { name: 'init', type: 'boolean', value: (r) => r.init },
-  { name: 'index', type: 'numeric', value: (r) => dec(r.index) },
-  { name: 'collection_address', type: 'text', value: (r) => r.collection },
-  { name: 'owner_address', type: 'text', value: (r) => r.owner },
-  { name: 'content', type: 'jsonb', value: (r) => json(r.content) },
-  // real_owner = owner here; TokenRepository.realOwners() puts the seller in when the owner is a sale.
-  { name: 'real_owner', type: 'text', value: (r) => r.owner },
-]);
+export const NFT_ITEMS_STATE_COLUMNS = stateColumns<NftItemEntity, NftItemRow>(NftItemEntity, {
+  init: (r) => r.init,
+  index: (r) => r.index,
+  collectionAddress: (r) => r.collection,
+  ownerAddress: (r) => r.owner,
+  content: (r) => r.content,
+  realOwner: (r) => r.owner,
+});
 
 /** The columns of nft_collections. */
-export const NFT_COLLECTIONS_STATE_COLUMNS = stateColumns<NftCollectionRow>([
-  { name: 'next_item_index', type: 'numeric', value: (r) => dec(r.nextItemIndex) },
-  { name: 'owner_address', type: 'text', value: (r) => r.owner },
-  { name: 'collection_content', type: 'jsonb', value: (r) => json(r.content) },
-]);
+export const NFT_COLLECTIONS_STATE_COLUMNS = stateColumns<NftCollectionEntity, NftCollectionRow>(
+  NftCollectionEntity,
+  {
+    nextItemIndex: (r) => r.nextItemIndex,
+    ownerAddress: (r) => r.owner,
+    collectionContent: (r) => r.content,
+  },
+);
 
 /** The columns of getgems_nft_sales. */
-export const GETGEMS_NFT_SALES_STATE_COLUMNS = stateColumns<NftSaleRow>([
-  { name: 'is_complete', type: 'boolean', value: (r) => r.isComplete },
-  { name: 'created_at', type: 'bigint', value: (r) => dec(r.createdAt) },
-  { name: 'marketplace_address', type: 'text', value: (r) => r.marketplace },
-  { name: 'nft_address', type: 'text', value: (r) => r.nft },
-  { name: 'nft_owner_address', type: 'text', value: (r) => r.nftOwner },
-  { name: 'full_price', type: 'numeric', value: (r) => dec(r.fullPrice) },
-  { name: 'marketplace_fee_address', type: 'text', value: (r) => r.marketplaceFeeAddress },
-  { name: 'marketplace_fee', type: 'numeric', value: (r) => dec(r.marketplaceFee) },
-  { name: 'royalty_address', type: 'text', value: (r) => r.royaltyAddress },
-  { name: 'royalty_amount', type: 'numeric', value: (r) => dec(r.royaltyAmount) },
-]);
+export const GETGEMS_NFT_SALES_STATE_COLUMNS = stateColumns<GetgemsNftSaleEntity, NftSaleRow>(
+  GetgemsNftSaleEntity,
+  {
+    isComplete: (r) => r.isComplete,
+    createdAt: (r) => r.createdAt,
+    marketplaceAddress: (r) => r.marketplace,
+    nftAddress: (r) => r.nft,
+    nftOwnerAddress: (r) => r.nftOwner,
+    fullPrice: (r) => r.fullPrice,
+    marketplaceFeeAddress: (r) => r.marketplaceFeeAddress,
+    marketplaceFee: (r) => r.marketplaceFee,
+    royaltyAddress: (r) => r.royaltyAddress,
+    royaltyAmount: (r) => r.royaltyAmount,
+  },
+);
 
 /** The columns of getgems_nft_auctions. */
-export const GETGEMS_NFT_AUCTIONS_STATE_COLUMNS = stateColumns<NftAuctionRow>([
-  { name: 'end_flag', type: 'boolean', value: (r) => r.end },
-  { name: 'end_time', type: 'bigint', value: (r) => dec(r.endTime) },
-  { name: 'mp_addr', type: 'text', value: (r) => r.marketplace },
-  { name: 'nft_addr', type: 'text', value: (r) => r.nft },
-  { name: 'nft_owner', type: 'text', value: (r) => r.nftOwner },
-  { name: 'last_bid', type: 'numeric', value: (r) => dec(r.lastBid) },
-  { name: 'last_member', type: 'text', value: (r) => r.lastMember },
-  { name: 'min_step', type: 'bigint', value: (r) => dec(r.minStep) },
-  { name: 'mp_fee_addr', type: 'text', value: (r) => r.marketplaceFeeAddress },
-  { name: 'mp_fee_factor', type: 'bigint', value: (r) => dec(r.marketplaceFeeFactor) },
-  { name: 'mp_fee_base', type: 'bigint', value: (r) => dec(r.marketplaceFeeBase) },
-  { name: 'royalty_fee_addr', type: 'text', value: (r) => r.royaltyFeeAddress },
-  { name: 'royalty_fee_factor', type: 'bigint', value: (r) => dec(r.royaltyFeeFactor) },
-  { name: 'royalty_fee_base', type: 'bigint', value: (r) => dec(r.royaltyFeeBase) },
-  { name: 'max_bid', type: 'numeric', value: (r) => dec(r.maxBid) },
-  { name: 'min_bid', type: 'numeric', value: (r) => dec(r.minBid) },
-  { name: 'created_at', type: 'bigint', value: (r) => dec(r.createdAt) },
-  { name: 'last_bid_at', type: 'bigint', value: (r) => dec(r.lastBidAt) },
-  { name: 'is_canceled', type: 'boolean', value: (r) => r.isCanceled },
-  { name: 'activated', type: 'boolean', value: (r) => r.activated },
-  { name: 'step_time', type: 'bigint', value: (r) => opt(r.stepTime) },
-  { name: 'last_query_id', type: 'numeric', value: (r) => opt(r.lastQueryId) },
-  { name: 'jetton_wallet', type: 'text', value: (r) => r.jettonWallet },
-  { name: 'jetton_master', type: 'text', value: (r) => r.jettonMaster },
-  { name: 'is_broken_state', type: 'boolean', value: (r) => r.isBrokenState },
-  { name: 'public_key', type: 'text', value: (r) => opt(r.publicKey) },
-]);
+export const GETGEMS_NFT_AUCTIONS_STATE_COLUMNS = stateColumns<
+  GetgemsNftAuctionEntity,
+  NftAuctionRow
+>(GetgemsNftAuctionEntity, {
+  endFlag: (r) => r.end,
+  endTime: (r) => r.endTime,
+  mpAddr: (r) => r.marketplace,
+  nftAddr: (r) => r.nft,
+  nftOwner: (r) => r.nftOwner,
+  lastBid: (r) => r.lastBid,
+  lastMember: (r) => r.lastMember,
+  minStep: (r) => r.minStep,
+  mpFeeAddr: (r) => r.marketplaceFeeAddress,
+  mpFeeFactor: (r) => r.marketplaceFeeFactor,
+  mpFeeBase: (r) => r.marketplaceFeeBase,
+  royaltyFeeAddr: (r) => r.royaltyFeeAddress,
+  royaltyFeeFactor: (r) => r.royaltyFeeFactor,
+  royaltyFeeBase: (r) => r.royaltyFeeBase,
+  maxBid: (r) => r.maxBid,
+  minBid: (r) => r.minBid,
+  createdAt: (r) => r.createdAt,
+  lastBidAt: (r) => r.lastBidAt,
+  isCanceled: (r) => r.isCanceled,
+  activated: (r) => r.activated,
+  stepTime: (r) => r.stepTime,
+  lastQueryId: (r) => r.lastQueryId,
+  jettonWallet: (r) => r.jettonWallet,
+  jettonMaster: (r) => r.jettonMaster,
+  isBrokenState: (r) => r.isBrokenState,
+  publicKey: (r) => (r.publicKey === null ? null : r.publicKey.toString()),
+});
 
 /** The columns of telemint_nft_items. */
-export const TELEMINT_NFT_ITEMS_STATE_COLUMNS = stateColumns<TelemintItemRow>([
-  { name: 'token_name', type: 'text', value: (r) => r.tokenName },
-  { name: 'bidder_address', type: 'text', value: (r) => r.bidder },
-  { name: 'bid', type: 'numeric', value: (r) => dec(r.bid) },
-  { name: 'bid_ts', type: 'bigint', value: (r) => dec(r.bidTs) },
-  { name: 'min_bid', type: 'numeric', value: (r) => dec(r.minBid) },
-  { name: 'end_time', type: 'bigint', value: (r) => dec(r.endTime) },
-  { name: 'beneficiary_address', type: 'text', value: (r) => r.beneficiary },
-  { name: 'initial_min_bid', type: 'numeric', value: (r) => dec(r.initialMinBid) },
-  { name: 'max_bid', type: 'numeric', value: (r) => dec(r.maxBid) },
-  { name: 'min_bid_step', type: 'numeric', value: (r) => dec(r.minBidStep) },
-  { name: 'min_extend_time', type: 'bigint', value: (r) => dec(r.minExtendTime) },
-  { name: 'duration', type: 'bigint', value: (r) => dec(r.duration) },
-  { name: 'royalty_numerator', type: 'bigint', value: (r) => dec(r.royaltyNumerator) },
-  { name: 'royalty_denominator', type: 'bigint', value: (r) => dec(r.royaltyDenominator) },
-  { name: 'royalty_destination', type: 'text', value: (r) => r.royaltyDestination },
-]);
+export const TELEMINT_NFT_ITEMS_STATE_COLUMNS = stateColumns<
+  TelemintNftItemEntity,
+  TelemintItemRow
+>(TelemintNftItemEntity, {
+  tokenName: (r) => r.tokenName,
+  bidderAddress: (r) => r.bidder,
+  bid: (r) => r.bid,
+  bidTs: (r) => r.bidTs,
+  minBid: (r) => r.minBid,
+  endTime: (r) => r.endTime,
+  beneficiaryAddress: (r) => r.beneficiary,
+  initialMinBid: (r) => r.initialMinBid,
+  maxBid: (r) => r.maxBid,
+  minBidStep: (r) => r.minBidStep,
+  minExtendTime: (r) => r.minExtendTime,
+  duration: (r) => r.duration,
+  royaltyNumerator: (r) => r.royaltyNumerator,
+  royaltyDenominator: (r) => r.royaltyDenominator,
+  royaltyDestination: (r) => r.royaltyDestination,
+});

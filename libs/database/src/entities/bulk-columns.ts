@@ -10,7 +10,8 @@ interface Transport {
   readonly encode: (value: unknown) => Wire;
 }
 
-const asIs = (value: unknown): Wire => (value === undefined ? null : (value as Wire));
+const asIs = (value: unknown): Wire =>
+  value === undefined ? null : typeof value === 'bigint' ? value.toString() : (value as Wire);
 
 /** int8 and numeric as decimal text: PostgreSQL parses it exactly, where a JS number would round. */
 const decimal = (value: unknown): Wire =>
@@ -65,8 +66,15 @@ function transportOf(entity: string, property: string, options: ColumnOptionsSee
   return transport;
 }
 
-/** A value written to a column the entity types `T`: an int8 or numeric also from a JS integer. */
-export type Writable<T> = T extends bigint ? bigint | number : T;
+/**
+ * A value written to a column the entity types `T`: an int8 or numeric also from a JS integer, an
+ * array also from a readonly one.
+ */
+export type Writable<T> = T extends bigint
+  ? bigint | number
+  : T extends (infer U)[]
+    ? readonly U[]
+    : T;
 
 /** For each property written, how a row `R` gives its value, typed as the entity types it. */
 export type ColumnValues<E, R> = { readonly [K in keyof E]?: (row: R) => Writable<E[K]> };
