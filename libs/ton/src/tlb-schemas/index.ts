@@ -5,6 +5,7 @@ export {
   type LoadedValue,
   loadBody,
   loadFields,
+  loadLeadingFields,
 } from './field-load';
 export { storeFields } from './field-store';
 export { type TaggedConstructor, type TlbConstructor, tlb, untagged } from './tlb-constructor';
