@@ -36,3 +36,4 @@ export { DNS } from './schemas/dns.schema';
 export { MULTISIG } from './schemas/multisig.schema';
 export { EVAA } from './schemas/evaa.schema';
 export { LAYERZERO } from './schemas/layerzero.schema';
+export { JETTON } from './schemas/jettons.schema';
