@@ -36,4 +36,5 @@ export { DNS } from './schemas/dns.schema';
 export { MULTISIG } from './schemas/multisig.schema';
 export { EVAA } from './schemas/evaa.schema';
 export { LAYERZERO } from './schemas/layerzero.schema';
+export { GETGEMS, NFT } from './schemas/nfts.schema';
 export { JETTON } from './schemas/jettons.schema';
