@@ -1,14 +1,8 @@
 /** TEP-74 jetton message bodies (and the minter's mint messages), as toncenter reads them. */
 import type { Slice } from '@ton/core';
+import { COMMENTS, JETTON, loadLeadingFields } from '@app/ton';
 import {
-  COMMENTS,
-  type FieldList,
-  JETTON,
-  loadLeadingFields,
-  type TlbConstructor,
-  untagged,
-} from '@app/ton';
-import {
+  afterAnyOpcode,
   bocBase64,
   loadAddr,
   loadAddrOrExternal,
@@ -28,16 +22,6 @@ export const JettonOp = {
   mint: JETTON.mint.opcode,
   minterMint: JETTON.minter_mint.opcode,
 } as const;
-
-/**
- * `k`'s fields read after whatever opcode the body has, which the reader skips: toncenter reads these
- * bodies by layout alone (an Ethena timelocked transfer is read as an internal_transfer), and the
- * callers have matched the opcode already.
- */
-function afterAnyOpcode<F extends FieldList>(k: TlbConstructor<F>, s: Slice): TlbConstructor<F> {
-  s.skip(32);
-  return untagged(k.name, k.fields);
-}
 
 /** StonFi v1 swap payload carried in a jetton transfer's forward_payload (swap#25938561). */
 export const STONFI_SWAP_OP = 0x25938561;

@@ -29,7 +29,7 @@ export { decodedInitState, decodedMessageBody, decodedOpcodeName } from './messa
 export { VESTING } from './schemas/vesting.schema';
 export { JVAULT } from './schemas/jvault.schema';
 export { ELECTOR, TONSTAKERS } from './schemas/staking.schema';
-export { WALLET_PLUGIN } from './schemas/wallets.schema';
+export { WALLET_PLUGIN, WALLET_SIGNED, WALLET_V5R1 } from './schemas/wallets.schema';
 export { TGBTC } from './schemas/tgbtc.schema';
 export { COMMENTS } from './schemas/comments.schema';
 export { DNS } from './schemas/dns.schema';
