@@ -30,6 +30,11 @@ export abstract class LocalContract implements Contract {
   }
 }
 
+/** An address as the registry's body values hold it: raw `wc:hex`, null for addr_none. */
+export function rawOrNone(address: Address | null | undefined): string | null {
+  return address ? address.toRawString() : null;
+}
+
 /**
  * An internal message carrying `body` and `value` that pays its forwarding fees apart from the value
  * (SendMode.PAY_GAS_SEPARATELY), as every local contract's `send*` does.
