@@ -8,7 +8,7 @@ import {
 } from '@ton/core';
 
 import { contractCode } from './compile-contract';
-import { LocalContract, rawOrNone, sendInternal } from './local-contract';
+import { LocalContract, rawOrNone, sendInternal, transferPayloads } from './local-contract';
 import { JETTON, storeFields } from '@app/ton';
 
 /** TEP-74 get_wallet_data. */
@@ -59,9 +59,8 @@ export class JettonWallet extends LocalContract {
       amount: args.amount,
       destination: rawOrNone(args.destination),
       response_destination: rawOrNone(args.responseDestination),
-      custom_payload: args.customPayload ?? null,
       forward_ton_amount: args.forwardTonAmount ?? 0n,
-      forward_payload: args.forwardPayload ?? null,
+      ...transferPayloads(args),
     };
     return storeFields(JETTON.transfer, values);
   }

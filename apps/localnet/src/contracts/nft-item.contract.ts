@@ -7,7 +7,7 @@ import {
   SendMode,
 } from '@ton/core';
 import { NFT, storeFields } from '@app/ton';
-import { rawOrNone } from './local-contract';
+import { rawOrNone, transferPayloads } from './local-contract';
 
 /** TEP-62 get_nft_data. */
 export interface NftItemData {
@@ -41,9 +41,8 @@ export class NftItem implements Contract {
       query_id: args.queryId ?? 0n,
       new_owner: rawOrNone(args.newOwner),
       response_destination: rawOrNone(args.responseDestination),
-      custom_payload: args.customPayload ?? null,
       forward_amount: args.forwardAmount ?? 0n,
-      forward_payload: args.forwardPayload ?? null,
+      ...transferPayloads(args),
     };
     return storeFields(NFT.transfer, values);
   }
