@@ -13,8 +13,8 @@ export { classifyTrace, type ClassificationResult, type MatcherRegistry } from '
 export { defaultRegistry } from './registry';
 export { renderApiAction, jsonSafe, type ApiJson } from './api-render';
 export { bodySlice } from './tlb/cells';
-export { JettonOp, parseJettonBurn, parseJettonTransfer } from './tlb/jetton';
-export { NftOp, parseNftTransfer } from './tlb/nft';
+export { parseJettonBurn, parseJettonTransfer } from './tlb/jetton';
+export { parseNftTransfer } from './tlb/nft';
 export { type GetMethodAnswer, type GetMethodRunner } from './interfaces/get-method.runner';
 export * from './interfaces/interface-probes';
 export { nftItemInfo } from './interfaces/interface-info';

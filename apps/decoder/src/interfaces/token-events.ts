@@ -1,3 +1,4 @@
+import { JETTON, NFT } from '@app/ton';
 import {
   type DecodeFailure,
   type JettonBurnRow,
@@ -8,15 +9,17 @@ import {
   type AccountInterfaces,
   bodySlice,
   inMessage,
-  JettonOp,
-  NftOp,
   parseJettonBurn,
   parseJettonTransfer,
   parseNftTransfer,
   type TraceTransaction,
 } from '@app/classify';
 
-const TOKEN_OPS: ReadonlySet<number> = new Set([JettonOp.transfer, JettonOp.burn, NftOp.transfer]);
+const TOKEN_OPS: ReadonlySet<number> = new Set([
+  JETTON.transfer.opcode,
+  JETTON.burn.opcode,
+  NFT.transfer.opcode,
+]);
 
 /** The in-message opcode of a transaction as uint32 (stored as signed int4), if it has one. */
 function opcodeOf(tx: TraceTransaction): number | undefined {
@@ -74,7 +77,7 @@ export function parseTokenEvents(
     const source = msg?.source ?? null;
     const body = msg?.body ?? null;
     try {
-      if (op === JettonOp.transfer && wallet !== undefined && !tx.aborted) {
+      if (op === JETTON.transfer.opcode && wallet !== undefined && !tx.aborted) {
         const b = parseJettonTransfer(bodySlice(body));
         out.transfers.push({
           ...common,
@@ -89,7 +92,7 @@ export function parseTokenEvents(
           forwardTonAmount: b.forward_amount,
           forwardPayload: b.forward_payload,
         });
-      } else if (op === JettonOp.burn && wallet !== undefined) {
+      } else if (op === JETTON.burn.opcode && wallet !== undefined) {
         const b = parseJettonBurn(bodySlice(body));
         out.burns.push({
           ...common,
@@ -100,7 +103,7 @@ export function parseTokenEvents(
           amount: b.amount,
           responseDestination: b.response_destination,
         });
-      } else if (op === NftOp.transfer && item !== undefined) {
+      } else if (op === NFT.transfer.opcode && item !== undefined) {
         const b = parseNftTransfer(bodySlice(body));
         out.nftTransfers.push({
           ...common,

@@ -7,7 +7,7 @@ import { Blockchain, type SandboxContract, type TreasuryContract } from '@ton/sa
 import { classifySandboxTrace, rawUpper } from './classified-sandbox-trace';
 import { JettonMinter } from './jetton-minter.contract';
 import { JettonWallet } from './jetton-wallet.contract';
-import { JettonOp } from './op-codes';
+import { JETTON } from '@app/ton';
 import { inboundValue, transactionTo } from './sandbox-transactions';
 import { onchainContent, textComment } from './tep64-content';
 
@@ -52,7 +52,7 @@ void describe('classified: a Jetton mint that notifies the receiver', () => {
       forwardPayload: textComment('minted for alice'),
     });
     const wallet = await JettonWallet.createFor(alice.address, minter.address);
-    const notified = transactionTo(sent.transactions, alice.address, JettonOp.transferNotification);
+    const notified = transactionTo(sent.transactions, alice.address, JETTON.notify.opcode);
     assert.equal(notified === undefined ? undefined : inboundValue(notified), forwardTonAmount);
 
     const { trace, actions, error } = await classifySandboxTrace(blockchain, sent.transactions);

@@ -11,8 +11,8 @@ import {
 } from '@ton/core';
 
 import { contractCode } from './compile-contract';
-import { DnsOp } from './op-codes';
 import { contentKey, snakeText } from './tep64-content';
+import { DNS } from '@app/ton';
 
 /** TEP-81 record categories are sha256 of their names ("wallet", "site", "dns_next_resolver", ...). */
 export const dnsCategory = contentKey;
@@ -71,10 +71,14 @@ export class DnsItem implements Contract {
     return new DnsItem(contractAddress(workchain, init), init);
   }
 
-  /** change_dns_record#4eb1f0f9 query_id:uint64 key:uint256 value:(Maybe ^DNSRecord); null deletes. */
+  /**
+   * `DNS.change_dns_record` (TEP-81): query_id:uint64 key:uint256 value:(Maybe ^DNSRecord); null
+   * deletes. Built by hand: the registry reads value as "a ref if one is left" (the item contract
+   * ignores the Maybe bit), so storing from it would drop the bit TEP-81 lays out.
+   */
   static changeRecordBody(key: bigint, value: Cell | null, queryId = 0n): Cell {
     return beginCell()
-      .storeUint(DnsOp.changeRecord, 32)
+      .storeUint(DNS.change_dns_record.opcode, 32)
       .storeUint(queryId, 64)
       .storeUint(key, 256)
       .storeMaybeRef(value)

@@ -8,8 +8,8 @@ import {
 } from '@ton/core';
 
 import { contractCode, type LocalContractName } from './compile-contract';
-import { LocalContract, sendInternal } from './local-contract';
-import { JettonOp } from './op-codes';
+import { LocalContract, rawOrNone, sendInternal } from './local-contract';
+import { JETTON, storeFields } from '@app/ton';
 
 export interface JettonMinterConfig {
   readonly admin: Address;
@@ -65,38 +65,36 @@ export class JettonMinter extends LocalContract {
   }
 
   /**
-   * mint#642b7d07 query_id:uint64 to_address:MsgAddressInt ton_amount:Coins master_msg:^InternalMsgBody,
-   * master_msg being the TEP-74 internal_transfer the new wallet receives (from the minter).
+   * `JETTON.mint`, its master_msg being the `JETTON.internal_transfer` the new wallet receives (from
+   * the minter).
    */
   static mintBody(minter: Address, args: MintArgs): Cell {
     const queryId = args.queryId ?? 0n;
-    const forwardPayload = args.forwardPayload ?? null;
-    const transfer = beginCell()
-      .storeUint(JettonOp.internalTransfer, 32)
-      .storeUint(queryId, 64)
-      .storeCoins(args.jettonAmount)
-      .storeAddress(minter)
-      .storeAddress(args.responseAddress ?? null)
-      .storeCoins(args.forwardTonAmount ?? 0n)
-      .storeMaybeRef(forwardPayload)
-      .endCell();
-    return beginCell()
-      .storeUint(JettonOp.mint, 32)
-      .storeUint(queryId, 64)
-      .storeAddress(args.to)
-      .storeCoins(args.tonAmount)
-      .storeRef(transfer)
-      .endCell();
+    const transfer = {
+      query_id: queryId,
+      amount: args.jettonAmount,
+      from: rawOrNone(minter),
+      response_address: rawOrNone(args.responseAddress),
+      forward_ton_amount: args.forwardTonAmount ?? 0n,
+      forward_payload: args.forwardPayload ?? null,
+    };
+    const mint = {
+      query_id: queryId,
+      to_address: rawOrNone(args.to),
+      ton_amount: args.tonAmount,
+      master_msg: storeFields(JETTON.internal_transfer, transfer),
+    };
+    return storeFields(JETTON.mint, mint);
   }
 
-  /** TEP-89 provide_wallet_address#2c76b973 query_id:uint64 owner_address:MsgAddress include_address:Bool. */
+  /** `JETTON.provide_wallet_address` (TEP-89). */
   static provideWalletAddressBody(owner: Address, includeAddress: boolean, queryId = 0n): Cell {
-    return beginCell()
-      .storeUint(JettonOp.provideWalletAddress, 32)
-      .storeUint(queryId, 64)
-      .storeAddress(owner)
-      .storeBit(includeAddress)
-      .endCell();
+    const values = {
+      query_id: queryId,
+      owner_address: rawOrNone(owner),
+      include_address: includeAddress,
+    };
+    return storeFields(JETTON.provide_wallet_address, values);
   }
 
   async sendMint(

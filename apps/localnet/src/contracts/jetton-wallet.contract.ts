@@ -8,8 +8,8 @@ import {
 } from '@ton/core';
 
 import { contractCode } from './compile-contract';
-import { LocalContract, sendInternal } from './local-contract';
-import { JettonOp } from './op-codes';
+import { LocalContract, rawOrNone, sendInternal, transferPayloads } from './local-contract';
+import { JETTON, storeFields } from '@app/ton';
 
 /** TEP-74 get_wallet_data. */
 export interface JettonWalletData {
@@ -52,36 +52,28 @@ export class JettonWallet extends LocalContract {
     return new JettonWallet(contractAddress(workchain, init), init);
   }
 
-  /**
-   * transfer#0f8a7ea5 query_id:uint64 amount:(VarUInteger 16) destination:MsgAddress
-   * response_destination:MsgAddress custom_payload:(Maybe ^Cell) forward_ton_amount:(VarUInteger 16)
-   * forward_payload:(Either Cell ^Cell)
-   */
+  /** `JETTON.transfer` (TEP-74), sent to the owner's wallet. */
   static transferBody(args: JettonTransferArgs): Cell {
-    return beginCell()
-      .storeUint(JettonOp.transfer, 32)
-      .storeUint(args.queryId ?? 0n, 64)
-      .storeCoins(args.amount)
-      .storeAddress(args.destination)
-      .storeAddress(args.responseDestination ?? null)
-      .storeMaybeRef(args.customPayload ?? null)
-      .storeCoins(args.forwardTonAmount ?? 0n)
-      .storeMaybeRef(args.forwardPayload ?? null)
-      .endCell();
+    const values = {
+      query_id: args.queryId ?? 0n,
+      amount: args.amount,
+      destination: rawOrNone(args.destination),
+      response_destination: rawOrNone(args.responseDestination),
+      forward_ton_amount: args.forwardTonAmount ?? 0n,
+      ...transferPayloads(args),
+    };
+    return storeFields(JETTON.transfer, values);
   }
 
-  /**
-   * burn#595f07bc query_id:uint64 amount:(VarUInteger 16) response_destination:MsgAddress
-   * custom_payload:(Maybe ^Cell)
-   */
+  /** `JETTON.burn` (TEP-74), sent to the owner's wallet. */
   static burnBody(args: JettonBurnArgs): Cell {
-    return beginCell()
-      .storeUint(JettonOp.burn, 32)
-      .storeUint(args.queryId ?? 0n, 64)
-      .storeCoins(args.amount)
-      .storeAddress(args.responseDestination ?? null)
-      .storeMaybeRef(args.customPayload ?? null)
-      .endCell();
+    const values = {
+      query_id: args.queryId ?? 0n,
+      amount: args.amount,
+      response_destination: rawOrNone(args.responseDestination),
+      custom_payload: args.customPayload ?? null,
+    };
+    return storeFields(JETTON.burn, values);
   }
 
   async sendTransfer(

@@ -7,7 +7,6 @@ import { Blockchain, type SandboxContract, type TreasuryContract } from '@ton/sa
 import { contractCode } from './compile-contract';
 import { JettonMinter } from './jetton-minter.contract';
 import { JettonWallet } from './jetton-wallet.contract';
-import { JettonOp } from './op-codes';
 import {
   exitCode,
   inboundBody,
@@ -16,6 +15,7 @@ import {
   transactionTo,
 } from './sandbox-transactions';
 import { onchainContent, readOnchainContent, textComment, contentKey } from './tep64-content';
+import { JETTON } from '@app/ton';
 
 void describe('Jetton minter and wallet (TEP-74)', () => {
   let blockchain: Blockchain;
@@ -77,10 +77,10 @@ void describe('Jetton minter and wallet (TEP-74)', () => {
     const credit = transactionTo(
       result.transactions,
       aliceWallet.address,
-      JettonOp.internalTransfer,
+      JETTON.internal_transfer.opcode,
     );
     assert.ok(credit !== undefined && succeeded(credit));
-    const excess = transactionTo(result.transactions, admin.address, JettonOp.excesses);
+    const excess = transactionTo(result.transactions, admin.address, JETTON.excess.opcode);
     assert.ok(excess !== undefined);
     assert.equal(inboundBody(excess).skip(32).loadUintBig(64), 7n);
     const data = await aliceWallet.getWalletData();
@@ -113,11 +113,7 @@ void describe('Jetton minter and wallet (TEP-74)', () => {
       forwardPayload: textComment('for bob'),
     });
     const bobWallet = await walletOf(bob.address);
-    const notification = transactionTo(
-      result.transactions,
-      bob.address,
-      JettonOp.transferNotification,
-    );
+    const notification = transactionTo(result.transactions, bob.address, JETTON.notify.opcode);
     assert.ok(notification !== undefined);
     assert.equal(inboundValue(notification), toNano('0.01'));
     const body = inboundBody(notification);
@@ -127,7 +123,9 @@ void describe('Jetton minter and wallet (TEP-74)', () => {
     assert.equal(body.loadAddress().toRawString(), alice.address.toRawString());
     assert.equal(body.loadBit(), true);
     assert.equal(body.loadRef().beginParse().skip(32).loadStringTail(), 'for bob');
-    assert.ok(transactionTo(result.transactions, alice.address, JettonOp.excesses) !== undefined);
+    assert.ok(
+      transactionTo(result.transactions, alice.address, JETTON.excess.opcode) !== undefined,
+    );
     assert.equal((await aliceWallet.getWalletData()).balance, 700n);
     assert.equal((await bobWallet.getWalletData()).balance, 300n);
   });
@@ -159,10 +157,10 @@ void describe('Jetton minter and wallet (TEP-74)', () => {
     const notification = transactionTo(
       result.transactions,
       minter.address,
-      JettonOp.burnNotification,
+      JETTON.burn_notification.opcode,
     );
     assert.ok(notification !== undefined && succeeded(notification));
-    assert.ok(transactionTo(result.transactions, bob.address, JettonOp.excesses) !== undefined);
+    assert.ok(transactionTo(result.transactions, bob.address, JETTON.excess.opcode) !== undefined);
     assert.equal((await bobWallet.getWalletData()).balance, 200n);
     assert.equal((await minter.getJettonData()).totalSupply, 900n);
   });
@@ -173,7 +171,11 @@ void describe('Jetton minter and wallet (TEP-74)', () => {
       value: toNano('0.05'),
       body: JettonMinter.provideWalletAddressBody(alice.address, true, 11n),
     });
-    const answer = transactionTo(result.transactions, bob.address, JettonOp.takeWalletAddress);
+    const answer = transactionTo(
+      result.transactions,
+      bob.address,
+      JETTON.take_wallet_address.opcode,
+    );
     assert.ok(answer !== undefined);
     const body = inboundBody(answer);
     body.skip(32);

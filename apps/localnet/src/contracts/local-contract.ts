@@ -36,6 +36,22 @@ export abstract class LocalContract implements Contract {
   }
 }
 
+/** An address as the registry's body values hold it: raw `wc:hex`, null for addr_none. */
+export function rawOrNone(address: Address | null | undefined): string | null {
+  return address ? address.toRawString() : null;
+}
+
+/** A TEP-62 / TEP-74 transfer's optional custom and forward payloads, null when absent. */
+export function transferPayloads(args: {
+  readonly customPayload?: Cell | null;
+  readonly forwardPayload?: Cell | null;
+}): { custom_payload: Cell | null; forward_payload: Cell | null } {
+  return {
+    custom_payload: args.customPayload ?? null,
+    forward_payload: args.forwardPayload ?? null,
+  };
+}
+
 /**
  * An internal message carrying `body` and `value` that pays its forwarding fees apart from the value
  * (SendMode.PAY_GAS_SEPARATELY), as every local contract's `send*` does.

@@ -13,7 +13,8 @@ import {
 
 import { contractCode } from './compile-contract';
 import { LocalContract } from './local-contract';
-import { MultisigOp } from './op-codes';
+import { MULTISIG, storeFields } from '@app/ton';
+import { MultisigOrderAction } from './op-codes';
 
 export interface MultisigConfig {
   readonly threshold: number;
@@ -76,13 +77,13 @@ export function multisigOrder(actions: readonly MultisigAction[]): Cell {
       action.type === 'send'
         ? // send_message#f1381e5b mode:uint8 message:^MessageRelaxed
           beginCell()
-            .storeUint(MultisigOp.sendMessageAction, 32)
+            .storeUint(MultisigOrderAction.sendMessage, 32)
             .storeUint(action.mode, 8)
             .storeRef(beginCell().store(storeMessageRelaxed(action.message)))
             .endCell()
         : // update_multisig_params#1d0cfbd3 threshold:uint8 signers:^(Hashmap 8 MsgAddressInt) proposers:(HashmapE 8 MsgAddressInt)
           beginCell()
-            .storeUint(MultisigOp.updateParamsAction, 32)
+            .storeUint(MultisigOrderAction.updateParams, 32)
             .storeUint(action.threshold, 8)
             .storeRef(beginCell().storeDictDirect(membersDict(action.signers)))
             .storeDict(membersDict(action.proposers))
@@ -134,26 +135,23 @@ export class Multisig extends LocalContract {
     return new Multisig(contractAddress(workchain, init), init);
   }
 
-  /** new_order#f718510f query_id:uint64 order_seqno:uint256 signer:(## 1) index:uint8 expiration_date:uint48 order:^Order. */
+  /** `MULTISIG.new_order`, sent to the multisig by a signer or a proposer. */
   static newOrderBody(args: NewOrderArgs): Cell {
-    return beginCell()
-      .storeUint(MultisigOp.newOrder, 32)
-      .storeUint(args.queryId ?? 0n, 64)
-      .storeUint(args.orderSeqno, 256)
-      .storeBit(args.bySigner)
-      .storeUint(args.index, 8)
-      .storeUint(args.expirationDate, 48)
-      .storeRef(multisigOrder(args.actions))
-      .endCell();
+    const values = {
+      query_id: args.queryId ?? 0n,
+      order_seqno: args.orderSeqno,
+      signer: args.bySigner,
+      index: args.index,
+      expiration_date: args.expirationDate,
+      order: multisigOrder(args.actions),
+    };
+    return storeFields(MULTISIG.new_order, values);
   }
 
-  /** approve#a762230f query_id:uint64 signer_index:uint8, sent to the order by a signer. */
+  /** `MULTISIG.approve`, sent to the order by a signer. */
   static approveBody(signerIndex: number, queryId = 0n): Cell {
-    return beginCell()
-      .storeUint(MultisigOp.approve, 32)
-      .storeUint(queryId, 64)
-      .storeUint(signerIndex, 8)
-      .endCell();
+    const values = { query_id: queryId, signer_index: signerIndex };
+    return storeFields(MULTISIG.approve, values);
   }
 
   /** The send mode most orders use for their messages. */

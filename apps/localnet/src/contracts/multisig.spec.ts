@@ -5,7 +5,6 @@ import { beginCell, internal, toNano } from '@ton/core';
 import { Blockchain, type SandboxContract, type TreasuryContract } from '@ton/sandbox';
 
 import { Multisig, MultisigOrder } from './multisig.contract';
-import { MultisigOp } from './op-codes';
 import {
   exitCode,
   inboundBody,
@@ -14,6 +13,7 @@ import {
   transactionTo,
 } from './sandbox-transactions';
 import { textComment } from './tep64-content';
+import { MULTISIG } from '@app/ton';
 
 const NOW = 1_800_000_000;
 
@@ -115,7 +115,8 @@ void describe('multisig (multisig v2 interface)', () => {
     const order0 = await order(0n);
     assert.ok(
       succeeded(
-        transactionTo(created.transactions, order0.address, MultisigOp.orderInit) ?? assert.fail(),
+        transactionTo(created.transactions, order0.address, MULTISIG.order_init.opcode) ??
+          assert.fail(),
       ),
     );
     const before = await order0.getOrderData();
@@ -154,7 +155,7 @@ void describe('multisig (multisig v2 interface)', () => {
       value: toNano('0.1'),
       body: Multisig.approveBody(1, 2n),
     });
-    const execute = transactionTo(approved.transactions, multisig.address, MultisigOp.execute);
+    const execute = transactionTo(approved.transactions, multisig.address, MULTISIG.execute.opcode);
     assert.ok(execute !== undefined && succeeded(execute));
     const paid = transactionTo(approved.transactions, payee.address);
     assert.ok(paid !== undefined);
@@ -190,7 +191,7 @@ void describe('multisig (multisig v2 interface)', () => {
       body: Multisig.approveBody(0),
     });
     assert.ok(
-      transactionTo(first.transactions, a.address, MultisigOp.approveAccepted) !== undefined,
+      transactionTo(first.transactions, a.address, MULTISIG.approve_accepted.opcode) !== undefined,
     );
     await c.send({ to: order1.address, value: toNano('0.1'), body: Multisig.approveBody(2) });
     const data = await multisig.getMultisigData();
@@ -205,7 +206,7 @@ void describe('multisig (multisig v2 interface)', () => {
 
   void it('refuses an execute that does not come from the order contract (101)', async () => {
     const forged = beginCell()
-      .storeUint(MultisigOp.execute, 32)
+      .storeUint(MULTISIG.execute.opcode, 32)
       .storeUint(0, 64)
       .storeUint(0n, 256)
       .storeUint(NOW + 3600, 48)

@@ -15,7 +15,7 @@ import {
   type NftMarket,
   nftMarket,
 } from './nft-market.testing';
-import { NftOp } from './op-codes';
+import { NFT } from '@app/ton';
 import { exitCode, inboundBody, inboundValue, transactionTo } from './sandbox-transactions';
 
 const MIN_BID = toNano('1');
@@ -184,7 +184,7 @@ void describe('NFT auction (getgems form)', () => {
       transactionTo(result.transactions, seller.address) ?? assert.fail(),
     );
     assert.equal(payout, MAX_BID - (MAX_BID * 5n) / 100n - (MAX_BID * 10n) / 100n);
-    const moved = transactionTo(result.transactions, item.address, NftOp.transfer);
+    const moved = transactionTo(result.transactions, item.address, NFT.transfer.opcode);
     assert.equal(moved === undefined ? undefined : exitCode(moved), 0);
 
     const { actions, error } = await classifySandboxTrace(market.blockchain, result.transactions);

@@ -10,8 +10,8 @@ import {
 } from '@ton/core';
 
 import { contractCode } from './compile-contract';
-import { NftOp } from './op-codes';
 import { offchainContent, snakeText } from './tep64-content';
+import { NftCollectionOp } from './op-codes';
 
 /** TEP-66 royalty: numerator/denominator of each sale, paid to destination. */
 export interface RoyaltyParams {
@@ -98,7 +98,7 @@ export class NftCollection implements Contract {
       .storeRef(snakeText(args.individualContent))
       .endCell();
     return beginCell()
-      .storeUint(NftOp.deployItem, 32)
+      .storeUint(NftCollectionOp.deployItem, 32)
       .storeUint(args.queryId ?? 0n, 64)
       .storeUint(args.index, 64)
       .storeCoins(args.amount)

@@ -1,14 +1,13 @@
 import {
   type Address,
-  beginCell,
   type Cell,
   type Contract,
   type ContractProvider,
   type Sender,
   SendMode,
 } from '@ton/core';
-
-import { NftOp } from './op-codes';
+import { NFT, storeFields } from '@app/ton';
+import { rawOrNone, transferPayloads } from './local-contract';
 
 /** TEP-62 get_nft_data. */
 export interface NftItemData {
@@ -36,25 +35,22 @@ export class NftItem implements Contract {
     return new NftItem(address);
   }
 
-  /**
-   * transfer#5fcc3d14 query_id:uint64 new_owner:MsgAddress response_destination:MsgAddress
-   * custom_payload:(Maybe ^Cell) forward_amount:(VarUInteger 16) forward_payload:(Either Cell ^Cell)
-   */
+  /** `NFT.transfer` (TEP-62), sent to the item by its owner. */
   static transferBody(args: NftTransferArgs): Cell {
-    return beginCell()
-      .storeUint(NftOp.transfer, 32)
-      .storeUint(args.queryId ?? 0n, 64)
-      .storeAddress(args.newOwner)
-      .storeAddress(args.responseDestination ?? null)
-      .storeMaybeRef(args.customPayload ?? null)
-      .storeCoins(args.forwardAmount ?? 0n)
-      .storeMaybeRef(args.forwardPayload ?? null)
-      .endCell();
+    const values = {
+      query_id: args.queryId ?? 0n,
+      new_owner: rawOrNone(args.newOwner),
+      response_destination: rawOrNone(args.responseDestination),
+      forward_amount: args.forwardAmount ?? 0n,
+      ...transferPayloads(args),
+    };
+    return storeFields(NFT.transfer, values);
   }
 
-  /** get_static_data#2fcb26a2 query_id:uint64. */
+  /** `NFT.get_static_data` (TEP-62). */
   static getStaticDataBody(queryId = 0n): Cell {
-    return beginCell().storeUint(NftOp.getStaticData, 32).storeUint(queryId, 64).endCell();
+    const values = { query_id: queryId };
+    return storeFields(NFT.get_static_data, values);
   }
 
   async sendTransfer(

@@ -7,9 +7,9 @@ import { type SandboxContract, type TreasuryContract } from '@ton/sandbox';
 import { type NftItem } from './nft-item.contract';
 import { handOver, mintForSeller, type NftMarket, nftMarket } from './nft-market.testing';
 import { FIX_PRICE_SALE_MAGIC, NftSale, SALE_BUY_GAS } from './nft-sale.contract';
-import { NftOp } from './op-codes';
 import { actionLines, classifySandboxTrace, rawUpper } from './classified-sandbox-trace';
 import { exitCode, inboundValue, succeeded, transactionTo } from './sandbox-transactions';
+import { JETTON, NFT } from '@app/ton';
 
 const PRICE = toNano('2');
 const FEE = toNano('0.1');
@@ -94,9 +94,11 @@ void describe('NFT fixed-price sale (getgems v3 form)', () => {
     assert.equal(paid(marketplace.address), FEE);
     assert.equal(paid(artist.address), ROYALTY);
     assert.equal(paid(seller.address), PRICE - FEE - ROYALTY);
-    const moved = transactionTo(result.transactions, item.address, NftOp.transfer);
+    const moved = transactionTo(result.transactions, item.address, NFT.transfer.opcode);
     assert.ok(moved !== undefined && succeeded(moved));
-    assert.ok(transactionTo(result.transactions, buyer.address, NftOp.excesses) !== undefined);
+    assert.ok(
+      transactionTo(result.transactions, buyer.address, JETTON.excess.opcode) !== undefined,
+    );
     assert.equal(raw((await item.getNftData()).owner), buyer.address.toRawString());
     const data = await sale.getSaleData();
     assert.deepEqual([data.isComplete, raw(data.owner)], [true, seller.address.toRawString()]);
@@ -113,7 +115,7 @@ void describe('NFT fixed-price sale (getgems v3 form)', () => {
       458,
     );
     const result = await sale.sendCancel(seller.getSender(), toNano('0.1'), 9n);
-    const moved = transactionTo(result.transactions, item.address, NftOp.transfer);
+    const moved = transactionTo(result.transactions, item.address, NFT.transfer.opcode);
     assert.ok(moved !== undefined && succeeded(moved));
     assert.equal(raw((await item.getNftData()).owner), seller.address.toRawString());
     assert.equal((await sale.getSaleData()).isComplete, true);

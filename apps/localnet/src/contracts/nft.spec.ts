@@ -6,9 +6,9 @@ import { Blockchain, type SandboxContract, type TreasuryContract } from '@ton/sa
 
 import { NftCollection } from './nft-collection.contract';
 import { NftItem } from './nft-item.contract';
-import { NftOp } from './op-codes';
 import { exitCode, inboundBody, succeeded, transactionTo } from './sandbox-transactions';
 import { snakeText, textComment } from './tep64-content';
+import { JETTON, NFT } from '@app/ton';
 
 void describe('NFT collection and item (TEP-62)', () => {
   let blockchain: Blockchain;
@@ -110,7 +110,7 @@ void describe('NFT collection and item (TEP-62)', () => {
       forwardAmount: toNano('0.01'),
       forwardPayload: textComment('yours'),
     });
-    const assigned = transactionTo(result.transactions, bob.address, NftOp.ownershipAssigned);
+    const assigned = transactionTo(result.transactions, bob.address, NFT.ownership_assigned.opcode);
     assert.ok(assigned !== undefined);
     const body = inboundBody(assigned);
     body.skip(32);
@@ -118,7 +118,9 @@ void describe('NFT collection and item (TEP-62)', () => {
     assert.equal(body.loadAddress().toRawString(), alice.address.toRawString());
     assert.equal(body.loadBit(), true);
     assert.equal(body.loadRef().beginParse().skip(32).loadStringTail(), 'yours');
-    assert.ok(transactionTo(result.transactions, alice.address, NftOp.excesses) !== undefined);
+    assert.ok(
+      transactionTo(result.transactions, alice.address, JETTON.excess.opcode) !== undefined,
+    );
     assert.equal((await item.getNftData()).owner?.toRawString(), bob.address.toRawString());
   });
 
@@ -131,7 +133,7 @@ void describe('NFT collection and item (TEP-62)', () => {
       value: toNano('0.05'),
       body: NftItem.getStaticDataBody(5n),
     });
-    const report = transactionTo(result.transactions, alice.address, NftOp.reportStaticData);
+    const report = transactionTo(result.transactions, alice.address, NFT.report_static_data.opcode);
     assert.ok(report !== undefined);
     const body = inboundBody(report);
     body.skip(32);

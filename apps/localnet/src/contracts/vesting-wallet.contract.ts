@@ -12,8 +12,8 @@ import {
 } from '@ton/core';
 
 import { contractCode } from './compile-contract';
-import { LocalContract } from './local-contract';
-import { VestingOp } from './op-codes';
+import { LocalContract, rawOrNone } from './local-contract';
+import { storeFields, VESTING } from '@app/ton';
 
 export interface VestingParams {
   /** unix time */
@@ -113,7 +113,7 @@ export class VestingWallet extends LocalContract {
     return beginCell().storeBuffer(signature).storeBuilder(unsigned).endCell();
   }
 
-  /** add_whitelist#7258a69b query_id:uint64 address:MsgAddress, further addresses each in a ref. */
+  /** `VESTING.add_whitelist`: the first address inline, further addresses each in a ref. */
   static addWhitelistBody(addresses: readonly Address[], queryId = 0n): Cell {
     const [first, ...rest] = addresses;
     if (first === undefined) {
@@ -124,25 +124,26 @@ export class VestingWallet extends LocalContract {
       const link = beginCell().storeAddress(address);
       tail = (tail === null ? link : link.storeRef(tail)).endCell();
     }
-    const body = beginCell()
-      .storeUint(VestingOp.addWhitelist, 32)
-      .storeUint(queryId, 64)
-      .storeAddress(first);
-    return (tail === null ? body : body.storeRef(tail)).endCell();
+    const values = {
+      query_id: queryId,
+      address: rawOrNone(first),
+      more: tail === null ? null : beginCell().storeRef(tail).endCell(),
+    };
+    return storeFields(VESTING.add_whitelist, values);
   }
 
-  /** send#a7733acd query_id:uint64 send_mode:uint8 message:^MessageRelaxed (from the owner). */
+  /** `VESTING.send_message` (from the owner). */
   static sendBody(
     message: MessageRelaxed,
     sendMode: number = VESTING_SEND_MODE,
     queryId = 0n,
   ): Cell {
-    return beginCell()
-      .storeUint(VestingOp.send, 32)
-      .storeUint(queryId, 64)
-      .storeUint(sendMode, 8)
-      .storeRef(beginCell().store(storeMessageRelaxed(message)))
-      .endCell();
+    const values = {
+      query_id: queryId,
+      send_mode: sendMode,
+      message: beginCell().store(storeMessageRelaxed(message)).endCell(),
+    };
+    return storeFields(VESTING.send_message, values);
   }
 
   async getSeqno(provider: ContractProvider): Promise<number> {

@@ -5,9 +5,9 @@ import { keyPairFromSeed, type KeyPair } from '@ton/crypto';
 import { type Address, external, internal, toNano } from '@ton/core';
 import { Blockchain, type SandboxContract, type TreasuryContract } from '@ton/sandbox';
 
-import { VestingOp } from './op-codes';
 import { exitCode, inboundValue, transactionTo } from './sandbox-transactions';
 import { VestingWallet } from './vesting-wallet.contract';
+import { VESTING } from '@app/ton';
 
 const START = 1_800_000_000;
 const PARAMS = {
@@ -121,7 +121,7 @@ void describe('vesting wallet', () => {
       body: VestingWallet.addWhitelistBody([stranger.address, owner.address], 5n),
     });
     assert.ok(
-      transactionTo(added.transactions, sender.address, VestingOp.addWhitelistResponse) !==
+      transactionTo(added.transactions, sender.address, VESTING.add_whitelist_response.opcode) !==
         undefined,
     );
     assert.equal(await vesting.getIsWhitelisted(stranger.address), true);
@@ -151,7 +151,8 @@ void describe('vesting wallet', () => {
       toNano('0.5'),
     );
     assert.ok(
-      transactionTo(result.transactions, owner.address, VestingOp.sendResponse) !== undefined,
+      transactionTo(result.transactions, owner.address, VESTING.send_message_response.opcode) !==
+        undefined,
     );
     const refused = await stranger.send({
       to: vesting.address,

@@ -10,19 +10,15 @@ import {
   inboundOp,
   inboundValue,
   JettonMinter,
-  JettonOp,
   JettonWallet,
   Multisig,
-  MultisigOp,
   MultisigOrder,
   NftCollection,
   NftItem,
-  NftOp,
   NftSale,
   readDnsSmcAddressRecord,
   SALE_BUY_GAS,
   succeeded,
-  VestingOp,
   VestingWallet,
 } from '../contracts';
 import { GENESIS, GenesisAccount, GenesisSeed } from './genesis.seed';
@@ -32,6 +28,7 @@ import {
   EXPECTED_BALANCES,
   runGenesisForSuite,
 } from './genesis.seed.test-util';
+import { JETTON, MULTISIG, NFT, VESTING } from '@app/ton';
 
 void describe(GenesisSeed.name, () => {
   const genesis = runGenesisForSuite();
@@ -177,13 +174,13 @@ void describe(GenesisSeed.name, () => {
       );
     }
     const [notification] = between(GenesisAccount.jettonWalletV4r2, GenesisAccount.walletV4r2);
-    assert.ok(notification && inboundOp(notification) === JettonOp.transferNotification);
+    assert.ok(notification && inboundOp(notification) === JETTON.notify.opcode);
     const body = inboundBody(notification).skip(32 + 64);
     assert.equal(body.loadCoins(), 250_000_000_000n);
     assert.equal(body.loadAddress().toRawString(), EXPECTED_ADDRESSES['wallet-v3r2']);
     assert.equal(body.loadMaybeRef()?.beginParse().skip(32).loadStringTail(), 'jetton gift');
     const burn = between(GenesisAccount.jettonWalletV4r2, GenesisAccount.jettonMinter);
-    assert.deepEqual(burn.map(inboundOp), [JettonOp.burnNotification]);
+    assert.deepEqual(burn.map(inboundOp), [JETTON.burn_notification.opcode]);
   });
 
   void it('leaves NFT item 0 with v3r2 after the transfer and item 1 with v5r1', async () => {
@@ -211,7 +208,7 @@ void describe(GenesisSeed.name, () => {
       assert.equal(content.beginParse().skip(8).loadStringTail(), uri);
     }
     const [assigned] = between(GenesisAccount.nftItem0, GenesisAccount.walletV3r2);
-    assert.ok(assigned && inboundOp(assigned) === NftOp.ownershipAssigned);
+    assert.ok(assigned && inboundOp(assigned) === NFT.ownership_assigned.opcode);
     const body = inboundBody(assigned).skip(32 + 64);
     assert.equal(body.loadAddress().toRawString(), EXPECTED_ADDRESSES['wallet-v4r2']);
     assert.equal(body.loadMaybeRef()?.beginParse().skip(32).loadStringTail(), 'nft for you');
@@ -260,7 +257,9 @@ void describe(GenesisSeed.name, () => {
       '3cdd67e15f5510c76f3b142b801aafaca597889c84525eab7a088c716250da57',
     );
     const [whitelistAnswer] = between(GenesisAccount.vestingWallet, GenesisAccount.walletV3r2);
-    assert.ok(whitelistAnswer && inboundOp(whitelistAnswer) === VestingOp.addWhitelistResponse);
+    assert.ok(
+      whitelistAnswer && inboundOp(whitelistAnswer) === VESTING.add_whitelist_response.opcode,
+    );
     const [payout] = between(GenesisAccount.vestingWallet, GenesisAccount.walletV5r1);
     assert.ok(payout);
     assert.equal(commentOf(payout), 'vesting payout');
@@ -305,7 +304,7 @@ void describe(GenesisSeed.name, () => {
     assert.equal(inboundValue(payout), 1_000_000_000n);
     assert.deepEqual(
       between(GenesisAccount.multisigOrder0, GenesisAccount.multisig).map(inboundOp),
-      [MultisigOp.execute],
+      [MULTISIG.execute.opcode],
     );
   });
 
@@ -359,7 +358,7 @@ void describe(GenesisSeed.name, () => {
     assert.deepEqual(await sale(GenesisAccount.nftSaleSold), expected(true, 'nft-item-3'));
     // The item's ownership_assigned named the seller: that is what activated the sale.
     const [assigned] = between(GenesisAccount.nftItem2, GenesisAccount.nftSaleListed);
-    assert.ok(assigned && inboundOp(assigned) === NftOp.ownershipAssigned);
+    assert.ok(assigned && inboundOp(assigned) === NFT.ownership_assigned.opcode);
     const body = inboundBody(assigned).skip(32);
     assert.equal(body.loadUintBig(64), s.listQueryId);
     assert.equal(body.loadAddress().toRawString(), EXPECTED_ADDRESSES['wallet-v5r1']);
@@ -375,7 +374,7 @@ void describe(GenesisSeed.name, () => {
       s.fullPrice - s.marketplaceFee - s.royaltyAmount,
     ]);
     assert.deepEqual(between(GenesisAccount.nftSaleSold, GenesisAccount.nftItem3).map(inboundOp), [
-      NftOp.transfer,
+      NFT.transfer.opcode,
     ]);
     assert.deepEqual(between(GenesisAccount.nftSaleListed, GenesisAccount.nftItem2), []);
   });

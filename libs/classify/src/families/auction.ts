@@ -3,13 +3,14 @@
  * auctions), the refund to the outbid bidder (`AuctionOutbidMatcher`) and a Telemint item's own auction
  * started or cancelled by its owner (`TeleitemStartAuctionMatcher`, `TeleitemCancelAuctionMatcher`).
  */
+import { NFT } from '@app/ton';
 import type { ActionRow } from '../action';
 import { CallContractBlock, TonTransferBlock } from '../core/basic-blocks';
 import { Block } from '../core/block';
 import type { ClassifyContext } from '../core/context';
 import { BlockMatcher, ContractMatcher, labeled } from '../core/matchers';
 import { bodySlice } from '../tlb/cells';
-import { parseTeleitemStartAuction, TeleitemOp } from '../tlb/nft';
+import { parseTeleitemStartAuction } from '../tlb/nft';
 import type { NftItemInfo } from '../trace-model';
 import { NftPutOnAuctionBlock } from './nft-listing';
 import { NftCancelTradeBlock } from './nft-listing-close';
@@ -18,7 +19,7 @@ import { NftCancelTradeBlock } from './nft-listing-close';
 export const DNS_COLLECTION = '0:B774D95EB20543F186C06B371AB88AD704F7E256130CAF96189368A7D0CB6CCF';
 export const DNS_ITEM_CODE_HASH = 'i1/8nr/TkGTY1fVuRlnIJrt1k5I/XKSHKL5NYK9vUfk=';
 /** A Telemint / DNS auction's refund to the previous bidder (teleitem_msg_outbid). */
-const DNS_OUTBID_OP = TeleitemOp.outbid;
+const DNS_OUTBID_OP = NFT.outbid_notification.opcode;
 
 export class AuctionBidBlock extends Block {
   constructor(
@@ -242,13 +243,16 @@ export class AuctionOutbidMatcher extends BlockMatcher {
 export class TeleitemStartAuctionMatcher extends BlockMatcher {
   constructor() {
     super({
-      child: labeled('teleitem_ok', new ContractMatcher(TeleitemOp.ok, { optional: true })),
+      child: labeled(
+        'teleitem_ok',
+        new ContractMatcher(NFT.teleitem_ok.opcode, { optional: true }),
+      ),
       includeExcess: false,
     });
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === TeleitemOp.startAuction;
+    return block instanceof CallContractBlock && block.opcode === NFT.teleitem_start_auction.opcode;
   }
 
   override buildBlock(block: Block, others: Block[], ctx: ClassifyContext): Block[] {
@@ -288,13 +292,18 @@ export class TeleitemStartAuctionMatcher extends BlockMatcher {
 export class TeleitemCancelAuctionMatcher extends BlockMatcher {
   constructor() {
     super({
-      child: labeled('teleitem_ok', new ContractMatcher(TeleitemOp.ok, { optional: true })),
+      child: labeled(
+        'teleitem_ok',
+        new ContractMatcher(NFT.teleitem_ok.opcode, { optional: true }),
+      ),
       includeExcess: false,
     });
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === TeleitemOp.cancelAuction;
+    return (
+      block instanceof CallContractBlock && block.opcode === NFT.teleitem_cancel_auction.opcode
+    );
   }
 
   override buildBlock(block: Block, others: Block[], ctx: ClassifyContext): Block[] {

@@ -2,13 +2,14 @@
  * .ton DNS auctions (toncenter `blocks/auction.py`): a DNS item paying out a won auction
  * (`DnsPurchaseMatcher`, `dns_purchase`) and releasing its balance (`DnsReleaseMatcher`, `dns_release`).
  */
+import { DNS, NFT } from '@app/ton';
 import type { ActionRow } from '../action';
 import { CallContractBlock } from '../core/basic-blocks';
 import { Block } from '../core/block';
 import type { ClassifyContext } from '../core/context';
 import { BlockMatcher, BlockTypeMatcher } from '../core/matchers';
 import { bodySlice } from '../tlb/cells';
-import { AUCTION_FILL_UP_OP, DNS_BALANCE_RELEASE_OP, parseOptionalQueryId } from '../tlb/nft';
+import { parseOptionalQueryId } from '../tlb/nft';
 import { isDnsItem } from './auction';
 import { NftPurchaseBlock } from './nft-purchase';
 
@@ -22,7 +23,7 @@ export class DnsPurchaseMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === AUCTION_FILL_UP_OP;
+    return block instanceof CallContractBlock && block.opcode === NFT.auction_fill_up.opcode;
   }
 
   override buildBlock(block: Block, others: Block[], ctx: ClassifyContext): Block[] {
@@ -89,7 +90,7 @@ export class DnsReleaseBlock extends Block {
 /** dns_balance_release to a DNS item. */
 export class DnsReleaseMatcher extends BlockMatcher {
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === DNS_BALANCE_RELEASE_OP;
+    return block instanceof CallContractBlock && block.opcode === DNS.balance_release.opcode;
   }
 
   override buildBlock(block: Block, _others: Block[], ctx: ClassifyContext): Block[] {

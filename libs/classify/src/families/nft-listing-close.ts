@@ -3,13 +3,14 @@
  * (`UpdateSaleMatcher`), taking it back (`NftCancelSaleMatcher`, `NftCancelAuctionMatcher`) and
  * finishing an auction (`NftFinishAuctionMatcher`).
  */
+import { GETGEMS } from '@app/ton';
 import type { ActionRow } from '../action';
 import { CallContractBlock, TonTransferBlock } from '../core/basic-blocks';
 import { Block } from '../core/block';
 import type { ClassifyContext } from '../core/context';
 import { BlockMatcher, BlockTypeMatcher, getLabeled, labeled } from '../core/matchers';
 import { bodySlice } from '../tlb/cells';
-import { GetgemsOp, parseSaleUpdate } from '../tlb/getgems';
+import { parseSaleUpdate } from '../tlb/getgems';
 import { NftTransferBlock } from './nft';
 import { NftPurchaseBlock } from './nft-purchase';
 import { same } from './nft-listing';
@@ -50,7 +51,7 @@ export class UpdateSaleBlock extends Block {
 /** sale_update#6c6c2080 to a known getgems sale: its new price, fee and royalty. */
 export class UpdateSaleMatcher extends BlockMatcher {
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === GetgemsOp.saleUpdate;
+    return block instanceof CallContractBlock && block.opcode === GETGEMS.sale_update.opcode;
   }
 
   override buildBlock(block: Block, _others: Block[], ctx: ClassifyContext): Block[] {
@@ -147,7 +148,7 @@ export class NftCancelSaleMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === GetgemsOp.cancelSale;
+    return block instanceof CallContractBlock && block.opcode === GETGEMS.sale_cancel.opcode;
   }
 
   override buildBlock(block: Block, others: Block[], ctx: ClassifyContext): Block[] {
@@ -165,11 +166,14 @@ export class NftCancelSaleMatcher extends BlockMatcher {
 const AUCTION_CANCEL_COMMENTS = ['cancel', 'finish', 'stop'];
 const AUCTION_FINISH_COMMENTS = ['finish', 'stop'];
 const AUCTION_CANCEL_OPS: readonly number[] = [
-  GetgemsOp.auctionCancel,
-  GetgemsOp.auctionFinish,
-  GetgemsOp.auctionStop,
+  GETGEMS.auction_cancel.opcode,
+  GETGEMS.auction_finish.opcode,
+  GETGEMS.auction_stop.opcode,
 ];
-const AUCTION_FINISH_OPS: readonly number[] = [GetgemsOp.auctionStop, GetgemsOp.auctionFinish];
+const AUCTION_FINISH_OPS: readonly number[] = [
+  GETGEMS.auction_stop.opcode,
+  GETGEMS.auction_finish.opcode,
+];
 
 function isAuctionCommand(block: Block, comments: string[], ops: readonly number[]): boolean {
   if (block instanceof TonTransferBlock) {

@@ -4,13 +4,14 @@
  * auction paying the seller (`GetgemsNftPurchaseBlockMatcher`, an nft_purchase over the transfer and
  * the payout).
  */
+import { NFT } from '@app/ton';
 import type { ActionRow } from '../action';
 import { CallContractBlock, findCalls, TonTransferBlock } from '../core/basic-blocks';
 import { Block } from '../core/block';
 import type { ClassifyContext } from '../core/context';
 import { BlockMatcher } from '../core/matchers';
 import { bodySlice } from '../tlb/cells';
-import { AUCTION_FILL_UP_OP, NftOp, parseNftOwnershipAssigned, TeleitemOp } from '../tlb/nft';
+import { parseNftOwnershipAssigned } from '../tlb/nft';
 import { NftMintBlock, NftTransferBlock, type NftTransferData } from './nft';
 
 export interface NftPurchaseData {
@@ -112,7 +113,7 @@ export function insertBetween(parent: Block, next: readonly Block[], proxy: Bloc
  */
 export class TelegramNftPurchaseBlockMatcher extends BlockMatcher {
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === NftOp.ownershipAssigned;
+    return block instanceof CallContractBlock && block.opcode === NFT.ownership_assigned.opcode;
   }
 
   override buildBlock(block: Block, others: Block[], ctx: ClassifyContext): Block[] {
@@ -148,7 +149,7 @@ export class TelegramNftPurchaseBlockMatcher extends BlockMatcher {
       data.marketplace = 'fragment';
       const prev = block.previous;
       const isMint =
-        (prev instanceof CallContractBlock && prev.opcode === TeleitemOp.deploy) ||
+        (prev instanceof CallContractBlock && prev.opcode === NFT.teleitem_msg_deploy.opcode) ||
         prev instanceof NftMintBlock;
       if (isMint) {
         data.is_purchase = false;
@@ -157,7 +158,7 @@ export class TelegramNftPurchaseBlockMatcher extends BlockMatcher {
         prev instanceof TonTransferBlock ||
         (prev instanceof CallContractBlock && prev.message.source === null)
       ) {
-        const payouts = findCalls(prev.next, AUCTION_FILL_UP_OP).sort((a, b) =>
+        const payouts = findCalls(prev.next, NFT.auction_fill_up.opcode).sort((a, b) =>
           compareLt(a.message.created_lt, b.message.created_lt),
         );
         const [first, second] = payouts;

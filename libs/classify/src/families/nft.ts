@@ -2,19 +2,14 @@
  * NFT actions (toncenter `blocks/nft.py`): nft_mint, nft_transfer (with getgems sale purchases) and
  * nft_discovery.
  */
+import { JETTON, NFT } from '@app/ton';
 import type { ActionRow } from '../action';
 import { CallContractBlock, findCalls, TonTransferBlock } from '../core/basic-blocks';
 import { Block } from '../core/block';
 import type { ClassifyContext } from '../core/context';
 import { BlockMatcher, ContractMatcher, getLabeled, labeled, OrMatcher } from '../core/matchers';
 import { bodySlice } from '../tlb/cells';
-import {
-  NftDiscoveryOp,
-  NftOp,
-  parseNftOwnershipAssigned,
-  parseNftReportStaticData,
-  parseNftTransfer,
-} from '../tlb/nft';
+import { parseNftOwnershipAssigned, parseNftReportStaticData, parseNftTransfer } from '../tlb/nft';
 
 export class NftMintBlock extends Block {
   constructor(
@@ -163,8 +158,8 @@ export class NftTransferBlockMatcher extends BlockMatcher {
     super({
       child: new OrMatcher(
         [
-          new ContractMatcher(NftOp.ownershipAssigned, { optional: true }),
-          new ContractMatcher(NftOp.excesses, { optional: true }),
+          new ContractMatcher(NFT.ownership_assigned.opcode, { optional: true }),
+          new ContractMatcher(JETTON.excess.opcode, { optional: true }),
         ],
         true,
       ),
@@ -172,12 +167,12 @@ export class NftTransferBlockMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === NftOp.transfer;
+    return block instanceof CallContractBlock && block.opcode === NFT.transfer.opcode;
   }
 
   override buildBlock(block: Block, others: Block[], ctx: ClassifyContext): Block[] {
     const msg = parseNftTransfer(bodySlice(block.message.body));
-    const assigned = findCalls(others, NftOp.ownershipAssigned)[0];
+    const assigned = findCalls(others, NFT.ownership_assigned.opcode)[0];
     const prevOwner = assigned
       ? parseNftOwnershipAssigned(bodySlice(assigned.message.body)).prev_owner
       : block.message.source;
@@ -253,11 +248,11 @@ export class NftDiscoveryBlock extends Block {
 /** get_static_data (anyone → item) answered by report_static_data (toncenter `NftDiscoveryBlockMatcher`). */
 export class NftDiscoveryBlockMatcher extends BlockMatcher {
   constructor() {
-    super({ child: labeled('report', new ContractMatcher(NftDiscoveryOp.reportStaticData)) });
+    super({ child: labeled('report', new ContractMatcher(NFT.report_static_data.opcode)) });
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === NftDiscoveryOp.getStaticData;
+    return block instanceof CallContractBlock && block.opcode === NFT.get_static_data.opcode;
   }
 
   override buildBlock(block: Block, others: Block[]): Block[] {

@@ -1,4 +1,5 @@
 import { Address, Cell, ExternalAddress, type Slice } from '@ton/core';
+import { type FieldList, type TlbConstructor, untagged } from '@app/ton';
 
 /** Parses a base64 BoC with one root (a message body as `message_contents` stores it). */
 export function parseBoc(b64: string): Cell {
@@ -129,6 +130,19 @@ function backslashReplace(bytes: Buffer): string {
     i++;
   }
   return out;
+}
+
+/**
+ * `k`'s fields read after whatever opcode the body has, which this skips: toncenter reads some bodies
+ * by layout alone (an Ethena timelocked transfer as a jetton internal_transfer, any signed external as
+ * a wallet v5r1 request), and the callers have matched the opcode when it matters.
+ */
+export function afterAnyOpcode<F extends FieldList>(
+  k: TlbConstructor<F>,
+  s: Slice,
+): TlbConstructor<F> {
+  s.skip(32);
+  return untagged(k.name, k.fields);
 }
 
 export { Address };

@@ -4,6 +4,7 @@
  * (known by code hash) the way toncenter's `messages/getgems.py` reads them when an item is put on sale.
  */
 import { loadStateInit, type Slice } from '@ton/core';
+import { GETGEMS, loadFields } from '@app/ton';
 import { loadAddr, parseBoc } from './cells';
 
 /** Code hash (base64) → getgems fixed-price sale version; any other code reads as the newest, v4r1. */
@@ -240,29 +241,12 @@ export function auctionInitData(
   }
 }
 
-/** getgems sale operations. */
-export const GetgemsOp = {
-  /** cancel#00000003 query_id:uint64: the owner takes the item back from the sale. */
-  cancelSale: 0x3,
-  /** Auction "cancel", "finish" and "stop" as ops (the same also arrive as text comments). */
-  auctionCancel: 0x5616c572,
-  auctionFinish: 0x20c9eb18,
-  auctionStop: 0xb95616b6,
-  /** sale_update#6c6c2080 query_id:uint64 new_full_price:Grams new_mp_fee:Grams new_royalty_amount:Grams */
-  saleUpdate: 0x6c6c2080,
-} as const;
-
+/** `GETGEMS.sale_update`: the owner changing a fixed-price sale's price and fees. */
 export function parseSaleUpdate(s: Slice): {
   query_id: bigint;
   new_full_price: bigint;
   new_mp_fee: bigint;
   new_royalty_amount: bigint;
 } {
-  s.skip(32);
-  return {
-    query_id: s.loadUintBig(64),
-    new_full_price: s.loadCoins(),
-    new_mp_fee: s.loadCoins(),
-    new_royalty_amount: s.loadCoins(),
-  };
+  return loadFields(GETGEMS.sale_update, s);
 }

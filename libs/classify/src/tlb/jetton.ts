@@ -1,7 +1,8 @@
 /** TEP-74 jetton message bodies (and the minter's mint messages), as toncenter reads them. */
 import type { Slice } from '@ton/core';
-import { COMMENTS } from '@app/ton';
+import { COMMENTS, JETTON, loadLeadingFields } from '@app/ton';
 import {
+  afterAnyOpcode,
   bocBase64,
   loadAddr,
   loadAddrOrExternal,
@@ -10,15 +11,16 @@ import {
   sliceToCell,
 } from './cells';
 
+/** The jetton opcodes the classifier matches, by the registry's `JETTON` constructors. */
 export const JettonOp = {
-  transfer: 0x0f8a7ea5,
-  internalTransfer: 0x178d4519,
-  notify: 0x7362d09c,
-  excesses: 0xd53276db,
-  burn: 0x595f07bc,
-  burnNotification: 0x7bdd97de,
-  mint: 0x642b7d07,
-  minterMint: 0x00000015,
+  transfer: JETTON.transfer.opcode,
+  internalTransfer: JETTON.internal_transfer.opcode,
+  notify: JETTON.notify.opcode,
+  excesses: JETTON.excess.opcode,
+  burn: JETTON.burn.opcode,
+  burnNotification: JETTON.burn_notification.opcode,
+  mint: JETTON.mint.opcode,
+  minterMint: JETTON.minter_mint.opcode,
 } as const;
 
 /** StonFi v1 swap payload carried in a jetton transfer's forward_payload (swap#25938561). */
@@ -46,25 +48,26 @@ export interface JettonTransferBody {
 }
 
 /**
- * transfer#0f8a7ea5 query_id:uint64 amount:(VarUInteger 16) destination:MsgAddress
- *   response_destination:MsgAddress custom_payload:(Maybe ^Cell) forward_ton_amount:(VarUInteger 16)
- *   forward_payload:(Either Cell ^Cell) = InternalMsgBody;
+ * `JETTON.transfer`, its forward payload read looser than the layout (toncenter): only when bits are
+ * left, and then decoded as a comment or a StonFi v1 swap where it is one.
  */
 export function parseJettonTransfer(s: Slice): JettonTransferBody {
-  s.skip(32);
-  const query_id = s.loadUintBig(64);
-  const amount = s.loadCoins();
-  const destination = loadAddr(s);
-  const response = loadAddr(s);
-  const custom = loadMaybeRef(s);
-  const forward_amount = s.loadCoins();
+  const leading = loadLeadingFields(afterAnyOpcode(JETTON.transfer, s), s, [
+    'query_id',
+    'amount',
+    'destination',
+    'response_destination',
+    'custom_payload',
+    'forward_ton_amount',
+  ]);
+  const { query_id, amount, destination, custom_payload: custom } = leading;
   const out: JettonTransferBody = {
     query_id,
     amount,
     destination,
-    response,
+    response: leading.response_destination,
     custom_payload: custom ? bocBase64(custom, true) : null,
-    forward_amount,
+    forward_amount: leading.forward_ton_amount,
     forward_payload: null,
     comment: null,
     encrypted_comment: false,
@@ -116,19 +119,14 @@ export interface JettonInternalTransferBody {
   forward_ton_amount: bigint;
 }
 
-/**
- * internal_transfer#178d4519 query_id:uint64 amount:(VarUInteger 16) from:MsgAddress
- *   response_address:MsgAddress forward_ton_amount:(VarUInteger 16) forward_payload:(Either Cell ^Cell)
- */
+/** `JETTON.internal_transfer` up to its forward_ton_amount (the payload is not read). */
 export function parseJettonInternalTransfer(s: Slice): JettonInternalTransferBody {
-  s.skip(32);
-  return {
-    query_id: s.loadUintBig(64),
-    amount: s.loadCoins(),
-    from: loadAddr(s),
-    response: loadAddr(s),
-    forward_ton_amount: s.loadCoins(),
-  };
+  const { query_id, amount, from, response_address, forward_ton_amount } = loadLeadingFields(
+    afterAnyOpcode(JETTON.internal_transfer, s),
+    s,
+    ['query_id', 'amount', 'from', 'response_address', 'forward_ton_amount'],
+  );
+  return { query_id, amount, from, response: response_address, forward_ton_amount };
 }
 
 export interface JettonNotifyBody {
@@ -139,12 +137,13 @@ export interface JettonNotifyBody {
   payload: Slice | null;
 }
 
-/** transfer_notification#7362d09c query_id:uint64 amount:(VarUInteger 16) sender:MsgAddress forward_payload:(Either Cell ^Cell) */
+/** `JETTON.notify`, its forward payload positioned rather than read (toncenter reads it loosely). */
 export function parseJettonNotify(s: Slice): JettonNotifyBody {
-  s.skip(32);
-  const query_id = s.loadUintBig(64);
-  const amount = s.loadCoins();
-  const sender = loadAddr(s);
+  const { query_id, amount, sender } = loadLeadingFields(afterAnyOpcode(JETTON.notify, s), s, [
+    'query_id',
+    'amount',
+    'sender',
+  ]);
   let payload: Slice | null = null;
   if (s.remainingBits > 0) {
     // toncenter reads it as Maybe ^Cell, falling back to the inline rest
@@ -161,17 +160,15 @@ export interface JettonBurnBody {
 }
 
 /**
- * burn#595f07bc query_id:uint64 amount:(VarUInteger 16) response_destination:MsgAddress
- * custom_payload:(Maybe ^Cell). toncenter keeps the response destination as read, never as an account,
- * so an addr_extern there is accepted (and names no account).
+ * `JETTON.burn` up to its response destination, which toncenter keeps as read, never as an account:
+ * an addr_extern there is accepted (and names no account), so it is read by hand.
  */
 export function parseJettonBurn(s: Slice): JettonBurnBody {
-  s.skip(32);
-  return {
-    query_id: s.loadUintBig(64),
-    amount: s.loadCoins(),
-    response_destination: loadAddrOrExternal(s),
-  };
+  const { query_id, amount } = loadLeadingFields(afterAnyOpcode(JETTON.burn, s), s, [
+    'query_id',
+    'amount',
+  ]);
+  return { query_id, amount, response_destination: loadAddrOrExternal(s) };
 }
 
 export interface JettonMintBody {
@@ -183,10 +180,10 @@ export interface JettonMintBody {
 }
 
 /**
- * mint#642b7d07 query_id:uint64 to_address:MsgAddressInt ton_amount:Coins master_msg:^JettonInternalTransfer,
- * or the minter's mint#00000015 with the same layout (its master_msg amount read too). Minters with
- * another layout under the same opcode exist on mainnet; toncenter reads them with this layout anyway
- * (an addr_extern where to_address stands is read, not refused), and so does this parser.
+ * `JETTON.mint`, or the minter's `JETTON.minter_mint` with the same layout (its master_msg amount read
+ * too). Read by hand: minters with another layout under the same opcode exist on mainnet; toncenter
+ * reads them with this layout anyway (an addr_extern where to_address stands is read, not refused,
+ * and master_msg's own opcode is skipped unchecked), and so does this parser.
  */
 export function parseJettonMint(s: Slice): JettonMintBody {
   const op = s.loadUint(32) >>> 0;

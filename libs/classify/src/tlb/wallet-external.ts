@@ -1,5 +1,6 @@
 import { loadMessageRelaxed, type Cell, type Slice } from '@ton/core';
-import { rawAddress } from './cells';
+import { loadFields, loadLeadingFields, WALLET_SIGNED, WALLET_V5R1 } from '@app/ton';
+import { afterAnyOpcode, rawAddress } from './cells';
 
 /** An internal message a wallet was asked to send (one out-action of a signed external). */
 export interface WalletPayload {
@@ -43,34 +44,31 @@ function parsePayload(cell: Cell): WalletPayload | null {
   };
 }
 
-/** wallet v3: signature:bits512 subwallet_id:uint32 valid_until:uint32 seqno:uint32 then ^messages. */
-function walletV3(s: Slice): (WalletPayload | null)[] {
-  s.skip(512 + 32 + 32 + 32);
-  const out: (WalletPayload | null)[] = [];
-  while (s.remainingRefs > 0) {
-    out.push(parsePayload(s.loadRef()));
-  }
-  return out;
+/** The messages of a signed v3 or v4 body: one `^MessageRelaxed` per ref left after its header. */
+function refMessages(rest: Cell | null): (WalletPayload | null)[] {
+  return (rest?.refs ?? []).map(parsePayload);
 }
 
-/** wallet v4: as v3 with op:uint8 before the messages. */
+/** `WALLET_SIGNED.v3`: the messages follow the header. */
+function walletV3(s: Slice): (WalletPayload | null)[] {
+  return refMessages(loadFields(WALLET_SIGNED.v3, s).messages);
+}
+
+/** `WALLET_SIGNED.v4`: as v3 with op:uint8 before the messages. */
 function walletV4(s: Slice): (WalletPayload | null)[] {
-  s.skip(512 + 32 + 32 + 32 + 8);
-  const out: (WalletPayload | null)[] = [];
-  while (s.remainingRefs > 0) {
-    out.push(parsePayload(s.loadRef()));
-  }
-  return out;
+  return refMessages(loadFields(WALLET_SIGNED.v4, s).payload);
 }
 
 /**
- * wallet v5r1: opcode:uint32 wallet_id:uint32 valid_until:uint32 seqno:uint32 actions:(Maybe ^OutList);
- * each OutList node holds ^prev and ^(MessageRelaxed Any) (action_send_msg).
+ * `WALLET_V5R1.signed_external` up to its out_actions (under any opcode, as toncenter tries v5r1 on
+ * every body): each OutList node holds ^prev and ^(MessageRelaxed Any) (action_send_msg).
  */
 function walletV5r1(s: Slice): (WalletPayload | null)[] {
-  s.skip(32 * 4);
+  const { out_actions } = loadLeadingFields(afterAnyOpcode(WALLET_V5R1.signed_external, s), s, [
+    'out_actions',
+  ]);
   const out: (WalletPayload | null)[] = [];
-  let cur: Cell | null = s.loadBit() ? s.loadRef() : null;
+  let cur: Cell | null = out_actions;
   while (cur) {
     const node = cur.beginParse();
     if (node.remainingBits === 0) {

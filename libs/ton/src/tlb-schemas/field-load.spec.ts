@@ -20,7 +20,7 @@ import {
   uint8,
   when,
 } from './field-type';
-import { loadBody, loadFields } from './field-load';
+import { loadBody, loadFields, loadLeadingFields } from './field-load';
 import { decodeBodyWith } from './body-decoder';
 import { tlb } from './tlb-constructor';
 import { TlbRegistry } from './tlb-registry';
@@ -115,6 +115,15 @@ void describe('loadFields', () => {
     const k = tlb('short', 2, { query_id: uint64, maybe_cell: maybe(cell), tail: rest });
     const body = beginCell().storeUint(2, 32).storeUint(1n, 64).storeBit(false).endCell();
     assert.deepEqual(loadBody(k, body), { query_id: 1n, maybe_cell: null, tail: null });
+  });
+
+  void it('loads only the leading fields asked for and leaves the slice after them', () => {
+    const s = sampleBody().beginParse();
+    const v = loadLeadingFields(SAMPLE, s, ['query_id', 'amount']);
+    assert.equal(v.query_id, 7n);
+    assert.equal(v.amount, 1_500_000_000n);
+    // the fields in between were read to reach `amount`; the owner is next
+    assert.equal(s.loadAddress().equals(OWNER), true);
   });
 });
 

@@ -280,14 +280,42 @@ export function loadFieldsIn(
  * address where the layout has `MsgAddress` throws, as the classifier reads addresses as accounts.
  */
 export function loadFields<F extends FieldList>(k: TlbConstructor<F>, s: Slice): LoadedFields<F> {
+  skipOpcode(k, s);
+  // The result has exactly the declared fields, each loaded by its declared type.
+  return loadFieldsIn(k.fields, s, new LoadContext('reject')) as LoadedFields<F>;
+}
+
+function skipOpcode(k: TlbConstructor, s: Slice): void {
   if (k.opcode !== null) {
     const op = s.loadUint(32);
     if (op !== k.opcode) {
       throw new Error(`opcode 0x${op.toString(16)} is not ${k.name}`);
     }
   }
-  // The result has exactly the declared fields, each loaded by its declared type.
-  return loadFieldsIn(k.fields, s, new LoadContext('reject')) as LoadedFields<F>;
+}
+
+/**
+ * `loadFields` that stops once every field in `names` is loaded (with the fields before them), and
+ * leaves `s` positioned after the last: for readers that take the rest of a body looser than its
+ * layout (toncenter reads a jetton transfer's forward payload only when bits are left).
+ */
+export function loadLeadingFields<F extends FieldList, K extends keyof F & string>(
+  k: TlbConstructor<F>,
+  s: Slice,
+  names: readonly K[],
+): Pick<LoadedFields<F>, K> {
+  skipOpcode(k, s);
+  const wanted = new Set<string>(names);
+  const leading: Record<string, FieldType> = {};
+  for (const [name, t] of Object.entries(k.fields)) {
+    if (wanted.size === 0) {
+      break;
+    }
+    leading[name] = t;
+    wanted.delete(name);
+  }
+  // Every field in `names` is among the loaded leading fields, each by its declared type.
+  return loadFieldsIn(leading, s, new LoadContext('reject')) as LoadedFields<F>;
 }
 
 /** `loadFields` over a whole body cell. */

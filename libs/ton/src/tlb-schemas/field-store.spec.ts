@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { beginCell } from '@ton/core';
+import { beginCell, type Cell } from '@ton/core';
 import {
   address,
   bytes,
@@ -8,6 +8,7 @@ import {
   coins,
   dict,
   maybe,
+  payload,
   ref,
   rest,
   text,
@@ -70,5 +71,17 @@ void describe('storeFields', () => {
     const values = { query_id: 11n, send_mode: 3, message };
     const declared = storeFields(VESTING.send_message, values);
     assert.equal(declared.hash().toString('hex'), byHand.hash().toString('hex'));
+  });
+
+  void it('stores an absent payload as an empty left$0, a present one as right$1 and a ref', () => {
+    const k = tlb('with_payload', 0x01020304, { query_id: uint64, forward: payload });
+    const inner = beginCell().storeUint(9, 8).endCell();
+    const none = { query_id: 1n, forward: null };
+    const some = { query_id: 1n, forward: inner };
+    const byHand = (c: Cell | null): Cell =>
+      beginCell().storeUint(0x01020304, 32).storeUint(1, 64).storeMaybeRef(c).endCell();
+    assert.equal(storeFields(k, none).equals(byHand(null)), true);
+    assert.equal(storeFields(k, some).equals(byHand(inner)), true);
+    assert.equal(loadBody(k, storeFields(k, none)).forward, null);
   });
 });

@@ -83,14 +83,11 @@ function storeField(t: FieldType, value: LoadedValue, b: Builder): void {
     case 'cell':
       b.storeRef(value instanceof Cell ? value : fail(t, value));
       return;
-    case 'payload': {
-      // stored as a ref (`right$1 ^X`): the load reads either form into the same cell
-      const c = cellOrNull(t, value);
-      if (c !== null) {
-        b.storeBit(true).storeRef(c);
-      }
+    case 'payload':
+      // a cell as a ref (`right$1 ^X`), none as an empty `left$0` (the Either's tag is not
+      // optional): the same bits as `storeMaybeRef`, and the load reads either form back
+      b.storeMaybeRef(cellOrNull(t, value));
       return;
-    }
     case 'opt_ref': {
       const c = cellOrNull(t, value);
       if (c !== null) {

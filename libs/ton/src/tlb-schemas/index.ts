@@ -5,6 +5,7 @@ export {
   type LoadedValue,
   loadBody,
   loadFields,
+  loadLeadingFields,
 } from './field-load';
 export { storeFields } from './field-store';
 export { type TaggedConstructor, type TlbConstructor, tlb, untagged } from './tlb-constructor';
@@ -28,10 +29,12 @@ export { decodedInitState, decodedMessageBody, decodedOpcodeName } from './messa
 export { VESTING } from './schemas/vesting.schema';
 export { JVAULT } from './schemas/jvault.schema';
 export { ELECTOR, TONSTAKERS } from './schemas/staking.schema';
-export { WALLET_PLUGIN } from './schemas/wallets.schema';
+export { WALLET_PLUGIN, WALLET_SIGNED, WALLET_V5R1 } from './schemas/wallets.schema';
 export { TGBTC } from './schemas/tgbtc.schema';
 export { COMMENTS } from './schemas/comments.schema';
 export { DNS } from './schemas/dns.schema';
 export { MULTISIG } from './schemas/multisig.schema';
 export { EVAA } from './schemas/evaa.schema';
 export { LAYERZERO } from './schemas/layerzero.schema';
+export { GETGEMS, NFT } from './schemas/nfts.schema';
+export { JETTON } from './schemas/jettons.schema';

@@ -35,42 +35,11 @@ export const WALLET_PLUGIN = {
   destruct_response: tlb('wallet_plugin_destruct_response', 0xe4737472, { query_id: uint64 }),
 };
 
-/** Wallet request bodies: v5r1 signed requests and extension actions, v3/v4 signed externals, v4 plugins. */
-export const WALLET_SCHEMAS: readonly TlbConstructor[] = [
-  // actions$_ out_actions:(Maybe ^OutList) has_other_actions:(## 1)
-  //   other_actions:has_other_actions?ActionList = InnerRequest;
-  // signed_request$_ wallet_id:uint32 valid_until:uint32 msg_seqno:uint32 inner:InnerRequest
-  //   signature:bits512 = SignedRequest;
-  // internal_signed#73696e74 signed:SignedRequest = InternalMsgBody; (wallet v5r1)
-  tlb('signed_internal', 0x73696e74, {
-    wallet_id: uint32,
-    valid_until: uint32,
-    seqno: uint32,
-    out_actions: maybeCell,
-    has_other_actions: bool,
-    other_actions: when('has_other_actions', restBefore(512)),
-    signature: bits512,
-  }),
-  // external_signed#7369676e signed:SignedRequest = ExternalMsgBody; (wallet v5r1)
-  tlb('signed_external', 0x7369676e, {
-    wallet_id: uint32,
-    valid_until: uint32,
-    seqno: uint32,
-    out_actions: maybeCell,
-    has_other_actions: bool,
-    other_actions: when('has_other_actions', restBefore(512)),
-    signature: bits512,
-  }),
-  // internal_extension#6578746e query_id:uint64 inner:InnerRequest = InternalMsgBody; (wallet v5r1)
-  tlb('extension_action', 0x6578746e, {
-    query_id: uint64,
-    out_actions: maybeCell,
-    has_other_actions: bool,
-    other_actions: when('has_other_actions', rest),
-  }),
+/** The signed bodies of wallet v3 and v4 externals (prefix-less: read by layout, decoded by name). */
+export const WALLET_SIGNED = {
   // _ signature:bits512 subwallet_id:uint32 valid_until:uint32 msg_seqno:uint32
   //   messages:(mode:uint8 ^MessageRelaxed)* = WalletV3SignedBody; (no tag: decoded by name only)
-  untagged('wallet_signed_v3', {
+  v3: untagged('wallet_signed_v3', {
     signature: bits512,
     subwallet_id: uint32,
     valid_until: uint32,
@@ -80,7 +49,7 @@ export const WALLET_SCHEMAS: readonly TlbConstructor[] = [
   // _ signature:bits512 subwallet_id:uint32 valid_until:uint32 msg_seqno:uint32 op:uint8
   //   payload:Cell = WalletV4SignedBody; (op 0: send messages, 1: deploy and install a plugin, 2/3:
   //   install / remove a plugin; no tag: decoded by name only)
-  untagged('wallet_signed_v4', {
+  v4: untagged('wallet_signed_v4', {
     signature: bits512,
     subwallet_id: uint32,
     valid_until: uint32,
@@ -88,6 +57,48 @@ export const WALLET_SCHEMAS: readonly TlbConstructor[] = [
     op: uint8,
     payload: rest,
   }),
+};
+
+/** Wallet v5r1 (ton-blockchain/wallet-contract-v5) signed requests and extension actions. */
+export const WALLET_V5R1 = {
+  // actions$_ out_actions:(Maybe ^OutList) has_other_actions:(## 1)
+  //   other_actions:has_other_actions?ActionList = InnerRequest;
+  // signed_request$_ wallet_id:uint32 valid_until:uint32 msg_seqno:uint32 inner:InnerRequest
+  //   signature:bits512 = SignedRequest;
+  // internal_signed#73696e74 signed:SignedRequest = InternalMsgBody; (wallet v5r1)
+  signed_internal: tlb('signed_internal', 0x73696e74, {
+    wallet_id: uint32,
+    valid_until: uint32,
+    seqno: uint32,
+    out_actions: maybeCell,
+    has_other_actions: bool,
+    other_actions: when('has_other_actions', restBefore(512)),
+    signature: bits512,
+  }),
+  // external_signed#7369676e signed:SignedRequest = ExternalMsgBody; (wallet v5r1)
+  signed_external: tlb('signed_external', 0x7369676e, {
+    wallet_id: uint32,
+    valid_until: uint32,
+    seqno: uint32,
+    out_actions: maybeCell,
+    has_other_actions: bool,
+    other_actions: when('has_other_actions', restBefore(512)),
+    signature: bits512,
+  }),
+  // internal_extension#6578746e query_id:uint64 inner:InnerRequest = InternalMsgBody; (wallet v5r1)
+  extension_action: tlb('extension_action', 0x6578746e, {
+    query_id: uint64,
+    out_actions: maybeCell,
+    has_other_actions: bool,
+    other_actions: when('has_other_actions', rest),
+  }),
+};
+
+/** Wallet request bodies: v5r1 signed requests and extension actions, v3/v4 signed externals, v4 plugins. */
+export const WALLET_SCHEMAS: readonly TlbConstructor[] = [
+  ...Object.values(WALLET_V5R1),
+  WALLET_SIGNED.v3,
+  WALLET_SIGNED.v4,
   ...Object.values(WALLET_PLUGIN),
 ];
 
