@@ -2,6 +2,7 @@
  * StonFi v2 swaps (toncenter `StonfiV2SwapBlockMatcher`): jetton or pTON transfer to the router → swap
  * (pool) → pay_to (router) → outgoing transfer, or a further swap for cross-pool swaps.
  */
+import { type LoadedFields, loadFields, STONFI } from '@app/ton';
 import { CallContractBlock, findCall } from '../core/basic-blocks';
 import { type Block, LabelBlock } from '../core/block';
 import type { ClassifyContext } from '../core/context';
@@ -16,26 +17,23 @@ import {
 import { bodySlice, loadAddr } from '../tlb/cells';
 import { tryParse } from '../tlb/parse-result';
 import { JettonOp } from '../tlb/jetton';
-import {
-  parseStonfiV2PayTo,
-  parseStonfiV2Swap,
-  stonfiV2PoolWallets,
-  StonfiV2Op,
-  type StonfiV2PayToBody,
-} from '../tlb/stonfi';
-import { parsePTonTransfer, PTON_TRANSFER_OP } from '../tlb/tonco';
+import { parseStonfiV2Swap, stonfiV2PoolWallets } from '../tlb/stonfi';
+import { parsePTonTransfer } from '../tlb/tonco';
 import { jettonAsset, TON_ASSET, type Asset } from './asset';
 import { byMinLt, routerTransferLeg, walletAsset } from './dex-assets';
 import { JettonSwapBlock, type DexTransfer, type PeerSwap } from './jetton-swap';
 import { JettonTransferBlock } from './jettons';
 
-const SWAP_OK = 0xc64370e5;
+const SWAP_OK = STONFI.swap_ok.opcode;
+
+type StonfiV2PayTo = LoadedFields<(typeof STONFI.pay_to_v2)['fields']>;
 
 /** The larger leg of a pay_to (ties keep token0, as toncenter's stable sort does). */
-function largest(p: StonfiV2PayToBody): [bigint, string | null] {
-  return p.amount1_out > p.amount0_out
-    ? [p.amount1_out, p.token1_address]
-    : [p.amount0_out, p.token0_address];
+function largest(p: StonfiV2PayTo): [bigint, string | null] {
+  const legs = p.additional_info;
+  return legs.amount1_out > legs.amount0_out
+    ? [legs.amount1_out, legs.token1_address]
+    : [legs.amount0_out, legs.token0_address];
 }
 
 /** A router's pTON transfer to itself that continues a cross swap. */
@@ -53,7 +51,7 @@ function isIntermediatePton(block: Block): boolean {
     return false;
   }
   const payload = p.value.forward_payload.beginParse();
-  return payload.remainingBits >= 32 && payload.loadUint(32) >>> 0 === StonfiV2Op.swap;
+  return payload.remainingBits >= 32 && payload.loadUint(32) >>> 0 === STONFI.swap_v2.opcode;
 }
 
 /** The target wallet named in the router notification's swap payload (toncenter's address selector). */
@@ -68,7 +66,7 @@ function targetFromNotification(block: Block | null, ctx: ClassifyContext): Asse
     s.loadCoins();
     loadAddr(s);
     const payload = s.loadBit() ? s.loadRef().beginParse() : s;
-    if (payload.remainingBits > 0 && payload.loadUint(32) >>> 0 === StonfiV2Op.swap) {
+    if (payload.remainingBits > 0 && payload.loadUint(32) >>> 0 === STONFI.swap_v2.opcode) {
       return loadAddr(payload);
     }
     return null;
@@ -82,10 +80,10 @@ function targetFromNotification(block: Block | null, ctx: ClassifyContext): Asse
 
 export class StonfiV2SwapBlockMatcher extends BlockMatcher {
   constructor() {
-    const payout = labeled('payout', new ContractMatcher(StonfiV2Op.payTo));
+    const payout = labeled('payout', new ContractMatcher(STONFI.pay_to_v2.opcode));
     const peerSwap = labeled(
       'peer_swap',
-      new ContractMatcher(StonfiV2Op.swap, { child: payout, optional: true }),
+      new ContractMatcher(STONFI.swap_v2.opcode, { child: payout, optional: true }),
     );
     const ptonVerified = new GenericMatcher(isIntermediatePton, {
       child: new ContractMatcher(JettonOp.notify, { child: peerSwap }),
@@ -104,7 +102,7 @@ export class StonfiV2SwapBlockMatcher extends BlockMatcher {
       peerSwap,
     ]);
     const inPton = new ContractMatcher(JettonOp.notify, {
-      parent: labeled('in_transfer', new ContractMatcher(PTON_TRANSFER_OP)),
+      parent: labeled('in_transfer', new ContractMatcher(STONFI.pton_ton_transfer.opcode)),
     });
     super({
       parent: new OrMatcher([
@@ -116,7 +114,7 @@ export class StonfiV2SwapBlockMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === StonfiV2Op.swap;
+    return block instanceof CallContractBlock && block.opcode === STONFI.swap_v2.opcode;
   }
 
   override buildBlock(block: Block, others: Block[], ctx: ClassifyContext): Block[] {
@@ -145,14 +143,14 @@ export class StonfiV2SwapBlockMatcher extends BlockMatcher {
     const steps: {
       wallet: string | null;
       minLt: bigint;
-      pay: StonfiV2PayToBody;
+      pay: StonfiV2PayTo;
       pools: string[];
     }[] = [];
     for (const { swap, payTo } of pairs) {
       if (!payTo) {
         throw new Error('stonfi v2 swap without pay_to');
       }
-      const pay = parseStonfiV2PayTo(bodySlice(payTo.message.body));
+      const pay = loadFields(STONFI.pay_to_v2, bodySlice(payTo.message.body));
       if (pay.exit_code !== SWAP_OK) {
         ok = false;
       }
@@ -188,7 +186,10 @@ export class StonfiV2SwapBlockMatcher extends BlockMatcher {
     } else {
       const msg = inTransfer.message;
       let amount = msg.value;
-      if (inTransfer instanceof CallContractBlock && inTransfer.opcode === PTON_TRANSFER_OP) {
+      if (
+        inTransfer instanceof CallContractBlock &&
+        inTransfer.opcode === STONFI.pton_ton_transfer.opcode
+      ) {
         amount = parsePTonTransfer(bodySlice(msg.body)).ton_amount;
       }
       sender = msg.source;
@@ -228,7 +229,7 @@ export class StonfiV2SwapBlockMatcher extends BlockMatcher {
       }
     }
     const extra: Block[] = [];
-    const pton = findCall(outTransfer.next, PTON_TRANSFER_OP);
+    const pton = findCall(outTransfer.next, STONFI.pton_ton_transfer.opcode);
     let outgoing: DexTransfer;
     const od = outTransfer.data;
     if (pton === null && od.has_internal_transfer) {

@@ -35,3 +35,4 @@ export { DNS } from './schemas/dns.schema';
 export { MULTISIG } from './schemas/multisig.schema';
 export { EVAA } from './schemas/evaa.schema';
 export { LAYERZERO } from './schemas/layerzero.schema';
+export { STONFI } from './schemas/stonfi.schema';
