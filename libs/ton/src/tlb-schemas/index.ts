@@ -36,3 +36,4 @@ export { MULTISIG } from './schemas/multisig.schema';
 export { EVAA } from './schemas/evaa.schema';
 export { LAYERZERO } from './schemas/layerzero.schema';
 export { STONFI } from './schemas/stonfi.schema';
+export { TONCO } from './schemas/tonco.schema';

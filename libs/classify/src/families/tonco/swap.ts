@@ -1,4 +1,5 @@
 /** TONCO v3 swaps (toncenter `swaps.py` ToncoSwapBlockMatcher): multi-hop through the router sending to itself. */
+import { TONCO, STONFI } from '@app/ton';
 import { CallContractBlock, findCall } from '../../core/basic-blocks';
 import { type Block, LabelBlock } from '../../core/block';
 import type { ClassifyContext } from '../../core/context';
@@ -16,9 +17,7 @@ import {
   parsePTonTransfer,
   parseToncoPayTo,
   parseToncoSwap,
-  PTON_TRANSFER_OP,
   toncoSwapTargets,
-  ToncoOp,
 } from '../../tlb/tonco';
 import { TON_ASSET, type Asset } from '../asset';
 import { byMinLt, routerTransferLeg, unwrapPton, walletAsset } from '../dex-assets';
@@ -70,10 +69,10 @@ export class ToncoSwapBlockMatcher extends BlockMatcher {
     const inTransfer = new OrMatcher([
       labeled('in_transfer', new BlockTypeMatcher('jetton_transfer')),
       new ContractMatcher(JettonOp.notify, {
-        parent: labeled('in_transfer', new ContractMatcher(PTON_TRANSFER_OP)),
+        parent: labeled('in_transfer', new ContractMatcher(STONFI.pton_ton_transfer.opcode)),
       }),
     ]);
-    const peerSwap = labeled('peer_swap', new ContractMatcher(ToncoOp.poolSwap));
+    const peerSwap = labeled('peer_swap', new ContractMatcher(TONCO.pool_swap.opcode));
     const hopTrigger = labeled(
       'intermediate_hop_trigger',
       new ContractMatcher(JettonOp.notify, { child: peerSwap }),
@@ -82,7 +81,7 @@ export class ToncoSwapBlockMatcher extends BlockMatcher {
       labeled(
         'intermediate_transfer',
         new BlockTypeMatcher('jetton_transfer', {
-          child: new ContractMatcher(PTON_TRANSFER_OP, { child: hopTrigger }),
+          child: new ContractMatcher(STONFI.pton_ton_transfer.opcode, { child: hopTrigger }),
         }),
       ),
       labeled(
@@ -93,21 +92,21 @@ export class ToncoSwapBlockMatcher extends BlockMatcher {
         'out_transfer',
         new ContractMatcher(JettonOp.transfer, {
           optional: true,
-          child: new ContractMatcher(PTON_TRANSFER_OP),
+          child: new ContractMatcher(STONFI.pton_ton_transfer.opcode),
         }),
       ),
       labeled('out_transfer', new BlockTypeMatcher('jetton_transfer', { optional: true })),
     ]);
     const payout = labeled(
       'payout',
-      new ContractMatcher(ToncoOp.routerPayTo, { child: outOptions }),
+      new ContractMatcher(TONCO.router_pay_to.opcode, { child: outOptions }),
     );
     peerSwap.child = payout;
     super({ parent: inTransfer, child: payout });
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === ToncoOp.poolSwap;
+    return block instanceof CallContractBlock && block.opcode === TONCO.pool_swap.opcode;
   }
 
   override buildBlock(block: Block, others: Block[], ctx: ClassifyContext): Block[] {
@@ -180,7 +179,10 @@ export class ToncoSwapBlockMatcher extends BlockMatcher {
     } else {
       const msg = inTransfer.message;
       let amount = msg.value ?? 0n;
-      if (inTransfer instanceof CallContractBlock && inTransfer.opcode === PTON_TRANSFER_OP) {
+      if (
+        inTransfer instanceof CallContractBlock &&
+        inTransfer.opcode === STONFI.pton_ton_transfer.opcode
+      ) {
         const p = parsePTonTransfer(bodySlice(msg.body));
         amount = p.ton_amount;
         inPayload = p.forward_payload;
@@ -200,7 +202,7 @@ export class ToncoSwapBlockMatcher extends BlockMatcher {
       return [];
     }
     const extra: Block[] = [];
-    const outPton = findCall(out.next, PTON_TRANSFER_OP);
+    const outPton = findCall(out.next, STONFI.pton_ton_transfer.opcode);
     if (outPton) {
       extra.push(outPton);
     }
@@ -213,7 +215,7 @@ export class ToncoSwapBlockMatcher extends BlockMatcher {
     }
     const outgoing = routerTransferLeg(out);
     for (const t of intermediates) {
-      const p = findCall(t.next, PTON_TRANSFER_OP);
+      const p = findCall(t.next, STONFI.pton_ton_transfer.opcode);
       if (t instanceof JettonTransferBlock && p) {
         extra.push(p);
       }
