@@ -37,3 +37,4 @@ export { EVAA } from './schemas/evaa.schema';
 export { LAYERZERO } from './schemas/layerzero.schema';
 export { STONFI } from './schemas/stonfi.schema';
 export { TONCO } from './schemas/tonco.schema';
+export { DEDUST } from './schemas/dedust.schema';

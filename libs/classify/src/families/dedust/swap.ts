@@ -1,4 +1,5 @@
 /** DeDust swaps (toncenter `swaps.py` DedustSwapBlockMatcher). */
+import { DEDUST } from '@app/ton';
 import { CallContractBlock, findCall, findCalls } from '../../core/basic-blocks';
 import type { Block } from '../../core/block';
 import type { ClassifyContext } from '../../core/context';
@@ -12,7 +13,6 @@ import {
 } from '../../core/matchers';
 import { bodySlice } from '../../tlb/cells';
 import {
-  DedustOp,
   parseDedustNativeSwap,
   parseDedustPayoutAmount,
   parseDedustSwapNotification,
@@ -50,48 +50,48 @@ function swapSequence(pools: string[], incoming: Asset, ctx: ClassifyContext): A
 export class DedustSwapBlockMatcher extends BlockMatcher {
   constructor() {
     const swap = new OrMatcher([
-      new ContractMatcher(DedustOp.swapPeer, {
-        children: [new ContractMatcher(DedustOp.swapNotification, { optional: true })],
+      new ContractMatcher(DEDUST.swap_peer.opcode, {
+        children: [new ContractMatcher(DEDUST.swap_event.opcode, { optional: true })],
       }),
-      new ContractMatcher(DedustOp.swapExternal, {
-        children: [new ContractMatcher(DedustOp.swapNotification, { optional: true })],
+      new ContractMatcher(DEDUST.swap_external.opcode, {
+        children: [new ContractMatcher(DEDUST.swap_event.opcode, { optional: true })],
       }),
     ]);
     const peers = new RecursiveMatcher(
       swap,
-      new ContractMatcher(DedustOp.payoutFromPool, {
+      new ContractMatcher(DEDUST.payout_from_pool.opcode, {
         child: new OrMatcher([
-          new ContractMatcher(DedustOp.payout),
+          new ContractMatcher(DEDUST.payout.opcode),
           new BlockTypeMatcher('jetton_transfer'),
         ]),
       }),
     );
     const payout = childSequence([
-      new ContractMatcher(DedustOp.payoutFromPool),
+      new ContractMatcher(DEDUST.payout_from_pool.opcode),
       new OrMatcher([
         new BlockTypeMatcher('jetton_transfer'),
-        new ContractMatcher(DedustOp.payout),
+        new ContractMatcher(DEDUST.payout.opcode),
       ]),
     ]);
     super({
       children: [
         new OrMatcher(payout ? [payout, peers] : [peers]),
-        new ContractMatcher(DedustOp.swapNotification, { optional: true }),
+        new ContractMatcher(DEDUST.swap_event.opcode, { optional: true }),
       ],
       parent: new OrMatcher([
         new BlockTypeMatcher('jetton_transfer'),
-        new ContractMatcher(DedustOp.swap),
+        new ContractMatcher(DEDUST.swap.opcode),
       ]),
     });
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === DedustOp.swapExternal;
+    return block instanceof CallContractBlock && block.opcode === DEDUST.swap_external.opcode;
   }
 
   override buildBlock(block: Block, others: Block[], ctx: ClassifyContext): Block[] {
     const include = [block, ...others];
-    const notifications = findCalls(include, DedustOp.swapNotification)
+    const notifications = findCalls(include, DEDUST.swap_event.opcode)
       .map((b) => ({ b, msg: parseDedustSwapNotification(bodySlice(b.message.body)) }))
       .sort((x, y) => (x.b.minLt < y.b.minLt ? -1 : x.b.minLt > y.b.minLt ? 1 : 0));
     const peerSwaps: PeerSwap[] = notifications.map(({ msg }) => ({
@@ -112,7 +112,10 @@ export class DedustSwapBlockMatcher extends BlockMatcher {
       senderWallet = prev.data.sender_wallet;
       sender = prev.data.sender;
       assetIn = prev.data.asset;
-      if (prev.data.payload_opcode !== DedustOp.swapPayload || prev.data.forward_payload === null) {
+      if (
+        prev.data.payload_opcode !== DEDUST.swap_payload.opcode ||
+        prev.data.forward_payload === null
+      ) {
         return [];
       }
       amountIn = prev.data.amount;
@@ -120,7 +123,7 @@ export class DedustSwapBlockMatcher extends BlockMatcher {
       s.skip(32);
       steps = parseDedustSwapSteps(s);
     } else {
-      const request = findCall(others, DedustOp.swap);
+      const request = findCall(others, DEDUST.swap.opcode);
       if (request) {
         sender = request.message.source;
         dexInWallet = request.message.destination;
@@ -130,7 +133,7 @@ export class DedustSwapBlockMatcher extends BlockMatcher {
         assetIn = TON_ASSET;
       }
     }
-    const payouts = findCalls(others, DedustOp.payoutFromPool);
+    const payouts = findCalls(others, DEDUST.payout_from_pool.opcode);
     const payoutFromPool = payouts[0];
     if (!payoutFromPool || payouts.length !== 1) {
       throw new Error('expected one dedust payout from pool');
@@ -152,7 +155,7 @@ export class DedustSwapBlockMatcher extends BlockMatcher {
         dexOutJettonWallet = p.data.sender_wallet;
         assetOut = p.data.asset;
         amountOut = p.data.amount;
-      } else if (p instanceof CallContractBlock && p.opcode === DedustOp.payout) {
+      } else if (p instanceof CallContractBlock && p.opcode === DEDUST.payout.opcode) {
         dexOutWallet = p.message.source;
         receiver = p.message.destination;
         assetOut = TON_ASSET;
@@ -173,13 +176,13 @@ export class DedustSwapBlockMatcher extends BlockMatcher {
     for (const b of include) {
       if (
         b instanceof CallContractBlock &&
-        (b.opcode === DedustOp.swapExternal || b.opcode === DedustOp.swapPeer)
+        (b.opcode === DEDUST.swap_external.opcode || b.opcode === DEDUST.swap_peer.opcode)
       ) {
         const notified = b.next.some(
           (n) =>
             include.includes(n) &&
             n instanceof CallContractBlock &&
-            n.opcode === DedustOp.swapNotification,
+            n.opcode === DEDUST.swap_event.opcode,
         );
         if (!notified) {
           failed = true;
