@@ -38,3 +38,4 @@ export { LAYERZERO } from './schemas/layerzero.schema';
 export { STONFI } from './schemas/stonfi.schema';
 export { TONCO } from './schemas/tonco.schema';
 export { DEDUST } from './schemas/dedust.schema';
+export { COFFEE } from './schemas/coffee.schema';

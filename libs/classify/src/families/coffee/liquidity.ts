@@ -1,4 +1,5 @@
 /** swap.coffee liquidity deposits and withdrawals (toncenter `liquidity.py` CoffeeDepositLiquidityMatcher, CoffeeWithdrawLiquidityMatcher). */
+import { COFFEE } from '@app/ton';
 import { CallContractBlock } from '../../core/basic-blocks';
 import { type Block } from '../../core/block';
 import {
@@ -11,9 +12,6 @@ import {
 } from '../../core/matchers';
 import { bodySlice } from '../../tlb/cells';
 import {
-  CoffeeLiquidityOp,
-  CoffeeOp,
-  CoffeeMiscOp,
   parseCoffeeCreateLiquidityDepositoryRequest,
   parseCoffeeLiquidityEvent,
 } from '../../tlb/coffee';
@@ -31,8 +29,8 @@ export function assetKey(a: Asset | null): string {
 function outTransferMatcher(): OrMatcher {
   return new OrMatcher([
     new BlockTypeMatcher('jetton_transfer'),
-    new ContractMatcher(CoffeeOp.payout),
-    new ContractMatcher(CoffeeOp.notification),
+    new ContractMatcher(COFFEE.payout.opcode),
+    new ContractMatcher(COFFEE.notification.opcode),
   ]);
 }
 
@@ -45,7 +43,7 @@ export class CoffeeDepositLiquidityMatcher extends BlockMatcher {
   constructor() {
     const payout = labeled(
       'payout',
-      new ContractMatcher(CoffeeOp.payoutInternal, {
+      new ContractMatcher(COFFEE.payout_internal.opcode, {
         optional: true,
         child: labeled('out_transfer', outTransferMatcher()),
       }),
@@ -58,11 +56,11 @@ export class CoffeeDepositLiquidityMatcher extends BlockMatcher {
     );
     const successEvent = labeled(
       'success_event',
-      new ContractMatcher(CoffeeLiquidityOp.depositLiquiditySuccessfulEvent),
+      new ContractMatcher(COFFEE.deposit_liquidity_succeeded.opcode),
     );
     const depositInternal = labeled(
       'deposit_internal',
-      new ContractMatcher(CoffeeLiquidityOp.depositLiquidityInternal, {
+      new ContractMatcher(COFFEE.deposit_liquidity_internal.opcode, {
         optional: true,
         children: [lpTransfer, successEvent, payout],
       }),
@@ -71,13 +69,13 @@ export class CoffeeDepositLiquidityMatcher extends BlockMatcher {
       parent: labeled(
         'in_transfer',
         new OrMatcher([
-          new ContractMatcher(CoffeeLiquidityOp.depositLiquidityNative),
+          new ContractMatcher(COFFEE.deposit_liquidity.opcode),
           new BlockTypeMatcher('jetton_transfer'),
         ]),
       ),
       child: labeled(
         'deploy',
-        new ContractMatcher(CoffeeMiscOp.deploy, { child: depositInternal }),
+        new ContractMatcher(COFFEE.deploy.opcode, { child: depositInternal }),
       ),
     });
   }
@@ -85,7 +83,7 @@ export class CoffeeDepositLiquidityMatcher extends BlockMatcher {
   override testSelf(block: Block): boolean {
     return (
       block instanceof CallContractBlock &&
-      block.opcode === CoffeeLiquidityOp.createLiquidityDepositoryRequest
+      block.opcode === COFFEE.create_liquidity_depository_request.opcode
     );
   }
 
@@ -160,12 +158,12 @@ export class CoffeeDepositLiquidityMatcher extends BlockMatcher {
 export class CoffeeWithdrawLiquidityMatcher extends BlockMatcher {
   constructor() {
     const payout = (): ContractMatcher =>
-      new ContractMatcher(CoffeeOp.payoutInternal, { child: outTransferMatcher() });
+      new ContractMatcher(COFFEE.payout_internal.opcode, { child: outTransferMatcher() });
     super({
       children: [
         labeled('payout_1', payout()),
         labeled('payout_2', payout()),
-        labeled('success_event', new ContractMatcher(CoffeeLiquidityOp.liquidityWithdrawalEvent)),
+        labeled('success_event', new ContractMatcher(COFFEE.withdraw_liquidity_succeeded.opcode)),
       ],
     });
   }
@@ -206,7 +204,7 @@ export class CoffeeWithdrawLiquidityMatcher extends BlockMatcher {
           o.userWallet = n.data.receiver_wallet;
           break;
         }
-        if (n instanceof CallContractBlock && n.opcode === CoffeeOp.payout) {
+        if (n instanceof CallContractBlock && n.opcode === COFFEE.payout.opcode) {
           o.userWallet = n.message.destination;
           break;
         }
