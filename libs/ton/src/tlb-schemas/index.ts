@@ -39,3 +39,4 @@ export { STONFI } from './schemas/stonfi.schema';
 export { TONCO } from './schemas/tonco.schema';
 export { DEDUST } from './schemas/dedust.schema';
 export { COFFEE } from './schemas/coffee.schema';
+export { COCOON } from './schemas/cocoon.schema';
