@@ -13,6 +13,9 @@ import {
 } from '../field-type';
 import { type TlbConstructor, tlb } from '../tlb-constructor';
 
+/** `query_id:uint64` then fields this registry does not model, kept as `rest`. */
+const queryAndRest = { query_id: uint64, rest };
+
 /** StonFi v1 and v2 routers and pools, and the pTON proxy wallet they share with Tonco. */
 export const STONFI = {
   // swap#25938561 query_id:uint64 from_user:MsgAddress token_wallet:MsgAddress amount:Coins
@@ -53,13 +56,10 @@ export const STONFI = {
   // The v1 router's payout bodies carry the pool's exit code as their op, then query_id:uint64:
   // swap_ok#c64370e5, swap_ok_ref#45078540, swap_refund_no_liq#5ffe1295,
   // swap_refund_reserve_err#38976e9b.
-  swap_ok: tlb('stonfi_swap_ok', 0xc64370e5, { query_id: uint64, rest }),
-  swap_ok_ref: tlb('stonfi_swap_ok_ref', 0x45078540, { query_id: uint64, rest }),
-  swap_refund_no_liq: tlb('stonfi_swap_refund_no_liq', 0x5ffe1295, { query_id: uint64, rest }),
-  swap_refund_reserve_err: tlb('stonfi_swap_refund_reserve_err', 0x38976e9b, {
-    query_id: uint64,
-    rest,
-  }),
+  swap_ok: tlb('stonfi_swap_ok', 0xc64370e5, queryAndRest),
+  swap_ok_ref: tlb('stonfi_swap_ok_ref', 0x45078540, queryAndRest),
+  swap_refund_no_liq: tlb('stonfi_swap_refund_no_liq', 0x5ffe1295, queryAndRest),
+  swap_refund_reserve_err: tlb('stonfi_swap_refund_reserve_err', 0x38976e9b, queryAndRest),
   // swap#6664de2a query_id:uint64 from_user:MsgAddress left_amount:Coins right_amount:Coins
   //   ^[transferred_op:uint32 token_wallet1:MsgAddress refund_address:MsgAddress
   //     excesses_address:MsgAddress tx_deadline:uint64
@@ -121,15 +121,12 @@ export const STONFI = {
   }),
   // StonFi v2 liquidity (https://github.com/ston-fi/dex-core-v2): provide and withdraw legs, each
   //   query_id:uint64 followed by its own fields.
-  provide_lp_v2: tlb('stonfi_provide_lp_v2', 0x37c096df, { query_id: uint64, rest }),
-  add_liquidity_v2: tlb('stonfi_add_liquidity_v2', 0x50c6a654, { query_id: uint64, rest }),
-  cb_add_liquidity_v2: tlb('stonfi_cb_add_liquidity_v2', 0x06ecd527, { query_id: uint64, rest }),
-  burn_notification_ext_v2: tlb('stonfi_burn_notification_ext_v2', 0x297437cf, {
-    query_id: uint64,
-    rest,
-  }),
-  refund_me_v2: tlb('stonfi_refund_me_v2', 0x132b9a2c, { query_id: uint64, rest }),
-  cb_refund_me_v2: tlb('stonfi_cb_refund_me_v2', 0x0f98e2b8, { query_id: uint64, rest }),
+  provide_lp_v2: tlb('stonfi_provide_lp_v2', 0x37c096df, queryAndRest),
+  add_liquidity_v2: tlb('stonfi_add_liquidity_v2', 0x50c6a654, queryAndRest),
+  cb_add_liquidity_v2: tlb('stonfi_cb_add_liquidity_v2', 0x06ecd527, queryAndRest),
+  burn_notification_ext_v2: tlb('stonfi_burn_notification_ext_v2', 0x297437cf, queryAndRest),
+  refund_me_v2: tlb('stonfi_refund_me_v2', 0x132b9a2c, queryAndRest),
+  cb_refund_me_v2: tlb('stonfi_cb_refund_me_v2', 0x0f98e2b8, queryAndRest),
 };
 
 export const STONFI_SCHEMAS: readonly TlbConstructor[] = Object.values(STONFI);
