@@ -1,5 +1,10 @@
-/** TONCO v3 swaps (toncenter `swaps.py` ToncoSwapBlockMatcher): multi-hop through the router sending to itself. */
+/**
+ * TONCO v3 swaps (toncenter `swaps.py` ToncoSwapBlockMatcher): multi-hop through the router sending to
+ * itself. A match is collected by label (`collectSwap`), each hop read into a typed result
+ * (`parseSwapStep`), then built from its legs (`incomingLeg`, `peerSwapsOf`).
+ */
 import { TONCO, STONFI } from '@app/ton';
+import type { Cell } from '@ton/core';
 import { CallContractBlock, findCall } from '../../core/basic-blocks';
 import { type Block, LabelBlock } from '../../core/block';
 import type { ClassifyContext } from '../../core/context';
@@ -63,6 +68,128 @@ function parseSwapStep(
   }));
 }
 
+/** The matched blocks by label, each kind in lt order. */
+interface CollectedSwap {
+  inTransfer: Block | null;
+  swaps: Block[];
+  payouts: Block[];
+  outs: Block[];
+  intermediates: Block[];
+  triggers: Block[];
+}
+
+function collectSwap(block: Block, others: Block[]): CollectedSwap {
+  const c: CollectedSwap = {
+    inTransfer: null,
+    swaps: [block],
+    payouts: [],
+    outs: [],
+    intermediates: [],
+    triggers: [],
+  };
+  for (const b of [...others].sort(byMinLt)) {
+    if (!(b instanceof LabelBlock)) {
+      continue;
+    }
+    switch (b.label) {
+      case 'in_transfer':
+        c.inTransfer = b.block;
+        break;
+      case 'peer_swap':
+        c.swaps.push(b.block);
+        break;
+      case 'payout':
+        c.payouts.push(b.block);
+        break;
+      case 'out_transfer':
+        c.outs.push(b.block);
+        break;
+      case 'intermediate_transfer':
+        c.intermediates.push(b.block);
+        break;
+      case 'intermediate_hop_trigger':
+        c.triggers.push(b.block);
+        break;
+    }
+  }
+  c.swaps.sort(byMinLt);
+  c.payouts.sort(byMinLt);
+  return c;
+}
+
+/**
+ * The leg into the router: a jetton transfer, or TON (the pTON transfer's amount and swap request
+ * payload when there is one).
+ */
+function incomingLeg(
+  inTransfer: Block,
+  swap: Block,
+): { sender: string | null; incoming: DexTransfer; inPayload: Cell | null } {
+  if (inTransfer instanceof JettonTransferBlock) {
+    return {
+      sender: inTransfer.data.sender,
+      incoming: routerTransferLeg(inTransfer),
+      inPayload: null,
+    };
+  }
+  const msg = inTransfer.message;
+  let amount = msg.value ?? 0n;
+  let inPayload: Cell | null = null;
+  if (
+    inTransfer instanceof CallContractBlock &&
+    inTransfer.opcode === STONFI.pton_ton_transfer.opcode
+  ) {
+    const p = parsePTonTransfer(bodySlice(msg.body));
+    amount = p.ton_amount;
+    inPayload = p.forward_payload;
+  }
+  return {
+    sender: msg.source,
+    incoming: {
+      asset: TON_ASSET,
+      amount,
+      source: msg.source,
+      source_jetton_wallet: null,
+      destination: swap.message.source,
+      destination_jetton_wallet: msg.destination,
+    },
+    inPayload,
+  };
+}
+
+/** The hops of a multi-pool swap (each pay_to's larger leg); empty for a single pool. */
+function peerSwapsOf(
+  steps: readonly ReturnType<typeof parseToncoPayTo>[],
+  walletAssets: ReadonlyMap<string, Asset>,
+  incoming: DexTransfer,
+): PeerSwap[] {
+  const peerSwaps: PeerSwap[] = [];
+  const [first, ...rest] = steps;
+  if (steps.length <= 1 || !first) {
+    return peerSwaps;
+  }
+  const leg = largestOut(first);
+  const legAsset = leg ? walletAssets.get(leg[1]) : undefined;
+  if (!leg || !legAsset || !incoming.asset) {
+    return peerSwaps;
+  }
+  let prev = { amount: leg[0], asset: legAsset };
+  peerSwaps.push({ in: { amount: incoming.amount ?? 0n, asset: incoming.asset }, out: prev });
+  for (const next of rest) {
+    if (!isOk(next.exit_code)) {
+      continue;
+    }
+    const l = largestOut(next);
+    if (!l) {
+      continue;
+    }
+    const o = { amount: l[0], asset: walletAssets.get(l[1]) ?? TON_ASSET };
+    peerSwaps.push({ in: { ...prev }, out: o });
+    prev = o;
+  }
+  return peerSwaps;
+}
+
 /** pool swap (after a jetton or pTON transfer to the router) → pay_to → next hop or final transfer. */
 export class ToncoSwapBlockMatcher extends BlockMatcher {
   constructor() {
@@ -110,40 +237,10 @@ export class ToncoSwapBlockMatcher extends BlockMatcher {
   }
 
   override buildBlock(block: Block, others: Block[], ctx: ClassifyContext): Block[] {
-    const sorted = [...others].sort(byMinLt);
-    let inTransfer: Block | null = null;
-    const payouts: Block[] = [];
-    const swaps: Block[] = [block];
-    const outs: Block[] = [];
-    const intermediates: Block[] = [];
-    const triggers: Block[] = [];
-    for (const b of sorted) {
-      if (!(b instanceof LabelBlock)) {
-        continue;
-      }
-      switch (b.label) {
-        case 'in_transfer':
-          inTransfer = b.block;
-          break;
-        case 'peer_swap':
-          swaps.push(b.block);
-          break;
-        case 'payout':
-          payouts.push(b.block);
-          break;
-        case 'out_transfer':
-          outs.push(b.block);
-          break;
-        case 'intermediate_transfer':
-          intermediates.push(b.block);
-          break;
-        case 'intermediate_hop_trigger':
-          triggers.push(b.block);
-          break;
-      }
-    }
-    swaps.sort(byMinLt);
-    payouts.sort(byMinLt);
+    const { inTransfer, swaps, payouts, outs, intermediates, triggers } = collectSwap(
+      block,
+      others,
+    );
     if (!inTransfer || swaps.length !== payouts.length) {
       return [];
     }
@@ -170,33 +267,7 @@ export class ToncoSwapBlockMatcher extends BlockMatcher {
         }
       }
     }
-    let incoming: DexTransfer;
-    let sender: string | null;
-    let inPayload: ReturnType<typeof parsePTonTransfer>['forward_payload'] = null;
-    if (inTransfer instanceof JettonTransferBlock) {
-      sender = inTransfer.data.sender;
-      incoming = routerTransferLeg(inTransfer);
-    } else {
-      const msg = inTransfer.message;
-      let amount = msg.value ?? 0n;
-      if (
-        inTransfer instanceof CallContractBlock &&
-        inTransfer.opcode === STONFI.pton_ton_transfer.opcode
-      ) {
-        const p = parsePTonTransfer(bodySlice(msg.body));
-        amount = p.ton_amount;
-        inPayload = p.forward_payload;
-      }
-      sender = msg.source;
-      incoming = {
-        asset: TON_ASSET,
-        amount,
-        source: msg.source,
-        source_jetton_wallet: null,
-        destination: block.message.source,
-        destination_jetton_wallet: msg.destination,
-      };
-    }
+    const { sender, incoming, inPayload } = incomingLeg(inTransfer, block);
     const out = outs[outs.length - 1];
     if (!(out instanceof JettonTransferBlock)) {
       return [];
@@ -220,28 +291,7 @@ export class ToncoSwapBlockMatcher extends BlockMatcher {
         extra.push(p);
       }
     }
-    const peerSwaps: PeerSwap[] = [];
-    const [first, ...rest] = steps;
-    if (steps.length > 1 && first) {
-      const leg = largestOut(first);
-      const legAsset = leg ? walletAssets.get(leg[1]) : undefined;
-      if (leg && legAsset && incoming.asset) {
-        let prev = { amount: leg[0], asset: legAsset };
-        peerSwaps.push({ in: { amount: incoming.amount ?? 0n, asset: incoming.asset }, out: prev });
-        for (const next of rest) {
-          if (!isOk(next.exit_code)) {
-            continue;
-          }
-          const l = largestOut(next);
-          if (!l) {
-            continue;
-          }
-          const o = { amount: l[0], asset: walletAssets.get(l[1]) ?? TON_ASSET };
-          peerSwaps.push({ in: { ...prev }, out: o });
-          prev = o;
-        }
-      }
-    }
+    const peerSwaps = peerSwapsOf(steps, walletAssets, incoming);
     let destinationAsset: Asset | null = outAsset;
     let minOut: bigint | null = out.data.amount;
     if (!ok && steps.length > 0 && inPayload) {
