@@ -2,7 +2,7 @@
  * StonFi v2 swaps (toncenter `StonfiV2SwapBlockMatcher`): jetton or pTON transfer to the router → swap
  * (pool) → pay_to (router) → outgoing transfer, or a further swap for cross-pool swaps. A match is
  * collected by label (`collectSwap`), its bodies read into a typed result (`parseSwap`), then built
- * from the legs (`incomingLeg`, `peerSwapsOf`, `outgoingLeg`).
+ * from the legs (`routerIncomingLeg`, `peerSwapsOf`, `outgoingLeg`).
  */
 import { type LoadedFields, loadFields, STONFI } from '@app/ton';
 import { CallContractBlock, findCall } from '../core/basic-blocks';
@@ -22,7 +22,7 @@ import { JettonOp } from '../tlb/jetton';
 import { parseStonfiV2Swap, stonfiV2PoolWallets } from '../tlb/stonfi';
 import { parsePTonTransfer } from '../tlb/tonco';
 import { jettonAsset, TON_ASSET, type Asset } from './asset';
-import { byMinLt, routerTransferLeg, walletAsset } from './dex-assets';
+import { byMinLt, routerIncomingLeg, routerTransferLeg, walletAsset } from './dex-assets';
 import { JettonSwapBlock, type DexTransfer, type PeerSwap } from './jetton-swap';
 import { JettonTransferBlock } from './jettons';
 
@@ -163,35 +163,6 @@ function parseSwap(c: CollectedSwap): Parsed<ParsedSwap> {
   });
 }
 
-/** The leg into the router: a jetton transfer, or TON (the pTON transfer's amount when there is one). */
-function incomingLeg(
-  inTransfer: Block,
-  swap: Block,
-): { sender: string | null; incoming: DexTransfer } {
-  if (inTransfer instanceof JettonTransferBlock) {
-    return { sender: inTransfer.data.sender, incoming: routerTransferLeg(inTransfer) };
-  }
-  const msg = inTransfer.message;
-  let amount = msg.value;
-  if (
-    inTransfer instanceof CallContractBlock &&
-    inTransfer.opcode === STONFI.pton_ton_transfer.opcode
-  ) {
-    amount = parsePTonTransfer(bodySlice(msg.body)).ton_amount;
-  }
-  return {
-    sender: msg.source,
-    incoming: {
-      asset: TON_ASSET,
-      amount,
-      source: msg.source,
-      source_jetton_wallet: null,
-      destination: swap.message.source,
-      destination_jetton_wallet: msg.destination,
-    },
-  };
-}
-
 /** The hops of a cross swap (each pay_to's larger leg); empty for a single pool. */
 function peerSwapsOf(
   steps: readonly SwapStep[],
@@ -309,7 +280,7 @@ export class StonfiV2SwapBlockMatcher extends BlockMatcher {
       }
       poolAssets.set(s.wallet, a);
     }
-    const { sender, incoming } = incomingLeg(inTransfer, block);
+    const { sender, incoming } = routerIncomingLeg(inTransfer, block);
     const peerSwaps = peerSwapsOf(steps, poolAssets, incoming);
     const { outgoing, extra } = outgoingLeg(outTransfer);
     const previous = block.previous;

@@ -1,10 +1,9 @@
 /**
  * TONCO v3 swaps (toncenter `swaps.py` ToncoSwapBlockMatcher): multi-hop through the router sending to
  * itself. A match is collected by label (`collectSwap`), each hop read into a typed result
- * (`parseSwapStep`), then built from its legs (`incomingLeg`, `peerSwapsOf`).
+ * (`parseSwapStep`), then built from its legs (`routerIncomingLeg`, `peerSwapsOf`).
  */
 import { TONCO, STONFI } from '@app/ton';
-import type { Cell } from '@ton/core';
 import { CallContractBlock, findCall } from '../../core/basic-blocks';
 import { type Block, LabelBlock } from '../../core/block';
 import type { ClassifyContext } from '../../core/context';
@@ -18,14 +17,15 @@ import {
 import { bodySlice } from '../../tlb/cells';
 import { JettonOp } from '../../tlb/jetton';
 import { tryParse, type Parsed } from '../../tlb/parse-result';
-import {
-  parsePTonTransfer,
-  parseToncoPayTo,
-  parseToncoSwap,
-  toncoSwapTargets,
-} from '../../tlb/tonco';
+import { parseToncoPayTo, parseToncoSwap, toncoSwapTargets } from '../../tlb/tonco';
 import { TON_ASSET, type Asset } from '../asset';
-import { byMinLt, routerTransferLeg, unwrapPton, walletAsset } from '../dex-assets';
+import {
+  byMinLt,
+  routerIncomingLeg,
+  routerTransferLeg,
+  unwrapPton,
+  walletAsset,
+} from '../dex-assets';
 import { JettonSwapBlock, type DexTransfer, type PeerSwap } from '../jetton-swap';
 import { JettonTransferBlock } from '../jettons';
 
@@ -87,74 +87,26 @@ function collectSwap(block: Block, others: Block[]): CollectedSwap {
     intermediates: [],
     triggers: [],
   };
+  const byLabel = new Map<string, Block[]>([
+    ['peer_swap', c.swaps],
+    ['payout', c.payouts],
+    ['out_transfer', c.outs],
+    ['intermediate_transfer', c.intermediates],
+    ['intermediate_hop_trigger', c.triggers],
+  ]);
   for (const b of [...others].sort(byMinLt)) {
     if (!(b instanceof LabelBlock)) {
       continue;
     }
-    switch (b.label) {
-      case 'in_transfer':
-        c.inTransfer = b.block;
-        break;
-      case 'peer_swap':
-        c.swaps.push(b.block);
-        break;
-      case 'payout':
-        c.payouts.push(b.block);
-        break;
-      case 'out_transfer':
-        c.outs.push(b.block);
-        break;
-      case 'intermediate_transfer':
-        c.intermediates.push(b.block);
-        break;
-      case 'intermediate_hop_trigger':
-        c.triggers.push(b.block);
-        break;
+    if (b.label === 'in_transfer') {
+      c.inTransfer = b.block;
+    } else {
+      byLabel.get(b.label)?.push(b.block);
     }
   }
   c.swaps.sort(byMinLt);
   c.payouts.sort(byMinLt);
   return c;
-}
-
-/**
- * The leg into the router: a jetton transfer, or TON (the pTON transfer's amount and swap request
- * payload when there is one).
- */
-function incomingLeg(
-  inTransfer: Block,
-  swap: Block,
-): { sender: string | null; incoming: DexTransfer; inPayload: Cell | null } {
-  if (inTransfer instanceof JettonTransferBlock) {
-    return {
-      sender: inTransfer.data.sender,
-      incoming: routerTransferLeg(inTransfer),
-      inPayload: null,
-    };
-  }
-  const msg = inTransfer.message;
-  let amount = msg.value ?? 0n;
-  let inPayload: Cell | null = null;
-  if (
-    inTransfer instanceof CallContractBlock &&
-    inTransfer.opcode === STONFI.pton_ton_transfer.opcode
-  ) {
-    const p = parsePTonTransfer(bodySlice(msg.body));
-    amount = p.ton_amount;
-    inPayload = p.forward_payload;
-  }
-  return {
-    sender: msg.source,
-    incoming: {
-      asset: TON_ASSET,
-      amount,
-      source: msg.source,
-      source_jetton_wallet: null,
-      destination: swap.message.source,
-      destination_jetton_wallet: msg.destination,
-    },
-    inPayload,
-  };
 }
 
 /** The hops of a multi-pool swap (each pay_to's larger leg); empty for a single pool. */
@@ -267,7 +219,9 @@ export class ToncoSwapBlockMatcher extends BlockMatcher {
         }
       }
     }
-    const { sender, incoming, inPayload } = incomingLeg(inTransfer, block);
+    const { sender, incoming, inPayload } = routerIncomingLeg(inTransfer, block);
+    // a TONCO swap's TON leg without a value counts as 0 (StonFi v2 keeps it unknown)
+    incoming.amount ??= 0n;
     const out = outs[outs.length - 1];
     if (!(out instanceof JettonTransferBlock)) {
       return [];
