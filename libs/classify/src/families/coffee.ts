@@ -3,6 +3,7 @@
  * swap_internal (pool, with its success event) → further hops → payout_internal → the outgoing jetton
  * transfer, TON payout or notification.
  */
+import { COFFEE, loadFields } from '@app/ton';
 import { CallContractBlock, findCall, findCalls } from '../core/basic-blocks';
 import type { ActionRow } from '../action';
 import { Block } from '../core/block';
@@ -17,15 +18,7 @@ import {
   labeled,
 } from '../core/matchers';
 import { bodySlice } from '../tlb/cells';
-import {
-  CoffeeMiscOp,
-  CoffeeOp,
-  parseCoffeeCreateVaultAsset,
-  parseCoffeeMevProtectFailedSwap,
-  parseCoffeePayoutInternal,
-  parseCoffeeSwapNativeAmount,
-  parseCoffeeSwapSuccessfulEvent,
-} from '../tlb/coffee';
+import { coffeeAsset } from '../tlb/coffee';
 import { assetAddress, TON_ASSET, type Asset } from './asset';
 import { byMinLt } from './dex-assets';
 import { JettonSwapBlock, type DexTransfer } from './jetton-swap';
@@ -48,35 +41,35 @@ export class CoffeeSwapBlockMatcher extends BlockMatcher {
       'in_transfer',
       new OrMatcher([
         new BlockTypeMatcher('jetton_transfer'),
-        new ContractMatcher(CoffeeOp.swapNative),
+        new ContractMatcher(COFFEE.swap.opcode),
       ]),
     );
     const outTransfer = labeled(
       'out_transfer',
       new OrMatcher([
         new BlockTypeMatcher('jetton_transfer'),
-        new ContractMatcher(CoffeeOp.payout),
-        new ContractMatcher(CoffeeOp.notification),
+        new ContractMatcher(COFFEE.payout.opcode),
+        new ContractMatcher(COFFEE.notification.opcode),
       ]),
     );
     const payout = labeled(
       'payout',
-      new ContractMatcher(CoffeeOp.payoutInternal, { child: outTransfer }),
+      new ContractMatcher(COFFEE.payout_internal.opcode, { child: outTransfer }),
     );
-    const repeating = new ContractMatcher(CoffeeOp.swapInternal, {
-      child: new ContractMatcher(CoffeeOp.swapSuccessfulEvent),
+    const repeating = new ContractMatcher(COFFEE.swap_internal.opcode, {
+      child: new ContractMatcher(COFFEE.swap_succeeded.opcode),
     });
     super({
       parent: inTransfer,
       children: [
-        new ContractMatcher(CoffeeOp.swapSuccessfulEvent),
+        new ContractMatcher(COFFEE.swap_succeeded.opcode),
         new OrMatcher([new RecursiveMatcher(repeating, payout, true), payout]),
       ],
     });
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === CoffeeOp.swapInternal;
+    return block instanceof CallContractBlock && block.opcode === COFFEE.swap_internal.opcode;
   }
 
   override buildBlock(block: Block, others: Block[]): Block[] {
@@ -86,21 +79,23 @@ export class CoffeeSwapBlockMatcher extends BlockMatcher {
     if (!inBlock || !payoutBlock || !outBlock) {
       return [];
     }
-    const swaps = [...new Set([...findCalls(others, CoffeeOp.swapInternal), block])].sort(byMinLt);
+    const swaps = [...new Set([...findCalls(others, COFFEE.swap_internal.opcode), block])].sort(
+      byMinLt,
+    );
     let ok = true;
     const hops: {
       in: { asset: Asset; amount: bigint };
       out: { asset: Asset | null; amount: bigint };
     }[] = [];
     for (const s of swaps) {
-      const event = findCall(s.next, CoffeeOp.swapSuccessfulEvent);
+      const event = findCall(s.next, COFFEE.swap_succeeded.opcode);
       if (!event) {
         ok = false;
         continue;
       }
-      const e = parseCoffeeSwapSuccessfulEvent(bodySlice(event.message.body));
+      const e = loadFields(COFFEE.swap_succeeded, bodySlice(event.message.body));
       hops.push({
-        in: { asset: e.input, amount: e.input_amount },
+        in: { asset: coffeeAsset(e.input), amount: e.input_amount },
         out: { asset: null, amount: e.output_amount },
       });
     }
@@ -112,11 +107,11 @@ export class CoffeeSwapBlockMatcher extends BlockMatcher {
     if (inBlock instanceof JettonTransferBlock) {
       sender = inBlock.data.sender;
       incoming = transferOf(inBlock);
-    } else if (inBlock instanceof CallContractBlock && inBlock.opcode === CoffeeOp.swapNative) {
+    } else if (inBlock instanceof CallContractBlock && inBlock.opcode === COFFEE.swap.opcode) {
       sender = inBlock.message.source;
       incoming = {
         asset: TON_ASSET,
-        amount: parseCoffeeSwapNativeAmount(bodySlice(inBlock.message.body)),
+        amount: loadFields(COFFEE.swap, bodySlice(inBlock.message.body)).amount,
         source: sender,
         source_jetton_wallet: null,
         destination: inBlock.message.destination,
@@ -126,8 +121,8 @@ export class CoffeeSwapBlockMatcher extends BlockMatcher {
     let outgoing: DexTransfer | null = null;
     if (outBlock instanceof JettonTransferBlock) {
       outgoing = transferOf(outBlock);
-    } else if (outBlock instanceof CallContractBlock && outBlock.opcode === CoffeeOp.payout) {
-      const p = parseCoffeePayoutInternal(bodySlice(payoutBlock.message.body));
+    } else if (outBlock instanceof CallContractBlock && outBlock.opcode === COFFEE.payout.opcode) {
+      const p = loadFields(COFFEE.payout_internal, bodySlice(payoutBlock.message.body));
       outgoing = {
         asset: TON_ASSET,
         amount: p.amount,
@@ -136,7 +131,10 @@ export class CoffeeSwapBlockMatcher extends BlockMatcher {
         destination: p.recipient,
         destination_jetton_wallet: null,
       };
-    } else if (outBlock instanceof CallContractBlock && outBlock.opcode === CoffeeOp.notification) {
+    } else if (
+      outBlock instanceof CallContractBlock &&
+      outBlock.opcode === COFFEE.notification.opcode
+    ) {
       outgoing = {
         asset: TON_ASSET,
         amount: outBlock.message.value ?? 0n,
@@ -207,7 +205,7 @@ export class CoffeeCreateVaultMatcher extends BlockMatcher {
     super({
       child: labeled(
         'deploy',
-        new ContractMatcher(CoffeeMiscOp.deploy, {
+        new ContractMatcher(COFFEE.deploy.opcode, {
           child: new ContractMatcher(0x2c76b973, {
             optional: true,
             child: new ContractMatcher(0xd1735400, { optional: true }),
@@ -218,11 +216,11 @@ export class CoffeeCreateVaultMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === CoffeeMiscOp.createVault;
+    return block instanceof CallContractBlock && block.opcode === COFFEE.create_vault.opcode;
   }
 
   override buildBlock(block: Block, others: Block[]): Block[] {
-    const asset = parseCoffeeCreateVaultAsset(bodySlice(block.message.body));
+    const asset = coffeeAsset(loadFields(COFFEE.create_vault, bodySlice(block.message.body)).asset);
     const deploy = getLabeled('deploy', others, CallContractBlock);
     if (!deploy) {
       return [];
@@ -267,16 +265,17 @@ export class CoffeeMevProtectHoldFundsMatcher extends BlockMatcher {
     super({
       parent: new GenericMatcher(() => true, {
         optional: true,
-        child: new ContractMatcher(CoffeeMiscOp.serviceFee),
+        child: new ContractMatcher(COFFEE.service_fee.opcode),
       }),
     });
   }
 
   override testSelf(block: Block): boolean {
     return (
-      (block instanceof CallContractBlock && block.opcode === CoffeeMiscOp.mevProtectHoldFunds) ||
+      (block instanceof CallContractBlock &&
+        block.opcode === COFFEE.mev_protect_hold_funds.opcode) ||
       (block instanceof JettonTransferBlock &&
-        block.data.payload_opcode === CoffeeMiscOp.mevProtectHoldFunds)
+        block.data.payload_opcode === COFFEE.mev_protect_hold_funds.opcode)
     );
   }
 
@@ -321,20 +320,24 @@ export class CoffeeMevProtectFailedSwapBlock extends Block {
 export class CoffeeMevProtectFailedSwapMatcher extends BlockMatcher {
   override testSelf(block: Block): boolean {
     return (
-      (block instanceof CallContractBlock && block.opcode === CoffeeMiscOp.mevProtectFailedSwap) ||
+      (block instanceof CallContractBlock &&
+        block.opcode === COFFEE.mev_protect_failed_swap.opcode) ||
       (block instanceof JettonTransferBlock &&
-        block.data.payload_opcode === CoffeeMiscOp.mevProtectFailedSwap)
+        block.data.payload_opcode === COFFEE.mev_protect_failed_swap.opcode)
     );
   }
 
   override buildBlock(block: Block, others: Block[]): Block[] {
     let nb: CoffeeMevProtectFailedSwapBlock;
     if (block instanceof CallContractBlock) {
-      const body = parseCoffeeMevProtectFailedSwap(bodySlice(block.message.body));
+      const body = loadFields(COFFEE.mev_protect_failed_swap, bodySlice(block.message.body));
       nb = new CoffeeMevProtectFailedSwapBlock({ recipient: body.recipient, asset: TON_ASSET });
     } else if (block instanceof JettonTransferBlock) {
       // the failed-swap message is the transfer's forward payload; unreadable, nothing is built
-      const body = parseCoffeeMevProtectFailedSwap(bodySlice(block.data.forward_payload));
+      const body = loadFields(
+        COFFEE.mev_protect_failed_swap,
+        bodySlice(block.data.forward_payload),
+      );
       nb = new CoffeeMevProtectFailedSwapBlock({
         recipient: body.recipient,
         asset: block.data.asset,

@@ -3,6 +3,7 @@
  * StonfiV2WithdrawLiquidityMatcher): dex_deposit_liquidity and dex_withdraw_liquidity with dex
  * `stonfi_v2`.
  */
+import { STONFI } from '@app/ton';
 import type { ActionRow } from '../action';
 import { CallContractBlock } from '../core/basic-blocks';
 import { Block } from '../core/block';
@@ -17,7 +18,7 @@ import {
 } from '../core/matchers';
 import { bodySlice } from '../tlb/cells';
 import { JettonOp, parseJettonInternalTransfer } from '../tlb/jetton';
-import { parseStonfiV2ProvideLp, StonfiV2LiquidityOp, StonfiV2Op } from '../tlb/stonfi';
+import { parseStonfiV2ProvideLp } from '../tlb/stonfi';
 import { assetAddress, TON_ASSET, type Asset } from './asset';
 import { DexWithdrawLiquidityBlock, type DexWithdrawData } from './dex-withdraw-liquidity';
 import { JettonBurnBlock, JettonTransferBlock } from './jettons';
@@ -105,7 +106,7 @@ export class StonfiV2ProvideLiquidityMatcher extends BlockMatcher {
     const inPton = new ContractMatcher(JettonOp.notify, {
       parent: labeled(
         'in_transfer',
-        new ContractMatcher(StonfiV2LiquidityOp.ptonTransfer, { parent: earlierPart() }),
+        new ContractMatcher(STONFI.pton_ton_transfer.opcode, { parent: earlierPart() }),
       ),
     });
     const inJetton = (): BlockMatcher =>
@@ -113,21 +114,21 @@ export class StonfiV2ProvideLiquidityMatcher extends BlockMatcher {
     const inJettonViaWallet = new ContractMatcher(JettonOp.notify, {
       parent: new ContractMatcher(JettonOp.internalTransfer, { parent: inJetton() }),
     });
-    const answer = new ContractMatcher(StonfiV2LiquidityOp.cbAddLiquidity, {
+    const answer = new ContractMatcher(STONFI.cb_add_liquidity_v2.opcode, {
       optional: true,
       child: new OrMatcher([
         labeled('lp_token_transfer', new ContractMatcher(JettonOp.internalTransfer)),
-        labeled('refund_add_liquidity', new ContractMatcher(StonfiV2LiquidityOp.addLiquidity)),
+        labeled('refund_add_liquidity', new ContractMatcher(STONFI.add_liquidity_v2.opcode)),
       ]),
     });
     super({
       parent: new OrMatcher([inPton, inJetton(), inJettonViaWallet]),
-      child: new ContractMatcher(StonfiV2LiquidityOp.addLiquidity, { child: answer }),
+      child: new ContractMatcher(STONFI.add_liquidity_v2.opcode, { child: answer }),
     });
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === StonfiV2LiquidityOp.provideLp;
+    return block instanceof CallContractBlock && block.opcode === STONFI.provide_lp_v2.opcode;
   }
 
   override buildBlock(block: Block, others: Block[]): Block[] {
@@ -194,13 +195,13 @@ export class StonfiV2WithdrawLiquidityMatcher extends BlockMatcher {
       parent: new OrMatcher([
         labeled(
           'withdraw_refunded_liquidity',
-          new ContractMatcher(StonfiV2LiquidityOp.cbRefundMe, {
-            parent: new ContractMatcher(StonfiV2LiquidityOp.refundMe),
+          new ContractMatcher(STONFI.cb_refund_me_v2.opcode, {
+            parent: new ContractMatcher(STONFI.refund_me_v2.opcode),
           }),
         ),
         labeled(
           'withdraw_liquidity',
-          new ContractMatcher(StonfiV2LiquidityOp.burnNotificationExt, {
+          new ContractMatcher(STONFI.burn_notification_ext_v2.opcode, {
             parent: new BlockTypeMatcher('jetton_burn'),
           }),
         ),
@@ -210,7 +211,7 @@ export class StonfiV2WithdrawLiquidityMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === StonfiV2Op.payTo;
+    return block instanceof CallContractBlock && block.opcode === STONFI.pay_to_v2.opcode;
   }
 
   override buildBlock(block: Block, others: Block[]): Block[] {
@@ -222,7 +223,7 @@ export class StonfiV2WithdrawLiquidityMatcher extends BlockMatcher {
       if (sibling === block || others.includes(sibling)) {
         continue;
       }
-      if (sibling instanceof CallContractBlock && sibling.opcode === StonfiV2Op.payTo) {
+      if (sibling instanceof CallContractBlock && sibling.opcode === STONFI.pay_to_v2.opcode) {
         const transfers = transfersOf(sibling);
         if (transfers.length > 0) {
           payouts.push(sibling);
@@ -238,7 +239,7 @@ export class StonfiV2WithdrawLiquidityMatcher extends BlockMatcher {
       }
       const pton = transfer.next.find(
         (x): x is CallContractBlock =>
-          x instanceof CallContractBlock && x.opcode === StonfiV2LiquidityOp.ptonTransfer,
+          x instanceof CallContractBlock && x.opcode === STONFI.pton_ton_transfer.opcode,
       );
       let amount: bigint | null = transfer.data.amount;
       let asset: Asset | null = transfer.data.asset;

@@ -1,7 +1,10 @@
 /**
  * StonFi v2 swaps (toncenter `StonfiV2SwapBlockMatcher`): jetton or pTON transfer to the router → swap
- * (pool) → pay_to (router) → outgoing transfer, or a further swap for cross-pool swaps.
+ * (pool) → pay_to (router) → outgoing transfer, or a further swap for cross-pool swaps. A match is
+ * collected by label (`collectSwap`), its bodies read into a typed result (`parseSwap`), then built
+ * from the legs (`routerIncomingLeg`, `peerSwapsOf`, `outgoingLeg`).
  */
+import { type LoadedFields, loadFields, STONFI } from '@app/ton';
 import { CallContractBlock, findCall } from '../core/basic-blocks';
 import { type Block, LabelBlock } from '../core/block';
 import type { ClassifyContext } from '../core/context';
@@ -14,28 +17,25 @@ import {
   labeled,
 } from '../core/matchers';
 import { bodySlice, loadAddr } from '../tlb/cells';
-import { tryParse } from '../tlb/parse-result';
+import { type Parsed, tryParse } from '../tlb/parse-result';
 import { JettonOp } from '../tlb/jetton';
-import {
-  parseStonfiV2PayTo,
-  parseStonfiV2Swap,
-  stonfiV2PoolWallets,
-  StonfiV2Op,
-  type StonfiV2PayToBody,
-} from '../tlb/stonfi';
-import { parsePTonTransfer, PTON_TRANSFER_OP } from '../tlb/tonco';
+import { parseStonfiV2Swap, stonfiV2PoolWallets } from '../tlb/stonfi';
+import { parsePTonTransfer } from '../tlb/tonco';
 import { jettonAsset, TON_ASSET, type Asset } from './asset';
-import { byMinLt, routerTransferLeg, walletAsset } from './dex-assets';
+import { byMinLt, routerIncomingLeg, routerTransferLeg, walletAsset } from './dex-assets';
 import { JettonSwapBlock, type DexTransfer, type PeerSwap } from './jetton-swap';
 import { JettonTransferBlock } from './jettons';
 
-const SWAP_OK = 0xc64370e5;
+const SWAP_OK = STONFI.swap_ok.opcode;
+
+type StonfiV2PayTo = LoadedFields<(typeof STONFI.pay_to_v2)['fields']>;
 
 /** The larger leg of a pay_to (ties keep token0, as toncenter's stable sort does). */
-function largest(p: StonfiV2PayToBody): [bigint, string | null] {
-  return p.amount1_out > p.amount0_out
-    ? [p.amount1_out, p.token1_address]
-    : [p.amount0_out, p.token0_address];
+function largest(p: StonfiV2PayTo): [bigint, string | null] {
+  const legs = p.additional_info;
+  return legs.amount1_out > legs.amount0_out
+    ? [legs.amount1_out, legs.token1_address]
+    : [legs.amount0_out, legs.token0_address];
 }
 
 /** A router's pTON transfer to itself that continues a cross swap. */
@@ -53,7 +53,7 @@ function isIntermediatePton(block: Block): boolean {
     return false;
   }
   const payload = p.value.forward_payload.beginParse();
-  return payload.remainingBits >= 32 && payload.loadUint(32) >>> 0 === StonfiV2Op.swap;
+  return payload.remainingBits >= 32 && payload.loadUint(32) >>> 0 === STONFI.swap_v2.opcode;
 }
 
 /** The target wallet named in the router notification's swap payload (toncenter's address selector). */
@@ -68,7 +68,7 @@ function targetFromNotification(block: Block | null, ctx: ClassifyContext): Asse
     s.loadCoins();
     loadAddr(s);
     const payload = s.loadBit() ? s.loadRef().beginParse() : s;
-    if (payload.remainingBits > 0 && payload.loadUint(32) >>> 0 === StonfiV2Op.swap) {
+    if (payload.remainingBits > 0 && payload.loadUint(32) >>> 0 === STONFI.swap_v2.opcode) {
       return loadAddr(payload);
     }
     return null;
@@ -80,12 +80,155 @@ function targetFromNotification(block: Block | null, ctx: ClassifyContext): Asse
   return w ? jettonAsset(w.jetton) : null;
 }
 
+/** The matched blocks by label: each swap with its pay_to, in lt order, and the two transfers. */
+interface CollectedSwap {
+  pairs: { swap: Block; payTo: Block | null }[];
+  inTransfer: Block | null;
+  outTransfer: Block | null;
+}
+
+function collectSwap(block: Block, others: Block[]): CollectedSwap {
+  const c: CollectedSwap = {
+    pairs: [{ swap: block, payTo: null }],
+    inTransfer: null,
+    outTransfer: null,
+  };
+  for (const b of [...others].sort(byMinLt)) {
+    if (!(b instanceof LabelBlock)) {
+      continue;
+    }
+    if (b.label === 'peer_swap') {
+      c.pairs.push({ swap: b.block, payTo: null });
+    } else if (b.label === 'payout') {
+      const last = c.pairs[c.pairs.length - 1];
+      if (last) {
+        last.payTo = b.block;
+      }
+    } else if (b.label === 'out_transfer') {
+      c.outTransfer = b.block;
+    } else if (b.label === 'in_transfer') {
+      c.inTransfer = b.block;
+    }
+  }
+  return c;
+}
+
+/** One pool hop read from its swap and pay_to bodies. */
+interface SwapStep {
+  wallet: string | null;
+  minLt: bigint;
+  pay: StonfiV2PayTo;
+  pools: string[];
+}
+
+/** A swap whose bodies all read: its hops in lt order (at least one) and whether every hop paid out. */
+interface ParsedSwap {
+  steps: [SwapStep, ...SwapStep[]];
+  ok: boolean;
+  inTransfer: Block;
+  outTransfer: JettonTransferBlock;
+}
+
+/**
+ * Reads every hop's pay_to and swap bodies (toncenter reads them all before building, so one
+ * unreadable body or a hop without pay_to means no action).
+ */
+function parseSwap(c: CollectedSwap): Parsed<ParsedSwap> {
+  return tryParse(() => {
+    let ok = true;
+    const steps: SwapStep[] = [];
+    for (const { swap, payTo } of c.pairs) {
+      if (!payTo) {
+        throw new Error('stonfi v2 swap without pay_to');
+      }
+      const pay = loadFields(STONFI.pay_to_v2, bodySlice(payTo.message.body));
+      if (pay.exit_code !== SWAP_OK) {
+        ok = false;
+      }
+      const msg = parseStonfiV2Swap(bodySlice(swap.message.body));
+      steps.push({
+        wallet: msg.token_wallet1,
+        minLt: swap.minLt,
+        pay,
+        pools: stonfiV2PoolWallets(msg),
+      });
+    }
+    steps.sort(byMinLt);
+    const [first, ...rest] = steps;
+    const { inTransfer, outTransfer } = c;
+    if (!first || !inTransfer || !(outTransfer instanceof JettonTransferBlock)) {
+      throw new Error('incomplete stonfi v2 swap');
+    }
+    return { steps: [first, ...rest], ok, inTransfer, outTransfer };
+  });
+}
+
+/** The hops of a cross swap (each pay_to's larger leg); empty for a single pool. */
+function peerSwapsOf(
+  steps: readonly SwapStep[],
+  poolAssets: ReadonlyMap<string, Asset>,
+  incoming: DexTransfer,
+): PeerSwap[] {
+  const [firstStep] = steps;
+  const peerSwaps: PeerSwap[] = [];
+  if (!firstStep || steps.length <= 1) {
+    return peerSwaps;
+  }
+  const [amount, addr] = largest(firstStep.pay);
+  const asset = addr === null ? undefined : poolAssets.get(addr);
+  if (!asset || !incoming.asset) {
+    throw new Error('stonfi v2: unknown pool asset');
+  }
+  peerSwaps.push({
+    in: { amount: incoming.amount ?? 0n, asset: incoming.asset },
+    out: { amount, asset },
+  });
+  if (firstStep.pay.exit_code === SWAP_OK) {
+    for (const s of steps.slice(1)) {
+      if (s.pay.exit_code !== SWAP_OK) {
+        continue;
+      }
+      const [amt, a] = largest(s.pay);
+      const next = a === null ? undefined : poolAssets.get(a);
+      const prev = peerSwaps[peerSwaps.length - 1];
+      if (!next || !prev) {
+        throw new Error('stonfi v2: unknown pool asset');
+      }
+      peerSwaps.push({ in: prev.out, out: { amount: amt, asset: next } });
+    }
+  }
+  return peerSwaps;
+}
+
+/** The leg out of the router: its jetton transfer, or TON through the pTON wallet's ton_transfer. */
+function outgoingLeg(outTransfer: JettonTransferBlock): { outgoing: DexTransfer; extra: Block[] } {
+  const pton = findCall(outTransfer.next, STONFI.pton_ton_transfer.opcode);
+  const od = outTransfer.data;
+  if (pton === null && od.has_internal_transfer) {
+    return { outgoing: routerTransferLeg(outTransfer), extra: [] };
+  }
+  if (!pton) {
+    throw new Error('stonfi v2: pTON payout without its ton_transfer');
+  }
+  return {
+    outgoing: {
+      asset: TON_ASSET,
+      amount: parsePTonTransfer(bodySlice(pton.message.body)).ton_amount,
+      source: od.sender,
+      source_jetton_wallet: od.sender_wallet,
+      destination: pton.message.destination,
+      destination_jetton_wallet: null,
+    },
+    extra: [pton],
+  };
+}
+
 export class StonfiV2SwapBlockMatcher extends BlockMatcher {
   constructor() {
-    const payout = labeled('payout', new ContractMatcher(StonfiV2Op.payTo));
+    const payout = labeled('payout', new ContractMatcher(STONFI.pay_to_v2.opcode));
     const peerSwap = labeled(
       'peer_swap',
-      new ContractMatcher(StonfiV2Op.swap, { child: payout, optional: true }),
+      new ContractMatcher(STONFI.swap_v2.opcode, { child: payout, optional: true }),
     );
     const ptonVerified = new GenericMatcher(isIntermediatePton, {
       child: new ContractMatcher(JettonOp.notify, { child: peerSwap }),
@@ -104,7 +247,7 @@ export class StonfiV2SwapBlockMatcher extends BlockMatcher {
       peerSwap,
     ]);
     const inPton = new ContractMatcher(JettonOp.notify, {
-      parent: labeled('in_transfer', new ContractMatcher(PTON_TRANSFER_OP)),
+      parent: labeled('in_transfer', new ContractMatcher(STONFI.pton_ton_transfer.opcode)),
     });
     super({
       parent: new OrMatcher([
@@ -116,59 +259,16 @@ export class StonfiV2SwapBlockMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === StonfiV2Op.swap;
+    return block instanceof CallContractBlock && block.opcode === STONFI.swap_v2.opcode;
   }
 
   override buildBlock(block: Block, others: Block[], ctx: ClassifyContext): Block[] {
-    const sorted = [...others].sort(byMinLt);
-    const pairs: { swap: Block; payTo: Block | null }[] = [{ swap: block, payTo: null }];
-    let inTransfer: Block | null = null;
-    let outTransfer: Block | null = null;
-    for (const b of sorted) {
-      if (!(b instanceof LabelBlock)) {
-        continue;
-      }
-      if (b.label === 'peer_swap') {
-        pairs.push({ swap: b.block, payTo: null });
-      } else if (b.label === 'payout') {
-        const last = pairs[pairs.length - 1];
-        if (last) {
-          last.payTo = b.block;
-        }
-      } else if (b.label === 'out_transfer') {
-        outTransfer = b.block;
-      } else if (b.label === 'in_transfer') {
-        inTransfer = b.block;
-      }
+    const parsed = parseSwap(collectSwap(block, others));
+    if (!parsed.ok) {
+      throw new Error(parsed.reason);
     }
-    let ok = true;
-    const steps: {
-      wallet: string | null;
-      minLt: bigint;
-      pay: StonfiV2PayToBody;
-      pools: string[];
-    }[] = [];
-    for (const { swap, payTo } of pairs) {
-      if (!payTo) {
-        throw new Error('stonfi v2 swap without pay_to');
-      }
-      const pay = parseStonfiV2PayTo(bodySlice(payTo.message.body));
-      if (pay.exit_code !== SWAP_OK) {
-        ok = false;
-      }
-      const msg = parseStonfiV2Swap(bodySlice(swap.message.body));
-      steps.push({
-        wallet: msg.token_wallet1,
-        minLt: swap.minLt,
-        pay,
-        pools: stonfiV2PoolWallets(msg),
-      });
-    }
-    steps.sort(byMinLt);
-    const firstStep = steps[0];
-    if (!firstStep || !inTransfer || !(outTransfer instanceof JettonTransferBlock)) {
-      throw new Error('incomplete stonfi v2 swap');
-    }
+    const { steps, ok, inTransfer, outTransfer } = parsed.value;
+    const [firstStep] = steps;
     const targetPool = firstStep.pools[firstStep.pools.length - 1] ?? null;
     const destinationAsset = walletAsset(ctx, targetPool);
     const poolAssets = new Map<string, Asset>();
@@ -180,73 +280,9 @@ export class StonfiV2SwapBlockMatcher extends BlockMatcher {
       }
       poolAssets.set(s.wallet, a);
     }
-    let incoming: DexTransfer;
-    let sender: string | null;
-    if (inTransfer instanceof JettonTransferBlock) {
-      sender = inTransfer.data.sender;
-      incoming = routerTransferLeg(inTransfer);
-    } else {
-      const msg = inTransfer.message;
-      let amount = msg.value;
-      if (inTransfer instanceof CallContractBlock && inTransfer.opcode === PTON_TRANSFER_OP) {
-        amount = parsePTonTransfer(bodySlice(msg.body)).ton_amount;
-      }
-      sender = msg.source;
-      incoming = {
-        asset: TON_ASSET,
-        amount,
-        source: msg.source,
-        source_jetton_wallet: null,
-        destination: block.message.source,
-        destination_jetton_wallet: msg.destination,
-      };
-    }
-    const peerSwaps: PeerSwap[] = [];
-    if (steps.length > 1) {
-      const [amount, addr] = largest(firstStep.pay);
-      const asset = addr === null ? undefined : poolAssets.get(addr);
-      if (!asset || !incoming.asset) {
-        throw new Error('stonfi v2: unknown pool asset');
-      }
-      peerSwaps.push({
-        in: { amount: incoming.amount ?? 0n, asset: incoming.asset },
-        out: { amount, asset },
-      });
-      if (firstStep.pay.exit_code === SWAP_OK) {
-        for (const s of steps.slice(1)) {
-          if (s.pay.exit_code !== SWAP_OK) {
-            continue;
-          }
-          const [amt, a] = largest(s.pay);
-          const next = a === null ? undefined : poolAssets.get(a);
-          const prev = peerSwaps[peerSwaps.length - 1];
-          if (!next || !prev) {
-            throw new Error('stonfi v2: unknown pool asset');
-          }
-          peerSwaps.push({ in: prev.out, out: { amount: amt, asset: next } });
-        }
-      }
-    }
-    const extra: Block[] = [];
-    const pton = findCall(outTransfer.next, PTON_TRANSFER_OP);
-    let outgoing: DexTransfer;
-    const od = outTransfer.data;
-    if (pton === null && od.has_internal_transfer) {
-      outgoing = routerTransferLeg(outTransfer);
-    } else {
-      if (!pton) {
-        throw new Error('stonfi v2: pTON payout without its ton_transfer');
-      }
-      extra.push(pton);
-      outgoing = {
-        asset: TON_ASSET,
-        amount: parsePTonTransfer(bodySlice(pton.message.body)).ton_amount,
-        source: od.sender,
-        source_jetton_wallet: od.sender_wallet,
-        destination: pton.message.destination,
-        destination_jetton_wallet: null,
-      };
-    }
+    const { sender, incoming } = routerIncomingLeg(inTransfer, block);
+    const peerSwaps = peerSwapsOf(steps, poolAssets, incoming);
+    const { outgoing, extra } = outgoingLeg(outTransfer);
     const previous = block.previous;
     const nb = new JettonSwapBlock({
       dex: 'stonfi_v2',

@@ -1,18 +1,18 @@
 /** StonFi v1 swaps (toncenter `StonfiSwapBlockMatcher`): jetton transfer to the router → swap → pay_to → jetton transfer out. */
+import { loadFields, STONFI } from '@app/ton';
 import { findCalls } from '../core/basic-blocks';
 import type { Block } from '../core/block';
 import type { ClassifyContext } from '../core/context';
 import { BlockMatcher, BlockTypeMatcher, ContractMatcher, childSequence } from '../core/matchers';
 import { bodySlice } from '../tlb/cells';
-import { parseStonfiPaymentRequest, parseStonfiSwap, StonfiExit, StonfiOp } from '../tlb/stonfi';
 import { jettonAsset, TON_ASSET, type Asset } from './asset';
 import { JettonSwapBlock, type DexTransfer } from './jetton-swap';
 import { JettonTransferBlock } from './jettons';
 
 const SENDER_RELATED_EXITS: readonly number[] = [
-  StonfiExit.reserveError,
-  StonfiExit.noLiquidity,
-  StonfiExit.swapOk,
+  STONFI.swap_refund_reserve_err.opcode,
+  STONFI.swap_refund_no_liq.opcode,
+  STONFI.swap_ok.opcode,
 ];
 
 function assetOf(master: string | null): Asset {
@@ -31,8 +31,8 @@ export class StonfiSwapBlockMatcher extends BlockMatcher {
   constructor() {
     super({
       child: childSequence([
-        new ContractMatcher(StonfiOp.swap),
-        new ContractMatcher(StonfiOp.paymentRequest),
+        new ContractMatcher(STONFI.swap.opcode),
+        new ContractMatcher(STONFI.payment_request.opcode),
         new BlockTypeMatcher('jetton_transfer'),
       ]),
     });
@@ -46,13 +46,13 @@ export class StonfiSwapBlockMatcher extends BlockMatcher {
     if (!(block instanceof JettonTransferBlock)) {
       return [];
     }
-    const swapCall = findCalls(others, StonfiOp.swap)[0];
+    const swapCall = findCalls(others, STONFI.swap.opcode)[0];
     if (!swapCall) {
       throw new Error('no stonfi swap call');
     }
-    const swap = parseStonfiSwap(bodySlice(swapCall.message.body));
-    const payments = findCalls(others, StonfiOp.paymentRequest).map((b) => ({
-      msg: parseStonfiPaymentRequest(bodySlice(b.message.body)),
+    const swap = loadFields(STONFI.swap, bodySlice(swapCall.message.body));
+    const payments = findCalls(others, STONFI.payment_request.opcode).map((b) => ({
+      msg: loadFields(STONFI.payment_request, bodySlice(b.message.body)),
       block: b,
     }));
     if (payments.length === 0) {
@@ -67,18 +67,19 @@ export class StonfiSwapBlockMatcher extends BlockMatcher {
     }
     let success = false;
     for (const { msg, block: pb } of payments) {
+      const legs = msg.ref_coins_data;
       const [amount, addr] =
-        msg.amount0_out > 0n
-          ? [msg.amount0_out, msg.token0_out]
-          : [msg.amount1_out, msg.token1_out];
+        legs.amount0_out > 0n
+          ? [legs.amount0_out, legs.token0_address]
+          : [legs.amount1_out, legs.token1_address];
       if (SENDER_RELATED_EXITS.includes(msg.exit_code)) {
-        success = msg.exit_code === StonfiExit.swapOk;
+        success = msg.exit_code === STONFI.swap_ok.opcode;
         if (outAmount === null || outAmount < amount) {
           outgoing = transferAfter(pb);
           outAmount = amount;
           outAddr = addr;
         }
-      } else if (msg.exit_code === StonfiExit.swapOkRef) {
+      } else if (msg.exit_code === STONFI.swap_ok_ref.opcode) {
         // the referral payout stays a jetton_transfer of its own
         for (const b of pb.bfs()) {
           const i = others.indexOf(b);
@@ -106,7 +107,7 @@ export class StonfiSwapBlockMatcher extends BlockMatcher {
     const incoming: DexTransfer = {
       asset: assetOf(dexInWallet.jetton),
       amount: swap.amount,
-      source: swap.from_real_user,
+      source: swap.addresses.from_real_user,
       source_jetton_wallet: inData.has_internal_transfer ? inData.sender_wallet : null,
       destination: dexInWallet.owner,
       destination_jetton_wallet: swap.token_wallet,
@@ -125,11 +126,11 @@ export class StonfiSwapBlockMatcher extends BlockMatcher {
     } else if (inData.stonfi_swap_body !== null) {
       outgoingTransfer.destination = inData.stonfi_swap_body.user_address;
     } else {
-      outgoingTransfer.destination = swap.from_user_address;
+      outgoingTransfer.destination = swap.from_user;
     }
     const nb = new JettonSwapBlock({
       dex: 'stonfi',
-      sender: swap.from_real_user,
+      sender: swap.addresses.from_real_user,
       dex_incoming_transfer: incoming,
       dex_outgoing_transfer: outgoingTransfer,
       destination_asset: outWallet ? jettonAsset(outWallet.jetton) : null,

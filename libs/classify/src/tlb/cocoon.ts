@@ -1,28 +1,13 @@
-/** Cocoon (confidential compute network) messages, as toncenter reads them (Cocoon Tolk structs). */
+/**
+ * Cocoon (confidential compute network) messages, as toncenter reads them (Cocoon Tolk structs).
+ * Bodies load through the registry's `COCOON` constructors; what stays here is what the layouts do
+ * not say: the payout and charge payloads' expected address, which toncenter renders even when it is
+ * an addr_extern (the layout's `address` wants an account), WorkerProxyRequest read without its
+ * payload, and the refund a ClientProxyRequest carries, read only as far as its coins.
+ */
 import { Address, ExternalAddress, type Slice } from '@ton/core';
-import { loadAddr, loadMaybeRef, rawAddress } from './cells';
-
-export const CocoonOp = {
-  returnExcessesBack: 0x2565934c,
-  payout: 0xc59a7cd3,
-  workerProxyRequest: 0x4d725d2c,
-  clientProxyRequest: 0x65448ff4,
-  clientProxyRefundGranted: 0xc68ebc7b,
-  payoutPayload: 0xa040ad28,
-  lastPayoutPayload: 0xf5f26a36,
-  registerProxy: 0x927c7cb5,
-  unregisterProxy: 0x6d49eaf2,
-  extProxyPayoutRequest: 0x7610e6eb,
-  extClientTopUp: 0xf172e6c2,
-  ownerClientRegister: 0xc45f9f3b,
-  ownerClientChangeSecretHash: 0xa9357034,
-  ownerClientIncreaseStake: 0x6a1f6a60,
-  ownerClientWithdraw: 0xda068e78,
-  ownerClientRequestRefund: 0xfafa6cc1,
-  chargePayload: 0xbb63ff93,
-  grantRefundPayload: 0xefd711e1,
-  ownerWalletSendMessage: 0x9c69f376,
-} as const;
+import { COCOON, loadFields } from '@app/ton';
+import { loadAddr, rawAddress } from './cells';
 
 function expectOp(s: Slice, op: number): void {
   if (s.loadUint(32) !== op) {
@@ -42,7 +27,7 @@ function loadExpectedAddress(s: Slice): string | null {
   return a instanceof Address ? rawAddress(a) : null;
 }
 
-/** PayoutPayload#a040ad28 / LastPayoutPayload#f5f26a36 queryId:uint64 newTokens:uint64 expectedMyAddress:address. */
+/** `COCOON.payout_payload` / `COCOON.last_payout_payload` (by `op`), the expected address as rendered. */
 export function parseCocoonPayoutPayload(
   s: Slice,
   op: number,
@@ -53,7 +38,7 @@ export function parseCocoonPayoutPayload(
   return { query_id, new_tokens, expected_address: loadExpectedAddress(s) };
 }
 
-/** ChargePayload#bb63ff93 / GrantRefundPayload#efd711e1 queryId:uint64 newTokensUsed:uint64 expectedMyAddress:address. */
+/** `COCOON.charge_payload` / `COCOON.grant_refund_payload` (by `op`), the expected address as rendered. */
 export function parseCocoonTokensUsedPayload(
   s: Slice,
   op: number,
@@ -66,13 +51,13 @@ export function parseCocoonTokensUsedPayload(
   };
 }
 
-/** WorkerProxyRequest#4d725d2c queryId:uint64 ownerAddress:address state:uint2 tokens:uint64 payload:cell?. */
+/** `COCOON.worker_proxy_request` up to its tokens (toncenter does not read the payload). */
 export function parseCocoonWorkerProxyRequest(s: Slice): {
   owner: string | null;
   state: number;
   tokens: bigint;
 } {
-  expectOp(s, CocoonOp.workerProxyRequest);
+  expectOp(s, COCOON.worker_proxy_request.opcode);
   s.skip(64);
   const owner = loadAddr(s);
   const state = s.loadUint(2);
@@ -81,78 +66,16 @@ export function parseCocoonWorkerProxyRequest(s: Slice): {
 }
 
 /**
- * ClientProxyRequest#65448ff4 queryId:uint64 ownerAddress:address stateData:^Cell payload:cell?,
- * the payload read as ClientProxyRefundGranted#c68ebc7b coins:coins sendExcessesTo:address: its coins,
- * or null without a payload.
+ * The coins of the refund a `COCOON.client_proxy_request` carries in its payload
+ * (ClientProxyRefundGranted#c68ebc7b coins:coins ..., read only as far as its coins), or null
+ * without a payload.
  */
 export function parseCocoonClientRequestRefundCoins(s: Slice): bigint | null {
-  expectOp(s, CocoonOp.clientProxyRequest);
-  s.skip(64);
-  loadAddr(s);
-  s.loadRef();
-  const payload = loadMaybeRef(s);
+  const { payload } = loadFields(COCOON.client_proxy_request, s);
   if (payload === null) {
     return null;
   }
   const p = payload.beginParse();
-  expectOp(p, CocoonOp.clientProxyRefundGranted);
+  expectOp(p, COCOON.client_proxy_refund_granted.opcode);
   return p.loadCoins();
-}
-
-/** <op> queryId:uint64 sendExcessesTo:address (ExtProxyPayoutRequest, OwnerClientWithdraw, OwnerClientRequestRefund). */
-export function parseCocoonQueryAndExcesses(
-  s: Slice,
-  op: number,
-): { query_id: bigint; send_excesses_to: string | null } {
-  expectOp(s, op);
-  const query_id = s.loadUintBig(64);
-  return { query_id, send_excesses_to: loadAddr(s) };
-}
-
-/** <op> queryId:uint64 amount:coins sendExcessesTo:address (ExtClientTopUp, OwnerClientIncreaseStake). */
-export function parseCocoonQueryCoinsExcesses(
-  s: Slice,
-  op: number,
-): { query_id: bigint; amount: bigint; send_excesses_to: string | null } {
-  expectOp(s, op);
-  const query_id = s.loadUintBig(64);
-  const amount = s.loadCoins();
-  return { query_id, amount, send_excesses_to: loadAddr(s) };
-}
-
-/** OwnerClientRegister#c45f9f3b queryId:uint64 nonce:uint64 sendExcessesTo:address. */
-export function parseCocoonOwnerClientRegister(s: Slice): {
-  query_id: bigint;
-  nonce: bigint;
-  send_excesses_to: string | null;
-} {
-  expectOp(s, CocoonOp.ownerClientRegister);
-  const query_id = s.loadUintBig(64);
-  const nonce = s.loadUintBig(64);
-  return { query_id, nonce, send_excesses_to: loadAddr(s) };
-}
-
-/** OwnerClientChangeSecretHash#a9357034 queryId:uint64 newSecretHash:uint256 sendExcessesTo:address. */
-export function parseCocoonOwnerClientChangeSecretHash(s: Slice): {
-  query_id: bigint;
-  new_secret_hash: bigint;
-  send_excesses_to: string | null;
-} {
-  expectOp(s, CocoonOp.ownerClientChangeSecretHash);
-  const query_id = s.loadUintBig(64);
-  const new_secret_hash = s.loadUintBig(256);
-  return { query_id, new_secret_hash, send_excesses_to: loadAddr(s) };
-}
-
-/** RegisterProxy#927c7cb5 queryId:uint64 proxyInfo:RemainingBitsAndRefs: the query id. */
-export function parseCocoonRegisterProxy(s: Slice): { query_id: bigint } {
-  expectOp(s, CocoonOp.registerProxy);
-  return { query_id: s.loadUintBig(64) };
-}
-
-/** UnregisterProxy#6d49eaf2 queryId:uint64 seqno:uint32. */
-export function parseCocoonUnregisterProxy(s: Slice): { query_id: bigint; seqno: number } {
-  expectOp(s, CocoonOp.unregisterProxy);
-  const query_id = s.loadUintBig(64);
-  return { query_id, seqno: s.loadUint(32) };
 }

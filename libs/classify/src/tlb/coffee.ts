@@ -1,18 +1,19 @@
-/** swap.coffee DEX messages, as toncenter reads them. */
+/**
+ * swap.coffee DEX messages, as toncenter reads them. Opcodes come from the registry's `COFFEE`
+ * constructors and the swap, payout, vault and MEV bodies load through them (`loadFields`); the
+ * liquidity and staking readers stay here because toncenter reads them further than the layouts
+ * (which keep the tail as `rest`): a message cut short there is unreadable.
+ */
 import type { Slice } from '@ton/core';
+import type { COFFEE, LoadedFields } from '@app/ton';
 import type { Asset } from '../families/asset';
 import { loadAddr, loadAddrOrExternal, loadMaybeRef } from './cells';
 
-export const CoffeeOp = {
-  swapNative: 0xc0ffee00,
-  swapInternal: 0xc0ffee20,
-  swapSuccessfulEvent: 0xc0ffee30,
-  payoutInternal: 0xc0ffee21,
-  payout: 0xc0ffee32,
-  notification: 0xc0ffee36,
-} as const;
-
-/** native$00 = Asset; jetton$01 chain:uint8 hash:uint256 = Asset; extra$10 id:uint32 = Asset (refused) */
+/**
+ * native$00 = Asset; jetton$01 chain:uint8 hash:uint256 = Asset; extra$10 id:uint32 = Asset (refused,
+ * as toncenter refuses it). Read by hand inside the pool params, which toncenter reads further than
+ * the layout.
+ */
 export function loadCoffeeAsset(s: Slice): Asset {
   const tag = s.loadUint(2);
   if (tag === 0) {
@@ -25,71 +26,19 @@ export function loadCoffeeAsset(s: Slice): Asset {
   throw new Error(`unsupported coffee asset tag ${tag}`);
 }
 
-/** swap_native#c0ffee00 query_id:uint64 amount:Coins ... (user → native vault): the amount. */
-export function parseCoffeeSwapNativeAmount(s: Slice): bigint {
-  s.skip(32 + 64);
-  return s.loadCoins();
+/** A loaded `COFFEE` asset as the classifier's asset; the extra-currency variant is refused. */
+export function coffeeAsset(
+  a: LoadedFields<(typeof COFFEE.create_vault)['fields']>['asset'],
+): Asset {
+  switch (a['@type']) {
+    case 'native':
+      return { isTon: true, jetton: null };
+    case 'jetton':
+      return { isTon: false, jetton: `${a.chain}:${a.hash.toString('hex').toUpperCase()}` };
+    case 'extra':
+      throw new Error('unsupported coffee asset tag 2');
+  }
 }
-
-export interface CoffeeSwapEvent {
-  input: Asset;
-  input_amount: bigint;
-  output_amount: bigint;
-}
-
-/** swap_successful_event#c0ffee30 query_id:uint64 input:Asset input_amount:Coins output_amount:Coins ... */
-export function parseCoffeeSwapSuccessfulEvent(s: Slice): CoffeeSwapEvent {
-  s.skip(32 + 64);
-  const input = loadCoffeeAsset(s);
-  return { input, input_amount: s.loadCoins(), output_amount: s.loadCoins() };
-}
-
-/** payout_internal#c0ffee21 query_id:uint64 recipient:MsgAddressInt amount:Coins ... */
-export function parseCoffeePayoutInternal(s: Slice): { recipient: string | null; amount: bigint } {
-  s.skip(32 + 64);
-  const recipient = loadAddr(s);
-  return { recipient, amount: s.loadCoins() };
-}
-
-export const CoffeeMiscOp = {
-  createVault: 0xc0ffee06,
-  deploy: 0xc0ffee22,
-  mevProtectHoldFunds: 0x6bc79e7e,
-  mevProtectFailedSwap: 0xee51ce51,
-  serviceFee: 0xc0ffeea0,
-} as const;
-
-/** mev_protect_failed_swap#ee51ce51 query_id:uint64 recipient:MsgAddressInt */
-export function parseCoffeeMevProtectFailedSwap(s: Slice): { recipient: string | null } {
-  s.skip(32 + 64);
-  return { recipient: loadAddr(s) };
-}
-
-/** create_vault#c0ffee06 query_id:uint64 asset:Asset */
-export function parseCoffeeCreateVaultAsset(s: Slice): Asset {
-  s.skip(32 + 64);
-  return loadCoffeeAsset(s);
-}
-
-export const CoffeeLiquidityOp = {
-  createPoolNative: 0xc0ffee02,
-  createPoolJetton: 0xc0ffee11,
-  createPoolExtra: 0xc0ffee03,
-  depositLiquidityNative: 0xc0ffee04,
-  depositLiquiditySuccessfulEvent: 0xc0ffee33,
-  liquidityWithdrawalEvent: 0xc0ffee35,
-  createPoolCreatorRequest: 0xc0ffee23,
-  createPoolRequest: 0xc0ffee25,
-  createLiquidityDepositoryRequest: 0xc0ffee27,
-  depositLiquidityInternal: 0xc0ffee29,
-} as const;
-
-export const CoffeeStakingOp = {
-  deposit: 0xf9471134,
-  claimRewards: 0xb30c7310,
-  /** staking_position_withdraw_1/2/3 share one opcode. */
-  positionWithdraw: 0xcb03bfaf,
-} as const;
 
 /** pool_params first:Asset second:Asset amm:(## 3) amm_settings:(Maybe ^Cell) = PoolParams */
 export interface CoffeePoolParams {

@@ -1,42 +1,14 @@
-/** DeDust vault/pool/factory messages, as toncenter reads them. */
+/**
+ * DeDust vault/pool/factory messages, as toncenter reads them. Opcodes come from the registry's
+ * `DEDUST` constructors; the bodies stay hand-read because toncenter reads them looser than the
+ * layouts: it stops before the trailing payloads (`fulfill_payload`, `swap_params`, the swap log's
+ * reference) and reads any non-zero asset tag as a jetton (the layout's `extra_currency$0010` is an
+ * int32 id).
+ */
 import type { Slice } from '@ton/core';
+import { DEDUST } from '@app/ton';
 import type { Asset } from '../families/asset';
 import { loadAddr } from './cells';
-
-export const DedustOp = {
-  /** native vault deposit_liquidity (user → TON vault) */
-  depositTonToVault: 0xd55e4686,
-  /** jetton transfer forward payload of a jetton deposit */
-  depositJettonPayload: 0x40e108d6,
-  /** vault → factory */
-  askLiquidityFactory: 0xf04ec526,
-  /** factory → deposit contract (deploy) */
-  deployDepositContract: 0x9b3aa3fa,
-  /** factory → deposit contract */
-  topUpDepositContract: 0x54240fe5,
-  /** deposit contract → pool */
-  depositToPool: 0xb56b9598,
-  /** pool → deposit contract: rejected deposit */
-  rejectDeposit: 0xe1a36cd4,
-  /** deposit contract destroys itself, returning excesses */
-  destroyDepositContract: 0xaae79256,
-  /** deposit contract → vault: return excess liquidity */
-  returnExcessFromVault: 0x6b0b787f,
-  /** native vault swap (user → TON vault) */
-  swap: 0xea06185d,
-  /** vault → pool */
-  swapExternal: 0x61ee542d,
-  /** pool → next pool */
-  swapPeer: 0x72aca8aa,
-  /** pool log message */
-  swapNotification: 0x9c610de3,
-  /** vault → user (TON) */
-  payout: 0x474f86cf,
-  /** pool → vault */
-  payoutFromPool: 0xad4eb6f5,
-  /** jetton transfer forward payload of a jetton swap */
-  swapPayload: 0xe3a0d482,
-} as const;
 
 /** native$0000 = Asset; jetton$0001 workchain_id:int8 address:uint256 = Asset; */
 export function loadDedustAsset(s: Slice): Asset {
@@ -63,7 +35,7 @@ export interface DedustDepositParams {
  * PoolParams = pool_type:uint1 asset0:Asset asset1:Asset
  */
 export function parseDedustDepositTonToVault(s: Slice): DedustDepositParams {
-  if (s.loadUint(32) >>> 0 !== DedustOp.depositTonToVault) {
+  if (s.loadUint(32) !== DEDUST.deposit_liquidity.opcode) {
     throw new Error('not a dedust deposit_liquidity');
   }
   s.skip(64);
@@ -87,7 +59,7 @@ export function parseDedustDepositTonToVault(s: Slice): DedustDepositParams {
  *   asset1_target_balance:Coins ... = ForwardPayload (inside a jetton transfer)
  */
 export function parseDedustDepositJettonPayload(s: Slice): Omit<DedustDepositParams, 'amount'> {
-  if (s.loadUint(32) >>> 0 !== DedustOp.depositJettonPayload) {
+  if (s.loadUint(32) !== DEDUST.deposit_liquidity_payload.opcode) {
     throw new Error('not a dedust jetton deposit payload');
   }
   s.skip(1);

@@ -1,23 +1,13 @@
-/** Tonco (concentrated-liquidity AMM) router/pool/account/position messages, as toncenter reads them. */
+/**
+ * Tonco (concentrated-liquidity AMM) router/pool/account/position messages, as toncenter reads them.
+ * Opcodes come from the registry's `TONCO` constructors and account_add_liquidity and start_burn load
+ * through them (`loadFields`); the readers here differ from their layouts on purpose: toncenter reads
+ * further than the layout (into `rest`), accepts an addr_extern where the layout wants an account, or
+ * reads a swap request payload without checking its opcode.
+ */
 import type { Cell, Slice } from '@ton/core';
+import { TONCO } from '@app/ton';
 import { loadAddr, loadAddrOrExternal, loadMaybeRef } from './cells';
-
-export const ToncoOp = {
-  poolSwap: 0xa7fb58f8,
-  routerPayTo: 0xa1daa96d,
-  poolFundAccount: 0x4468de77,
-  accountAddLiquidity: 0x3ebe5431,
-  poolMintAndRefund: 0x81702ef8,
-  positionInit: 0xd5ecca2a,
-  poolStartBurn: 0x530b5f2c,
-  poolBurn: 0xd73ac09d,
-  positionBurn: 0x46ca335a,
-  routerCreatePool: 0x2e3034ef,
-  poolInit: 0x441c39ed,
-} as const;
-
-/** pTON ton_transfer#01f3835d (StonFi v2 / Tonco proxy TON wallet). */
-export const PTON_TRANSFER_OP = 0x01f3835d;
 
 export interface PTonTransferBody {
   ton_amount: bigint;
@@ -25,7 +15,11 @@ export interface PTonTransferBody {
   forward_payload: Cell | null;
 }
 
-/** ton_transfer#01f3835d query_id:uint64 ton_amount:Coins refund_address:MsgAddress forward_payload:(Either Cell ^Cell) */
+/**
+ * `STONFI.pton_ton_transfer` read as toncenter does: a forward payload behind a 0 bit is the rest of
+ * the cell only when it has a ref (the layout's `payload` keeps any bits), and an addr_extern refund
+ * address is accepted.
+ */
 export function parsePTonTransfer(s: Slice): PTonTransferBody {
   s.skip(32 + 64);
   const ton_amount = s.loadCoins();
@@ -78,7 +72,7 @@ export function toncoSwapTargets(s: Slice): [string | null, bigint][] {
   if (payload) {
     try {
       const inner = payload.beginParse();
-      if (inner.remainingBits >= 32 && inner.preloadUint(32) >>> 0 === ToncoOp.poolSwap) {
+      if (inner.remainingBits >= 32 && inner.preloadUint(32) >>> 0 === TONCO.swap_payload.opcode) {
         out.push(...toncoSwapTargets(inner));
       }
     } catch {
@@ -143,36 +137,6 @@ export function parseToncoPayTo(s: Slice): ToncoPayToBody {
   return out;
 }
 
-export interface ToncoAddLiquidityBody {
-  new_amount0: bigint;
-  new_amount1: bigint;
-  new_enough0: bigint;
-  new_enough1: bigint;
-  tick_lower: number;
-  tick_upper: number;
-}
-
-/**
- * ACCOUNTV3_ADD_LIQUIDITY#3ebe5431 query_id:uint64 new_amount0:Coins new_amount1:Coins new_enough0:Coins
- *   new_enough1:Coins liquidity:uint128 tick_lower:int24 tick_upper:int24
- */
-export function parseToncoAddLiquidity(s: Slice): ToncoAddLiquidityBody {
-  s.skip(32 + 64);
-  const new_amount0 = s.loadCoins();
-  const new_amount1 = s.loadCoins();
-  const new_enough0 = s.loadCoins();
-  const new_enough1 = s.loadCoins();
-  s.skip(128);
-  return {
-    new_amount0,
-    new_amount1,
-    new_enough0,
-    new_enough1,
-    tick_lower: s.loadInt(24),
-    tick_upper: s.loadInt(24),
-  };
-}
-
 /**
  * The fund-account payload of a liquidity transfer: POOLV3_FUND_ACCOUNT#4468de77
  *   other_jetton_wallet:MsgAddress amount0:Coins amount1:Coins ... (toncenter reads up to amount1, so a
@@ -205,22 +169,6 @@ export function parseToncoPositionInit(s: Slice): { liquidity: bigint; nft_index
   r.loadCoins();
   r.skip(24);
   return { liquidity, nft_index };
-}
-
-/** POOLV3_START_BURN#530b5f2c query_id:uint64 burned_index:uint64 liquidity_to_burn:uint128 tick_lower:int24 tick_upper:int24 */
-export function parseToncoStartBurn(s: Slice): {
-  burned_index: bigint;
-  liquidity_to_burn: bigint;
-  tick_lower: number;
-  tick_upper: number;
-} {
-  s.skip(32 + 64);
-  return {
-    burned_index: s.loadUintBig(64),
-    liquidity_to_burn: s.loadUintBig(128),
-    tick_lower: s.loadInt(24),
-    tick_upper: s.loadInt(24),
-  };
 }
 
 /**

@@ -38,3 +38,8 @@ export { EVAA } from './schemas/evaa.schema';
 export { LAYERZERO } from './schemas/layerzero.schema';
 export { GETGEMS, NFT } from './schemas/nfts.schema';
 export { JETTON } from './schemas/jettons.schema';
+export { STONFI } from './schemas/stonfi.schema';
+export { TONCO } from './schemas/tonco.schema';
+export { DEDUST } from './schemas/dedust.schema';
+export { COFFEE } from './schemas/coffee.schema';
+export { COCOON } from './schemas/cocoon.schema';

@@ -99,8 +99,9 @@ void describe('MESSAGE_BODY_REGISTRY', () => {
     // The scan must see the classifier's remaining hand-written opcodes, or this test proves
     // nothing. Opcodes the classifier takes from a named constructor (`EVAA.supply_master.opcode`)
     // are in the registry by construction and no longer appear as literals, so the floor sits
-    // below the 118 literals left once EVAA, LayerZero, jettons and NFTs read theirs from the constructors.
-    assert.ok(constants.size > 105, `only ${String(constants.size)} opcode constants found`);
+    // below the 33 literals left once EVAA, LayerZero, jettons, NFTs, StonFi, Tonco, DeDust,
+    // swap.coffee and Cocoon read theirs from the constructors.
+    assert.ok(constants.size > 25, `only ${String(constants.size)} opcode constants found`);
     const missing = [...constants]
       .filter(([op]) => decodeOpcode(op) === 'unknown')
       .map(([op, file]) => `0x${op.toString(16).padStart(8, '0')} (${file})`);

@@ -2,20 +2,12 @@
  * Cocoon registrations and client management (toncenter `cocoon.py`): proxy (un)registration at the
  * root, client registration, secret-hash changes, refund requests, stake increases and withdrawals.
  */
+import { COCOON, loadFields } from '@app/ton';
 import { CallContractBlock } from '../../core/basic-blocks';
 import type { Block } from '../../core/block';
 import { getLabeled, labeled } from '../../core/matchers';
 import { bodySlice } from '../../tlb/cells';
-import {
-  CocoonOp,
-  parseCocoonClientRequestRefundCoins,
-  parseCocoonOwnerClientChangeSecretHash,
-  parseCocoonOwnerClientRegister,
-  parseCocoonQueryAndExcesses,
-  parseCocoonQueryCoinsExcesses,
-  parseCocoonRegisterProxy,
-  parseCocoonUnregisterProxy,
-} from '../../tlb/cocoon';
+import { parseCocoonClientRequestRefundCoins } from '../../tlb/cocoon';
 import {
   aborted,
   call,
@@ -28,14 +20,14 @@ import {
 
 /** RegisterProxy (to the root) → excesses. */
 export class CocoonRegisterProxyMatcher extends CocoonMatcher {
-  protected readonly opcodes = [CocoonOp.registerProxy];
+  protected readonly opcodes = [COCOON.register_proxy.opcode];
 
   constructor() {
     super({ child: excesses() });
   }
 
   override buildBlock(block: Block, others: Block[]): Block[] {
-    const r = parseCocoonRegisterProxy(bodySlice(block.message.body));
+    const r = loadFields(COCOON.register_proxy, bodySlice(block.message.body));
     const nb = new CocoonBlock('cocoon_register_proxy', {
       destination: block.message.destination,
       data: { query_id: r.query_id },
@@ -46,14 +38,14 @@ export class CocoonRegisterProxyMatcher extends CocoonMatcher {
 
 /** UnregisterProxy (to the root) → excesses. */
 export class CocoonUnregisterProxyMatcher extends CocoonMatcher {
-  protected readonly opcodes = [CocoonOp.unregisterProxy];
+  protected readonly opcodes = [COCOON.unregister_proxy.opcode];
 
   constructor() {
     super({ child: excesses() });
   }
 
   override buildBlock(block: Block, others: Block[]): Block[] {
-    const r = parseCocoonUnregisterProxy(bodySlice(block.message.body));
+    const r = loadFields(COCOON.unregister_proxy, bodySlice(block.message.body));
     const nb = new CocoonBlock('cocoon_unregister_proxy', {
       destination: block.message.destination,
       data: { query_id: r.query_id, seqno: r.seqno },
@@ -64,14 +56,14 @@ export class CocoonUnregisterProxyMatcher extends CocoonMatcher {
 
 /** OwnerClientRegister → excesses + ClientProxyRequest. */
 export class CocoonClientRegisterMatcher extends CocoonMatcher {
-  protected readonly opcodes = [CocoonOp.ownerClientRegister];
+  protected readonly opcodes = [COCOON.owner_client_register.opcode];
 
   constructor() {
     super({ children: [excesses(), clientRequest()] });
   }
 
   override buildBlock(block: Block, others: Block[]): Block[] {
-    const r = parseCocoonOwnerClientRegister(bodySlice(block.message.body));
+    const r = loadFields(COCOON.owner_client_register, bodySlice(block.message.body));
     const nb = new CocoonBlock('cocoon_client_register', {
       source: r.send_excesses_to,
       destination: block.message.destination,
@@ -83,14 +75,14 @@ export class CocoonClientRegisterMatcher extends CocoonMatcher {
 
 /** OwnerClientChangeSecretHash → excesses + ClientProxyRequest. */
 export class CocoonClientChangeSecretHashMatcher extends CocoonMatcher {
-  protected readonly opcodes = [CocoonOp.ownerClientChangeSecretHash];
+  protected readonly opcodes = [COCOON.owner_client_change_secret_hash.opcode];
 
   constructor() {
     super({ children: [excesses(), clientRequest()] });
   }
 
   override buildBlock(block: Block, others: Block[]): Block[] {
-    const r = parseCocoonOwnerClientChangeSecretHash(bodySlice(block.message.body));
+    const r = loadFields(COCOON.owner_client_change_secret_hash, bodySlice(block.message.body));
     const nb = new CocoonBlock('cocoon_client_change_secret_hash', {
       source: r.send_excesses_to,
       destination: block.message.destination,
@@ -105,21 +97,24 @@ export class CocoonClientChangeSecretHashMatcher extends CocoonMatcher {
  * → excesses + ClientProxyRequest.
  */
 export class CocoonClientRequestRefundMatcher extends CocoonMatcher {
-  protected readonly opcodes = [CocoonOp.ownerWalletSendMessage, CocoonOp.ownerClientRequestRefund];
+  protected readonly opcodes = [
+    COCOON.owner_wallet_send_message.opcode,
+    COCOON.owner_client_request_refund.opcode,
+  ];
 
   constructor() {
     super({
-      parent: labeled('wallet_wrapper', call(CocoonOp.ownerWalletSendMessage, { optional: true })),
+      parent: labeled(
+        'wallet_wrapper',
+        call(COCOON.owner_wallet_send_message.opcode, { optional: true }),
+      ),
       children: [excesses(), clientRequest()],
     });
   }
 
   override buildBlock(block: Block, others: Block[]): Block[] {
     // a wallet message itself fails here: only the refund request it carries starts the action
-    const r = parseCocoonQueryAndExcesses(
-      bodySlice(block.message.body),
-      CocoonOp.ownerClientRequestRefund,
-    );
+    const r = loadFields(COCOON.owner_client_request_refund, bodySlice(block.message.body));
     const viaWallet = getLabeled('wallet_wrapper', others, CallContractBlock) !== null;
     const nb = new CocoonBlock('cocoon_client_request_refund', {
       source: r.send_excesses_to,
@@ -132,22 +127,19 @@ export class CocoonClientRequestRefundMatcher extends CocoonMatcher {
 
 /** OwnerClientIncreaseStake → excesses + ClientProxyRequest. */
 export class CocoonClientIncreaseStakeMatcher extends CocoonMatcher {
-  protected readonly opcodes = [CocoonOp.ownerClientIncreaseStake];
+  protected readonly opcodes = [COCOON.owner_client_increase_stake.opcode];
 
   constructor() {
     super({ children: [excesses(), clientRequest()] });
   }
 
   override buildBlock(block: Block, others: Block[]): Block[] {
-    const r = parseCocoonQueryCoinsExcesses(
-      bodySlice(block.message.body),
-      CocoonOp.ownerClientIncreaseStake,
-    );
+    const r = loadFields(COCOON.owner_client_increase_stake, bodySlice(block.message.body));
     const nb = new CocoonBlock('cocoon_client_increase_stake', {
       source: r.send_excesses_to,
       destination: block.message.destination,
-      amount: r.amount,
-      data: { query_id: r.query_id, new_stake: r.amount },
+      amount: r.new_stake,
+      data: { query_id: r.query_id, new_stake: r.new_stake },
     });
     return this.finish(nb, block, others, aborted(block));
   }
@@ -155,22 +147,19 @@ export class CocoonClientIncreaseStakeMatcher extends CocoonMatcher {
 
 /** OwnerClientWithdraw → ClientProxyRequest (carrying the refund granted) → Payout (+ excesses). */
 export class CocoonClientWithdrawMatcher extends CocoonMatcher {
-  protected readonly opcodes = [CocoonOp.ownerClientWithdraw];
+  protected readonly opcodes = [COCOON.owner_client_withdraw.opcode];
 
   constructor() {
     super({
       child: labeled(
         'client_request',
-        call(CocoonOp.clientProxyRequest, { children: [excesses(true), payout()] }),
+        call(COCOON.client_proxy_request.opcode, { children: [excesses(true), payout()] }),
       ),
     });
   }
 
   override buildBlock(block: Block, others: Block[]): Block[] {
-    const r = parseCocoonQueryAndExcesses(
-      bodySlice(block.message.body),
-      CocoonOp.ownerClientWithdraw,
-    );
+    const r = loadFields(COCOON.owner_client_withdraw, bodySlice(block.message.body));
     const client = getLabeled('client_request', others, CallContractBlock);
     let amount: bigint | null = null;
     if (client) {

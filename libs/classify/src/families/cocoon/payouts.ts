@@ -2,15 +2,13 @@
  * Cocoon payouts and charges (toncenter `cocoon.py`): worker and proxy payouts, proxy charges, client
  * top-ups and granted refunds.
  */
+import { COCOON, loadFields } from '@app/ton';
 import { CallContractBlock, findCall } from '../../core/basic-blocks';
 import type { Block } from '../../core/block';
 import { getLabeled, labeled } from '../../core/matchers';
 import { bodySlice } from '../../tlb/cells';
 import {
-  CocoonOp,
   parseCocoonPayoutPayload,
-  parseCocoonQueryAndExcesses,
-  parseCocoonQueryCoinsExcesses,
   parseCocoonTokensUsedPayload,
   parseCocoonWorkerProxyRequest,
 } from '../../tlb/cocoon';
@@ -26,11 +24,11 @@ import {
 
 /** Proxy → worker PayoutPayload/LastPayoutPayload → WorkerProxyRequest → Payout to the owner (+ excesses). */
 export class CocoonWorkerPayoutMatcher extends CocoonMatcher {
-  protected readonly opcodes = [CocoonOp.payoutPayload, CocoonOp.lastPayoutPayload];
+  protected readonly opcodes = [COCOON.payout_payload.opcode, COCOON.last_payout_payload.opcode];
 
   constructor() {
     super({
-      child: call(CocoonOp.workerProxyRequest, { children: [payout(), excesses(true)] }),
+      child: call(COCOON.worker_proxy_request.opcode, { children: [payout(), excesses(true)] }),
     });
   }
 
@@ -38,9 +36,9 @@ export class CocoonWorkerPayoutMatcher extends CocoonMatcher {
     if (!(block instanceof CallContractBlock) || block.opcode === null) {
       return [];
     }
-    const last = block.opcode === CocoonOp.lastPayoutPayload;
+    const last = block.opcode === COCOON.last_payout_payload.opcode;
     const p = parseCocoonPayoutPayload(bodySlice(block.message.body), block.opcode);
-    const request = findCall(block.next, CocoonOp.workerProxyRequest);
+    const request = findCall(block.next, COCOON.worker_proxy_request.opcode);
     const out = getLabeled('payout', others, CallContractBlock);
     if (!request || !out) {
       return [];
@@ -65,17 +63,14 @@ export class CocoonWorkerPayoutMatcher extends CocoonMatcher {
 
 /** ExtProxyPayoutRequest → Payout to the proxy owner + excesses. */
 export class CocoonProxyPayoutMatcher extends CocoonMatcher {
-  protected readonly opcodes = [CocoonOp.extProxyPayoutRequest];
+  protected readonly opcodes = [COCOON.ext_proxy_payout_request.opcode];
 
   constructor() {
     super({ children: [payout(), excesses()] });
   }
 
   override buildBlock(block: Block, others: Block[]): Block[] {
-    const r = parseCocoonQueryAndExcesses(
-      bodySlice(block.message.body),
-      CocoonOp.extProxyPayoutRequest,
-    );
+    const r = loadFields(COCOON.ext_proxy_payout_request, bodySlice(block.message.body));
     const out = getLabeled('payout', others, CallContractBlock);
     if (!out) {
       return [];
@@ -92,14 +87,17 @@ export class CocoonProxyPayoutMatcher extends CocoonMatcher {
 
 /** ChargePayload → excesses + ClientProxyRequest to the client. */
 export class CocoonProxyChargeMatcher extends CocoonMatcher {
-  protected readonly opcodes = [CocoonOp.chargePayload];
+  protected readonly opcodes = [COCOON.charge_payload.opcode];
 
   constructor() {
     super({ children: [excesses(), clientRequest()] });
   }
 
   override buildBlock(block: Block, others: Block[]): Block[] {
-    const p = parseCocoonTokensUsedPayload(bodySlice(block.message.body), CocoonOp.chargePayload);
+    const p = parseCocoonTokensUsedPayload(
+      bodySlice(block.message.body),
+      COCOON.charge_payload.opcode,
+    );
     const client = getLabeled('client_request', others, CallContractBlock);
     if (!client) {
       return [];
@@ -120,19 +118,19 @@ export class CocoonProxyChargeMatcher extends CocoonMatcher {
 
 /** ExtClientTopUp → ClientProxyRequest to the proxy → excesses. */
 export class CocoonClientTopUpMatcher extends CocoonMatcher {
-  protected readonly opcodes = [CocoonOp.extClientTopUp];
+  protected readonly opcodes = [COCOON.ext_client_top_up.opcode];
 
   constructor() {
     super({
       child: labeled(
         'proxy_request',
-        call(CocoonOp.clientProxyRequest, { children: [excesses()] }),
+        call(COCOON.client_proxy_request.opcode, { children: [excesses()] }),
       ),
     });
   }
 
   override buildBlock(block: Block, others: Block[]): Block[] {
-    const t = parseCocoonQueryCoinsExcesses(bodySlice(block.message.body), CocoonOp.extClientTopUp);
+    const t = loadFields(COCOON.ext_client_top_up, bodySlice(block.message.body));
     const proxy = getLabeled('proxy_request', others, CallContractBlock);
     if (!proxy) {
       return [];
@@ -141,7 +139,7 @@ export class CocoonClientTopUpMatcher extends CocoonMatcher {
       source: t.send_excesses_to,
       destination: block.message.destination,
       destination_secondary: proxy.message.destination,
-      amount: t.amount,
+      amount: t.top_up_amount,
       data: { query_id: t.query_id },
     });
     return this.finish(nb, block, others, aborted(block));
@@ -150,13 +148,13 @@ export class CocoonClientTopUpMatcher extends CocoonMatcher {
 
 /** GrantRefundPayload → ClientProxyRequest → Payout to the refund recipient + excesses. */
 export class CocoonGrantRefundMatcher extends CocoonMatcher {
-  protected readonly opcodes = [CocoonOp.grantRefundPayload];
+  protected readonly opcodes = [COCOON.grant_refund_payload.opcode];
 
   constructor() {
     super({
       child: labeled(
         'client_request',
-        call(CocoonOp.clientProxyRequest, { children: [payout(), excesses()] }),
+        call(COCOON.client_proxy_request.opcode, { children: [payout(), excesses()] }),
       ),
     });
   }
@@ -164,7 +162,7 @@ export class CocoonGrantRefundMatcher extends CocoonMatcher {
   override buildBlock(block: Block, others: Block[]): Block[] {
     const p = parseCocoonTokensUsedPayload(
       bodySlice(block.message.body),
-      CocoonOp.grantRefundPayload,
+      COCOON.grant_refund_payload.opcode,
     );
     const client = getLabeled('client_request', others, CallContractBlock);
     const out = getLabeled('payout', others, CallContractBlock);

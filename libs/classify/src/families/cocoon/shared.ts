@@ -1,9 +1,9 @@
 /** What the Cocoon matchers share: the action block, the matcher base and the reply matchers. */
+import { COCOON } from '@app/ton';
 import type { ActionData, ActionDataColumn, ActionRow } from '../../action';
 import { CallContractBlock } from '../../core/basic-blocks';
 import { Block } from '../../core/block';
 import { BlockMatcher, ContractMatcher, labeled, type MatcherOptions } from '../../core/matchers';
-import { CocoonOp } from '../../tlb/cocoon';
 
 /** The columns a Cocoon action sets (the `*_data` composite under its own name). */
 interface CocoonColumns {
@@ -67,15 +67,15 @@ export function call(opcode: number, opts: MatcherOptions = {}): ContractMatcher
 }
 
 export function excesses(optional = false): BlockMatcher {
-  return labeled('excesses', call(CocoonOp.returnExcessesBack, { optional }));
+  return labeled('excesses', call(COCOON.return_excesses_back.opcode, { optional }));
 }
 
 export function payout(): BlockMatcher {
-  return labeled('payout', call(CocoonOp.payout));
+  return labeled('payout', call(COCOON.payout.opcode));
 }
 
 export function clientRequest(): BlockMatcher {
-  return labeled('client_request', call(CocoonOp.clientProxyRequest));
+  return labeled('client_request', call(COCOON.client_proxy_request.opcode));
 }
 
 /** Whether the transaction that received the block's message was aborted. */

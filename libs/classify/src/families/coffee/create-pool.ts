@@ -1,4 +1,5 @@
 /** swap.coffee pool creation (toncenter `liquidity.py` CoffeeCreatePoolCreatorMatcher, CoffeeCreatePoolMatcher): a pool creator per asset, then the pool. */
+import { COFFEE } from '@app/ton';
 import type { ActionRow } from '../../action';
 import { CallContractBlock } from '../../core/basic-blocks';
 import { Block } from '../../core/block';
@@ -12,9 +13,6 @@ import {
 } from '../../core/matchers';
 import { bodySlice } from '../../tlb/cells';
 import {
-  CoffeeLiquidityOp,
-  CoffeeOp,
-  CoffeeMiscOp,
   parseCoffeeCreatePoolJetton,
   parseCoffeeCreatePoolNative,
   parseCoffeeCreatePoolRequest,
@@ -63,18 +61,18 @@ export class CoffeeCreatePoolCreatorMatcher extends BlockMatcher {
         'in_transfer',
         new OrMatcher([
           new BlockTypeMatcher('jetton_transfer'),
-          new ContractMatcher(CoffeeLiquidityOp.createPoolNative),
-          new ContractMatcher(CoffeeLiquidityOp.createPoolExtra),
+          new ContractMatcher(COFFEE.create_pool.opcode),
+          new ContractMatcher(COFFEE.create_pool_extra.opcode),
         ]),
       ),
-      child: labeled('deploy', new ContractMatcher(CoffeeMiscOp.deploy)),
+      child: labeled('deploy', new ContractMatcher(COFFEE.deploy.opcode)),
     });
   }
 
   override testSelf(block: Block): boolean {
     return (
       block instanceof CallContractBlock &&
-      block.opcode === CoffeeLiquidityOp.createPoolCreatorRequest
+      block.opcode === COFFEE.create_pool_creator_request.opcode
     );
   }
 
@@ -93,7 +91,7 @@ export class CoffeeCreatePoolCreatorMatcher extends BlockMatcher {
       };
     } else if (
       inTransfer instanceof CallContractBlock &&
-      inTransfer.opcode === CoffeeLiquidityOp.createPoolNative
+      inTransfer.opcode === COFFEE.create_pool.opcode
     ) {
       const p = parseCoffeeCreatePoolNative(bodySlice(inTransfer.message.body));
       data = {
@@ -172,16 +170,13 @@ export class CoffeeCreatePoolMatcher extends BlockMatcher {
     );
     const poolDeploy = labeled(
       'pool_deploy',
-      new ContractMatcher(CoffeeMiscOp.deploy, {
+      new ContractMatcher(COFFEE.deploy.opcode, {
         children: [
           lpTransfer,
-          labeled(
-            'success_event',
-            new ContractMatcher(CoffeeLiquidityOp.depositLiquiditySuccessfulEvent),
-          ),
-          new ContractMatcher(CoffeeOp.notification, {
+          labeled('success_event', new ContractMatcher(COFFEE.deposit_liquidity_succeeded.opcode)),
+          new ContractMatcher(COFFEE.notification.opcode, {
             optional: true,
-            child: new ContractMatcher(0xb216d31f, { optional: true }),
+            child: new ContractMatcher(COFFEE.deposit_notification.opcode, { optional: true }),
           }),
         ],
       }),
@@ -189,7 +184,7 @@ export class CoffeeCreatePoolMatcher extends BlockMatcher {
     super({
       child: labeled(
         'pool_request',
-        new ContractMatcher(CoffeeLiquidityOp.createPoolRequest, { child: poolDeploy }),
+        new ContractMatcher(COFFEE.create_pool_request.opcode, { child: poolDeploy }),
       ),
     });
   }

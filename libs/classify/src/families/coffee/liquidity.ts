@@ -1,4 +1,10 @@
-/** swap.coffee liquidity deposits and withdrawals (toncenter `liquidity.py` CoffeeDepositLiquidityMatcher, CoffeeWithdrawLiquidityMatcher). */
+/**
+ * swap.coffee liquidity deposits and withdrawals (toncenter `liquidity.py` CoffeeDepositLiquidityMatcher,
+ * CoffeeWithdrawLiquidityMatcher): the request and event bodies are read, then the sides
+ * (`depositedSide`), the LP mint (`lpMint`), the vault's excesses and payouts (`vaultExcesses`,
+ * `payoutLeg`) each come from one function.
+ */
+import { COFFEE } from '@app/ton';
 import { CallContractBlock } from '../../core/basic-blocks';
 import { type Block } from '../../core/block';
 import {
@@ -11,11 +17,9 @@ import {
 } from '../../core/matchers';
 import { bodySlice } from '../../tlb/cells';
 import {
-  CoffeeLiquidityOp,
-  CoffeeOp,
-  CoffeeMiscOp,
   parseCoffeeCreateLiquidityDepositoryRequest,
   parseCoffeeLiquidityEvent,
+  type CoffeePoolParams,
 } from '../../tlb/coffee';
 import { JettonOp, parseJettonInternalTransfer } from '../../tlb/jetton';
 import { TON_ASSET, type Asset } from '../asset';
@@ -31,9 +35,79 @@ export function assetKey(a: Asset | null): string {
 function outTransferMatcher(): OrMatcher {
   return new OrMatcher([
     new BlockTypeMatcher('jetton_transfer'),
-    new ContractMatcher(CoffeeOp.payout),
-    new ContractMatcher(CoffeeOp.notification),
+    new ContractMatcher(COFFEE.payout.opcode),
+    new ContractMatcher(COFFEE.notification.opcode),
   ]);
+}
+
+/** Which side of the pool the deposited asset is (1 or 2), 0 when it is neither. */
+function depositedSide(inAsset: Asset | null, pool: CoffeePoolParams): 0 | 1 | 2 {
+  const key = assetKey(inAsset);
+  return key === assetKey(pool.first) ? 1 : key === assetKey(pool.second) ? 2 : 0;
+}
+
+/**
+ * The LP tokens minted and the pool, from the success event or else the LP transfer (either body
+ * unreadable means no action, as toncenter reads both).
+ */
+function lpMint(
+  success: CallContractBlock | null,
+  lp: CallContractBlock | null,
+): { lpMinted: bigint | null; pool: string | null } {
+  let lpMinted: bigint | null = null;
+  let pool: string | null = null;
+  if (success) {
+    lpMinted = parseCoffeeLiquidityEvent(bodySlice(success.message.body)).lp_amount;
+    pool = success.message.source;
+  }
+  if (lp && (lpMinted === null || pool === null)) {
+    lpMinted = parseJettonInternalTransfer(bodySlice(lp.message.body)).amount;
+    pool = lp.message.source;
+  }
+  return { lpMinted, pool };
+}
+
+/** What the vault paid back: a jetton transfer's amount or a TON payout's value. */
+function vaultExcesses(out: Block | null): [Asset, bigint][] {
+  if (out instanceof JettonTransferBlock) {
+    return [[out.data.asset ?? TON_ASSET, out.data.amount]];
+  }
+  if (out instanceof CallContractBlock) {
+    return [[TON_ASSET, out.message.value ?? 0n]];
+  }
+  return [];
+}
+
+/** One side of a withdrawal: the vault's payout_internal and the transfer or payout that follows. */
+function payoutLeg(
+  p: CallContractBlock | null,
+  amount: bigint,
+  pool: string | null,
+): DexWithdrawData['outs'][number] {
+  const o: DexWithdrawData['outs'][number] = {
+    asset: TON_ASSET,
+    amount,
+    dexWallet: pool,
+    dexJettonWallet: null,
+    userWallet: null,
+  };
+  if (!p) {
+    return o;
+  }
+  o.dexWallet = p.message.source;
+  for (const n of p.next) {
+    if (n instanceof JettonTransferBlock) {
+      o.asset = n.data.asset;
+      o.dexJettonWallet = n.data.sender_wallet;
+      o.userWallet = n.data.receiver_wallet;
+      break;
+    }
+    if (n instanceof CallContractBlock && n.opcode === COFFEE.payout.opcode) {
+      o.userWallet = n.message.destination;
+      break;
+    }
+  }
+  return o;
 }
 
 /**
@@ -45,7 +119,7 @@ export class CoffeeDepositLiquidityMatcher extends BlockMatcher {
   constructor() {
     const payout = labeled(
       'payout',
-      new ContractMatcher(CoffeeOp.payoutInternal, {
+      new ContractMatcher(COFFEE.payout_internal.opcode, {
         optional: true,
         child: labeled('out_transfer', outTransferMatcher()),
       }),
@@ -58,11 +132,11 @@ export class CoffeeDepositLiquidityMatcher extends BlockMatcher {
     );
     const successEvent = labeled(
       'success_event',
-      new ContractMatcher(CoffeeLiquidityOp.depositLiquiditySuccessfulEvent),
+      new ContractMatcher(COFFEE.deposit_liquidity_succeeded.opcode),
     );
     const depositInternal = labeled(
       'deposit_internal',
-      new ContractMatcher(CoffeeLiquidityOp.depositLiquidityInternal, {
+      new ContractMatcher(COFFEE.deposit_liquidity_internal.opcode, {
         optional: true,
         children: [lpTransfer, successEvent, payout],
       }),
@@ -71,13 +145,13 @@ export class CoffeeDepositLiquidityMatcher extends BlockMatcher {
       parent: labeled(
         'in_transfer',
         new OrMatcher([
-          new ContractMatcher(CoffeeLiquidityOp.depositLiquidityNative),
+          new ContractMatcher(COFFEE.deposit_liquidity.opcode),
           new BlockTypeMatcher('jetton_transfer'),
         ]),
       ),
       child: labeled(
         'deploy',
-        new ContractMatcher(CoffeeMiscOp.deploy, { child: depositInternal }),
+        new ContractMatcher(COFFEE.deploy.opcode, { child: depositInternal }),
       ),
     });
   }
@@ -85,7 +159,7 @@ export class CoffeeDepositLiquidityMatcher extends BlockMatcher {
   override testSelf(block: Block): boolean {
     return (
       block instanceof CallContractBlock &&
-      block.opcode === CoffeeLiquidityOp.createLiquidityDepositoryRequest
+      block.opcode === COFFEE.create_liquidity_depository_request.opcode
     );
   }
 
@@ -102,8 +176,7 @@ export class CoffeeDepositLiquidityMatcher extends BlockMatcher {
     }
     const req = parseCoffeeCreateLiquidityDepositoryRequest(bodySlice(block.message.body));
     const { first, second } = req.pool_params;
-    const side =
-      assetKey(inAsset) === assetKey(first) ? 1 : assetKey(inAsset) === assetKey(second) ? 2 : 0;
+    const side = depositedSide(inAsset, req.pool_params);
     if (side === 0) {
       return [];
     }
@@ -111,25 +184,11 @@ export class CoffeeDepositLiquidityMatcher extends BlockMatcher {
     if (!deploy) {
       return [];
     }
-    let lpMinted: bigint | null = null;
-    let pool: string | null = null;
-    const success = getLabeled('success_event', others, CallContractBlock);
-    if (success) {
-      lpMinted = parseCoffeeLiquidityEvent(bodySlice(success.message.body)).lp_amount;
-      pool = success.message.source;
-    }
-    const lp = getLabeled('lp_transfer', others, CallContractBlock);
-    if (lp && (lpMinted === null || pool === null)) {
-      lpMinted = parseJettonInternalTransfer(bodySlice(lp.message.body)).amount;
-      pool = lp.message.source;
-    }
-    const excesses: [Asset, bigint][] = [];
-    const out = getLabeled('out_transfer', others);
-    if (out instanceof JettonTransferBlock) {
-      excesses.push([out.data.asset ?? TON_ASSET, out.data.amount]);
-    } else if (out instanceof CallContractBlock) {
-      excesses.push([TON_ASSET, out.message.value ?? 0n]);
-    }
+    const { lpMinted, pool } = lpMint(
+      getLabeled('success_event', others, CallContractBlock),
+      getLabeled('lp_transfer', others, CallContractBlock),
+    );
+    const excesses = vaultExcesses(getLabeled('out_transfer', others));
     const nb = new DedustDepositLiquidityBlock(
       {
         sender: req.sender,
@@ -160,12 +219,12 @@ export class CoffeeDepositLiquidityMatcher extends BlockMatcher {
 export class CoffeeWithdrawLiquidityMatcher extends BlockMatcher {
   constructor() {
     const payout = (): ContractMatcher =>
-      new ContractMatcher(CoffeeOp.payoutInternal, { child: outTransferMatcher() });
+      new ContractMatcher(COFFEE.payout_internal.opcode, { child: outTransferMatcher() });
     super({
       children: [
         labeled('payout_1', payout()),
         labeled('payout_2', payout()),
-        labeled('success_event', new ContractMatcher(CoffeeLiquidityOp.liquidityWithdrawalEvent)),
+        labeled('success_event', new ContractMatcher(COFFEE.withdraw_liquidity_succeeded.opcode)),
       ],
     });
   }
@@ -184,35 +243,6 @@ export class CoffeeWithdrawLiquidityMatcher extends BlockMatcher {
     }
     const ev = parseCoffeeLiquidityEvent(bodySlice(success.message.body));
     const pool = success.message.source;
-    const outOf = (
-      p: CallContractBlock | null,
-      amount: bigint,
-    ): DexWithdrawData['outs'][number] => {
-      const o: DexWithdrawData['outs'][number] = {
-        asset: TON_ASSET,
-        amount,
-        dexWallet: pool,
-        dexJettonWallet: null,
-        userWallet: null,
-      };
-      if (!p) {
-        return o;
-      }
-      o.dexWallet = p.message.source;
-      for (const n of p.next) {
-        if (n instanceof JettonTransferBlock) {
-          o.asset = n.data.asset;
-          o.dexJettonWallet = n.data.sender_wallet;
-          o.userWallet = n.data.receiver_wallet;
-          break;
-        }
-        if (n instanceof CallContractBlock && n.opcode === CoffeeOp.payout) {
-          o.userWallet = n.message.destination;
-          break;
-        }
-      }
-      return o;
-    };
     const nb = new DexWithdrawLiquidityBlock({
       dex: 'coffee',
       sender: block.data.owner,
@@ -222,8 +252,8 @@ export class CoffeeWithdrawLiquidityMatcher extends BlockMatcher {
       lp_tokens_burnt: block.data.amount,
       is_refund: false,
       outs: [
-        outOf(getLabeled('payout_1', others, CallContractBlock), ev.amount1),
-        outOf(getLabeled('payout_2', others, CallContractBlock), ev.amount2),
+        payoutLeg(getLabeled('payout_1', others, CallContractBlock), ev.amount1, pool),
+        payoutLeg(getLabeled('payout_2', others, CallContractBlock), ev.amount2, pool),
       ],
     });
     nb.merge([block, ...others]);

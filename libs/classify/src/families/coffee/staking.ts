@@ -1,4 +1,5 @@
 /** swap.coffee staking (toncenter `staking.py` CoffeeStaking*Matcher): deposits, withdrawals and reward claims. */
+import { COFFEE } from '@app/ton';
 import type { ActionRow } from '../../action';
 import { CallContractBlock } from '../../core/basic-blocks';
 import { Block } from '../../core/block';
@@ -11,7 +12,6 @@ import {
 } from '../../core/matchers';
 import { bodySlice } from '../../tlb/cells';
 import {
-  CoffeeStakingOp,
   parseCoffeeStakingClaimRewards,
   parseCoffeeStakingWithdraw3,
   parseCoffeeStakingWithdraw2,
@@ -57,9 +57,9 @@ export class CoffeeStakingDepositMatcher extends BlockMatcher {
     super({
       child: labeled(
         'pool_call',
-        new ContractMatcher(CoffeeStakingOp.deposit, {
+        new ContractMatcher(COFFEE.staking_deposit.opcode, {
           children: [
-            labeled('log', new ContractMatcher(CoffeeStakingOp.deposit, { optional: true })),
+            labeled('log', new ContractMatcher(COFFEE.staking_deposit.opcode, { optional: true })),
             labeled('nft_mint', new BlockTypeMatcher('nft_mint')),
           ],
         }),
@@ -135,19 +135,19 @@ export class CoffeeStakingWithdrawMatcher extends BlockMatcher {
   constructor() {
     const withdraw3 = labeled(
       'withdraw_3',
-      new ContractMatcher(CoffeeStakingOp.positionWithdraw, {
+      new ContractMatcher(COFFEE.staking_position_withdraw.opcode, {
         children: [labeled('jetton_transfer', new BlockTypeMatcher('jetton_transfer'))],
       }),
     );
     super({
       child: labeled(
         'withdraw_2',
-        new ContractMatcher(CoffeeStakingOp.positionWithdraw, {
+        new ContractMatcher(COFFEE.staking_position_withdraw.opcode, {
           children: [
             withdraw3,
             labeled(
               'log',
-              new ContractMatcher(CoffeeStakingOp.positionWithdraw, { optional: true }),
+              new ContractMatcher(COFFEE.staking_position_withdraw.opcode, { optional: true }),
             ),
           ],
         }),
@@ -156,7 +156,9 @@ export class CoffeeStakingWithdrawMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === CoffeeStakingOp.positionWithdraw;
+    return (
+      block instanceof CallContractBlock && block.opcode === COFFEE.staking_position_withdraw.opcode
+    );
   }
 
   override buildBlock(block: Block, others: Block[]): Block[] {
@@ -222,7 +224,10 @@ export class CoffeeStakingClaimRewardsMatcher extends BlockMatcher {
     super({
       children: [
         labeled('jetton_transfer', new BlockTypeMatcher('jetton_transfer')),
-        labeled('log', new ContractMatcher(CoffeeStakingOp.claimRewards, { optional: true })),
+        labeled(
+          'log',
+          new ContractMatcher(COFFEE.staking_claim_rewards.opcode, { optional: true }),
+        ),
       ],
     });
   }
@@ -230,7 +235,7 @@ export class CoffeeStakingClaimRewardsMatcher extends BlockMatcher {
   override testSelf(block: Block): boolean {
     return (
       block instanceof CallContractBlock &&
-      block.opcode === CoffeeStakingOp.claimRewards &&
+      block.opcode === COFFEE.staking_claim_rewards.opcode &&
       block.next.length > 0
     );
   }

@@ -2,10 +2,10 @@
  * DeDust liquidity blocks (toncenter `liquidity.py` DedustDepositLiquidity and
  * DedustDepositLiquidityPartial) and the matcher pieces both deposit matchers share.
  */
+import { DEDUST } from '@app/ton';
 import type { ActionData, ActionRow } from '../../action';
 import { type BlockMatcher, BlockTypeMatcher, ContractMatcher, labeled } from '../../core/matchers';
 import { Block } from '../../core/block';
-import { DedustOp } from '../../tlb/dedust';
 import { JettonOp } from '../../tlb/jetton';
 import { assetAddress, type Asset } from '../asset';
 import { JettonTransferBlockMatcher } from '../jettons';
@@ -100,11 +100,11 @@ export function excessMatchers(): BlockMatcher[] {
   const jettonExcess = new JettonTransferBlockMatcher();
   jettonExcess.optional = true;
   const returnExcess = (): ContractMatcher =>
-    new ContractMatcher(DedustOp.returnExcessFromVault, {
+    new ContractMatcher(DEDUST.return_excess.opcode, {
       optional: true,
       children: [
         labeled('jetton_excess', jettonExcess, true),
-        labeled('ton_excess', new ContractMatcher(DedustOp.payout, { optional: true })),
+        labeled('ton_excess', new ContractMatcher(DEDUST.payout.opcode, { optional: true })),
       ],
     });
   return [new BlockTypeMatcher('ton_transfer', { optional: true }), returnExcess(), returnExcess()];

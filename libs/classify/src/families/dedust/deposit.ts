@@ -1,4 +1,5 @@
 /** DeDust final deposit (toncenter `DedustDepositBlockMatcher`): the deposit that reaches the pool. */
+import { DEDUST } from '@app/ton';
 import { CallContractBlock } from '../../core/basic-blocks';
 import type { Block } from '../../core/block';
 import type { ClassifyContext } from '../../core/context';
@@ -11,7 +12,7 @@ import {
   labeled,
 } from '../../core/matchers';
 import { bodySlice } from '../../tlb/cells';
-import { DedustOp, parseDedustDepositToPool, parseDedustDepositTonToVault } from '../../tlb/dedust';
+import { parseDedustDepositToPool, parseDedustDepositTonToVault } from '../../tlb/dedust';
 import { JettonOp, parseJettonInternalTransfer } from '../../tlb/jetton';
 import { TON_ASSET, jettonAsset, type Asset } from '../asset';
 import { JettonTransferBlock } from '../jettons';
@@ -26,13 +27,13 @@ import {
 export class DedustDepositBlockMatcher extends BlockMatcher {
   constructor() {
     super({
-      parent: new ContractMatcher(DedustOp.topUpDepositContract, {
-        parent: new ContractMatcher(DedustOp.askLiquidityFactory, {
+      parent: new ContractMatcher(DEDUST.top_up_deposit.opcode, {
+        parent: new ContractMatcher(DEDUST.ask_liquidity.opcode, {
           parent: new OrMatcher([
-            labeled('deposit', new ContractMatcher(DedustOp.depositTonToVault)),
+            labeled('deposit', new ContractMatcher(DEDUST.deposit_liquidity.opcode)),
             labeled('deposit', jettonDepositMatcher()),
           ]),
-          child: new ContractMatcher(DedustOp.deployDepositContract, { optional: true }),
+          child: new ContractMatcher(DEDUST.deploy_deposit.opcode, { optional: true }),
         }),
       }),
       children: [
@@ -45,10 +46,10 @@ export class DedustDepositBlockMatcher extends BlockMatcher {
           ),
           labeled(
             'rejection',
-            new ContractMatcher(DedustOp.rejectDeposit, { children: excessMatchers() }),
+            new ContractMatcher(DEDUST.reject_deposit.opcode, { children: excessMatchers() }),
           ),
         ]),
-        new ContractMatcher(DedustOp.destroyDepositContract, {
+        new ContractMatcher(DEDUST.destroy_deposit.opcode, {
           optional: true,
           children: excessMatchers(),
         }),
@@ -57,7 +58,9 @@ export class DedustDepositBlockMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === DedustOp.depositToPool;
+    return (
+      block instanceof CallContractBlock && block.opcode === DEDUST.deposit_liquidity_all.opcode
+    );
   }
 
   override buildBlock(block: Block, others: Block[], ctx: ClassifyContext): Block[] {
@@ -89,7 +92,7 @@ function provisionData(block: Block, others: Block[], ctx: ClassifyContext): Ded
   }
   let asset: Asset;
   let amount: bigint;
-  if (deposit.opcode === DedustOp.depositTonToVault) {
+  if (deposit.opcode === DEDUST.deposit_liquidity.opcode) {
     asset = TON_ASSET;
     amount = parseDedustDepositTonToVault(bodySlice(deposit.message.body)).amount;
   } else {

@@ -1,11 +1,11 @@
 /** DeDust first-asset deposit (toncenter `DedustDepositFirstAssetBlockMatcher`, `_get_deposit_one_data`). */
+import { DEDUST } from '@app/ton';
 import { CallContractBlock } from '../../core/basic-blocks';
 import type { Block } from '../../core/block';
 import type { ClassifyContext } from '../../core/context';
 import { BlockMatcher, ContractMatcher, OrMatcher } from '../../core/matchers';
 import { bodySlice, loadAddr } from '../../tlb/cells';
 import {
-  DedustOp,
   parseDedustDepositJettonPayload,
   parseDedustDepositTonToVault,
   type DedustDepositParams,
@@ -23,10 +23,10 @@ import {
 export class DedustDepositFirstAssetBlockMatcher extends BlockMatcher {
   constructor() {
     super({
-      parent: new ContractMatcher(DedustOp.askLiquidityFactory, {
-        child: new ContractMatcher(DedustOp.deployDepositContract),
+      parent: new ContractMatcher(DEDUST.ask_liquidity.opcode, {
+        child: new ContractMatcher(DEDUST.deploy_deposit.opcode),
         parent: new OrMatcher([
-          new ContractMatcher(DedustOp.depositTonToVault),
+          new ContractMatcher(DEDUST.deposit_liquidity.opcode),
           jettonDepositMatcher(),
         ]),
       }),
@@ -34,7 +34,7 @@ export class DedustDepositFirstAssetBlockMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === DedustOp.topUpDepositContract;
+    return block instanceof CallContractBlock && block.opcode === DEDUST.top_up_deposit.opcode;
   }
 
   override buildBlock(block: Block, others: Block[], ctx: ClassifyContext): Block[] {
@@ -90,7 +90,8 @@ function collectVaultCall(block: Block): Block {
   for (const n of block.next) {
     if (
       n instanceof CallContractBlock &&
-      (n.opcode === DedustOp.depositToPool || n.opcode === DedustOp.rejectDeposit)
+      (n.opcode === DEDUST.deposit_liquidity_all.opcode ||
+        n.opcode === DEDUST.reject_deposit.opcode)
     ) {
       throw new Error('unexpected call after a dedust deposit top-up');
     }

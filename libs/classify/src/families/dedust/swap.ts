@@ -1,4 +1,8 @@
-/** DeDust swaps (toncenter `swaps.py` DedustSwapBlockMatcher). */
+/**
+ * DeDust swaps (toncenter `swaps.py` DedustSwapBlockMatcher): the pools' swap logs are read, then the
+ * leg into the vault (`incomingLeg`) and the leg out (`outgoingLeg`), then the block is built.
+ */
+import { DEDUST } from '@app/ton';
 import { CallContractBlock, findCall, findCalls } from '../../core/basic-blocks';
 import type { Block } from '../../core/block';
 import type { ClassifyContext } from '../../core/context';
@@ -12,7 +16,6 @@ import {
 } from '../../core/matchers';
 import { bodySlice } from '../../tlb/cells';
 import {
-  DedustOp,
   parseDedustNativeSwap,
   parseDedustPayoutAmount,
   parseDedustSwapNotification,
@@ -46,118 +49,182 @@ function swapSequence(pools: string[], incoming: Asset, ctx: ClassifyContext): A
   return seq;
 }
 
+/** The leg into the vault and the swap path it asks for. */
+interface IncomingLeg {
+  sender: string | null;
+  senderWallet: string | null;
+  dexInJettonWallet: string | null;
+  dexInWallet: string | null;
+  amountIn: bigint | null;
+  assetIn: Asset | null;
+  steps: string[] | null;
+}
+
+/**
+ * A jetton transfer into the vault with the swap payload, or the native vault's swap request (no
+ * path when neither is there); null when the transfer carries no DeDust swap, which builds nothing.
+ */
+function incomingLeg(block: Block, others: Block[]): IncomingLeg | null {
+  const prev = block.previous;
+  if (prev instanceof JettonTransferBlock && others.includes(prev)) {
+    if (
+      prev.data.payload_opcode !== DEDUST.swap_payload.opcode ||
+      prev.data.forward_payload === null
+    ) {
+      return null;
+    }
+    const s = bodySlice(prev.data.forward_payload);
+    s.skip(32);
+    return {
+      sender: prev.data.sender,
+      senderWallet: prev.data.sender_wallet,
+      dexInJettonWallet: prev.data.receiver_wallet,
+      dexInWallet: prev.data.receiver,
+      amountIn: prev.data.amount,
+      assetIn: prev.data.asset,
+      steps: parseDedustSwapSteps(s),
+    };
+  }
+  const leg: IncomingLeg = {
+    sender: null,
+    senderWallet: null,
+    dexInJettonWallet: null,
+    dexInWallet: null,
+    amountIn: null,
+    assetIn: null,
+    steps: null,
+  };
+  const request = findCall(others, DEDUST.swap.opcode);
+  if (request) {
+    leg.sender = request.message.source;
+    leg.dexInWallet = request.message.destination;
+    const msg = parseDedustNativeSwap(bodySlice(request.message.body));
+    leg.amountIn = msg.amount;
+    leg.steps = msg.steps;
+    leg.assetIn = TON_ASSET;
+  }
+  return leg;
+}
+
+/** The leg out of the vault that pays the pool's payout: a jetton transfer or a TON payout. */
+interface OutgoingLeg {
+  receiver: string | null;
+  receiverWallet: string | null;
+  dexOutJettonWallet: string | null;
+  dexOutWallet: string | null;
+  amountOut: bigint;
+  assetOut: Asset | null;
+}
+
+function outgoingLeg(payoutFromPool: Block, include: Block[], sender: string | null): OutgoingLeg {
+  const leg: OutgoingLeg = {
+    receiver: sender,
+    receiverWallet: null,
+    dexOutJettonWallet: null,
+    dexOutWallet: null,
+    amountOut: parseDedustPayoutAmount(bodySlice(payoutFromPool.message.body)),
+    assetOut: null,
+  };
+  for (const p of payoutFromPool.next) {
+    if (!include.includes(p)) {
+      continue;
+    }
+    if (p instanceof JettonTransferBlock) {
+      leg.receiverWallet = p.data.receiver_wallet;
+      leg.receiver = p.data.receiver;
+      leg.dexOutWallet = p.data.sender;
+      leg.dexOutJettonWallet = p.data.sender_wallet;
+      leg.assetOut = p.data.asset;
+      leg.amountOut = p.data.amount;
+    } else if (p instanceof CallContractBlock && p.opcode === DEDUST.payout.opcode) {
+      leg.dexOutWallet = p.message.source;
+      leg.receiver = p.message.destination;
+      leg.assetOut = TON_ASSET;
+    }
+  }
+  return leg;
+}
+
+/** Whether every pool the swap went through logged its swap (a pool that did not failed it). */
+function everyHopNotified(include: Block[]): boolean {
+  return include.every(
+    (b) =>
+      !(
+        b instanceof CallContractBlock &&
+        (b.opcode === DEDUST.swap_external.opcode || b.opcode === DEDUST.swap_peer.opcode)
+      ) ||
+      b.next.some(
+        (n) =>
+          include.includes(n) &&
+          n instanceof CallContractBlock &&
+          n.opcode === DEDUST.swap_event.opcode,
+      ),
+  );
+}
+
 /** vault → pool swap (after a jetton transfer or native swap) → peers → payout (TON or jetton). */
 export class DedustSwapBlockMatcher extends BlockMatcher {
   constructor() {
     const swap = new OrMatcher([
-      new ContractMatcher(DedustOp.swapPeer, {
-        children: [new ContractMatcher(DedustOp.swapNotification, { optional: true })],
+      new ContractMatcher(DEDUST.swap_peer.opcode, {
+        children: [new ContractMatcher(DEDUST.swap_event.opcode, { optional: true })],
       }),
-      new ContractMatcher(DedustOp.swapExternal, {
-        children: [new ContractMatcher(DedustOp.swapNotification, { optional: true })],
+      new ContractMatcher(DEDUST.swap_external.opcode, {
+        children: [new ContractMatcher(DEDUST.swap_event.opcode, { optional: true })],
       }),
     ]);
     const peers = new RecursiveMatcher(
       swap,
-      new ContractMatcher(DedustOp.payoutFromPool, {
+      new ContractMatcher(DEDUST.payout_from_pool.opcode, {
         child: new OrMatcher([
-          new ContractMatcher(DedustOp.payout),
+          new ContractMatcher(DEDUST.payout.opcode),
           new BlockTypeMatcher('jetton_transfer'),
         ]),
       }),
     );
     const payout = childSequence([
-      new ContractMatcher(DedustOp.payoutFromPool),
+      new ContractMatcher(DEDUST.payout_from_pool.opcode),
       new OrMatcher([
         new BlockTypeMatcher('jetton_transfer'),
-        new ContractMatcher(DedustOp.payout),
+        new ContractMatcher(DEDUST.payout.opcode),
       ]),
     ]);
     super({
       children: [
         new OrMatcher(payout ? [payout, peers] : [peers]),
-        new ContractMatcher(DedustOp.swapNotification, { optional: true }),
+        new ContractMatcher(DEDUST.swap_event.opcode, { optional: true }),
       ],
       parent: new OrMatcher([
         new BlockTypeMatcher('jetton_transfer'),
-        new ContractMatcher(DedustOp.swap),
+        new ContractMatcher(DEDUST.swap.opcode),
       ]),
     });
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === DedustOp.swapExternal;
+    return block instanceof CallContractBlock && block.opcode === DEDUST.swap_external.opcode;
   }
 
   override buildBlock(block: Block, others: Block[], ctx: ClassifyContext): Block[] {
     const include = [block, ...others];
-    const notifications = findCalls(include, DedustOp.swapNotification)
+    const notifications = findCalls(include, DEDUST.swap_event.opcode)
       .map((b) => ({ b, msg: parseDedustSwapNotification(bodySlice(b.message.body)) }))
       .sort((x, y) => (x.b.minLt < y.b.minLt ? -1 : x.b.minLt > y.b.minLt ? 1 : 0));
     const peerSwaps: PeerSwap[] = notifications.map(({ msg }) => ({
       in: { amount: msg.amount_in, asset: msg.asset_in },
       out: { amount: msg.amount_out, asset: msg.asset_out },
     }));
-    const prev = block.previous;
-    let sender: string | null = null;
-    let senderWallet: string | null = null;
-    let dexInJettonWallet: string | null = null;
-    let dexInWallet: string | null = null;
-    let amountIn: bigint | null = null;
-    let assetIn: Asset | null = null;
-    let steps: string[] | null = null;
-    if (prev instanceof JettonTransferBlock && others.includes(prev)) {
-      dexInJettonWallet = prev.data.receiver_wallet;
-      dexInWallet = prev.data.receiver;
-      senderWallet = prev.data.sender_wallet;
-      sender = prev.data.sender;
-      assetIn = prev.data.asset;
-      if (prev.data.payload_opcode !== DedustOp.swapPayload || prev.data.forward_payload === null) {
-        return [];
-      }
-      amountIn = prev.data.amount;
-      const s = bodySlice(prev.data.forward_payload);
-      s.skip(32);
-      steps = parseDedustSwapSteps(s);
-    } else {
-      const request = findCall(others, DedustOp.swap);
-      if (request) {
-        sender = request.message.source;
-        dexInWallet = request.message.destination;
-        const msg = parseDedustNativeSwap(bodySlice(request.message.body));
-        amountIn = msg.amount;
-        steps = msg.steps;
-        assetIn = TON_ASSET;
-      }
+    const incoming = incomingLeg(block, others);
+    if (incoming === null) {
+      return [];
     }
-    const payouts = findCalls(others, DedustOp.payoutFromPool);
+    const { sender, assetIn, amountIn, steps } = incoming;
+    const payouts = findCalls(others, DEDUST.payout_from_pool.opcode);
     const payoutFromPool = payouts[0];
     if (!payoutFromPool || payouts.length !== 1) {
       throw new Error('expected one dedust payout from pool');
     }
-    let receiver = sender;
-    let receiverWallet: string | null = null;
-    let dexOutJettonWallet: string | null = null;
-    let dexOutWallet: string | null = null;
-    let amountOut: bigint | null = parseDedustPayoutAmount(bodySlice(payoutFromPool.message.body));
-    let assetOut: Asset | null = null;
-    for (const p of payoutFromPool.next) {
-      if (!include.includes(p)) {
-        continue;
-      }
-      if (p instanceof JettonTransferBlock) {
-        receiverWallet = p.data.receiver_wallet;
-        receiver = p.data.receiver;
-        dexOutWallet = p.data.sender;
-        dexOutJettonWallet = p.data.sender_wallet;
-        assetOut = p.data.asset;
-        amountOut = p.data.amount;
-      } else if (p instanceof CallContractBlock && p.opcode === DedustOp.payout) {
-        dexOutWallet = p.message.source;
-        receiver = p.message.destination;
-        assetOut = TON_ASSET;
-      }
-    }
+    const outgoing = outgoingLeg(payoutFromPool, include, sender);
     if (steps === null) {
       throw new Error('dedust swap without a swap path');
     }
@@ -166,27 +233,10 @@ export class DedustSwapBlockMatcher extends BlockMatcher {
     if (peerSwaps.length === 0) {
       peerSwaps.push({
         in: { amount: amountIn ?? 0n, asset: assetIn ?? TON_ASSET },
-        out: { amount: amountOut, asset: assetOut ?? TON_ASSET },
+        out: { amount: outgoing.amountOut, asset: outgoing.assetOut ?? TON_ASSET },
       });
     }
-    let failed = false;
-    for (const b of include) {
-      if (
-        b instanceof CallContractBlock &&
-        (b.opcode === DedustOp.swapExternal || b.opcode === DedustOp.swapPeer)
-      ) {
-        const notified = b.next.some(
-          (n) =>
-            include.includes(n) &&
-            n instanceof CallContractBlock &&
-            n.opcode === DedustOp.swapNotification,
-        );
-        if (!notified) {
-          failed = true;
-          break;
-        }
-      }
-    }
+    const failed = !everyHopNotified(include);
     const first = peerSwaps[0];
     const last = peerSwaps[peerSwaps.length - 1];
     if (!first || !last) {
@@ -199,17 +249,17 @@ export class DedustSwapBlockMatcher extends BlockMatcher {
         asset: first.in.asset,
         amount: first.in.amount,
         source: sender,
-        source_jetton_wallet: senderWallet,
-        destination: dexInWallet,
-        destination_jetton_wallet: dexInJettonWallet,
+        source_jetton_wallet: incoming.senderWallet,
+        destination: incoming.dexInWallet,
+        destination_jetton_wallet: incoming.dexInJettonWallet,
       },
       dex_outgoing_transfer: {
         asset: last.out.asset,
         amount: last.out.amount,
-        source: dexOutWallet,
-        source_jetton_wallet: dexOutJettonWallet,
-        destination: receiver,
-        destination_jetton_wallet: receiverWallet,
+        source: outgoing.dexOutWallet,
+        source_jetton_wallet: outgoing.dexOutJettonWallet,
+        destination: outgoing.receiver,
+        destination_jetton_wallet: outgoing.receiverWallet,
       },
       peer_swaps: peerSwaps.length > 1 ? peerSwaps : [],
       source_asset: assetIn,

@@ -1,4 +1,5 @@
 /** DeDust withdrawal (toncenter `DedustWithdrawBlockMatcher`). */
+import { DEDUST } from '@app/ton';
 import { CallContractBlock } from '../../core/basic-blocks';
 import type { Block } from '../../core/block';
 import type { ClassifyContext } from '../../core/context';
@@ -11,7 +12,7 @@ import {
   labeled,
 } from '../../core/matchers';
 import { bodySlice } from '../../tlb/cells';
-import { DedustOp, parseDedustPayoutAmount } from '../../tlb/dedust';
+import { parseDedustPayoutAmount } from '../../tlb/dedust';
 import { JettonOp, parseJettonBurn } from '../../tlb/jetton';
 import { TON_ASSET, jettonAsset, type Asset } from '../asset';
 import { DexWithdrawLiquidityBlock } from '../dex-withdraw-liquidity';
@@ -21,9 +22,9 @@ import { JettonTransferBlock } from '../jettons';
 export class DedustWithdrawBlockMatcher extends BlockMatcher {
   constructor() {
     const payout = (label: string): ContractMatcher =>
-      new ContractMatcher(DedustOp.payoutFromPool, {
+      new ContractMatcher(DEDUST.payout_from_pool.opcode, {
         child: new OrMatcher([
-          labeled(label, new ContractMatcher(DedustOp.payout)),
+          labeled(label, new ContractMatcher(DEDUST.payout.opcode)),
           labeled(label, new BlockTypeMatcher('jetton_transfer')),
         ]),
       });
@@ -62,7 +63,7 @@ export class DedustWithdrawBlockMatcher extends BlockMatcher {
         continue;
       }
       const amount = parseDedustPayoutAmount(bodySlice(request.message.body));
-      if (p instanceof CallContractBlock && p.opcode === DedustOp.payout) {
+      if (p instanceof CallContractBlock && p.opcode === DEDUST.payout.opcode) {
         outs.push({
           asset: TON_ASSET,
           amount,

@@ -1,4 +1,5 @@
 /** TONCO pool deployment (toncenter `liquidity.py` ToncoDeployPoolBlockMatcher). */
+import { TONCO } from '@app/ton';
 import type { ActionRow } from '../../action';
 import { CallContractBlock } from '../../core/basic-blocks';
 import { Block } from '../../core/block';
@@ -8,7 +9,6 @@ import { tryParse } from '../../tlb/parse-result';
 import {
   parseToncoCreatePool,
   parseToncoPoolInitActive,
-  ToncoOp,
   type ToncoCreatePoolBody,
 } from '../../tlb/tonco';
 
@@ -51,7 +51,7 @@ export class ToncoDeployPoolBlockMatcher extends BlockMatcher {
     super({
       child: labeled(
         'init_pool',
-        new ContractMatcher(ToncoOp.poolInit, {
+        new ContractMatcher(TONCO.pool_init.opcode, {
           child: labeled('excesses', new ContractMatcher(EXCESS_OP, { optional: true })),
         }),
       ),
@@ -59,7 +59,7 @@ export class ToncoDeployPoolBlockMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === ToncoOp.routerCreatePool;
+    return block instanceof CallContractBlock && block.opcode === TONCO.router_create_pool.opcode;
   }
 
   override buildBlock(block: Block, others: Block[]): Block[] {

@@ -1,4 +1,5 @@
 /** TONCO liquidity deposits (toncenter `liquidity.py` ToncoDepositLiquidityMatcher): one action per funded side. */
+import { loadFields, TONCO, STONFI } from '@app/ton';
 import type { ActionRow } from '../../action';
 import { CallContractBlock, findCall } from '../../core/basic-blocks';
 import { Block } from '../../core/block';
@@ -16,11 +17,8 @@ import { bodySlice } from '../../tlb/cells';
 import { JettonOp, parseJettonNotify } from '../../tlb/jetton';
 import {
   parsePTonTransfer,
-  parseToncoAddLiquidity,
   parseToncoFundAccountPayload,
   parseToncoPositionInit,
-  PTON_TRANSFER_OP,
-  ToncoOp,
 } from '../../tlb/tonco';
 import { assetAddress, TON_ASSET, type Asset } from '../asset';
 import { walletAsset } from '../dex-assets';
@@ -101,23 +99,23 @@ export class ToncoDepositLiquidityMatcher extends BlockMatcher {
     const tonInput = labeled(
       'ton_input',
       new ContractMatcher(JettonOp.notify, {
-        parent: labeled('ton_input_addition', new ContractMatcher(PTON_TRANSFER_OP)),
+        parent: labeled('ton_input_addition', new ContractMatcher(STONFI.pton_ton_transfer.opcode)),
       }),
     );
     const jettonInput = labeled('jetton_input', new BlockTypeMatcher('jetton_transfer'));
     const output = (): BlockTypeMatcher =>
       new BlockTypeMatcher('jetton_transfer', {
-        child: new ContractMatcher(PTON_TRANSFER_OP, { optional: true }),
+        child: new ContractMatcher(STONFI.pton_ton_transfer.opcode, { optional: true }),
         optional: true,
       });
     const refund = labeled(
       'refund_router_call',
-      new ContractMatcher(ToncoOp.routerPayTo, {
+      new ContractMatcher(TONCO.router_pay_to.opcode, {
         optional: true,
         children: [labeled('excess_transfer_0', output()), labeled('excess_transfer_1', output())],
       }),
     );
-    const mintAndRefund = new ContractMatcher(ToncoOp.poolMintAndRefund, {
+    const mintAndRefund = new ContractMatcher(TONCO.pool_mint.opcode, {
       optional: true,
       children: [
         refund,
@@ -126,7 +124,7 @@ export class ToncoDepositLiquidityMatcher extends BlockMatcher {
       ],
     });
     super({
-      parent: new ContractMatcher(ToncoOp.poolFundAccount, {
+      parent: new ContractMatcher(TONCO.pool_fund_account.opcode, {
         parent: new OrMatcher([tonInput, jettonInput]),
       }),
       child: mintAndRefund,
@@ -134,11 +132,13 @@ export class ToncoDepositLiquidityMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === ToncoOp.accountAddLiquidity;
+    return (
+      block instanceof CallContractBlock && block.opcode === TONCO.account_add_liquidity.opcode
+    );
   }
 
   override buildBlock(block: Block, others: Block[], ctx: ClassifyContext): Block[] {
-    const add = parseToncoAddLiquidity(bodySlice(block.message.body));
+    const add = loadFields(TONCO.account_add_liquidity, bodySlice(block.message.body));
     const firstDeposited = add.new_amount0 > 0n;
     let lpTokens: bigint | null = null;
     let nftIndex: bigint | null = null;
@@ -172,7 +172,7 @@ export class ToncoDepositLiquidityMatcher extends BlockMatcher {
     if (!n.payload || n.payload.remainingBits < 32) {
       return [];
     }
-    if (n.payload.preloadUint(32) >>> 0 !== ToncoOp.poolFundAccount) {
+    if (n.payload.preloadUint(32) >>> 0 !== TONCO.pool_fund_account.opcode) {
       return [];
     }
     const other = parseToncoFundAccountPayload(n.payload).other_jetton_wallet;
@@ -188,7 +188,7 @@ export class ToncoDepositLiquidityMatcher extends BlockMatcher {
       if (!(t instanceof JettonTransferBlock)) {
         continue;
       }
-      const p = findCall(t.next, PTON_TRANSFER_OP);
+      const p = findCall(t.next, STONFI.pton_ton_transfer.opcode);
       if (p) {
         excesses.push([TON_ASSET, parsePTonTransfer(bodySlice(p.message.body)).ton_amount]);
       } else {

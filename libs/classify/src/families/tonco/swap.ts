@@ -1,4 +1,9 @@
-/** TONCO v3 swaps (toncenter `swaps.py` ToncoSwapBlockMatcher): multi-hop through the router sending to itself. */
+/**
+ * TONCO v3 swaps (toncenter `swaps.py` ToncoSwapBlockMatcher): multi-hop through the router sending to
+ * itself. A match is collected by label (`collectSwap`), each hop read into a typed result
+ * (`parseSwapStep`), then built from its legs (`routerIncomingLeg`, `peerSwapsOf`).
+ */
+import { TONCO, STONFI } from '@app/ton';
 import { CallContractBlock, findCall } from '../../core/basic-blocks';
 import { type Block, LabelBlock } from '../../core/block';
 import type { ClassifyContext } from '../../core/context';
@@ -12,16 +17,15 @@ import {
 import { bodySlice } from '../../tlb/cells';
 import { JettonOp } from '../../tlb/jetton';
 import { tryParse, type Parsed } from '../../tlb/parse-result';
-import {
-  parsePTonTransfer,
-  parseToncoPayTo,
-  parseToncoSwap,
-  PTON_TRANSFER_OP,
-  toncoSwapTargets,
-  ToncoOp,
-} from '../../tlb/tonco';
+import { parseToncoPayTo, parseToncoSwap, toncoSwapTargets } from '../../tlb/tonco';
 import { TON_ASSET, type Asset } from '../asset';
-import { byMinLt, routerTransferLeg, unwrapPton, walletAsset } from '../dex-assets';
+import {
+  byMinLt,
+  routerIncomingLeg,
+  routerTransferLeg,
+  unwrapPton,
+  walletAsset,
+} from '../dex-assets';
 import { JettonSwapBlock, type DexTransfer, type PeerSwap } from '../jetton-swap';
 import { JettonTransferBlock } from '../jettons';
 
@@ -64,16 +68,90 @@ function parseSwapStep(
   }));
 }
 
+/** The matched blocks by label, each kind in lt order. */
+interface CollectedSwap {
+  inTransfer: Block | null;
+  swaps: Block[];
+  payouts: Block[];
+  outs: Block[];
+  intermediates: Block[];
+  triggers: Block[];
+}
+
+function collectSwap(block: Block, others: Block[]): CollectedSwap {
+  const c: CollectedSwap = {
+    inTransfer: null,
+    swaps: [block],
+    payouts: [],
+    outs: [],
+    intermediates: [],
+    triggers: [],
+  };
+  const byLabel = new Map<string, Block[]>([
+    ['peer_swap', c.swaps],
+    ['payout', c.payouts],
+    ['out_transfer', c.outs],
+    ['intermediate_transfer', c.intermediates],
+    ['intermediate_hop_trigger', c.triggers],
+  ]);
+  for (const b of [...others].sort(byMinLt)) {
+    if (!(b instanceof LabelBlock)) {
+      continue;
+    }
+    if (b.label === 'in_transfer') {
+      c.inTransfer = b.block;
+    } else {
+      byLabel.get(b.label)?.push(b.block);
+    }
+  }
+  c.swaps.sort(byMinLt);
+  c.payouts.sort(byMinLt);
+  return c;
+}
+
+/** The hops of a multi-pool swap (each pay_to's larger leg); empty for a single pool. */
+function peerSwapsOf(
+  steps: readonly ReturnType<typeof parseToncoPayTo>[],
+  walletAssets: ReadonlyMap<string, Asset>,
+  incoming: DexTransfer,
+): PeerSwap[] {
+  const peerSwaps: PeerSwap[] = [];
+  const [first, ...rest] = steps;
+  if (steps.length <= 1 || !first) {
+    return peerSwaps;
+  }
+  const leg = largestOut(first);
+  const legAsset = leg ? walletAssets.get(leg[1]) : undefined;
+  if (!leg || !legAsset || !incoming.asset) {
+    return peerSwaps;
+  }
+  let prev = { amount: leg[0], asset: legAsset };
+  peerSwaps.push({ in: { amount: incoming.amount ?? 0n, asset: incoming.asset }, out: prev });
+  for (const next of rest) {
+    if (!isOk(next.exit_code)) {
+      continue;
+    }
+    const l = largestOut(next);
+    if (!l) {
+      continue;
+    }
+    const o = { amount: l[0], asset: walletAssets.get(l[1]) ?? TON_ASSET };
+    peerSwaps.push({ in: { ...prev }, out: o });
+    prev = o;
+  }
+  return peerSwaps;
+}
+
 /** pool swap (after a jetton or pTON transfer to the router) → pay_to → next hop or final transfer. */
 export class ToncoSwapBlockMatcher extends BlockMatcher {
   constructor() {
     const inTransfer = new OrMatcher([
       labeled('in_transfer', new BlockTypeMatcher('jetton_transfer')),
       new ContractMatcher(JettonOp.notify, {
-        parent: labeled('in_transfer', new ContractMatcher(PTON_TRANSFER_OP)),
+        parent: labeled('in_transfer', new ContractMatcher(STONFI.pton_ton_transfer.opcode)),
       }),
     ]);
-    const peerSwap = labeled('peer_swap', new ContractMatcher(ToncoOp.poolSwap));
+    const peerSwap = labeled('peer_swap', new ContractMatcher(TONCO.pool_swap.opcode));
     const hopTrigger = labeled(
       'intermediate_hop_trigger',
       new ContractMatcher(JettonOp.notify, { child: peerSwap }),
@@ -82,7 +160,7 @@ export class ToncoSwapBlockMatcher extends BlockMatcher {
       labeled(
         'intermediate_transfer',
         new BlockTypeMatcher('jetton_transfer', {
-          child: new ContractMatcher(PTON_TRANSFER_OP, { child: hopTrigger }),
+          child: new ContractMatcher(STONFI.pton_ton_transfer.opcode, { child: hopTrigger }),
         }),
       ),
       labeled(
@@ -93,58 +171,28 @@ export class ToncoSwapBlockMatcher extends BlockMatcher {
         'out_transfer',
         new ContractMatcher(JettonOp.transfer, {
           optional: true,
-          child: new ContractMatcher(PTON_TRANSFER_OP),
+          child: new ContractMatcher(STONFI.pton_ton_transfer.opcode),
         }),
       ),
       labeled('out_transfer', new BlockTypeMatcher('jetton_transfer', { optional: true })),
     ]);
     const payout = labeled(
       'payout',
-      new ContractMatcher(ToncoOp.routerPayTo, { child: outOptions }),
+      new ContractMatcher(TONCO.router_pay_to.opcode, { child: outOptions }),
     );
     peerSwap.child = payout;
     super({ parent: inTransfer, child: payout });
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === ToncoOp.poolSwap;
+    return block instanceof CallContractBlock && block.opcode === TONCO.pool_swap.opcode;
   }
 
   override buildBlock(block: Block, others: Block[], ctx: ClassifyContext): Block[] {
-    const sorted = [...others].sort(byMinLt);
-    let inTransfer: Block | null = null;
-    const payouts: Block[] = [];
-    const swaps: Block[] = [block];
-    const outs: Block[] = [];
-    const intermediates: Block[] = [];
-    const triggers: Block[] = [];
-    for (const b of sorted) {
-      if (!(b instanceof LabelBlock)) {
-        continue;
-      }
-      switch (b.label) {
-        case 'in_transfer':
-          inTransfer = b.block;
-          break;
-        case 'peer_swap':
-          swaps.push(b.block);
-          break;
-        case 'payout':
-          payouts.push(b.block);
-          break;
-        case 'out_transfer':
-          outs.push(b.block);
-          break;
-        case 'intermediate_transfer':
-          intermediates.push(b.block);
-          break;
-        case 'intermediate_hop_trigger':
-          triggers.push(b.block);
-          break;
-      }
-    }
-    swaps.sort(byMinLt);
-    payouts.sort(byMinLt);
+    const { inTransfer, swaps, payouts, outs, intermediates, triggers } = collectSwap(
+      block,
+      others,
+    );
     if (!inTransfer || swaps.length !== payouts.length) {
       return [];
     }
@@ -171,36 +219,15 @@ export class ToncoSwapBlockMatcher extends BlockMatcher {
         }
       }
     }
-    let incoming: DexTransfer;
-    let sender: string | null;
-    let inPayload: ReturnType<typeof parsePTonTransfer>['forward_payload'] = null;
-    if (inTransfer instanceof JettonTransferBlock) {
-      sender = inTransfer.data.sender;
-      incoming = routerTransferLeg(inTransfer);
-    } else {
-      const msg = inTransfer.message;
-      let amount = msg.value ?? 0n;
-      if (inTransfer instanceof CallContractBlock && inTransfer.opcode === PTON_TRANSFER_OP) {
-        const p = parsePTonTransfer(bodySlice(msg.body));
-        amount = p.ton_amount;
-        inPayload = p.forward_payload;
-      }
-      sender = msg.source;
-      incoming = {
-        asset: TON_ASSET,
-        amount,
-        source: msg.source,
-        source_jetton_wallet: null,
-        destination: block.message.source,
-        destination_jetton_wallet: msg.destination,
-      };
-    }
+    const { sender, incoming, inPayload } = routerIncomingLeg(inTransfer, block);
+    // a TONCO swap's TON leg without a value counts as 0 (StonFi v2 keeps it unknown)
+    incoming.amount ??= 0n;
     const out = outs[outs.length - 1];
     if (!(out instanceof JettonTransferBlock)) {
       return [];
     }
     const extra: Block[] = [];
-    const outPton = findCall(out.next, PTON_TRANSFER_OP);
+    const outPton = findCall(out.next, STONFI.pton_ton_transfer.opcode);
     if (outPton) {
       extra.push(outPton);
     }
@@ -213,33 +240,12 @@ export class ToncoSwapBlockMatcher extends BlockMatcher {
     }
     const outgoing = routerTransferLeg(out);
     for (const t of intermediates) {
-      const p = findCall(t.next, PTON_TRANSFER_OP);
+      const p = findCall(t.next, STONFI.pton_ton_transfer.opcode);
       if (t instanceof JettonTransferBlock && p) {
         extra.push(p);
       }
     }
-    const peerSwaps: PeerSwap[] = [];
-    const [first, ...rest] = steps;
-    if (steps.length > 1 && first) {
-      const leg = largestOut(first);
-      const legAsset = leg ? walletAssets.get(leg[1]) : undefined;
-      if (leg && legAsset && incoming.asset) {
-        let prev = { amount: leg[0], asset: legAsset };
-        peerSwaps.push({ in: { amount: incoming.amount ?? 0n, asset: incoming.asset }, out: prev });
-        for (const next of rest) {
-          if (!isOk(next.exit_code)) {
-            continue;
-          }
-          const l = largestOut(next);
-          if (!l) {
-            continue;
-          }
-          const o = { amount: l[0], asset: walletAssets.get(l[1]) ?? TON_ASSET };
-          peerSwaps.push({ in: { ...prev }, out: o });
-          prev = o;
-        }
-      }
-    }
+    const peerSwaps = peerSwapsOf(steps, walletAssets, incoming);
     let destinationAsset: Asset | null = outAsset;
     let minOut: bigint | null = out.data.amount;
     if (!ok && steps.length > 0 && inPayload) {

@@ -1,4 +1,5 @@
 /** TONCO liquidity withdrawal (toncenter `liquidity.py` ToncoWithdrawLiquidityMatcher): position burn. */
+import { loadFields, TONCO, STONFI } from '@app/ton';
 import type { ActionRow } from '../../action';
 import { CallContractBlock, findCall } from '../../core/basic-blocks';
 import { Block } from '../../core/block';
@@ -17,9 +18,6 @@ import {
   parseToncoPayTo,
   parseToncoPoolBurnIndex,
   parseToncoPositionBurnOwner,
-  parseToncoStartBurn,
-  PTON_TRANSFER_OP,
-  ToncoOp,
 } from '../../tlb/tonco';
 import { assetAddress, TON_ASSET, type Asset } from '../asset';
 import { walletAsset } from '../dex-assets';
@@ -88,13 +86,13 @@ export class ToncoWithdrawLiquidityMatcher extends BlockMatcher {
   constructor() {
     const output = (): BlockTypeMatcher =>
       new BlockTypeMatcher('jetton_transfer', {
-        child: new ContractMatcher(PTON_TRANSFER_OP, { optional: true }),
+        child: new ContractMatcher(STONFI.pton_ton_transfer.opcode, { optional: true }),
         optional: true,
       });
     super({
-      child: new ContractMatcher(ToncoOp.positionBurn, {
-        child: new ContractMatcher(ToncoOp.poolBurn, {
-          child: new ContractMatcher(ToncoOp.routerPayTo, {
+      child: new ContractMatcher(TONCO.position_burn.opcode, {
+        child: new ContractMatcher(TONCO.pool_burn.opcode, {
+          child: new ContractMatcher(TONCO.router_pay_to.opcode, {
             children: [labeled('payout_1', output()), labeled('payout_2', output())],
           }),
         }),
@@ -103,18 +101,18 @@ export class ToncoWithdrawLiquidityMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === ToncoOp.poolStartBurn;
+    return block instanceof CallContractBlock && block.opcode === TONCO.pool_start_burn.opcode;
   }
 
   override buildBlock(block: Block, others: Block[], ctx: ClassifyContext): Block[] {
-    const start = parseToncoStartBurn(bodySlice(block.message.body));
+    const start = loadFields(TONCO.pool_start_burn, bodySlice(block.message.body));
     let burnedIndex = start.burned_index;
-    const positionBurn = findCall(block.next, ToncoOp.positionBurn);
+    const positionBurn = findCall(block.next, TONCO.position_burn.opcode);
     if (!positionBurn) {
       return [];
     }
     const sender = parseToncoPositionBurnOwner(bodySlice(positionBurn.message.body));
-    const poolBurn = findCall(positionBurn.next, ToncoOp.poolBurn);
+    const poolBurn = findCall(positionBurn.next, TONCO.pool_burn.opcode);
     if (!poolBurn) {
       return [];
     }
@@ -123,7 +121,7 @@ export class ToncoWithdrawLiquidityMatcher extends BlockMatcher {
     if (idx.ok && idx.value !== 0n) {
       burnedIndex = idx.value;
     }
-    const payTo = findCall(poolBurn.next, ToncoOp.routerPayTo);
+    const payTo = findCall(poolBurn.next, TONCO.router_pay_to.opcode);
     if (!payTo) {
       return [];
     }
@@ -144,7 +142,7 @@ export class ToncoWithdrawLiquidityMatcher extends BlockMatcher {
       const t = transfers[i];
       const leg = legs[i];
       if (t instanceof JettonTransferBlock) {
-        const p = findCall(t.next, PTON_TRANSFER_OP);
+        const p = findCall(t.next, STONFI.pton_ton_transfer.opcode);
         let amount: bigint = t.data.amount;
         let asset: Asset | null = t.data.asset;
         if (p) {

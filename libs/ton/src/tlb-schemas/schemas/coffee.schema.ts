@@ -35,25 +35,25 @@ const poolParams: FieldList = {
 const queryAndRest: FieldList = { query_id: uint64, rest };
 
 /** swap.coffee DEX: vaults, pools, liquidity depositories and staking. */
-export const COFFEE_SCHEMAS: readonly TlbConstructor[] = [
+export const COFFEE = {
   // swap_native#c0ffee00 query_id:uint64 amount:Coins ... = InMsgBody; (user → native vault)
-  tlb('coffee_swap', 0xc0ffee00, { query_id: uint64, amount: coins, rest }),
+  swap: tlb('coffee_swap', 0xc0ffee00, { query_id: uint64, amount: coins, rest }),
   // swap_internal#c0ffee20 query_id:uint64 ... (vault → pool)
-  tlb('coffee_swap_internal', 0xc0ffee20, queryAndRest),
+  swap_internal: tlb('coffee_swap_internal', 0xc0ffee20, queryAndRest),
   // payout_internal#c0ffee21 query_id:uint64 recipient:MsgAddressInt amount:Coins ... (pool → vault)
-  tlb('coffee_payout_internal', 0xc0ffee21, {
+  payout_internal: tlb('coffee_payout_internal', 0xc0ffee21, {
     query_id: uint64,
     recipient: address,
     amount: coins,
     rest,
   }),
   // deploy#c0ffee22 query_id:uint64 ...
-  tlb('coffee_deploy', 0xc0ffee22, queryAndRest),
+  deploy: tlb('coffee_deploy', 0xc0ffee22, queryAndRest),
   // create_pool_creator_request#c0ffee23 query_id:uint64 ...
-  tlb('coffee_create_pool_creator_request', 0xc0ffee23, queryAndRest),
+  create_pool_creator_request: tlb('coffee_create_pool_creator_request', 0xc0ffee23, queryAndRest),
   // create_pool_request#c0ffee25 query_id:uint64 amount1:Coins amount2:Coins
   //   tx_initiator:MsgAddressInt ...
-  tlb('coffee_create_pool_request', 0xc0ffee25, {
+  create_pool_request: tlb('coffee_create_pool_request', 0xc0ffee25, {
     query_id: uint64,
     amount1: coins,
     amount2: coins,
@@ -62,19 +62,23 @@ export const COFFEE_SCHEMAS: readonly TlbConstructor[] = [
   }),
   // create_liquidity_depository_request#c0ffee27 query_id:uint64 amount:Coins
   //   params:^DepositLiquidityParamsTrimmed pool_params:^PoolParams sender:MsgAddressInt ...
-  tlb('coffee_create_liquidity_depository_request', 0xc0ffee27, {
-    query_id: uint64,
-    amount: coins,
-    params: cell,
-    pool_params: ref(poolParams),
-    sender: address,
-    rest,
-  }),
+  create_liquidity_depository_request: tlb(
+    'coffee_create_liquidity_depository_request',
+    0xc0ffee27,
+    {
+      query_id: uint64,
+      amount: coins,
+      params: cell,
+      pool_params: ref(poolParams),
+      sender: address,
+      rest,
+    },
+  ),
   // deposit_liquidity_internal#c0ffee29 query_id:uint64 ...
-  tlb('coffee_deposit_liquidity_internal', 0xc0ffee29, queryAndRest),
+  deposit_liquidity_internal: tlb('coffee_deposit_liquidity_internal', 0xc0ffee29, queryAndRest),
   // swap_successful_event#c0ffee30 query_id:uint64 input:Asset input_amount:Coins
   //   output_amount:Coins ... = ExtOutMsgBody;
-  tlb('coffee_swap_succeeded', 0xc0ffee30, {
+  swap_succeeded: tlb('coffee_swap_succeeded', 0xc0ffee30, {
     query_id: uint64,
     input: asset,
     input_amount: coins,
@@ -82,10 +86,10 @@ export const COFFEE_SCHEMAS: readonly TlbConstructor[] = [
     rest,
   }),
   // payout#c0ffee32 query_id:uint64 ... (vault → user)
-  tlb('coffee_payout', 0xc0ffee32, queryAndRest),
+  payout: tlb('coffee_payout', 0xc0ffee32, queryAndRest),
   // deposit_liquidity_successful_event#c0ffee33 query_id:uint64 amount1:Coins amount2:Coins
   //   lp_amount:Coins ...
-  tlb('coffee_deposit_liquidity_succeeded', 0xc0ffee33, {
+  deposit_liquidity_succeeded: tlb('coffee_deposit_liquidity_succeeded', 0xc0ffee33, {
     query_id: uint64,
     amount1: coins,
     amount2: coins,
@@ -93,7 +97,7 @@ export const COFFEE_SCHEMAS: readonly TlbConstructor[] = [
     rest,
   }),
   // liquidity_withdrawal_event#c0ffee35 query_id:uint64 amount1:Coins amount2:Coins lp_amount:Coins ...
-  tlb('coffee_withdraw_liquidity_succeeded', 0xc0ffee35, {
+  withdraw_liquidity_succeeded: tlb('coffee_withdraw_liquidity_succeeded', 0xc0ffee35, {
     query_id: uint64,
     amount1: coins,
     amount2: coins,
@@ -101,37 +105,41 @@ export const COFFEE_SCHEMAS: readonly TlbConstructor[] = [
     rest,
   }),
   // notification#c0ffee36 query_id:uint64 ...
-  tlb('coffee_notification', 0xc0ffee36, queryAndRest),
+  notification: tlb('coffee_notification', 0xc0ffee36, queryAndRest),
   // create_pool_native#c0ffee02 query_id:uint64 amount:Coins params:PoolParams
   //   creation_params:PoolCreationParams = InMsgBody;
-  tlb('coffee_create_pool', 0xc0ffee02, {
+  create_pool: tlb('coffee_create_pool', 0xc0ffee02, {
     query_id: uint64,
     amount: coins,
     params: inline(poolParams),
     creation_params: rest,
   }),
   // create_pool_extra#c0ffee03 query_id:uint64 ...
-  tlb('coffee_create_pool_extra', 0xc0ffee03, queryAndRest),
+  create_pool_extra: tlb('coffee_create_pool_extra', 0xc0ffee03, queryAndRest),
   // deposit_liquidity_native#c0ffee04 query_id:uint64 amount:Coins ...
-  tlb('coffee_deposit_liquidity', 0xc0ffee04, { query_id: uint64, amount: coins, rest }),
+  deposit_liquidity: tlb('coffee_deposit_liquidity', 0xc0ffee04, {
+    query_id: uint64,
+    amount: coins,
+    rest,
+  }),
   // create_vault#c0ffee06 query_id:uint64 asset:Asset = InMsgBody;
-  tlb('coffee_create_vault', 0xc0ffee06, { query_id: uint64, asset, rest }),
+  create_vault: tlb('coffee_create_vault', 0xc0ffee06, { query_id: uint64, asset, rest }),
   // create_pool_jetton#c0ffee11 params:PoolParams creation_params:PoolCreationParams = ForwardPayload;
-  tlb('coffee_create_pool_jetton', 0xc0ffee11, {
+  create_pool_jetton: tlb('coffee_create_pool_jetton', 0xc0ffee11, {
     params: inline(poolParams),
     creation_params: rest,
   }),
   // service_fee#c0ffeea0 query_id:uint64 ...
-  tlb('coffee_service_fee', 0xc0ffeea0, queryAndRest),
+  service_fee: tlb('coffee_service_fee', 0xc0ffeea0, queryAndRest),
   // mev_protect_hold_funds#6bc79e7e query_id:uint64 ...
-  tlb('coffee_mev_protect_hold_funds', 0x6bc79e7e, queryAndRest),
+  mev_protect_hold_funds: tlb('coffee_mev_protect_hold_funds', 0x6bc79e7e, queryAndRest),
   // notification payload#b216d31f ... (the deposit notification's inner message; not modelled)
-  tlb('coffee_deposit_notification', 0xb216d31f, { rest }),
+  deposit_notification: tlb('coffee_deposit_notification', 0xb216d31f, { rest }),
   // staking_deposit#f9471134 query_id:uint64 ... (a staking lock in a jetton transfer)
-  tlb('coffee_staking_deposit', 0xf9471134, queryAndRest),
+  staking_deposit: tlb('coffee_staking_deposit', 0xf9471134, queryAndRest),
   // staking_claim_rewards#b30c7310 query_id:uint64 jetton_wallet:MsgAddressInt jetton_amount:Coins
   //   receiver:MsgAddressInt ...
-  tlb('coffee_staking_claim_rewards', 0xb30c7310, {
+  staking_claim_rewards: tlb('coffee_staking_claim_rewards', 0xb30c7310, {
     query_id: uint64,
     jetton_wallet: address,
     jetton_amount: coins,
@@ -139,7 +147,12 @@ export const COFFEE_SCHEMAS: readonly TlbConstructor[] = [
     rest,
   }),
   // staking_position_withdraw_1/2/3#cb03bfaf query_id:uint64 ... (three layouts share the opcode)
-  tlb('coffee_staking_position_withdraw', 0xcb03bfaf, queryAndRest),
+  staking_position_withdraw: tlb('coffee_staking_position_withdraw', 0xcb03bfaf, queryAndRest),
   // mev_protect_failed_swap#ee51ce51 query_id:uint64 recipient:MsgAddressInt
-  tlb('coffee_mev_protect_failed_swap', 0xee51ce51, { query_id: uint64, recipient: address }),
-];
+  mev_protect_failed_swap: tlb('coffee_mev_protect_failed_swap', 0xee51ce51, {
+    query_id: uint64,
+    recipient: address,
+  }),
+};
+
+export const COFFEE_SCHEMAS: readonly TlbConstructor[] = Object.values(COFFEE);

@@ -13,12 +13,15 @@ import {
 } from '../field-type';
 import { type TlbConstructor, tlb } from '../tlb-constructor';
 
+/** `query_id:uint64` then fields this registry does not model, kept as `rest`. */
+const queryAndRest = { query_id: uint64, rest };
+
 /** StonFi v1 and v2 routers and pools, and the pTON proxy wallet they share with Tonco. */
-export const STONFI_SCHEMAS: readonly TlbConstructor[] = [
+export const STONFI = {
   // swap#25938561 query_id:uint64 from_user:MsgAddress token_wallet:MsgAddress amount:Coins
   //   min_out:Coins has_ref:Bool ^[from_real_user:MsgAddress ref_address:has_ref?MsgAddress]
   //   = InternalMsgBody; (v1 router → pool)
-  tlb('stonfi_swap', 0x25938561, {
+  swap: tlb('stonfi_swap', 0x25938561, {
     query_id: uint64,
     from_user: address,
     token_wallet: address,
@@ -29,7 +32,7 @@ export const STONFI_SCHEMAS: readonly TlbConstructor[] = [
   }),
   // swap#25938561 token_wallet:MsgAddress min_out:Coins to_address:MsgAddress has_ref:Bool
   //   ref_address:has_ref?MsgAddress = ForwardPayload; (a v1 swap request in a jetton transfer)
-  tlb('stonfi_swap_payload', 0x25938561, {
+  swap_payload: tlb('stonfi_swap_payload', 0x25938561, {
     token_wallet: address,
     min_out: coins,
     to_address: address,
@@ -39,7 +42,7 @@ export const STONFI_SCHEMAS: readonly TlbConstructor[] = [
   // pay_to#f93bb43f query_id:uint64 owner:MsgAddress exit_code:uint32
   //   ^[amount0_out:Coins token0_address:MsgAddress amount1_out:Coins token1_address:MsgAddress]
   //   = InternalMsgBody; (v1 pool → router)
-  tlb('stonfi_payment_request', 0xf93bb43f, {
+  payment_request: tlb('stonfi_payment_request', 0xf93bb43f, {
     query_id: uint64,
     owner: address,
     exit_code: uint32,
@@ -53,17 +56,17 @@ export const STONFI_SCHEMAS: readonly TlbConstructor[] = [
   // The v1 router's payout bodies carry the pool's exit code as their op, then query_id:uint64:
   // swap_ok#c64370e5, swap_ok_ref#45078540, swap_refund_no_liq#5ffe1295,
   // swap_refund_reserve_err#38976e9b.
-  tlb('stonfi_swap_ok', 0xc64370e5, { query_id: uint64, rest }),
-  tlb('stonfi_swap_ok_ref', 0x45078540, { query_id: uint64, rest }),
-  tlb('stonfi_swap_refund_no_liq', 0x5ffe1295, { query_id: uint64, rest }),
-  tlb('stonfi_swap_refund_reserve_err', 0x38976e9b, { query_id: uint64, rest }),
+  swap_ok: tlb('stonfi_swap_ok', 0xc64370e5, queryAndRest),
+  swap_ok_ref: tlb('stonfi_swap_ok_ref', 0x45078540, queryAndRest),
+  swap_refund_no_liq: tlb('stonfi_swap_refund_no_liq', 0x5ffe1295, queryAndRest),
+  swap_refund_reserve_err: tlb('stonfi_swap_refund_reserve_err', 0x38976e9b, queryAndRest),
   // swap#6664de2a query_id:uint64 from_user:MsgAddress left_amount:Coins right_amount:Coins
   //   ^[transferred_op:uint32 token_wallet1:MsgAddress refund_address:MsgAddress
   //     excesses_address:MsgAddress tx_deadline:uint64
   //     ^[min_out:Coins receiver:MsgAddress fwd_gas:Coins custom_payload:(Maybe ^Cell)
   //       refund_fwd_gas:Coins refund_payload:(Maybe ^Cell) ref_fee:uint16 ref_address:MsgAddress]]
   //   = InternalMsgBody; (v2 router → pool)
-  tlb('stonfi_swap_v2', 0x6664de2a, {
+  swap_v2: tlb('stonfi_swap_v2', 0x6664de2a, {
     query_id: uint64,
     from_user: address,
     left_amount: coins,
@@ -88,12 +91,12 @@ export const STONFI_SCHEMAS: readonly TlbConstructor[] = [
   }),
   // cross_swap#69cf1a5b token_wallet1:MsgAddress ... = ForwardPayload; (a v2 multi-hop step; the
   //   rest is kept as `rest`)
-  tlb('stonfi_cross_swap_v2', 0x69cf1a5b, { token_wallet1: address, rest }),
+  cross_swap_v2: tlb('stonfi_cross_swap_v2', 0x69cf1a5b, { token_wallet1: address, rest }),
   // pay_to#657b54f5 query_id:uint64 to_address:MsgAddress excesses_address:MsgAddress
   //   original_caller:MsgAddress exit_code:uint32 custom_payload:(Maybe ^Cell)
   //   ^[fwd_ton_amount:Coins amount0_out:Coins token0_address:MsgAddress amount1_out:Coins
   //     token1_address:MsgAddress] = InternalMsgBody; (v2 pool → router)
-  tlb('stonfi_pay_to_v2', 0x657b54f5, {
+  pay_to_v2: tlb('stonfi_pay_to_v2', 0x657b54f5, {
     query_id: uint64,
     to_address: address,
     excesses_address: address,
@@ -110,7 +113,7 @@ export const STONFI_SCHEMAS: readonly TlbConstructor[] = [
   }),
   // ton_transfer#01f3835d query_id:uint64 ton_amount:Coins refund_address:MsgAddress
   //   forward_payload:(Either Cell ^Cell) = InternalMsgBody; (pTON proxy wallet)
-  tlb('pton_ton_transfer', 0x01f3835d, {
+  pton_ton_transfer: tlb('pton_ton_transfer', 0x01f3835d, {
     query_id: uint64,
     ton_amount: coins,
     refund_address: address,
@@ -118,10 +121,12 @@ export const STONFI_SCHEMAS: readonly TlbConstructor[] = [
   }),
   // StonFi v2 liquidity (https://github.com/ston-fi/dex-core-v2): provide and withdraw legs, each
   //   query_id:uint64 followed by its own fields.
-  tlb('stonfi_provide_lp_v2', 0x37c096df, { query_id: uint64, rest }),
-  tlb('stonfi_add_liquidity_v2', 0x50c6a654, { query_id: uint64, rest }),
-  tlb('stonfi_cb_add_liquidity_v2', 0x06ecd527, { query_id: uint64, rest }),
-  tlb('stonfi_burn_notification_ext_v2', 0x297437cf, { query_id: uint64, rest }),
-  tlb('stonfi_refund_me_v2', 0x132b9a2c, { query_id: uint64, rest }),
-  tlb('stonfi_cb_refund_me_v2', 0x0f98e2b8, { query_id: uint64, rest }),
-];
+  provide_lp_v2: tlb('stonfi_provide_lp_v2', 0x37c096df, queryAndRest),
+  add_liquidity_v2: tlb('stonfi_add_liquidity_v2', 0x50c6a654, queryAndRest),
+  cb_add_liquidity_v2: tlb('stonfi_cb_add_liquidity_v2', 0x06ecd527, queryAndRest),
+  burn_notification_ext_v2: tlb('stonfi_burn_notification_ext_v2', 0x297437cf, queryAndRest),
+  refund_me_v2: tlb('stonfi_refund_me_v2', 0x132b9a2c, queryAndRest),
+  cb_refund_me_v2: tlb('stonfi_cb_refund_me_v2', 0x0f98e2b8, queryAndRest),
+};
+
+export const STONFI_SCHEMAS: readonly TlbConstructor[] = Object.values(STONFI);

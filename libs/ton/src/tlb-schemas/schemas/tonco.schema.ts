@@ -19,11 +19,11 @@ const uint160 = uint(160);
 const int24 = int(24);
 
 /** Tonco (concentrated liquidity AMM) router, pools, accounts and position NFTs. */
-export const TONCO_SCHEMAS: readonly TlbConstructor[] = [
+export const TONCO = {
   // POOLV3_SWAP#a7fb58f8 query_id:uint64 owner_address:MsgAddress source_wallet:MsgAddress
   //   params:^[amount:Coins sqrt_price_limit_x96:uint160 min_out_amount:Coins] payloads:^Cell
   //   = InternalMsgBody; (router → pool)
-  tlb('tonco_pool_swap', 0xa7fb58f8, {
+  pool_swap: tlb('tonco_pool_swap', 0xa7fb58f8, {
     query_id: uint64,
     owner_address: address,
     source_wallet: address,
@@ -32,7 +32,7 @@ export const TONCO_SCHEMAS: readonly TlbConstructor[] = [
   }),
   // POOLV3_SWAP#a7fb58f8 target_jetton_wallet:MsgAddress sqrt_price_limit_x96:uint160 min_out:Coins
   //   recipient:MsgAddress payload:(Maybe ^Cell) = ForwardPayload; (a swap request in a transfer)
-  tlb('tonco_swap_payload', 0xa7fb58f8, {
+  swap_payload: tlb('tonco_swap_payload', 0xa7fb58f8, {
     target_jetton_wallet: address,
     sqrt_price_limit_x96: uint160,
     min_out: coins,
@@ -42,7 +42,7 @@ export const TONCO_SCHEMAS: readonly TlbConstructor[] = [
   // ROUTERV3_PAY_TO#a1daa96d query_id:uint64 reciever0:MsgAddress reciever1:MsgAddress
   //   exit_code:uint32 seqno:uint64 coinsinfo:(Maybe ^[amount0:Coins jetton0_address:MsgAddress
   //   amount1:Coins jetton1_address:MsgAddress]) ...
-  tlb('tonco_router_pay_to', 0xa1daa96d, {
+  router_pay_to: tlb('tonco_router_pay_to', 0xa1daa96d, {
     query_id: uint64,
     reciever0: address,
     reciever1: address,
@@ -52,10 +52,13 @@ export const TONCO_SCHEMAS: readonly TlbConstructor[] = [
     rest,
   }),
   // POOLV3_FUND_ACCOUNT#4468de77 other_jetton_wallet:MsgAddress ... = ForwardPayload;
-  tlb('tonco_pool_fund_account', 0x4468de77, { other_jetton_wallet: address, rest }),
+  pool_fund_account: tlb('tonco_pool_fund_account', 0x4468de77, {
+    other_jetton_wallet: address,
+    rest,
+  }),
   // ACCOUNTV3_ADD_LIQUIDITY#3ebe5431 query_id:uint64 new_amount0:Coins new_amount1:Coins
   //   new_enough0:Coins new_enough1:Coins liquidity:uint128 tick_lower:int24 tick_upper:int24 ...
-  tlb('tonco_account_add_liquidity', 0x3ebe5431, {
+  account_add_liquidity: tlb('tonco_account_add_liquidity', 0x3ebe5431, {
     query_id: uint64,
     new_amount0: coins,
     new_amount1: coins,
@@ -67,11 +70,11 @@ export const TONCO_SCHEMAS: readonly TlbConstructor[] = [
     rest,
   }),
   // POOLV3_MINT#81702ef8 query_id:uint64 ... (account → pool)
-  tlb('tonco_pool_mint', 0x81702ef8, { query_id: uint64, rest }),
+  pool_mint: tlb('tonco_pool_mint', 0x81702ef8, { query_id: uint64, rest }),
   // POSITIONNFTV3_POSITION_INIT#d5ecca2a query_id:uint64 user_address:MsgAddress liquidity:uint128
   //   tick_lower:int24 tick_upper:int24 ^[fee_growth_inside0_last_x128:uint256
   //   fee_growth_inside1_last_x128:uint256 nft_index:uint64 ...] ...
-  tlb('tonco_position_init', 0xd5ecca2a, {
+  position_init: tlb('tonco_position_init', 0xd5ecca2a, {
     query_id: uint64,
     user_address: address,
     liquidity: uint128,
@@ -81,7 +84,7 @@ export const TONCO_SCHEMAS: readonly TlbConstructor[] = [
   }),
   // POOLV3_START_BURN#530b5f2c query_id:uint64 burned_index:uint64 liquidity_to_burn:uint128
   //   tick_lower:int24 tick_upper:int24 ...
-  tlb('tonco_pool_start_burn', 0x530b5f2c, {
+  pool_start_burn: tlb('tonco_pool_start_burn', 0x530b5f2c, {
     query_id: uint64,
     burned_index: uint64,
     liquidity_to_burn: uint128,
@@ -90,19 +93,23 @@ export const TONCO_SCHEMAS: readonly TlbConstructor[] = [
     rest,
   }),
   // POOLV3_BURN#d73ac09d query_id:uint64 recipient:MsgAddress burned_index:uint64 ...
-  tlb('tonco_pool_burn', 0xd73ac09d, {
+  pool_burn: tlb('tonco_pool_burn', 0xd73ac09d, {
     query_id: uint64,
     recipient: address,
     burned_index: uint64,
     rest,
   }),
   // POSITIONNFTV3_POSITION_BURN#46ca335a query_id:uint64 nft_owner:MsgAddress ...
-  tlb('tonco_position_burn', 0x46ca335a, { query_id: uint64, nft_owner: address, rest }),
+  position_burn: tlb('tonco_position_burn', 0x46ca335a, {
+    query_id: uint64,
+    nft_owner: address,
+    rest,
+  }),
   // ROUTERV3_CREATE_POOL#2e3034ef query_id:uint64 jetton_wallet0:MsgAddress jetton_wallet1:MsgAddress
   //   tick_spacing:int24 initial_price_x96:uint160 protocol_fee:uint16 lp_fee_base:uint16
   //   lp_fee_current:uint16 nftv3_content:^Cell nftv3item_content:^Cell
   //   ^[jetton0_minter:MsgAddress jetton1_minter:MsgAddress controller_addr:MsgAddress]
-  tlb('tonco_router_create_pool', 0x2e3034ef, {
+  router_create_pool: tlb('tonco_router_create_pool', 0x2e3034ef, {
     query_id: uint64,
     jetton_wallet0: address,
     jetton_wallet1: address,
@@ -118,7 +125,7 @@ export const TONCO_SCHEMAS: readonly TlbConstructor[] = [
   // POOLV3_INIT#441c39ed query_id:uint64 from_admin:Bool has_admin:Bool admin_addr:MsgAddress
   //   has_controller:Bool controller_addr:MsgAddress set_spacing:Bool tick_spacing:int24
   //   set_price:Bool initial_price_x96:uint160 set_active:Bool pool_active:Bool ...
-  tlb('tonco_pool_init', 0x441c39ed, {
+  pool_init: tlb('tonco_pool_init', 0x441c39ed, {
     query_id: uint64,
     from_admin: bool,
     has_admin: bool,
@@ -133,4 +140,6 @@ export const TONCO_SCHEMAS: readonly TlbConstructor[] = [
     pool_active: bool,
     rest,
   }),
-];
+};
+
+export const TONCO_SCHEMAS: readonly TlbConstructor[] = Object.values(TONCO);
