@@ -50,7 +50,7 @@ function toAccountState(r: AccountStateQueryRow, includeBoc: boolean): V3Account
     address: r.account,
     account_state_hash: r.hash,
     balance: r.balance,
-    extra_currencies: r.balance_extra_currencies ?? {},
+    extra_currencies: r.balance_extra_currencies,
     status: r.account_status,
     frozen_hash: r.frozen_hash,
     last_transaction_hash: r.last_trans_hash,

@@ -44,7 +44,7 @@ export function toWalletState(r: AccountStateQueryRow): V3WalletState {
     address: r.account,
     is_wallet: type !== undefined,
     balance: r.balance,
-    extra_currencies: r.balance_extra_currencies ?? {},
+    extra_currencies: r.balance_extra_currencies,
     status: r.account_status,
     code_hash: r.code_hash,
     last_transaction_hash: r.last_trans_hash,
