@@ -1,19 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
-import {
-  ChainEventsStream,
-  MessageLandedEvent,
-  MessageSentEvent,
-  Subjects,
-  type MessageLandedEvent as Landed,
-  type MessageSentEvent as Sent,
-} from '@app/contracts';
-import { connectNats, type DurableEvents, ensureStream, followNewEvents } from '@app/nats';
-import { createLogger } from '@app/observability';
-import { createTestDatabase, natsUrl, type TestDatabase } from '@app/testing';
+import { describe, it } from 'node:test';
 import { normalizedExternalHash } from '@app/ton';
-import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import {
   type Address,
   beginCell,
@@ -26,67 +14,12 @@ import {
   toNano,
 } from '@ton/core';
 import { TonClient, WalletContractV4 } from '@ton/ton';
-import { type NatsConnection } from '@nats-io/transport-node';
 import TonWeb from 'tonweb';
 import { z } from 'zod';
-import { type Localnet, startLocalnet } from '../../apps/localnet/src/localnet';
 import { GENESIS, GenesisAccount } from '../../apps/localnet/src/seeds';
-import { createStandaloneApp } from '../../apps/standalone/src/standalone-app';
+import { boc, eventually, friendly, meshClient, startSenderMesh } from './sender/sender-mesh';
+import { bootOnce } from './support/boot-once';
 import { type Fees, paidFees, withoutExtra } from './support/v2-expectations';
-
-interface Reply {
-  readonly status: number;
-  readonly body: Record<string, unknown>;
-}
-
-function boc(cell: Cell): string {
-  return cell.toBoc({ idx: false }).toString('base64');
-}
-
-function friendly(address: Address): string {
-  return address.toString({ bounceable: true, urlSafe: true });
-}
-
-/** Polls `probe` until it returns a value (or the deadline passes). */
-async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) {
-      return value;
-    }
-    if (Date.now() > deadline) {
-      throw new Error('condition not met in time');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-/** Every event of `subject` published from now on, collected as it arrives. */
-async function collect<T>(
-  nc: NatsConnection,
-  subject: string,
-  schema: z.ZodType<T>,
-): Promise<{ seen: T[]; stop(): Promise<void> }> {
-  const seen: T[] = [];
-  const events: DurableEvents<T> = await followNewEvents(
-    nc,
-    { stream: ChainEventsStream.name, filterSubject: subject },
-    schema,
-  );
-  const running = (async () => {
-    for await (const event of events) {
-      seen.push(event.payload);
-    }
-  })();
-  return {
-    seen,
-    stop: async () => {
-      await events.close();
-      await running;
-    },
-  };
-}
 
 /**
  * The send path end to end: the whole service in one process on the real NATS server
@@ -94,53 +27,14 @@ async function collect<T>(
  * in front of a manual-mode localnet with three liteservers.
  */
 describe('sender: sendBoc / sendBocReturnHash / v3 message, fan-out, idempotency, events', () => {
-  let localnet: Localnet;
-  let db: TestDatabase;
-  let app: NestFastifyApplication;
-  let nc: NatsConnection;
-  let baseUrl: string;
-  let sentEvents: { seen: Sent[]; stop(): Promise<void> };
-  let landedEvents: { seen: Landed[]; stop(): Promise<void> };
   // A fresh comment per run: the KV remembers hashes for minutes across runs on one NATS server.
   const run = randomUUID();
   let seqno: number = GENESIS.finalSeqno.v4r2;
-
-  before(async () => {
-    localnet = await startLocalnet({ seed: 'genesis', mode: 'manual', liteservers: 3 });
-    db = await createTestDatabase({ prefix: 'sender_e2e' });
-    nc = await connectNats({ servers: natsUrl() });
-    await ensureStream(nc, {
-      name: ChainEventsStream.name,
-      subjects: [ChainEventsStream.subjects],
-    });
-    sentEvents = await collect(nc, Subjects.evt.messageSent, MessageSentEvent);
-    landedEvents = await collect(nc, Subjects.evt.messageLanded, MessageLandedEvent);
-    app = await createStandaloneApp({
-      natsUrl: natsUrl(),
-      subjectPrefix: `test-${run}`,
-      natsRequestTimeoutMs: 10_000,
-      endpoints: localnet.liteservers.map((ls) => ls.endpoint),
-      liteserverTimeoutMs: 2000,
-      databaseUrl: db.url,
-      ingest: { follow: true, startSeqno: 1, window: 4, readyLag: 30 },
-      decode: false,
-      logger: createLogger({ app: 'test', level: 'silent' }),
-    });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    baseUrl = await app.getUrl();
-  });
-
-  after(async () => {
-    await sentEvents.stop();
-    await landedEvents.stop();
-    await app.close();
-    await nc.drain();
-    await db.drop();
-    await localnet.stop();
-  });
+  const mesh = bootOnce(() => startSenderMesh(run));
+  const { post, liteserverSends, indexedTransaction } = meshClient(() => mesh().baseUrl);
 
   function wallet(): { contract: WalletContractV4; secretKey: Buffer } {
-    const seed = localnet.accounts.find((a) => a.name === GenesisAccount.walletV4r2);
+    const seed = mesh().localnet.accounts.find((a) => a.name === GenesisAccount.walletV4r2);
     assert.ok(seed?.publicKey && seed.secretKey, 'v4r2 keys');
     return {
       contract: WalletContractV4.create({ workchain: 0, publicKey: seed.publicKey }),
@@ -149,7 +43,7 @@ describe('sender: sendBoc / sendBocReturnHash / v3 message, fan-out, idempotency
   }
 
   function recipient(): Address {
-    const seed = localnet.accounts.find((a) => a.name === GenesisAccount.walletV3r2);
+    const seed = mesh().localnet.accounts.find((a) => a.name === GenesisAccount.walletV3r2);
     assert.ok(seed);
     return seed.address;
   }
@@ -169,42 +63,6 @@ describe('sender: sendBoc / sendBocReturnHash / v3 message, fan-out, idempotency
       .store(storeMessage(external({ to: contract.address, body })))
       .endCell();
     return { body, message };
-  }
-
-  async function call(path: string, init?: RequestInit): Promise<Reply> {
-    const response = await fetch(`${baseUrl}${path}`, init);
-    const body: unknown = await response.json();
-    assert.ok(typeof body === 'object' && body !== null && !Array.isArray(body));
-    return { status: response.status, body: Object.fromEntries(Object.entries(body)) };
-  }
-
-  function post(path: string, json: unknown): Promise<Reply> {
-    return call(path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(json),
-    });
-  }
-
-  /** The liteServer.sendMessage calls the sender made so far (all liteservers, all results). */
-  async function liteserverSends(): Promise<number> {
-    const text = await (await fetch(`${baseUrl}/metrics`)).text();
-    return text
-      .split('\n')
-      .filter((line) => line.startsWith('tonapi_sender_liteserver_send_seconds_count'))
-      .reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0);
-  }
-
-  async function indexedTransaction(hash: string): Promise<Record<string, unknown>> {
-    return eventually(async () => {
-      const reply = await call(
-        `/api/v3/transactionsByMessage?msg_hash=${encodeURIComponent(hash)}&direction=in`,
-      );
-      const list = z
-        .object({ transactions: z.array(z.record(z.string(), z.unknown())) })
-        .parse(reply.body).transactions;
-      return list[0];
-    });
   }
 
   let first: { message: Cell; hash: string; hashNorm: string } | undefined;
@@ -227,7 +85,7 @@ describe('sender: sendBoc / sendBocReturnHash / v3 message, fan-out, idempotency
       result: { '@type': 'raw.extMessageInfo', hash, hash_norm: hashNorm },
     });
     first = { message, hash, hashNorm };
-    await localnet.producer.sealNow();
+    await mesh().localnet.producer.sealNow();
     seqno += 1;
 
     // v2 (live, from the liteservers): the wallet's last transaction took this message.
@@ -264,7 +122,7 @@ describe('sender: sendBoc / sendBocReturnHash / v3 message, fan-out, idempotency
 
     // Events: sent once on the first acceptance, landed once the indexer has it.
     const sent = await eventually(() =>
-      Promise.resolve(sentEvents.seen.find((e) => e.hash === hash)),
+      Promise.resolve(mesh().sentEvents.seen.find((e) => e.hash === hash)),
     );
     assert.deepEqual(
       { ...sent, sent_at: 0 },
@@ -277,7 +135,7 @@ describe('sender: sendBoc / sendBocReturnHash / v3 message, fan-out, idempotency
       },
     );
     const landed = await eventually(() =>
-      Promise.resolve(landedEvents.seen.find((e) => e.hash === hash)),
+      Promise.resolve(mesh().landedEvents.seen.find((e) => e.hash === hash)),
     );
     assert.deepEqual(
       { ...landed, landed_after_ms: 0 },
@@ -309,7 +167,7 @@ describe('sender: sendBoc / sendBocReturnHash / v3 message, fan-out, idempotency
       body: { message_hash: first.hash, message_hash_norm: first.hashNorm },
     });
     // Announced once only.
-    assert.equal(sentEvents.seen.filter((e) => e.hash === first?.hash).length, 1);
+    assert.equal(mesh().sentEvents.seen.filter((e) => e.hash === first?.hash).length, 1);
   });
 
   it('refuses a message no liteserver accepts with the liteserver’s reason (v2 500, v3 500)', async () => {
@@ -336,7 +194,7 @@ describe('sender: sendBoc / sendBocReturnHash / v3 message, fan-out, idempotency
   });
 
   it('still sends with one of the three liteservers stopped', async () => {
-    const stopped = localnet.liteservers[1];
+    const stopped = mesh().localnet.liteservers[1];
     assert.ok(stopped);
     stopped.setFault({ mode: 'drop' });
     try {
@@ -349,9 +207,9 @@ describe('sender: sendBoc / sendBocReturnHash / v3 message, fan-out, idempotency
           message_hash_norm: normalizedExternalHash(message).toString('base64'),
         },
       });
-      await localnet.producer.sealNow();
+      await mesh().localnet.producer.sealNow();
       seqno += 1;
-      const client = new TonClient({ endpoint: `${baseUrl}/api/v2/jsonRPC` });
+      const client = new TonClient({ endpoint: `${mesh().baseUrl}/api/v2/jsonRPC` });
       assert.equal(await client.open(wallet().contract).getSeqno(), seqno);
     } finally {
       stopped.setFault({ mode: 'none' });
@@ -361,7 +219,7 @@ describe('sender: sendBoc / sendBocReturnHash / v3 message, fan-out, idempotency
   it('refuses garbage, truncated, huge and internal BoCs with a 422 naming boc, and sends nothing', async () => {
     const sendsBefore = await liteserverSends();
     // Messages waiting for the next block (the last transfer's internal message, say).
-    const queuedBefore = localnet.chain.pending;
+    const queuedBefore = mesh().localnet.chain.pending;
     const valid = transfer('never sent').message.toBoc({ idx: false });
     let huge = beginCell().storeUint(0, 16).endCell();
     for (let i = 1; i < 9000; i++) {
@@ -401,7 +259,7 @@ describe('sender: sendBoc / sendBocReturnHash / v3 message, fan-out, idempotency
       body: { error: 'boc is required' },
     });
     assert.equal(await liteserverSends(), sendsBefore);
-    assert.equal(localnet.chain.pending, queuedBefore);
+    assert.equal(mesh().localnet.chain.pending, queuedBefore);
   });
 
   it('v3 POST estimateFee answers v2’s fees without tonlib types', async () => {
@@ -420,7 +278,7 @@ describe('sender: sendBoc / sendBocReturnHash / v3 message, fan-out, idempotency
 
   it('v3 POST estimateFee checks the signature unless ignore_chksig is true (default false)', async () => {
     const { contract } = wallet();
-    const other = localnet.accounts.find((a) => a.name === GenesisAccount.walletV3r2);
+    const other = mesh().localnet.accounts.find((a) => a.name === GenesisAccount.walletV3r2);
     assert.ok(other?.secretKey, 'v3r2 keys');
     // Signed with another wallet's key: the wallet's signature check fails.
     const forged = contract.createTransfer({
@@ -446,7 +304,7 @@ describe('sender: sendBoc / sendBocReturnHash / v3 message, fan-out, idempotency
   });
 
   it('works with unmodified clients: TonClient sendFile / sendTransfer / estimateExternalMessageFee, tonweb sendBoc', async () => {
-    const client = new TonClient({ endpoint: `${baseUrl}/api/v2/jsonRPC` });
+    const client = new TonClient({ endpoint: `${mesh().baseUrl}/api/v2/jsonRPC` });
     const { contract, secretKey } = wallet();
     const opened = client.open(contract);
     assert.equal(await opened.getSeqno(), seqno);
@@ -460,7 +318,7 @@ describe('sender: sendBoc / sendBocReturnHash / v3 message, fan-out, idempotency
     assert.ok(fee.source_fees.gas_fee > 0);
 
     await client.sendFile(transfer('sendFile').message.toBoc());
-    await localnet.producer.sealNow();
+    await mesh().localnet.producer.sealNow();
     seqno += 1;
     await opened.sendTransfer({
       seqno,
@@ -468,12 +326,12 @@ describe('sender: sendBoc / sendBocReturnHash / v3 message, fan-out, idempotency
       sendMode: SendMode.PAY_GAS_SEPARATELY,
       messages: [internal({ to: recipient(), value: toNano('0.01'), bounce: false })],
     });
-    await localnet.producer.sealNow();
+    await mesh().localnet.producer.sealNow();
     seqno += 1;
-    const provider = new TonWeb.HttpProvider(`${baseUrl}/api/v2/jsonRPC`);
+    const provider = new TonWeb.HttpProvider(`${mesh().baseUrl}/api/v2/jsonRPC`);
     const sent: unknown = await provider.sendBoc(boc(transfer('tonweb').message));
     assert.deepEqual(sent, { '@type': 'ok' });
-    await localnet.producer.sealNow();
+    await mesh().localnet.producer.sealNow();
     seqno += 1;
     assert.equal(await opened.getSeqno(), seqno);
   });

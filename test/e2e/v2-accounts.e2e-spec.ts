@@ -1,30 +1,19 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { Address, type Cell } from '@ton/core';
+import { describe, it } from 'node:test';
+import { type Address } from '@ton/core';
 import TonWeb from 'tonweb';
-import { GENESIS, GenesisAccount, type SeedAccount } from '../../apps/localnet/src/seeds';
-import { startV2Harness, type V2Harness } from './support/v2-harness';
-import { EXTRA, expectedActiveAccount, withoutExtra } from './support/v2-expectations';
-
-const ZERO_HASH = Buffer.alloc(32).toString('base64');
-
-function friendly(address: Address): string {
-  return address.toString({ bounceable: true, urlSafe: true });
-}
-
-/** toncenter 2.1 echoes a raw input address as `wc:HEX` in upper case (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
-function rawUpper(address: Address): string {
-  return `${address.workChain.toString()}:${address.hash.toString('hex').toUpperCase()}`;
-}
-
-function boc(cell: Cell): string {
-  return cell.toBoc({ idx: false, crc32: true }).toString('base64');
-}
-
-function field(value: unknown, key: string): unknown {
-  assert.ok(typeof value === 'object' && value !== null, `an object holding ${key}`);
-  return Object.fromEntries(Object.entries(value))[key];
-}
+import { GENESIS, GenesisAccount } from '../../apps/localnet/src/seeds';
+import { bootOnce } from './support/boot-once';
+import { startV2Harness } from './support/v2-harness';
+import { expectedActiveAccount, withoutExtra } from './support/v2-expectations';
+import {
+  accountContext,
+  boc,
+  field,
+  friendly,
+  rawUpper,
+  ZERO_HASH,
+} from './v2-accounts/account-context';
 
 /**
  * The v2 accounts endpoints (toncenter
@@ -33,67 +22,13 @@ function field(value: unknown, key: string): unknown {
  * values from the emulator's own records and the genesis seed's constants.
  */
 describe('v2 accounts endpoints', () => {
-  let harness: V2Harness;
-  const nobody = new Address(0, Buffer.alloc(32, 0xcd));
-
-  function account(name: string): SeedAccount {
-    const found = harness.localnet.accounts.find((a) => a.name === name);
-    assert.ok(found, name);
-    return found;
-  }
-
-  /** The emulator's code cell of an active account. */
-  async function codeOf(address: Address): Promise<Cell> {
-    const contract = await harness.localnet.chain.blockchain.getContract(address);
-    const state = contract.accountState;
-    assert.ok(state?.type === 'active' && state.state.code);
-    return state.state.code;
-  }
-
-  /** The wallet-information fields every answer shares, from getAddressInformation's oracle. */
-  async function walletBase(address: Address): Promise<Record<string, unknown>> {
-    const info = await expectedActiveAccount(harness.localnet, address);
-    return {
-      '@type': 'ext.accounts.walletInformation',
-      balance: info.balance,
-      account_state: 'active',
-      last_transaction_id: info.last_transaction_id,
-    };
-  }
-
-  /** GET, POST and JSON-RPC all answer `expected` for `params`. */
-  async function expectEverywhere(
-    method: string,
-    params: Record<string, string>,
-    expected: unknown,
-  ): Promise<void> {
-    const get = await harness.get(method, params);
-    assert.equal(get.status, 200, `${method} GET`);
-    assert.match(String(get.body['@extra']), EXTRA);
-    assert.deepEqual(withoutExtra(get.body), { ok: true, result: expected }, `${method} GET`);
-    const post = await harness.post(method, params);
-    assert.equal(post.status, 200, `${method} POST`);
-    assert.deepEqual(withoutExtra(post.body), { ok: true, result: expected }, `${method} POST`);
-    const rpc = await harness.jsonRpc(method, params, 7);
-    assert.equal(rpc.status, 200, `${method} JSON-RPC`);
-    assert.deepEqual(
-      withoutExtra(rpc.body),
-      { ok: true, result: expected, jsonrpc: '2.0', id: 7 },
-      `${method} JSON-RPC`,
-    );
-  }
-
-  before(async () => {
-    harness = await startV2Harness();
-  });
-
-  after(async () => {
-    await harness.close();
-  });
+  const { harness, nobody, account, codeOf, walletBase, expectEverywhere } = accountContext(
+    bootOnce(() => startV2Harness()),
+  );
 
   it('getAddressBalance answers the balance string, "0" for a nonexistent account', async () => {
     const v4 = account(GenesisAccount.walletV4r2).address;
-    const contract = await harness.localnet.chain.blockchain.getContract(v4);
+    const contract = await harness().localnet.chain.blockchain.getContract(v4);
     await expectEverywhere(
       'getAddressBalance',
       { address: friendly(v4) },
@@ -175,11 +110,11 @@ describe('v2 accounts endpoints', () => {
 
   it('getExtendedAddressInformation renders tonlib account states', async () => {
     const head = await expectedActiveAccount(
-      harness.localnet,
+      harness().localnet,
       account(GenesisAccount.walletV3r2).address,
     );
     const common = async (address: Address) => {
-      const info = await expectedActiveAccount(harness.localnet, address);
+      const info = await expectedActiveAccount(harness().localnet, address);
       return {
         '@type': 'fullAccountState',
         address: { '@type': 'accountAddress', account_address: friendly(address) },
@@ -221,7 +156,7 @@ describe('v2 accounts endpoints', () => {
     );
     // tonlib does not know v5 wallets: they are raw account states
     // (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml).
-    const v5Info = await expectedActiveAccount(harness.localnet, v5.address);
+    const v5Info = await expectedActiveAccount(harness().localnet, v5.address);
     await expectEverywhere(
       'getExtendedAddressInformation',
       { address: friendly(v5.address) },
@@ -246,8 +181,8 @@ describe('v2 accounts endpoints', () => {
         extra_currencies: [],
         last_transaction_id: { '@type': 'internal.transactionId', lt: '0', hash: ZERO_HASH },
         block_id: head.block_id,
-        sync_utime: harness.localnet.chain.accountBlockAt(
-          harness.localnet.chain.head().id.seqno,
+        sync_utime: harness().localnet.chain.accountBlockAt(
+          harness().localnet.chain.head().id.seqno,
           nobody,
         ).genUtime,
         account_state: { '@type': 'uninited.accountState', frozen_hash: '' },
@@ -343,7 +278,7 @@ describe('v2 accounts endpoints', () => {
       GenesisAccount.multisig,
     ].map((name) => account(name).address);
     for (const address of [...others, nobody]) {
-      const { status, body } = await harness.get('getTokenData', {
+      const { status, body } = await harness().get('getTokenData', {
         address: address.toRawString(),
       });
       assert.equal(status, 409);
@@ -356,7 +291,7 @@ describe('v2 accounts endpoints', () => {
     // A friendly address is echoed url-safe with the flags it was given (non-bounceable, test-only).
     const given = nobody.toString({ urlSafe: false, bounceable: false, testOnly: true });
     const echoed = nobody.toString({ urlSafe: true, bounceable: false, testOnly: true });
-    const rpc = await harness.jsonRpc('getTokenData', { address: given });
+    const rpc = await harness().jsonRpc('getTokenData', { address: given });
     assert.equal(rpc.status, 409);
     assert.equal(rpc.body.error, `Smart contract ${echoed} is not Jetton or NFT`);
   });
@@ -381,31 +316,31 @@ describe('v2 accounts endpoints', () => {
         [{ address: v3, seqno: 'x' }, 'failed to parse get request: failed to parse seqno'],
       ];
       for (const [params, error] of cases) {
-        const { status, body } = await harness.get(method, params);
+        const { status, body } = await harness().get(method, params);
         assert.equal(status, 422, `${method} ${JSON.stringify(params)}`);
         assert.deepEqual(withoutExtra(body), { ok: false, error, code: 422 }, method);
       }
-      const post = await harness.post(method, { address: 'invalid' });
+      const post = await harness().post(method, { address: 'invalid' });
       assert.equal(post.status, 422);
       assert.equal(
         post.body.error,
         "failed to parse post request: Failed to parse ton_addr: 'invalid'",
       );
-      const unknown = await harness.post(method, { address: v3, given_address: v3 });
+      const unknown = await harness().post(method, { address: v3, given_address: v3 });
       assert.equal(unknown.status, 422);
       assert.equal(unknown.body.error, "failed to validate request: unknown field 'given_address'");
-      const rpc = await harness.jsonRpc(method, { address: 'invalid' });
+      const rpc = await harness().jsonRpc(method, { address: 'invalid' });
       assert.equal(rpc.status, 422);
       assert.equal(rpc.body.ok, false);
     }
   });
 
   it('tonweb HttpProvider reads address and wallet information unmodified', async () => {
-    const provider = new TonWeb.HttpProvider(`${harness.baseUrl}/api/v2/jsonRPC`);
+    const provider = new TonWeb.HttpProvider(`${harness().baseUrl}/api/v2/jsonRPC`);
     const v4 = account(GenesisAccount.walletV4r2);
     const address = friendly(v4.address);
     const info: unknown = await provider.getAddressInfo(address);
-    assert.deepEqual(info, await expectedActiveAccount(harness.localnet, v4.address));
+    assert.deepEqual(info, await expectedActiveAccount(harness().localnet, v4.address));
     const wallet: unknown = await provider.getWalletInfo(address);
     assert.equal(field(wallet, 'wallet'), true);
     assert.equal(field(wallet, 'wallet_type'), 'wallet v4 r2');
@@ -414,7 +349,7 @@ describe('v2 accounts endpoints', () => {
     const balance: unknown = await provider.getBalance(address);
     assert.equal(
       balance,
-      (await harness.localnet.chain.blockchain.getContract(v4.address)).balance.toString(),
+      (await harness().localnet.chain.blockchain.getContract(v4.address)).balance.toString(),
     );
     const extended: unknown = await provider.getExtendedAddressInfo(address);
     assert.deepEqual(field(extended, 'account_state'), {

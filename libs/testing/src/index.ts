@@ -9,3 +9,4 @@ export {
 } from './test-database';
 export { uniqueName } from './unique-name';
 export { waitFor, type WaitForOptions } from './wait-for';
+export { TONCENTER_DETECT_ADDRESS } from './toncenter-vectors';

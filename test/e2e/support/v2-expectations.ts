@@ -52,19 +52,26 @@ export async function expectedActiveAccount(
     extra_currencies: [],
     code: boc(account.state.code),
     data: boc(account.state.data),
-    last_transaction_id: {
-      '@type': 'internal.transactionId',
-      lt: contract.lastTransactionLt.toString(),
-      hash: Buffer.from(
-        contract.lastTransactionHash.toString(16).padStart(64, '0'),
-        'hex',
-      ).toString('base64'),
-    },
+    last_transaction_id: lastTransactionIdJson(contract),
     block_id: blockIdJson(head.id),
     frozen_hash: '',
     sync_utime: shardBlock.genUtime,
     state: 'active',
     suspended: false,
+  };
+}
+
+/** tonlib's internal.transactionId of a contract's last transaction, as the sandbox holds it. */
+export function lastTransactionIdJson(contract: {
+  readonly lastTransactionLt: bigint;
+  readonly lastTransactionHash: bigint;
+}): Record<string, unknown> {
+  return {
+    '@type': 'internal.transactionId',
+    lt: contract.lastTransactionLt.toString(),
+    hash: Buffer.from(contract.lastTransactionHash.toString(16).padStart(64, '0'), 'hex').toString(
+      'base64',
+    ),
   };
 }
 
