@@ -2,7 +2,7 @@ import { DNS_ZONES, InterfaceProbes } from '@app/classify';
 import { AddressMetadataRepository, DataSource, IndexerCursorRepository } from '@app/database';
 import { LiteserverPool, LiteserverPoolMetrics, trustMetricsObserver } from '@app/liteclient';
 import { NATS_CONNECTION, PIPELINE_SIGNALS, type PipelineSignals } from '@app/nats';
-import { PINO_LOGGER } from '@app/observability';
+import { componentLoggerProvider } from '@app/observability';
 import { type Provider } from '@nestjs/common';
 import { type NatsConnection } from '@nats-io/transport-node';
 import { type Logger } from 'pino';
@@ -38,11 +38,7 @@ const OPTIONAL_SIGNALS = { token: PIPELINE_SIGNALS, optional: true };
  * DecoderService starts and stops them in order. Constructing them starts nothing.
  */
 export const DECODER_PROVIDERS: Provider[] = [
-  {
-    provide: DECODER_LOGGER,
-    inject: [PINO_LOGGER],
-    useFactory: (logger: Logger): Logger => logger.child({ component: 'decoder' }),
-  },
+  componentLoggerProvider(DECODER_LOGGER, 'decoder'),
   {
     provide: DECODER_POOL,
     inject: [DECODER_OPTIONS, Registry],

@@ -9,7 +9,7 @@ import {
 } from '@app/database';
 import { LiteserverPool, LiteserverPoolMetrics, trustMetricsObserver } from '@app/liteclient';
 import { NATS_CONNECTION, PIPELINE_SIGNALS, type PipelineSignals } from '@app/nats';
-import { PINO_LOGGER } from '@app/observability';
+import { componentLoggerProvider } from '@app/observability';
 import { type Provider } from '@nestjs/common';
 import { type NatsConnection } from '@nats-io/transport-node';
 import { type Logger } from 'pino';
@@ -51,11 +51,7 @@ function headWaitMs(liteserverTimeoutMs: number): number {
  * nothing but the parse threads.
  */
 export const INGESTOR_FOLLOW_PROVIDERS: Provider[] = [
-  {
-    provide: INGESTOR_LOGGER,
-    inject: [PINO_LOGGER],
-    useFactory: (logger: Logger): Logger => logger.child({ component: 'ingestor' }),
-  },
+  componentLoggerProvider(INGESTOR_LOGGER, 'ingestor'),
   {
     provide: INGESTOR_POOL,
     inject: [INGESTOR_OPTIONS, Registry],
