@@ -1,5 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { DECODER_OPTIONS, type DecoderOptions, DecoderService } from './decoder.service';
+import { DECODER_OPTIONS, type DecoderOptions } from './decoder.options';
+import { DECODER_PROVIDERS } from './decoder.providers';
+import { DecoderService } from './decoder.service';
 
 /**
  * The decoder service: turns what the ingestor stored into traces (and, as it grows, interfaces, token
@@ -10,7 +12,11 @@ export class DecoderModule {
   static forRoot(options: DecoderOptions): DynamicModule {
     return {
       module: DecoderModule,
-      providers: [{ provide: DECODER_OPTIONS, useValue: options }, DecoderService],
+      providers: [
+        { provide: DECODER_OPTIONS, useValue: options },
+        ...DECODER_PROVIDERS,
+        DecoderService,
+      ],
       exports: [DecoderService],
     };
   }

@@ -1,5 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { INGESTOR_OPTIONS, type IngestorOptions, IngestorService } from './ingestor.service';
+import { INGESTOR_OPTIONS, type IngestorOptions } from './ingestor.options';
+import { INGESTOR_FOLLOW_PROVIDERS } from './ingestor.providers';
+import { IngestorService } from './ingestor.service';
 
 /**
  * The ingestor service: follows the chain and writes blocks, transactions, messages and account
@@ -11,7 +13,12 @@ export class IngestorModule {
   static forRoot(options: IngestorOptions): DynamicModule {
     return {
       module: IngestorModule,
-      providers: [{ provide: INGESTOR_OPTIONS, useValue: options }, IngestorService],
+      providers: [
+        { provide: INGESTOR_OPTIONS, useValue: options },
+        // Not following: no pool, no parse threads, no follower.
+        ...(options.follow ? INGESTOR_FOLLOW_PROVIDERS : []),
+        IngestorService,
+      ],
       exports: [IngestorService],
     };
   }

@@ -12,3 +12,4 @@ export * from './health/ton-health.indicators';
 export * from './observability.module';
 export * from './ops/ops-server';
 export * from './boot/exit-on-boot-failure';
+export * from './logging/component-logger.provider';

@@ -9,6 +9,7 @@ import { AccountsReader } from './accounts/accounts.service';
 import { BlocksReader } from './blocks/blocks.service';
 import { ConfigReader } from './methods/config.reader';
 import { GetMethodRunner } from './methods/get-method.runner';
+import { BlockTransactionsReader } from './transactions/block-transactions.reader';
 import { TransactionsReader } from './transactions/transactions.service';
 
 /**
@@ -22,13 +23,19 @@ export const V2_READER_PROVIDERS: Provider[] = [
     AccountsReader,
     AccountCellsReader,
     BlocksReader,
-    TransactionsReader,
+    BlockTransactionsReader,
     ConfigReader,
   ].map((reader) => ({
     provide: reader,
     inject: [LiteserverPoolService],
     useFactory: (pool: LiteserverPoolService) => new reader(pool),
   })),
+  {
+    provide: TransactionsReader,
+    inject: [LiteserverPoolService, BlockTransactionsReader],
+    useFactory: (pool: LiteserverPoolService, blocks: BlockTransactionsReader) =>
+      new TransactionsReader(pool, blocks),
+  },
   {
     provide: GetMethodRunner,
     inject: [LiteserverPoolService, PINO_LOGGER, Registry],

@@ -73,12 +73,11 @@ export class TransactionsReader {
   private readonly newestInBlock = answerCache<BlockTxId | null | undefined>(
     CACHE_BUDGETS.blockNewestTransactions,
   );
-  /** getBlockTransactions(Ext): a block's transactions a page at a time. */
-  private readonly blocks: BlockTransactionsReader;
-
-  constructor(private readonly pool: LiteserverPool) {
-    this.blocks = new BlockTransactionsReader(pool);
-  }
+  constructor(
+    private readonly pool: LiteserverPool,
+    /** getBlockTransactions(Ext): a block's transactions a page at a time (the module injects it). */
+    private readonly blocks: BlockTransactionsReader = new BlockTransactionsReader(pool),
+  ) {}
 
   async transactions(req: GetTransactionsReq): Promise<GetTransactionsRes> {
     const { parts } = await this.walk(req);
