@@ -18,6 +18,27 @@ import {
 import { metadataFetchEnv } from './metadata.env';
 import { streamingEnv } from './streaming.env';
 
+/** Every configuration fragment by its exported name; docs/configuration.md has a section of each. */
+export const ENV_FRAGMENTS = {
+  httpEnv,
+  natsEnv,
+  databaseEnv,
+  databaseReadEnv,
+  tonNetworkEnv,
+  localnetEnv,
+  loggingEnv,
+  accessLogEnv,
+  metricsEnv,
+  ingestEnv,
+  senderEnv,
+  streamLogEnv,
+  queryEnv,
+  edgeEnv,
+  edgeProtectionEnv,
+  streamingEnv,
+  metadataFetchEnv,
+};
+
 /**
  * What each entry point reads from its environment: the one list its `loadConfig` call uses and
  * docs/configuration.md's "read by" column is generated from.

@@ -1,24 +1,12 @@
 import { globalRegistry, type z } from 'zod';
-import { APP_LABELS, appEnv, type AppName, MESH_SERVICES, meshServiceEnv } from './app-env';
-import { edgeProtectionEnv } from './edge-protection.env';
 import {
-  accessLogEnv,
-  databaseEnv,
-  databaseReadEnv,
-  edgeEnv,
-  httpEnv,
-  ingestEnv,
-  localnetEnv,
-  loggingEnv,
-  metricsEnv,
-  natsEnv,
-  queryEnv,
-  senderEnv,
-  streamLogEnv,
-  tonNetworkEnv,
-} from './fragments';
-import { metadataFetchEnv } from './metadata.env';
-import { streamingEnv } from './streaming.env';
+  APP_LABELS,
+  appEnv,
+  type AppName,
+  ENV_FRAGMENTS,
+  MESH_SERVICES,
+  meshServiceEnv,
+} from './app-env';
 
 /**
  * docs/configuration.md, rendered from the schema itself: each variable's type and default come from
@@ -30,61 +18,58 @@ type Shape = Record<string, z.ZodType>;
 
 interface Section {
   readonly title: string;
-  readonly fragment: string;
-  readonly shape: Shape;
+  readonly fragment: keyof typeof ENV_FRAGMENTS;
   readonly intro?: string;
 }
 
+function shapeOf(section: Section): Shape {
+  return ENV_FRAGMENTS[section.fragment];
+}
+
 const SECTIONS: readonly Section[] = [
-  { title: 'HTTP', fragment: 'httpEnv', shape: httpEnv },
-  { title: 'NATS', fragment: 'natsEnv', shape: natsEnv },
-  { title: 'Database', fragment: 'databaseEnv', shape: databaseEnv },
+  { title: 'HTTP', fragment: 'httpEnv' },
+  { title: 'NATS', fragment: 'natsEnv' },
+  { title: 'Database', fragment: 'databaseEnv' },
   {
     title: 'Read replicas',
     fragment: 'databaseReadEnv',
-    shape: databaseReadEnv,
     intro:
       'The query service only; see docs/scaling.md for how reads are routed and what the replicas must be.',
   },
-  { title: 'Network and liteservers', fragment: 'tonNetworkEnv', shape: tonNetworkEnv },
+  { title: 'Network and liteservers', fragment: 'tonNetworkEnv' },
   {
     title: 'Local network',
     fragment: 'localnetEnv',
-    shape: localnetEnv,
     intro: 'The local TON network `npm start` embeds when `TON_NETWORK=local`.',
   },
-  { title: 'Logging', fragment: 'loggingEnv', shape: loggingEnv },
-  { title: 'Access log', fragment: 'accessLogEnv', shape: accessLogEnv },
-  { title: 'Metrics', fragment: 'metricsEnv', shape: metricsEnv },
-  { title: 'Ingestor', fragment: 'ingestEnv', shape: ingestEnv },
-  { title: 'Sender', fragment: 'senderEnv', shape: senderEnv },
-  { title: 'Stream log', fragment: 'streamLogEnv', shape: streamLogEnv },
-  { title: 'Query service', fragment: 'queryEnv', shape: queryEnv },
+  { title: 'Logging', fragment: 'loggingEnv' },
+  { title: 'Access log', fragment: 'accessLogEnv' },
+  { title: 'Metrics', fragment: 'metricsEnv' },
+  { title: 'Ingestor', fragment: 'ingestEnv' },
+  { title: 'Sender', fragment: 'senderEnv' },
+  { title: 'Stream log', fragment: 'streamLogEnv' },
+  { title: 'Query service', fragment: 'queryEnv' },
   {
     title: 'API keys and rate limits',
     fragment: 'edgeEnv',
-    shape: edgeEnv,
     intro:
       'API keys live in PostgreSQL (`DATABASE_URL`, or the embedded one of `npm start`; checked once a live key exists), rate-limit counters in Redis (`REDIS_URL`; without it the same limits are counted per process, in memory).',
   },
   {
     title: 'Edge protection',
     fragment: 'edgeProtectionEnv',
-    shape: edgeProtectionEnv,
     intro:
       'Limits the gateway applies before any method runs (apps/gateway/src/edge/protection). Time values in milliseconds.',
   },
   {
     title: 'Streaming API',
     fragment: 'streamingEnv',
-    shape: streamingEnv,
     intro:
       "A key's streaming limits are its plan's `streaming_connections` / `streaming_addresses` (`npm run keys -- plans update … --streaming-connections N --streaming-addresses N`); callers without a key get the limits below per client IP. Counts are shared through Redis when `REDIS_URL` is set, per process otherwise.",
   },
   {
     title: 'Off-chain metadata',
     fragment: 'metadataFetchEnv',
-    shape: metadataFetchEnv,
     intro:
       'The decoder\'s fetcher of off-chain token metadata (TEP-64 `uri` content) into `address_metadata`. It requests URLs taken from chain data; docs/operations.md ("Off-chain metadata") describes the SSRF guard.',
   },
@@ -132,7 +117,7 @@ const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g,
 /** Every schema variable's problems (no description, no type), for the test to name. */
 export function undocumentedVariables(): string[] {
   return SECTIONS.flatMap((s) =>
-    Object.entries(s.shape)
+    Object.entries(shapeOf(s))
       .filter(([, schema]) => {
         const meta = metaOf(schema);
         return meta.description === undefined || meta.type === undefined;
@@ -154,7 +139,7 @@ export function readVariables(): string[] {
 
 /** Every variable the sections list. */
 export function documentedVariables(): string[] {
-  return SECTIONS.flatMap((s) => Object.keys(s.shape)).sort();
+  return SECTIONS.flatMap((s) => Object.keys(shapeOf(s))).sort();
 }
 
 export function renderConfigurationDoc(): string {
@@ -177,7 +162,7 @@ export function renderConfigurationDoc(): string {
       '| Variable | Type / allowed values | Default | Read by | Meaning |',
       '| --- | --- | --- | --- | --- |',
     );
-    for (const [name, schema] of Object.entries(section.shape)) {
+    for (const [name, schema] of Object.entries(shapeOf(section))) {
       const meta = metaOf(schema);
       const fallback = meta.default === undefined ? 'unset' : `\`${meta.default}\``;
       out.push(

@@ -85,22 +85,27 @@ export const postgresUrlVar = z
   .optional()
   .meta({ type: '`postgres://…` or `postgresql://…`' });
 
+/** A comma-separated list (entries trimmed, empty ones dropped) whose every entry `isEntry` takes; absent → empty list. */
+function commaListVar(isEntry: (entry: string) => boolean, message: string) {
+  return z
+    .string({ error: message })
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((e) => e.trim())
+        .filter((e) => e !== ''),
+    )
+    .refine((list) => list.every(isEntry), { message });
+}
+
 /** Comma-separated PostgreSQL connection URLs; absent → empty list. */
 const POSTGRES_URL_LIST_MESSAGE =
   'expected comma-separated postgres://user:password@host:port/db URLs';
-export const postgresUrlListVar = z
-  .string({ error: POSTGRES_URL_LIST_MESSAGE })
-  .optional()
-  .transform((v) =>
-    (v ?? '')
-      .split(',')
-      .map((e) => e.trim())
-      .filter((e) => e !== ''),
-  )
-  .refine((list) => list.every((url) => /^postgres(?:ql)?:\/\/\S+$/.test(url)), {
-    message: POSTGRES_URL_LIST_MESSAGE,
-  })
-  .meta({ type: '`postgres://…` URLs, comma-separated' });
+export const postgresUrlListVar = commaListVar(
+  (url) => /^postgres(?:ql)?:\/\/\S+$/.test(url),
+  POSTGRES_URL_LIST_MESSAGE,
+).meta({ type: '`postgres://…` URLs, comma-separated' });
 
 /** A file path or an http(s) URL. */
 const PATH_OR_URL_MESSAGE = 'expected a file path or an http(s) URL';
@@ -137,14 +142,6 @@ function isIpOrCidr(entry: string): boolean {
 
 /** A comma-separated list of IP addresses and CIDR blocks; absent → empty list. */
 const IP_LIST_MESSAGE = 'expected comma-separated IP addresses or CIDR blocks';
-export const ipListVar = z
-  .string({ error: IP_LIST_MESSAGE })
-  .optional()
-  .transform((v) =>
-    (v ?? '')
-      .split(',')
-      .map((e) => e.trim())
-      .filter((e) => e !== ''),
-  )
-  .refine((list) => list.every(isIpOrCidr), { message: IP_LIST_MESSAGE })
-  .meta({ type: 'comma-separated IP addresses / CIDR blocks' });
+export const ipListVar = commaListVar(isIpOrCidr, IP_LIST_MESSAGE).meta({
+  type: 'comma-separated IP addresses / CIDR blocks',
+});

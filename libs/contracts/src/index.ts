@@ -11,6 +11,7 @@ export * from './messages/ls-methods';
 export * from './messages/send';
 export * from './messages/send-events';
 export * from './messages/events';
+export * from './messages/query-request';
 export * from './messages/query-wire';
 export * from './messages/query-blocks';
 export * from './messages/query-transactions';

@@ -4,6 +4,7 @@ import { V2_METHODS } from '../../../apps/gateway/src/v2/v2-methods.registry';
 import { type IntegerRange, integerRangeOf } from '../../../apps/gateway/src/v2/v2-schemas';
 import { type HostileAnswer } from './hostile-client';
 import { namesParam } from './hostile-verdict';
+import { EDGE_VALUES } from './integer-edges';
 
 /*
  * Hostile sweeps generated from the v2 method registry rather than written as corpus files: every
@@ -12,18 +13,7 @@ import { namesParam } from './hostile-verdict';
  * without anyone listing it.
  */
 
-/** The values each integer parameter is tried with: the edges of int32, uint32, 2^53, int64, uint64. */
-export const EDGE_VALUES: readonly { readonly label: string; readonly value: bigint }[] = [
-  { label: '-1', value: -1n },
-  { label: '0', value: 0n },
-  { label: '2^31-1', value: 2n ** 31n - 1n },
-  { label: '2^31', value: 2n ** 31n },
-  { label: '2^32-1', value: 2n ** 32n - 1n },
-  { label: '2^32', value: 2n ** 32n },
-  { label: '2^53', value: 2n ** 53n },
-  { label: '2^63', value: 2n ** 63n },
-  { label: '2^64', value: 2n ** 64n },
-];
+export { EDGE_VALUES };
 
 /** One generated request and the rule its answer must follow. */
 export interface SweepRequest {

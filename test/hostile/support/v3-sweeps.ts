@@ -21,18 +21,7 @@ export const REQUIRED_BASE: Readonly<Record<string, Readonly<Record<string, stri
   'dns/records': { domain: 'foundation.ton' },
 };
 
-/** The edges of the integer types, as decimal text. */
-export const EDGE_VALUES: readonly { label: string; value: bigint }[] = [
-  { label: '-1', value: -1n },
-  { label: '0', value: 0n },
-  { label: '2^31-1', value: 2n ** 31n - 1n },
-  { label: '2^31', value: 2n ** 31n },
-  { label: '2^32-1', value: 2n ** 32n - 1n },
-  { label: '2^32', value: 2n ** 32n },
-  { label: '2^53', value: 2n ** 53n },
-  { label: '2^63', value: 2n ** 63n },
-  { label: '2^64', value: 2n ** 64n },
-];
+export { EDGE_VALUES } from './integer-edges';
 
 const within = (v: bigint, lo: bigint, hi: bigint): boolean => v >= lo && v <= hi;
 const INT32 = [-(2n ** 31n), 2n ** 31n - 1n] as const;

@@ -119,12 +119,12 @@ export function requiredInteger(
   source: ParamSource,
   range: IntegerRange = V2Range.int32,
 ): number {
-  const value = optionalInteger(raw, name, source, range);
-  if (value === undefined) {
-    // 2.1: `failed to parse get request: <name> required` (e.g. `workchain required`).
-    return throwing(parseError(source, `${name} required`, name));
-  }
-  return value;
+  return required(optionalInteger(raw, name, source, range), name, source);
+}
+
+/** `value`, or 2.1's `failed to parse get request: <name> required` (e.g. `workchain required`). */
+function required<T>(value: T | undefined, name: string, source: ParamSource): T {
+  return value ?? throwing(parseError(source, `${name} required`, name));
 }
 
 /**
@@ -155,11 +155,7 @@ export function optionalNonNegativeLt(
 }
 
 export function requiredInt64(raw: RawParams, name: string, source: ParamSource): bigint {
-  const value = optionalInt64(raw, name, source);
-  if (value === undefined) {
-    return throwing(parseError(source, `${name} required`, name));
-  }
-  return value;
+  return required(optionalInt64(raw, name, source), name, source);
 }
 
 /**
@@ -196,39 +192,37 @@ export function optionalHash(
   );
 }
 
+/**
+ * An optional scalar parameter as `read` takes it: absent (missing, null or empty) is `undefined`;
+ * a value `read` does not take is 422 `failed to parse <name>`.
+ */
+function optionalScalar<T>(read: (value: unknown) => T | undefined) {
+  return (raw: RawParams, name: string, source: ParamSource): T | undefined => {
+    const value = scalar(raw, name);
+    if (isAbsent(value)) {
+      return undefined;
+    }
+    return read(value) ?? throwing(parseError(source, `failed to parse ${name}`, name));
+  };
+}
+
 /** `true`/`false` (also `1`/`0` as query strings send them): the v3 API's reading. */
-export function optionalBoolean(
-  raw: RawParams,
-  name: string,
-  source: ParamSource,
-): boolean | undefined {
-  const value = scalar(raw, name);
-  if (isAbsent(value)) {
-    return undefined;
-  }
+export const optionalBoolean = optionalScalar((value): boolean | undefined => {
   if (value === true || value === 'true' || value === '1' || value === 1) {
     return true;
   }
   if (value === false || value === 'false' || value === '0' || value === 0) {
     return false;
   }
-  return throwing(parseError(source, `failed to parse ${name}`, name));
-}
+  return undefined;
+});
 
 /**
  * A v2 boolean (`archival`, `ignore_chksig`) as toncenter 2.1 reads one (ton-http-api-cpp
  * `chaotic/io/bool.cpp`): JSON true/false, a JSON integer (non-zero is true), or y/yes/t/true/on/1
  * and n/no/f/false/off/0 in any case; anything else is 422 `failed to parse <name>`.
  */
-export function optionalFlag(
-  raw: RawParams,
-  name: string,
-  source: ParamSource,
-): boolean | undefined {
-  const value = scalar(raw, name);
-  if (isAbsent(value)) {
-    return undefined;
-  }
+export const optionalFlag = optionalScalar((value): boolean | undefined => {
   if (typeof value === 'boolean') {
     return value;
   }
@@ -241,5 +235,5 @@ export function optionalFlag(
   if (typeof value === 'string' && FALSE_WORDS.includes(value.toLowerCase())) {
     return false;
   }
-  return throwing(parseError(source, `failed to parse ${name}`, name));
-}
+  return undefined;
+});

@@ -1,5 +1,11 @@
 import { DEFAULT_LIMIT } from './v3-endpoint';
-import { type V3Field, v3Field, type V3RequiredField, v3RequiredField } from './v3-field';
+import {
+  type V3Field,
+  v3Field,
+  type V3RequiredField,
+  v3RequiredField,
+  type V3Values,
+} from './v3-field';
 import { invalid } from './v3-params';
 import { V3Param } from './v3-schemas';
 
@@ -143,6 +149,16 @@ export const TIME_RANGE_FIELDS = {
   start_lt: V3Fields.lt('From this logical time (inclusive)'),
   end_lt: V3Fields.lt('Up to this logical time (inclusive)'),
 };
+
+/** The time range of `q` as the query requests carry it. */
+export function timeRangeOf(q: V3Values<typeof TIME_RANGE_FIELDS>) {
+  return {
+    start_utime: q.start_utime,
+    end_utime: q.end_utime,
+    start_lt: q.start_lt,
+    end_lt: q.end_lt,
+  };
+}
 
 /**
  * `limit` and `offset` of toncenter's LimitRequest; `sort` comes after them, with the order each

@@ -1,19 +1,16 @@
 import { z } from 'zod';
 
 import { Subjects } from '../subjects';
+import { EnrichmentSettings, MetadataSettings, Paging, SortOrder } from './query-request';
 import {
   AddressBook,
   AddressBookRow,
   B64Hash,
   DecStr,
-  EnrichmentSettings,
   ExtraCurrencies,
   Int,
   Metadata,
-  MetadataSettings,
   NumericStr,
-  Paging,
-  SortOrder,
   V3Address,
 } from './query-wire';
 

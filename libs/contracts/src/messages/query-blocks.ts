@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
 import { Subjects } from '../subjects';
-import { B64Hash, DecStr, Int, Paging, ShardHex, SortOrder, UDecStr } from './query-wire';
+import { Paging, SortOrder, TimeRange } from './query-request';
+import { B64Hash, DecStr, Int, ShardHex } from './query-wire';
 
 /**
  * Query service requests of the v3 block endpoints (toncenter
@@ -69,10 +70,7 @@ export const BlocksReq = z
     root_hash: B64Hash.optional(),
     file_hash: B64Hash.optional(),
     mc_seqno: Int.optional(),
-    start_utime: Int.optional(),
-    end_utime: Int.optional(),
-    start_lt: UDecStr.optional(),
-    end_lt: UDecStr.optional(),
+    ...TimeRange,
     ...Paging,
     sort: SortOrder.optional(),
   })

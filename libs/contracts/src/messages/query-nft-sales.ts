@@ -1,15 +1,7 @@
 import { z } from 'zod';
 import { Subjects } from '../subjects';
-import {
-  AddressBook,
-  B64Hash,
-  DecStr,
-  EnrichmentSettings,
-  Metadata,
-  MetadataSettings,
-  NumericStr,
-  V3Address,
-} from './query-wire';
+import { EnrichmentSettings, MetadataSettings } from './query-request';
+import { AddressBook, B64Hash, DecStr, Metadata, NumericStr, V3Address } from './query-wire';
 import { V3NftItem } from './query-tokens';
 
 /** nft/sales (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): sale contract addresses, 1..1000 (the gateway enforces the bounds). */

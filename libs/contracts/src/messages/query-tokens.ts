@@ -3,16 +3,19 @@ import { z } from 'zod';
 import { Subjects } from '../subjects';
 import { V3Json } from './query-traces';
 import {
+  EnrichmentSettings,
+  MetadataSettings,
+  Paging,
+  SortOrder,
+  TimeRange,
+} from './query-request';
+import {
   AddressBook,
   B64Hash,
   DecStr,
-  EnrichmentSettings,
   Int,
   Metadata,
-  MetadataSettings,
   NumericStr,
-  Paging,
-  SortOrder,
   UDecStr,
   V3Address,
 } from './query-wire';
@@ -24,13 +27,16 @@ import {
  */
 
 const Addresses = z.array(V3Address).optional();
-const Ranges = {
-  start_utime: Int.optional(),
-  end_utime: Int.optional(),
-  start_lt: UDecStr.optional(),
-  end_lt: UDecStr.optional(),
-};
 const Direction = z.enum(['in', 'out', 'both']).optional();
+/** What jetton transfers, jetton burns and NFT transfers are listed by besides their addresses. */
+const TokenEventListing = {
+  direction: Direction,
+  ...TimeRange,
+  ...Paging,
+  sort: SortOrder,
+  ...EnrichmentSettings,
+  ...MetadataSettings,
+};
 
 export const JettonMastersReq = z
   .object({
@@ -119,12 +125,7 @@ export const JettonEventsReq = z
     owner_address: Addresses,
     jetton_wallet: Addresses,
     jetton_master: V3Address.optional(),
-    direction: Direction,
-    ...Ranges,
-    ...Paging,
-    sort: SortOrder,
-    ...EnrichmentSettings,
-    ...MetadataSettings,
+    ...TokenEventListing,
   })
   .strict();
 export type JettonEventsReq = z.infer<typeof JettonEventsReq>;
@@ -267,12 +268,7 @@ export const NftTransfersReq = z
     owner_address: Addresses,
     item_address: Addresses,
     collection_address: V3Address.optional(),
-    direction: Direction,
-    ...Ranges,
-    ...Paging,
-    sort: SortOrder,
-    ...EnrichmentSettings,
-    ...MetadataSettings,
+    ...TokenEventListing,
   })
   .strict();
 export type NftTransfersReq = z.infer<typeof NftTransfersReq>;

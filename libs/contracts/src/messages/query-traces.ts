@@ -2,18 +2,8 @@ import { z } from 'zod';
 
 import { Subjects } from '../subjects';
 import { V3Finality, V3Transaction } from './query-transactions';
-import {
-  AddressBook,
-  B64Hash,
-  DecStr,
-  EnrichmentSettings,
-  Int,
-  Metadata,
-  Paging,
-  SortOrder,
-  UDecStr,
-  V3Address,
-} from './query-wire';
+import { EnrichmentSettings, Paging, SortOrder, TimeRange } from './query-request';
+import { AddressBook, B64Hash, DecStr, Int, Metadata, V3Address } from './query-wire';
 
 /**
  * Query service requests of the v3 trace and action endpoints (toncenter
@@ -119,10 +109,7 @@ export const ActionTypeName = z.string().regex(/^[A-Za-z0-9_.]+$/, 'invalid char
 
 const Ranges = {
   mc_seqno: Int.optional(),
-  start_utime: Int.optional(),
-  end_utime: Int.optional(),
-  start_lt: UDecStr.optional(),
-  end_lt: UDecStr.optional(),
+  ...TimeRange,
 };
 
 /** traces (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): at most one of account, trace_id, tx_hash, msg_hash (the gateway checks it). */

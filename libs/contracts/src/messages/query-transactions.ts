@@ -2,19 +2,17 @@ import { z } from 'zod';
 
 import { Subjects } from '../subjects';
 import { V3BlockId } from './query-blocks';
+import { EnrichmentSettings, OpcodeFilter, Paging, SortOrder, TimeRange } from './query-request';
 import {
   AddressBook,
   B64Hash,
   BocB64,
   DecStr,
-  EnrichmentSettings,
   ExtraCurrencies,
   Int,
   Metadata,
   NumericStr,
   OpcodeHex,
-  Paging,
-  SortOrder,
   UDecStr,
   V3Address,
 } from './query-wire';
@@ -219,10 +217,7 @@ export const TransactionsReq = z
     account: z.array(V3Address).optional(),
     hash: z.array(B64Hash).optional(),
     lt: UDecStr.optional(),
-    start_utime: Int.optional(),
-    end_utime: Int.optional(),
-    start_lt: UDecStr.optional(),
-    end_lt: UDecStr.optional(),
+    ...TimeRange,
     ...Paging,
     sort: SortOrder,
     ...EnrichmentSettings,
@@ -246,12 +241,7 @@ export const TransactionsByMessageReq = z
     only_externals: z.boolean().optional(),
     body_hash: B64Hash.optional(),
     /** The signed int32 the table stores. */
-    opcode: z
-      .number()
-      .int()
-      .min(-(2 ** 31))
-      .max(2 ** 31 - 1)
-      .optional(),
+    opcode: OpcodeFilter.optional(),
     direction: Direction.optional(),
     ...Paging,
     sort: SortOrder,
@@ -273,16 +263,8 @@ export const MessagesReq = z
     body_hash: B64Hash.optional(),
     source: V3Address.nullable().optional(),
     destination: V3Address.nullable().optional(),
-    opcode: z
-      .number()
-      .int()
-      .min(-(2 ** 31))
-      .max(2 ** 31 - 1)
-      .optional(),
-    start_utime: Int.optional(),
-    end_utime: Int.optional(),
-    start_lt: UDecStr.optional(),
-    end_lt: UDecStr.optional(),
+    opcode: OpcodeFilter.optional(),
+    ...TimeRange,
     direction: Direction.optional(),
     exclude_externals: z.boolean().optional(),
     only_externals: z.boolean().optional(),

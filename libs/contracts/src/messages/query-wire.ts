@@ -44,20 +44,6 @@ export const Int = z
 
 export { B64Hash };
 
-/** The sort direction of the endpoints that have one (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go). */
-export const SortOrder = z.enum(['asc', 'desc']);
-export type SortOrder = z.infer<typeof SortOrder>;
-
-/** limit 1..1000 and offset ≥ 0 (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go), resolved by the gateway (default per endpoint). */
-export const Paging = {
-  limit: z.number().int().min(1).max(1000),
-  offset: z
-    .number()
-    .int()
-    .min(0)
-    .max(2 ** 31 - 1),
-};
-
 /** One row of `address_book` (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml). */
 export const AddressBookRow = z
   .object({
@@ -75,18 +61,3 @@ export type AddressBook = z.infer<typeof AddressBook>;
 /** `metadata` (token info, https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): keyed by raw address. */
 export const Metadata = z.record(z.string(), z.unknown());
 export type Metadata = z.infer<typeof Metadata>;
-
-/** What every endpoint with an address book may be asked to leave out (`X-No-Address-Book`). */
-export const EnrichmentSettings = {
-  no_address_book: z.boolean().optional(),
-};
-
-/**
- * What every endpoint that builds `metadata` may be asked to leave out (`X-No-Metadata`): the field
- * stays, as `{}` (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go).
- * Endpoints whose `metadata` is always `{}` (traces, actions, messages) do not
- * take it.
- */
-export const MetadataSettings = {
-  no_metadata: z.boolean().optional(),
-};

@@ -29,8 +29,8 @@ export const MsgData = z.discriminatedUnion('@type', [
 ]);
 export type MsgData = z.infer<typeof MsgData>;
 
+/** What `raw.message` and `ext.message` share after their source and destination, in wire order. */
 const messageFields = {
-  hash: B64Hash,
   value: Int64Str,
   extra_currencies: z.array(ExtraCurrency),
   fwd_fee: Int64Str,
@@ -44,16 +44,10 @@ const messageFields = {
 export const RawMessage = z
   .object({
     '@type': z.literal('raw.message'),
-    hash: messageFields.hash,
+    hash: B64Hash,
     source: TxAccountAddress,
     destination: TxAccountAddress,
-    value: messageFields.value,
-    extra_currencies: messageFields.extra_currencies,
-    fwd_fee: messageFields.fwd_fee,
-    ihr_fee: messageFields.ihr_fee,
-    created_lt: messageFields.created_lt,
-    body_hash: messageFields.body_hash,
-    msg_data: messageFields.msg_data,
+    ...messageFields,
   })
   .strict();
 export type RawMessage = z.infer<typeof RawMessage>;
@@ -67,16 +61,10 @@ export type RawMessage = z.infer<typeof RawMessage>;
 export const ExtMessage = z
   .object({
     '@type': z.literal('ext.message'),
-    hash: messageFields.hash,
+    hash: B64Hash,
     source: z.string(),
     destination: z.string(),
-    value: messageFields.value,
-    extra_currencies: messageFields.extra_currencies,
-    fwd_fee: messageFields.fwd_fee,
-    ihr_fee: messageFields.ihr_fee,
-    created_lt: messageFields.created_lt,
-    body_hash: messageFields.body_hash,
-    msg_data: messageFields.msg_data,
+    ...messageFields,
     message: z.string(),
   })
   .strict();
@@ -147,13 +135,18 @@ export const BlocksShortTxId = z
   .strict();
 export type BlocksShortTxId = z.infer<typeof BlocksShortTxId>;
 
+/** What `blocks.transactions` and `blocks.transactionsExt` share: the block and how far the listing got. */
+const blockTransactionsPage = {
+  id: TonBlockIdExt,
+  req_count: Int32,
+  incomplete: z.boolean(),
+};
+
 /** `blocks.transactions id req_count incomplete transactions:vector<blocks.shortTxId>` (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 export const BlocksTransactions = z
   .object({
     '@type': z.literal('blocks.transactions'),
-    id: TonBlockIdExt,
-    req_count: Int32,
-    incomplete: z.boolean(),
+    ...blockTransactionsPage,
     transactions: z.array(BlocksShortTxId),
   })
   .strict();
@@ -163,9 +156,7 @@ export type BlocksTransactions = z.infer<typeof BlocksTransactions>;
 export const BlocksTransactionsExt = z
   .object({
     '@type': z.literal('blocks.transactionsExt'),
-    id: TonBlockIdExt,
-    req_count: Int32,
-    incomplete: z.boolean(),
+    ...blockTransactionsPage,
     transactions: z.array(RawTransactionWithAccount),
   })
   .strict();

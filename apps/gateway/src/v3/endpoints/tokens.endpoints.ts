@@ -1,7 +1,7 @@
 import { Subjects } from '@app/contracts';
 import { defineV3Endpoint, type V3Endpoint } from '../v3-endpoint';
 import { type V3Fields as V3FieldSet, type V3Values } from '../v3-field';
-import { PAGING_FIELDS, TIME_RANGE_FIELDS, V3Fields } from '../v3-fields';
+import { PAGING_FIELDS, TIME_RANGE_FIELDS, timeRangeOf, V3Fields } from '../v3-fields';
 import { invalid } from '../v3-params';
 import { resultOf } from '../v3-schemas';
 
@@ -52,10 +52,7 @@ function jettonEventRequest(
     jetton_wallet: q.jetton_wallet,
     jetton_master: q.jetton_master,
     direction,
-    start_utime: q.start_utime,
-    end_utime: q.end_utime,
-    start_lt: q.start_lt,
-    end_lt: q.end_lt,
+    ...timeRangeOf(q),
     limit: q.limit,
     offset: q.offset,
     sort: q.sort,

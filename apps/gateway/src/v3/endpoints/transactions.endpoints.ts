@@ -1,6 +1,6 @@
 import { Subjects } from '@app/contracts';
 import { defineV3Endpoint, type V3Endpoint } from '../v3-endpoint';
-import { PAGING_FIELDS, TIME_RANGE_FIELDS, V3Fields } from '../v3-fields';
+import { PAGING_FIELDS, TIME_RANGE_FIELDS, timeRangeOf, V3Fields } from '../v3-fields';
 import { invalid } from '../v3-params';
 import { resultOf } from '../v3-schemas';
 
@@ -41,10 +41,7 @@ export const TRANSACTION_ENDPOINTS: readonly V3Endpoint[] = [
         account: q.account,
         hash: q.hash,
         lt: q.lt,
-        start_utime: q.start_utime,
-        end_utime: q.end_utime,
-        start_lt: q.start_lt,
-        end_lt: q.end_lt,
+        ...timeRangeOf(q),
         limit: q.limit,
         offset: q.offset,
         sort: q.sort,

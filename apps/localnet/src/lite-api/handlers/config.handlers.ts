@@ -1,6 +1,6 @@
-import { Codecs as ClientCodecs } from 'ton-lite-client/dist/schema';
+import { Codecs as ClientCodecs, type tonNode_blockIdExt } from 'ton-lite-client/dist/schema';
 import { requireMasterchainBlock, toTlBlockId } from '../block-id';
-import { defineHandler } from '../lite-api-handler';
+import { defineHandler, type LiteApiContext } from '../lite-api-handler';
 import { Codecs } from '../lite-api-schema';
 import { blockHeaderProof, boc, configStateProof } from '../proofs';
 import { encodeTl } from '../tl-encode';
@@ -15,16 +15,7 @@ import { encodeTl } from '../tl-encode';
 export const getConfigAll = defineHandler(
   'liteServer.getConfigAll',
   Codecs.liteServer_getConfigAll,
-  (req, ctx) => {
-    const mc = requireMasterchainBlock(ctx.chain, req.id);
-    return encodeTl(ClientCodecs.liteServer_ConfigInfo, {
-      kind: 'liteServer.configInfo',
-      mode: req.mode & 0xffff,
-      id: toTlBlockId(mc.id),
-      stateProof: boc(blockHeaderProof(mc)),
-      configProof: boc(configStateProof(mc.state, 'all')),
-    });
-  },
+  (req, ctx) => configInfo(ctx, req, 'all'),
 );
 
 /** liteServer.getConfigParams mode:# id:tonNode.blockIdExt param_list:(vector int) = liteServer.ConfigInfo;
@@ -32,14 +23,21 @@ export const getConfigAll = defineHandler(
 export const getConfigParams = defineHandler(
   'liteServer.getConfigParams',
   Codecs.liteServer_getConfigParams,
-  (req, ctx) => {
-    const mc = requireMasterchainBlock(ctx.chain, req.id);
-    return encodeTl(ClientCodecs.liteServer_ConfigInfo, {
-      kind: 'liteServer.configInfo',
-      mode: req.mode & 0xffff,
-      id: toTlBlockId(mc.id),
-      stateProof: boc(blockHeaderProof(mc)),
-      configProof: boc(configStateProof(mc.state, req.paramList)),
-    });
-  },
+  (req, ctx) => configInfo(ctx, req, req.paramList),
 );
+
+/** The liteServer.configInfo of masterchain block `req.id` whose config proof keeps `params`. */
+function configInfo(
+  ctx: LiteApiContext,
+  req: { readonly mode: number; readonly id: tonNode_blockIdExt },
+  params: 'all' | readonly number[],
+): Buffer {
+  const mc = requireMasterchainBlock(ctx.chain, req.id);
+  return encodeTl(ClientCodecs.liteServer_ConfigInfo, {
+    kind: 'liteServer.configInfo',
+    mode: req.mode & 0xffff,
+    id: toTlBlockId(mc.id),
+    stateProof: boc(blockHeaderProof(mc)),
+    configProof: boc(configStateProof(mc.state, params)),
+  });
+}
