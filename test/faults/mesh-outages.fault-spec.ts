@@ -3,9 +3,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { BlockIndexedEvent, ChainEventsStream, Subjects } from '@app/contracts';
-import { jetstream } from '@nats-io/jetstream';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { connect } from '@nats-io/transport-node';
 import {
   createDataSource,
   type DataSource,
@@ -28,16 +26,16 @@ import { waitFor } from '@app/testing';
 import { ChainDriver, sleep, SERVICES_MAY_RESTART } from './support/chain-driver';
 import { FaultLedger } from './support/fault-ledger';
 import {
-  describeFailures,
-  describeSamples,
-  durationOf,
-  failures,
-  now,
-  type Sample,
-} from './support/load-loop';
-import { inFlightAt, notFailingFast, type Outage, recoveryMs, sentDuring } from './support/outage';
+  meshRequests,
+  planMeshTargets,
+  RecoveryJudge,
+  runFault,
+  streamedSeqnos,
+} from './support/mesh-faults';
+import { describeFailures, describeSamples, durationOf, failures } from './support/load-loop';
+import { inFlightAt, notFailingFast, sentDuring, slowest } from './support/outage';
 import { buildReferenceIndex } from './support/reference-index';
-import { RemoteLoad, type RemoteRequest } from './support/remote-load';
+import { RemoteLoad } from './support/remote-load';
 import { DECODED_TABLES, describeDiffs, diffTables, differingRows } from './support/table-diff';
 
 /** The gateway's deadline of a v3 request (V3_REQUEST_TIMEOUT_MS's default, ton-indexer's 3 s). */
@@ -51,46 +49,7 @@ const ledger = new FaultLedger(
   __filename,
   'NATS, PostgreSQL and app processes fail during load and ingestion (mesh)',
 );
-const T = {
-  natsDown: 'v2/v3 requests not answered 503 within 1 s while NATS is down',
-  natsRecovery: 'recovery of v2/v3 after NATS restarted',
-  pgDown: 'v3 requests not answered 503 within 1 s while PostgreSQL is down',
-  pgV2: 'v2 errors while PostgreSQL is down',
-  pgRecovery: 'recovery of v3 after PostgreSQL restarted',
-  queryKilled: 'v3 requests not answered 503 within 1 s while the query app is killed',
-  queryInFlight: 'v3 requests in flight at the SIGKILL not answered 504 by the deadline',
-  queryRecovery: 'recovery of v3 after the killed query app restarted',
-  ingested: 'ingested rows lost or duplicated (SIGKILL, NATS and PostgreSQL restarts)',
-  events: 'block.indexed events lost or duplicated',
-  decoded: 'decoded rows lost or duplicated (SIGKILL, NATS and PostgreSQL restarts)',
-} as const;
-ledger.plan(T.natsDown, 'requests', 0);
-ledger.plan(T.natsRecovery, 's', RECOVERY_TARGET_S);
-ledger.plan(T.pgDown, 'requests', 0);
-ledger.plan(T.pgV2, 'errors', 0);
-ledger.plan(T.pgRecovery, 's', RECOVERY_TARGET_S);
-ledger.plan(T.queryKilled, 'requests', 0);
-ledger.plan(T.queryInFlight, 'requests', 0);
-ledger.plan(T.queryRecovery, 's', RECOVERY_TARGET_S);
-ledger.plan(T.ingested, 'rows', 0);
-ledger.plan(T.events, 'events', 0);
-ledger.plan(T.decoded, 'rows', 0);
-
-/** Every `block.indexed` event in the stream (which carries other events too), as seqnos in order. */
-async function streamedSeqnos(nc: NatsConnection): Promise<number[]> {
-  const consumer = await jetstream(nc).consumers.get(ChainEventsStream.name);
-  const seqnos: number[] = [];
-  const messages = await consumer.fetch({ max_messages: 100_000, expires: 2000 });
-  for await (const m of messages) {
-    if (m.subject === Subjects.evt.blockIndexed) {
-      seqnos.push(BlockIndexedEvent.parse(m.json()).mc_seqno);
-    }
-    if (m.info.pending === 0) {
-      break;
-    }
-  }
-  return seqnos;
-}
+const T = planMeshTargets(ledger, RECOVERY_TARGET_S);
 
 /**
  * Faults in mesh mode: "NATS restarts during load and during ingestion: requests fail fast
@@ -118,8 +77,7 @@ void describe('mesh under NATS, PostgreSQL and process faults', () => {
   let driver: ChainDriver | undefined;
   let db: DataSource;
   let load: RemoteLoad;
-  /** Every fault window, from the fault to the recovery: failures outside them are failures. */
-  const faultWindows: Outage[] = [];
+  let recovery: RecoveryJudge;
 
   const cursor = async (name: string): Promise<number> =>
     (await new IndexerCursorRepository(db).get(name)) ?? 0;
@@ -185,23 +143,9 @@ void describe('mesh under NATS, PostgreSQL and process faults', () => {
       SERVICES_MAY_RESTART,
     );
 
-    const base = `http://127.0.0.1:${String(httpPort)}`;
     const wallet = localnet.accounts.find((a) => a.name === GenesisAccount.walletV4r2)?.address;
     assert.ok(wallet);
-    const requests: RemoteRequest[] = [
-      { label: 'v2 getMasterchainInfo', url: `${base}/api/v2/getMasterchainInfo`, expect: 'v2-ok' },
-      { label: 'v3 masterchainInfo', url: `${base}/api/v3/masterchainInfo`, expect: 'v3-head' },
-      {
-        label: 'v2 getAddressInformation',
-        url: `${base}/api/v2/getAddressInformation?address=${wallet.toRawString()}`,
-        expect: 'v2-ok',
-      },
-      {
-        label: 'v3 transactions',
-        url: `${base}/api/v3/transactions?account=${wallet.toRawString()}&limit=5`,
-        expect: 'v3-transactions',
-      },
-    ];
+    const requests = meshRequests(`http://127.0.0.1:${String(httpPort)}`, wallet.toRawString());
     // The genesis wallet's transactions are indexed: the v3 reads have something to answer.
     await waitFor(
       async () => {
@@ -215,6 +159,7 @@ void describe('mesh under NATS, PostgreSQL and process faults', () => {
       SERVICES_MAY_RESTART,
     );
     load = RemoteLoad.start({ requests, concurrency: 4, requestTimeoutMs: 15_000 });
+    recovery = new RecoveryJudge(ledger, load, OBSERVE_MS, RECOVERY_TARGET_S);
     await load.warm(12, 60_000);
   });
 
@@ -229,65 +174,14 @@ void describe('mesh under NATS, PostgreSQL and process faults', () => {
     await pg.stop();
     await localnet.stop();
     await rm(dir, { recursive: true, force: true });
-    ledger.flush();
-    if (ledger.result().targets.every((t) => t.met)) {
-      return;
-    }
-    // A target missed: the apps' own words (LOG_LEVEL=warn keeps them short) for whoever reads it.
-    for (const app of [gateway, liteserver, query, decoder, ingestor]) {
-      const tail = app.tail(2000);
-      if (tail.trim() !== '') {
-        console.error(`--- ${app.app} output (tail):\n${tail}`);
-      }
-    }
+    ledger.finish([gateway, liteserver, query, decoder, ingestor]);
   });
 
-  /**
-   * Runs one fault: `fail` (resolves once it took effect), OUTAGE_MS down, then `restore` (resolves
-   * once the dependency is back: listening, or healthy). Answers the moments in between.
-   */
-  async function fault(
-    fail: () => Promise<void>,
-    restore: () => Promise<void>,
-    outageMs = OUTAGE_MS,
-  ): Promise<{ begun: number; down: Outage; back: number }> {
-    const begun = now();
-    await fail();
-    const from = now();
-    await sleep(outageMs);
-    const to = now();
-    await restore();
-    return { begun, down: { from, to }, back: now() };
-  }
-
-  /**
-   * Waits OBSERVE_MS after the dependency is `back`, then judges how long after it the requests chosen
-   * by `only` all succeeded again, and records the fault's window (failures outside every window
-   * fail the run).
-   */
-  async function recovery(
-    begun: number,
-    back: number,
-    name: string,
-    only: (s: Sample) => boolean = () => true,
-  ): Promise<void> {
-    await sleep(OBSERVE_MS);
-    const samples = (await load.samples()).filter(only);
-    const ms = recoveryMs(samples, back);
-    const notRecovered = (): string =>
-      `not recovered ${String(RECOVERY_TARGET_S)} s after: ${describeFailures(samples.filter((s) => s.startedAt >= back))}`;
-    const result = ledger.measure(name, Number((ms / 1000).toFixed(3)), notRecovered);
-    faultWindows.push({ from: begun, to: back + (Number.isFinite(ms) ? ms : OBSERVE_MS) });
-    assert.ok(result.met, notRecovered());
-  }
-
-  const slowest = (samples: readonly Sample[]): string =>
-    `slowest ${String(Math.round(Math.max(0, ...samples.map(durationOf))))} ms`;
-
   void it('NATS down during load and ingestion: every request fails fast with 503; all recover within 5 s', async () => {
-    const { begun, down, back } = await fault(
+    const { begun, down, back } = await runFault(
       () => nats.stop(),
       () => nats.start(),
+      OUTAGE_MS,
     );
     const all = await load.samples();
     const during = sentDuring(all, down);
@@ -307,11 +201,11 @@ void describe('mesh under NATS, PostgreSQL and process faults', () => {
       () => `only ${String(during.length)} requests during the NATS outage`,
     );
     assert.ok(measured.met, describeSamples([...slow, ...held]));
-    await recovery(begun, back, T.natsRecovery);
+    await recovery.judge(begun, back, T.natsRecovery);
   });
 
   void it('PostgreSQL down during ingestion: v3 fails fast with 503, v2 carries on, v3 recovers', async () => {
-    const { begun, down, back } = await fault(
+    const { begun, down, back } = await runFault(
       () => pg.stop(),
       async () => {
         pg = await startEmbeddedPostgres({
@@ -320,6 +214,7 @@ void describe('mesh under NATS, PostgreSQL and process faults', () => {
           database: 'faults',
         });
       },
+      OUTAGE_MS,
     );
     const during = sentDuring(await load.samples(), down);
     const v3 = during.filter((s) => s.label.startsWith('v3'));
@@ -336,11 +231,11 @@ void describe('mesh under NATS, PostgreSQL and process faults', () => {
     );
     assert.ok(v3Result.met, describeSamples(slow));
     assert.ok(v2Result.met, describeFailures(v2));
-    await recovery(begun, back, T.pgRecovery, (s) => s.label.startsWith('v3'));
+    await recovery.judge(begun, back, T.pgRecovery, (s) => s.label.startsWith('v3'));
   });
 
   void it('the query app SIGKILLed mid-request: 503 at once, 504 for what it held, back on restart', async () => {
-    const { begun, down, back } = await fault(
+    const { begun, down, back } = await runFault(
       () => query.kill(),
       () => query.start(),
       // The clients whose v3 requests the killed process held wait for their 504 first.
@@ -370,7 +265,7 @@ void describe('mesh under NATS, PostgreSQL and process faults', () => {
       failures(v2During).length === 0,
       () => `v2 must carry on without the query app: ${describeFailures(v2During)}`,
     );
-    await recovery(begun, back, T.queryRecovery, (s) => s.label.startsWith('v3'));
+    await recovery.judge(begun, back, T.queryRecovery, (s) => s.label.startsWith('v3'));
   });
 
   void it('the ingestor and the decoder SIGKILLed mid-batch resume where they were', async () => {
@@ -434,9 +329,7 @@ void describe('mesh under NATS, PostgreSQL and process faults', () => {
       );
     }
     const samples = await load.stop();
-    const unexplained = failures(samples).filter(
-      (s) => !faultWindows.some((w) => s.endedAt >= w.from && s.startedAt <= w.to),
-    );
+    const unexplained = recovery.outsideWindows(failures(samples));
     ledger.note(
       `load: ${String(samples.length)} requests over the run, ${String(failures(samples).length)} failed inside fault windows`,
     );

@@ -102,6 +102,23 @@ export class FaultLedger {
     return { file: basename(this.file), title: this.title, targets, notes: [...this.notes] };
   }
 
+  /**
+   * Hands the results over (flush) and, when a target was missed, prints the tail of each app's
+   * output (LOG_LEVEL=warn keeps them short): the apps' own words for whoever reads the failure.
+   */
+  finish(apps: readonly { readonly app: string; tail(chars?: number): string }[]): void {
+    this.flush();
+    if (this.result().targets.every((t) => t.met)) {
+      return;
+    }
+    for (const app of apps) {
+      const tail = app.tail(2000);
+      if (tail.trim() !== '') {
+        console.error(`--- ${app.app} output (tail):\n${tail}`);
+      }
+    }
+  }
+
   /** Writes this file's result where the suite's run collects them; nothing outside that run. */
   flush(): void {
     const dir = process.env[FAULTS_RESULTS_DIR_ENV];

@@ -54,3 +54,8 @@ export function recoveryMs(samples: readonly Sample[], since: number, minAfter =
   }
   return lastFailure === -1 ? 0 : first.startedAt - since;
 }
+
+/** The longest of `samples`, for a note: `slowest 812 ms`. */
+export function slowest(samples: readonly Sample[]): string {
+  return `slowest ${String(Math.round(Math.max(0, ...samples.map(durationOf))))} ms`;
+}
