@@ -6,63 +6,33 @@ import {
   type StreamTraceUpdate,
   Subjects,
 } from '@app/contracts';
-import {
-  ActionQueryRepository,
-  AddressBookQueryRepository,
-  type DataSource,
-  IndexerCursorRepository,
-  IngestLeaderLease,
-  StreamBlockQueryRepository,
-  TokenQueryRepository,
-  TransactionQueryRepository,
-} from '@app/database';
-import { connectNats, MemoryStreamLog, type StreamLogEntry } from '@app/nats';
+import { type DataSource, IndexerCursorRepository, IngestLeaderLease } from '@app/database';
+import { connectNats, type MemoryStreamLog, type StreamLogEntry } from '@app/nats';
 import { natsUrl } from '@app/testing';
 import { jetstream } from '@nats-io/jetstream';
 import pino from 'pino';
 import { Registry } from 'prom-client';
 import { GENESIS, GenesisAccount } from '../../../apps/localnet/src/seeds';
-import { AddressBookBuilder } from '../../../apps/query/src/address-book/address-book.builder';
-import { MetadataBuilder } from '../../../apps/query/src/metadata/metadata.builder';
 import { pageControllers } from '../../../apps/query/src/render-cache/page-controllers.testing';
-import { StreamBlockRenderer } from '../../../apps/query/src/streaming/stream-block.renderer';
 import {
   StreamPublisher,
   type StreamPublisherOptions,
 } from '../../../apps/query/src/streaming/stream-publisher';
+import { type StreamBlockRenderer } from '../../../apps/query/src/streaming/stream-block.renderer';
 import { STREAM_PUBLISHER_DEFAULTS } from '../../../apps/query/src/streaming/stream-publisher.service';
 import { StreamPublisherMetrics } from '../../../apps/query/src/streaming/stream.metrics';
 import { followTxsDecoded } from '../../../apps/query/src/streaming/txs-decoded.wakeups';
 import { type DecodedGenesis, decodedGenesis } from '../decoder/decoded-genesis';
+import {
+  entriesOf,
+  jettonTransferTrace,
+  newLog,
+  of,
+  streamBlockRenderer,
+  until,
+} from './stream-publisher.support';
 
 const logger = pino({ level: 'silent' });
-
-/** Polls `done` every 20 ms until it holds or `ms` pass. */
-async function until(done: () => boolean | Promise<boolean>, ms = 20_000): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (await done()) {
-      return true;
-    }
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return done();
-}
-
-/** Every entry of a log, in order, once the follower has caught up with its last seq. */
-async function entriesOf(log: MemoryStreamLog): Promise<StreamLogEntry[]> {
-  const entries: StreamLogEntry[] = [];
-  const follower = await log.follow({ kind: 'seq', seq: 1 }, (e) => {
-    entries.push(e);
-  });
-  const { last } = await log.bounds();
-  assert.equal(await until(() => entries.length === last, 5_000), true, 'log read to its end');
-  await follower.close();
-  return entries;
-}
-
-const of = <T>(entries: readonly StreamLogEntry[], subject: string): T[] =>
-  entries.filter((e) => e.subject === subject).map((e) => e.payload as T);
 
 /**
  * The Streaming API publisher over the genesis seed ingested and decoded into real PostgreSQL (with
@@ -86,8 +56,6 @@ void describe('query: stream publisher over the decoded genesis seed (real Postg
   let entries: StreamLogEntry[];
 
   const address = (name: string): string => genesis.address(name);
-  const newLog = (): MemoryStreamLog =>
-    new MemoryStreamLog({ retentionMs: 3_600_000, maxEntries: 100_000 });
 
   function publisher(
     target: MemoryStreamLog,
@@ -125,31 +93,11 @@ void describe('query: stream publisher over the decoded genesis seed (real Postg
     genesis = await decodedGenesis('stream_publisher');
     ds = genesis.ds;
     cursors = new IndexerCursorRepository(ds);
-    const transactions = new TransactionQueryRepository(ds);
-    renderer = new StreamBlockRenderer(
-      new StreamBlockQueryRepository(ds, transactions),
-      transactions,
-      new ActionQueryRepository(ds),
-      new AddressBookBuilder(new AddressBookQueryRepository(ds)),
-      new MetadataBuilder(new TokenQueryRepository(ds)),
-    );
+    renderer = streamBlockRenderer(ds);
     const decoded = await cursors.get('decoder');
     assert.ok(decoded !== null);
     head = decoded;
-    const [transfer] = await ds.query<{ trace_id: string }[]>(
-      `SELECT trace_id FROM actions WHERE type = 'jetton_transfer'`,
-    );
-    assert.ok(transfer);
-    traceId = transfer.trace_id;
-    const [trace] = await ds.query<{ start: number; end: number; norm: string }[]>(
-      `SELECT E.mc_seqno_start AS start, E.mc_seqno_end AS end,
-              coalesce(M.msg_hash_norm, M.msg_hash) AS norm
-       FROM traces E JOIN messages M ON M.tx_hash = E.trace_id AND M.direction = 'in'
-       WHERE E.trace_id = $1 AND M.source IS NULL`,
-      [traceId],
-    );
-    assert.ok(trace);
-    ({ start, end, norm } = trace);
+    ({ traceId, start, end, norm } = await jettonTransferTrace(ds));
     // As if the publisher had run since the block before the transfer.
     await cursors.advance('stream', start - 1);
     log = newLog();

@@ -4,34 +4,16 @@ import { after, before, describe, it } from 'node:test';
 
 import { ErrorCode, Subjects, TonApiError } from '@app/contracts';
 import {
-  createInProcessMicroserviceOptions,
-  createNatsMicroservice,
   DEFAULT_REPLY_CHUNK_BYTES,
   InProcessBus,
   INTERNAL_ERROR_MESSAGE,
-  parsePartHeader,
-  REPLY_DISPOSED_HEADER,
-  REPLY_ID_HEADER,
-  REPLY_PART_HEADER,
   RPC_CLIENT_PROXY,
   RpcClient,
   RpcTransportHealth,
   setupRpcMicroservice,
 } from '@app/nats';
-import {
-  createLogger,
-  createMetricsRegistry,
-  NatsMetrics,
-  PINO_LOGGER,
-  runWithRequestId,
-} from '@app/observability';
-import { connect, createInbox } from '@nats-io/transport-node';
-import {
-  type DynamicModule,
-  type INestApplicationContext,
-  type INestMicroservice,
-  Module,
-} from '@nestjs/common';
+import { createMetricsRegistry, NatsMetrics, runWithRequestId } from '@app/observability';
+import { type INestApplicationContext, type INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { type ClientProxy } from '@nestjs/microservices';
 import { firstValueFrom } from 'rxjs';
@@ -44,86 +26,27 @@ import {
   type ServedCall,
   TestLiteserverModule,
 } from './rpc-test.app';
+import {
+  asText,
+  capturingLogger,
+  clientObservability,
+  modes,
+  requestOnTheWire,
+} from './rpc-transport.support';
 import { PrivateNatsRun } from '../../support/private-nats.support';
 import { rpcClientProcess } from '../../support/rpc-client.support';
 
-const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
-
-/** Module token of the client's test observability (its providers are given dynamically). */
-@Module({})
-class ClientObservability {}
-
-interface Mode {
-  name: 'nats' | 'in-process';
-  /** A test liteserver service on the mode's transport, not yet listening. */
-  createServer: (
-    root: DynamicModule,
-    prefix: string,
-    bus: InProcessBus,
-  ) => Promise<INestMicroservice>;
-  natsUrl: string | undefined;
-}
-
-const modes: Mode[] = [
-  {
-    name: 'nats',
-    natsUrl: NATS_URL,
-    createServer: (root, prefix) =>
-      createNatsMicroservice('liteserver', root, {
-        natsUrl: NATS_URL,
-        subjectPrefix: prefix,
-        logger: false,
-      }),
-  },
-  {
-    name: 'in-process',
-    natsUrl: undefined,
-    createServer: (root, prefix, bus) =>
-      NestFactory.createMicroservice(root, {
-        ...createInProcessMicroserviceOptions('liteserver', { subjectPrefix: prefix, bus }),
-        logger: false,
-      }),
-  },
-];
-
 for (const mode of modes) {
-  /** A forwarded reply's JSON as text, whether it came as bytes (NATS) or text (in process). */
-  function asText(json: string | Uint8Array | undefined): string | undefined {
-    return json === undefined || typeof json === 'string'
-      ? json
-      : Buffer.from(json).toString('utf8');
-  }
-
   void describe(`RpcClient over ${mode.name}`, () => {
     // A unique prefix per run keeps parallel runs on the shared NATS server apart.
     const prefix = `t${randomBytes(6).toString('hex')}`;
     const bus = new InProcessBus();
     const served: ServedCall[] = [];
-    const logLines: Record<string, unknown>[] = [];
-    const logger = createLogger({
-      app: 'test',
-      level: 'debug',
-      timestamp: false,
-      destination: {
-        write: (line: string) => {
-          logLines.push(JSON.parse(line) as Record<string, unknown>);
-        },
-      },
-    });
+    const { logger, lines: logLines } = capturingLogger('test', 'debug');
     const registry = createMetricsRegistry({ defaultMetrics: false });
     const metrics = new NatsMetrics(registry);
     const clientRegistry = createMetricsRegistry({ defaultMetrics: false });
-    const clientLogLines: Record<string, unknown>[] = [];
-    const clientLogger = createLogger({
-      app: 'test-client',
-      level: 'info',
-      timestamp: false,
-      destination: {
-        write: (line: string) => {
-          clientLogLines.push(JSON.parse(line) as Record<string, unknown>);
-        },
-      },
-    });
+    const { logger: clientLogger, lines: clientLogLines } = capturingLogger('test-client', 'info');
     const servers: INestMicroservice[] = [];
     let clientApp: INestApplicationContext;
     let sut: RpcClient;
@@ -139,19 +62,9 @@ for (const mode of modes) {
     before(async () => {
       await startServer('A');
       await startServer('B');
-      // The client's own metrics and logger, as ObservabilityModule provides them to an app.
-      const clientObservability = {
-        module: ClientObservability,
-        global: true,
-        providers: [
-          { provide: NatsMetrics, useValue: new NatsMetrics(clientRegistry) },
-          { provide: PINO_LOGGER, useValue: clientLogger },
-        ],
-        exports: [NatsMetrics, PINO_LOGGER],
-      };
       clientApp = await NestFactory.createApplicationContext(
         rpcClientProcess(mode.natsUrl, { subjectPrefix: prefix, bus, defaultTimeoutMs: 2000 }, [
-          clientObservability,
+          clientObservability(clientRegistry, clientLogger),
         ]),
         { logger: false },
       );
@@ -328,48 +241,22 @@ for (const mode of modes) {
 
     if (mode.name === 'nats') {
       void it('sends a large reply as raw JSON parts marked index/count, without an envelope', async () => {
-        const nc = await connect({ servers: NATS_URL });
-        try {
-          const inbox = createInbox();
-          const sub = nc.subscribe(inbox, { timeout: 5000 });
-          const subject = Subjects.ls.getAddressInformation;
-          // Nest's request packet, as ClientNats writes it.
-          nc.publish(
-            `${prefix}.${subject}`,
-            JSON.stringify({ pattern: subject, data: { address: Behaviour.huge }, id: 'wire-1' }),
-            { reply: inbox },
-          );
-          const parts: { part: string; id: string; disposed: string; bytes: Buffer }[] = [];
-          for await (const m of sub) {
-            const part = m.headers?.get(REPLY_PART_HEADER) ?? '';
-            parts.push({
-              part,
-              id: m.headers?.get(REPLY_ID_HEADER) ?? '',
-              disposed: m.headers?.get(REPLY_DISPOSED_HEADER) ?? '',
-              bytes: Buffer.from(m.data),
-            });
-            const at = parsePartHeader(part);
-            if (at === undefined || at.index === at.count - 1) {
-              break;
-            }
-          }
-          // 3.1 MiB of JSON in parts of at most 512 KiB: seven messages, the last one disposing.
-          assert.deepEqual(
-            parts.map((p) => [p.part, p.id, p.disposed]),
-            Array.from({ length: 7 }, (_, i) => [
-              `${String(i)}/7`,
-              'wire-1',
-              i === 6 ? 'true' : '',
-            ]),
-          );
-          assert.ok(parts.every((p) => p.bytes.length <= DEFAULT_REPLY_CHUNK_BYTES));
-          assert.equal(
-            Buffer.concat(parts.map((p) => p.bytes)).toString('utf8'),
-            JSON.stringify(hugeAccount()),
-          );
-        } finally {
-          await nc.close();
-        }
+        const parts = await requestOnTheWire(
+          prefix,
+          Subjects.ls.getAddressInformation,
+          { address: Behaviour.huge },
+          'wire-1',
+        );
+        // 3.1 MiB of JSON in parts of at most 512 KiB: seven messages, the last one disposing.
+        assert.deepEqual(
+          parts.map((p) => [p.part, p.id, p.disposed]),
+          Array.from({ length: 7 }, (_, i) => [`${String(i)}/7`, 'wire-1', i === 6 ? 'true' : '']),
+        );
+        assert.ok(parts.every((p) => p.bytes.length <= DEFAULT_REPLY_CHUNK_BYTES));
+        assert.equal(
+          Buffer.concat(parts.map((p) => p.bytes)).toString('utf8'),
+          JSON.stringify(hugeAccount()),
+        );
       });
     }
 
