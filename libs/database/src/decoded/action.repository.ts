@@ -1,4 +1,7 @@
 import { type EntityManager } from 'typeorm';
+import { ActionAccountEntity } from '../entities/action-account.entity';
+import { ActionEntity } from '../entities/action.entity';
+import { bulkColumns } from '../entities/bulk-columns';
 import { type BulkColumn, dec, unnestInsert } from '../repositories/unnest-insert';
 
 /** An `actions` row ready to store; toncenter's composite `*_data` columns live in `details`. */
@@ -37,51 +40,39 @@ export interface ActionInsertRow {
   readonly accounts: readonly string[];
 }
 
-/** Postgres array literal of text values (for text[] cells inside an unnest parameter). */
-function pgTextArray(values: readonly string[]): string {
-  return `{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;
-}
-
 const ACTION_COLUMNS: readonly BulkColumn<ActionInsertRow>[] = [
-  { name: 'trace_id', type: 'text', value: (a) => a.traceId },
-  { name: 'action_id', type: 'text', value: (a) => a.actionId },
-  { name: 'start_lt', type: 'bigint', value: (a) => dec(a.startLt) },
-  { name: 'end_lt', type: 'bigint', value: (a) => dec(a.endLt) },
-  { name: 'start_utime', type: 'integer', value: (a) => a.startUtime },
-  { name: 'end_utime', type: 'integer', value: (a) => a.endUtime },
-  { name: 'source', type: 'text', value: (a) => a.source },
-  { name: 'source_secondary', type: 'text', value: (a) => a.sourceSecondary },
-  { name: 'destination', type: 'text', value: (a) => a.destination },
-  { name: 'destination_secondary', type: 'text', value: (a) => a.destinationSecondary },
-  { name: 'asset', type: 'text', value: (a) => a.asset },
-  { name: 'asset_secondary', type: 'text', value: (a) => a.assetSecondary },
-  { name: 'asset2', type: 'text', value: (a) => a.asset2 },
-  { name: 'asset2_secondary', type: 'text', value: (a) => a.asset2Secondary },
-  { name: 'opcode', type: 'bigint', value: (a) => a.opcode },
-  // text[] per row travels as an array literal and is cast back.
-  { name: 'tx_hashes', type: 'text', cast: 'text[]', value: (a) => pgTextArray(a.txHashes) },
-  { name: 'type', type: 'text', value: (a) => a.type },
-  { name: 'value', type: 'numeric', value: (a) => dec(a.value) },
-  { name: 'amount', type: 'numeric', value: (a) => dec(a.amount) },
-  { name: 'success', type: 'boolean', value: (a) => a.success },
-  { name: 'trace_end_lt', type: 'bigint', value: (a) => dec(a.traceEndLt) },
-  { name: 'trace_end_utime', type: 'integer', value: (a) => a.traceEndUtime },
-  { name: 'trace_external_hash', type: 'text', value: (a) => a.traceExternalHash },
-  { name: 'trace_external_hash_norm', type: 'text', value: (a) => a.traceExternalHashNorm },
-  { name: 'mc_seqno_end', type: 'integer', value: (a) => a.mcSeqnoEnd },
-  { name: 'trace_mc_seqno_end', type: 'integer', value: (a) => a.traceMcSeqnoEnd },
-  { name: 'parent_action_id', type: 'text', value: (a) => a.parentActionId },
-  {
-    name: 'ancestor_type',
-    type: 'text',
-    cast: 'varchar[]',
-    value: (a) => pgTextArray(a.ancestorType),
-  },
-  {
-    name: 'value_extra_currencies',
-    type: 'jsonb',
-    value: (a) => (a.valueExtraCurrencies === null ? null : JSON.stringify(a.valueExtraCurrencies)),
-  },
+  ...bulkColumns<ActionEntity, ActionInsertRow>(ActionEntity, {
+    traceId: (a) => a.traceId,
+    actionId: (a) => a.actionId,
+    startLt: (a) => a.startLt,
+    endLt: (a) => a.endLt,
+    startUtime: (a) => a.startUtime,
+    endUtime: (a) => a.endUtime,
+    source: (a) => a.source,
+    sourceSecondary: (a) => a.sourceSecondary,
+    destination: (a) => a.destination,
+    destinationSecondary: (a) => a.destinationSecondary,
+    asset: (a) => a.asset,
+    assetSecondary: (a) => a.assetSecondary,
+    asset2: (a) => a.asset2,
+    asset2Secondary: (a) => a.asset2Secondary,
+    opcode: (a) => a.opcode,
+    txHashes: (a) => a.txHashes,
+    type: (a) => a.type,
+    value: (a) => a.value,
+    amount: (a) => a.amount,
+    success: (a) => a.success,
+    traceEndLt: (a) => a.traceEndLt,
+    traceEndUtime: (a) => a.traceEndUtime,
+    traceExternalHash: (a) => a.traceExternalHash,
+    traceExternalHashNorm: (a) => a.traceExternalHashNorm,
+    mcSeqnoEnd: (a) => a.mcSeqnoEnd,
+    traceMcSeqnoEnd: (a) => a.traceMcSeqnoEnd,
+    parentActionId: (a) => a.parentActionId,
+    ancestorType: (a) => a.ancestorType,
+    valueExtraCurrencies: (a) => a.valueExtraCurrencies,
+  }),
+  // The classifier renders the details itself (64-bit numbers as strings): they travel as its text.
   { name: 'details', type: 'jsonb', value: (a) => a.detailsJson },
 ];
 
@@ -90,15 +81,18 @@ interface ActionAccountRow {
   readonly action: ActionInsertRow;
 }
 
-const ACTION_ACCOUNT_COLUMNS: readonly BulkColumn<ActionAccountRow>[] = [
-  { name: 'account', type: 'text', value: (r) => r.account },
-  { name: 'trace_end_lt', type: 'bigint', value: (r) => dec(r.action.traceEndLt) },
-  { name: 'trace_id', type: 'text', value: (r) => r.action.traceId },
-  { name: 'action_end_lt', type: 'bigint', value: (r) => dec(r.action.endLt) },
-  { name: 'action_id', type: 'text', value: (r) => r.action.actionId },
-  { name: 'trace_end_utime', type: 'integer', value: (r) => r.action.traceEndUtime },
-  { name: 'action_end_utime', type: 'integer', value: (r) => r.action.endUtime },
-];
+const ACTION_ACCOUNT_COLUMNS = bulkColumns<ActionAccountEntity, ActionAccountRow>(
+  ActionAccountEntity,
+  {
+    account: (r) => r.account,
+    traceEndLt: (r) => r.action.traceEndLt,
+    traceId: (r) => r.action.traceId,
+    actionEndLt: (r) => r.action.endLt,
+    actionId: (r) => r.action.actionId,
+    traceEndUtime: (r) => r.action.traceEndUtime,
+    actionEndUtime: (r) => r.action.endUtime,
+  },
+);
 
 /** `action_lts`: an action's id → its trace_end_lt, the partition key of its rows (migration ActionLts). */
 const ACTION_LT_COLUMNS: readonly BulkColumn<ActionInsertRow>[] = [
