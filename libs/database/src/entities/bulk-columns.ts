@@ -1,5 +1,5 @@
-import { getMetadataArgsStorage } from 'typeorm';
 import { type BulkColumn } from '../repositories/unnest-insert';
+import { columnOptions } from './query-row';
 
 type Wire = string | number | boolean | null;
 
@@ -95,11 +95,7 @@ function columnsReading<R>(
   entity: abstract new () => unknown,
   reads: readonly (readonly [string, (row: R) => unknown])[],
 ): BulkColumn<R>[] {
-  const columns = new Map(
-    getMetadataArgsStorage()
-      .columns.filter((column) => column.target === entity)
-      .map((column) => [column.propertyName, column.options as ColumnOptionsSeen]),
-  );
+  const columns: ReadonlyMap<string, ColumnOptionsSeen> = columnOptions(entity);
   return reads.map(([property, read]) => {
     const options = columns.get(property);
     if (options === undefined) {

@@ -1,8 +1,8 @@
-import { getMetadataArgsStorage } from 'typeorm';
+import { type ColumnOptions, getMetadataArgsStorage } from 'typeorm';
 
 /**
  * A property's column name: camelCase to snake_case (`txLt` → `tx_lt`), the rule every entity's
- * `name:` follows (entity-columns.spec checks it, and names the one table that does not).
+ * `name:` follows (query-row.spec checks it, and names the one table that does not).
  */
 export type ColumnName<P extends string> = P extends `${infer Head}${infer Tail}`
   ? `${Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${ColumnName<Tail>}`
@@ -23,12 +23,21 @@ export type QueryRow<E, K extends keyof E & string> = {
 /** Every column of entity `E` as a raw `SELECT *` returns it. */
 export type EntityRow<E> = QueryRow<E, Extract<keyof E, string>>;
 
-/** The column names of `entity`'s properties, from its TypeORM decorators. */
-export function entityColumns(entity: abstract new () => unknown): ReadonlyMap<string, string> {
+/** The TypeORM column options of `entity`'s properties, from its decorators. */
+export function columnOptions(
+  entity: abstract new () => unknown,
+): ReadonlyMap<string, ColumnOptions> {
   return new Map(
     getMetadataArgsStorage()
       .columns.filter((column) => column.target === entity)
-      .map((column) => [column.propertyName, column.options.name ?? column.propertyName]),
+      .map((column) => [column.propertyName, column.options]),
+  );
+}
+
+/** The column names of `entity`'s properties, from its TypeORM decorators. */
+export function entityColumns(entity: abstract new () => unknown): ReadonlyMap<string, string> {
+  return new Map(
+    [...columnOptions(entity)].map(([property, options]) => [property, options.name ?? property]),
   );
 }
 
