@@ -12,13 +12,16 @@ import {
   liteserverTrust,
   resolveLiteservers,
 } from '@app/liteclient';
-import { startAdminServer } from '../../localnet/src/admin/admin-server';
-import { type Localnet, startLocalnet } from '../../localnet/src/localnet';
-import { edgeAccessOptionsFromConfig } from '../../gateway/src/edge/auth/edge-access.options';
-import { protectionFromEnv } from '../../gateway/src/edge/protection/protection.options';
-import { streamingFromEnv } from '../../gateway/src/streaming/streaming.options';
-import { metadataFetchFromEnv } from '../../decoder/src/metadata/metadata-fetch.options';
-import { localOrigin, readyMessage, serviceUrls } from '../../gateway/src/http/service-index';
+import { type Localnet, startAdminServer, startLocalnet } from '@app/localnet';
+import {
+  edgeAccessOptionsFromConfig,
+  localOrigin,
+  protectionFromEnv,
+  readyMessage,
+  serviceUrls,
+  streamingFromEnv,
+} from '@app/gateway';
+import { metadataFetchFromEnv } from '@app/decoder';
 import { prepareLocalIndex } from './local-index';
 import { createStandaloneApp } from './standalone-app';
 

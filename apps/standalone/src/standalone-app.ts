@@ -17,21 +17,20 @@ import { Global, Module } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { type Logger } from 'pino';
-import { DecoderModule } from '../../decoder/src/decoder.module';
-import { type MetadataFetchOptions } from '../../decoder/src/metadata/metadata-fetch.options';
-import { type EdgeAccessOptions } from '../../gateway/src/edge/auth/edge-access.options';
-import { type EdgeProtectionOptions } from '../../gateway/src/edge/protection/protection.options';
-import { DEFAULT_STREAM_RETENTION_MS } from '../../gateway/src/gateway-app';
-import { GatewayModule } from '../../gateway/src/gateway.module';
-import { createGatewayApp } from '../../gateway/src/http/create-gateway-app';
-import { EXTRA_READINESS_CHECKS } from '../../gateway/src/ops/health.controller';
-import { type StreamingOptions } from '../../gateway/src/streaming/streaming.options';
-import { IngestorModule } from '../../ingestor/src/ingestor.module';
-import { IngestorService } from '../../ingestor/src/ingestor.service';
-import { LiteserverModule } from '../../liteserver/src/liteserver.module';
-import { QueryModule } from '../../query/src/query.module';
-import { SenderModule } from '../../sender/src/sender.module';
-import { DEFAULT_SENDER_SETTINGS, type SenderOptions } from '../../sender/src/sender.options';
+import { DecoderModule, type MetadataFetchOptions } from '@app/decoder';
+import {
+  createGatewayApp,
+  DEFAULT_STREAM_RETENTION_MS,
+  type EdgeAccessOptions,
+  type EdgeProtectionOptions,
+  EXTRA_READINESS_CHECKS,
+  GatewayModule,
+  type StreamingOptions,
+} from '@app/gateway';
+import { IngestorModule, IngestorService } from '@app/ingestor';
+import { LiteserverModule } from '@app/liteserver';
+import { QueryModule } from '@app/query';
+import { DEFAULT_SENDER_SETTINGS, SenderModule, type SenderOptions } from '@app/sender';
 
 export interface StandaloneAppOptions {
   /** NATS when set; the in-process transport otherwise. */
