@@ -1,6 +1,8 @@
 // Type-aware lint at zero warnings (house style 3.8). Boundaries: apps never import apps (except the
-// single-process launcher, the composition root), libs never import apps, and the framework-free libs
-// (contracts, ton, actions, classify, v3-render) import no framework.
+// single-process launcher, the composition root, through the apps' entries), libs never import apps,
+// the framework-free libs (contracts, ton, actions, classify, v3-render) import no framework, and
+// code outside an app (tests, benchmarks, scripts, other apps' tests) reaches it only through its
+// entry: `@app/<app>` (apps/<app>/src/index.ts) or, for test-only fixtures, `@app/<app>/testing`.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
@@ -40,27 +42,49 @@ const gatewayDatabaseRole = {
   message: 'The gateway reads PostgreSQL only for API keys; ask the query service over NATS.',
 };
 
-/** Forbid importing other apps' sources from inside `app`. */
+const appSources = (apps) => ({
+  regex: `(^|/)apps/(${apps.join('|')})/|^(\\.\\./)+(${apps.join('|')})/(src|test)(/|$)`,
+  message: 'Reach an app through its entry, `@app/<app>` (apps/<app>/src/index.ts).',
+});
+const libInternals = {
+  regex: '^@app/[a-z0-9-]+/(?!testing$)',
+  message: 'Import libs and apps through their @app/<name> entry.',
+};
+
+/**
+ * Inside `app`: its sources never import another app; its own tests (apps/<app>/test) may drive
+ * other apps (the local network above all) through their entries, never their sources.
+ */
 function appBoundary(app) {
   const others = appNames.filter((a) => a !== app);
-  return {
-    files: [`apps/${app}/**/*.ts`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: `(^|/)apps/(${others.join('|')})/|^(\\.\\./)+(${others.join('|')})/src(/|$)`,
-              message: 'Apps never import other apps; share code through libs/.',
-            },
-            { group: ['@app/*/src/*'], message: 'Import libs through their @app/<lib> barrel.' },
-          ],
-          paths: app === 'gateway' ? [gatewayDatabaseRole] : [],
-        },
-      ],
+  const paths = app === 'gateway' ? [gatewayDatabaseRole] : [];
+  return [
+    {
+      files: [`apps/${app}/src/**/*.ts`],
+      ignores: [`apps/${app}/src/**/*.spec.ts`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                regex: `(^|/)apps/(${others.join('|')})/|^(\\.\\./)+(${others.join('|')})/src(/|$)|^@app/(${others.join('|')})(/|$)`,
+                message: 'Apps never import other apps; share code through libs/.',
+              },
+              libInternals,
+            ],
+            paths,
+          },
+        ],
+      },
     },
-  };
+    {
+      files: [`apps/${app}/test/**/*.ts`, `apps/${app}/src/**/*.spec.ts`],
+      rules: {
+        'no-restricted-imports': ['error', { patterns: [appSources(others), libInternals] }],
+      },
+    },
+  ];
 }
 
 export default tseslint.config(
@@ -126,7 +150,23 @@ export default tseslint.config(
     ],
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },
   },
-  ...appNames.filter((a) => a !== 'standalone').map(appBoundary),
+  ...appNames.filter((a) => a !== 'standalone').flatMap(appBoundary),
+  // The launcher composes the other apps, through their entries.
+  {
+    files: ['apps/standalone/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [appSources(appNames.filter((a) => a !== 'standalone')), libInternals] },
+      ],
+    },
+  },
+  {
+    files: ['test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [appSources(appNames), libInternals] }],
+    },
+  },
   {
     files: ['libs/**/*.ts'],
     rules: {
@@ -165,7 +205,13 @@ export default tseslint.config(
   },
   // Tests, benchmarks and scripts may print and may use non-null assertions on fixture data.
   {
-    files: ['test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts', '**/*.spec.ts'],
+    files: [
+      'test/**/*.ts',
+      'bench/**/*.ts',
+      'scripts/**/*.ts',
+      'apps/*/test/**/*.ts',
+      '**/*.spec.ts',
+    ],
     rules: { 'no-console': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
   },
 );

@@ -10,10 +10,8 @@ import { resolve } from 'node:path';
 import { classifyTrace, defaultRegistry } from '@app/classify';
 import { type CliSpec, parseCommandLine, runCli } from '@app/config';
 import { fixturePath } from '@app/testing';
-import { checkCase, loadCases } from '../apps/decoder/src/classify/golden/cases';
-import { KNOWN_GAPS } from '../apps/decoder/src/classify/known-gaps';
-import { readTraceFile } from '../apps/decoder/src/trace-file';
-import { expandSupportedActionTypes } from '../apps/gateway/src/v3/action-types';
+import { checkCase, KNOWN_GAPS, loadCases, readTraceFile } from '@app/decoder/testing';
+import { expandSupportedActionTypes } from '@app/gateway';
 import {
   type CaseRun,
   classifierSources,

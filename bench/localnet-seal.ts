@@ -15,9 +15,7 @@ import { Functions } from 'ton-lite-client/dist/schema';
 
 import { installFastBitOps, installNativeSha256 } from '@app/ton';
 
-import { LocalChain } from '../apps/localnet/src/chain/local-chain';
-import { toTlBlockId } from '../apps/localnet/src/lite-api/block-id';
-import { startLiteServers } from '../apps/localnet/src/liteserver';
+import { LocalChain, startLiteServers, toTlBlockId } from '@app/localnet';
 import {
   headLines,
   readReport,

@@ -1,7 +1,8 @@
 // Runs the compiled test files (dist/) with Node's own test runner.
 // Usage: node scripts/run-tests.mjs [unit|integration|e2e|all|faults] [--only <substring>]
 // unit:        *.spec.js beside the code and under test/unit (pure code, no services)
-// integration: test/integration/**/*.int-spec.js (real PostgreSQL, NATS, localnet)
+// integration: apps/*/test/**/*.int-spec.js (an app's own) and test/integration/**/*.int-spec.js
+//              (libs, deploy, scripts): real PostgreSQL, NATS, localnet
 // e2e:         test/e2e/**/*.e2e-spec.js (the whole service over HTTP)
 // faults:      test/faults/*.fault-spec.js (private NATS and PostgreSQL killed and restarted, apps
 //              SIGKILLed, full disks); not part of `all`. Writes bench/reports/faults.{md,json}.

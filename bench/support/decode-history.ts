@@ -7,18 +7,22 @@ import {
 import { type LiteserverPool } from '@app/liteclient';
 import pino from 'pino';
 import { Registry } from 'prom-client';
-import { GetMethodClient } from '../../apps/decoder/src/interfaces/get-method.client';
-import { InterfaceDetector } from '../../apps/decoder/src/interfaces/interface-detector';
-import { InterfaceProbes } from '../../apps/decoder/src/interfaces/interface-probes';
-import { BlockDecoder } from '../../apps/decoder/src/pipeline/block-decoder';
-import { DecoderMetrics } from '../../apps/decoder/src/pipeline/decoder.metrics';
-import { DecoderWorker } from '../../apps/decoder/src/pipeline/decoder-worker';
-import { BackfillRunner } from '../../apps/ingestor/src/backfill/backfill.runner';
-import { NO_EVENTS } from '../../apps/ingestor/src/events/block-indexed.publisher';
-import { BatchCommitter } from '../../apps/ingestor/src/follow/batch-committer';
-import { IngestMetrics } from '../../apps/ingestor/src/metrics/ingest.metrics';
-import { BlockSource } from '../../apps/ingestor/src/source/block-source';
-import { McBatchLoader } from '../../apps/ingestor/src/source/mc-batch.loader';
+import {
+  BlockDecoder,
+  DecoderMetrics,
+  DecoderWorker,
+  GetMethodClient,
+  InterfaceDetector,
+  InterfaceProbes,
+} from '@app/decoder';
+import {
+  BackfillRunner,
+  BatchCommitter,
+  BlockSource,
+  IngestMetrics,
+  McBatchLoader,
+  NO_EVENTS,
+} from '@app/ingestor';
 import { PostgresCpu } from './postgres-cpu';
 
 const round1 = (x: number): number => Math.round(x * 10) / 10;

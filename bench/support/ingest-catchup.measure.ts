@@ -14,14 +14,16 @@ import {
 import { createTestDatabase } from '@app/testing';
 import pino from 'pino';
 import { Registry } from 'prom-client';
-import { BackfillRunner } from '../../apps/ingestor/src/backfill/backfill.runner';
-import { NO_EVENTS } from '../../apps/ingestor/src/events/block-indexed.publisher';
-import { BatchCommitter } from '../../apps/ingestor/src/follow/batch-committer';
-import { IngestMetrics } from '../../apps/ingestor/src/metrics/ingest.metrics';
-import { loadBatches } from '../../apps/ingestor/src/source/batch-pipeline';
-import { BlockSource } from '../../apps/ingestor/src/source/block-source';
-import { createBlockDecoder } from '../../apps/ingestor/src/source/decode/block-decoder.pool';
-import { McBatchLoader } from '../../apps/ingestor/src/source/mc-batch.loader';
+import {
+  BackfillRunner,
+  BatchCommitter,
+  BlockSource,
+  createBlockDecoder,
+  IngestMetrics,
+  loadBatches,
+  McBatchLoader,
+  NO_EVENTS,
+} from '@app/ingestor';
 import { decodeHistory, type DecodeRun } from './decode-history';
 import { type History, historyPool, round1 } from './localnet-history';
 

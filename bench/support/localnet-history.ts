@@ -19,7 +19,7 @@ import {
 } from '@ton/core';
 import { WalletContractV4 } from '@ton/ton';
 import { installFastBitOps, installNativeSha256 } from '@app/ton';
-import { startLocalnet } from '../../apps/localnet/src/localnet';
+import { startLocalnet } from '@app/localnet';
 
 /** Transfers per external message (wallet v4 takes at most 4). */
 export const TRANSFERS_PER_EXTERNAL = 4;

@@ -7,11 +7,10 @@ import { PIPELINE_SIGNALS, type PipelineSignals } from '@app/nats';
 import { createLogger } from '@app/observability';
 import { createTestDatabase, natsUrl } from '@app/testing';
 import { installFastBitOps, installNativeSha256 } from '@app/ton';
-import { DEFAULT_PROTECTION } from '../../apps/gateway/src/edge/protection/protection.options';
-import { DEFAULT_STREAMING } from '../../apps/gateway/src/streaming/streaming.options';
-import { startLocalnet } from '../../apps/localnet/src/localnet';
-import { createStandaloneApp } from '../../apps/standalone/src/standalone-app';
-import { WalletTraffic } from '../../test/integration/ingestor/ingest-traffic';
+import { DEFAULT_PROTECTION, DEFAULT_STREAMING } from '@app/gateway';
+import { startLocalnet } from '@app/localnet';
+import { createStandaloneApp } from '@app/standalone';
+import { WalletTraffic } from '../../test/integration/support/ingest-traffic';
 import {
   BLOCK_INTERVAL_MS,
   type ChildMessage,

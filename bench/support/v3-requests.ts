@@ -16,17 +16,18 @@ import {
   type TransactionBundle,
   TransactionQueryRepository,
 } from '@app/database';
-import { V3_ENDPOINTS } from '../../apps/gateway/src/v3/v3-endpoints.registry';
-import { V3Params } from '../../apps/gateway/src/v3/v3-params';
-import { actionAddresses } from '../../apps/query/src/actions/action.mapper';
-import { MetadataBuilder } from '../../apps/query/src/metadata/metadata.builder';
-import { pageControllers } from '../../apps/query/src/render-cache/page-controllers.testing';
-import { present } from '../../apps/query/src/tokens/token.mapper';
-import { TokensController } from '../../apps/query/src/tokens/tokens.controller';
-import { type TracesController } from '../../apps/query/src/traces/traces.controller';
-import { type TransactionsController } from '../../apps/query/src/transactions/transactions.controller';
+import { V3_ENDPOINTS, V3Params } from '@app/gateway';
+import {
+  actionAddresses,
+  listWindow,
+  MetadataBuilder,
+  pageControllers,
+  present,
+  TokensController,
+  type TracesController,
+  type TransactionsController,
+} from '@app/query';
 import { type PgQueryable } from './pg';
-import { listWindow } from '../../apps/query/src/wire/list-window';
 
 /**
  * The four queries of the v3 benchmark (transactions by account, traces by account with

@@ -4,10 +4,9 @@ import { after, before, describe, it } from 'node:test';
 import { createLogger } from '@app/observability';
 import { createTestDatabase, natsUrl, type TestDatabase } from '@app/testing';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { type EdgeAccessOptions } from '../../apps/gateway/src/edge/auth/edge-access.options';
-import { createMeshGateway } from '../../apps/gateway/src/gateway-app';
-import { createLiteserverApp } from '../../apps/liteserver/src/liteserver-app';
-import { type Localnet, startLocalnet } from '../../apps/localnet/src/localnet';
+import { createMeshGateway, type EdgeAccessOptions } from '@app/gateway';
+import { createLiteserverApp } from '@app/liteserver';
+import { type Localnet, startLocalnet } from '@app/localnet';
 import { createdKey, runKeysCli } from './support/keys-cli';
 
 interface Answer {

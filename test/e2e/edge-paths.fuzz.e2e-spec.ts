@@ -2,8 +2,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
-import { V2_METHODS } from '../../apps/gateway/src/v2/v2-methods.registry';
-import { V3_ENDPOINTS } from '../../apps/gateway/src/v3/v3-endpoints.registry';
+import { V2_METHODS, V3_ENDPOINTS } from '@app/gateway';
 import {
   clientAddress,
   type EdgeHarness,

@@ -6,11 +6,7 @@ import { createLogger } from '@app/observability';
 import { natsUrl } from '@app/testing';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { createMeshGateway } from '../../apps/gateway/src/gateway-app';
-import {
-  DEFAULT_PROTECTION,
-  type EdgeProtectionOptions,
-} from '../../apps/gateway/src/edge/protection/protection.options';
+import { createMeshGateway, DEFAULT_PROTECTION, type EdgeProtectionOptions } from '@app/gateway';
 import { jsonObject, openSocket, outcomeOf, record } from './support/raw-http';
 
 interface Gateway {

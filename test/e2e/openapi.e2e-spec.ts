@@ -3,9 +3,8 @@ import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { chromium } from 'playwright-core';
-import { GenesisAccount } from '../../apps/localnet/src/seeds';
-import { V2ErrorBody, v2OkBody } from '../../apps/gateway/src/openapi/envelope.schemas';
-import { V2_METHODS } from '../../apps/gateway/src/v2/v2-methods.registry';
+import { GenesisAccount } from '@app/localnet';
+import { V2_METHODS, V2ErrorBody, v2OkBody } from '@app/gateway';
 import { startV2Harness, type V2Harness } from './support/v2-harness';
 
 /** Debian's chromium (scripts/ensure-services.sh installs it), driven by playwright-core. */

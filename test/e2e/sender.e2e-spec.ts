@@ -16,7 +16,7 @@ import {
 import { TonClient, WalletContractV4 } from '@ton/ton';
 import TonWeb from 'tonweb';
 import { z } from 'zod';
-import { GENESIS, GenesisAccount } from '../../apps/localnet/src/seeds';
+import { GENESIS, GenesisAccount } from '@app/localnet';
 import { boc, eventually, friendly, meshClient, startSenderMesh } from './sender/sender-mesh';
 import { bootOnce } from './support/boot-once';
 import { type Fees, paidFees, withoutExtra } from './support/v2-expectations';

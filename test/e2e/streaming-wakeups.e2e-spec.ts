@@ -7,10 +7,9 @@ import { normalizedExternalHash } from '@app/ton';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { beginCell, external, internal, SendMode, storeMessage, toNano } from '@ton/core';
 import { WalletContractV4 } from '@ton/ton';
-import { DEFAULT_STREAMING } from '../../apps/gateway/src/streaming/streaming.options';
-import { type Localnet, startLocalnet } from '../../apps/localnet/src/localnet';
-import { GENESIS, GenesisAccount } from '../../apps/localnet/src/seeds';
-import { createStandaloneApp } from '../../apps/standalone/src/standalone-app';
+import { DEFAULT_STREAMING } from '@app/gateway';
+import { GENESIS, GenesisAccount, type Localnet, startLocalnet } from '@app/localnet';
+import { createStandaloneApp } from '@app/standalone';
 import { openSse, type StreamClient, type StreamMessage } from './support/stream-clients';
 
 /** Longer than any wait below: a block that reaches a client got there by wake-ups, not by a poll. */

@@ -16,11 +16,9 @@ import {
   toNano,
 } from '@ton/core';
 import { WalletContractV4 } from '@ton/ton';
-import { createMeshGateway } from '../../apps/gateway/src/gateway-app';
-import { DEFAULT_STREAMING } from '../../apps/gateway/src/streaming/streaming.options';
-import { type Localnet, startLocalnet } from '../../apps/localnet/src/localnet';
-import { GENESIS, GenesisAccount } from '../../apps/localnet/src/seeds';
-import { createStandaloneApp } from '../../apps/standalone/src/standalone-app';
+import { createMeshGateway, DEFAULT_STREAMING } from '@app/gateway';
+import { GENESIS, GenesisAccount, type Localnet, startLocalnet } from '@app/localnet';
+import { createStandaloneApp } from '@app/standalone';
 import { openSse, openWs, type StreamClient, type StreamMessage } from './support/stream-clients';
 
 /** TEP-74 jetton transfer (`transfer#0f8a7ea5`). */

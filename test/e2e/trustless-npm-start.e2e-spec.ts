@@ -8,7 +8,7 @@ import { LiteClient } from 'ton-lite-client';
 import { findFreePort } from '@app/database';
 import { AdnlLiteEngine } from '@app/liteclient';
 import { parseGlobalConfig } from '@app/ton';
-import { parseAccountsFile } from '../../apps/localnet/src/seeds/accounts-file';
+import { parseAccountsFile } from '@app/localnet';
 import { Standalone, waitUntil, workDir } from './support/standalone-process';
 
 const SHARD_ALL = '-9223372036854775808';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { type Address } from '@ton/core';
 import TonWeb from 'tonweb';
-import { GENESIS, GenesisAccount } from '../../apps/localnet/src/seeds';
+import { GENESIS, GenesisAccount } from '@app/localnet';
 import { bootOnce } from './support/boot-once';
 import { startV2Harness } from './support/v2-harness';
 import { expectedActiveAccount, withoutExtra } from './support/v2-expectations';

@@ -11,7 +11,7 @@ import {
   toNano,
 } from '@ton/core';
 import { WalletContractV4 } from '@ton/ton';
-import { GENESIS, GenesisAccount } from '../../apps/localnet/src/seeds';
+import { GENESIS, GenesisAccount } from '@app/localnet';
 import { startV2Harness, type V2Harness } from './support/v2-harness';
 
 interface Fees {

@@ -12,7 +12,7 @@ import {
 } from '@ton/core';
 import { keyPairFromSeed } from '@ton/crypto';
 import { TonClient, WalletContractV4 } from '@ton/ton';
-import { GENESIS, GenesisAccount, type SeedAccount } from '../../apps/localnet/src/seeds';
+import { GENESIS, GenesisAccount, type SeedAccount } from '@app/localnet';
 import { startV2Harness, type V2Harness } from './support/v2-harness';
 import { type Fees, paidFees, withoutExtra } from './support/v2-expectations';
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { natsUrl } from '@app/testing';
 import { createLogger } from '@app/observability';
-import { createMeshGateway } from '../../apps/gateway/src/gateway-app';
-import { createLiteserverApp } from '../../apps/liteserver/src/liteserver-app';
+import { createMeshGateway } from '@app/gateway';
+import { createLiteserverApp } from '@app/liteserver';
 import { foundationSuite } from './support/v2-foundation.suite';
 
 // Mesh mode: the gateway and the liteserver service as separate Nest apps talking over the real NATS

@@ -1,5 +1,5 @@
 import { createLogger } from '@app/observability';
-import { createStandaloneApp } from '../../apps/standalone/src/standalone-app';
+import { createStandaloneApp } from '@app/standalone';
 import { foundationSuite } from './support/v2-foundation.suite';
 
 // Single-process mode: every app's module in this process, requests over the in-process transport.

@@ -9,7 +9,7 @@ import {
   type StateInit,
   toNano,
 } from '@ton/core';
-import { HIGHLOAD_CODES } from '../../apps/liteserver/src/v2/accounts/highload-wallet-codes.testing';
+import { HIGHLOAD_CODES } from '@app/liteserver';
 import { startV2Harness, type V2Harness } from './support/v2-harness';
 import { EXTRA, expectedActiveAccount, withoutExtra } from './support/v2-expectations';
 

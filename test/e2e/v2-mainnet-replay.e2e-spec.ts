@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { Address, Cell, loadShardAccount } from '@ton/core';
 import { WalletContractV4, WalletContractV5R1 } from '@ton/ton';
 import { fixturePath, readFixtureJson } from '@app/testing';
-import { MAINNET_REPLAY_FIXTURE } from '../../apps/localnet/src/seeds';
+import { MAINNET_REPLAY_FIXTURE } from '@app/localnet';
 import { withoutExtra } from './support/v2-expectations';
 import { startV2Harness, type V2Harness } from './support/v2-harness';
 

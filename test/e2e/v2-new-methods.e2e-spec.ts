@@ -13,8 +13,8 @@ import {
   toNano,
 } from '@ton/core';
 import { WalletContractV4 } from '@ton/ton';
-import { GENESIS, GenesisAccount, type SeedAccount } from '../../apps/localnet/src/seeds';
-import { MAX_JSON_RPC_BATCH } from '../../apps/gateway/src/v2/v2-json-rpc';
+import { GENESIS, GenesisAccount, type SeedAccount } from '@app/localnet';
+import { MAX_JSON_RPC_BATCH } from '@app/gateway';
 import { startV2Harness, type V2Harness } from './support/v2-harness';
 import { withoutExtra } from './support/v2-expectations';
 

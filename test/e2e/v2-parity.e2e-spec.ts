@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { GenesisAccount } from '../../apps/localnet/src/seeds';
-import { V2_METHODS } from '../../apps/gateway/src/v2/v2-methods.registry';
+import { GenesisAccount } from '@app/localnet';
+import { V2_METHODS } from '@app/gateway';
 import { startV2Harness, type V2Harness } from './support/v2-harness';
 import { withoutExtra } from './support/v2-expectations';
 import {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { V3NftItemsRes, V3NftSalesRes } from '@app/contracts';
-import { GenesisAccount } from '../../apps/localnet/src/seeds';
+import { GenesisAccount } from '@app/localnet';
 import { startV3Harness, type JsonReply, type V3Harness } from './support/v3-harness';
 
 function ok(reply: JsonReply): unknown {

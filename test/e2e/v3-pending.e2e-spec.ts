@@ -14,12 +14,9 @@ import {
 import { WalletContractV3R2, WalletContractV4 } from '@ton/ton';
 import pino from 'pino';
 import { Registry } from 'prom-client';
-import { BlockDecoder } from '../../apps/decoder/src/pipeline/block-decoder';
-import { DecoderMetrics } from '../../apps/decoder/src/pipeline/decoder.metrics';
-import { DecoderWorker } from '../../apps/decoder/src/pipeline/decoder-worker';
-import { JettonWallet } from '../../apps/localnet/src/contracts/jetton-wallet.contract';
-import { GENESIS, GenesisAccount } from '../../apps/localnet/src/seeds';
-import { ingestLocalnet } from '../integration/ingestor/ingest-support';
+import { BlockDecoder, DecoderMetrics, DecoderWorker } from '@app/decoder';
+import { GENESIS, GenesisAccount, JettonWallet } from '@app/localnet';
+import { ingestLocalnet } from '../integration/support/ingest-support';
 import { startV3Harness, type V3Harness } from './support/v3-harness';
 
 type Json = Record<string, unknown>;

@@ -3,8 +3,8 @@ import { after, before, describe, it } from 'node:test';
 import { V3AccountStatesRes, V3TracesRes } from '@app/contracts';
 import { methodIdOf } from '@app/ton';
 import { Address, beginCell, Cell } from '@ton/core';
-import { V3_ENDPOINTS } from '../../apps/gateway/src/v3/v3-endpoints.registry';
-import { GENESIS, GenesisAccount } from '../../apps/localnet/src/seeds';
+import { V3_ENDPOINTS } from '@app/gateway';
+import { GENESIS, GenesisAccount } from '@app/localnet';
 import { type JsonReply, startV3Harness, type V3Harness } from './support/v3-harness';
 
 const ZERO_HASH = 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';

@@ -3,9 +3,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createLogger } from '@app/observability';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { type Localnet, startLocalnet } from '../../apps/localnet/src/localnet';
-import { LiteServerNode, liteServerSeed } from '../../apps/localnet/src/liteserver';
-import { createStandaloneApp } from '../../apps/standalone/src/standalone-app';
+import { LiteServerNode, liteServerSeed, type Localnet, startLocalnet } from '@app/localnet';
+import { createStandaloneApp } from '@app/standalone';
 import { FaultLedger } from './support/fault-ledger';
 import {
   describeFailures,

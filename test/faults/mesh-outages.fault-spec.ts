@@ -15,11 +15,10 @@ import {
 } from '@app/database';
 import { AdnlLiteEngine } from '@app/liteclient';
 import { LiteClient } from 'ton-lite-client';
-import { type Localnet, startLocalnet } from '../../apps/localnet/src/localnet';
-import { GenesisAccount } from '../../apps/localnet/src/seeds';
-import { assertIndexedExactly } from '../integration/ingestor/chain-verifier';
-import { WalletTraffic } from '../integration/ingestor/ingest-traffic';
-import { PrivateNats } from '../integration/ingestor/private-services';
+import { GenesisAccount, type Localnet, startLocalnet } from '@app/localnet';
+import { assertIndexedExactly } from '../integration/support/chain-verifier';
+import { WalletTraffic } from '../integration/support/ingest-traffic';
+import { PrivateNats } from '../integration/support/private-services';
 import { INGESTED_TABLES } from '../integration/support/chain-tables';
 import { AppProcess } from './support/app-process';
 import { waitFor } from '@app/testing';

@@ -20,8 +20,8 @@ import {
   type StreamInfo,
 } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { type Localnet, startLocalnet } from '../../apps/localnet/src/localnet';
-import { WalletTraffic } from '../integration/ingestor/ingest-traffic';
+import { type Localnet, startLocalnet } from '@app/localnet';
+import { WalletTraffic } from '../integration/support/ingest-traffic';
 import { AppProcess } from './support/app-process';
 import { ChainDriver, SERVICES_MAY_RESTART } from './support/chain-driver';
 import { FaultLedger } from './support/fault-ledger';

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { V2_METHODS } from '../../apps/gateway/src/v2/v2-methods.registry';
-import { V3_ENDPOINTS } from '../../apps/gateway/src/v3/v3-endpoints.registry';
-import { GENESIS } from '../../apps/localnet/src/seeds';
+import { V2_METHODS, V3_ENDPOINTS } from '@app/gateway';
+import { GENESIS } from '@app/localnet';
 import { buildValue } from './support/hostile-builders';
 import { type HostileRequest, loadCorpus, sweepRequests } from './support/hostile-case';
 import { send } from './support/hostile-client';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { ignoredParamsHeader } from '../../apps/gateway/src/v3/ignored-params';
+import { ignoredParamsHeader } from '@app/gateway';
 import { type HostileHarness, startHostileHarness } from './support/hostile-harness';
 import { namesParam } from './support/hostile-verdict';
 import {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import WebSocket from 'ws';
-import { DEFAULT_STREAMING } from '../../apps/gateway/src/streaming/streaming.options';
+import { DEFAULT_STREAMING } from '@app/gateway';
 import { type HostileHarness, startHostileHarness } from './support/hostile-harness';
 
 const { framesPerSecond, burst, refusedBeforeClose } = DEFAULT_STREAMING.wsFrames;

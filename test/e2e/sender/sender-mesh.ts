@@ -14,8 +14,8 @@ import { createTestDatabase, natsUrl } from '@app/testing';
 import { type Address, type Cell } from '@ton/core';
 import { type NatsConnection } from '@nats-io/transport-node';
 import { z } from 'zod';
-import { type Localnet, startLocalnet } from '../../../apps/localnet/src/localnet';
-import { createStandaloneApp } from '../../../apps/standalone/src/standalone-app';
+import { type Localnet, startLocalnet } from '@app/localnet';
+import { createStandaloneApp } from '@app/standalone';
 
 export interface Reply {
   readonly status: number;

@@ -2,8 +2,7 @@ import 'reflect-metadata';
 import { edgeProtectionEnv, loadConfig, natsEnv, stringVar } from '@app/config';
 import { createLogger } from '@app/observability';
 import { z } from 'zod';
-import { createMeshGateway } from '../../../apps/gateway/src/gateway-app';
-import { protectionFromEnv } from '../../../apps/gateway/src/edge/protection/protection.options';
+import { createMeshGateway, protectionFromEnv } from '@app/gateway';
 
 /**
  * A mesh gateway in its own process for the abuse tests (its memory and survival are what they

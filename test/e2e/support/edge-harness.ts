@@ -4,9 +4,9 @@ import { type ApiKeyStore, openApiKeyStore } from '@app/database';
 import { createLogger } from '@app/observability';
 import { createTestDatabase, type TestDatabase } from '@app/testing';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { generateApiKey, hashApiKey } from '../../../apps/gateway/src/edge/auth/api-key-secret';
-import { type Localnet, startLocalnet } from '../../../apps/localnet/src/localnet';
-import { createStandaloneApp } from '../../../apps/standalone/src/standalone-app';
+import { generateApiKey, hashApiKey } from '@app/gateway';
+import { type Localnet, startLocalnet } from '@app/localnet';
+import { createStandaloneApp } from '@app/standalone';
 
 export interface EdgeHarness {
   readonly baseUrl: string;

@@ -1,4 +1,4 @@
-import { GENESIS, GenesisAccount } from '../../../apps/localnet/src/seeds';
+import { GENESIS, GenesisAccount } from '@app/localnet';
 
 /** The genesis seed's two Jetton wallets: [wallet, owner, final balance], the v3r2 owner's first. */
 export const GENESIS_JETTON_WALLETS = [

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { type Address, type Cell, loadTransaction } from '@ton/core';
-import { type Localnet } from '../../../apps/localnet/src/localnet';
+import { type Localnet } from '@app/localnet';
 
 /** What the chain itself says, rendered the way toncenter 2.1 renders it (the independent oracle). */
 export function blockIdJson(id: {

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Address } from '@ton/core';
-import { type Localnet, startLocalnet } from '../../../apps/localnet/src/localnet';
-import { GenesisAccount } from '../../../apps/localnet/src/seeds';
+import { GenesisAccount, type Localnet, startLocalnet } from '@app/localnet';
 import {
   EXTRA,
   expectedActiveAccount,

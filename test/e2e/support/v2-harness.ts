@@ -1,11 +1,7 @@
 import assert from 'node:assert/strict';
 import { createLogger } from '@app/observability';
-import { createStandaloneApp } from '../../../apps/standalone/src/standalone-app';
-import {
-  type Localnet,
-  type LocalnetOptions,
-  startLocalnet,
-} from '../../../apps/localnet/src/localnet';
+import { createStandaloneApp } from '@app/standalone';
+import { type Localnet, type LocalnetOptions, startLocalnet } from '@app/localnet';
 
 /** One HTTP reply: status and the JSON body as an object. */
 export interface V2Reply {

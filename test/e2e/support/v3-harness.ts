@@ -7,16 +7,18 @@ import { createTestDatabase, type TestDatabase } from '@app/testing';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import pino from 'pino';
 import { Registry } from 'prom-client';
-import { GetMethodClient } from '../../../apps/decoder/src/interfaces/get-method.client';
-import { InterfaceDetector } from '../../../apps/decoder/src/interfaces/interface-detector';
-import { InterfaceProbes } from '../../../apps/decoder/src/interfaces/interface-probes';
-import { BlockDecoder } from '../../../apps/decoder/src/pipeline/block-decoder';
-import { DecoderMetrics } from '../../../apps/decoder/src/pipeline/decoder.metrics';
-import { DecoderWorker } from '../../../apps/decoder/src/pipeline/decoder-worker';
-import { type Localnet, startLocalnet } from '../../../apps/localnet/src/localnet';
-import { createStandaloneApp } from '../../../apps/standalone/src/standalone-app';
-import { ingestLocalnet } from '../../integration/ingestor/ingest-support';
-import { WalletTraffic } from '../../integration/ingestor/ingest-traffic';
+import {
+  BlockDecoder,
+  DecoderMetrics,
+  DecoderWorker,
+  GetMethodClient,
+  InterfaceDetector,
+  InterfaceProbes,
+} from '@app/decoder';
+import { type Localnet, startLocalnet } from '@app/localnet';
+import { createStandaloneApp } from '@app/standalone';
+import { ingestLocalnet } from '../../integration/support/ingest-support';
+import { WalletTraffic } from '../../integration/support/ingest-traffic';
 
 /** One HTTP reply: status and the parsed JSON body. */
 export interface JsonReply {

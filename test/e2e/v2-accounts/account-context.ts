@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { Address, type Cell } from '@ton/core';
-import { type SeedAccount } from '../../../apps/localnet/src/seeds';
+import { type SeedAccount } from '@app/localnet';
 import { type V2Harness } from '../support/v2-harness';
 import { EXTRA, expectedActiveAccount, withoutExtra } from '../support/v2-expectations';
 

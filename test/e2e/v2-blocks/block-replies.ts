@@ -1,12 +1,7 @@
 import assert from 'node:assert/strict';
 import { before } from 'node:test';
 import { Cell } from '@ton/core';
-import { type StoredBlock } from '../../../apps/localnet/src/chain/chain-reader';
-import {
-  type OracleLoader,
-  field,
-  loadTlbOracle,
-} from '../../../apps/localnet/src/chain/tlb-oracle';
+import { field, loadTlbOracle, type OracleLoader, type StoredBlock } from '@app/localnet';
 import { type V2Harness, type V2Reply } from '../support/v2-harness';
 import { EXTRA, blockIdJson, withoutExtra } from '../support/v2-expectations';
 

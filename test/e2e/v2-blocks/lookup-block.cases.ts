@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { field } from '../../../apps/localnet/src/chain/tlb-oracle';
+import { field } from '@app/localnet';
 import { blockIdJson } from '../support/v2-expectations';
 import {
   body,

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { field } from '../../../apps/localnet/src/chain/tlb-oracle';
-import { EXT_MSG_QUEUE_SIZE_LIMIT } from '../../../apps/localnet/src/lite-api/handlers/out-msg-queue.handler';
+import { EXT_MSG_QUEUE_SIZE_LIMIT, field } from '@app/localnet';
 import { blockIdJson } from '../support/v2-expectations';
 import {
   body,

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { TonClient } from '@ton/ton';
 import TonWeb from 'tonweb';
-import { field } from '../../../apps/localnet/src/chain/tlb-oracle';
+import { field } from '@app/localnet';
 import { blockIdJson } from '../support/v2-expectations';
 import { type BlockContext, expectedHeader, SHARD_ALL } from './block-replies';
 

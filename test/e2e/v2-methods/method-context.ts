@@ -12,7 +12,7 @@ import {
 } from '@ton/core';
 import { WalletContractV4 } from '@ton/ton';
 import { methodIdOf } from '@app/ton';
-import { GenesisAccount, type SeedAccount } from '../../../apps/localnet/src/seeds';
+import { GenesisAccount, type SeedAccount } from '@app/localnet';
 import { type V2Harness } from '../support/v2-harness';
 import { blockIdJson, lastTransactionIdJson } from '../support/v2-expectations';
 

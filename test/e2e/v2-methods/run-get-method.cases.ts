@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { type Address, beginCell } from '@ton/core';
-import { GENESIS, GenesisAccount } from '../../../apps/localnet/src/seeds';
+import { GENESIS, GenesisAccount } from '@app/localnet';
 import { EXTRA, withoutExtra } from '../support/v2-expectations';
 import { GENESIS_JETTON_WALLETS } from '../support/genesis-jetton-wallets';
 import {

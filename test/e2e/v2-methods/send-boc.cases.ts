@@ -9,7 +9,7 @@ import {
   loadMessage,
   storeMessageRelaxed,
 } from '@ton/core';
-import { GENESIS, GenesisAccount } from '../../../apps/localnet/src/seeds';
+import { GENESIS, GenesisAccount } from '@app/localnet';
 import { blockIdJson, withoutExtra } from '../support/v2-expectations';
 import { friendly, hex, type MethodContext } from './method-context';
 

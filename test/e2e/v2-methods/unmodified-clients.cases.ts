@@ -5,7 +5,7 @@ import { beginCell, Dictionary, internal, SendMode, toNano } from '@ton/core';
 import { TonClient, WalletContractV3R2 } from '@ton/ton';
 import TonWeb from 'tonweb';
 
-import { GENESIS, GenesisAccount } from '../../../apps/localnet/src/seeds';
+import { GENESIS, GenesisAccount } from '@app/localnet';
 import { friendly, type MethodContext } from './method-context';
 
 /** @ton/ton's TonClient and tonweb's HttpProvider, unmodified, over the v2 endpoints. */

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 
 import { it } from 'node:test';
 import { Address } from '@ton/core';
-import { GENESIS } from '../../../apps/localnet/src/seeds';
+import { GENESIS } from '@app/localnet';
 import { withoutExtra } from '../support/v2-expectations';
 import {
   friendly,

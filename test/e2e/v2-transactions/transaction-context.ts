@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { type Address, Cell, loadTransaction, type Transaction } from '@ton/core';
-import { type StoredTransaction } from '../../../apps/localnet/src/chain/chain-reader';
-import { GENESIS, GenesisAccount } from '../../../apps/localnet/src/seeds';
+import { GENESIS, GenesisAccount, type StoredTransaction } from '@app/localnet';
 import { type V2Harness } from '../support/v2-harness';
 import { EXTRA } from '../support/v2-expectations';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { GENESIS } from '../../../apps/localnet/src/seeds';
+import { GENESIS } from '@app/localnet';
 import { withoutExtra } from '../support/v2-expectations';
 import { friendly, ok, record, type TransactionContext } from './transaction-context';
 

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { V3TransactionsRes } from '@app/contracts';
-import { WalletTraffic } from '../../integration/ingestor/ingest-traffic';
-import { ingestLocalnet } from '../../integration/ingestor/ingest-support';
+import { WalletTraffic } from '../../integration/support/ingest-traffic';
+import { ingestLocalnet } from '../../integration/support/ingest-support';
 import { HASH_HEX, type ParityFixture, refused } from './parity-requests';
 
 /** Where this service answers differently from toncenter on purpose (docs/toncenter-differences.md). */

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { V3_ENDPOINTS } from '../../../apps/gateway/src/v3/v3-endpoints.registry';
+import { V3_ENDPOINTS } from '@app/gateway';
 import { PARITY_POST_BODIES, PARITY_ROUTES, SETTINGS_ALIASES } from '../support/v3-parity.table';
 import { type ParityFixture, parityRequests, refused } from './parity-requests';
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { V3AccountStatesRes, V3WalletStatesRes } from '@app/contracts';
 import { Address } from '@ton/core';
-import { GENESIS, GenesisAccount } from '../../../apps/localnet/src/seeds';
+import { GENESIS, GenesisAccount } from '@app/localnet';
 import { ok, record, type TokenRows } from './token-rows';
 
 /**

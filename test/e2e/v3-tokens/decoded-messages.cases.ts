@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { V3TransactionsRes } from '@app/contracts';
 import { Cell } from '@ton/core';
-import { GENESIS, GenesisAccount } from '../../../apps/localnet/src/seeds';
+import { GENESIS, GenesisAccount } from '@app/localnet';
 import { ok, type TokenRows } from './token-rows';
 
 /** The decoded opcodes and bodies of the seed's messages in v3/transactions. */

@@ -6,7 +6,7 @@ import {
   V3MultisigWalletsRes,
   V3VestingRes,
 } from '@app/contracts';
-import { GENESIS, GenesisAccount } from '../../../apps/localnet/src/seeds';
+import { GENESIS, GenesisAccount } from '@app/localnet';
 import { ok, type TokenRows } from './token-rows';
 
 /** dns/records, multisig/wallets, multisig/orders and vesting of the seed's contracts. */

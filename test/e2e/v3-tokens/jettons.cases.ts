@@ -7,7 +7,7 @@ import {
   V3JettonWalletsRes,
 } from '@app/contracts';
 import { Address } from '@ton/core';
-import { GENESIS, GenesisAccount } from '../../../apps/localnet/src/seeds';
+import { GENESIS, GenesisAccount } from '@app/localnet';
 import { GENESIS_JETTON_WALLETS } from '../support/genesis-jetton-wallets';
 import { ok, type TokenRows } from './token-rows';
 

@@ -6,7 +6,7 @@ import {
   V3NftSalesRes,
   V3NftTransfersRes,
 } from '@app/contracts';
-import { GENESIS, GenesisAccount } from '../../../apps/localnet/src/seeds';
+import { GENESIS, GenesisAccount } from '@app/localnet';
 import { type EventRow, ok, type TokenRows } from './token-rows';
 
 /** nft/collections, nft/items, nft/transfers and nft/sales of the seed collection and its sales. */

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { GENESIS, GenesisAccount } from '../../../apps/localnet/src/seeds';
+import { GENESIS, GenesisAccount } from '@app/localnet';
 import { type JsonReply, type V3Harness } from '../support/v3-harness';
 
 export function ok(reply: JsonReply): unknown {

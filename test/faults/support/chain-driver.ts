@@ -1,5 +1,5 @@
 import { type WaitForOptions } from '@app/testing';
-import { type WalletTraffic } from '../../integration/ingestor/ingest-traffic';
+import { type WalletTraffic } from '../../integration/support/ingest-traffic';
 
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { findFreePort } from '@app/database';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
-import { waitForPort } from '../../integration/ingestor/private-services';
+import { waitForPort } from '../../integration/support/private-services';
 
 /** One server of the cluster: its name, client URL and process. */
 interface ClusterNode {

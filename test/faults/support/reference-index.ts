@@ -9,14 +9,16 @@ import {
 import { LiteserverPool } from '@app/liteclient';
 import pino from 'pino';
 import { Registry } from 'prom-client';
-import { GetMethodClient } from '../../../apps/decoder/src/interfaces/get-method.client';
-import { InterfaceDetector } from '../../../apps/decoder/src/interfaces/interface-detector';
-import { InterfaceProbes } from '../../../apps/decoder/src/interfaces/interface-probes';
-import { BlockDecoder } from '../../../apps/decoder/src/pipeline/block-decoder';
-import { DecoderMetrics } from '../../../apps/decoder/src/pipeline/decoder.metrics';
-import { DecoderWorker } from '../../../apps/decoder/src/pipeline/decoder-worker';
-import { type Localnet } from '../../../apps/localnet/src/localnet';
-import { ingestLocalnet } from '../../integration/ingestor/ingest-support';
+import {
+  BlockDecoder,
+  DecoderMetrics,
+  DecoderWorker,
+  GetMethodClient,
+  InterfaceDetector,
+  InterfaceProbes,
+} from '@app/decoder';
+import { type Localnet } from '@app/localnet';
+import { ingestLocalnet } from '../../integration/support/ingest-support';
 
 /**
  * The same chain indexed without any fault, in database `name` of the server at `serverUrl`: ingested

@@ -1,6 +1,5 @@
 import { type Address } from '@ton/core';
-import { type Localnet } from '../../../apps/localnet/src/localnet';
-import { GENESIS, GenesisAccount } from '../../../apps/localnet/src/seeds';
+import { GENESIS, GenesisAccount, type Localnet } from '@app/localnet';
 import { expectedActiveAccount } from '../../e2e/support/v2-expectations';
 import { type LoadRequest, now } from './load-loop';
 

@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { createLogger } from '@app/observability';
 import { createTestDatabase, type TestDatabase } from '@app/testing';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { type Localnet, startLocalnet } from '../../../apps/localnet/src/localnet';
-import { GenesisAccount } from '../../../apps/localnet/src/seeds';
-import { createStandaloneApp } from '../../../apps/standalone/src/standalone-app';
+import { GenesisAccount, type Localnet, startLocalnet } from '@app/localnet';
+import { createStandaloneApp } from '@app/standalone';
 
 /** What anonymous callers get here: far above the corpus's pace, far below a 10,000-call batch. */
 export const HOSTILE_ANONYMOUS_RPS = 5000;

@@ -1,7 +1,5 @@
 import { type z } from 'zod';
-import { type V2Method } from '../../../apps/gateway/src/v2/v2-method';
-import { V2_METHODS } from '../../../apps/gateway/src/v2/v2-methods.registry';
-import { type IntegerRange, integerRangeOf } from '../../../apps/gateway/src/v2/v2-schemas';
+import { type IntegerRange, integerRangeOf, V2_METHODS, type V2Method } from '@app/gateway';
 import { type HostileAnswer } from './hostile-client';
 import { namesParam } from './hostile-verdict';
 import { EDGE_VALUES } from './integer-edges';

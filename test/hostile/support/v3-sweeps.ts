@@ -1,5 +1,4 @@
-import { V3_ENDPOINTS } from '../../../apps/gateway/src/v3/v3-endpoints.registry';
-import { type IntegerKind, integerKindOf } from '../../../apps/gateway/src/v3/v3-schemas';
+import { type IntegerKind, integerKindOf, V3_ENDPOINTS } from '@app/gateway';
 
 /*
  * Hostile sweeps generated from the v3 endpoint registry rather than listed by hand, so a new endpoint

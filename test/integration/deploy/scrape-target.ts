@@ -8,9 +8,9 @@
 import { loadConfig, metadataFetchEnv } from '@app/config';
 import { createLogger } from '@app/observability';
 import { z } from 'zod';
-import { metadataFetchFromEnv } from '../../../apps/decoder/src/metadata/metadata-fetch.options';
-import { startLocalnet } from '../../../apps/localnet/src/localnet';
-import { createStandaloneApp } from '../../../apps/standalone/src/standalone-app';
+import { metadataFetchFromEnv } from '@app/decoder';
+import { startLocalnet } from '@app/localnet';
+import { createStandaloneApp } from '@app/standalone';
 
 async function main(databaseUrl: string): Promise<void> {
   const localnet = await startLocalnet({ seed: 'genesis', mode: 'manual' });

@@ -7,7 +7,7 @@ import { findFreePort } from '@app/database';
 import { connectNats, type FollowChainEvent, type NewEventsFollower } from '@app/nats';
 import { type NatsConnection, type NodeConnectionOptions } from '@nats-io/transport-node';
 import pino, { type Logger } from 'pino';
-import { PrivateNats } from '../ingestor/private-services';
+import { PrivateNats } from './private-services';
 
 /**
  * What the specs of the JetStream event followers share: a private nats-server they may stop, wipe

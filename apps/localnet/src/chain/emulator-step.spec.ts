@@ -5,7 +5,7 @@ import { compileFunc } from '@ton-community/func-js';
 import { beginCell, Cell, contractAddress, parseTuple, toNano } from '@ton/core';
 import { createShardAccount, type PrevBlocksInfo } from '@ton/sandbox';
 
-import { fromTreasury } from '../../../../test/integration/localnet/localnet-harness';
+import { fromTreasury } from '../../../../test/integration/support/localnet-harness';
 import { withoutCompilerProcessHandlers } from '../contracts/compile-contract';
 import { prevBlocksStackValue } from './emulator-step';
 import { LocalChain } from './local-chain';

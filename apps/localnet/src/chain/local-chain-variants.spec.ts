@@ -16,7 +16,7 @@ import {
 import { WalletContractV4 } from '@ton/ton';
 import { LocalChain } from './local-chain';
 import { field, loadTlbOracle } from './tlb-oracle';
-import { fromTreasury, keys } from '../../../../test/integration/localnet/localnet-harness';
+import { fromTreasury, keys } from '../../../../test/integration/support/localnet-harness';
 
 void describe(`${LocalChain.name} with two basechain shards`, () => {
   void it('puts each account in the shard of its first address bit and commits both shards', async () => {

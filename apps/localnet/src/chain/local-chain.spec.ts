@@ -29,7 +29,7 @@ import {
   fromTreasury,
   keys,
   transferCell,
-} from '../../../../test/integration/localnet/localnet-harness';
+} from '../../../../test/integration/support/localnet-harness';
 import { allBlocks, augSize } from './local-chain.test-util';
 
 const SEQNO_METHOD = 85143; // crc16("seqno") | 0x10000

@@ -11,7 +11,7 @@ import {
   TraceQueryRepository,
   TransactionQueryRepository,
 } from '@app/database';
-import { type DecodedGenesis, decodedGenesis } from '../../decoder/decoded-genesis';
+import { type DecodedGenesis, decodedGenesis } from '../../support/decoded-genesis';
 import { EXPECTED_MIGRATIONS } from '../../support/expected-migrations';
 import { ACCOUNT_HISTORIES, mappedRanges, rangesOfRows } from './account-lt-ranges.support';
 

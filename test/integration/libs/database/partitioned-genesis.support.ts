@@ -1,6 +1,6 @@
 import { type DataSource } from '@app/database';
 import { type QueryRunner } from 'typeorm';
-import { type DecodedGenesis, decodedGenesis } from '../../decoder/decoded-genesis';
+import { type DecodedGenesis, decodedGenesis } from '../../support/decoded-genesis';
 import { PartitionRecorder } from './partition-recorder.support';
 
 /**

@@ -20,8 +20,7 @@ import { NestFactory } from '@nestjs/core';
 import pino from 'pino';
 import { Registry } from 'prom-client';
 import { defer, lastValueFrom } from 'rxjs';
-import { BlocksController } from '../../../../apps/query/src/blocks/blocks.controller';
-import { QueryModule } from '../../../../apps/query/src/query.module';
+import { BlocksController, QueryModule } from '@app/query';
 import { startStreamingPair, type StreamingPair } from '../../support/streaming-replica.support';
 
 const MC_SHARD = '-9223372036854775808';

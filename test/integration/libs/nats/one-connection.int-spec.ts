@@ -22,11 +22,8 @@ import { type NatsConnection } from '@nats-io/transport-node';
 import { type INestMicroservice, Module } from '@nestjs/common';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 
-import {
-  createMeshGateway,
-  DEFAULT_STREAM_RETENTION_MS,
-} from '../../../../apps/gateway/src/gateway-app';
-import { PrivateNats } from '../../ingestor/private-services';
+import { createMeshGateway, DEFAULT_STREAM_RETENTION_MS } from '@app/gateway';
+import { PrivateNats } from '../../support/private-services';
 import { captureLogs } from '../../support/private-nats.support';
 import { masterchainInfo, type ServedCall, TestLiteserverModule } from './rpc-test.app';
 

@@ -11,7 +11,7 @@ import { createLogger, createMetricsRegistry, NatsMetrics } from '@app/observabi
 import { type INestApplicationContext, type INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 
-import { PrivateNats } from '../../ingestor/private-services';
+import { PrivateNats } from '../../support/private-services';
 import { rpcClientProcess } from '../../support/rpc-client.support';
 import { accountAt, Behaviour, hugeAccount, TestLiteserverModule } from './rpc-test.app';
 

@@ -1,0 +1,106 @@
+import assert from 'node:assert/strict';
+import { createDataSource, type DataSource, IndexerCursorRepository } from '@app/database';
+import { LiteserverPool } from '@app/liteclient';
+import { createTestDatabase } from '@app/testing';
+import pino from 'pino';
+import { Registry } from 'prom-client';
+import { GENESIS, type Localnet, startLocalnet } from '@app/localnet';
+import {
+  BlockDecoder,
+  DecoderMetrics,
+  DecoderWorker,
+  GetMethodClient,
+  InterfaceDetector,
+  InterfaceProbes,
+} from '@app/decoder';
+import { ingestLocalnet } from './ingest-support';
+
+/** The genesis seed ingested and decoded (interfaces by get-methods included) into a test database. */
+export interface DecodedGenesis {
+  readonly localnet: Localnet;
+  readonly ds: DataSource;
+  /** A seed account's raw address as the tables store it. */
+  address(name: string): string;
+  close(): Promise<void>;
+}
+
+export interface DecodedGenesisOptions {
+  /** The local network's state history (default its own); a small one sends the decoder's
+   *  get-methods of old blocks to the latest state. */
+  readonly stateHistory?: number;
+  /** Called with each masterchain block whose state the liteservers no longer had. */
+  readonly onStateGone?: (mcSeqno: number) => void;
+  /** Runs on the migrated, empty database before the chain is ingested (e.g. to shape partitions). */
+  readonly beforeIngest?: (ds: DataSource, localnet: Localnet) => Promise<void>;
+}
+
+export async function decodedGenesis(
+  prefix: string,
+  options: DecodedGenesisOptions = {},
+): Promise<DecodedGenesis> {
+  const localnet = await startLocalnet({
+    seed: 'genesis',
+    shards: 1,
+    mode: 'manual',
+    startTime: 1_795_000_000,
+    ...(options.stateHistory === undefined ? {} : { stateHistory: options.stateHistory }),
+  });
+  const db = await createTestDatabase({ prefix });
+  const ds = await createDataSource({ url: db.url, poolSize: 3 }).initialize();
+  await options.beforeIngest?.(ds, localnet);
+  const head = await ingestLocalnet(localnet, ds);
+  const pool = new LiteserverPool(
+    localnet.liteservers.map((ls) => ls.endpoint),
+    { timeoutMs: 5000, attempts: 2, probeIntervalMs: 1000 },
+  );
+  await pool.start();
+  const worker = new DecoderWorker(
+    ds,
+    new IndexerCursorRepository(ds),
+    new BlockDecoder(
+      new InterfaceDetector(new InterfaceProbes(new GetMethodClient(pool, options.onStateGone))),
+    ),
+    new DecoderMetrics(new Registry()),
+    pino({ level: 'silent' }),
+    { sourceCursor: 'masterchain', cursor: 'decoder', pollMs: 50 },
+  );
+  worker.start();
+  assert.equal(await worker.waitForSeqno(head, 120_000), true, 'decoded to the head');
+  await worker.stop();
+  return {
+    localnet,
+    ds,
+    address: (name) => {
+      const account = localnet.accounts.find((a) => a.name === name);
+      assert.ok(account, name);
+      return account.address.toRawString().toUpperCase();
+    },
+    close: async () => {
+      pool.close();
+      await ds.destroy();
+      await db.drop();
+      await localnet.stop();
+    },
+  };
+}
+
+/** The genesis seed's two Jetton wallets as jetton_wallets holds them after decoding, by address. */
+export function expectedJettonWallets(
+  genesis: DecodedGenesis,
+): { address: string; balance: string; owner: string; jetton: string }[] {
+  const address = (name: string): string => genesis.address(name);
+  return [
+    {
+      address: address('jetton-wallet-v3r2'),
+      balance: GENESIS.jetton.finalBalanceV3r2.toString(),
+      owner: address('wallet-v3r2'),
+      jetton: address('jetton-minter'),
+    },
+    {
+      address: address('jetton-wallet-v4r2'),
+      balance: GENESIS.jetton.finalBalanceV4r2.toString(),
+      owner: address('wallet-v4r2'),
+      jetton: address('jetton-minter'),
+    },
+  ].sort((a, b) => (a.address < b.address ? -1 : 1));
+}
