@@ -114,8 +114,27 @@ export async function runScaleOutBench(): Promise<string> {
     } catch (error: unknown) {
       notes.push(`(c) failed: ${error instanceof Error ? error.message : String(error)}`);
     }
+  } else {
+    replica = earlierReplica(notes);
   }
   return writeScaleOutReport(ctx, { comparison, replica, quoted: quotedReports(), notes });
+}
+
+/** (c) of the last report when this run leaves it out: quoted, with the run it comes from. */
+function earlierReplica(notes: string[]): ReplicaResult | undefined {
+  try {
+    const r = readReport('scale-out') as EarlierReport & { replica?: ReplicaResult | null };
+    if (r.replica === undefined || r.replica === null) {
+      return undefined;
+    }
+    notes.push(
+      `(c) not measured again: its numbers are those of the run of ${r.date} (commit ${r.commit.slice(0, 7)})`,
+    );
+    return r.replica;
+  } catch {
+    // No earlier report: (c) is reported as not measured.
+    return undefined;
+  }
 }
 
 function quotedReports(): Quoted[] {

@@ -52,8 +52,8 @@ const loadNow = async (): Promise<number> =>
 /**
  * The same rows without partitions: migration PartitionHistory and every later one reverted (their
  * way back copies the newer partitions' rows into the oldest and gives it the table's name), then
- * the lookup tables made again as those migrations make them (the service's statements read
- * them), the history tables' indexes rebuilt (rows copied into an indexed table leave its indexes less dense than the bulk
+ * the lookup tables made again as those migrations make them and the account map's rows put back
+ * (the service's statements read them), the history tables' indexes rebuilt (rows copied into an indexed table leave its indexes less dense than the bulk
  * build the partitioned side has) and VACUUM ANALYZE, as after the generation.
  */
 async function unpartition(
@@ -66,6 +66,12 @@ async function unpartition(
   const admin = await pgClient(serverUrl, 'bench-scale-marker');
   await admin.query(`COMMENT ON DATABASE "${name}" IS NULL`).finally(() => admin.end());
   const historyTables = await nameOldestIndexes(url);
+  // The account map goes with the migrations reverted below (AccountLtRanges), but the service's
+  // statements read it whatever the layout: its rows are kept aside and put back after.
+  const keep = await pgClient(url, 'bench-scale-keep-map');
+  await keep
+    .query(`CREATE TABLE bench_account_lt_ranges AS TABLE account_lt_ranges`)
+    .finally(() => keep.end());
   const ds = createDataSource({ url, applicationName: 'bench-scale-revert', poolSize: 1 });
   await ds.initialize();
   try {
@@ -101,6 +107,11 @@ async function unpartition(
          CONSTRAINT action_lts_pkey PRIMARY KEY (action_id, trace_end_lt))`,
     );
     await fillLtLookups(client);
+    await client.query(`ALTER TABLE bench_account_lt_ranges RENAME TO account_lt_ranges`);
+    await client.query(
+      `ALTER TABLE account_lt_ranges ADD CONSTRAINT account_lt_ranges_pkey
+         PRIMARY KEY (account, table_name, lt_from, lt_to)`,
+    );
     for (const table of historyTables) {
       await client.query(`REINDEX TABLE "${table}"`);
     }

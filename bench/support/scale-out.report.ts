@@ -57,7 +57,7 @@ function layoutLines(c: PartitionComparison): string[] {
     '## (a) v3 queries: partitioned vs unpartitioned, same rows',
     '',
     `- dataset: ${String(c.dataset.info.transactions)} transactions (${String(c.dataset.info.traces)} traces) of bench/support/v3-dataset (deterministic), generated in ${String(c.dataset.info.generationSeconds)} s by this run`,
-    `- partitioned: lt width ${c.ltWidth}, so the rows spread over ${String(part?.partitions.withRows ?? 0)} partitions of \`transactions\` (${String(part?.partitions.total ?? 0)} with the empty ones below and above), as ${String(part?.partitions.withRows ?? 0)} months of mainnet spread over the default width; then the same database unpartitioned (migrations PartitionHistory and every later one reverted, the lookup tables made again, the history indexes rebuilt, VACUUM ANALYZE)`,
+    `- partitioned: lt width ${c.ltWidth}, so the rows spread over ${String(part?.partitions.withRows ?? 0)} partitions of \`transactions\` (${String(part?.partitions.total ?? 0)} with the empty ones below and above), as ${String(part?.partitions.withRows ?? 0)} months of mainnet spread over the default width; then the same database unpartitioned (migrations PartitionHistory and every later one reverted, the lookup tables made again and the account map kept, the history indexes rebuilt, VACUUM ANALYZE)`,
     `- raw SQL only: the query service's statements for each request (checked equal to its handler's), sent with node-postgres; ${String(c.settings.durationMs)} ms per hot run (at least 300 requests), cold runs ask each of ${String(c.settings.coldPerRun)} fresh subjects once (distinct subjects per layout: both layouts draw from the same tail)`,
     loadComparison(c),
     ...c.layouts.map(

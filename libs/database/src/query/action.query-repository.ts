@@ -1,12 +1,15 @@
 import { type DataSource } from 'typeorm';
 import {
   accountLtRanges,
+  accountLtWindows,
   actionTraceEndLts,
+  type LtRange,
   messageTraceLtRanges,
   messageTxLts,
   traceLtRanges,
   withinLtRanges,
 } from './lt-lookup';
+import { pageByLtWindows } from './lt-windows';
 import { dir, SqlFilter } from './sql-filter';
 
 /** An `actions` row (int8/numeric as decimal strings, `details` as stored by the decoder). */
@@ -96,6 +99,26 @@ export class ActionQueryRepository {
   constructor(private readonly ds: DataSource) {}
 
   async list(f: ActionFilter): Promise<ActionQueryRow[]> {
+    if (f.account === undefined || (f.actionIds !== undefined && f.actionIds.length > 0)) {
+      return this.select(f, []);
+    }
+    // The ranges the account has actions in: only their partitions are planned and read; in
+    // trace_end_lt order (no utime) newest first (oldest first ascending), one window after another
+    // until the page is full.
+    if (f.startUtime !== undefined || f.endUtime !== undefined) {
+      return this.select(f, await accountLtRanges(this.ds, 'action_accounts', [f.account]));
+    }
+    const windows = await accountLtWindows(this.ds, 'action_accounts', [f.account]);
+    return pageByLtWindows(windows, f.sort, f.limit, f.offset, (ranges, limit, offset) =>
+      this.select({ ...f, limit, offset }, ranges),
+    );
+  }
+
+  /** The page of `f`, an account's actions within `accountRanges` (of action_accounts). */
+  private async select(
+    f: ActionFilter,
+    accountRanges: readonly LtRange[],
+  ): Promise<ActionQueryRow[]> {
     const q = new SqlFilter();
     q.and('A.end_lt IS NOT NULL');
     const s = dir(f.sort);
@@ -117,11 +140,10 @@ export class ActionQueryRepository {
         from = `action_accounts AA JOIN actions A ON A.trace_end_lt = AA.trace_end_lt
           AND A.trace_id = AA.trace_id AND A.action_id = AA.action_id`;
         q.and(`AA.account = ${q.param(f.account)}`);
-        // The ranges the account has actions in, on both tables: only their partitions are
-        // planned and read (a range is not carried across the join's equality by the planner).
-        const ranges = await accountLtRanges(this.ds, 'action_accounts', [f.account]);
-        q.and(withinLtRanges('AA.trace_end_lt', ranges, (v) => q.param(v)));
-        q.and(withinLtRanges('A.trace_end_lt', ranges, (v) => q.param(v)));
+        // The account's ranges on both tables (a range is not carried across the join's equality
+        // by the planner).
+        q.and(withinLtRanges('AA.trace_end_lt', accountRanges, (v) => q.param(v)));
+        q.and(withinLtRanges('A.trace_end_lt', accountRanges, (v) => q.param(v)));
       }
       if (f.txHashes !== undefined && f.txHashes.length > 0) {
         q.and(`A.tx_hashes && ${q.param(f.txHashes)}::char(44)[]`);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { accountLtRanges, withinLtRanges } from './lt-lookup';
+import { accountLtRanges, accountLtWindows, coveringLtRanges, withinLtRanges } from './lt-lookup';
 
 /** A stand-in for the DataSource that answers the map's lookup with `rows`, recording the call. */
 function mapOf(rows: { from: string; to: string }[]): {
@@ -49,5 +49,54 @@ void describe('accountLtRanges', () => {
       withinLtRanges('T.lt', ranges, () => '$1'),
       'false',
     );
+  });
+});
+
+void describe('accountLtWindows', () => {
+  void it('keeps adjacent ranges apart and merges overlapping ones, ascending', async () => {
+    const map = mapOf([
+      { from: '20', to: '30' },
+      { from: '0', to: '10' },
+      { from: '10', to: '20' },
+      { from: '25', to: '40' },
+    ]);
+    assert.deepEqual(await accountLtWindows(map, 'transactions', ['0:AA']), [
+      { start: '0', end: '9' },
+      { start: '10', end: '19' },
+      { start: '20', end: '39' },
+    ]);
+  });
+});
+
+void describe('coveringLtRanges', () => {
+  void it('keeps up to the maximum of ranges as they are, touching and overlapping ones merged', () => {
+    assert.deepEqual(
+      coveringLtRanges([
+        { start: '10', end: '20' },
+        { start: '0', end: '5' },
+        { start: '21', end: '30' },
+        { start: '15', end: '25' },
+      ]),
+      [
+        { start: '0', end: '5' },
+        { start: '10', end: '30' },
+      ],
+    );
+  });
+
+  void it('merges across the smallest gaps first beyond the maximum', () => {
+    const ranges = [
+      { start: '0', end: '0' },
+      { start: '2', end: '2' },
+      { start: '100', end: '100' },
+      { start: '105', end: '105' },
+      { start: '1000', end: '1000' },
+    ];
+    assert.deepEqual(coveringLtRanges(ranges, 3), [
+      { start: '0', end: '2' },
+      { start: '100', end: '105' },
+      { start: '1000', end: '1000' },
+    ]);
+    assert.deepEqual(coveringLtRanges(ranges, 1), [{ start: '0', end: '1000' }]);
   });
 });

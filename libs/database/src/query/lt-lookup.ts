@@ -119,23 +119,87 @@ export async function accountLtRanges(
   table: AccountHistoryTable,
   accounts: readonly string[],
 ): Promise<LtRange[]> {
+  return merged(await mappedRanges(ds, table, accounts), true);
+}
+
+/**
+ * The lt windows in which `accounts` have rows of `table`, ascending: one per partition width of
+ * the map (overlapping ranges, of an older and a newer width, merged; adjacent ones kept apart), so
+ * that a page can be read one window after another (lt-windows.ts).
+ */
+export async function accountLtWindows(
+  ds: Queryable,
+  table: AccountHistoryTable,
+  accounts: readonly string[],
+): Promise<LtRange[]> {
+  return merged(await mappedRanges(ds, table, accounts), false);
+}
+
+/** The map's `[from, to)` ranges of `accounts` in `table`. */
+async function mappedRanges(
+  ds: Queryable,
+  table: AccountHistoryTable,
+  accounts: readonly string[],
+): Promise<{ from: bigint; to: bigint }[]> {
   const rows = await ds.query<{ from: string; to: string }[]>(
     `SELECT DISTINCT lt_from::text AS "from", lt_to::text AS "to" FROM account_lt_ranges
      WHERE account = ANY($1::varchar[]) AND table_name = $2`,
     [accounts, table],
   );
-  const sorted = rows
-    .map((r) => ({ from: BigInt(r.from), to: BigInt(r.to) }))
-    .sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
-  const merged: { from: bigint; to: bigint }[] = [];
+  return rows.map((r) => ({ from: BigInt(r.from), to: BigInt(r.to) }));
+}
+
+/**
+ * `[from, to)` ranges sorted and merged where they overlap (and where they touch, if `adjacent`),
+ * as the inclusive ranges withinLtRanges takes.
+ */
+function merged(ranges: readonly { from: bigint; to: bigint }[], adjacent: boolean): LtRange[] {
+  const sorted = [...ranges].sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
+  const out: { from: bigint; to: bigint }[] = [];
   for (const range of sorted) {
-    const last = merged[merged.length - 1];
-    if (last !== undefined && range.from <= last.to) {
+    const last = out[out.length - 1];
+    if (last !== undefined && (range.from < last.to || (adjacent && range.from === last.to))) {
       last.to = range.to > last.to ? range.to : last.to;
     } else {
-      merged.push({ ...range });
+      out.push({ ...range });
     }
   }
-  // [from, to) as the inclusive ranges withinLtRanges takes.
-  return merged.map((r) => ({ start: r.from.toString(), end: (r.to - 1n).toString() }));
+  return out.map((r) => ({ start: r.from.toString(), end: (r.to - 1n).toString() }));
+}
+
+/** Ranges a covering condition keeps at most: each is one pruning step of the planner. */
+const COVERING_RANGES = 16;
+
+/**
+ * At most `max` ranges covering `ranges` (the whole of each), merged across the smallest gaps
+ * first: a condition for pruning only (the statement keeps its exact bounds), so that a page of
+ * many traces is not an OR of hundreds of ranges; a gap kept is one the partitions need not read.
+ */
+export function coveringLtRanges(ranges: readonly LtRange[], max = COVERING_RANGES): LtRange[] {
+  const sorted = merged(
+    ranges.map((r) => ({ from: BigInt(r.start), to: BigInt(r.end) + 1n })),
+    true,
+  );
+  if (sorted.length <= max) {
+    return sorted;
+  }
+  // Split only at the max - 1 widest gaps.
+  const gaps = sorted
+    .slice(1)
+    .map((r, i) => ({ at: i + 1, width: BigInt(r.start) - BigInt(sorted[i]?.end ?? r.start) }))
+    .sort((a, b) => (a.width > b.width ? -1 : a.width < b.width ? 1 : a.at - b.at))
+    .slice(0, max - 1)
+    .map((g) => g.at)
+    .sort((a, b) => a - b);
+  const out: LtRange[] = [];
+  let from = 0;
+  for (const at of [...gaps, sorted.length]) {
+    const first = sorted[from];
+    const last = sorted[at - 1];
+    if (first !== undefined && last !== undefined) {
+      out.push({ start: first.start, end: last.end });
+    }
+    from = at;
+  }
+  return out;
 }

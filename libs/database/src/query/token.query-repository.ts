@@ -1,5 +1,11 @@
 import { type DataSource } from 'typeorm';
-import { accountLtRanges, type AccountHistoryTable, withinLtRanges } from './lt-lookup';
+import {
+  accountLtWindows,
+  type AccountHistoryTable,
+  type LtRange,
+  withinLtRanges,
+} from './lt-lookup';
+import { pageByLtWindows } from './lt-windows';
 import { NFT_AUCTION_SALES_SQL, type NftAuctionSaleQueryRow } from './nft-auction-sales';
 import { TELEMINT_SALES_SQL, type TelemintSaleQueryRow } from './telemint-sales';
 import { dir, SqlFilter } from './sql-filter';
@@ -122,51 +128,62 @@ export class TokenQueryRepository {
   }
 
   /** jetton/transfers (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): aborted transfers are always left out. */
-  async jettonTransfers(f: TokenEventFilter): Promise<JettonTransferQueryRow[]> {
-    const q = new SqlFilter();
-    q.and('E.tx_aborted IS FALSE');
-    if (f.subject !== undefined) {
-      q.and(oneOf(q, 'E.jetton_wallet_address', f.subject));
-    }
-    if (f.parent !== undefined) {
-      q.and(`E.jetton_master_address = ${q.param(f.parent)}`);
-    }
-    await this.ownerRanges(q, 'jetton_transfers', f.owner);
-    const { sql, params } = eventPage(JETTON_TRANSFERS, q, f);
-    return this.ds.query<JettonTransferQueryRow[]>(sql, params);
+  jettonTransfers(f: TokenEventFilter): Promise<JettonTransferQueryRow[]> {
+    return this.ownerPage('jetton_transfers', f, (page, q) => {
+      q.and('E.tx_aborted IS FALSE');
+      if (page.subject !== undefined) {
+        q.and(oneOf(q, 'E.jetton_wallet_address', page.subject));
+      }
+      if (page.parent !== undefined) {
+        q.and(`E.jetton_master_address = ${q.param(page.parent)}`);
+      }
+      return eventPage(JETTON_TRANSFERS, q, page);
+    });
   }
 
   /** jetton/burns (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): aborted burns included. */
-  async jettonBurns(f: TokenEventFilter): Promise<JettonBurnQueryRow[]> {
-    const q = new SqlFilter();
-    if (f.owner !== undefined) {
-      q.and(oneOf(q, 'E.owner', f.owner));
-    }
-    if (f.subject !== undefined) {
-      q.and(oneOf(q, 'E.jetton_wallet_address', f.subject));
-    }
-    if (f.parent !== undefined) {
-      q.and(`E.jetton_master_address = ${q.param(f.parent)}`);
-    }
-    await this.ownerRanges(q, 'jetton_burns', f.owner);
-    // The owner is already a condition: burns have one owner column and no direction.
-    const { sql, params } = eventPage(JETTON_BURNS, q, { ...f, owner: undefined });
-    return this.ds.query<JettonBurnQueryRow[]>(sql, params);
+  jettonBurns(f: TokenEventFilter): Promise<JettonBurnQueryRow[]> {
+    return this.ownerPage('jetton_burns', f, (page, q) => {
+      if (page.owner !== undefined) {
+        q.and(oneOf(q, 'E.owner', page.owner));
+      }
+      if (page.subject !== undefined) {
+        q.and(oneOf(q, 'E.jetton_wallet_address', page.subject));
+      }
+      if (page.parent !== undefined) {
+        q.and(`E.jetton_master_address = ${q.param(page.parent)}`);
+      }
+      // The owner is already a condition: burns have one owner column and no direction.
+      return eventPage(JETTON_BURNS, q, { ...page, owner: undefined });
+    });
   }
 
   /**
-   * The lt ranges the owners have events of `table` in (`account_lt_ranges`): only their partitions
-   * are planned and read.
+   * A page of token events of `table` in tx_lt order, its statement made by `statement` from the
+   * filter and a SqlFilter. With owners, the statement is bounded by the owners' windows
+   * (`account_lt_ranges`): only their partitions are planned and read, in the page's order, one
+   * window after another until the page is full (pageByLtWindows).
    */
-  private async ownerRanges(
-    q: SqlFilter,
+  private async ownerPage<T>(
     table: AccountHistoryTable,
-    owners: readonly string[] | undefined,
-  ): Promise<void> {
-    if (owners !== undefined) {
-      const ranges = await accountLtRanges(this.ds, table, owners);
-      q.and(withinLtRanges('E.tx_lt', ranges, (v) => q.param(v)));
+    f: TokenEventFilter,
+    statement: (page: TokenEventFilter, q: SqlFilter) => { sql: string; params: unknown[] },
+  ): Promise<T[]> {
+    const read = (page: TokenEventFilter, windows?: readonly LtRange[]): Promise<T[]> => {
+      const q = new SqlFilter();
+      if (windows !== undefined) {
+        q.and(withinLtRanges('E.tx_lt', windows, (v) => q.param(v)));
+      }
+      const { sql, params } = statement(page, q);
+      return this.ds.query<T[]>(sql, params);
+    };
+    if (f.owner === undefined) {
+      return read(f);
     }
+    const windows = await accountLtWindows(this.ds, table, f.owner);
+    return pageByLtWindows(windows, f.sort, f.limit, f.offset, (ranges, limit, offset) =>
+      read({ ...f, limit, offset }, ranges),
+    );
   }
 
   /** nft/collections (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): by id (toncenter orders only without filters; id always here). */
@@ -285,16 +302,15 @@ export class TokenQueryRepository {
   }
 
   /** nft/transfers (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): aborted transfers included; in → new_owner, out → old_owner. */
-  async nftTransfers(f: TokenEventFilter): Promise<NftTransferQueryRow[]> {
-    const q = new SqlFilter();
-    if (f.subject !== undefined) {
-      q.and(oneOf(q, 'E.nft_item_address', f.subject));
-    }
-    if (f.parent !== undefined) {
-      q.and(`E.nft_collection_address = ${q.param(f.parent)}`);
-    }
-    await this.ownerRanges(q, 'nft_transfers', f.owner);
-    const { sql, params } = eventPage(NFT_TRANSFERS, q, f);
-    return this.ds.query<NftTransferQueryRow[]>(sql, params);
+  nftTransfers(f: TokenEventFilter): Promise<NftTransferQueryRow[]> {
+    return this.ownerPage('nft_transfers', f, (page, q) => {
+      if (page.subject !== undefined) {
+        q.and(oneOf(q, 'E.nft_item_address', page.subject));
+      }
+      if (page.parent !== undefined) {
+        q.and(`E.nft_collection_address = ${q.param(page.parent)}`);
+      }
+      return eventPage(NFT_TRANSFERS, q, page);
+    });
   }
 }

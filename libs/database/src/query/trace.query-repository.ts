@@ -1,5 +1,13 @@
 import { type DataSource } from 'typeorm';
-import { accountLtRanges, messageTxLts, transactionLts, withinLtRanges } from './lt-lookup';
+import {
+  accountLtRanges,
+  accountLtWindows,
+  type LtRange,
+  messageTxLts,
+  transactionLts,
+  withinLtRanges,
+} from './lt-lookup';
+import { pageByLtWindows } from './lt-windows';
 import { dir, SqlFilter } from './sql-filter';
 
 /** A `traces` row (int8 as decimal strings). */
@@ -47,6 +55,29 @@ export class TraceQueryRepository {
   constructor(private readonly ds: DataSource) {}
 
   async list(f: TraceFilter): Promise<TraceRow[]> {
+    const byUtime = f.startUtime !== undefined || f.endUtime !== undefined;
+    if (f.account === undefined) {
+      return this.select(f, undefined);
+    }
+    if (!byUtime) {
+      // In end_lt order: the account's partitions of trace_accounts newest first (oldest first
+      // ascending), one window after another until the page is full.
+      const windows = await accountLtWindows(this.ds, 'trace_accounts', [f.account]);
+      return pageByLtWindows(windows, f.sort, f.limit, f.offset, (ranges, limit, offset) =>
+        this.select({ ...f, limit, offset }, ranges),
+      );
+    }
+    return this.select(f, await accountLtRanges(this.ds, 'transactions', [f.account]));
+  }
+
+  /**
+   * The page of `f` with the account's rows within `accountRanges` (of trace_accounts in end_lt
+   * order, of transactions by utime), when there is an account.
+   */
+  private async select(
+    f: TraceFilter,
+    accountRanges: readonly LtRange[] | undefined,
+  ): Promise<TraceRow[]> {
     const q = new SqlFilter();
     const byUtime = f.startUtime !== undefined || f.endUtime !== undefined;
     // An account's traces in end_lt order are a range of trace_accounts (its trace_end_lt is the
@@ -68,12 +99,11 @@ export class TraceQueryRepository {
     }
     // The ranges the account has rows in (`account_lt_ranges`): only their partitions are planned
     // and read.
+    const ranges = accountRanges ?? [];
     if (byAccount && f.account !== undefined) {
       q.and(`A.account = ${q.param(f.account)}`);
-      const ranges = await accountLtRanges(this.ds, 'trace_accounts', [f.account]);
       q.and(withinLtRanges('A.trace_end_lt', ranges, (v) => q.param(v)));
     } else if (f.account !== undefined) {
-      const ranges = await accountLtRanges(this.ds, 'transactions', [f.account]);
       q.and(
         `EXISTS (SELECT 1 FROM transactions T WHERE ${IN_TRACE} AND T.account = ${q.param(f.account)} AND ${withinLtRanges('T.lt', ranges, (v) => q.param(v))})`,
       );

@@ -1,7 +1,17 @@
 import { type DataSource } from 'typeorm';
 import { AccountStateEntity } from '../entities/account-state.entity';
 import { selectAll } from '../entities/query-row';
-import { accountLtRanges, messageTxLts, transactionLts, withinLtRanges } from './lt-lookup';
+import {
+  accountLtRanges,
+  accountLtWindows,
+  coveringLtRanges,
+  type LtRange,
+  messageTxLts,
+  traceLtRanges,
+  transactionLts,
+  withinLtRanges,
+} from './lt-lookup';
+import { pageByLtWindows } from './lt-windows';
 import { dir, SqlFilter } from './sql-filter';
 import {
   MESSAGE_COLUMNS,
@@ -9,6 +19,7 @@ import {
   type MessageRow,
   type TransactionBundle,
   type TransactionRow,
+  bundleTransactions,
 } from './transaction.rows';
 
 export interface TransactionFilter {
@@ -93,6 +104,30 @@ async function messageEndRanges(
   }
 }
 
+/** transactionsByMessage's filters: the statement joins `messages M`. */
+function byMessage(f: TransactionFilter): boolean {
+  return (
+    f.msgHashes !== undefined ||
+    f.bodyHash !== undefined ||
+    f.opcode !== undefined ||
+    f.direction !== undefined
+  );
+}
+
+/**
+ * Transactions of accounts ordered by lt (then account) and nothing else: no utime (ordered by
+ * now), no hashes (ordered by hash), no single lt, no message join.
+ */
+function byAccountLt(f: TransactionFilter): boolean {
+  return (
+    f.startUtime === undefined &&
+    f.endUtime === undefined &&
+    (f.hashes === undefined || f.hashes.length === 0) &&
+    f.lt === undefined &&
+    !byMessage(f)
+  );
+}
+
 /**
  * Reads of the v3 transaction endpoints (toncenter
  * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): the rows in
@@ -109,6 +144,27 @@ export class TransactionQueryRepository {
 
   /** The transaction rows of a page of `f`, with toncenter's order rules (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml). */
   async page(f: TransactionFilter): Promise<TransactionRow[]> {
+    const accounts = f.accounts !== undefined && f.accounts.length > 0 ? f.accounts : undefined;
+    if (accounts === undefined) {
+      return this.select(f, undefined);
+    }
+    if (byAccountLt(f)) {
+      // In lt order: the account's partitions newest first (oldest first ascending), one window
+      // after another until the page is full.
+      const windows = await accountLtWindows(this.ds, 'transactions', accounts);
+      return pageByLtWindows(windows, f.sort, f.limit, f.offset, (ranges, limit, offset) =>
+        this.select({ ...f, limit, offset }, ranges),
+      );
+    }
+    // The ranges the accounts have transactions in: only their partitions are planned and read.
+    return this.select(f, await accountLtRanges(this.ds, 'transactions', accounts));
+  }
+
+  /** The page of `f` with T.lt within `accountRanges` (the accounts' ranges of the map), if given. */
+  private async select(
+    f: TransactionFilter,
+    accountRanges: readonly LtRange[] | undefined,
+  ): Promise<TransactionRow[]> {
     const hashes = f.hashes !== undefined && f.hashes.length > 0 ? f.hashes : undefined;
     const msgHashes = f.msgHashes !== undefined && f.msgHashes.length > 0 ? f.msgHashes : undefined;
     const txLts = hashes === undefined ? undefined : await transactionLts(this.ds, hashes);
@@ -165,10 +221,8 @@ export class TransactionQueryRepository {
     } else if (f.accounts !== undefined && f.accounts.length > 1) {
       q.and(`T.account = ANY(${q.param(f.accounts)}::varchar[])`);
     }
-    if (f.accounts !== undefined && f.accounts.length > 0) {
-      // The ranges the accounts have transactions in: only their partitions are planned and read.
-      const ranges = await accountLtRanges(this.ds, 'transactions', f.accounts);
-      q.and(withinLtRanges('T.lt', ranges, (v) => q.param(v)));
+    if (accountRanges !== undefined) {
+      q.and(withinLtRanges('T.lt', accountRanges, (v) => q.param(v)));
     }
     if (hashes !== undefined) {
       q.and(`T.hash = ANY(${q.param(hashes)}::char(44)[])`);
@@ -180,12 +234,7 @@ export class TransactionQueryRepository {
       order = `T.lt, T.account ${s}`;
     }
     let from = 'transactions T';
-    const byMessage =
-      f.msgHashes !== undefined ||
-      f.bodyHash !== undefined ||
-      f.opcode !== undefined ||
-      f.direction !== undefined;
-    if (byMessage) {
+    if (byMessage(f)) {
       from = 'messages M JOIN transactions T ON M.tx_hash = T.hash AND M.tx_lt = T.lt';
       if (f.direction !== undefined) {
         q.and(`M.direction = ${q.param(f.direction)}::msg_direction`);
@@ -254,34 +303,52 @@ export class TransactionQueryRepository {
    * (https://github.com/toncenter/ton-indexer/tree/HEAD/ton-index-go/index/models). Their messages
    * and account states are selected by trace too, so all three queries go out at once: a trace page costs
    * one round trip instead of two (messages carry the trace_id of their transaction: the decoder
-   * stamps both in one statement, TraceRepository.save).
+   * stamps both in one statement, TraceRepository.save). The traces' lt ranges are looked up first
+   * and sent as parameters: each statement is planned for those ranges' partitions only (the join's
+   * own bounds, from `traces`, prune only when it runs, after every partition was planned).
    */
   async ofTraces(traceIds: readonly string[]): Promise<TransactionBundle[]> {
     if (traceIds.length === 0) {
       return [];
     }
+    const ranges = coveringLtRanges(await traceLtRanges(this.ds, traceIds));
+    // One parameter per bound, shared by the three statements (each names every parameter).
+    const params: unknown[] = [traceIds];
+    const placeholders = new Map<string, string>();
+    const param = (v: string): string => {
+      const known = placeholders.get(v);
+      if (known !== undefined) {
+        return known;
+      }
+      const p = `$${String(params.push(v))}`;
+      placeholders.set(v, p);
+      return p;
+    };
+    const within = (column: string): string => withinLtRanges(column, ranges, param);
+    const txWithin = within('T.lt');
+    const msgWithin = within('M.tx_lt');
     const [rows, messages, states] = await Promise.all([
       this.ds.query<TransactionRow[]>(
         `SELECT T.* FROM transactions T JOIN traces E ON ${IN_TRACE}
-         WHERE E.trace_id = ANY($1::char(44)[])
+         WHERE E.trace_id = ANY($1::char(44)[]) AND ${txWithin}
          ORDER BY T.trace_id, T.lt, T.account`,
-        [traceIds],
+        params,
       ),
       this.ds.query<MessageRow[]>(
         `${MESSAGE_SELECT} JOIN traces E ON E.trace_id = M.trace_id
            AND M.tx_lt >= E.start_lt AND M.tx_lt <= E.end_lt
-         WHERE E.trace_id = ANY($1::char(44)[])`,
-        [traceIds],
+         WHERE E.trace_id = ANY($1::char(44)[]) AND ${msgWithin}`,
+        params,
       ),
       this.ds.query<AccountStateRow[]>(
         `${STATE_SELECT} WHERE hash IN (
            SELECT unnest(ARRAY[T.account_state_hash_before, T.account_state_hash_after])
            FROM transactions T JOIN traces E ON ${IN_TRACE}
-           WHERE E.trace_id = ANY($1::char(44)[]))`,
-        [traceIds],
+           WHERE E.trace_id = ANY($1::char(44)[]) AND ${txWithin})`,
+        params,
       ),
     ]);
-    return attach(rows, messages, states);
+    return bundleTransactions(rows, messages, states);
   }
 
   /** Messages and account states of `rows`, one query each. */
@@ -303,49 +370,6 @@ export class TransactionQueryRepository {
         stateHashes,
       ]),
     ]);
-    return attach(rows, messages, states);
+    return bundleTransactions(rows, messages, states);
   }
-}
-
-/** Each transaction with its in-message, out-messages (by created_lt) and account states. */
-function attach(
-  rows: readonly TransactionRow[],
-  messages: readonly MessageRow[],
-  states: readonly AccountStateRow[],
-): TransactionBundle[] {
-  const stateByHash = new Map(states.map((s) => [s.hash, s]));
-  const inByTx = new Map<string, MessageRow>();
-  const outByTx = new Map<string, MessageRow[]>();
-  for (const m of messages) {
-    const key = `${m.tx_hash}:${m.tx_lt}`;
-    if (m.direction === 'in') {
-      inByTx.set(key, m);
-    } else {
-      const list = outByTx.get(key) ?? [];
-      list.push(m);
-      outByTx.set(key, list);
-    }
-  }
-  return rows.map((tx) => {
-    const key = `${tx.hash}:${tx.lt}`;
-    return {
-      tx,
-      inMsg: inByTx.get(key) ?? null,
-      outMsgs: (outByTx.get(key) ?? []).sort(byCreatedLt),
-      stateBefore: stateByHash.get(tx.account_state_hash_before) ?? null,
-      stateAfter: stateByHash.get(tx.account_state_hash_after) ?? null,
-    };
-  });
-}
-
-function byCreatedLt(a: MessageRow, b: MessageRow): number {
-  if (a.created_lt === null) {
-    return b.created_lt === null ? 0 : -1;
-  }
-  if (b.created_lt === null) {
-    return 1;
-  }
-  const x = BigInt(a.created_lt);
-  const y = BigInt(b.created_lt);
-  return x < y ? -1 : x > y ? 1 : 0;
 }
