@@ -67,8 +67,8 @@ const V2 = [
   'coffee_staking_withdraw',
   'unknown',
 ];
-const V3 = [
-  ...V2,
+/** The NFT sale, auction and DNS market types v3 added (also the `nft.v3` group). */
+const NFT_MARKET = [
   'nft_put_on_sale',
   'nft_put_on_auction',
   'auction_outbid',
@@ -81,8 +81,8 @@ const V3 = [
   'nft_update_sale',
   'dns_purchase',
   'dns_release',
-  ...LAYERZERO,
 ];
+const V3 = [...V2, ...NFT_MARKET, ...LAYERZERO];
 const V4 = [
   ...V3,
   'cocoon_worker_payout',
@@ -114,24 +114,7 @@ const SHORTCUTS: ReadonlyMap<string, readonly string[]> = new Map([
   ['staking', ['stake_deposit', 'stake_withdrawal', 'stake_withdrawal_request']],
   ['jettons', ['jetton_transfer', 'jetton_burn', 'jetton_mint']],
   ['nft', ['nft_transfer', 'nft_mint', 'auction_bid']],
-  [
-    'nft.v3',
-    [
-      'nft',
-      'nft_put_on_sale',
-      'nft_put_on_auction',
-      'auction_outbid',
-      'nft_cancel_sale',
-      'nft_purchase',
-      'nft_cancel_auction',
-      'nft_finish_auction',
-      'teleitem_start_auction',
-      'teleitem_cancel_auction',
-      'nft_update_sale',
-      'dns_purchase',
-      'dns_release',
-    ],
-  ],
+  ['nft.v3', ['nft', ...NFT_MARKET]],
   ['dns', ['change_dns', 'delete_dns', 'renew_dns', 'dns_purchase', 'dns_release']],
   ['dns.v2', ['dns', 'dns_purchase', 'dns_release']],
   ['multisig', ['multisig_create_order', 'multisig_approve', 'multisig_execute']],

@@ -1,31 +1,19 @@
+import { scanOutsideStrings } from './json-text-scan';
+
 /**
  * JSON text in which every integer literal that a JavaScript number cannot hold exactly (past ±2^53,
  * such as a shard `-9223372036854775808` or a 64-bit lt) is written as a string of its digits, so
  * JSON.parse keeps it exactly and the v2 parameter readers, which take decimal text, read its real
  * value. Fractions and exponents are left alone (they are no integers a parameter takes), as is
- * everything inside strings. One pass over the text, no recursion; the text is returned as is when
- * nothing needs quoting. (JSON.parse's reviver sees a literal's source text only from Node 21.)
+ * everything inside strings. One pass (json-text-scan.ts); the text is returned as is when nothing
+ * needs quoting. (JSON.parse's reviver sees a literal's source text only from Node 21.)
  */
 export function quoteUnsafeIntegers(text: string): string {
   const parts: string[] = [];
   let copiedUpTo = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) {
-        i++; // the escaped character, whatever it is
-      } else if (c === 0x22) {
-        inString = false;
-      }
-      continue;
-    }
-    if (c === 0x22) {
-      inString = true;
-      continue;
-    }
+  scanOutsideStrings(text, (c, i) => {
     if (c !== 0x2d && !isDigit(c)) {
-      continue;
+      return undefined;
     }
     const end = numberEnd(text, i);
     const token = text.slice(i, end);
@@ -33,8 +21,8 @@ export function quoteUnsafeIntegers(text: string): string {
       parts.push(text.slice(copiedUpTo, i), `"${token}"`);
       copiedUpTo = end;
     }
-    i = end - 1;
-  }
+    return end;
+  });
   if (copiedUpTo === 0) {
     return text;
   }

@@ -111,12 +111,21 @@ function pick<T>(list: readonly T[], indices: readonly number[]): T[] {
   return out;
 }
 
-function transactionsNotification(
-  payload: StreamTraceUpdate,
-  facts: TraceFacts,
-  sub: Subscription,
-  memo: DerivationMemo | undefined,
-): { finality: Finality; json: string } | undefined {
+/** What a trace update's notifications for one subscription are derived from. */
+interface TraceScope {
+  readonly payload: StreamTraceUpdate;
+  readonly facts: TraceFacts;
+  readonly sub: Subscription;
+  readonly memo: DerivationMemo | undefined;
+}
+
+/** A notification's JSON and the finality it reports. */
+interface Built {
+  readonly finality: Finality;
+  readonly json: string;
+}
+
+function transactionsNotification({ payload, facts, sub, memo }: TraceScope): Built | undefined {
   // A pending snapshot carries only its emulated transactions, at `pending`; a confirmed or
   // finalized one is a full snapshot whose finality is its least final transaction
   // (https://docs.ton.org/api/streaming/overview).
@@ -142,12 +151,7 @@ function transactionsNotification(
   return { finality, json };
 }
 
-function actionsNotification(
-  payload: StreamTraceUpdate,
-  facts: TraceFacts,
-  sub: Subscription,
-  memo: DerivationMemo | undefined,
-): { finality: Finality; json: string } | undefined {
+function actionsNotification({ payload, facts, sub, memo }: TraceScope): Built | undefined {
   const finality = facts.actionsFinality;
   if (!atLeast(finality, sub.minFinality)) {
     return undefined;
@@ -175,12 +179,7 @@ function actionsNotification(
   return { finality, json };
 }
 
-function traceNotification(
-  payload: StreamTraceUpdate,
-  facts: TraceFacts,
-  sub: Subscription,
-  memo: DerivationMemo | undefined,
-): { finality: Finality; json: string } | undefined {
+function traceNotification({ payload, facts, sub, memo }: TraceScope): Built | undefined {
   const finality = facts.actionsFinality;
   if (!atLeast(finality, sub.minFinality)) {
     return undefined;
@@ -209,24 +208,22 @@ function deriveTrace(
   memo: DerivationMemo | undefined,
 ): Notification[] {
   const out: Notification[] = [];
+  const scope: TraceScope = { payload, facts, sub, memo };
   const norm = payload.trace_external_hash_norm;
-  const add = (
-    type: NotificationType,
-    built: { finality: Finality; json: string } | undefined,
-  ): void => {
+  const add = (type: NotificationType, built: Built | undefined): void => {
     if (built !== undefined) {
       out.push({ type, json: built.json });
       tracker.noteDelivered(norm, built.finality);
     }
   };
   if (sub.types.has('transactions')) {
-    add('transactions', transactionsNotification(payload, facts, sub, memo));
+    add('transactions', transactionsNotification(scope));
   }
   if (sub.types.has('actions')) {
-    add('actions', actionsNotification(payload, facts, sub, memo));
+    add('actions', actionsNotification(scope));
   }
   if (sub.types.has('trace') && sub.traceNorms.has(norm)) {
-    add('trace', traceNotification(payload, facts, sub, memo));
+    add('trace', traceNotification(scope));
   }
   return out;
 }

@@ -2,7 +2,7 @@ import { type FastifyReply, type FastifyRequest } from 'fastify';
 import { type ServerResponse } from 'node:http';
 import { jsonDepthExceeds } from '../../edge/protection/json-depth';
 import { SSE_FRAMING } from '../connection/stream-framing';
-import { type StreamTransport } from '../connection/stream-transport';
+import { socketTransport, type StreamTransport } from '../connection/stream-transport';
 import { newConnectionId } from '../limits/connection-limiter';
 import { type EventId } from '../replay/event-id';
 import { replayInto } from '../replay/replay';
@@ -11,6 +11,8 @@ import { type Subscription } from '../subscription/subscription';
 import {
   callerOf,
   connectionLimitText,
+  createStreamClient,
+  replayDepsOf,
   type StreamingContext,
   trackConnection,
 } from './streaming-context';
@@ -19,23 +21,12 @@ import {
 const CLOSE_GRACE_MS = 5000;
 
 function sseTransport(response: ServerResponse): StreamTransport {
-  let closed = false;
-  return {
-    kind: 'sse',
-    write(frame, flushed) {
-      if (response.destroyed || response.writableEnded) {
-        flushed();
-        return;
-      }
-      response.write(frame, () => {
-        flushed();
-      });
+  return socketTransport('sse', {
+    writable: () => !response.destroyed && !response.writableEnded,
+    send: (frame, sent) => {
+      response.write(frame, sent);
     },
-    close(last) {
-      if (closed) {
-        return;
-      }
-      closed = true;
+    end: (last) => {
       if (response.destroyed) {
         return;
       }
@@ -49,7 +40,7 @@ function sseTransport(response: ServerResponse): StreamTransport {
         response.socket?.end();
       });
     },
-  };
+  });
 }
 
 function errorBody(id: string | undefined, error: string): Record<string, string> {
@@ -151,18 +142,12 @@ function openStream(
   // A stream is long-lived by design: no idle timeout (dead peers fail the keepalive writes).
   request.raw.socket.setTimeout(0);
   request.raw.socket.setNoDelay(true);
-  const client = context.hub.createClient({
+  const client = createStreamClient(context, {
     connId: admitted.connId,
     identity: admitted.identity,
     transport: sseTransport(response),
     framing: SSE_FRAMING,
     subscription: admitted.subscription,
-    options: {
-      maxMessages: context.options.queueMessages,
-      maxBytes: context.options.queueBytes,
-      maxOpenTraces: context.options.maxOpenTraces,
-    },
-    metrics: context.metrics,
   });
   const keepalive = setInterval(() => {
     client.keepalive();
@@ -188,13 +173,7 @@ function openStream(
     .register(client)
     .then(async () => {
       if (since !== undefined) {
-        await replayInto(client, since, {
-          log: context.log,
-          hub: context.hub,
-          metrics: context.metrics,
-          logger: context.logger,
-          options: { lookbackEntries: context.options.replayLookbackEntries },
-        });
+        await replayInto(client, since, replayDepsOf(context));
       }
     })
     .catch((error: unknown) => {

@@ -2,9 +2,10 @@ import { type StreamLog } from '@app/nats';
 import { type FastifyRequest } from 'fastify';
 import { type Logger } from 'pino';
 import { edgeCallerOf } from '../../edge/auth/install-edge-access';
-import { type StreamClient } from '../connection/stream-client';
+import { type StreamClient, type StreamClientInit } from '../connection/stream-client';
 import { type StreamHub } from '../hub/stream-hub';
 import { type ConnectionLimiter, type StreamLimits } from '../limits/connection-limiter';
+import { type ReplayDeps } from '../replay/replay';
 import { type StreamingMetrics } from '../streaming.metrics';
 import { type StreamingOptions } from '../streaming.options';
 
@@ -62,4 +63,31 @@ export function trackConnection(
     onClosed();
     void context.limiter.release(client.identity, client.connId);
   });
+}
+
+/** A connection's client, with this process's queue bounds and metrics. */
+export function createStreamClient(
+  context: StreamingContext,
+  init: Pick<StreamClientInit, 'connId' | 'identity' | 'transport' | 'framing' | 'subscription'>,
+): StreamClient {
+  return context.hub.createClient({
+    ...init,
+    options: {
+      maxMessages: context.options.queueMessages,
+      maxBytes: context.options.queueBytes,
+      maxOpenTraces: context.options.maxOpenTraces,
+    },
+    metrics: context.metrics,
+  });
+}
+
+/** What a resuming connection's replay reads from and reports to. */
+export function replayDepsOf(context: StreamingContext): ReplayDeps {
+  return {
+    log: context.log,
+    hub: context.hub,
+    metrics: context.metrics,
+    logger: context.logger,
+    options: { lookbackEntries: context.options.replayLookbackEntries },
+  };
 }

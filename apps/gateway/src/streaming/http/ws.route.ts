@@ -2,7 +2,7 @@ import { type FastifyRequest } from 'fastify';
 import { type RawData, WebSocket } from 'ws';
 import { type StreamClient } from '../connection/stream-client';
 import { WS_FRAMING } from '../connection/stream-framing';
-import { type StreamTransport } from '../connection/stream-transport';
+import { socketTransport, type StreamTransport } from '../connection/stream-transport';
 import { newConnectionId, type StreamLimits } from '../limits/connection-limiter';
 import { replayInto } from '../replay/replay';
 import { AddressMemo } from '../subscription/address-memo';
@@ -18,6 +18,8 @@ import {
 import {
   callerOf,
   connectionLimitText,
+  createStreamClient,
+  replayDepsOf,
   type StreamingContext,
   trackConnection,
 } from './streaming-context';
@@ -29,23 +31,12 @@ const CLOSE_GRACE_MS = 5000;
 const MAX_EARLY_FRAMES = 16;
 
 function wsTransport(socket: WebSocket): StreamTransport {
-  let closed = false;
-  return {
-    kind: 'ws',
-    write(frame, flushed) {
-      if (socket.readyState !== WebSocket.OPEN) {
-        flushed();
-        return;
-      }
-      socket.send(frame, () => {
-        flushed();
-      });
+  return socketTransport('ws', {
+    writable: () => socket.readyState === WebSocket.OPEN,
+    send: (frame, sent) => {
+      socket.send(frame, sent);
     },
-    close(last) {
-      if (closed) {
-        return;
-      }
-      closed = true;
+    end: (last) => {
       if (socket.readyState !== WebSocket.OPEN) {
         socket.terminate();
         return;
@@ -59,7 +50,7 @@ function wsTransport(socket: WebSocket): StreamTransport {
         socket.terminate();
       }, CLOSE_GRACE_MS).unref();
     },
-  };
+  });
 }
 
 function withId(id: string | undefined, body: Record<string, string>): string {
@@ -98,7 +89,7 @@ class WsSession {
     this.addressMemo = new AddressMemo(2 * Math.max(1, caller.limits.addresses));
     const header = request.headers['x-actions-version'];
     const version = Array.isArray(header) ? header[0] : header;
-    this.client = context.hub.createClient({
+    this.client = createStreamClient(context, {
       connId: newConnectionId(),
       identity: caller.identity,
       transport: wsTransport(socket),
@@ -107,12 +98,6 @@ class WsSession {
       subscription: emptySubscription(
         supportedActionTypes(undefined, version === undefined || version === '' ? [] : [version]),
       ),
-      options: {
-        maxMessages: context.options.queueMessages,
-        maxBytes: context.options.queueBytes,
-        maxOpenTraces: context.options.maxOpenTraces,
-      },
-      metrics: context.metrics,
     });
     this.frames = wsFrameGate(this.client, context);
     // Frames may arrive before admission is decided: listen at once, decide later.
@@ -357,13 +342,7 @@ class WsSession {
     this.client.reply(withId(request.id, { status: 'subscribed' }));
     if (since !== undefined) {
       // Not awaited: pings are answered while the history streams out.
-      void replayInto(this.client, since, {
-        log: this.context.log,
-        hub: this.context.hub,
-        metrics: this.context.metrics,
-        logger: this.context.logger,
-        options: { lookbackEntries: this.context.options.replayLookbackEntries },
-      }).catch((error: unknown) => {
+      void replayInto(this.client, since, replayDepsOf(this.context)).catch((error: unknown) => {
         this.context.logger.error({ err: error }, 'stream replay failed');
         this.client.close('replay failed: retry later');
       });

@@ -17,6 +17,15 @@ export interface ReplayOptions {
 
 export type ReplayOutcome = 'complete' | 'truncated';
 
+/** What a replay reads from and reports to. */
+export interface ReplayDeps {
+  readonly log: StreamLog;
+  readonly hub: StreamHub;
+  readonly metrics: StreamingMetrics;
+  readonly logger: Logger;
+  readonly options: ReplayOptions;
+}
+
 /**
  * Resumes `client` after `since` (beyond toncenter, which cannot). The caller put the client in
  * replay mode (hub.beginReplay) before it could receive any live entry, then registered it: live
@@ -28,13 +37,7 @@ export type ReplayOutcome = 'complete' | 'truncated';
 export async function replayInto(
   client: StreamClient,
   since: EventId,
-  deps: {
-    readonly log: StreamLog;
-    readonly hub: StreamHub;
-    readonly metrics: StreamingMetrics;
-    readonly logger: Logger;
-    readonly options: ReplayOptions;
-  },
+  deps: ReplayDeps,
 ): Promise<ReplayOutcome> {
   const { log, hub } = deps;
   try {

@@ -55,6 +55,20 @@ function singleRootBoc(value: string, budget: MessageCellBudget): string | undef
   }
 }
 
+/** A given value as a b64 BoC of one cell, or `failed to parse <name>`. */
+function cellBocOf(
+  value: unknown,
+  name: string,
+  source: ParamSource,
+  budget: MessageCellBudget,
+): string {
+  const boc = typeof value === 'string' ? singleRootBoc(value, budget) : undefined;
+  if (boc === undefined) {
+    throw parseError(source, `failed to parse ${name}`, name);
+  }
+  return boc;
+}
+
 /** `body`: required (`empty body`), a b64 BoC of one cell (`failed to parse body`). */
 export function requiredCellBoc(
   raw: RawParams,
@@ -66,11 +80,7 @@ export function requiredCellBoc(
   if (isAbsent(value)) {
     throw validationError(`empty ${name}`, name);
   }
-  const boc = typeof value === 'string' ? singleRootBoc(value, budget) : undefined;
-  if (boc === undefined) {
-    throw parseError(source, `failed to parse ${name}`, name);
-  }
-  return boc;
+  return cellBocOf(value, name, source, budget);
 }
 
 /** `init_code` / `init_data`: optional (default `""`), a b64 BoC of one cell when given. */
@@ -84,9 +94,5 @@ export function optionalCellBoc(
   if (isAbsent(value)) {
     return '';
   }
-  const boc = typeof value === 'string' ? singleRootBoc(value, budget) : undefined;
-  if (boc === undefined) {
-    throw parseError(source, `failed to parse ${name}`, name);
-  }
-  return boc;
+  return cellBocOf(value, name, source, budget);
 }
