@@ -11,7 +11,12 @@ import { join } from 'node:path';
 import { findFreePort } from '@app/database';
 import { type TestDatabase } from '@app/testing';
 import { measureThroughput, type ThroughputResult } from './support/autocannon-load';
-import { newestProfile, type ProfileShare, profileShares } from './support/cpu-profile';
+import {
+  builtInCallers,
+  newestProfile,
+  type ProfileShare,
+  profileShares,
+} from './support/cpu-profile';
 import { type LoadResult, measureLoad } from './support/latency';
 import { startGenesisLocalnet } from './support/genesis-localnet';
 import { type Service, startService } from './support/processes';
@@ -73,12 +78,21 @@ async function cachedReadUrl(base: string, wallet: string): Promise<string> {
   return url;
 }
 
+/** Where a profiled process's CPU went under one read: by part, and the built-ins by caller. */
+interface ReadProfile {
+  readonly shares: ProfileShare[];
+  readonly builtInCallers: ProfileShare[];
+}
+
+/** The callers of built-ins listed in the report. */
+const TOP_CALLERS = 12;
+
 /** CPU shares of a profiled single process under the cached read, then getMasterchainInfo. */
 async function profileRun(
   setup: Setup,
   databases: TestDatabase[],
-): Promise<Record<string, ProfileShare[]>> {
-  const shares: Record<string, ProfileShare[]> = {};
+): Promise<Record<string, ReadProfile>> {
+  const shares: Record<string, ReadProfile> = {};
   for (const read of ['cached getAddressInformation', 'getMasterchainInfo'] as const) {
     const profileDir = mkdtempSync(join(setup.dir, 'profile-'));
     const { service, base } = await startStandalone('profiled', setup.configPath, true, databases, [
@@ -97,7 +111,11 @@ async function profileRun(
     const stopped = performance.now();
     const path = newestProfile(profileDir);
     if (path !== undefined) {
-      shares[read] = profileShares(path, stopped - started - 200, stopped - loadEnd + 100);
+      const window = [stopped - started - 200, stopped - loadEnd + 100] as const;
+      shares[read] = {
+        shares: profileShares(path, ...window),
+        builtInCallers: builtInCallers(path, ...window, TOP_CALLERS),
+      };
     }
   }
   return shares;
@@ -109,7 +127,7 @@ export async function runV2CachedBench(): Promise<string> {
   const databases: TestDatabase[] = [];
   const throughput: (ThroughputResult & { round: number })[] = [];
   const latencies: (LoadResult & { round: number })[] = [];
-  let shares: Record<string, ProfileShare[]> = {};
+  let shares: Record<string, ReadProfile> = {};
   const measured = { bodyBytes: 0 };
   try {
     const setup = await startLocalnet(services);
@@ -202,7 +220,11 @@ export async function runV2CachedBench(): Promise<string> {
   });
 }
 
-function profileSection(shares: Record<string, ProfileShare[]>): string[] {
+function shareRows(rows: readonly ProfileShare[]): string[] {
+  return rows.map((s) => `| ${s.part} | ${String(s.ms)} | ${String(s.percent)} |`);
+}
+
+function profileSection(shares: Record<string, ReadProfile>): string[] {
   const reads = Object.keys(shares);
   if (reads.length === 0) {
     return [];
@@ -212,13 +234,20 @@ function profileSection(shares: Record<string, ProfileShare[]>): string[] {
     '## Where the CPU goes (node --cpu-prof, BENCH_CPU_PROF=1)',
     '',
     `A separate verified single process under the profiler, driven by autocannon (${String(CONNECTIONS)} connections, ${String(DURATION_MS)} ms) with one read; self time of the busy samples during the load, by part of the path (bench/support/cpu-profile.ts).`,
+    'The profiler samples wall time on the main thread: a sample taken while the process is off the core (another process took it, typically the load generator woken by the socket write) lands in the frame that was running, so the socket writes carry the time the machine spent elsewhere.',
     ...reads.flatMap((read) => [
       '',
       `### ${read}`,
       '',
       '| part | ms | % of busy |',
       '|---|---:|---:|',
-      ...(shares[read] ?? []).map((s) => `| ${s.part} | ${String(s.ms)} | ${String(s.percent)} |`),
+      ...shareRows(shares[read]?.shares ?? []),
+      '',
+      `Built-ins without a script by their nearest calling frame with one (the ${String(TOP_CALLERS)} largest; % of all busy time):`,
+      '',
+      '| built-in ← caller | ms | % of busy |',
+      '|---|---:|---:|',
+      ...shareRows(shares[read]?.builtInCallers ?? []),
     ]),
   ];
 }

@@ -10,7 +10,12 @@ import { join } from 'node:path';
 
 interface ProfileNode {
   readonly id: number;
-  readonly callFrame: { readonly functionName: string; readonly url: string };
+  readonly callFrame: {
+    readonly functionName: string;
+    readonly url: string;
+    readonly lineNumber: number;
+  };
+  readonly children?: readonly number[];
 }
 
 interface Profile {
@@ -27,6 +32,10 @@ export interface ProfileShare {
   readonly ms: number;
   readonly percent: number;
 }
+
+const BUILT_INS = 'built-ins without a script (JSON, regexps, natives, program)';
+/** The natives node:net calls to write to a socket (src/stream_base.cc in node). */
+const SOCKET_WRITES = new Set(['writev', 'writeBuffer', 'writeUtf8String', 'writeLatin1String']);
 
 /** The part a frame's self time is charged to, first matching rule wins. */
 const PARTS: readonly (readonly [string, (url: string, fn: string) => boolean])[] = [
@@ -65,7 +74,14 @@ const PARTS: readonly (readonly [string, (url: string, fn: string) => boolean])[
   ],
   ['rxjs', (u) => u.includes('rxjs')],
   ['node HTTP, sockets, streams (node:internal)', (u) => /^node:|internal\//.test(u)],
-  ['built-ins without a script (JSON, regexps, natives, program)', (u) => u === ''],
+  [
+    // The write syscall on a loopback socket runs the receiver's TCP path too and wakes the load
+    // generator, which often takes the core at the syscall's return: the sample lands here while
+    // another process runs (the profiler samples wall time, https://v8.dev/docs/profile).
+    'socket writes (writev/write syscalls, incl. time the woken client holds the core)',
+    (u, fn) => u === '' && SOCKET_WRITES.has(fn),
+  ],
+  [BUILT_INS, (u) => u === ''],
 ];
 
 function partOf(node: ProfileNode): string {
@@ -87,34 +103,104 @@ export function newestProfile(dir: string): string | undefined {
   return last === undefined ? undefined : join(dir, last);
 }
 
+/** One sample in the window: the frame it landed in and the time it stands for, in µs. */
+interface WindowSample {
+  readonly node: ProfileNode;
+  readonly us: number;
+}
+
+interface WindowedProfile {
+  readonly samples: WindowSample[];
+  readonly parentOf: Map<number, ProfileNode>;
+}
+
 /**
- * Self time per part in the window `[fromEndMs, toEndMs]` before the profile's end (the load phase
- * of a process stopped right after it), busy time only: idle is left out of the shares.
+ * The samples in the window `[fromEndMs, toEndMs]` before the profile's end (the load phase of a
+ * process stopped right after it), and each frame's caller.
  */
-export function profileShares(path: string, fromEndMs: number, toEndMs: number): ProfileShare[] {
+function readWindow(path: string, fromEndMs: number, toEndMs: number): WindowedProfile {
   const profile = JSON.parse(readFileSync(path, 'utf8')) as Profile;
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parentOf = new Map<number, ProfileNode>();
+  for (const node of profile.nodes) {
+    for (const child of node.children ?? []) {
+      parentOf.set(child, node);
+    }
+  }
   const windowStart = profile.endTime - fromEndMs * 1000;
   const windowEnd = profile.endTime - toEndMs * 1000;
-  const totals = new Map<string, number>();
+  const samples: WindowSample[] = [];
   let t = profile.startTime;
   profile.samples.forEach((id, i) => {
     const delta = profile.timeDeltas[i] ?? 0;
     t += delta;
     const node = byId.get(id);
-    if (t < windowStart || t > windowEnd || node === undefined) {
-      return;
+    if (t >= windowStart && t <= windowEnd && node !== undefined) {
+      samples.push({ node, us: delta });
     }
-    const part = partOf(node);
-    totals.set(part, (totals.get(part) ?? 0) + delta);
   });
-  totals.delete('idle');
-  const busy = [...totals.values()].reduce((a, b) => a + b, 0);
+  return { samples, parentOf };
+}
+
+function sharesOf(totals: Map<string, number>, busyUs: number): ProfileShare[] {
   return [...totals.entries()]
     .map(([part, us]) => ({
       part,
       ms: Math.round(us / 100) / 10,
-      percent: busy > 0 ? Math.round((us / busy) * 1000) / 10 : 0,
+      percent: busyUs > 0 ? Math.round((us / busyUs) * 1000) / 10 : 0,
     }))
     .sort((a, b) => b.ms - a.ms);
+}
+
+/** Self time per part in the window (see readWindow), busy time only: idle is left out. */
+export function profileShares(path: string, fromEndMs: number, toEndMs: number): ProfileShare[] {
+  const { samples } = readWindow(path, fromEndMs, toEndMs);
+  const totals = new Map<string, number>();
+  for (const { node, us } of samples) {
+    const part = partOf(node);
+    totals.set(part, (totals.get(part) ?? 0) + us);
+  }
+  totals.delete('idle');
+  const busy = [...totals.values()].reduce((a, b) => a + b, 0);
+  return sharesOf(totals, busy);
+}
+
+/** `functionName (path from apps/, libs/ or node_modules/:line)` of a frame with a script. */
+function frameName(node: ProfileNode): string {
+  const { functionName, url, lineNumber } = node.callFrame;
+  const short = /(?:apps|libs|node_modules|internal)\/.*$/.exec(url)?.[0] ?? url;
+  return `${functionName === '' ? '(anonymous)' : functionName} (${short}:${String(lineNumber + 1)})`;
+}
+
+/**
+ * The built-ins' self time (frames without a script: JSON.stringify, RegExp exec, natives) broken
+ * down by the nearest calling frame that has a script, the `top` largest, as shares of all busy
+ * time: which code asks for the JSON and regexp work.
+ */
+export function builtInCallers(
+  path: string,
+  fromEndMs: number,
+  toEndMs: number,
+  top: number,
+): ProfileShare[] {
+  const { samples, parentOf } = readWindow(path, fromEndMs, toEndMs);
+  const totals = new Map<string, number>();
+  let busy = 0;
+  for (const { node, us } of samples) {
+    if (node.callFrame.functionName === '(idle)') {
+      continue;
+    }
+    busy += us;
+    if (partOf(node) !== BUILT_INS) {
+      continue;
+    }
+    let caller = parentOf.get(node.id);
+    while (caller?.callFrame.url === '') {
+      caller = parentOf.get(caller.id);
+    }
+    const builtIn = node.callFrame.functionName || '(anonymous)';
+    const key = `${builtIn} ← ${caller === undefined ? '(no script caller)' : frameName(caller)}`;
+    totals.set(key, (totals.get(key) ?? 0) + us);
+  }
+  return sharesOf(totals, busy).slice(0, top);
 }

@@ -12,13 +12,7 @@ import { type LoadShedder } from '../edge/protection/load-shedder';
 import { type EdgeProtectionOptions } from '../edge/protection/protection.options';
 import { queryStringProblem } from '../edge/protection/query-limits';
 import { corsHeaders, SECURITY_HEADERS } from '../edge/protection/response-headers';
-import {
-  errorReply,
-  JSON_CONTENT_TYPE,
-  replyJson,
-  V2_API_VERSION,
-  type V2Reply,
-} from '../v2/v2-envelope';
+import { errorReply, JSON_CONTENT_TYPE, V2_API_VERSION } from '../v2/v2-envelope';
 import { type RawParams } from '../v2/v2-params';
 import { V2_EXECUTOR } from '../v2/v2.controller';
 import { type V2Executor } from '../v2/v2.executor';
@@ -34,11 +28,18 @@ const LEAN_PATHS: ReadonlyMap<string, string> = new Map(
  */
 const PLAIN_PAIR = /^([A-Za-z0-9\-._~]+)=([A-Za-z0-9\-._~:]*)$/;
 
-function plainQuery(query: string): RawParams | undefined {
+/** A plain query's parameters, and its pairs but the API key's as one text (see KeptKeys). */
+interface PlainQuery {
+  readonly params: RawParams;
+  readonly text: string;
+}
+
+function plainQuery(query: string): PlainQuery | undefined {
   const params: Record<string, string> = Object.create(null) as Record<string, string>;
   if (query === '') {
-    return params;
+    return { params, text: '' };
   }
+  let text = '';
   for (const pair of query.split('&')) {
     const match = PLAIN_PAIR.exec(pair);
     const name = match?.[1];
@@ -46,9 +47,45 @@ function plainQuery(query: string): RawParams | undefined {
       return undefined;
     }
     params[name] = match?.[2] ?? '';
+    if (name !== API_KEY_PARAM) {
+      text += `&${pair}`;
+    }
   }
-  return params;
+  return { params, text };
 }
+
+/** The query parameter a v2 GET may carry its API key in; a method's parameters never include it. */
+const API_KEY_PARAM = 'api_key';
+/** Distinct plain queries remembered with their kept key before the memory starts over. */
+const KEPT_KEYS_MAX = 10_000;
+
+/**
+ * The executor's kept key of a method and plain query, remembered by the query's text: the key is a
+ * function of the parameters alone (V2Executor.keptKey), so the same text needs no second parse of
+ * its address and integers. The API key's pair is left out of the text: a secret is never held as a
+ * key here, and every caller of one read shares its entry. Bounded: past KEPT_KEYS_MAX texts (a
+ * client inventing queries) the memory starts over.
+ */
+class KeptKeys {
+  private readonly keys = new Map<string, string | null>();
+
+  constructor(private readonly executor: V2Executor) {}
+
+  of(method: string, query: PlainQuery): string | undefined {
+    const text = `${method}?${query.text}`;
+    let key = this.keys.get(text);
+    if (key === undefined) {
+      key = this.executor.keptKey(method, query.params) ?? null;
+      if (this.keys.size >= KEPT_KEYS_MAX) {
+        this.keys.clear();
+      }
+      this.keys.set(text, key);
+    }
+    return key ?? undefined;
+  }
+}
+
+const API_VERSION_HEADER: Readonly<Record<string, string>> = { 'x-api-version': V2_API_VERSION };
 
 /** What the lean route needs of the gateway it runs in. */
 export interface LeanRouteParts {
@@ -61,11 +98,12 @@ export interface LeanRouteParts {
 /**
  * The two hottest v2 reads answered on node:http's `request` event, ahead of Fastify and Nest: a GET
  * of getAddressInformation at a seqno or of getMasterchainInfo whose answer the executor keeps
- * rendered (V2Executor.keptReply). Such a request passes the same edge as any other — security and
- * CORS headers, the API key check and the rate limit (EdgeGate), metrics and the access log — and is
- * answered with the bytes and headers the Fastify route would send. Anything else falls through to
- * Fastify untouched before the edge has charged it: another verb or path, a body, a query string
- * that is not plain or is over the limits, shedding, a closing server, an answer not kept.
+ * rendered (V2Executor.keptKey and keptReplyBody). Such a request passes the same edge as any
+ * other — security and CORS headers, the API key check and the rate limit (EdgeGate), metrics and
+ * the access log — and is answered with the bytes and headers the Fastify route would send. Anything
+ * else falls through to Fastify untouched before the edge has charged it: another verb or path, a
+ * body, a query string that is not plain or is over the limits, shedding, a closing server, an
+ * answer not kept.
  */
 export function installLeanV2Route(app: NestFastifyApplication, parts: LeanRouteParts): void {
   const server: Server = app.getHttpServer();
@@ -73,6 +111,7 @@ export function installLeanV2Route(app: NestFastifyApplication, parts: LeanRoute
   const executor = app.get<symbol, V2Executor>(V2_EXECUTOR);
   const httpMetrics = app.get(HttpMetrics);
   const { edge, protection, shedder, logger } = parts;
+  const keptKeys = new KeptKeys(executor);
   let closing = false;
   fastify.addHook('preClose', (done) => {
     // Fastify answers 503 on kept-alive connections from here on (return503OnClosing).
@@ -96,16 +135,17 @@ export function installLeanV2Route(app: NestFastifyApplication, parts: LeanRoute
       return undefined;
     }
     const query = plainQuery(mark < 0 ? '' : url.slice(mark + 1));
-    const reply = query === undefined ? undefined : executor.keptReply(method, query, startedAt);
-    return reply === undefined || query === undefined
+    const key = query === undefined ? undefined : keptKeys.of(method, query);
+    const body = key === undefined ? undefined : executor.keptReplyBody(key, startedAt);
+    return body === undefined || query === undefined
       ? undefined
-      : { route: `/api/v2/${method}`, query, reply };
+      : { route: `/api/v2/${method}`, query: query.params, body };
   };
 
   const answer = async (
     request: IncomingMessage,
     response: ServerResponse,
-    kept: { route: string; query: RawParams; reply: V2Reply },
+    kept: { route: string; query: RawParams; body: Buffer },
     startedAt: bigint,
     requestId: string,
   ): Promise<void> => {
@@ -126,16 +166,17 @@ export function installLeanV2Route(app: NestFastifyApplication, parts: LeanRoute
     });
     add(verdict.headers);
     let status: number;
-    let body: string;
+    let body: Buffer | string;
     if (verdict.refusal === undefined) {
-      add({ 'x-api-version': V2_API_VERSION });
-      status = kept.reply.status;
-      body = replyJson(kept.reply);
+      add(API_VERSION_HEADER);
+      status = 200;
+      body = kept.body;
     } else {
       status = verdict.refusal.status;
       body = JSON.stringify(verdict.refusal.body);
     }
-    add({ 'content-type': JSON_CONTENT_TYPE, 'content-length': String(Buffer.byteLength(body)) });
+    headers['content-type'] = JSON_CONTENT_TYPE;
+    headers['content-length'] = String(Buffer.byteLength(body));
     response.writeHead(status, headers);
     response.end(body);
     const elapsedMs = Number(process.hrtime.bigint() - startedAt) / 1e6;

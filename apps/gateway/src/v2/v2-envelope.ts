@@ -61,6 +61,26 @@ export function replyJson(reply: V2Reply): string {
     : `{"ok":true,"result":${resultJson},"@extra":${JSON.stringify(body['@extra'])}}`;
 }
 
+/**
+ * What the bytes of every reply of a kept answer start with: replyJson's envelope up to the text of
+ * `@extra` (http/lean-v2-route.ts writes it with keptReplyBytes instead of building the text again).
+ */
+export function keptReplyHead(resultJson: string): Buffer {
+  return Buffer.from(`{"ok":true,"result":${resultJson},"@extra":"`);
+}
+
+/**
+ * The bytes of replyJson of a kept answer's reply whose `@extra` is `extraText` (see extra(): digits,
+ * `:`, `_` and `.`, which JSON.stringify leaves as they are and UTF-8 writes one byte each).
+ */
+export function keptReplyBytes(head: Buffer, extraText: string): Buffer {
+  const tail = `${extraText}"}`;
+  const bytes = Buffer.allocUnsafe(head.length + tail.length);
+  head.copy(bytes, 0);
+  bytes.write(tail, head.length, 'latin1');
+  return bytes;
+}
+
 export function errorReply(status: number, message: string, startedAt: bigint): V2Reply {
   return { status, body: { ok: false, error: message, code: status, '@extra': extra(startedAt) } };
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ErrorCode, TonApiError } from '@app/contracts';
-import { replyJson } from './v2-envelope';
+import { keptReplyBytes, keptReplyHead, renderedReply, replyJson } from './v2-envelope';
 import { type V2Backend } from './v2-method';
 import { V2Executor } from './v2.executor';
 
@@ -102,5 +102,56 @@ describe('V2Executor: immutable answers kept rendered', () => {
     );
     assert.equal(ok.status, 200);
     assert.equal(backend.requests.length, 2);
+  });
+});
+
+describe('V2Executor: kept reply bytes for the lean route', () => {
+  const EXTRA = '1764331234:_:0.125';
+
+  it('writes the bytes replyJson makes of the same reply, multi-byte characters included', () => {
+    for (const result of [STATE, { name: 'é — 💎', n: 1 }, []]) {
+      const json = JSON.stringify(result);
+      const reply = renderedReply(result, json, 0n);
+      const same = { ...reply, body: { ...reply.body, '@extra': EXTRA } };
+      assert.deepEqual(keptReplyBytes(keptReplyHead(json), EXTRA), Buffer.from(replyJson(same)));
+    }
+  });
+
+  it('answers a kept read with its bytes, the address in any form and the API key aside', async () => {
+    const executor = new V2Executor(countingBackend());
+    const friendly = executor.keptKey('getAddressInformation', { address: FRIENDLY, seqno: '5' });
+    assert.equal(friendly, 'getAddressInformation:{"address":"' + RAW + '","seqno":5}');
+    assert.equal(executor.keptKey('getAddressInformation', { address: RAW, seqno: '5' }), friendly);
+    assert.equal(
+      executor.keptKey('getAddressInformation', { address: RAW, seqno: '5', api_key: 'k' }),
+      friendly,
+    );
+    assert.equal(executor.keptReplyBody(friendly, 0n), undefined, 'nothing kept before a call');
+    await executor.call('getAddressInformation', 'GET', { address: RAW, seqno: '5' }, 0n);
+    const body = executor.keptReplyBody(friendly, process.hrtime.bigint())?.toString() ?? '';
+    assert.match(body, /^\{"ok":true,"result":.*,"@extra":"\d+:_:\d+\.\d{3}"\}$/);
+    assert.equal(withoutExtra(body), `{"ok":true,"result":${JSON.stringify(STATE)}}`);
+  });
+
+  it('gives no key to a head read, invalid parameters, a POST-only or an unknown method', () => {
+    const executor = new V2Executor(countingBackend());
+    assert.equal(executor.keptKey('getAddressInformation', { address: RAW }), undefined);
+    assert.equal(
+      executor.keptKey('getAddressInformation', { address: 'x', seqno: '5' }),
+      undefined,
+    );
+    assert.equal(
+      executor.keptKey('getAddressInformation', { address: RAW, seqno: 'x' }),
+      undefined,
+    );
+    assert.equal(executor.keptKey('sendBoc', { boc: 'te6c' }), undefined);
+    assert.equal(executor.keptKey('noSuchMethod', {}), undefined);
+  });
+
+  it('gives the head getMasterchainInfo a key of its own, with nothing kept before a call', () => {
+    const executor = new V2Executor(countingBackend());
+    const key = executor.keptKey('getMasterchainInfo', {});
+    assert.equal(key, 'getMasterchainInfo:{}');
+    assert.equal(executor.keptReplyBody(key, 0n), undefined);
   });
 });

@@ -2,7 +2,16 @@ import { ErrorCode, TonApiError } from '@app/contracts';
 import { approximateBytes, LiteserverCache } from '@app/liteclient';
 import { type V2Backend } from './v2-method';
 import { V2_METHODS } from './v2-methods.registry';
-import { type V2Reply, errorReply, okReply, renderedReply, replyForError } from './v2-envelope';
+import {
+  type V2Reply,
+  errorReply,
+  extra,
+  keptReplyBytes,
+  keptReplyHead,
+  okReply,
+  renderedReply,
+  replyForError,
+} from './v2-envelope';
 import { type ParamSource, type RawParams, validationError } from './v2-params';
 
 /**
@@ -56,7 +65,9 @@ export class V2Executor {
         call.keptForMs,
         async () => {
           const result = await call.run(this.backend);
-          return { value: { value: result, json: JSON.stringify(result) }, server: -1 };
+          const json = JSON.stringify(result) as string | undefined;
+          const head = json === undefined ? undefined : keptReplyHead(json);
+          return { value: { value: result, json, head }, server: -1 };
         },
         (kept) => kept.json !== undefined,
       );
@@ -68,34 +79,46 @@ export class V2Executor {
   }
 
   /**
-   * The reply to a GET of `methodName` with `raw` when its answer is kept rendered, else undefined;
-   * nothing is asked of the services and nothing is thrown (http/lean-v2-route.ts answers with it,
-   * and leaves every other request to `call`).
+   * The key under which the answer to a GET of `methodName` with `raw` is kept, when it may be kept
+   * (immutable, or a head kept for a while), else undefined; nothing is asked of the services and
+   * nothing is thrown (http/lean-v2-route.ts answers with keptReplyBody, and leaves every other
+   * request to `call`). A function of the method and the parameters alone, so a caller may remember it.
    */
-  keptReply(methodName: string, raw: RawParams, startedAt: bigint): V2Reply | undefined {
+  keptKey(methodName: string, raw: RawParams): string | undefined {
     const method = V2_METHODS.get(methodName);
     if (!method?.verbs.includes('GET')) {
       return undefined;
     }
-    let key: string | undefined;
     try {
-      key = method.prepare(ownParams(raw), 'get').cacheKey;
+      return method.prepare(ownParams(raw), 'get').cacheKey;
     } catch {
       // Invalid parameters: `call` answers them with their 4xx.
       return undefined;
     }
-    const kept = key === undefined ? undefined : this.rendered.get(key)?.value;
-    return kept?.json === undefined ? undefined : renderedReply(kept.value, kept.json, startedAt);
+  }
+
+  /**
+   * The bytes of the reply (replyJson of `call`'s, `@extra` included) when the answer under `key`
+   * is kept rendered and still fresh, else undefined.
+   */
+  keptReplyBody(key: string, startedAt: bigint): Buffer | undefined {
+    const head = this.rendered.get(key)?.value.head;
+    return head === undefined ? undefined : keptReplyBytes(head, extra(startedAt));
   }
 }
 
-/** What the gateway may hold of immutable answers: about 16 MiB as approximateBytes counts it. */
+/**
+ * What the gateway may hold of kept answers: about 16 MiB as approximateBytes counts it (the value,
+ * its JSON text and the reply's head bytes).
+ */
 const RENDERED_BUDGET = { entries: 5_000, bytes: 16 << 20 };
 
 interface RenderedResult {
   readonly value: unknown;
   /** Undefined when the result has no JSON form (`undefined`): such a result is never kept. */
   readonly json: string | undefined;
+  /** The reply's first bytes, up to `@extra`'s text (v2-envelope.ts keptReplyHead). */
+  readonly head: Buffer | undefined;
 }
 
 /**
