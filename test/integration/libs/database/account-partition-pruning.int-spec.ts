@@ -78,19 +78,19 @@ const SHAPES: readonly Shape[] = [
     name: 'transactions by account',
     table: 'transactions',
     single: true,
-    read: (r, a, _o, p) => r.tx.page({ ...p, accounts: [a] }),
+    read: (r, a, _o, p) => r.tx.page({ ...p, account: [a] }),
   },
   {
     name: 'transactions by several accounts',
     table: 'transactions',
     single: true,
-    read: (r, a, o, p) => r.tx.page({ ...p, accounts: [a, o] }),
+    read: (r, a, o, p) => r.tx.page({ ...p, account: [a, o] }),
   },
   {
     name: 'transactions by utime of an account',
     table: 'transactions',
     single: true,
-    read: (r, a, _o, p) => r.tx.page({ ...p, accounts: [a], startUtime: 0 }),
+    read: (r, a, _o, p) => r.tx.page({ ...p, account: [a], start_utime: 0 }),
   },
   {
     name: 'transactions by message source',
@@ -126,13 +126,13 @@ const SHAPES: readonly Shape[] = [
     name: 'traces by account and utime',
     table: 'transactions',
     single: false,
-    read: (r, a, _o, p) => r.trace.list({ ...p, account: a, startUtime: 0 }),
+    read: (r, a, _o, p) => r.trace.list({ ...p, account: a, start_utime: 0 }),
   },
   {
     name: 'actions by account',
     table: 'action_accounts',
     single: false,
-    read: (r, a, _o, p) => r.action.list({ ...p, account: a, supported: SUPPORTED }),
+    read: (r, a, _o, p) => r.action.list({ ...p, account: a, supported_action_types: SUPPORTED }),
   },
   {
     name: 'jetton transfers by owner',
