@@ -221,16 +221,7 @@ const transactionsQuery: V3Query = {
   service: (db, req) => controllers(db).transactions.list(req as TransactionsReq),
   raw: async (db, r) => {
     const req = r as TransactionsReq;
-    const rows = await new TransactionQueryRepository(db).list({
-      workchain: req.workchain,
-      shard: req.shard,
-      seqno: req.seqno,
-      mcSeqno: req.mc_seqno,
-      accounts: req.account,
-      hashes: req.hash,
-      lt: req.lt,
-      ...listWindow(req),
-    });
+    const rows = await new TransactionQueryRepository(db).list(req);
     await addressBookSql(db, rows.flatMap(bundleAddresses), req.no_address_book);
     return rows.length;
   },
@@ -246,14 +237,7 @@ const tracesQuery: V3Query = {
   service: (db, req) => controllers(db).traces.list(req as TracesReq),
   raw: async (db, r) => {
     const req = r as TracesReq;
-    const rows = await new TraceQueryRepository(db).list({
-      account: req.account,
-      traceIds: req.trace_id,
-      txHashes: req.tx_hash,
-      msgHashes: req.msg_hash,
-      mcSeqno: req.mc_seqno,
-      ...listWindow(req),
-    });
+    const rows = await new TraceQueryRepository(db).list(req);
     const ids = rows
       .filter((row) => Number(row.nodes_) <= MAX_TRACE_TRANSACTIONS)
       .map((row) => row.trace_id);
@@ -325,17 +309,7 @@ const messagesQuery: V3Query = {
   service: (db, req) => controllers(db).transactions.listMessages(req as MessagesReq),
   raw: async (db, r) => {
     const req = r as MessagesReq;
-    const rows = await new MessageQueryRepository(db).list({
-      msgHashes: req.msg_hash,
-      bodyHash: req.body_hash,
-      source: req.source,
-      destination: req.destination,
-      opcode: req.opcode,
-      direction: req.direction,
-      excludeExternals: req.exclude_externals,
-      onlyExternals: req.only_externals,
-      ...listWindow(req),
-    });
+    const rows = await new MessageQueryRepository(db).list(req);
     const addresses = rows.flatMap((row) =>
       [row.message.source, row.message.destination].filter((a): a is string => a !== null),
     );

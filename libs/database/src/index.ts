@@ -65,6 +65,7 @@ export * from './chain';
 export { type AccountStatus as DbAccountStatus, AccountStatusValues } from './entities/chain-enums';
 export { AccountStateEntity } from './entities/account-state.entity';
 export { BlockEntity } from './entities/block.entity';
+export { type QueryRow, selectList } from './entities/query-row';
 export { type BlockRefJson } from './entities/block-ref.json';
 export { IngestLeaderEntity } from './entities/ingest-leader.entity';
 export { IngestQuarantineEntity } from './entities/ingest-quarantine.entity';

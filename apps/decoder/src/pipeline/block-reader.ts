@@ -56,7 +56,7 @@ export class BlockReader {
           hash: tx.hash,
           lt: tx.lt,
           now: tx.now,
-          workchain: r.workchain,
+          workchain: r.block_workchain,
           account: r.account,
           inMsg: inRow === undefined ? null : { hash: inRow.msg_hash, source: inRow.source },
           outMsgs: tx.messages

@@ -1,18 +1,20 @@
 import { type BlockIndexedEvent, type IndexedBlockRef } from '@app/contracts';
-import { type DataSource, type IndexerCursorRepository } from '@app/database';
+import {
+  BlockEntity,
+  type DataSource,
+  type IndexerCursorRepository,
+  type QueryRow,
+  selectList,
+} from '@app/database';
 import { WakeLatch } from '@app/nats';
 import { type Logger } from 'pino';
 import { backoffMs, sleep } from '../retry';
 import { type BlockIndexedPublisher } from './block-indexed.publisher';
 
-interface BlockRow {
-  workchain: number;
-  shard: string;
-  seqno: number;
-  root_hash: string;
-  file_hash: string;
-  tx_count: number;
-}
+const BLOCK_KEYS = ['workchain', 'shard', 'seqno', 'rootHash', 'fileHash', 'txCount'] as const;
+/** What a `block.indexed` event names of a block committed by the masterchain block. */
+type BlockRow = QueryRow<BlockEntity, (typeof BLOCK_KEYS)[number]>;
+const BLOCK_COLUMNS = selectList(BlockEntity, BLOCK_KEYS);
 
 /**
  * Publishes `block.indexed` for every masterchain block the follower committed, in order, from
@@ -91,8 +93,7 @@ export class EventOutbox {
 
   private async eventOf(mcSeqno: number): Promise<BlockIndexedEvent | null> {
     const rows: BlockRow[] = await this.dataSource.query(
-      `SELECT "workchain", "shard"::text AS shard, "seqno", "root_hash", "file_hash", "tx_count"
-       FROM "blocks" WHERE "mc_block_seqno" = $1 ORDER BY "workchain", "shard", "seqno"`,
+      `SELECT ${BLOCK_COLUMNS} FROM "blocks" WHERE "mc_block_seqno" = $1 ORDER BY "workchain", "shard", "seqno"`,
       [mcSeqno],
     );
     if (rows.length === 0) {

@@ -11,7 +11,7 @@ import { Payload } from '@nestjs/microservices';
 import { AddressBookBuilder } from '../address-book/address-book.builder';
 import { toV3Transaction, transactionAddresses } from '../transactions/transaction.mapper';
 import { actionAddresses, toV3Action } from './action.mapper';
-import { listWindow, requireMasterchainBlock } from '../wire/list-window';
+import { requireMasterchainBlock } from '../wire/list-window';
 
 /** `ton.query.v1.actions` (toncenter https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml). */
 @Controller()
@@ -28,18 +28,7 @@ export class ActionsController {
   @RpcHandler(Subjects.query.actions)
   async list(@Payload() req: ActionsReq): Promise<V3ActionsRes> {
     await requireMasterchainBlock(this.blocks, req.mc_seqno);
-    const rows = await this.actions.list({
-      account: req.account,
-      txHashes: req.tx_hash,
-      msgHashes: req.msg_hash,
-      actionIds: req.action_id,
-      traceIds: req.trace_id,
-      mcSeqno: req.mc_seqno,
-      actionTypes: req.action_type,
-      excludeActionTypes: req.exclude_action_type,
-      supported: req.supported_action_types,
-      ...listWindow(req),
-    });
+    const rows = await this.actions.list(req);
     const actions = rows.map(toV3Action);
     const addresses = rows.flatMap(actionAddresses);
     if (req.include_accounts) {

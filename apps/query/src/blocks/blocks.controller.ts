@@ -13,7 +13,6 @@ import { RpcHandler } from '@app/nats';
 import { Controller, UseInterceptors } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { toV3Block } from './block.mapper';
-import { listWindow } from '../wire/list-window';
 
 /** `ton.query.v1.*` handlers of the v3 block endpoints (toncenter https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml). */
 @Controller()
@@ -33,15 +32,7 @@ export class BlocksController {
 
   @RpcHandler(Subjects.query.blocks)
   async list(@Payload() req: BlocksReq): Promise<V3BlocksRes> {
-    const rows = await this.blocks.blocks({
-      workchain: req.workchain,
-      shard: req.shard,
-      seqno: req.seqno,
-      rootHash: req.root_hash,
-      fileHash: req.file_hash,
-      mcSeqno: req.mc_seqno,
-      ...listWindow(req),
-    });
+    const rows = await this.blocks.blocks(req);
     return { blocks: rows.map(toV3Block) };
   }
 
@@ -56,7 +47,7 @@ export class BlocksController {
 
   @RpcHandler(Subjects.query.masterchainBlockShards)
   async shards(@Payload() req: MasterchainBlockShardsReq): Promise<V3BlocksRes> {
-    const rows = await this.blocks.shards(req.seqno, req.limit, req.offset, req.sort);
+    const rows = await this.blocks.shards(req);
     if (rows.length === 0) {
       throw new TonApiError(ErrorCode.NOT_FOUND, 'blocks not found');
     }

@@ -15,7 +15,7 @@ import { ActionRenderer } from '../render-cache/action-renderer';
 import { TransactionRenderer } from '../render-cache/transaction-renderer';
 import { toV3TraceHead } from './trace.mapper';
 import { transactionAddresses } from '../transactions/transaction.mapper';
-import { listWindow, requireMasterchainBlock } from '../wire/list-window';
+import { requireMasterchainBlock } from '../wire/list-window';
 
 /** Traces above this many transactions come back without a body (ton-index-go `-max-trace-txs`). */
 const MAX_TRACE_TRANSACTIONS = 4000;
@@ -38,14 +38,7 @@ export class TracesController {
   @RpcHandler(Subjects.query.traces)
   async list(@Payload() req: TracesReq): Promise<V3TracesRes> {
     await requireMasterchainBlock(this.blocks, req.mc_seqno);
-    const rows = await this.traces.list({
-      account: req.account,
-      traceIds: req.trace_id,
-      txHashes: req.tx_hash,
-      msgHashes: req.msg_hash,
-      mcSeqno: req.mc_seqno,
-      ...listWindow(req),
-    });
+    const rows = await this.traces.list(req);
     const traces = rows.map(toV3TraceHead);
     const full: V3Trace[] = [];
     for (const trace of traces) {

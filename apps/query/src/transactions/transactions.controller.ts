@@ -24,7 +24,7 @@ import { Payload } from '@nestjs/microservices';
 import { AddressBookBuilder } from '../address-book/address-book.builder';
 import { TransactionRenderer } from '../render-cache/transaction-renderer';
 import { toV3Transaction, transactionAddresses } from './transaction.mapper';
-import { listWindow, requireMasterchainBlock } from '../wire/list-window';
+import { requireMasterchainBlock } from '../wire/list-window';
 
 /** `ton.query.v1.*` handlers of the v3 transaction and message endpoints (toncenter https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml). */
 @Controller()
@@ -42,34 +42,13 @@ export class TransactionsController {
   @RpcHandler(Subjects.query.transactions)
   async list(@Payload() req: TransactionsReq): Promise<V3TransactionsRes> {
     await requireMasterchainBlock(this.blocks, req.mc_seqno);
-    const rows = await this.transactions.page({
-      workchain: req.workchain,
-      shard: req.shard,
-      seqno: req.seqno,
-      mcSeqno: req.mc_seqno,
-      accounts: req.account,
-      hashes: req.hash,
-      lt: req.lt,
-      ...listWindow(req),
-    });
+    const rows = await this.transactions.page(req);
     return this.reply(await this.render(rows), req.no_address_book);
   }
 
   @RpcHandler(Subjects.query.transactionsByMessage)
   async byMessage(@Payload() req: TransactionsByMessageReq): Promise<V3TransactionsRes> {
-    const rows = await this.transactions.page({
-      msgHashes: req.msg_hash,
-      bodyHash: req.body_hash,
-      opcode: req.opcode,
-      direction: req.direction,
-      source: req.source,
-      destination: req.destination,
-      excludeExternals: req.exclude_externals,
-      onlyExternals: req.only_externals,
-      limit: req.limit,
-      offset: req.offset,
-      sort: req.sort,
-    });
+    const rows = await this.transactions.page(req);
     return this.reply(await this.render(rows), req.no_address_book);
   }
 
@@ -85,17 +64,7 @@ export class TransactionsController {
 
   @RpcHandler(Subjects.query.messages)
   async listMessages(@Payload() req: MessagesReq): Promise<V3MessagesRes> {
-    const rows = await this.messages.list({
-      msgHashes: req.msg_hash,
-      bodyHash: req.body_hash,
-      source: req.source,
-      destination: req.destination,
-      opcode: req.opcode,
-      direction: req.direction,
-      excludeExternals: req.exclude_externals,
-      onlyExternals: req.only_externals,
-      ...listWindow(req),
-    });
+    const rows = await this.messages.list(req);
     const messages = rows.map((r) => ({
       ...toV3Message(r.message),
       ...(r.inMsgTxHash === null ? {} : { in_msg_tx_hash: r.inMsgTxHash }),

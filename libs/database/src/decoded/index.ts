@@ -1,5 +1,6 @@
 export * from './trace.repository';
 export * from './classify-input.repository';
+export * from './classify-input.rows';
 export * from './action.repository';
 export * from './token.repository';
 export * from './contract.repository';

@@ -1,5 +1,5 @@
 import { type EntityManager } from 'typeorm';
-import { TRACE_COLUMNS, type TraceInputRow } from './classify-input.repository';
+import { TRACE_COLUMNS, type TraceInputRow } from './classify-input.rows';
 
 /** A `traces` row as the decoder computes it (toncenter https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp): 64-bit values as bigint. */
 export interface TraceWriteRow {

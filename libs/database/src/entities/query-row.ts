@@ -69,3 +69,30 @@ export function selectAll(entity: abstract new () => unknown, alias?: string): s
     .map((column) => (alias === undefined ? column : `${alias}.${column}`))
     .join(', ');
 }
+
+/** Column types a JSON number would round: sent as JSON strings, as a raw query's rows carry them. */
+const WIDE_NUMBERS: ReadonlySet<unknown> = new Set(['bigint', 'numeric']);
+
+/**
+ * A `json_build_object` of `keys` of `entity` (`json_build_object('address', address, 'balance',
+ * balance::text, …)`), each under its column name, int8 and numeric as text: an element of a
+ * `json_agg` of these is the row `QueryRow<E, K>` of the same keys.
+ */
+export function jsonObject<E>(
+  entity: abstract new () => E,
+  keys: readonly (keyof E & string)[],
+): string {
+  const options = columnOptions(entity);
+  const fields = keys.map((key) => {
+    const column = options.get(key);
+    if (column === undefined) {
+      throw new Error(`${entity.name}.${key} is not a column`);
+    }
+    const name = column.name ?? key;
+    return `'${name}', ${name}${WIDE_NUMBERS.has(column.type) ? '::text' : ''}`;
+  });
+  return `json_build_object(${fields.join(', ')})`;
+}
+
+/** A row of a `LEFT JOIN`ed table: every column null when no row matched. */
+export type LeftJoined<R> = { [K in keyof R]: R[K] | null };

@@ -48,14 +48,16 @@ export class TraceEntity {
   @Column({ type: 'enum', enum: TraceStateValues, enumName: 'trace_state', name: 'state' })
   state!: TraceState;
 
+  // ton-indexer's trailing underscores kept in the property too, so that its column name is still
+  // the property in snake_case (ColumnName) and query rows derive from it.
   @Column({ type: 'bigint', name: 'pending_edges_', transformer: bigintTransformer })
-  pendingEdges!: bigint;
+  pendingEdges_!: bigint;
 
   @Column({ type: 'bigint', name: 'edges_', transformer: bigintTransformer })
-  edges!: bigint;
+  edges_!: bigint;
 
   @Column({ type: 'bigint', name: 'nodes_', transformer: bigintTransformer })
-  nodes!: bigint;
+  nodes_!: bigint;
 
   @Column({
     type: 'enum',

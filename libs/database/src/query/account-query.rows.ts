@@ -1,8 +1,9 @@
+import { type ContractInterfacesEntity } from '../entities/contract-interfaces.entity';
 import { DnsEntryEntity } from '../entities/dns-entry.entity';
 import { LatestAccountStateEntity } from '../entities/latest-account-state.entity';
 import { MultisigOrderEntity } from '../entities/multisig-order.entity';
 import { MultisigEntity } from '../entities/multisig.entity';
-import { type QueryRow, selectList } from '../entities/query-row';
+import { type LeftJoined, type QueryRow, selectList } from '../entities/query-row';
 import { VestingContractEntity } from '../entities/vesting-contract.entity';
 
 /*
@@ -28,7 +29,8 @@ const ACCOUNT_STATE_KEYS = [
 export type AccountStateQueryRow = QueryRow<
   LatestAccountStateEntity,
   (typeof ACCOUNT_STATE_KEYS)[number]
-> & { interfaces: string[] | null };
+> &
+  LeftJoined<QueryRow<ContractInterfacesEntity, 'interfaces'>>;
 /** AccountStateQueryRow's own columns, of `latest_account_states` L. */
 export const ACCOUNT_STATE_COLUMNS = selectList(LatestAccountStateEntity, ACCOUNT_STATE_KEYS, 'L');
 

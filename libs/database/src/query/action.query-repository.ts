@@ -1,4 +1,7 @@
+import { type ActionsReq } from '@app/contracts';
 import { type DataSource } from 'typeorm';
+import { ActionEntity } from '../entities/action.entity';
+import { type EntityRow, selectAll } from '../entities/query-row';
 import {
   accountLtRanges,
   accountLtWindows,
@@ -13,79 +16,45 @@ import { pageByLtWindows } from './lt-windows';
 import { dir, SqlFilter } from './sql-filter';
 
 /** An `actions` row (int8/numeric as decimal strings, `details` as stored by the decoder). */
-export interface ActionQueryRow {
-  trace_id: string;
-  action_id: string;
-  start_lt: string;
-  end_lt: string;
-  start_utime: number;
-  end_utime: number;
-  source: string | null;
-  source_secondary: string | null;
-  destination: string | null;
-  destination_secondary: string | null;
-  asset: string | null;
-  asset_secondary: string | null;
-  asset2: string | null;
-  asset2_secondary: string | null;
-  opcode: string | null;
-  tx_hashes: string[];
-  type: string;
-  value: string | null;
-  amount: string | null;
-  success: boolean | null;
-  trace_end_lt: string;
-  trace_end_utime: number;
-  trace_external_hash: string | null;
-  trace_external_hash_norm: string | null;
-  mc_seqno_end: number;
-  trace_mc_seqno_end: number;
-  parent_action_id: string | null;
-  ancestor_type: string[];
-  value_extra_currencies: Record<string, string> | null;
-  /** `{ "<type>_data": {...} }` with 64-bit numbers as strings. */
-  details: Record<string, unknown>;
-}
+export type ActionQueryRow = EntityRow<ActionEntity>;
 
-export interface ActionFilter {
-  account?: string | undefined;
-  txHashes?: readonly string[] | undefined;
-  msgHashes?: readonly string[] | undefined;
-  actionIds?: readonly string[] | undefined;
-  traceIds?: readonly string[] | undefined;
-  mcSeqno?: number | undefined;
-  startUtime?: number | undefined;
-  endUtime?: number | undefined;
-  startLt?: string | undefined;
-  endLt?: string | undefined;
-  /** Include only these types (replaces the supported-type inclusion). */
-  actionTypes?: readonly string[] | undefined;
-  excludeActionTypes?: readonly string[] | undefined;
-  /** Expanded supported types: the visible types, and the ancestors that hide a child. */
-  supported: readonly string[];
-  limit: number;
-  offset: number;
-  sort: 'asc' | 'desc';
-}
+/**
+ * What /actions filters and pages by, as its parsed request names them. `supported_action_types`
+ * comes expanded: the visible types, and the ancestors that hide a child.
+ */
+export type ActionFilter = Pick<
+  ActionsReq,
+  | 'account'
+  | 'tx_hash'
+  | 'msg_hash'
+  | 'action_id'
+  | 'trace_id'
+  | 'mc_seqno'
+  | 'start_utime'
+  | 'end_utime'
+  | 'start_lt'
+  | 'end_lt'
+  | 'action_type'
+  | 'exclude_action_type'
+  | 'supported_action_types'
+  | 'limit'
+  | 'offset'
+  | 'sort'
+>;
 
-const COLUMNS = `A.trace_id, A.action_id, A.start_lt, A.end_lt, A.start_utime, A.end_utime, A.source,
-  A.source_secondary, A.destination, A.destination_secondary, A.asset, A.asset_secondary, A.asset2,
-  A.asset2_secondary, A.opcode, A.tx_hashes::text[] AS tx_hashes, A.type, A.value::text AS value,
-  A.amount::text AS amount, A.success, A.trace_end_lt, A.trace_end_utime, A.trace_external_hash,
-  A.trace_external_hash_norm, A.mc_seqno_end, A.trace_mc_seqno_end, A.parent_action_id,
-  A.ancestor_type::text[] AS ancestor_type, A.value_extra_currencies, A.details`;
+const COLUMNS = selectAll(ActionEntity, 'A');
 
 /** Type visibility of https://github.com/toncenter/ton-indexer/blob/HEAD/indexer/indexer/events/blocks/utils/block_tree_serializer.py: supported types shown, actions under a supported ancestor hidden. */
 function typeFilter(q: SqlFilter, f: ActionFilter): void {
-  const supported = q.param(f.supported);
-  if (f.actionTypes !== undefined && f.actionTypes.length > 0) {
-    q.and(`A.type = ANY(${q.param(f.actionTypes)}::varchar[])`);
+  const supported = q.param(f.supported_action_types);
+  if (f.action_type !== undefined && f.action_type.length > 0) {
+    q.and(`A.type = ANY(${q.param(f.action_type)}::varchar[])`);
   } else {
     q.and(`A.type = ANY(${supported}::varchar[])`);
   }
   q.and(`NOT (A.ancestor_type && ${supported}::varchar[])`);
-  if (f.excludeActionTypes !== undefined && f.excludeActionTypes.length > 0) {
-    q.and(`NOT (A.type = ANY(${q.param(f.excludeActionTypes)}::varchar[]))`);
+  if (f.exclude_action_type !== undefined && f.exclude_action_type.length > 0) {
+    q.and(`NOT (A.type = ANY(${q.param(f.exclude_action_type)}::varchar[]))`);
   }
 }
 
@@ -122,15 +91,15 @@ export class ActionQueryRepository {
     const q = new SqlFilter();
     q.and('A.end_lt IS NOT NULL');
     const s = dir(f.sort);
-    const byUtime = f.startUtime !== undefined || f.endUtime !== undefined;
+    const byUtime = f.start_utime !== undefined || f.end_utime !== undefined;
     let from = 'actions A';
-    if (f.actionIds !== undefined && f.actionIds.length > 0) {
+    if (f.action_id !== undefined && f.action_id.length > 0) {
       // An action_id filter discards every other filter
       // (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml).
-      q.and(`A.action_id = ANY(${q.param(f.actionIds)}::char(44)[])`);
+      q.and(`A.action_id = ANY(${q.param(f.action_id)}::char(44)[])`);
       // Their partitions only (action_lts), known when the statement is planned.
       q.and(
-        `A.trace_end_lt = ANY(${q.param(await actionTraceEndLts(this.ds, f.actionIds))}::bigint[])`,
+        `A.trace_end_lt = ANY(${q.param(await actionTraceEndLts(this.ds, f.action_id))}::bigint[])`,
       );
     } else {
       typeFilter(q, f);
@@ -145,37 +114,37 @@ export class ActionQueryRepository {
         q.and(withinLtRanges('AA.trace_end_lt', accountRanges, (v) => q.param(v)));
         q.and(withinLtRanges('A.trace_end_lt', accountRanges, (v) => q.param(v)));
       }
-      if (f.txHashes !== undefined && f.txHashes.length > 0) {
-        q.and(`A.tx_hashes && ${q.param(f.txHashes)}::char(44)[]`);
+      if (f.tx_hash !== undefined && f.tx_hash.length > 0) {
+        q.and(`A.tx_hashes && ${q.param(f.tx_hash)}::char(44)[]`);
       }
-      if (f.msgHashes !== undefined && f.msgHashes.length > 0) {
-        const p = q.param(f.msgHashes);
-        const lts = q.param(await messageTxLts(this.ds, f.msgHashes));
+      if (f.msg_hash !== undefined && f.msg_hash.length > 0) {
+        const p = q.param(f.msg_hash);
+        const lts = q.param(await messageTxLts(this.ds, f.msg_hash));
         q.and(
           `EXISTS (SELECT 1 FROM messages M WHERE M.trace_id = A.trace_id AND (M.msg_hash = ANY(${p}::char(44)[]) OR M.msg_hash_norm = ANY(${p}::char(44)[])) AND M.tx_lt = ANY(${lts}::bigint[]))`,
         );
-        const ranges = await messageTraceLtRanges(this.ds, f.msgHashes);
+        const ranges = await messageTraceLtRanges(this.ds, f.msg_hash);
         q.and(withinLtRanges('A.trace_end_lt', ranges, (v) => q.param(v)));
       }
-      if (f.traceIds !== undefined && f.traceIds.length > 0) {
-        q.and(`A.trace_id = ANY(${q.param(f.traceIds)}::char(44)[])`);
-        const ranges = await traceLtRanges(this.ds, f.traceIds);
+      if (f.trace_id !== undefined && f.trace_id.length > 0) {
+        q.and(`A.trace_id = ANY(${q.param(f.trace_id)}::char(44)[])`);
+        const ranges = await traceLtRanges(this.ds, f.trace_id);
         q.and(withinLtRanges('A.trace_end_lt', ranges, (v) => q.param(v)));
       }
-      if (f.mcSeqno !== undefined) {
-        q.and(`A.trace_mc_seqno_end = ${q.param(f.mcSeqno)}`);
+      if (f.mc_seqno !== undefined) {
+        q.and(`A.trace_mc_seqno_end = ${q.param(f.mc_seqno)}`);
       }
-      if (f.startUtime !== undefined) {
-        q.and(`A.trace_end_utime >= ${q.param(f.startUtime)}`);
+      if (f.start_utime !== undefined) {
+        q.and(`A.trace_end_utime >= ${q.param(f.start_utime)}`);
       }
-      if (f.endUtime !== undefined) {
-        q.and(`A.trace_end_utime <= ${q.param(f.endUtime)}`);
+      if (f.end_utime !== undefined) {
+        q.and(`A.trace_end_utime <= ${q.param(f.end_utime)}`);
       }
-      if (f.startLt !== undefined) {
-        q.and(`A.trace_end_lt >= ${q.param(f.startLt)}::bigint`);
+      if (f.start_lt !== undefined) {
+        q.and(`A.trace_end_lt >= ${q.param(f.start_lt)}::bigint`);
       }
-      if (f.endLt !== undefined) {
-        q.and(`A.trace_end_lt <= ${q.param(f.endLt)}::bigint`);
+      if (f.end_lt !== undefined) {
+        q.and(`A.trace_end_lt <= ${q.param(f.end_lt)}::bigint`);
       }
     }
     // By account in lt order, the same columns of action_accounts (equal by the join): its primary

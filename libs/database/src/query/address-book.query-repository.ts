@@ -1,11 +1,11 @@
 import { type DataSource } from 'typeorm';
+import { type ContractInterfacesEntity } from '../entities/contract-interfaces.entity';
+import { type LatestAccountStateEntity } from '../entities/latest-account-state.entity';
+import { type LeftJoined, type QueryRow } from '../entities/query-row';
 
 /** What the address book needs of an account: its code hash and detected interfaces. */
-export interface AddressBookSourceRow {
-  account: string;
-  code_hash: string | null;
-  interfaces: string[] | null;
-}
+export type AddressBookSourceRow = QueryRow<LatestAccountStateEntity, 'account' | 'codeHash'> &
+  LeftJoined<QueryRow<ContractInterfacesEntity, 'interfaces'>>;
 
 /** The rows behind `address_book` (toncenter https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml), one batched query for all addresses. */
 export class AddressBookQueryRepository {

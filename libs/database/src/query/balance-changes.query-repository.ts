@@ -1,35 +1,40 @@
 import { type DataSource } from 'typeorm';
+import { ActionEntity } from '../entities/action.entity';
+import { JettonWalletEntity } from '../entities/jetton-wallet.entity';
+import { MessageEntity } from '../entities/message.entity';
+import { type LeftJoined, type QueryRow, selectList } from '../entities/query-row';
+import { TransactionEntity } from '../entities/transaction.entity';
 import { actionTraceEndLts, traceLtRanges, withinLtRanges } from './lt-lookup';
 import { SqlFilter } from './sql-filter';
 
-/** One transaction of a trace with one of its messages (null when it has none), as balanceChanges reads them. */
-export interface TraceMessageRow {
-  tx_hash: string;
-  account: string;
-  tx_lt: string;
-  total_fees: string | null;
-  msg_hash: string | null;
-  source: string | null;
-  destination: string | null;
-  /** The signed int32 the table stores. */
-  opcode: number | null;
-  value: string | null;
-  direction: 'in' | 'out' | null;
-  fwd_fee: string | null;
-  body: string | null;
-}
+const MESSAGE_KEYS = [
+  'msgHash',
+  'source',
+  'destination',
+  'opcode',
+  'value',
+  'direction',
+  'fwdFee',
+] as const;
+const JETTON_WALLET_KEYS = ['address', 'owner', 'jetton'] as const;
 
-export interface TraceActionRow {
-  action_id: string;
-  type: string;
-  tx_hashes: string[];
-}
+/**
+ * One transaction of a trace with one of its messages (all null when it has none), as
+ * balanceChanges reads them. The transaction's hash and lt go by the names its messages give them.
+ */
+export type TraceMessageRow = QueryRow<TransactionEntity, 'account' | 'totalFees'> &
+  LeftJoined<QueryRow<MessageEntity, (typeof MESSAGE_KEYS)[number]>> & {
+    tx_hash: string;
+    tx_lt: string;
+    body: string | null;
+  };
 
-export interface JettonWalletOwnerRow {
-  address: string;
-  owner: string;
-  jetton: string;
-}
+export type TraceActionRow = QueryRow<ActionEntity, 'actionId' | 'type' | 'txHashes'>;
+
+export type JettonWalletOwnerRow = QueryRow<
+  JettonWalletEntity,
+  (typeof JETTON_WALLET_KEYS)[number]
+>;
 
 /** The reads of balanceChanges (ton-index-go index/crud/balances.go): a trace's rows, its actions, Jetton wallets. */
 export class BalanceChangesQueryRepository {
@@ -57,9 +62,9 @@ export class BalanceChangesQueryRepository {
     q.and(withinLtRanges('Tx.lt', ranges, (v) => q.param(v)));
     const messagesInRange = withinLtRanges('M.tx_lt', ranges, (v) => q.param(v));
     return this.ds.query<TraceMessageRow[]>(
-      `SELECT Tx.hash AS tx_hash, Tx.account, Tx.lt::text AS tx_lt, Tx.total_fees::text AS total_fees,
-              M.msg_hash, M.source, M.destination, M.opcode, M.value::text AS value,
-              M.direction::text AS direction, M.fwd_fee::text AS fwd_fee, MC.body
+      `SELECT Tx.hash AS tx_hash, Tx.lt AS tx_lt,
+              ${selectList(TransactionEntity, ['account', 'totalFees'], 'Tx')},
+              ${selectList(MessageEntity, MESSAGE_KEYS, 'M')}, MC.body
        FROM traces T
        JOIN transactions Tx ON Tx.trace_id = T.trace_id
        LEFT JOIN messages M ON M.tx_hash = Tx.hash AND M.tx_lt = Tx.lt AND ${messagesInRange}
@@ -76,7 +81,7 @@ export class BalanceChangesQueryRepository {
       withinLtRanges('trace_end_lt', await traceLtRanges(this.ds, [traceId]), (v) => q.param(v)),
     );
     return this.ds.query<TraceActionRow[]>(
-      `SELECT action_id, type, tx_hashes FROM actions${q.where()}`,
+      `SELECT ${selectList(ActionEntity, ['actionId', 'type', 'txHashes'])} FROM actions${q.where()}`,
       q.params,
     );
   }
@@ -87,7 +92,7 @@ export class BalanceChangesQueryRepository {
       return Promise.resolve([]);
     }
     return this.ds.query<JettonWalletOwnerRow[]>(
-      'SELECT address, owner, jetton FROM jetton_wallets WHERE address = ANY($1::varchar[])',
+      `SELECT ${selectList(JettonWalletEntity, JETTON_WALLET_KEYS)} FROM jetton_wallets WHERE address = ANY($1::varchar[])`,
       [addresses],
     );
   }

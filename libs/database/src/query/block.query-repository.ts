@@ -1,64 +1,31 @@
+import { type BlocksReq, type MasterchainBlockShardsReq } from '@app/contracts';
 import { type DataSource } from 'typeorm';
-import { type BlockRefJson } from '../entities/block-ref.json';
+import { BlockEntity } from '../entities/block.entity';
+import { type EntityRow, selectAll } from '../entities/query-row';
 import { dir, SqlFilter } from './sql-filter';
 
 /** A `blocks` row as PostgreSQL returns it (int8 as decimal strings). */
-export interface BlockRow {
-  workchain: number;
-  shard: string;
-  seqno: number;
-  root_hash: string;
-  file_hash: string;
-  mc_block_workchain: number | null;
-  mc_block_shard: string | null;
-  mc_block_seqno: number | null;
-  global_id: number;
-  version: string;
-  after_merge: boolean;
-  before_split: boolean;
-  after_split: boolean;
-  want_merge: boolean;
-  want_split: boolean;
-  key_block: boolean;
-  vert_seqno_incr: boolean;
-  flags: number;
-  gen_utime: string;
-  start_lt: string;
-  end_lt: string;
-  validator_list_hash_short: string;
-  gen_catchain_seqno: string;
-  min_ref_mc_seqno: number;
-  prev_key_block_seqno: number;
-  vert_seqno: number;
-  master_ref_seqno: number | null;
-  rand_seed: string;
-  created_by: string;
-  tx_count: number;
-  prev_blocks: BlockRefJson[];
-}
+export type BlockRow = EntityRow<BlockEntity>;
 
-export interface BlockFilter {
-  workchain?: number | undefined;
-  shard?: string | undefined;
-  seqno?: number | undefined;
-  rootHash?: string | undefined;
-  fileHash?: string | undefined;
-  mcSeqno?: number | undefined;
-  startUtime?: number | undefined;
-  endUtime?: number | undefined;
-  startLt?: string | undefined;
-  endLt?: string | undefined;
-  limit: number;
-  offset: number;
-  sort?: 'asc' | 'desc' | undefined;
-}
+/** What /blocks filters and pages by, as its parsed request names them. */
+export type BlockFilter = Pick<
+  BlocksReq,
+  | 'workchain'
+  | 'shard'
+  | 'seqno'
+  | 'root_hash'
+  | 'file_hash'
+  | 'mc_seqno'
+  | 'start_utime'
+  | 'end_utime'
+  | 'start_lt'
+  | 'end_lt'
+  | 'limit'
+  | 'offset'
+  | 'sort'
+>;
 
-const COLUMNS = `B.workchain, B.shard, B.seqno, B.root_hash, B.file_hash, B.mc_block_workchain,
-  B.mc_block_shard, B.mc_block_seqno, B.global_id, B.version, B.after_merge, B.before_split,
-  B.after_split, B.want_merge, B.want_split, B.key_block, B.vert_seqno_incr, B.flags, B.gen_utime,
-  B.start_lt, B.end_lt, B.validator_list_hash_short, B.gen_catchain_seqno, B.min_ref_mc_seqno,
-  B.prev_key_block_seqno, B.vert_seqno, B.master_ref_seqno, B.rand_seed, B.created_by, B.tx_count,
-  B.prev_blocks`;
+const COLUMNS = selectAll(BlockEntity, 'B');
 
 /** Reads of the v3 block endpoints (toncenter https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml), each on an index of ChainTables. */
 export class BlockQueryRepository {
@@ -87,26 +54,26 @@ export class BlockQueryRepository {
     if (f.seqno !== undefined) {
       q.and(`B.seqno = ${q.param(f.seqno)}`);
     }
-    if (f.rootHash !== undefined) {
-      q.and(`B.root_hash = ${q.param(f.rootHash)}`);
+    if (f.root_hash !== undefined) {
+      q.and(`B.root_hash = ${q.param(f.root_hash)}`);
     }
-    if (f.fileHash !== undefined) {
-      q.and(`B.file_hash = ${q.param(f.fileHash)}`);
+    if (f.file_hash !== undefined) {
+      q.and(`B.file_hash = ${q.param(f.file_hash)}`);
     }
-    if (f.mcSeqno !== undefined) {
-      q.and(`B.mc_block_seqno = ${q.param(f.mcSeqno)}`);
+    if (f.mc_seqno !== undefined) {
+      q.and(`B.mc_block_seqno = ${q.param(f.mc_seqno)}`);
     }
-    if (f.startUtime !== undefined) {
-      q.and(`B.gen_utime >= ${q.param(f.startUtime)}`);
+    if (f.start_utime !== undefined) {
+      q.and(`B.gen_utime >= ${q.param(f.start_utime)}`);
     }
-    if (f.endUtime !== undefined) {
-      q.and(`B.gen_utime <= ${q.param(f.endUtime)}`);
+    if (f.end_utime !== undefined) {
+      q.and(`B.gen_utime <= ${q.param(f.end_utime)}`);
     }
-    if (f.startLt !== undefined) {
-      q.and(`B.start_lt >= ${q.param(f.startLt)}::bigint`);
+    if (f.start_lt !== undefined) {
+      q.and(`B.start_lt >= ${q.param(f.start_lt)}::bigint`);
     }
-    if (f.endLt !== undefined) {
-      q.and(`B.start_lt <= ${q.param(f.endLt)}::bigint`);
+    if (f.end_lt !== undefined) {
+      q.and(`B.start_lt <= ${q.param(f.end_lt)}::bigint`);
     }
     const order = f.sort === undefined ? '' : ` ORDER BY B.gen_utime ${dir(f.sort)}`;
     return this.ds.query<BlockRow[]>(
@@ -132,7 +99,7 @@ export class BlockQueryRepository {
    * blocks query); without, toncenter leaves them unordered and a fixed order keeps paging stable.
    * Ties keep the fixed order.
    */
-  shards(seqno: number, limit: number, offset: number, sort?: 'asc' | 'desc'): Promise<BlockRow[]> {
+  shards({ seqno, limit, offset, sort }: MasterchainBlockShardsReq): Promise<BlockRow[]> {
     const first = sort === undefined ? '' : `B.gen_utime ${dir(sort)}, `;
     return this.ds.query<BlockRow[]>(
       `SELECT ${COLUMNS} FROM blocks B WHERE B.mc_block_seqno = $1

@@ -1,28 +1,29 @@
+import { type MessagesReq } from '@app/contracts';
 import { type DataSource } from 'typeorm';
 import { accountLtRanges, messageTxLts, withinLtRanges } from './lt-lookup';
 import { dir, SqlFilter } from './sql-filter';
 import { MESSAGE_SELECT } from './transaction.query-repository';
 import { type MessageRow } from './transaction.rows';
 
-export interface MessageFilter {
-  msgHashes?: readonly string[] | undefined;
-  bodyHash?: string | undefined;
-  /** null: IS NULL (external-in). */
-  source?: string | null | undefined;
-  /** null: IS NULL (external-out). */
-  destination?: string | null | undefined;
-  opcode?: number | undefined;
-  startUtime?: number | undefined;
-  endUtime?: number | undefined;
-  startLt?: string | undefined;
-  endLt?: string | undefined;
-  direction?: 'in' | 'out' | undefined;
-  excludeExternals?: boolean | undefined;
-  onlyExternals?: boolean | undefined;
-  limit: number;
-  offset: number;
-  sort: 'asc' | 'desc';
-}
+/** What /messages filters and pages by, as its parsed request names them (null: IS NULL). */
+export type MessageFilter = Pick<
+  MessagesReq,
+  | 'msg_hash'
+  | 'body_hash'
+  | 'source'
+  | 'destination'
+  | 'opcode'
+  | 'start_utime'
+  | 'end_utime'
+  | 'start_lt'
+  | 'end_lt'
+  | 'direction'
+  | 'exclude_externals'
+  | 'only_externals'
+  | 'limit'
+  | 'offset'
+  | 'sort'
+>;
 
 /** One message of /messages: its fields and the transactions on both ends. */
 export interface MergedMessageRow {
@@ -42,15 +43,15 @@ export class MessageQueryRepository {
 
   async list(f: MessageFilter): Promise<MergedMessageRow[]> {
     const q = new SqlFilter();
-    const byUtime = f.startUtime !== undefined || f.endUtime !== undefined;
+    const byUtime = f.start_utime !== undefined || f.end_utime !== undefined;
     const col = byUtime ? 'M.created_at' : 'M.created_lt';
-    if (f.msgHashes !== undefined && f.msgHashes.length > 0) {
-      const p = q.param(f.msgHashes);
+    if (f.msg_hash !== undefined && f.msg_hash.length > 0) {
+      const p = q.param(f.msg_hash);
       q.and(`(M.msg_hash = ANY(${p}::char(44)[]) OR M.msg_hash_norm = ANY(${p}::char(44)[]))`);
-      q.and(`M.tx_lt = ANY(${q.param(await messageTxLts(this.ds, f.msgHashes))}::bigint[])`);
+      q.and(`M.tx_lt = ANY(${q.param(await messageTxLts(this.ds, f.msg_hash))}::bigint[])`);
     }
-    if (f.bodyHash !== undefined) {
-      q.and(`M.body_hash = ${q.param(f.bodyHash)}`);
+    if (f.body_hash !== undefined) {
+      q.and(`M.body_hash = ${q.param(f.body_hash)}`);
     }
     if (f.source === null) {
       q.and('M.source IS NULL');
@@ -73,26 +74,26 @@ export class MessageQueryRepository {
     if (f.opcode !== undefined) {
       q.and(`M.opcode = ${q.param(f.opcode)}`);
     }
-    if (f.startUtime !== undefined) {
-      q.and(`M.created_at >= ${q.param(f.startUtime)}`);
+    if (f.start_utime !== undefined) {
+      q.and(`M.created_at >= ${q.param(f.start_utime)}`);
     }
-    if (f.endUtime !== undefined) {
-      q.and(`M.created_at <= ${q.param(f.endUtime)}`);
+    if (f.end_utime !== undefined) {
+      q.and(`M.created_at <= ${q.param(f.end_utime)}`);
     }
-    if (f.startLt !== undefined) {
-      q.and(`M.created_lt >= ${q.param(f.startLt)}::bigint`);
+    if (f.start_lt !== undefined) {
+      q.and(`M.created_lt >= ${q.param(f.start_lt)}::bigint`);
     }
-    if (f.endLt !== undefined) {
-      q.and(`M.created_lt <= ${q.param(f.endLt)}::bigint`);
+    if (f.end_lt !== undefined) {
+      q.and(`M.created_lt <= ${q.param(f.end_lt)}::bigint`);
     }
     if (f.direction !== undefined) {
       q.and(`M.direction = ${q.param(f.direction)}::msg_direction`);
     }
     // toncenter: externals are the rows whose order column is NULL (external-in messages).
-    if (f.excludeExternals === true) {
+    if (f.exclude_externals === true) {
       q.and(`${col} IS NOT NULL`);
     }
-    if (f.onlyExternals === true) {
+    if (f.only_externals === true) {
       q.and(`${col} IS NULL`);
     }
     const s = dir(f.sort);

@@ -1,4 +1,7 @@
+import { type TracesReq } from '@app/contracts';
 import { type DataSource } from 'typeorm';
+import { type QueryRow, selectList } from '../entities/query-row';
+import { TraceEntity } from '../entities/trace.entity';
 import {
   accountLtRanges,
   accountLtWindows,
@@ -10,37 +13,42 @@ import {
 import { pageByLtWindows } from './lt-windows';
 import { dir, SqlFilter } from './sql-filter';
 
-/** A `traces` row (int8 as decimal strings). */
-export interface TraceRow {
-  trace_id: string;
-  external_hash: string | null;
-  mc_seqno_start: number;
-  mc_seqno_end: number;
-  start_lt: string;
-  start_utime: number;
-  end_lt: string;
-  end_utime: number;
-  state: string;
-  edges_: string;
-  nodes_: string;
-  pending_edges_: string;
-  classification_state: string;
-}
+const TRACE_KEYS = [
+  'traceId',
+  'externalHash',
+  'mcSeqnoStart',
+  'mcSeqnoEnd',
+  'startLt',
+  'startUtime',
+  'endLt',
+  'endUtime',
+  'state',
+  'edges_',
+  'nodes_',
+  'pendingEdges_',
+  'classificationState',
+] as const;
+/** A `traces` row as /traces reads it (int8 as decimal strings). */
+export type TraceRow = QueryRow<TraceEntity, (typeof TRACE_KEYS)[number]>;
+/** TraceRow's select list, of `traces` E. */
+const TRACE_COLUMNS = selectList(TraceEntity, TRACE_KEYS, 'E');
 
-export interface TraceFilter {
-  account?: string | undefined;
-  traceIds?: readonly string[] | undefined;
-  txHashes?: readonly string[] | undefined;
-  msgHashes?: readonly string[] | undefined;
-  mcSeqno?: number | undefined;
-  startUtime?: number | undefined;
-  endUtime?: number | undefined;
-  startLt?: string | undefined;
-  endLt?: string | undefined;
-  limit: number;
-  offset: number;
-  sort: 'asc' | 'desc';
-}
+/** What /traces filters and pages by, as its parsed request names them. */
+export type TraceFilter = Pick<
+  TracesReq,
+  | 'account'
+  | 'trace_id'
+  | 'tx_hash'
+  | 'msg_hash'
+  | 'mc_seqno'
+  | 'start_utime'
+  | 'end_utime'
+  | 'start_lt'
+  | 'end_lt'
+  | 'limit'
+  | 'offset'
+  | 'sort'
+>;
 
 /** A transaction of trace `E`, within the trace's lt range (the partitions of that range only). */
 const IN_TRACE = 'T.trace_id = E.trace_id AND T.lt >= E.start_lt AND T.lt <= E.end_lt';
@@ -55,7 +63,7 @@ export class TraceQueryRepository {
   constructor(private readonly ds: DataSource) {}
 
   async list(f: TraceFilter): Promise<TraceRow[]> {
-    const byUtime = f.startUtime !== undefined || f.endUtime !== undefined;
+    const byUtime = f.start_utime !== undefined || f.end_utime !== undefined;
     if (f.account === undefined) {
       return this.select(f, undefined);
     }
@@ -79,23 +87,23 @@ export class TraceQueryRepository {
     accountRanges: readonly LtRange[] | undefined,
   ): Promise<TraceRow[]> {
     const q = new SqlFilter();
-    const byUtime = f.startUtime !== undefined || f.endUtime !== undefined;
+    const byUtime = f.start_utime !== undefined || f.end_utime !== undefined;
     // An account's traces in end_lt order are a range of trace_accounts (its trace_end_lt is the
     // trace's end_lt, written with it); ordered by utime, they are still found through transactions.
     const byAccount = f.account !== undefined && !byUtime;
     const endLt = byAccount ? 'A.trace_end_lt' : 'E.end_lt';
     const traceId = byAccount ? 'A.trace_id' : 'E.trace_id';
-    if (f.startUtime !== undefined) {
-      q.and(`E.end_utime >= ${q.param(f.startUtime)}`);
+    if (f.start_utime !== undefined) {
+      q.and(`E.end_utime >= ${q.param(f.start_utime)}`);
     }
-    if (f.endUtime !== undefined) {
-      q.and(`E.end_utime <= ${q.param(f.endUtime)}`);
+    if (f.end_utime !== undefined) {
+      q.and(`E.end_utime <= ${q.param(f.end_utime)}`);
     }
-    if (f.startLt !== undefined) {
-      q.and(`${endLt} >= ${q.param(f.startLt)}::bigint`);
+    if (f.start_lt !== undefined) {
+      q.and(`${endLt} >= ${q.param(f.start_lt)}::bigint`);
     }
-    if (f.endLt !== undefined) {
-      q.and(`${endLt} <= ${q.param(f.endLt)}::bigint`);
+    if (f.end_lt !== undefined) {
+      q.and(`${endLt} <= ${q.param(f.end_lt)}::bigint`);
     }
     // The ranges the account has rows in (`account_lt_ranges`): only their partitions are planned
     // and read.
@@ -108,25 +116,25 @@ export class TraceQueryRepository {
         `EXISTS (SELECT 1 FROM transactions T WHERE ${IN_TRACE} AND T.account = ${q.param(f.account)} AND ${withinLtRanges('T.lt', ranges, (v) => q.param(v))})`,
       );
     }
-    if (f.txHashes !== undefined && f.txHashes.length > 0) {
-      const p = q.param(f.txHashes);
-      const lts = q.param(await transactionLts(this.ds, f.txHashes));
+    if (f.tx_hash !== undefined && f.tx_hash.length > 0) {
+      const p = q.param(f.tx_hash);
+      const lts = q.param(await transactionLts(this.ds, f.tx_hash));
       q.and(
         `EXISTS (SELECT 1 FROM transactions T WHERE ${IN_TRACE} AND T.hash = ANY(${p}::char(44)[]) AND T.lt = ANY(${lts}::bigint[]))`,
       );
     }
-    if (f.msgHashes !== undefined && f.msgHashes.length > 0) {
-      const p = q.param(f.msgHashes);
-      const lts = q.param(await messageTxLts(this.ds, f.msgHashes));
+    if (f.msg_hash !== undefined && f.msg_hash.length > 0) {
+      const p = q.param(f.msg_hash);
+      const lts = q.param(await messageTxLts(this.ds, f.msg_hash));
       q.and(
         `EXISTS (SELECT 1 FROM messages M WHERE M.trace_id = E.trace_id AND (M.msg_hash = ANY(${p}::char(44)[]) OR M.msg_hash_norm = ANY(${p}::char(44)[])) AND M.tx_lt = ANY(${lts}::bigint[]))`,
       );
     }
-    if (f.traceIds !== undefined && f.traceIds.length > 0) {
-      q.and(`E.trace_id = ANY(${q.param(f.traceIds)}::char(44)[])`);
+    if (f.trace_id !== undefined && f.trace_id.length > 0) {
+      q.and(`E.trace_id = ANY(${q.param(f.trace_id)}::char(44)[])`);
     }
-    if (f.mcSeqno !== undefined) {
-      q.and(`E.state = 'complete' AND E.mc_seqno_end = ${q.param(f.mcSeqno)}`);
+    if (f.mc_seqno !== undefined) {
+      q.and(`E.state = 'complete' AND E.mc_seqno_end = ${q.param(f.mc_seqno)}`);
     }
     const s = dir(f.sort);
     const order = byUtime ? `E.end_utime ${s}, E.trace_id ${s}` : `${endLt} ${s}, ${traceId} ${s}`;
@@ -134,9 +142,7 @@ export class TraceQueryRepository {
       ? 'trace_accounts A JOIN traces E ON E.trace_id = A.trace_id'
       : 'traces E';
     return this.ds.query<TraceRow[]>(
-      `SELECT E.trace_id, E.external_hash, E.mc_seqno_start, E.mc_seqno_end, E.start_lt,
-              E.start_utime, E.end_lt, E.end_utime, E.state::text AS state, E.edges_, E.nodes_,
-              E.pending_edges_, E.classification_state::text AS classification_state
+      `SELECT ${TRACE_COLUMNS}
        FROM ${from}${q.where()} ORDER BY ${order}${q.page(f.limit, f.offset)}`,
       q.params,
     );

@@ -1,3 +1,4 @@
+import { type TransactionsByMessageReq, type TransactionsReq } from '@app/contracts';
 import { type DataSource } from 'typeorm';
 import { AccountStateEntity } from '../entities/account-state.entity';
 import { selectAll } from '../entities/query-row';
@@ -22,33 +23,38 @@ import {
   bundleTransactions,
 } from './transaction.rows';
 
-export interface TransactionFilter {
-  workchain?: number | undefined;
-  shard?: string | undefined;
-  seqno?: number | undefined;
-  mcSeqno?: number | undefined;
-  accounts?: readonly string[] | undefined;
-  hashes?: readonly string[] | undefined;
-  lt?: string | undefined;
-  startUtime?: number | undefined;
-  endUtime?: number | undefined;
-  startLt?: string | undefined;
-  endLt?: string | undefined;
-  /** transactionsByMessage: joins `messages M`. */
-  msgHashes?: readonly string[] | undefined;
-  bodyHash?: string | undefined;
-  opcode?: number | undefined;
-  direction?: 'in' | 'out' | undefined;
-  /** The message's source / destination; null is IS NULL (an external message), as on /messages. */
-  source?: string | null | undefined;
-  destination?: string | null | undefined;
-  /** External-in messages (no source) left out, or only those. */
-  excludeExternals?: boolean | undefined;
-  onlyExternals?: boolean | undefined;
-  limit: number;
-  offset: number;
-  sort: 'asc' | 'desc';
-}
+/**
+ * What the transaction pages filter by, as their parsed requests name them: /transactions (and
+ * transactionsByMasterchainBlock), and transactionsByMessage, whose filters join `messages M`.
+ */
+export type TransactionFilter = Partial<
+  Pick<
+    TransactionsReq,
+    | 'workchain'
+    | 'shard'
+    | 'seqno'
+    | 'mc_seqno'
+    | 'account'
+    | 'hash'
+    | 'lt'
+    | 'start_utime'
+    | 'end_utime'
+    | 'start_lt'
+    | 'end_lt'
+  >
+> &
+  Pick<
+    TransactionsByMessageReq,
+    | 'msg_hash'
+    | 'body_hash'
+    | 'opcode'
+    | 'direction'
+    | 'source'
+    | 'destination'
+    | 'exclude_externals'
+    | 'only_externals'
+  > &
+  Pick<TransactionsReq, 'limit' | 'offset' | 'sort'>;
 
 const STATE_SELECT = `SELECT ${selectAll(AccountStateEntity)} FROM account_states`;
 
@@ -77,10 +83,10 @@ function messageEnds(q: SqlFilter, f: TransactionFilter): void {
       q.and(`${column} = ${q.param(value)}`);
     }
   }
-  if (f.excludeExternals === true) {
+  if (f.exclude_externals === true) {
     q.and('M.source IS NOT NULL');
   }
-  if (f.onlyExternals === true) {
+  if (f.only_externals === true) {
     q.and('M.source IS NULL');
   }
 }
@@ -107,8 +113,8 @@ async function messageEndRanges(
 /** transactionsByMessage's filters: the statement joins `messages M`. */
 function byMessage(f: TransactionFilter): boolean {
   return (
-    f.msgHashes !== undefined ||
-    f.bodyHash !== undefined ||
+    f.msg_hash !== undefined ||
+    f.body_hash !== undefined ||
     f.opcode !== undefined ||
     f.direction !== undefined
   );
@@ -120,9 +126,9 @@ function byMessage(f: TransactionFilter): boolean {
  */
 function byAccountLt(f: TransactionFilter): boolean {
   return (
-    f.startUtime === undefined &&
-    f.endUtime === undefined &&
-    (f.hashes === undefined || f.hashes.length === 0) &&
+    f.start_utime === undefined &&
+    f.end_utime === undefined &&
+    (f.hash === undefined || f.hash.length === 0) &&
     f.lt === undefined &&
     !byMessage(f)
   );
@@ -144,7 +150,7 @@ export class TransactionQueryRepository {
 
   /** The transaction rows of a page of `f`, with toncenter's order rules (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml). */
   async page(f: TransactionFilter): Promise<TransactionRow[]> {
-    const accounts = f.accounts !== undefined && f.accounts.length > 0 ? f.accounts : undefined;
+    const accounts = f.account !== undefined && f.account.length > 0 ? f.account : undefined;
     if (accounts === undefined) {
       return this.select(f, undefined);
     }
@@ -165,28 +171,28 @@ export class TransactionQueryRepository {
     f: TransactionFilter,
     accountRanges: readonly LtRange[] | undefined,
   ): Promise<TransactionRow[]> {
-    const hashes = f.hashes !== undefined && f.hashes.length > 0 ? f.hashes : undefined;
-    const msgHashes = f.msgHashes !== undefined && f.msgHashes.length > 0 ? f.msgHashes : undefined;
+    const hashes = f.hash !== undefined && f.hash.length > 0 ? f.hash : undefined;
+    const msgHashes = f.msg_hash !== undefined && f.msg_hash.length > 0 ? f.msg_hash : undefined;
     const txLts = hashes === undefined ? undefined : await transactionLts(this.ds, hashes);
     const msgLts = msgHashes === undefined ? undefined : await messageTxLts(this.ds, msgHashes);
     const q = new SqlFilter();
     const s = dir(f.sort);
-    const byUtime = f.startUtime !== undefined || f.endUtime !== undefined;
+    const byUtime = f.start_utime !== undefined || f.end_utime !== undefined;
     // The rules of
     // https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml, later ones
     // overriding earlier ones.
     let order = byUtime ? `T.now ${s}, T.lt ${s}, T.account ASC` : `T.lt ${s}, T.account ASC`;
-    if (f.startUtime !== undefined) {
-      q.and(`T.now >= ${q.param(f.startUtime)}`);
+    if (f.start_utime !== undefined) {
+      q.and(`T.now >= ${q.param(f.start_utime)}`);
     }
-    if (f.endUtime !== undefined) {
-      q.and(`T.now <= ${q.param(f.endUtime)}`);
+    if (f.end_utime !== undefined) {
+      q.and(`T.now <= ${q.param(f.end_utime)}`);
     }
-    if (f.startLt !== undefined) {
-      q.and(`T.lt >= ${q.param(f.startLt)}::bigint`);
+    if (f.start_lt !== undefined) {
+      q.and(`T.lt >= ${q.param(f.start_lt)}::bigint`);
     }
-    if (f.endLt !== undefined) {
-      q.and(`T.lt <= ${q.param(f.endLt)}::bigint`);
+    if (f.end_lt !== undefined) {
+      q.and(`T.lt <= ${q.param(f.end_lt)}::bigint`);
     }
     const workchain = f.workchain === undefined ? undefined : q.param(f.workchain);
     const shard = f.shard === undefined ? undefined : q.param(f.shard);
@@ -205,8 +211,8 @@ export class TransactionQueryRepository {
       const block = `FROM blocks B WHERE B.workchain = ${workchain} AND B.shard = ${shard}::bigint AND B.seqno = ${seqno}`;
       q.and(`T.lt >= (SELECT B.start_lt ${block}) AND T.lt <= (SELECT B.end_lt ${block})`);
     }
-    if (f.mcSeqno !== undefined) {
-      const mc = q.param(f.mcSeqno);
+    if (f.mc_seqno !== undefined) {
+      const mc = q.param(f.mc_seqno);
       q.and(`T.mc_block_seqno = ${mc}`);
       // The lt range of the blocks the masterchain block commits (and its own).
       q.and(
@@ -214,12 +220,12 @@ export class TransactionQueryRepository {
       );
       order = `T.lt ${s}, T.account ASC`;
     }
-    const single = f.accounts?.length === 1 ? f.accounts[0] : undefined;
+    const single = f.account?.length === 1 ? f.account[0] : undefined;
     if (single !== undefined) {
       q.and(`T.account = ${q.param(single)}`);
       order = byUtime ? `T.account ${s}, T.now ${s}, T.lt ${s}` : `T.account ${s}, T.lt ${s}`;
-    } else if (f.accounts !== undefined && f.accounts.length > 1) {
-      q.and(`T.account = ANY(${q.param(f.accounts)}::varchar[])`);
+    } else if (f.account !== undefined && f.account.length > 1) {
+      q.and(`T.account = ANY(${q.param(f.account)}::varchar[])`);
     }
     if (accountRanges !== undefined) {
       q.and(withinLtRanges('T.lt', accountRanges, (v) => q.param(v)));
@@ -245,8 +251,8 @@ export class TransactionQueryRepository {
         const lts = q.param(msgLts);
         q.and(`M.tx_lt = ANY(${lts}::bigint[]) AND T.lt = ANY(${lts}::bigint[])`);
       }
-      if (f.bodyHash !== undefined) {
-        q.and(`M.body_hash = ${q.param(f.bodyHash)}`);
+      if (f.body_hash !== undefined) {
+        q.and(`M.body_hash = ${q.param(f.body_hash)}`);
       }
       if (f.opcode !== undefined) {
         // toncenter's opcode filter also means the incoming message

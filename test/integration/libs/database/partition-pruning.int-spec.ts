@@ -116,7 +116,7 @@ void describe('partition pruning of the v3 queries (history partitioned by lt)',
     const ownMessages = partitionsOf('messages', [tx.lt]);
 
     // The page, its messages, its account states (not partitioned).
-    assert.deepEqual(await readBy(() => repo.list({ ...page, hashes: [tx.hash] })), [
+    assert.deepEqual(await readBy(() => repo.list({ ...page, hash: [tx.hash] })), [
       own,
       ownMessages,
       [],
@@ -145,10 +145,10 @@ void describe('partition pruning of the v3 queries (history partitioned by lt)',
       [tx.mc_block_seqno],
     );
     assert.ok(mc);
-    const byMc = await readBy(() => repo.page({ ...page, mcSeqno: tx.mc_block_seqno }));
+    const byMc = await readBy(() => repo.page({ ...page, mc_seqno: tx.mc_block_seqno }));
     assert.deepEqual(byMc, [partitionsBetween('transactions', mc.start_lt, mc.end_lt)]);
 
-    const byMessage = await readBy(() => repo.page({ ...page, msgHashes: [msgHash] }));
+    const byMessage = await readBy(() => repo.page({ ...page, msg_hash: [msgHash] }));
     assert.deepEqual(byMessage, [
       [
         ...partitionsOf('messages', [tx.lt, otherLt]),
@@ -181,12 +181,12 @@ void describe('partition pruning of the v3 queries (history partitioned by lt)',
     const page = { limit: 100, offset: 0, sort: 'desc' as const };
     const messages = partitionsOf('messages', [tx.lt, otherLt]);
 
-    assert.deepEqual(await readBy(() => msg.list({ ...page, msgHashes: [msgHash] })), [
+    assert.deepEqual(await readBy(() => msg.list({ ...page, msg_hash: [msgHash] })), [
       messages,
       messages,
     ]);
-    assert.deepEqual(await readBy(() => trace.list({ ...page, msgHashes: [msgHash] })), [messages]);
-    assert.deepEqual(await readBy(() => trace.list({ ...page, txHashes: [tx.hash] })), [
+    assert.deepEqual(await readBy(() => trace.list({ ...page, msg_hash: [msgHash] })), [messages]);
+    assert.deepEqual(await readBy(() => trace.list({ ...page, tx_hash: [tx.hash] })), [
       partitionsOf('transactions', [tx.lt]),
     ]);
     // The traces of the message (their lt ranges, from the message's partitions), then the actions
@@ -198,7 +198,7 @@ void describe('partition pruning of the v3 queries (history partitioned by lt)',
     );
     assert.ok(traces);
     const [lookup, byMessage] = await readBy(() =>
-      action.list({ ...page, msgHashes: [msgHash], supported }),
+      action.list({ ...page, msg_hash: [msgHash], supported_action_types: supported }),
     );
     assert.deepEqual(lookup, messages);
     assert.ok(byMessage);
@@ -226,7 +226,7 @@ void describe('partition pruning of the v3 queries (history partitioned by lt)',
     const { tx: repo } = repos();
     const { account, newest } = await busiest('transactions', 'lt');
     const [rows] = await readBy(() =>
-      repo.page({ limit: 1, offset: 0, sort: 'desc', accounts: [account] }),
+      repo.page({ limit: 1, offset: 0, sort: 'desc', account: [account] }),
     );
     assert.deepEqual(rows, partitionsOf('transactions', [newest]));
   });
@@ -255,7 +255,13 @@ void describe('partition pruning of the v3 queries (history partitioned by lt)',
     assert.deepEqual(every, range);
     assert.deepEqual(
       await readBy(() =>
-        action.list({ limit: 100, offset: 0, sort: 'desc', traceIds: [trace.trace_id], supported }),
+        action.list({
+          limit: 100,
+          offset: 0,
+          sort: 'desc',
+          trace_id: [trace.trace_id],
+          supported_action_types: supported,
+        }),
       ),
       [range],
     );
@@ -288,12 +294,12 @@ void describe('partition pruning of the v3 queries (history partitioned by lt)',
     const rows = await new ActionQueryRepository(ds).everyOfTraces([trace.trace_id]);
     const ids = rows.map((r) => r.action_id);
     assert.ok(ids.length > 0);
-    const page = { limit: 100, offset: 0, sort: 'desc' as const, supported: [] };
-    assert.deepEqual(await readBy(() => action.list({ ...page, actionIds: ids })), [
+    const page = { limit: 100, offset: 0, sort: 'desc' as const, supported_action_types: [] };
+    assert.deepEqual(await readBy(() => action.list({ ...page, action_id: ids })), [
       partitionsOf('actions', [trace.end_lt]),
     ]);
     // The same rows as the action_id index of every partition finds.
-    const found = await action.list({ ...page, actionIds: ids });
+    const found = await action.list({ ...page, action_id: ids });
     const everywhere = await ds.query<{ action_id: string }[]>(
       `SELECT action_id FROM actions WHERE action_id = ANY($1::char(44)[]) AND end_lt IS NOT NULL
        ORDER BY trace_end_lt DESC, trace_id DESC, end_lt DESC, action_id DESC`,
@@ -303,7 +309,7 @@ void describe('partition pruning of the v3 queries (history partitioned by lt)',
       found.map((r) => r.action_id),
       everywhere.map((r) => r.action_id),
     );
-    assert.deepEqual(await readBy(() => action.list({ ...page, actionIds: ['x'.repeat(44)] })), [
+    assert.deepEqual(await readBy(() => action.list({ ...page, action_id: ['x'.repeat(44)] })), [
       [],
     ]);
     const { balance } = repos();

@@ -156,26 +156,26 @@ void describe('plans of the v3 queries (no sequential scan of a large table)', (
     const { tx } = repos();
     for (const sort of sorts) {
       const base = { ...PAGE, sort };
-      await assertIndexed(`by account ${sort}`, () => tx.list({ ...base, accounts: [ACCOUNT] }));
+      await assertIndexed(`by account ${sort}`, () => tx.list({ ...base, account: [ACCOUNT] }));
       await assertIndexed(`by account and lt range ${sort}`, () =>
-        tx.list({ ...base, accounts: [ACCOUNT], startLt: '1', endLt: '99999999' }),
+        tx.list({ ...base, account: [ACCOUNT], start_lt: '1', end_lt: '99999999' }),
       );
       await assertIndexed(`by account and utime ${sort}`, () =>
-        tx.list({ ...base, accounts: [ACCOUNT], startUtime: 1, endUtime: 2_000_000_000 }),
+        tx.list({ ...base, account: [ACCOUNT], start_utime: 1, end_utime: 2_000_000_000 }),
       );
       await assertIndexed(`by accounts ${sort}`, () =>
-        tx.list({ ...base, accounts: [ACCOUNT, OTHER] }),
+        tx.list({ ...base, account: [ACCOUNT, OTHER] }),
       );
       await assertIndexed(`latest ${sort}`, () => tx.list(base));
       await assertIndexed(`by utime ${sort}`, () =>
-        tx.list({ ...base, startUtime: 1, endUtime: 2_000_000_000 }),
+        tx.list({ ...base, start_utime: 1, end_utime: 2_000_000_000 }),
       );
-      await assertIndexed(`by mc seqno ${sort}`, () => tx.list({ ...base, mcSeqno: 5 }));
+      await assertIndexed(`by mc seqno ${sort}`, () => tx.list({ ...base, mc_seqno: 5 }));
       await assertIndexed(`by message ${sort}`, () =>
-        tx.list({ ...base, msgHashes: [HASH], direction: 'in' }),
+        tx.list({ ...base, msg_hash: [HASH], direction: 'in' }),
       );
     }
-    await assertIndexed('by hash', () => tx.list({ ...PAGE, sort: 'desc', hashes: [HASH] }));
+    await assertIndexed('by hash', () => tx.list({ ...PAGE, sort: 'desc', hash: [HASH] }));
     await assertIndexed('by lt', () => tx.list({ ...PAGE, sort: 'desc', lt: '1000' }));
     await assertIndexed('by block', () =>
       tx.list({ ...PAGE, sort: 'desc', workchain: 0, shard: '-9223372036854775808', seqno: 7 }),
@@ -191,12 +191,12 @@ void describe('plans of the v3 queries (no sequential scan of a large table)', (
     const { msg } = repos();
     for (const sort of sorts) {
       const base = { ...PAGE, sort };
-      await assertIndexed(`by hash ${sort}`, () => msg.list({ ...base, msgHashes: [HASH] }));
+      await assertIndexed(`by hash ${sort}`, () => msg.list({ ...base, msg_hash: [HASH] }));
       await assertIndexed(`by source ${sort}`, () => msg.list({ ...base, source: ACCOUNT }));
       await assertIndexed(`by destination ${sort}`, () =>
         msg.list({ ...base, destination: ACCOUNT }),
       );
-      await assertIndexed(`by body hash ${sort}`, () => msg.list({ ...base, bodyHash: HASH }));
+      await assertIndexed(`by body hash ${sort}`, () => msg.list({ ...base, body_hash: HASH }));
       await assertIndexed(`latest ${sort}`, () => msg.list(base));
     }
   });
@@ -209,10 +209,12 @@ void describe('plans of the v3 queries (no sequential scan of a large table)', (
       await assertIndexed(`masterchain seqno ${sort}`, () =>
         block.blocks({ ...PAGE, sort, workchain: -1, seqno: 5 }),
       );
-      await assertIndexed(`by mc seqno ${sort}`, () => block.blocks({ ...PAGE, sort, mcSeqno: 5 }));
+      await assertIndexed(`by mc seqno ${sort}`, () =>
+        block.blocks({ ...PAGE, sort, mc_seqno: 5 }),
+      );
     }
     await assertIndexed('shard state', () => block.shardState(5));
-    await assertIndexed('shards', () => block.shards(5, 100, 0));
+    await assertIndexed('shards', () => block.shards({ seqno: 5, limit: 100, offset: 0 }));
   });
 
   void it('traces and actions: by account, trace id, transaction, message', async () => {
@@ -225,23 +227,25 @@ void describe('plans of the v3 queries (no sequential scan of a large table)', (
       );
       await assertIndexed(`traces latest ${sort}`, () => trace.list(base));
       await assertIndexed(`actions by account ${sort}`, () =>
-        action.list({ ...base, account: ACCOUNT, supported }),
+        action.list({ ...base, account: ACCOUNT, supported_action_types: supported }),
       );
-      await assertIndexed(`actions latest ${sort}`, () => action.list({ ...base, supported }));
+      await assertIndexed(`actions latest ${sort}`, () =>
+        action.list({ ...base, supported_action_types: supported }),
+      );
     }
     const base = { ...PAGE, sort: 'desc' as const };
-    await assertIndexed('traces by id', () => trace.list({ ...base, traceIds: [HASH] }));
-    await assertIndexed('traces by tx', () => trace.list({ ...base, txHashes: [HASH] }));
-    await assertIndexed('traces by msg', () => trace.list({ ...base, msgHashes: [HASH] }));
-    await assertIndexed('traces by mc seqno', () => trace.list({ ...base, mcSeqno: 5 }));
+    await assertIndexed('traces by id', () => trace.list({ ...base, trace_id: [HASH] }));
+    await assertIndexed('traces by tx', () => trace.list({ ...base, tx_hash: [HASH] }));
+    await assertIndexed('traces by msg', () => trace.list({ ...base, msg_hash: [HASH] }));
+    await assertIndexed('traces by mc seqno', () => trace.list({ ...base, mc_seqno: 5 }));
     await assertIndexed('actions by trace', () =>
-      action.list({ ...base, traceIds: [HASH], supported }),
+      action.list({ ...base, trace_id: [HASH], supported_action_types: supported }),
     );
     await assertIndexed('actions by tx', () =>
-      action.list({ ...base, txHashes: [HASH], supported }),
+      action.list({ ...base, tx_hash: [HASH], supported_action_types: supported }),
     );
     await assertIndexed('actions by msg', () =>
-      action.list({ ...base, msgHashes: [HASH], supported }),
+      action.list({ ...base, msg_hash: [HASH], supported_action_types: supported }),
     );
     await assertIndexed('actions of traces', () => action.everyOfTraces([HASH]));
   });

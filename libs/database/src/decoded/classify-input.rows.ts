@@ -1,0 +1,187 @@
+import { AccountStateEntity } from '../entities/account-state.entity';
+import { GetgemsNftAuctionEntity } from '../entities/getgems-nft-auction.entity';
+import { GetgemsNftSaleEntity } from '../entities/getgems-nft-sale.entity';
+import { JettonWalletEntity } from '../entities/jetton-wallet.entity';
+import { MessageEntity } from '../entities/message.entity';
+import { MultisigOrderEntity } from '../entities/multisig-order.entity';
+import { NftItemEntity } from '../entities/nft-item.entity';
+import {
+  type EntityRow,
+  jsonObject,
+  type QueryRow,
+  selectAll,
+  selectList,
+} from '../entities/query-row';
+import { TraceEntity } from '../entities/trace.entity';
+import { TransactionEntity } from '../entities/transaction.entity';
+
+/*
+ * What the decoder reads of stored rows to classify traces: for each table, the properties of its
+ * entity, from which both the select list (or json object) and the row type (int8 and numeric as
+ * decimal strings) follow.
+ */
+
+/** A `traces` row as trace assembly and the classifier read it. */
+export type TraceInputRow = EntityRow<TraceEntity>;
+/** TraceInputRow's select list. */
+export const TRACE_COLUMNS = selectAll(TraceEntity);
+
+const BLOCK_TX_KEYS = [
+  'hash',
+  'lt',
+  'account',
+  'now',
+  'mcBlockSeqno',
+  'blockWorkchain',
+  'blockSeqno',
+  'origStatus',
+  'endStatus',
+  'totalFees',
+  'descr',
+  'aborted',
+  'destroyed',
+  'isTock',
+  'computeSkipped',
+  'skippedReason',
+  'computeSuccess',
+  'computeExitCode',
+  'actionSuccess',
+] as const;
+/** A `transactions` row as the classifier reads it, before it is assigned to a trace. */
+type UntracedTxRow = QueryRow<TransactionEntity, (typeof BLOCK_TX_KEYS)[number]>;
+/** UntracedTxRow's select list, of `transactions` `alias`. */
+const untracedTxColumns = (alias: string): string =>
+  selectList(TransactionEntity, BLOCK_TX_KEYS, alias);
+
+/**
+ * A transaction of a stored trace as the classifier reads it; trace_id is not null, the rows being
+ * read by it.
+ */
+export type TxInputRow = UntracedTxRow & { trace_id: string };
+/** TxInputRow's select list, of `transactions` `alias`. */
+export const txInputColumns = (alias: string): string =>
+  `${untracedTxColumns(alias)}, ${selectList(TransactionEntity, ['traceId'], alias)}`;
+
+/**
+ * A transaction as the decoder reads it once per block: the classifier's columns and the code and
+ * data hash of the account state it left (null: no code, or no state).
+ */
+export type BlockTxRow = UntracedTxRow & QueryRow<AccountStateEntity, 'codeHash' | 'dataHash'>;
+/** BlockTxRow's select list, of `transactions` `tx` and the account state it left `state`. */
+export const blockTxColumns = (tx: string, state: string): string =>
+  `${untracedTxColumns(tx)}, ${selectList(AccountStateEntity, ['codeHash', 'dataHash'], state)}`;
+
+const MSG_KEYS = [
+  'msgHash',
+  'txHash',
+  'txLt',
+  'direction',
+  'source',
+  'destination',
+  'value',
+  'valueExtraCurrencies',
+  'fwdFee',
+  'ihrFee',
+  'createdLt',
+  'createdAt',
+  'opcode',
+  'ihrDisabled',
+  'bounce',
+  'bounced',
+  'importFee',
+  'bodyHash',
+  'initStateHash',
+] as const;
+/** A `messages` row with its body and init state from `message_contents` (null when missing). */
+export type MsgInputRow = QueryRow<MessageEntity, (typeof MSG_KEYS)[number]> & {
+  body: string | null;
+  init_state: string | null;
+};
+/** MsgInputRow's select list: messages `mm`, their bodies `b` and init states `i`. */
+export const MSG_INPUT_COLUMNS = `${selectList(MessageEntity, MSG_KEYS, 'mm')},
+  b.body AS body, i.body AS init_state`;
+
+/** The message contents MSG_INPUT_COLUMNS reads, joined to messages `mm`. */
+export const MSG_CONTENT_JOINS = `LEFT JOIN message_contents b ON b.hash = mm.body_hash
+       LEFT JOIN message_contents i ON i.hash = mm.init_state_hash`;
+
+const JETTON_WALLET_KEYS = ['address', 'balance', 'owner', 'jetton'] as const;
+export type JettonWalletInputRow = QueryRow<
+  JettonWalletEntity,
+  (typeof JETTON_WALLET_KEYS)[number]
+>;
+
+const NFT_ITEM_KEYS = [
+  'address',
+  'init',
+  'index',
+  'collectionAddress',
+  'ownerAddress',
+  'content',
+] as const;
+export type NftItemInputRow = QueryRow<NftItemEntity, (typeof NFT_ITEM_KEYS)[number]>;
+
+const MULTISIG_ORDER_KEYS = [
+  'address',
+  'multisigAddress',
+  'orderSeqno',
+  'threshold',
+  'sentForExecution',
+  'approvalsMask',
+  'approvalsNum',
+  'expirationDate',
+  'orderBoc',
+  'signers',
+] as const;
+export type MultisigOrderInputRow = QueryRow<
+  MultisigOrderEntity,
+  (typeof MULTISIG_ORDER_KEYS)[number]
+>;
+
+/**
+ * What toncenter's sale matchers read of a getgems sale (get_sale_data); its code hash says which
+ * version's state-init layout a put-on-sale reads.
+ */
+const NFT_SALE_KEYS = [
+  'address',
+  'isComplete',
+  'marketplaceAddress',
+  'nftAddress',
+  'nftOwnerAddress',
+  'fullPrice',
+  'marketplaceFeeAddress',
+  'marketplaceFee',
+  'royaltyAddress',
+  'royaltyAmount',
+  'codeHash',
+] as const;
+export type NftSaleInputRow = QueryRow<GetgemsNftSaleEntity, (typeof NFT_SALE_KEYS)[number]>;
+
+/**
+ * What toncenter's auction matchers read of a getgems auction (get_sale_data /
+ * get_auction_data_v4); its code hash says which version's state-init layout a put-on-auction reads.
+ */
+const NFT_AUCTION_KEYS = [
+  'address',
+  'nftAddr',
+  'nftOwner',
+  'mpAddr',
+  'lastBid',
+  'codeHash',
+] as const;
+export type NftAuctionInputRow = QueryRow<
+  GetgemsNftAuctionEntity,
+  (typeof NFT_AUCTION_KEYS)[number]
+>;
+
+/** A decoded interface row with the lt of the transaction it was read after (newer rows win). */
+export type Versioned<R> = R & { last_transaction_lt: string };
+
+/** The json objects of the interface rows, each Versioned (every one of these tables has the lt). */
+export const INTERFACE_OBJECTS = {
+  jettonWallet: jsonObject(JettonWalletEntity, [...JETTON_WALLET_KEYS, 'lastTransactionLt']),
+  nftItem: jsonObject(NftItemEntity, [...NFT_ITEM_KEYS, 'lastTransactionLt']),
+  multisigOrder: jsonObject(MultisigOrderEntity, [...MULTISIG_ORDER_KEYS, 'lastTransactionLt']),
+  nftSale: jsonObject(GetgemsNftSaleEntity, [...NFT_SALE_KEYS, 'lastTransactionLt']),
+  nftAuction: jsonObject(GetgemsNftAuctionEntity, [...NFT_AUCTION_KEYS, 'lastTransactionLt']),
+} as const;
