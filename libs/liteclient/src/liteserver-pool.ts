@@ -351,6 +351,11 @@ export class LiteserverPool {
     this.report();
   }
 
+  /** Whether answers are proven from a trust anchor (then no head is served before one is proven). */
+  provesAnswers(): boolean {
+    return this.chain !== undefined;
+  }
+
   /** The newest masterchain block proven from the anchor (null without an anchor or before a probe). */
   verifiedHead(): ProofBlockId | null {
     return this.chain?.verifiedHead ?? null;

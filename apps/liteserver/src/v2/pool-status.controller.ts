@@ -13,10 +13,14 @@ export class PoolStatusController {
     const health = this.pool.health();
     const live = health.filter((h) => h.alive);
     const best = Math.max(0, ...live.map((h) => h.lastSeqno));
+    const proven = this.pool.verifiedHead();
     return {
       healthy: live.length,
       total: health.length,
       ...(best > 0 ? { masterchainSeqno: best } : {}),
+      ...(this.pool.provesAnswers()
+        ? { proving: true, ...(proven ? { provenSeqno: proven.seqno } : {}) }
+        : {}),
     };
   }
 }

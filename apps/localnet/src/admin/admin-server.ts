@@ -6,7 +6,7 @@ import { type Localnet } from '../localnet';
  * The local network's control surface, for tests and developers (loopback only):
  *   POST /seal                          produce a block now; answers the new masterchain seqno
  *   POST /key-block                     produce a key block now (the same config, re-issued); its seqno
- *   POST /liteservers/<i>/fault         body: {"mode":"none|stall|drop|error|lag|lie|stale|forge-signature","lagBlocks":N}
+ *   POST /liteservers/<i>/fault         body: {"mode":"none|stall|drop|error|lag|lie|stale|forge-signature|forge-tx-blocks","lagBlocks":N}
  *   GET  /status                        head seqno and the liteservers' endpoints and faults
  * It is a development tool of the localnet, not part of the service's API.
  */

@@ -14,11 +14,24 @@ import { z } from 'zod';
  *   stale – answer account state, get-method and config queries with the honest, proven answer of the
  *           masterchain block before the one asked (stale-handlers.ts);
  *   forge-signature – answer getBlockProof with one validator signature of each forward link changed,
- *           everything else honest (forged-signature-handlers.ts).
+ *           everything else honest (forged-signature-handlers.ts);
+ *   forge-tx-blocks – answer getTransactions with the honest transactions, each attributed to the block
+ *           before the one holding it (a real block, real ids), everything else honest
+ *           (forged-tx-blocks-handlers.ts).
  */
 export const LiteServerFault = z
   .object({
-    mode: z.enum(['none', 'stall', 'drop', 'error', 'lag', 'lie', 'stale', 'forge-signature']),
+    mode: z.enum([
+      'none',
+      'stall',
+      'drop',
+      'error',
+      'lag',
+      'lie',
+      'stale',
+      'forge-signature',
+      'forge-tx-blocks',
+    ]),
     lagBlocks: z.number().int().min(0).optional(),
     errorCode: z.number().int().optional(),
     errorMessage: z.string().min(1).max(500).optional(),

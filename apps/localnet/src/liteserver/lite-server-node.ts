@@ -11,6 +11,7 @@ import { LiteServerFault } from './lite-server-fault';
 import { STALE_HANDLERS } from './stale-handlers';
 import { LYING_HANDLERS } from './lying-handlers';
 import { FORGED_SIGNATURE_HANDLERS } from './forged-signature-handlers';
+import { FORGED_TX_BLOCKS_HANDLERS } from './forged-tx-blocks-handlers';
 
 export interface LiteServerNodeOptions {
   /** 32-byte ed25519 seed of the node's ADNL key. */
@@ -38,6 +39,7 @@ export class LiteServerNode {
   private readonly lying: LiteApiDispatcher;
   private readonly stale: LiteApiDispatcher;
   private readonly forgedSignature: LiteApiDispatcher;
+  private readonly forgedTxBlocks: LiteApiDispatcher;
   private fault: LiteServerFault = { mode: 'none' };
   private readonly stalled = new Set<() => void>();
   private bound: { host: string; port: number } | null = null;
@@ -53,6 +55,7 @@ export class LiteServerNode {
     this.lying = createLiteApiDispatcher({ chain, handlers: LYING_HANDLERS });
     this.stale = createLiteApiDispatcher({ chain, handlers: STALE_HANDLERS });
     this.forgedSignature = createLiteApiDispatcher({ chain, handlers: FORGED_SIGNATURE_HANDLERS });
+    this.forgedTxBlocks = createLiteApiDispatcher({ chain, handlers: FORGED_TX_BLOCKS_HANDLERS });
     this.adnl = new AdnlServer({
       seed: options.seed,
       handler: (query) => this.answer(query),
@@ -119,6 +122,8 @@ export class LiteServerNode {
         return this.stale(query);
       case 'forge-signature':
         return this.forgedSignature(query);
+      case 'forge-tx-blocks':
+        return this.forgedTxBlocks(query);
       case 'error':
         // run_ext_query's answer while the node is not ready
         return encodeLiteServerError(

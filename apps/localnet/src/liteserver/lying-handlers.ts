@@ -19,7 +19,7 @@ import { Codecs } from '../lite-api/lite-api-schema';
 import { encodeTl } from '../lite-api/tl-encode';
 
 /** The constructor id of liteServer.error: errors pass through unforged. */
-const ERROR_ID = encodeTl(ClientCodecs.liteServer_Error, {
+export const ERROR_ID = encodeTl(ClientCodecs.liteServer_Error, {
   kind: 'liteServer.error',
   code: 0,
   message: '',

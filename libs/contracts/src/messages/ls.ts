@@ -43,6 +43,10 @@ export const PoolStatusRes = z
     healthy: z.number().int().nonnegative(),
     total: z.number().int().nonnegative(),
     masterchainSeqno: z.number().int().nonnegative().optional(),
+    /** The pool proves answers from a trust anchor: it serves no head before one is proven. */
+    proving: z.boolean().optional(),
+    /** The newest masterchain block the pool proved, once it has proven one. */
+    provenSeqno: z.number().int().nonnegative().optional(),
   })
   .strict();
 export type PoolStatusRes = z.infer<typeof PoolStatusRes>;

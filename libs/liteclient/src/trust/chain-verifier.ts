@@ -6,11 +6,12 @@ import {
   type ProofBlockId,
   ProofError,
   sameBlockId,
+  type TransactionBlockBounds,
 } from '@app/ton';
 
 import { classifyFailure } from '../liteserver-errors';
 import { proofStart } from './proof-start';
-import { ProvenBlockSet } from './proven-block-set';
+import { ProvenBlockMap, ProvenBlockSet } from './proven-block-set';
 import { toTlBlockId as toTl } from './tl-block-id';
 
 /** getBlockProof answers one verification may follow (each holds up to a few links). */
@@ -33,6 +34,8 @@ export class ChainVerifier {
   private readonly verified = new Map<number, ProofBlockId>();
   /** Shard-chain blocks proven to be committed by a proven masterchain block (checks/shard-block.ts). */
   readonly provenShardBlocks = new ProvenBlockSet(REMEMBERED_BLOCKS);
+  /** Proven blocks' lt ranges and times, read from their proven headers (checks/transaction-list.answer.ts). */
+  readonly provenBlockBounds = new ProvenBlockMap<TransactionBlockBounds>(REMEMBERED_BLOCKS);
 
   constructor(
     anchor: ProofBlockId,

@@ -1,26 +1,47 @@
 import { type ProofBlockId, sameBlockId } from '@app/ton';
 
-/** Block ids proven once, so that later answers about them need no new proof; the oldest forgotten. */
-export class ProvenBlockSet {
-  private readonly ids = new Map<string, ProofBlockId>();
+/**
+ * Something proven about blocks, by block id, so that later answers about them need no new proof;
+ * the least recently proven forgotten past `capacity`. A value is found only under the very id it
+ * was proven for (hashes included).
+ */
+export class ProvenBlockMap<V> {
+  private readonly entries = new Map<string, { readonly id: ProofBlockId; readonly value: V }>();
 
   constructor(private readonly capacity: number) {}
 
+  get(id: ProofBlockId): V | undefined {
+    const known = this.entries.get(keyOf(id));
+    return known !== undefined && sameBlockId(known.id, id) ? known.value : undefined;
+  }
+
+  set(id: ProofBlockId, value: V): void {
+    const key = keyOf(id);
+    this.entries.delete(key);
+    this.entries.set(key, { id, value });
+    if (this.entries.size > this.capacity) {
+      const oldest = this.entries.keys().next();
+      if (!oldest.done) {
+        this.entries.delete(oldest.value);
+      }
+    }
+  }
+}
+
+/** Block ids proven once, so that later answers about them need no new proof; the oldest forgotten. */
+export class ProvenBlockSet {
+  private readonly ids: ProvenBlockMap<true>;
+
+  constructor(capacity: number) {
+    this.ids = new ProvenBlockMap(capacity);
+  }
+
   has(id: ProofBlockId): boolean {
-    const known = this.ids.get(keyOf(id));
-    return known !== undefined && sameBlockId(known, id);
+    return this.ids.get(id) === true;
   }
 
   add(id: ProofBlockId): void {
-    const key = keyOf(id);
-    this.ids.delete(key);
-    this.ids.set(key, id);
-    if (this.ids.size > this.capacity) {
-      const oldest = this.ids.keys().next();
-      if (!oldest.done) {
-        this.ids.delete(oldest.value);
-      }
-    }
+    this.ids.set(id, true);
   }
 }
 

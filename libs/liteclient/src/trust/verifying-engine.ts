@@ -7,7 +7,6 @@ import {
   checkAccountState,
   checkConfigParams,
   checkLibraries,
-  checkTransactionList,
   type LiteApiSchema,
   type ProofBlockId,
   proofBlockId,
@@ -28,6 +27,7 @@ import {
 } from './checks/block-transactions.answer';
 import { type CheckContext } from './checks/check-context';
 import { checkRunMethodAnswer, withRunMethodProofs } from './checks/run-method.answer';
+import { checkTransactionListAnswer } from './checks/transaction-list.answer';
 import {
   checkAllShardsAnswer,
   checkShardBlockProofAnswer,
@@ -62,7 +62,8 @@ function assertBlockAsked(reason: ProofFailure, answered: ProofBlockId, req: Req
  *                         proofs, the state_proof is of the proven Account (the result is not provable);
  *   blockHeader           the header proof against the id, lookup bounds, the id proven (any chain);
  *   configInfo            of the block asked, which is proven, then the state proof (params whole);
- *   transactionList       the hash / lt / prev_trans chain from the asked transaction;
+ *   transactionList       the hash / lt / prev_trans chain from the asked transaction, each in the
+ *                         proven block its id names (lt range, gen_utime);
  *   libraryResult         each cell's hash is the hash it is filed under;
  *   allShardsInfo / shardInfo / shardBlockProof   against the proven masterchain block (checks/);
  *   blockTransactions(Ext) / transactionInfo      the block proof of each transaction, block proven;
@@ -141,31 +142,13 @@ export class VerifyingEngine extends EventEmitter implements LiteEngine {
         );
         return;
       }
-      case 'liteServer.transactionList': {
-        const a = answer as LiteApiSchema.liteServer_transactionList;
-        const account = req.account as LiteApiSchema.liteServer_accountId;
-        if (a.ids.length === 0) {
-          return; // nothing sent: nothing to serve
-        }
-        checkTransactionList(
-          Buffer.from(a.transactions),
-          {
-            accountId: Buffer.from(account.id),
-            lt: BigInt(req.lt as string),
-            hash: Buffer.from(req.hash as Buffer),
-          },
-          Number(req.count),
-          {
-            workchain: account.workchain,
-            ids: a.ids.map((id) => ({
-              workchain: id.workchain,
-              shard: BigInt.asUintN(64, BigInt(id.shard)),
-              seqno: id.seqno,
-            })),
-          },
+      case 'liteServer.transactionList':
+        await checkTransactionListAnswer(
+          this.ctx,
+          answer as LiteApiSchema.liteServer_transactionList,
+          req,
         );
         return;
-      }
       case 'liteServer.libraryResult': {
         const a = answer as LiteApiSchema.liteServer_libraryResult;
         checkLibraries(

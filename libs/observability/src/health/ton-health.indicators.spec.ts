@@ -53,4 +53,29 @@ void describe(TonHealthIndicators.name, () => {
       },
     );
   });
+
+  void it('liteservers of a proving pool: down until a head is proven, then by their health', async () => {
+    assert.deepEqual(
+      await sut.liteservers('liteservers', () =>
+        Promise.resolve({ healthy: 3, total: 3, masterchainSeqno: 7, proving: true }),
+      ),
+      {
+        liteservers: {
+          healthy: 3,
+          total: 3,
+          masterchainSeqno: 7,
+          message: 'no head proven yet',
+          status: 'down',
+        },
+      },
+    );
+    assert.deepEqual(
+      await sut.liteservers('liteservers', () =>
+        Promise.resolve({ healthy: 2, total: 3, proving: true, provenSeqno: 7 }),
+      ),
+      {
+        liteservers: { healthy: 2, total: 3, provenSeqno: 7, status: 'degraded' },
+      },
+    );
+  });
 });

@@ -11,6 +11,10 @@ export interface LiteserverPoolStatus {
   total: number;
   /** The consensus masterchain seqno, when known. */
   masterchainSeqno?: number;
+  /** The pool proves answers from a trust anchor. */
+  proving?: boolean;
+  /** The newest masterchain block it proved, once it has proven one. */
+  provenSeqno?: number;
 }
 
 export const DEFAULT_HEALTH_TIMEOUT_MS = 3000;
@@ -53,7 +57,8 @@ export class TonHealthIndicators {
   }
 
   /**
-   * Up when every liteserver is healthy, degraded (still 200) when some are, down when none is or
+   * Up when every liteserver is healthy, degraded (still 200) when some are, down when none is, when
+   * a proving pool has proven no head yet (it would answer every head read with an error), or when
    * the status cannot be read in time.
    */
   async liteservers<const K extends string>(
@@ -72,7 +77,11 @@ export class TonHealthIndicators {
       healthy: pool.healthy,
       total: pool.total,
       ...(pool.masterchainSeqno === undefined ? {} : { masterchainSeqno: pool.masterchainSeqno }),
+      ...(pool.provenSeqno === undefined ? {} : { provenSeqno: pool.provenSeqno }),
     };
+    if (pool.proving === true && pool.provenSeqno === undefined) {
+      return session.down({ ...data, message: 'no head proven yet' });
+    }
     if (pool.healthy <= 0) {
       return session.down(data);
     }

@@ -4,6 +4,7 @@ import { type Cell, Cell as CellClass } from '@ton/core';
 
 import { readFixture } from '@app/testing';
 
+import { readShardAccountBlocks } from '../block/account-blocks.reader';
 import { CellSet } from '../boc/cell-set';
 import { hashmapPath } from '../boc/dict-path';
 import { buildMerkleProof } from '../boc/merkle-proof';
@@ -81,4 +82,17 @@ export function transactionsProof(
   }
   keep.add(block);
   return buildMerkleProof(block, keep).toBoc({ idx: false, crc32: false });
+}
+
+/** The transactions of the account of `block` with the most of them, newest first (a list's order). */
+export function busiestAccountTransactions(block: Cell): {
+  accountId: Buffer;
+  newestFirst: Cell[];
+} {
+  const entries = readShardAccountBlocks(ref(ref(block, 3), 2));
+  const busiest = entries.reduce((a, b) => (b.transactions.length > a.transactions.length ? b : a));
+  return {
+    accountId: Buffer.from(busiest.accountId.toString(16).padStart(64, '0'), 'hex'),
+    newestFirst: [...busiest.transactions].reverse(),
+  };
 }

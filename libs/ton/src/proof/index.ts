@@ -22,5 +22,6 @@ export * from './block-transactions.check';
 export * from './account-state.check';
 export * from './run-method.check';
 export * from './transaction-list.check';
+export * from './transaction-list-blocks.check';
 export * from './library.check';
 export * from './lite-answer.adapter';

@@ -4,21 +4,15 @@ import { Cell } from '@ton/core';
 
 import { readFixture } from '@app/testing';
 
-import { readShardAccountBlocks } from '../block/account-blocks.reader';
 import { serializeBocMultiRoot } from '../boc/multi-root-boc';
+import { busiestAccountTransactions } from './block-proofs.test-util';
 import { ProofError } from './proof-error';
 import { checkTransactionList } from './transaction-list.check';
 
 /** The transactions of the account of mainnet block-1 (0,8000000000000000,30816553) with the most. */
 function accountTransactions(): { accountId: Buffer; newestFirst: Cell[] } {
   const [block] = Cell.fromBoc(readFixture('mainnet', 'blocks', 'block-1.bin')) as [Cell];
-  const extra = block.refs[3]!;
-  const entries = readShardAccountBlocks(extra.refs[2]!);
-  const busiest = entries.reduce((a, b) => (b.transactions.length > a.transactions.length ? b : a));
-  return {
-    accountId: Buffer.from(busiest.accountId.toString(16).padStart(64, '0'), 'hex'),
-    newestFirst: [...busiest.transactions].reverse(),
-  };
+  return busiestAccountTransactions(block);
 }
 
 function ltOf(tx: Cell): bigint {
@@ -43,6 +37,8 @@ void describe('checkTransactionList on mainnet block-1', () => {
       txs.map((t) => t.lt),
       newestFirst.map(ltOf),
     );
+    // `now` of each: block-1's gen_utime.
+    assert.deepEqual(new Set(txs.map((t) => t.now)), new Set([1669313155]));
   });
 
   void it('refuses a list starting at another transaction', () => {

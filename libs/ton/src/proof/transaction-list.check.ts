@@ -26,11 +26,14 @@ export interface ChainedTransaction {
   readonly hash: Buffer;
   readonly prevTransHash: Buffer;
   readonly prevTransLt: bigint;
+  /** `now`: the gen_utime of the block holding the transaction (the collator sets one for all). */
+  readonly now: number;
 }
 
 /**
  * Checks a getTransactions answer (`transactions`: a BoC of Transaction roots, newest first):
- *   transaction$0111 account_addr:bits256 lt:uint64 prev_trans_hash:bits256 prev_trans_lt:uint64 ...
+ *   transaction$0111 account_addr:bits256 lt:uint64 prev_trans_hash:bits256 prev_trans_lt:uint64
+ *     now:uint32 ...
  * The first transaction's hash and lt must be the requested ones, every transaction must be of the
  * account, and each next one must be the previous one's prev_trans_hash / prev_trans_lt. So if the
  * requested hash is proven (an account state's last_trans_hash, or a transaction already proven), the
@@ -62,7 +65,8 @@ export function checkTransactionList(
       const lt = s.loadUintBig(64);
       const prevTransHash = s.loadBuffer(32);
       const prevTransLt = s.loadUintBig(64);
-      return { account, lt, prevTransHash, prevTransLt };
+      const now = s.loadUint(32);
+      return { account, lt, prevTransHash, prevTransLt, now };
     });
     const hash = cell.hash();
     if (!hash.equals(expectHash) || tx.lt !== expectLt) {
@@ -80,6 +84,7 @@ export function checkTransactionList(
       hash,
       prevTransHash: tx.prevTransHash,
       prevTransLt: tx.prevTransLt,
+      now: tx.now,
     });
     expectHash = tx.prevTransHash;
     expectLt = tx.prevTransLt;
@@ -92,8 +97,8 @@ export function checkTransactionList(
  * refuses any other count), each a block of the account's workchain whose shard holds the account,
  * and, the list being newest first, never a higher seqno after a lower one (an account's shard
  * blocks descend from each other through splits and merges, each seqno above its parents'). That
- * a transaction is really in the block named would take one getOneTransaction proof per transaction;
- * what is served (the transactions) is proven by the hash chain instead.
+ * a transaction lies in the block named is checked against the block's proven header
+ * (checkTransactionsInBlocks).
  */
 function checkListBlocks(
   ids: readonly TransactionListBlock[],
