@@ -26,6 +26,12 @@ export interface GenesisLocalnet<A extends LocalnetAccount> {
 }
 
 /**
+ * How long the localnet may take to start: well under a minute alone, past the two minutes of the
+ * other services when two shared cores run a few dozen other processes.
+ */
+const LOCALNET_START_MS = 600_000;
+
+/**
  * Starts `apps/localnet` with the genesis seed (pushed on `services`, so the caller stops it) and
  * reads the liteserver and the accounts it wrote.
  */
@@ -43,6 +49,7 @@ export async function startGenesisLocalnet<A extends LocalnetAccount = LocalnetA
       ['--seed', 'genesis', '--config-out', configPath, '--accounts-out', accountsPath],
       {},
       /localnet ready/,
+      LOCALNET_START_MS,
     ),
   );
   const [endpoint] = parseGlobalConfig(JSON.parse(readFileSync(configPath, 'utf8')) as unknown);
