@@ -1,3 +1,4 @@
+import { type TransactionPhaseColumns } from '@app/classify';
 import { type EntityManager } from 'typeorm';
 
 /** `traces` row as the classifier reads it (64-bit values as decimal strings, as pg returns them). */
@@ -18,7 +19,7 @@ export interface TraceInputRow {
   classification_state: string;
 }
 
-export interface TxInputRow {
+export interface TxInputRow extends TransactionPhaseColumns {
   hash: string;
   lt: string;
   account: string;
@@ -31,13 +32,6 @@ export interface TxInputRow {
   total_fees: string;
   descr: string;
   aborted: boolean | null;
-  destroyed: boolean | null;
-  is_tock: boolean | null;
-  compute_skipped: boolean | null;
-  skipped_reason: string | null;
-  compute_success: boolean | null;
-  compute_exit_code: number | null;
-  action_success: boolean | null;
 }
 
 export interface MsgInputRow {

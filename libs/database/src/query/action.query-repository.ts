@@ -1,3 +1,4 @@
+import { type ActionAccountColumns } from '@app/actions';
 import { type DataSource } from 'typeorm';
 import {
   accountLtRanges,
@@ -10,21 +11,13 @@ import {
 import { dir, SqlFilter } from './sql-filter';
 
 /** An `actions` row (int8/numeric as decimal strings, `details` as stored by the decoder). */
-export interface ActionQueryRow {
+export interface ActionQueryRow extends ActionAccountColumns {
   trace_id: string;
   action_id: string;
   start_lt: string;
   end_lt: string;
   start_utime: number;
   end_utime: number;
-  source: string | null;
-  source_secondary: string | null;
-  destination: string | null;
-  destination_secondary: string | null;
-  asset: string | null;
-  asset_secondary: string | null;
-  asset2: string | null;
-  asset2_secondary: string | null;
   opcode: string | null;
   tx_hashes: string[];
   type: string;
