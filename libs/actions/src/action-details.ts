@@ -23,6 +23,7 @@ import type { ActionRenderRow, ApiJson, Renderer } from './details/types';
 import { VESTING_RENDERERS } from './details/vesting';
 
 export type {
+  ActionAccountColumns,
   ActionData,
   ActionDataColumn,
   ActionRenderBase,

@@ -1,1 +1,2 @@
 export * from './action-details';
+export * from './action-versions';

@@ -5,11 +5,11 @@
  * *_data columns are PostgreSQL composite types, rendered here as plain objects with the
  * composite's field names.
  */
-import type { ActionData, ActionDataColumn } from '@app/actions';
+import type { ActionAccountColumns, ActionData, ActionDataColumn } from '@app/actions';
 
 export type { ActionData, ActionDataColumn, ActionValue } from '@app/actions';
 
-export interface ActionBase {
+export interface ActionBase extends ActionAccountColumns {
   trace_id: string;
   action_id: string;
   type: string;
@@ -20,14 +20,6 @@ export interface ActionBase {
   end_lt: bigint;
   start_utime: number;
   end_utime: number;
-  source: string | null;
-  source_secondary: string | null;
-  destination: string | null;
-  destination_secondary: string | null;
-  asset: string | null;
-  asset_secondary: string | null;
-  asset2: string | null;
-  asset2_secondary: string | null;
   opcode: number | null;
   success: boolean;
   trace_end_lt: bigint | null;

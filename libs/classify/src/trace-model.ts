@@ -41,8 +41,20 @@ export interface TraceMessage {
   init_state: string | null;
 }
 
+/** The phase outcomes of a `transactions` row: destruction, tick-tock, compute and action phases. */
+export interface TransactionPhaseColumns {
+  destroyed: boolean | null;
+  is_tock: boolean | null;
+  compute_skipped: boolean | null;
+  /** `skipped_reason` (no_state | bad_state | no_gas | suspended) when compute was skipped. */
+  skipped_reason: string | null;
+  compute_success: boolean | null;
+  compute_exit_code: number | null;
+  action_success: boolean | null;
+}
+
 /** One row of `transactions`, with its messages (the in-message first when there is one). */
-export interface TraceTransaction {
+export interface TraceTransaction extends TransactionPhaseColumns {
   hash: string;
   lt: bigint;
   account: string;
@@ -55,14 +67,6 @@ export interface TraceTransaction {
   total_fees: bigint;
   descr: string;
   aborted: boolean;
-  destroyed: boolean | null;
-  is_tock: boolean | null;
-  compute_skipped: boolean | null;
-  /** `skipped_reason` (no_state | bad_state | no_gas | suspended) when compute was skipped. */
-  skipped_reason: string | null;
-  compute_success: boolean | null;
-  compute_exit_code: number | null;
-  action_success: boolean | null;
   emulated: boolean;
   messages: TraceMessage[];
 }

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { NO_V4_AUCTION_FIELDS } from '@app/classify';
 import {
   type JettonWalletRow,
   type NftAuctionRow,
@@ -159,13 +160,7 @@ void describe('InterfaceView', () => {
       createdAt: 1_790_000_000n,
       lastBidAt: 1_790_050_000n,
       isCanceled: false,
-      activated: null,
-      stepTime: null,
-      lastQueryId: null,
-      jettonWallet: null,
-      jettonMaster: null,
-      isBrokenState: null,
-      publicKey: null,
+      ...NO_V4_AUCTION_FIELDS,
       lastLt: 800n,
       codeHash: null,
       dataHash: null,

@@ -1,3 +1,4 @@
+import { V1_ACTION_TYPES } from '@app/actions';
 import { type V3Settings } from './v3-endpoint';
 
 /**
@@ -16,31 +17,7 @@ const LAYERZERO = [
   'layerzero_dvn_verify',
 ];
 
-const V1 = [
-  'call_contract',
-  'contract_deploy',
-  'ton_transfer',
-  'stake_deposit',
-  'stake_withdrawal',
-  'stake_withdrawal_request',
-  'dex_deposit_liquidity',
-  'jetton_transfer',
-  'nft_transfer',
-  'nft_mint',
-  'jetton_burn',
-  'jetton_mint',
-  'jetton_swap',
-  'change_dns',
-  'delete_dns',
-  'renew_dns',
-  'subscribe',
-  'dex_withdraw_liquidity',
-  'unsubscribe',
-  'election_deposit',
-  'election_recover',
-  'auction_bid',
-  'tick_tock',
-];
+const V1 = V1_ACTION_TYPES;
 const V2 = [
   ...V1,
   'multisig_create_order',

@@ -50,16 +50,20 @@ export type ActionDataColumn =
   | 'cocoon_client_increase_stake_data'
   | 'cocoon_client_withdraw_data';
 
+/** The accounts of an action: its main and secondary source, destination and two assets. */
+export interface ActionAccountColumns {
+  source: string | null;
+  source_secondary: string | null;
+  destination: string | null;
+  destination_secondary: string | null;
+  asset: string | null;
+  asset_secondary: string | null;
+  asset2: string | null;
+  asset2_secondary: string | null;
+}
+
 /** The generic columns the renderers read, and the composites. */
-export interface ActionRenderBase {
-  readonly source: string | null;
-  readonly source_secondary: string | null;
-  readonly destination: string | null;
-  readonly destination_secondary: string | null;
-  readonly asset: string | null;
-  readonly asset_secondary: string | null;
-  readonly asset2: string | null;
-  readonly asset2_secondary: string | null;
+export interface ActionRenderBase extends Readonly<ActionAccountColumns> {
   readonly value: string | bigint | null;
   readonly amount: string | bigint | null;
   /** The signed int32 opcode. */

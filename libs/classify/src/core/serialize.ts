@@ -3,6 +3,7 @@
  * type-specific ones from the block's own `fill`.
  */
 import { createHash } from 'node:crypto';
+import { V1_ACTION_TYPES } from '@app/actions';
 import { emptyAction, type ActionRow } from '../action';
 import type { ClassifiableTrace } from '../trace-model';
 import type { Block } from './block';
@@ -10,32 +11,11 @@ import type { ClassificationState } from './pipeline';
 
 /**
  * The "v1" block types: their children are not serialised as separate actions. Internal names that
- * are renamed on output (tonstakers_*, nominator_pool_*, dedust_deposit_liquidity*, ...) count too.
+ * are renamed on output to a v1 type (tonstakers_*, nominator_pool_*, dedust_deposit_liquidity*, ...)
+ * count too.
  */
-export const V1_BLOCK_TYPES = new Set([
-  'call_contract',
-  'contract_deploy',
-  'jetton_burn',
-  'tick_tock',
-  'jetton_transfer',
-  'nft_transfer',
-  'nft_mint',
-  'jetton_mint',
-  'ton_transfer',
-  'stake_deposit',
-  'stake_withdrawal',
-  'stake_withdrawal_request',
-  'dex_deposit_liquidity',
-  'jetton_swap',
-  'change_dns',
-  'delete_dns',
-  'renew_dns',
-  'subscribe',
-  'dex_withdraw_liquidity',
-  'unsubscribe',
-  'election_deposit',
-  'election_recover',
-  'auction_bid',
+export const V1_BLOCK_TYPES: ReadonlySet<string> = new Set([
+  ...V1_ACTION_TYPES,
   'nominator_pool_deposit',
   'nominator_pool_withdraw_request',
   'dedust_deposit_liquidity',

@@ -25,6 +25,7 @@ import {
   comment,
   auctionInfo,
 } from '../testing/nft-trades';
+import { walletSends } from '../testing/synthetic-trace';
 
 void describe('outbids (auction.py AuctionOutbidMatcher)', () => {
   const OLD = addr('5');
@@ -32,18 +33,11 @@ void describe('outbids (auction.py AuctionOutbidMatcher)', () => {
 
   it('a getgems bid refunding the previous bidder with the outbid comment: auction_bid and auction_outbid', () => {
     const actions = classify(
-      {
-        from: null,
-        to: BUYER,
-        children: [
-          {
-            from: BUYER,
-            to: AUCTION,
-            value: 8_000_000_000n,
-            children: [{ from: AUCTION, to: OLD, body: comment(outbid), value: 7_000_000_000n }],
-          },
-        ],
-      },
+      walletSends(BUYER, {
+        to: AUCTION,
+        value: 8_000_000_000n,
+        children: [{ from: AUCTION, to: OLD, body: comment(outbid), value: 7_000_000_000n }],
+      }),
       { [AUCTION]: auctionInfo(), [ITEM]: item() },
     );
     assert.equal(only(actions, 'auction_bid').value, 8_000_000_000n);
@@ -74,20 +68,11 @@ void describe('outbids (auction.py AuctionOutbidMatcher)', () => {
 
   it('a Fragment bid with teleitem_msg_outbid (0x557cea20) to the previous bidder: a fragment auction_outbid', () => {
     const actions = classify(
-      {
-        from: null,
-        to: BUYER,
-        children: [
-          {
-            from: BUYER,
-            to: ITEM,
-            value: 3_000_000_000n,
-            children: [
-              { from: ITEM, to: OLD, body: op(0x557cea20).endCell(), value: 2_000_000_000n },
-            ],
-          },
-        ],
-      },
+      walletSends(BUYER, {
+        to: ITEM,
+        value: 3_000_000_000n,
+        children: [{ from: ITEM, to: OLD, body: op(0x557cea20).endCell(), value: 2_000_000_000n }],
+      }),
       { [ITEM]: item({ content: { uri: 'https://nft.fragment.com/number/888.json' } }) },
     );
     assert.equal(only(actions, 'auction_bid').nft_transfer_data!.marketplace, 'fragment');
@@ -110,18 +95,11 @@ void describe('Telemint auctions (auction.py TeleitemStartAuctionMatcher, Teleit
       .storeUint(86400, 32)
       .endCell();
     const actions = classify(
-      {
-        from: null,
-        to: SELLER,
-        children: [
-          {
-            from: SELLER,
-            to: ITEM,
-            body: op(0x487a8e81).storeRef(config).endCell(),
-            children: [{ from: ITEM, to: SELLER, body: op(0xa37a0983).endCell() }],
-          },
-        ],
-      },
+      walletSends(SELLER, {
+        to: ITEM,
+        body: op(0x487a8e81).storeRef(config).endCell(),
+        children: [{ from: ITEM, to: SELLER, body: op(0xa37a0983).endCell() }],
+      }),
       { [ITEM]: teleitem },
     );
     const s = only(actions, 'teleitem_start_auction');
@@ -180,25 +158,18 @@ void describe('.ton DNS auctions (auction.py DnsPurchaseMatcher, DnsReleaseMatch
 
   it('a DNS item paying auction_fill_up after the call that ended its auction: dns_purchase by that caller', () => {
     const actions = classify(
-      {
-        from: null,
-        to: BUYER,
+      walletSends(BUYER, {
+        to: ITEM,
+        body: op(0x12345678).endCell(),
         children: [
           {
-            from: BUYER,
-            to: ITEM,
-            body: op(0x12345678).endCell(),
-            children: [
-              {
-                from: ITEM,
-                to: DNS_COLLECTION,
-                body: op(0x370fec51, 77n).endCell(),
-                value: 9_000_000_000n,
-              },
-            ],
+            from: ITEM,
+            to: DNS_COLLECTION,
+            body: op(0x370fec51, 77n).endCell(),
+            value: 9_000_000_000n,
           },
         ],
-      },
+      }),
       { [ITEM]: dnsItem },
     );
     const p = only(actions, 'dns_purchase');

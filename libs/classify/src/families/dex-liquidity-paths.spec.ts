@@ -17,7 +17,7 @@ import {
   jettonWallet,
   notification,
 } from '../testing/jetton-bodies';
-import { syntheticTrace, testAddress, type Hop } from '../testing/synthetic-trace';
+import { syntheticTrace, testAddress, type Hop, walletSends } from '../testing/synthetic-trace';
 import type { AccountInterfaces } from '../trace-model';
 
 const USER = testAddress(0, '1');
@@ -239,50 +239,43 @@ void describe('swap.coffee deposit liquidity (CoffeeDepositLiquidityMatcher)', (
   };
   const trace = (withProof: boolean) =>
     syntheticTrace(
-      {
-        from: null,
-        to: USER,
+      walletSends(USER, {
+        to: USER_J,
+        body: jettonTransfer(1_000n, J_VAULT, empty()),
         children: [
           {
-            from: USER,
-            to: USER_J,
-            body: jettonTransfer(1_000n, J_VAULT, empty()),
+            from: USER_J,
+            to: VAULT_J,
+            body: internalTransfer(1_000n, USER),
             children: [
               {
-                from: USER_J,
-                to: VAULT_J,
-                body: internalTransfer(1_000n, USER),
+                from: VAULT_J,
+                to: J_VAULT,
+                body: notification(1_000n, USER, empty()),
                 children: [
                   {
-                    from: VAULT_J,
-                    to: J_VAULT,
-                    body: notification(1_000n, USER, empty()),
+                    from: J_VAULT,
+                    to: FACTORY,
+                    body: request(1_000n, withProof),
                     children: [
                       {
-                        from: J_VAULT,
-                        to: FACTORY,
-                        body: request(1_000n, withProof),
+                        from: FACTORY,
+                        to: DEPOSITORY,
+                        body: op(0xc0ffee22)
+                          .storeRef(empty())
+                          .storeRef(empty())
+                          .storeBit(false)
+                          .endCell(),
+                        deploys: true,
                         children: [
                           {
-                            from: FACTORY,
-                            to: DEPOSITORY,
-                            body: op(0xc0ffee22)
-                              .storeRef(empty())
-                              .storeRef(empty())
-                              .storeBit(false)
-                              .endCell(),
-                            deploys: true,
+                            from: DEPOSITORY,
+                            to: POOL,
+                            body: op(0xc0ffee29).endCell(),
                             children: [
-                              {
-                                from: DEPOSITORY,
-                                to: POOL,
-                                body: op(0xc0ffee29).endCell(),
-                                children: [
-                                  { from: POOL, to: USER_LP, body: internalTransfer(31n, POOL) },
-                                ],
-                                logs: [coffeeEvent(0xc0ffee33, 0n, 1_000n, 31n)],
-                              },
+                              { from: POOL, to: USER_LP, body: internalTransfer(31n, POOL) },
                             ],
+                            logs: [coffeeEvent(0xc0ffee33, 0n, 1_000n, 31n)],
                           },
                         ],
                       },
@@ -293,7 +286,7 @@ void describe('swap.coffee deposit liquidity (CoffeeDepositLiquidityMatcher)', (
             ],
           },
         ],
-      },
+      }),
       interfaces,
     );
 
@@ -342,26 +335,19 @@ void describe('swap.coffee staking claim rewards (CoffeeStakingClaimRewardsMatch
   };
   const trace = (body: Cell) =>
     syntheticTrace(
-      {
-        from: null,
-        to: ADMIN,
+      walletSends(ADMIN, {
+        to: POOL,
+        body,
         children: [
           {
-            from: ADMIN,
-            to: POOL,
-            body,
-            children: [
-              {
-                from: POOL,
-                to: POOL_J,
-                body: jettonTransfer(500n, USER, null),
-                children: [{ from: POOL_J, to: USER_J2, body: internalTransfer(500n, POOL) }],
-              },
-            ],
-            logs: [body],
+            from: POOL,
+            to: POOL_J,
+            body: jettonTransfer(500n, USER, null),
+            children: [{ from: POOL_J, to: USER_J2, body: internalTransfer(500n, POOL) }],
           },
         ],
-      },
+        logs: [body],
+      }),
       interfaces,
     );
 

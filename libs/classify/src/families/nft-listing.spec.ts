@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { beginCell, type Cell, storeStateInit } from '@ton/core';
-import type { Hop } from '../testing/synthetic-trace';
+import { type Hop, walletSends } from '../testing/synthetic-trace';
 import { renderApiAction } from '../api-render';
 import {
   only,
@@ -195,18 +195,11 @@ void describe('put on sale / auction (auction.py NftPutOnSaleBlockMatcher)', () 
 void describe('sale cancel and update (auction.py NftCancelSaleMatcher, UpdateSaleMatcher)', () => {
   it("cancel (op 3) to a sale that returns the item: nft_cancel_sale from the item's new owner", () => {
     const actions = classify(
-      {
-        from: null,
-        to: SELLER,
-        children: [
-          {
-            from: SELLER,
-            to: SALE,
-            body: op(3).endCell(),
-            children: [itemHandsOver(SALE, SELLER, SALE)],
-          },
-        ],
-      },
+      walletSends(SELLER, {
+        to: SALE,
+        body: op(3).endCell(),
+        children: [itemHandsOver(SALE, SELLER, SALE)],
+      }),
       { [SALE]: saleInfo(), [ITEM]: item() },
     );
     const c = only(actions, 'nft_cancel_sale');
@@ -288,18 +281,11 @@ void describe('getgems auction finished by a "finish" comment (nft.py proxy, auc
 
   it('"cancel" returning the item to its owner: nft_cancel_auction with the auction\'s marketplace', () => {
     const actions = classify(
-      {
-        from: null,
-        to: SELLER,
-        children: [
-          {
-            from: SELLER,
-            to: AUCTION,
-            body: comment('cancel'),
-            children: [itemHandsOver(AUCTION, SELLER, AUCTION)],
-          },
-        ],
-      },
+      walletSends(SELLER, {
+        to: AUCTION,
+        body: comment('cancel'),
+        children: [itemHandsOver(AUCTION, SELLER, AUCTION)],
+      }),
       { [AUCTION]: auctionInfo(), [ITEM]: item() },
     );
     const c = only(actions, 'nft_cancel_auction');
@@ -312,18 +298,11 @@ void describe('getgems auction finished by a "finish" comment (nft.py proxy, auc
 
   it('the stop op (0xb95616b6) returning the item: nft_finish_auction', () => {
     const actions = classify(
-      {
-        from: null,
-        to: SELLER,
-        children: [
-          {
-            from: SELLER,
-            to: AUCTION,
-            body: op(0xb95616b6).endCell(),
-            children: [itemHandsOver(AUCTION, SELLER, AUCTION)],
-          },
-        ],
-      },
+      walletSends(SELLER, {
+        to: AUCTION,
+        body: op(0xb95616b6).endCell(),
+        children: [itemHandsOver(AUCTION, SELLER, AUCTION)],
+      }),
       { [AUCTION]: auctionInfo(), [ITEM]: item() },
     );
     assert.equal(

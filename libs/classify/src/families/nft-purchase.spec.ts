@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { beginCell, type Cell } from '@ton/core';
-import type { Hop } from '../testing/synthetic-trace';
+import { type Hop, walletSends } from '../testing/synthetic-trace';
 import { renderApiAction } from '../api-render';
 import { bocBase64 } from '../tlb/cells';
 import {
@@ -127,27 +127,20 @@ void describe('Fragment purchase (nft.py TelegramNftPurchaseBlockMatcher)', () =
 
   it('a bid that wins the item: nft_transfer purchase at the bid, the payouts by lt (royalty, then seller)', () => {
     const actions = classify(
-      {
-        from: null,
-        to: BUYER,
+      walletSends(BUYER, {
+        to: ITEM,
+        value: 10_000_000_000n,
         children: [
+          { from: ITEM, to: ROYALTY, body: op(0x370fec51).endCell(), value: 500_000_000n },
+          { from: ITEM, to: SELLER, body: op(0x370fec51).endCell(), value: 9_400_000_000n },
           {
-            from: BUYER,
-            to: ITEM,
-            value: 10_000_000_000n,
-            children: [
-              { from: ITEM, to: ROYALTY, body: op(0x370fec51).endCell(), value: 500_000_000n },
-              { from: ITEM, to: SELLER, body: op(0x370fec51).endCell(), value: 9_400_000_000n },
-              {
-                from: ITEM,
-                to: BUYER,
-                body: ownershipAssigned(SELLER, bidInfo(10_000_000_000n)),
-                value: 0n,
-              },
-            ],
+            from: ITEM,
+            to: BUYER,
+            body: ownershipAssigned(SELLER, bidInfo(10_000_000_000n)),
+            value: 0n,
           },
         ],
-      },
+      }),
       { [ITEM]: teleitem },
     );
     assert.deepEqual(types(actions), ['nft_transfer']);
@@ -173,18 +166,11 @@ void describe('Fragment purchase (nft.py TelegramNftPurchaseBlockMatcher)', () =
 
   it('the item deployed by its collection at the end of its first auction: a transfer, not a purchase', () => {
     const actions = classify(
-      {
-        from: null,
-        to: COLLECTION,
-        children: [
-          {
-            from: COLLECTION,
-            to: ITEM,
-            body: op(0x299a3e15).endCell(),
-            children: [{ from: ITEM, to: BUYER, body: ownershipAssigned(COLLECTION, bidInfo(5n)) }],
-          },
-        ],
-      },
+      walletSends(COLLECTION, {
+        to: ITEM,
+        body: op(0x299a3e15).endCell(),
+        children: [{ from: ITEM, to: BUYER, body: ownershipAssigned(COLLECTION, bidInfo(5n)) }],
+      }),
       { [ITEM]: teleitem },
     );
     const t = only(actions, 'nft_transfer');

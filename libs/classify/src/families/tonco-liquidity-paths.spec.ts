@@ -11,7 +11,7 @@ import { bocBase64, bodySlice } from '../tlb/cells';
 import { parseToncoFundAccountPayload, parseToncoPositionInit } from '../tlb/tonco';
 import { classifyOk, onlyAction } from '../testing/classified';
 import { internalTransfer, jettonTransfer, jettonWallet } from '../testing/jetton-bodies';
-import { syntheticTrace, testAddress, type Hop } from '../testing/synthetic-trace';
+import { syntheticTrace, testAddress, type Hop, walletSends } from '../testing/synthetic-trace';
 
 const DEPLOYER = testAddress(0, '1');
 const ROUTER = testAddress(0, '2');
@@ -229,39 +229,32 @@ void describe('TONCO withdraw liquidity (ToncoWithdrawLiquidityMatcher)', () => 
   });
   const trace = (fees: boolean, coins: boolean) =>
     syntheticTrace(
-      {
-        from: null,
-        to: USER,
+      walletSends(USER, {
+        to: POOL,
+        body: startBurn,
         children: [
           {
-            from: USER,
-            to: POOL,
-            body: startBurn,
+            from: POOL,
+            to: NFT,
+            body: positionBurn,
             children: [
               {
-                from: POOL,
-                to: NFT,
-                body: positionBurn,
+                from: NFT,
+                to: POOL,
+                body: poolBurn(fees),
                 children: [
                   {
-                    from: NFT,
-                    to: POOL,
-                    body: poolBurn(fees),
-                    children: [
-                      {
-                        from: POOL,
-                        to: ROUTER,
-                        body: payTo(coins),
-                        children: [payout(WALLET0, USER_J0, 70n), payout(WALLET1, USER_J1, 80n)],
-                      },
-                    ],
+                    from: POOL,
+                    to: ROUTER,
+                    body: payTo(coins),
+                    children: [payout(WALLET0, USER_J0, 70n), payout(WALLET1, USER_J1, 80n)],
                   },
                 ],
               },
             ],
           },
         ],
-      },
+      }),
       interfaces,
     );
 

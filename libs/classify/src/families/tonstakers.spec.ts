@@ -4,13 +4,13 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Address, beginCell } from '@ton/core';
+import { Address, beginCell, type Cell } from '@ton/core';
 import type { ActionRow } from '../action';
 import { classifyTrace } from '../core/pipeline';
 import { defaultRegistry } from '../registry';
 import { JettonOp } from '../tlb/jetton';
 import { TONSTAKERS } from '@app/ton';
-import { type Hop, syntheticTrace, testAddress } from '../testing/synthetic-trace';
+import { chain, type Hop, syntheticTrace, testAddress } from '../testing/synthetic-trace';
 
 const WALLET = testAddress(0, 'a');
 const TS_WALLET = testAddress(0, 'b');
@@ -33,46 +33,52 @@ function only(all: ActionRow[], type: string): ActionRow {
   return found[0]!;
 }
 
+/**
+ * The holder burns tsTON: its jetton wallet tells the minter, which sends `request` (the pool's
+ * withdraw) on.
+ */
+const burnRequest = (burn: Cell, request: Hop): Hop =>
+  chain(
+    { from: null, to: WALLET },
+    { from: WALLET, to: TS_WALLET, body: burn },
+    { from: TS_WALLET, to: TS_MINTER, body: op(JettonOp.burnNotification).endCell() },
+    request,
+  );
+
+/** `burner` burns the bill; the bill notifies the payout collection, which pays the holder. */
+const billBurnt = (burner: string, notification: Cell, payout: bigint): Hop[] => [
+  { from: burner, to: BILL, body: op(TONSTAKERS.nft_burn.opcode).endCell() },
+  { from: BILL, to: PAYOUT_COLLECTION, body: notification },
+  {
+    from: PAYOUT_COLLECTION,
+    to: WALLET,
+    value: payout,
+    body: op(TONSTAKERS.nft_payout.opcode).endCell(),
+  },
+];
+
 void describe('TONStakers (staking.py)', () => {
   void it('immediate: burn → burn_notification → withdraw request → pool payout; amount = payout − request value', () => {
     const burnt = 700n;
     const requestValue = 100n;
     const payout = 850n;
     const burn = op(JettonOp.burn).storeCoins(burnt).storeAddress(null).storeBit(false).endCell();
-    const all = actions({
-      from: null,
-      to: WALLET,
-      children: [
-        {
-          from: WALLET,
-          to: TS_WALLET,
-          body: burn,
-          children: [
-            {
-              from: TS_WALLET,
-              to: TS_MINTER,
-              body: op(JettonOp.burnNotification).endCell(),
-              children: [
-                {
-                  from: TS_MINTER,
-                  to: POOL,
-                  value: requestValue,
-                  body: op(TONSTAKERS.pool_withdraw.opcode).endCell(),
-                  children: [
-                    {
-                      from: POOL,
-                      to: WALLET,
-                      value: payout,
-                      body: op(TONSTAKERS.pool_withdrawal.opcode).endCell(),
-                    },
-                  ],
-                },
-              ],
-            },
-          ],
-        },
-      ],
-    });
+    const all = actions(
+      burnRequest(burn, {
+        from: TS_MINTER,
+        to: POOL,
+        value: requestValue,
+        body: op(TONSTAKERS.pool_withdraw.opcode).endCell(),
+        children: [
+          {
+            from: POOL,
+            to: WALLET,
+            value: payout,
+            body: op(TONSTAKERS.pool_withdrawal.opcode).endCell(),
+          },
+        ],
+      }),
+    );
     const a = only(all, 'stake_withdrawal');
     assert.equal(a.source, WALLET);
     assert.equal(a.destination, POOL);
@@ -92,32 +98,9 @@ void describe('TONStakers (staking.py)', () => {
       .storeCoins(tokens)
       .storeAddress(Address.parse(WALLET))
       .endCell();
-    const all = actions({
-      from: null,
-      to: WALLET,
-      children: [
-        {
-          from: WALLET,
-          to: BILL,
-          body: op(TONSTAKERS.nft_burn.opcode).endCell(),
-          children: [
-            {
-              from: BILL,
-              to: PAYOUT_COLLECTION,
-              body: notification,
-              children: [
-                {
-                  from: PAYOUT_COLLECTION,
-                  to: WALLET,
-                  value: payout,
-                  body: op(TONSTAKERS.nft_payout.opcode).endCell(),
-                },
-              ],
-            },
-          ],
-        },
-      ],
-    });
+    const all = actions(
+      chain({ from: null, to: WALLET }, ...billBurnt(WALLET, notification, payout)),
+    );
     const a = only(all, 'stake_withdrawal');
     assert.equal(a.source, WALLET);
     assert.equal(a.amount, payout);
@@ -132,39 +115,21 @@ void describe('TONStakers (staking.py)', () => {
   void it('a withdraw request whose bill mint reaches no NFT is a failed stake_withdrawal_request without ts_nft', () => {
     const burnt = 5_000n;
     const burn = op(JettonOp.burn).storeCoins(burnt).storeAddress(null).storeBit(false).endCell();
-    const all = actions({
-      from: null,
-      to: WALLET,
-      children: [
-        {
-          from: WALLET,
-          to: TS_WALLET,
-          body: burn,
-          children: [
-            {
-              from: TS_WALLET,
-              to: TS_MINTER,
-              body: op(JettonOp.burnNotification).endCell(),
-              children: [
-                {
-                  from: TS_MINTER,
-                  to: POOL,
-                  body: op(TONSTAKERS.pool_withdraw.opcode).endCell(),
-                  // the pool asks the payout collection to mint the bill; the collection sends nothing on
-                  children: [
-                    {
-                      from: POOL,
-                      to: PAYOUT_COLLECTION,
-                      body: op(TONSTAKERS.payout_mint_jettons.opcode).endCell(),
-                    },
-                  ],
-                },
-              ],
-            },
-          ],
-        },
-      ],
-    });
+    const all = actions(
+      burnRequest(burn, {
+        from: TS_MINTER,
+        to: POOL,
+        body: op(TONSTAKERS.pool_withdraw.opcode).endCell(),
+        // the pool asks the payout collection to mint the bill; the collection sends nothing on
+        children: [
+          {
+            from: POOL,
+            to: PAYOUT_COLLECTION,
+            body: op(TONSTAKERS.payout_mint_jettons.opcode).endCell(),
+          },
+        ],
+      }),
+    );
     const a = only(all, 'stake_withdrawal_request');
     assert.equal(a.success, false);
     assert.equal(a.source, WALLET);
@@ -182,45 +147,18 @@ void describe('TONStakers (staking.py)', () => {
       .storeCoins(tokens)
       .storeAddress(Address.parse(WALLET))
       .endCell();
-    const all = actions({
-      from: null,
-      to: WALLET,
-      children: [
+    const all = actions(
+      chain(
+        { from: null, to: WALLET },
+        { from: WALLET, to: POOL },
         {
-          from: WALLET,
-          to: POOL,
-          children: [
-            {
-              from: POOL,
-              to: PAYOUT_COLLECTION,
-              body: op(TONSTAKERS.start_distribution.opcode).endCell(),
-              children: [
-                {
-                  from: PAYOUT_COLLECTION,
-                  to: BILL,
-                  body: op(TONSTAKERS.nft_burn.opcode).endCell(),
-                  children: [
-                    {
-                      from: BILL,
-                      to: PAYOUT_COLLECTION,
-                      body: notification,
-                      children: [
-                        {
-                          from: PAYOUT_COLLECTION,
-                          to: WALLET,
-                          value: payout,
-                          body: op(TONSTAKERS.nft_payout.opcode).endCell(),
-                        },
-                      ],
-                    },
-                  ],
-                },
-              ],
-            },
-          ],
+          from: POOL,
+          to: PAYOUT_COLLECTION,
+          body: op(TONSTAKERS.start_distribution.opcode).endCell(),
         },
-      ],
-    });
+        ...billBurnt(PAYOUT_COLLECTION, notification, payout),
+      ),
+    );
     const a = only(all, 'stake_withdrawal');
     assert.equal(a.source, WALLET);
     assert.equal(a.destination, POOL);

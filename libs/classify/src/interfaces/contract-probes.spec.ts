@@ -1,27 +1,17 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { describe, it } from 'node:test';
-import { Address, beginCell, type Cell, Dictionary, type TupleItem, TupleReader } from '@ton/core';
+import { Address, beginCell, type Cell, Dictionary, type TupleItem } from '@ton/core';
 import { ContractProbes } from './contract-probes';
 import { DNS_ZONES } from './dns-zones';
-import { type GetMethodAnswer, type GetMethodRunner } from './get-method.runner';
+import { TableMethods } from '../testing/table-methods';
 
-/** Get-methods answered from a table (address → method → stack); anything else fails (exit 11). */
-class TableMethods implements GetMethodRunner {
-  readonly calls: string[] = [];
-
-  constructor(private readonly table: Record<string, Record<string, TupleItem[]>>) {}
-
-  run(address: string, method: string, args: TupleItem[]): Promise<GetMethodAnswer> {
-    this.calls.push(`${address} ${method} ${JSON.stringify(args.map((a) => a.type))}`);
-    const stack = this.table[address]?.[method];
-    return Promise.resolve(
-      stack === undefined
-        ? { exitCode: 11, stack: null }
-        : { exitCode: 0, stack: new TupleReader(stack) },
-    );
-  }
-}
+/** The table's get-methods, each call noted with its address and argument types. */
+const tableMethods = (table: Record<string, Record<string, TupleItem[]>>): TableMethods =>
+  new TableMethods(
+    table,
+    (address, method, args) => `${address} ${method} ${JSON.stringify(args.map((a) => a.type))}`,
+  );
 
 const addr = (n: number): Address => new Address(0, Buffer.alloc(32, n));
 const raw = (a: Address): string => a.toRawString().toUpperCase();
@@ -74,7 +64,7 @@ void describe('ContractProbes.dnsItem (TEP-81)', () => {
   });
 
   void it('reads the four records of an item of the .ton collection, whose domain gets ".ton"', async () => {
-    const methods = new TableMethods({
+    const methods = tableMethods({
       [ITEM]: {
         get_domain: domain('alice'),
         get_nft_data: nftData(TON_ROOT),
@@ -97,7 +87,7 @@ void describe('ContractProbes.dnsItem (TEP-81)', () => {
   });
 
   void it('a Telegram username: get_full_domain "me\\0t\\0alice\\0" is alice.t.me, no get_domain', async () => {
-    const methods = new TableMethods({
+    const methods = tableMethods({
       [ITEM]: {
         get_full_domain: [slice(beginCell().storeBuffer(Buffer.from('me\0t\0alice\0')).endCell())],
         get_nft_data: nftData(T_ME_ROOT),
@@ -127,7 +117,7 @@ void describe('ContractProbes.dnsItem (TEP-81)', () => {
   });
 
   void it('is not a DNS item: a DNS collection item its collection does not derive', async () => {
-    const forged = new TableMethods({
+    const forged = tableMethods({
       [ITEM]: {
         get_domain: domain('alice'),
         get_nft_data: nftData(TON_ROOT),
@@ -139,7 +129,7 @@ void describe('ContractProbes.dnsItem (TEP-81)', () => {
   });
 
   void it('is not a DNS item: dnsresolve("\\0") resolving other than its 8 bits', async () => {
-    const methods = new TableMethods({
+    const methods = tableMethods({
       [ITEM]: {
         get_domain: domain('alice'),
         get_nft_data: nftData(TON_ROOT),
@@ -151,7 +141,7 @@ void describe('ContractProbes.dnsItem (TEP-81)', () => {
   });
 
   void it('a standalone resolver: owner from get_owner_address, the domain as it is, no records', async () => {
-    const methods = new TableMethods({
+    const methods = tableMethods({
       [ITEM]: {
         get_domain: domain('localnet'),
         get_owner_address: [addressSlice(addr(3))],
@@ -169,7 +159,7 @@ void describe('ContractProbes.dnsItem (TEP-81)', () => {
   });
 
   void it('is not a DNS item: an NFT of another collection, no domain method of its zone, or no dnsresolve', async () => {
-    const other = new TableMethods({
+    const other = tableMethods({
       [ITEM]: {
         get_domain: domain('x'),
         get_nft_data: nftData(addr(9)),
@@ -178,13 +168,13 @@ void describe('ContractProbes.dnsItem (TEP-81)', () => {
       [raw(addr(9))]: derives(addr(1)),
     });
     assert.equal(await new ContractProbes(other).dnsItem(ITEM, 10), null);
-    const none = new TableMethods({
+    const none = tableMethods({
       [ITEM]: { get_nft_data: nftData(TON_ROOT), dnsresolve: resolve(null) },
       [raw(TON_ROOT)]: derives(addr(1)),
     });
     assert.equal(await new ContractProbes(none).dnsItem(ITEM, 10), null);
     // A username is named by get_full_domain alone; a get_domain answer does not stand in for it.
-    const telemint = new TableMethods({
+    const telemint = tableMethods({
       [ITEM]: {
         get_domain: domain('x'),
         get_nft_data: nftData(T_ME_ROOT),
@@ -193,14 +183,14 @@ void describe('ContractProbes.dnsItem (TEP-81)', () => {
       [raw(T_ME_ROOT)]: derives(addr(1)),
     });
     assert.equal(await new ContractProbes(telemint).dnsItem(ITEM, 10), null);
-    const noResolve = new TableMethods({
+    const noResolve = tableMethods({
       [ITEM]: { get_domain: domain('x'), get_owner_address: [addressSlice(addr(3))] },
     });
     assert.equal(await new ContractProbes(noResolve).dnsItem(ITEM, 10), null);
   });
 
   void it("the network's zones: testnet's .ton root only under testnet, no .t.me on testnet", async () => {
-    const testnetItem = new TableMethods({
+    const testnetItem = tableMethods({
       [ITEM]: {
         get_domain: domain('alice'),
         get_nft_data: nftData(TESTNET_TON_ROOT),
@@ -220,7 +210,7 @@ void describe('ContractProbes.dnsItem (TEP-81)', () => {
     // The default is mainnet's list.
     assert.equal(await new ContractProbes(testnetItem).dnsItem(ITEM, 10), null);
 
-    const username = new TableMethods({
+    const username = tableMethods({
       [ITEM]: {
         get_full_domain: [slice(beginCell().storeBuffer(Buffer.from('me\0t\0alice\0')).endCell())],
         get_nft_data: nftData(T_ME_ROOT),
@@ -231,7 +221,7 @@ void describe('ContractProbes.dnsItem (TEP-81)', () => {
     assert.equal((await new ContractProbes(username).dnsItem(ITEM, 10))?.domain, 'alice.t.me');
     assert.equal(await new ContractProbes(username, DNS_ZONES.testnet).dnsItem(ITEM, 10), null);
     // Nor is mainnet's .ton root a DNS collection on testnet.
-    const mainnetTon = new TableMethods({
+    const mainnetTon = tableMethods({
       [ITEM]: {
         get_domain: domain('alice'),
         get_nft_data: nftData(TON_ROOT),
@@ -243,7 +233,7 @@ void describe('ContractProbes.dnsItem (TEP-81)', () => {
   });
 
   void it('ignores a record of another kind under a known category', async () => {
-    const methods = new TableMethods({
+    const methods = tableMethods({
       [ITEM]: {
         get_domain: domain('bob'),
         get_owner_address: [addressSlice(addr(3))],
@@ -278,7 +268,7 @@ void describe('ContractProbes multisig v2 and vesting', () => {
   ];
 
   void it('get_multisig_data: signers and proposers by index, none when the dictionary is null', async () => {
-    const methods = new TableMethods({
+    const methods = tableMethods({
       [MULTISIG]: {
         get_multisig_data: [
           int(7n),
@@ -297,7 +287,7 @@ void describe('ContractProbes multisig v2 and vesting', () => {
   });
 
   void it('get_order_data, verified by the multisig deriving the same order address', async () => {
-    const methods = new TableMethods({
+    const methods = tableMethods({
       [ORDER]: { get_order_data: orderData },
       [MULTISIG]: { get_order_address: [addressSlice(addr(21))] },
     });
@@ -312,7 +302,7 @@ void describe('ContractProbes multisig v2 and vesting', () => {
       orderBoc: beginCell().storeUint(1, 8).endCell().toBoc().toString('base64'),
       signers: [addr(5), addr(4)].map(raw),
     });
-    const forged = new TableMethods({
+    const forged = tableMethods({
       [ORDER]: { get_order_data: orderData },
       [MULTISIG]: { get_order_address: [addressSlice(addr(99))] },
     });
@@ -329,7 +319,7 @@ void describe('ContractProbes multisig v2 and vesting', () => {
       whitelist.set(key, true);
     }
     const VESTING = raw(addr(40));
-    const methods = new TableMethods({
+    const methods = tableMethods({
       [VESTING]: {
         get_vesting_data: [
           int(1_700_000_000n),
@@ -353,6 +343,6 @@ void describe('ContractProbes multisig v2 and vesting', () => {
       owner: raw(addr(42)),
       whitelist: [addr(30), addr(31)].map(raw),
     });
-    assert.equal(await new ContractProbes(new TableMethods({})).vesting(VESTING, 1), null);
+    assert.equal(await new ContractProbes(tableMethods({})).vesting(VESTING, 1), null);
   });
 });

@@ -1,15 +1,8 @@
 import { createHash } from 'node:crypto';
-import {
-  type Address,
-  beginCell,
-  type Cell,
-  Dictionary,
-  type DictionaryValue,
-  type Slice,
-  type TupleReader,
-} from '@ton/core';
+import { beginCell, type Cell, Dictionary, type DictionaryValue, type Slice } from '@ton/core';
 import { DNS_ZONES, type DnsZones } from './dns-zones';
 import { type GetMethodRunner } from './get-method.runner';
+import { raw, rawOf, shaped } from './probe-stack';
 
 /** A DNS item's domain and its TEP-81 records (toncenter https://github.com/toncenter/ton-indexer/tree/HEAD/ton-index-go/index/models DNSRecord, https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp dns_entries). */
 export interface DnsEntryState {
@@ -67,24 +60,6 @@ const TAG = {
   adnlAddress: 0xad01, // dns_adnl_address
   storageAddress: 0x7473, // dns_storage_address
 } as const;
-
-const raw = (a: Address | null): string | null =>
-  a === null ? null : a.toRawString().toUpperCase();
-const rawOf = (a: Address): string => a.toRawString().toUpperCase();
-
-/** Reads a stack or gives null when its shape is not the interface's (a different contract). */
-function shaped<T>(stack: TupleReader | null, read: (s: TupleReader) => T): T | null {
-  if (stack === null) {
-    return null;
-  }
-  try {
-    return read(stack);
-  } catch {
-    // TupleReader throws on a missing entry or one of another type: the get-method answered
-    // another contract's stack, so this interface does not match (null).
-    return null;
-  }
-}
 
 /** `Hashmap 8 MsgAddressInt` (multisig signers and proposers) → addresses by index. */
 function members(cell: Cell | null): string[] {

@@ -1,25 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Address, beginCell, type Cell, type TupleItem, TupleReader } from '@ton/core';
-import { type GetMethodAnswer, type GetMethodRunner } from './get-method.runner';
-import { InterfaceProbes } from './interface-probes';
-
-/** Get-methods answered from a table (address → method → stack); anything else fails (exit 11). */
-class TableMethods implements GetMethodRunner {
-  readonly calls: string[] = [];
-
-  constructor(private readonly table: Record<string, Record<string, TupleItem[]>>) {}
-
-  run(address: string, method: string): Promise<GetMethodAnswer> {
-    this.calls.push(method);
-    const stack = this.table[address]?.[method];
-    return Promise.resolve(
-      stack === undefined
-        ? { exitCode: 11, stack: null }
-        : { exitCode: 0, stack: new TupleReader(stack) },
-    );
-  }
-}
+import { Address, beginCell, type Cell, type TupleItem } from '@ton/core';
+import { TableMethods } from '../testing/table-methods';
+import { InterfaceProbes, NO_V4_AUCTION_FIELDS } from './interface-probes';
 
 const addr = (n: number): Address => new Address(0, Buffer.alloc(32, n));
 const raw = (a: Address): string => a.toRawString().toUpperCase();
@@ -168,13 +151,7 @@ void describe('InterfaceProbes.nftAuction (getgems auctions v1-v4)', () => {
     });
     assert.deepEqual(await new InterfaceProbes(methods).nftAuction(SALE, 1), {
       ...expectedAuction(addr(6), null),
-      activated: null,
-      stepTime: null,
-      lastQueryId: null,
-      jettonWallet: null,
-      jettonMaster: null,
-      isBrokenState: null,
-      publicKey: null,
+      ...NO_V4_AUCTION_FIELDS,
     });
     assert.deepEqual(methods.calls, ['get_auction_data_v4', 'get_sale_data']);
   });

@@ -2,6 +2,7 @@ import { Address, beginCell, type Cell, type TupleReader } from '@ton/core';
 import { ContractProbes } from './contract-probes';
 import { type DnsZones } from './dns-zones';
 import { type GetMethodRunner } from './get-method.runner';
+import { raw, rawOf, shaped } from './probe-stack';
 import { probeTelemintItem, type TelemintItemState } from './telemint-probe';
 import { parseTokenContent } from './token-content';
 
@@ -87,24 +88,16 @@ export interface NftAuctionState {
 /** getgems auction magic, the first entry of a v1-v3 auction's get_sale_data ("AUC"). */
 export const GETGEMS_AUCTION_MAGIC = 0x415543n;
 
-const raw = (a: Address | null): string | null =>
-  a === null ? null : a.toRawString().toUpperCase();
-
-const rawOf = (a: Address): string => a.toRawString().toUpperCase();
-
-/** Reads a stack or gives null when its shape is not the interface's (a different contract). */
-function shaped<T>(stack: TupleReader | null, read: (s: TupleReader) => T): T | null {
-  if (stack === null) {
-    return null;
-  }
-  try {
-    return read(stack);
-  } catch {
-    // TupleReader throws on a missing entry or one of another type: the get-method answered
-    // another contract's stack, so this interface does not match (null).
-    return null;
-  }
-}
+/** The entries only v4's get_auction_data_v4 has: null for an auction of v1 to v3. */
+export const NO_V4_AUCTION_FIELDS = {
+  activated: null,
+  stepTime: null,
+  lastQueryId: null,
+  jettonWallet: null,
+  jettonMaster: null,
+  isBrokenState: null,
+  publicKey: null,
+} as const satisfies Partial<NftAuctionState>;
 
 /**
  * The get-methods of the standard token interfaces (toncenter
@@ -283,13 +276,7 @@ export class InterfaceProbes {
       }
       return {
         ...auctionFields(s),
-        activated: null,
-        stepTime: null,
-        lastQueryId: null,
-        jettonWallet: null,
-        jettonMaster: null,
-        isBrokenState: null,
-        publicKey: null,
+        ...NO_V4_AUCTION_FIELDS,
       };
     });
   }
@@ -336,18 +323,7 @@ function saleFields(s: TupleReader): NftSaleState {
 }
 
 /** end … is_canceled: the nineteen entries both auction get-methods share, in order. */
-function auctionFields(
-  s: TupleReader,
-): Omit<
-  NftAuctionState,
-  | 'activated'
-  | 'stepTime'
-  | 'lastQueryId'
-  | 'jettonWallet'
-  | 'jettonMaster'
-  | 'isBrokenState'
-  | 'publicKey'
-> {
+function auctionFields(s: TupleReader): Omit<NftAuctionState, keyof typeof NO_V4_AUCTION_FIELDS> {
   return {
     end: s.readBigNumber() !== 0n,
     endTime: s.readBigNumber(),

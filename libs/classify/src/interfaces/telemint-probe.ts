@@ -1,5 +1,6 @@
-import { type Address, type TupleReader } from '@ton/core';
+import { type TupleReader } from '@ton/core';
 import { type GetMethodRunner } from './get-method.runner';
+import { raw } from './probe-stack';
 
 /**
  * A Telemint item (Fragment's Telegram usernames and anonymous numbers), as toncenter's index worker
@@ -26,9 +27,6 @@ export interface TelemintItemState {
   readonly royaltyDenominator: bigint;
   readonly royaltyDestination: string;
 }
-
-const rawOpt = (a: Address | null): string | null =>
-  a === null ? null : a.toRawString().toUpperCase();
 
 /** Reads a stack of exactly `depth` entries, or gives null when its shape is another contract's. */
 function read<T>(stack: TupleReader | null, depth: number, at: (s: TupleReader) => T): T | null {
@@ -64,7 +62,7 @@ export async function probeTelemintItem(
   }
   const configAnswer = await methods.run(address, 'get_telemint_auction_config', [], mcSeqno);
   const config = read(configAnswer.stack, 6, (s) => ({
-    beneficiary: rawOpt(s.readAddressOpt()),
+    beneficiary: raw(s.readAddressOpt()),
     initialMinBid: s.readBigNumber(),
     maxBid: s.readBigNumber(),
     minBidStep: s.readBigNumber(),
@@ -85,7 +83,7 @@ export async function probeTelemintItem(
   }
   const stateAnswer = await methods.run(address, 'get_telemint_auction_state', [], mcSeqno);
   const auction = read(stateAnswer.stack, 5, (s) => ({
-    bidder: rawOpt(s.readAddressOpt()),
+    bidder: raw(s.readAddressOpt()),
     bid: s.readBigNumber(),
     bidTs: s.readBigNumber(),
     minBid: s.readBigNumber(),

@@ -1,21 +1,5 @@
-import { sha256_sync } from '@ton/crypto';
+import { readSnakeBytes, TEP64_NAME_BY_KEY } from '@app/ton';
 import { type Cell, Dictionary, type Slice } from '@ton/core';
-
-/** TEP-64 keys of on-chain metadata, by the sha256 of their names. */
-const KNOWN_KEYS = [
-  'uri',
-  'name',
-  'description',
-  'image',
-  'image_data',
-  'symbol',
-  'decimals',
-  'amount_style',
-  'render_type',
-];
-const KEY_NAMES = new Map(
-  KNOWN_KEYS.map((k) => [BigInt(`0x${sha256_sync(k).toString('hex')}`), k]),
-);
 
 /** snake#00 data:bits rest:^Snake, or chunked#01 (TEP-64 content data). */
 function readContentData(cell: Cell): string {
@@ -35,12 +19,7 @@ function readContentData(cell: Cell): string {
 }
 
 function snakeText(s: Slice): string {
-  const parts: Buffer[] = [];
-  for (let cur: Slice | null = s; cur !== null;) {
-    parts.push(cur.loadBuffer(Math.floor(cur.remainingBits / 8)));
-    cur = cur.remainingRefs > 0 ? cur.loadRef().beginParse() : null;
-  }
-  return Buffer.concat(parts).toString('utf8');
+  return readSnakeBytes(s).toString('utf8');
 }
 
 /**
@@ -59,7 +38,8 @@ export function parseTokenContent(content: Cell): Record<string, string> {
       const dict = s.loadDict(Dictionary.Keys.BigUint(256), Dictionary.Values.Cell());
       const out: Record<string, string> = {};
       for (const [key, value] of dict) {
-        out[KEY_NAMES.get(key) ?? key.toString(16).padStart(64, '0')] = readContentData(value);
+        out[TEP64_NAME_BY_KEY.get(key) ?? key.toString(16).padStart(64, '0')] =
+          readContentData(value);
       }
       return out;
     }

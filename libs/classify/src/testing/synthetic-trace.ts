@@ -32,6 +32,19 @@ export interface Hop {
   logs?: Cell[];
 }
 
+/** An external message to `wallet`, whose transaction sends `message` on: a wallet's one transfer. */
+export function walletSends(wallet: string, message: Omit<Hop, 'from'>): Hop {
+  return { from: null, to: wallet, children: [{ from: wallet, ...message }] };
+}
+
+/** A line of messages: each hop the last child of the one before (the first is the root). */
+export function chain(first: Hop, ...rest: Hop[]): Hop {
+  const [next, ...after] = rest;
+  return next === undefined
+    ? first
+    : { ...first, children: [...(first.children ?? []), chain(next, ...after)] };
+}
+
 /** `wc:HEX` with one repeated hex digit: a readable test address. */
 export const testAddress = (wc: number, digit: string): string =>
   `${wc}:${digit.repeat(64).toUpperCase()}`;

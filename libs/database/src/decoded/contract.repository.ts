@@ -1,3 +1,9 @@
+import {
+  type DnsEntryState,
+  type MultisigOrderState,
+  type MultisigState,
+  type VestingState,
+} from '@app/classify';
 import { type EntityManager } from 'typeorm';
 import { bulkColumns } from '../entities/bulk-columns';
 import { DnsEntryEntity } from '../entities/dns-entry.entity';
@@ -5,56 +11,13 @@ import { MultisigEntity } from '../entities/multisig.entity';
 import { MultisigOrderEntity } from '../entities/multisig-order.entity';
 import { VestingContractEntity } from '../entities/vesting-contract.entity';
 import { dec, insertUnnest } from '../repositories/unnest-insert';
+import { type StateCommon } from './token-rows';
 
-export interface DnsEntryRow {
-  readonly address: string;
-  readonly owner: string | null;
-  readonly domain: string;
-  readonly nextResolver: string | null;
-  readonly wallet: string | null;
-  readonly siteAdnl: string | null;
-  readonly storageBagId: string | null;
-  readonly lastLt: bigint;
-}
-export interface MultisigRow {
-  readonly address: string;
-  readonly nextOrderSeqno: bigint;
-  readonly threshold: bigint;
-  readonly signers: readonly string[];
-  readonly proposers: readonly string[];
-  readonly lastLt: bigint;
-  readonly codeHash: string | null;
-  readonly dataHash: string | null;
-}
-export interface MultisigOrderRow {
-  readonly address: string;
-  readonly multisig: string;
-  readonly orderSeqno: bigint;
-  readonly threshold: bigint | null;
-  readonly sentForExecution: boolean | null;
-  readonly approvalsMask: bigint | null;
-  readonly approvalsNum: bigint | null;
-  readonly expirationDate: bigint | null;
-  readonly orderBoc: string | null;
-  readonly signers: readonly string[] | null;
-  readonly lastLt: bigint;
-  readonly codeHash: string | null;
-  readonly dataHash: string | null;
-}
-export interface VestingRow {
-  readonly address: string;
-  readonly startTime: bigint;
-  readonly totalDuration: bigint;
-  readonly unlockPeriod: bigint;
-  readonly cliffDuration: bigint;
-  readonly totalAmount: bigint;
-  readonly sender: string | null;
-  readonly owner: string | null;
-  readonly whitelist: readonly string[];
-  readonly lastLt: bigint;
-  readonly codeHash: string | null;
-  readonly dataHash: string | null;
-}
+/** The state each contract probe read, stored with the account's common columns. */
+export type DnsEntryRow = Pick<StateCommon, 'address' | 'lastLt'> & DnsEntryState;
+export type MultisigRow = StateCommon & MultisigState;
+export type MultisigOrderRow = StateCommon & MultisigOrderState;
+export type VestingRow = StateCommon & VestingState;
 
 /** State rows move forward only: a row is replaced by one from a later transaction. */
 const newer = (key: string, sets: readonly string[]): string =>

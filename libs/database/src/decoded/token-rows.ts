@@ -1,4 +1,4 @@
-import { type TelemintItemState } from '@app/classify';
+import { type NftAuctionState, type TelemintItemState } from '@app/classify';
 
 /** What every token state table keeps of the contract (toncenter https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp). */
 export interface StateCommon {
@@ -42,36 +42,11 @@ export interface NftSaleRow extends StateCommon {
   readonly royaltyAddress: string | null;
   readonly royaltyAmount: bigint;
 }
-/** A getgems auction (toncenter `getgems_nft_auctions`); the v4-only fields are null for older auctions. */
-export interface NftAuctionRow extends StateCommon {
-  readonly end: boolean;
-  readonly endTime: bigint;
-  readonly marketplace: string;
-  readonly nft: string;
-  /** null until the item's ownership_assigned reaches the auction (addr_none). */
-  readonly nftOwner: string | null;
-  readonly lastBid: bigint;
-  readonly lastMember: string | null;
-  readonly minStep: bigint;
-  readonly marketplaceFeeAddress: string;
-  readonly marketplaceFeeFactor: bigint;
-  readonly marketplaceFeeBase: bigint;
-  readonly royaltyFeeAddress: string;
-  readonly royaltyFeeFactor: bigint;
-  readonly royaltyFeeBase: bigint;
-  readonly maxBid: bigint;
-  readonly minBid: bigint;
-  readonly createdAt: bigint;
-  readonly lastBidAt: bigint;
-  readonly isCanceled: boolean;
-  readonly activated: boolean | null;
-  readonly stepTime: bigint | null;
-  readonly lastQueryId: bigint | null;
-  readonly jettonWallet: string | null;
-  readonly jettonMaster: string | null;
-  readonly isBrokenState: boolean | null;
-  readonly publicKey: bigint | null;
-}
+/**
+ * A getgems auction (toncenter `getgems_nft_auctions`): the state the classifier's probe read
+ * (the v4-only fields null for older auctions), stored with the account's common columns.
+ */
+export type NftAuctionRow = StateCommon & NftAuctionState;
 /**
  * A Telemint item (toncenter `telemint_nft_items`): the state the classifier's probe read, stored
  * with the account's common columns.

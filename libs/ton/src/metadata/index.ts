@@ -1,1 +1,2 @@
 export * from './token-metadata';
+export * from './tep64-content';

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { beginCell, type Cell, Dictionary } from '@ton/core';
 import { sha256_sync } from '@ton/crypto';
-import { parseTep64Content, readSnakeBytes } from './tep64-content.parser';
+import { readSnakeBytes } from '@app/ton';
+import { parseTep64Content } from './tep64-content.parser';
 
 function key(name: string): bigint {
   return BigInt(`0x${sha256_sync(name).toString('hex')}`);

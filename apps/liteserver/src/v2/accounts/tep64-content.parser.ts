@@ -1,5 +1,5 @@
 import { type TokenContent } from '@app/contracts';
-import { sha256_sync } from '@ton/crypto';
+import { readSnakeBytes, TEP64_NAME_BY_KEY } from '@app/ton';
 import { type Cell, Dictionary, type DictionaryValue, type Slice } from '@ton/core';
 
 /** TEP-64: `onchain#00 data:(HashmapE 256 ^ContentData)`, `offchain#01 uri:Text`. */
@@ -8,38 +8,6 @@ const OFFCHAIN = 0x01;
 /** ContentData: `snake#00 data:(SnakeData ~n)` or `chunks#01 data:ChunkedData`. */
 const SNAKE = 0x00;
 const CHUNKED = 0x01;
-
-/**
- * The attribute names toncenter 2.1 knows
- * (https://github.com/toncenter/pytonlib/blob/HEAD/pytonlib/utils/tokens.py); 2.1 keeps only these.
- * On-chain keys are sha256(name), so the name of any other key cannot be recovered.
- */
-const KNOWN_ATTRIBUTES = [
-  'uri',
-  'name',
-  'description',
-  'image',
-  'image_data',
-  'symbol',
-  'decimals',
-  'amount_style',
-  'render_type',
-] as const;
-
-const NAME_BY_KEY: ReadonlyMap<bigint, string> = new Map(
-  KNOWN_ATTRIBUTES.map((name) => [BigInt(`0x${sha256_sync(name).toString('hex')}`), name]),
-);
-
-/** The bytes of snake data: this cell's whole bytes, then its first reference's, and so on. */
-export function readSnakeBytes(slice: Slice): Buffer {
-  const parts: Buffer[] = [];
-  let current: Slice | undefined = slice;
-  while (current) {
-    parts.push(current.loadBuffer(Math.floor(current.remainingBits / 8)));
-    current = current.remainingRefs > 0 ? current.loadRef().beginParse() : undefined;
-  }
-  return Buffer.concat(parts);
-}
 
 /** A dictionary value as TEP-64 writers store it: a reference (the standard) or inline (accepted). */
 const contentValue: DictionaryValue<Slice> = {
@@ -98,7 +66,8 @@ export function parseTep64Content(content: Cell): TokenContent {
   const dict = slice.loadDict(Dictionary.Keys.BigUint(256), contentValue);
   const data: Record<string, string> = {};
   for (const [key, value] of dict) {
-    const name = NAME_BY_KEY.get(key);
+    // toncenter 2.1 keeps only the known names.
+    const name = TEP64_NAME_BY_KEY.get(key);
     if (name === undefined) {
       continue;
     }
