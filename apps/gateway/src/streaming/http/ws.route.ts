@@ -37,7 +37,7 @@ function wsTransport(socket: WebSocket): StreamTransport {
         flushed();
         return;
       }
-      socket.send(frame, () => {
+      socket.send(frame, { binary: false }, () => {
         flushed();
       });
     },
