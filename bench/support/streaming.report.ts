@@ -68,6 +68,7 @@ export function modeLines(m: ModeResult): string[] {
     `| seal → decoder commit p50 / p99 | ${String(m.stagesMs.decoded.p50)} / ${String(m.stagesMs.decoded.p99)} ms (${String(m.stagesMs.decoded.blocks)} blocks) |`,
     ...stageRow('seal → entries in the stream log', m.stagesMs.published),
     ...stageRow('seal → first client notified', m.stagesMs.firstClient),
+    ...stageRow('seal → last client notified', m.stagesMs.lastClient),
     `| block-to-client p50 | ${String(m.latencyMs.p50)} ms |`,
     `| block-to-client p99 | ${String(m.latencyMs.p99)} ms |`,
   ];
@@ -101,7 +102,8 @@ export function methodLines(): string[] {
     "notification at the client: the liteserver answering the ingestor's held head read, the",
     'PostgreSQL commit, decoding, publishing and the fan-out to every subscriber. The stage rows time the',
     "in-process wake-ups (the ingestor's and the decoder's commits, the publisher's appends) and the",
-    "block's first notification at a client against the same seals. The localnet runs in its own process",
+    "block's first and last notification at a client against the same seals (first to last is the",
+    'fan-out to every subscriber of the block). The localnet runs in its own process',
     `and seals a round's blocks ${String(BLOCK_INTERVAL_MS)} ms apart (mainnet's block interval), as a real network's`,
     "validators do not share the service's or the liteservers' event loop. toncenter publishes 30–100 ms.",
     'On this shared two-core machine the load average, not the path, dominates the absolute numbers:',

@@ -166,12 +166,15 @@ export class StreamPublisher {
 
   private async publishBlock(mcSeqno: number): Promise<void> {
     const rendered = await this.renderer.render(mcSeqno, this.now());
-    const admitted = rendered.entries.filter((entry) => this.admissible(entry));
+    const admitted = rendered.entries.flatMap((entry) => {
+      const json = this.admittedJson(entry);
+      return json === undefined ? [] : [{ entry, json }];
+    });
     // Sent together and awaited together: a block costs one log round trip, not one per entry. They
     // stay in order (one NATS connection delivers them in the order sent and JetStream numbers them
     // as they arrive; the memory log appends synchronously). If one fails the block is rendered and
     // appended again, and the ids store each entry once.
-    await Promise.all(admitted.map((entry) => this.append(entry)));
+    await Promise.all(admitted.map(({ entry, json }) => this.append(entry, json)));
     this.options.onPublished?.(mcSeqno);
     await this.cursors.advance(this.options.cursor, mcSeqno);
     this.published = mcSeqno;
@@ -182,10 +185,11 @@ export class StreamPublisher {
   }
 
   /**
-   * Whether an entry may be appended; one that breaks its contract or exceeds NATS's payload limit is
-   * skipped (logged and counted) instead of blocking every later block behind it.
+   * The JSON of an entry that may be appended, serialised once for its size and for the log; an entry
+   * that breaks its contract or exceeds NATS's payload limit is skipped (logged and counted, undefined)
+   * instead of blocking every later block behind it.
    */
-  private admissible(entry: StreamEntry): boolean {
+  private admittedJson(entry: StreamEntry): string | undefined {
     const checked = SCHEMAS[entry.subject].safeParse(entry.payload);
     if (!checked.success) {
       this.metrics.skipped.inc({ subject: entry.subject, reason: 'invalid' });
@@ -193,19 +197,20 @@ export class StreamPublisher {
         { msgId: entry.msgId, err: checked.error.message },
         'stream entry breaks its contract; skipped',
       );
-      return false;
+      return undefined;
     }
-    const bytes = Buffer.byteLength(JSON.stringify(entry.payload));
+    const json = JSON.stringify(entry.payload);
+    const bytes = Buffer.byteLength(json);
     if (bytes > this.options.maxPayloadBytes) {
       this.metrics.skipped.inc({ subject: entry.subject, reason: 'too_large' });
       this.logger.warn({ msgId: entry.msgId, bytes }, 'stream entry too large; skipped');
-      return false;
+      return undefined;
     }
-    return true;
+    return json;
   }
 
-  private async append(entry: StreamEntry): Promise<void> {
-    await this.log.append(entry.subject, entry.payload, entry.msgId);
+  private async append(entry: StreamEntry, json: string): Promise<void> {
+    await this.log.append(entry.subject, entry.payload, entry.msgId, json);
     this.metrics.appended.inc({ subject: entry.subject });
   }
 

@@ -51,9 +51,14 @@ export class JetStreamStreamLog implements StreamLog {
     this.streamName = streamNameFor(options.subjectPrefix ?? '');
   }
 
-  async append(subject: StreamSubject, payload: unknown, msgId: string): Promise<number> {
+  async append(
+    subject: StreamSubject,
+    payload: unknown,
+    msgId: string,
+    json?: string,
+  ): Promise<number> {
     await this.ensure();
-    const ack = await this.js.publish(`${this.prefix}${subject}`, JSON.stringify(payload), {
+    const ack = await this.js.publish(`${this.prefix}${subject}`, json ?? JSON.stringify(payload), {
       msgID: msgId,
     });
     // For a duplicate JetStream answers with the sequence of the copy it kept.

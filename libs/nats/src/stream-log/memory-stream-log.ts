@@ -44,7 +44,7 @@ export class MemoryStreamLog implements StreamLog {
 
   constructor(private readonly options: MemoryStreamLogOptions) {}
 
-  append(subject: StreamSubject, payload: unknown, msgId: string): Promise<number> {
+  append(subject: StreamSubject, payload: unknown, msgId: string, json?: string): Promise<number> {
     const now = Date.now();
     this.expire(now);
     const seen = this.seenIds.get(msgId);
@@ -52,7 +52,7 @@ export class MemoryStreamLog implements StreamLog {
       return Promise.resolve(seen.seq);
     }
     // A JSON round trip, as over the wire: followers never share objects with the producer.
-    const copy: unknown = JSON.parse(JSON.stringify(payload));
+    const copy: unknown = JSON.parse(json ?? JSON.stringify(payload));
     this.lastSeq += 1;
     this.entries.push({ seq: this.lastSeq, subject, payload: copy, at: now });
     this.seenIds.set(msgId, { seq: this.lastSeq, at: now });

@@ -30,9 +30,11 @@ export interface StreamFollower {
 export interface StreamLog {
   /**
    * Appends `payload` (JSON-serialisable) under `subject`. `msgId` de-duplicates: a second append with
-   * the same id within the duplicate window returns the first one's seq and stores nothing.
+   * the same id within the duplicate window returns the first one's seq and stores nothing. `json`,
+   * when the caller already has it, is `JSON.stringify(payload)`: the log then does not serialise the
+   * payload again.
    */
-  append(subject: StreamSubject, payload: unknown, msgId: string): Promise<number>;
+  append(subject: StreamSubject, payload: unknown, msgId: string, json?: string): Promise<number>;
   /**
    * Calls `onEntry` for each entry from `start`, strictly in seq order, each once. A slow `onEntry`
    * (a promise) delays the next delivery (back-pressure to the log, not to memory).

@@ -4,7 +4,8 @@ import { type StreamTransport } from './stream-transport';
 export type FrameKind = string | null;
 
 interface Frame {
-  readonly data: string;
+  /** A string, or the bytes a FrameMemo encoded once for every client of an entry. */
+  readonly data: string | Buffer;
   readonly bytes: number;
   readonly kind: FrameKind;
 }
@@ -55,11 +56,11 @@ export class OutboundQueue {
   }
 
   /** Queues a frame; false when it did not fit (the queue then reported an overflow). */
-  push(data: string, kind: FrameKind): boolean {
+  push(data: string | Buffer, kind: FrameKind): boolean {
     if (this.stopped) {
       return false;
     }
-    const bytes = Buffer.byteLength(data);
+    const bytes = typeof data === 'string' ? Buffer.byteLength(data) : data.length;
     // One frame larger than the byte limit still goes out when nothing waits before it.
     const overBytes = this.length > 0 && this.queuedBytes + bytes > this.limits.maxBytes;
     if (this.length + 1 > this.limits.maxMessages || overBytes) {

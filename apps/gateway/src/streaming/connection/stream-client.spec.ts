@@ -14,6 +14,7 @@ import {
 } from '../derivation/stream-payloads.testing';
 import { StreamingMetrics } from '../streaming.metrics';
 import { type Subscription } from '../subscription/subscription';
+import { FrameMemo } from './frame-memo';
 import { StreamClient } from './stream-client';
 import { SSE_FRAMING, WS_FRAMING } from './stream-framing';
 import { type StreamTransport } from './stream-transport';
@@ -24,12 +25,15 @@ const ALICE = addressOf('alice');
 class FakeTransport implements StreamTransport {
   readonly kind = 'sse' as const;
   readonly frames: string[] = [];
+  /** What write() was given, as given (a shared Buffer stays the same object). */
+  readonly written: (string | Buffer)[] = [];
   blocked = false;
   closedWith: string | undefined | null = null;
   private readonly held: (() => void)[] = [];
 
-  write(frame: string, flushed: () => void): void {
-    this.frames.push(frame);
+  write(frame: string | Buffer, flushed: () => void): void {
+    this.written.push(frame);
+    this.frames.push(frame.toString());
     if (this.blocked) {
       this.held.push(flushed);
     } else {
@@ -199,6 +203,26 @@ void describe(StreamClient.name, () => {
     transport.unblock();
     await room;
     assert.equal(ready, true);
+  });
+
+  void it('clients of one entry share its frames: encoded once, the same bytes for each socket', () => {
+    const [one, two] = [new FakeTransport(), new FakeTransport()];
+    const entry = twoNotifications(3);
+    const memo = new Map<string, string>();
+    const frames = new FrameMemo();
+    client(one).sut.acceptLive(entry, memo, frames);
+    client(two).sut.acceptLive(entry, memo, frames);
+    assert.equal(one.written.length, 2);
+    assert.equal(two.written.length, 2);
+    assert.ok(one.written[0] instanceof Buffer);
+    assert.equal(one.written[0], two.written[0]);
+    assert.equal(one.written[1], two.written[1]);
+    assert.notEqual(one.written[0], one.written[1]);
+    // The same text as framed without the memo.
+    const alone = new FakeTransport();
+    client(alone).sut.acceptLive(entry, new Map());
+    assert.deepEqual(one.frames, alone.frames);
+    assert.deepEqual(ids(one.frames), ['id: 3:0', 'id: 3:1']);
   });
 
   void it('WebSocket framing puts the id in `event_id`', () => {

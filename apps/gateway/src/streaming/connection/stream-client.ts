@@ -4,6 +4,7 @@ import { TraceTracker, type TraceTrackerHooks } from '../derivation/trace-tracke
 import { type EventId, formatEventId, isAtOrBefore } from '../replay/event-id';
 import { type StreamingMetrics } from '../streaming.metrics';
 import { type Subscription } from '../subscription/subscription';
+import { type FrameMemo } from './frame-memo';
 import { OutboundQueue, type QueueLimits } from './outbound-queue';
 import { type StreamFraming } from './stream-framing';
 import { type StreamTransport } from './stream-transport';
@@ -89,8 +90,11 @@ export class StreamClient {
     this.current = subscription;
   }
 
-  /** A live entry from the hub: buffered during a replay, else derived and queued. */
-  acceptLive(entry: ParsedStreamEntry, memo: DerivationMemo): void {
+  /**
+   * A live entry from the hub: buffered during a replay, else derived and queued (`memo` and
+   * `frames` shared by every client of the entry).
+   */
+  acceptLive(entry: ParsedStreamEntry, memo: DerivationMemo, frames?: FrameMemo): void {
     if (this.closed || entry.seq <= this.lastSeq) {
       return;
     }
@@ -102,7 +106,7 @@ export class StreamClient {
       }
       return;
     }
-    this.deliver(entry, memo, undefined);
+    this.deliver(entry, memo, undefined, frames);
   }
 
   /** Derives and queues `entry`'s notifications, leaving out those at or before `since`. */
@@ -110,6 +114,7 @@ export class StreamClient {
     entry: ParsedStreamEntry,
     memo: DerivationMemo | undefined,
     since: EventId | undefined,
+    frames?: FrameMemo,
   ): void {
     if (this.closed || entry.seq <= this.lastSeq) {
       return;
@@ -125,9 +130,10 @@ export class StreamClient {
         continue;
       }
       const id = formatEventId({ seq: entry.seq, k });
-      if (
-        !this.queue.push(this.init.framing.notification(notification.json, id), notification.type)
-      ) {
+      const frame =
+        frames?.notification(this.init.framing, notification.json, id) ??
+        this.init.framing.notification(notification.json, id);
+      if (!this.queue.push(frame, notification.type)) {
         return;
       }
     }

@@ -3,8 +3,11 @@ import { type StreamTransportKind } from '../streaming.metrics';
 /** The socket under a streaming client: SSE over an HTTP response, or a WebSocket. */
 export interface StreamTransport {
   readonly kind: StreamTransportKind;
-  /** Writes one frame; `flushed` once it is handed to the operating system. */
-  write(frame: string, flushed: () => void): void;
+  /**
+   * Writes one frame (a Buffer holds its UTF-8 text: a WebSocket still sends it as a text frame);
+   * `flushed` once it is handed to the operating system.
+   */
+  write(frame: string | Buffer, flushed: () => void): void;
   /** Writes `last` (when given) and closes; later calls do nothing. */
   close(last?: string): void;
 }
@@ -13,7 +16,7 @@ export interface StreamTransport {
 export interface TransportSocket {
   /** Whether a frame written now can still reach the peer. */
   readonly writable: () => boolean;
-  readonly send: (frame: string, sent: () => void) => void;
+  readonly send: (frame: string | Buffer, sent: () => void) => void;
   /** Ends the connection, `last` (when given) its final frame. */
   readonly end: (last: string | undefined) => void;
 }

@@ -34,7 +34,8 @@ function wsTransport(socket: WebSocket): StreamTransport {
   return socketTransport('ws', {
     writable: () => socket.readyState === WebSocket.OPEN,
     send: (frame, sent) => {
-      socket.send(frame, sent);
+      // A Buffer holds the frame's UTF-8 text: sent as a text frame, as a string would be.
+      socket.send(frame, { binary: false }, sent);
     },
     end: (last) => {
       if (socket.readyState !== WebSocket.OPEN) {

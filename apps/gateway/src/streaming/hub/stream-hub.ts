@@ -1,5 +1,6 @@
 import { type StreamFollower, type StreamLog, type StreamLogEntry } from '@app/nats';
 import { type Logger } from 'pino';
+import { FrameMemo } from '../connection/frame-memo';
 import { StreamClient, type StreamClientInit } from '../connection/stream-client';
 import { type DerivationMemo } from '../derivation/derive-notifications';
 import { emittedAt, type ParsedStreamEntry, parseStreamEntry } from '../derivation/stream-entry';
@@ -8,11 +9,11 @@ import { type Subscription } from '../subscription/subscription';
 import { ClientIndex } from './client-index';
 
 /**
- * The replica's single follower of the stream log and its fan-out: each entry is parsed
- * once with its contract schema, the interested clients are found through the index, and each
- * derives its own notifications (sharing the JSON built for the entry). The follower starts with the
- * first client (or at boot) from the log's current end, and is never blocked by a client: clients
- * queue, and a client that cannot keep up is disconnected by its own queue.
+ * The replica's single follower of the stream log and its fan-out: each entry is parsed once with its
+ * contract schema, the interested clients are found through the index, and each derives its own
+ * notifications (sharing the JSON built for the entry and the encoded frames). The follower starts
+ * with the first client (or at boot) from the log's current end, and is never blocked by a client:
+ * clients queue, and a client that cannot keep up is disconnected by its own queue.
  */
 export class StreamHub {
   private readonly clients = new Set<StreamClient>();
@@ -144,9 +145,10 @@ export class StreamHub {
     const lagMs = Date.now() - emittedAt(parsed.entry);
     this.metrics.eventLag.observe(Math.max(0, lagMs) / 1000);
     const memo: DerivationMemo = new Map();
+    const frames = new FrameMemo();
     for (const client of this.candidates(parsed.entry)) {
       try {
-        client.acceptLive(parsed.entry, memo);
+        client.acceptLive(parsed.entry, memo, frames);
       } catch (error: unknown) {
         this.logger.error({ err: error, seq: entry.seq }, 'stream notification derivation failed');
         client.close('internal error');
