@@ -68,13 +68,13 @@ export class ActionQueryRepository {
   constructor(private readonly ds: DataSource) {}
 
   async list(f: ActionFilter): Promise<ActionQueryRow[]> {
-    if (f.account === undefined || (f.actionIds !== undefined && f.actionIds.length > 0)) {
+    if (f.account === undefined || (f.action_id !== undefined && f.action_id.length > 0)) {
       return this.select(f, []);
     }
     // The ranges the account has actions in: only their partitions are planned and read; in
     // trace_end_lt order (no utime) newest first (oldest first ascending), one window after another
     // until the page is full.
-    if (f.startUtime !== undefined || f.endUtime !== undefined) {
+    if (f.start_utime !== undefined || f.end_utime !== undefined) {
       return this.select(f, await accountLtRanges(this.ds, 'action_accounts', [f.account]));
     }
     const windows = await accountLtWindows(this.ds, 'action_accounts', [f.account]);
