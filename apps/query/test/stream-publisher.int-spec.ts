@@ -361,13 +361,11 @@ void describe('query: stream publisher over the decoded genesis seed (real Postg
       assert.equal(await until(() => sut.publishedSeqno() === head), true);
       await new Promise((r) => setTimeout(r, 100));
       await rewind(head - 1);
-      const started = Date.now();
       // Published without the decoder's Nats-Msg-Id (`txs.decoded:<seqno>`): the genesis head is the
       // same seqno in every test, and JetStream would drop this event as a duplicate of one another
       // test's decoder published on the shared server within its 2-minute window (CI saw it).
       await jetstream(nc).publish(Subjects.evt.txsDecoded, JSON.stringify({ mc_seqno: head }));
       assert.equal(await until(async () => (await woken.bounds()).last > 0, 10_000), true);
-      assert.ok(Date.now() - started < 10_000);
     } finally {
       await wakeups.stop();
       await sut.stop();
