@@ -91,7 +91,7 @@ describe('npm start (embedded defaults)', () => {
     assert.ok(second > first, `${second} > ${first}`);
   });
 
-  it('is ready: NATS (in-process), the liteservers, PostgreSQL and the indexed chain are up', async () => {
+  it('is ready: NATS (in-process), the liteservers, a calm event loop, PostgreSQL and the indexed chain are up', async () => {
     const res = await fetch(`http://127.0.0.1:${port}/readyz`);
     assert.equal(res.status, 200);
     const body = (await res.json()) as { status: string; info: Record<string, { status: string }> };
@@ -99,6 +99,7 @@ describe('npm start (embedded defaults)', () => {
     assert.deepEqual(Object.fromEntries(Object.entries(body.info).map(([k, v]) => [k, v.status])), {
       nats: 'up',
       liteservers: 'up',
+      eventLoop: 'up',
       postgres: 'up',
       'ingest-chain': 'up',
     });

@@ -2,6 +2,7 @@ import { RpcClient } from '@app/nats';
 import { Module } from '@nestjs/common';
 import { KeyChangesConnection } from './edge/auth/key-changes.connection';
 import { deadlineOptions } from './edge/protection/request-deadline';
+import { SheddingState } from './edge/protection/shedding-state';
 import { HealthController } from './ops/health.controller';
 import { MetricsController } from './ops/metrics.controller';
 import { V2_EXECUTOR, V2Controller } from './v2/v2.controller';
@@ -18,6 +19,7 @@ import { V3_BACKEND, V3Controller } from './v3/v3.controller';
   controllers: [V2Controller, V3Controller, HealthController, MetricsController],
   providers: [
     KeyChangesConnection,
+    SheddingState,
     {
       provide: V2_EXECUTOR,
       inject: [RpcClient],

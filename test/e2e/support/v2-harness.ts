@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { createLogger } from '@app/observability';
 import { createStandaloneApp } from '@app/standalone';
 import { type Localnet, type LocalnetOptions, startLocalnet } from '@app/localnet';
+import { waitReady } from './wait-ready';
 
 /** One HTTP reply: status and the JSON body as an object. */
 export interface V2Reply {
@@ -45,6 +46,7 @@ export async function startV2Harness(options: LocalnetOptions = {}): Promise<V2H
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = await app.getUrl();
+  await waitReady(baseUrl);
   const api = `${baseUrl}/api/v2`;
   return {
     localnet,

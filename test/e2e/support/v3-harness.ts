@@ -19,6 +19,7 @@ import { type Localnet, startLocalnet } from '@app/localnet';
 import { createStandaloneApp } from '@app/standalone';
 import { ingestLocalnet } from '../../integration/support/ingest-support';
 import { WalletTraffic } from '../../integration/support/ingest-traffic';
+import { waitReady } from './wait-ready';
 
 /** One HTTP reply: status and the parsed JSON body. */
 export interface JsonReply {
@@ -133,6 +134,7 @@ export async function startV3Harness(options: V3HarnessOptions = {}): Promise<V3
     };
     app = await startApp();
     const baseUrl = await app.getUrl();
+    await waitReady(baseUrl);
     const client = v3Client(baseUrl);
     const started = { db, ds, app };
     return {

@@ -11,6 +11,7 @@ import {
   DEFAULT_PROTECTION,
   type EdgeProtectionOptions,
 } from '../edge/protection/protection.options';
+import { SheddingState } from '../edge/protection/shedding-state';
 import { installApiDocs } from '../openapi/api-docs.routes';
 import { installServiceIndex } from './service-index';
 import { installEdgeAccess } from '../edge/auth/install-edge-access';
@@ -48,6 +49,7 @@ export async function createGatewayApp(
   // Limits, deadlines, CORS, security headers and shedding, before keys and rate limits:
   // an overloaded replica sheds without a round trip to Redis.
   const shedder = installEdgeProtection(app, protection);
+  app.get(SheddingState).watch(shedder);
   // /api/v2/openapi.json, /api/v3/openapi.json and Swagger UI at /api/v2/ and /api/v3/.
   installApiDocs(app.getHttpAdapter().getInstance());
   // `/`: an index of the above, the Streaming API and the ops endpoints.

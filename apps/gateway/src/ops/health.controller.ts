@@ -3,13 +3,15 @@ import { RpcClient, RpcTransportHealth } from '@app/nats';
 import { TonHealthIndicators } from '@app/observability';
 import { Controller, Get, Inject, Optional } from '@nestjs/common';
 import { HealthCheck, HealthCheckService, type HealthIndicatorFunction } from '@nestjs/terminus';
+import { SheddingState } from '../edge/protection/shedding-state';
 
 /** Extra readiness checks of the process (single-process mode adds PostgreSQL). */
 export const EXTRA_READINESS_CHECKS = Symbol('EXTRA_READINESS_CHECKS');
 
 /**
  * `/healthz`: the process answers (liveness). `/readyz`: NATS (a real round trip) and the liteserver
- * pool (asked through NATS, so the whole request path is exercised) can serve traffic.
+ * pool (asked through NATS, so the whole request path is exercised) can serve traffic, and the
+ * event loop is calm enough that requests are not shed.
  */
 @Controller()
 export class HealthController {
@@ -18,6 +20,7 @@ export class HealthController {
     private readonly indicators: TonHealthIndicators,
     private readonly transport: RpcTransportHealth,
     private readonly rpc: RpcClient,
+    private readonly shedding: SheddingState,
     @Optional()
     @Inject(EXTRA_READINESS_CHECKS)
     private readonly extra: HealthIndicatorFunction[] = [],
@@ -37,6 +40,7 @@ export class HealthController {
         this.indicators.liteservers('liteservers', () =>
           this.rpc.request(Subjects.ls.poolStatus, {}, { timeoutMs: 2000 }),
         ),
+      () => this.indicators.eventLoop('eventLoop', () => this.shedding.read()),
       ...this.extra,
     ]);
   }

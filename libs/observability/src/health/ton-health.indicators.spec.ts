@@ -78,4 +78,21 @@ void describe(TonHealthIndicators.name, () => {
       },
     );
   });
+
+  void it('eventLoop: up with the last delay while calm, down while requests are shed', () => {
+    assert.deepEqual(
+      sut.eventLoop('eventLoop', () => ({ delayMs: 3.6, shedding: false })),
+      { eventLoop: { delayMs: 4, status: 'up' } },
+    );
+    assert.deepEqual(
+      sut.eventLoop('eventLoop', () => ({ delayMs: 1250.2, shedding: true })),
+      {
+        eventLoop: {
+          delayMs: 1250,
+          message: 'event loop overloaded: requests are shed',
+          status: 'down',
+        },
+      },
+    );
+  });
 });

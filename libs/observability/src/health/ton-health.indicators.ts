@@ -87,6 +87,23 @@ export class TonHealthIndicators {
     }
     return pool.healthy < pool.total ? session.degraded(data) : session.up(data);
   }
+
+  /**
+   * Down while the process sheds requests for a lagging event loop (a start-up still compiling and
+   * proving, or a replica past its capacity), so a balancer sends traffic elsewhere instead of to
+   * answers of 503; up with the last window's mean delay otherwise.
+   */
+  eventLoop<const K extends string>(
+    key: K,
+    pressure: () => { delayMs: number; shedding: boolean },
+  ): HealthIndicatorResult<K> {
+    const { delayMs, shedding } = pressure();
+    const session = this.health.check(key);
+    const data = { delayMs: Math.round(delayMs) };
+    return shedding
+      ? session.down({ ...data, message: 'event loop overloaded: requests are shed' })
+      : session.up(data);
+  }
 }
 
 async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
