@@ -3,8 +3,8 @@
 // scripts/run-built.mjs can tell whether the output is current without compiling again.
 // Usage: node scripts/build.mjs [outDir]
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SOURCE_DIRS, STAMP_FILE } from './build-sources.mjs';
 
@@ -33,4 +33,34 @@ if (result.status !== 0) {
   process.exit(result.status ?? 1);
 }
 mkdirSync(outDir, { recursive: true });
+pruneStaleOutputs();
 writeFileSync(join(outDir, STAMP_FILE), `${JSON.stringify({ startedAtMs })}\n`);
+
+/**
+ * Deletes the outputs whose source is gone (a moved or deleted .ts): the test runner finds specs by
+ * walking the output, so a stale compiled spec would otherwise keep running from its old place.
+ */
+function pruneStaleOutputs() {
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        walk(path);
+        continue;
+      }
+      const compiled = /\.js(\.map)?$/.exec(entry.name);
+      if (compiled === null) {
+        continue;
+      }
+      const source = join(root, relative(outDir, path)).slice(0, -compiled[0].length) + '.ts';
+      if (!existsSync(source)) {
+        rmSync(path);
+      }
+    }
+  };
+  for (const dir of SOURCE_DIRS) {
+    if (existsSync(join(outDir, dir))) {
+      walk(join(outDir, dir));
+    }
+  }
+}
