@@ -120,18 +120,21 @@ export class TraceRepository {
     // /traces?account= reads these (migration TraceAccounts). Separate statements, so that they see
     // the transactions stamped above. trace_end_lt is the partition key and part of the primary key
     // (migration PartitionTraceHistory): a trace that grew loses its rows of the older end_lt, then
-    // gets them at the new one.
+    // gets them at the new one. A trace's ends and its transactions all lie at or after its start_lt,
+    // which bounds both statements to the partitions from the trace's start on (run-time pruning)
+    // instead of a probe into every partition of the history.
     const written = [...new Set([...traces.map((r) => r.trace_id), ...traceOf.values()])];
     await m.query(
       `DELETE FROM trace_accounts A USING traces E
        WHERE E.trace_id = ANY($1::bpchar[]) AND A.trace_id = E.trace_id
-         AND A.trace_end_lt <> E.end_lt`,
+         AND A.trace_end_lt >= E.start_lt AND A.trace_end_lt <> E.end_lt`,
       [written],
     );
     await m.query(
       `INSERT INTO trace_accounts (trace_id, account, trace_end_lt)
        SELECT DISTINCT T.trace_id, T.account, E.end_lt
-       FROM traces E JOIN transactions T ON T.trace_id = E.trace_id
+       FROM traces E JOIN transactions T
+         ON T.trace_id = E.trace_id AND T.lt >= E.start_lt AND T.lt <= E.end_lt
        WHERE E.trace_id = ANY($1::bpchar[])
        ON CONFLICT DO NOTHING`,
       [written],
