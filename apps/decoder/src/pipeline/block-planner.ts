@@ -222,7 +222,7 @@ export class BlockPlanner {
     const partial = complete.filter((h) => !h.whole);
     const rows = await this.inputs.transactions(
       m,
-      partial.map((h) => h.record.trace_id),
+      partial.map((h) => h.record),
     );
     const stored = transactionsByTrace(rows.transactions, rows.messages);
     for (const h of complete) {
