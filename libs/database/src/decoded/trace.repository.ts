@@ -1,4 +1,5 @@
 import { type EntityManager } from 'typeorm';
+import { messageTxLts } from '../query/lt-lookup';
 import { TRACE_COLUMNS, type TraceInputRow } from './classify-input.rows';
 
 /** A `traces` row as the decoder computes it (toncenter https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp): 64-bit values as bigint. */
@@ -32,18 +33,24 @@ export interface TraceStamp {
  * column and miss its index.
  */
 export class TraceRepository {
-  /** The traces of earlier transactions that sent these messages (message hash → trace_id). */
+  /**
+   * The traces of earlier transactions that sent these messages (message hash → trace_id). The
+   * messages' lts come from the lookup table first (message_lts), so the read plans only their
+   * partitions.
+   */
   async parentTraces(
     m: EntityManager,
     messageHashes: readonly string[],
   ): Promise<Map<string, string>> {
-    if (messageHashes.length === 0) {
+    const lts = messageHashes.length === 0 ? [] : await messageTxLts(m, messageHashes);
+    if (lts.length === 0) {
       return new Map();
     }
     const rows: { msg_hash: string; trace_id: string }[] = await m.query(
       `SELECT DISTINCT ON (msg_hash) msg_hash, trace_id FROM messages
-       WHERE msg_hash = ANY($1::bpchar[]) AND direction = 'out' AND trace_id IS NOT NULL`,
-      [messageHashes],
+       WHERE msg_hash = ANY($1::bpchar[]) AND tx_lt = ANY($2::bigint[])
+         AND direction = 'out' AND trace_id IS NOT NULL`,
+      [messageHashes, lts],
     );
     return new Map(rows.map((r) => [r.msg_hash, r.trace_id]));
   }
