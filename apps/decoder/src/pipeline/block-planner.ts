@@ -4,6 +4,7 @@ import {
   type DecodeFailure,
   type EntityManager,
   TraceRepository,
+  type TraceStamp,
 } from '@app/database';
 import {
   type AccountInterfaces,
@@ -51,8 +52,8 @@ export interface DecodedBlock {
 export interface PlannedBlock {
   readonly mcSeqno: number;
   readonly detected: DetectedBlock | null;
-  /** trace_id of every transaction of the block. */
-  readonly traceOf: ReadonlyMap<string, string>;
+  /** The trace of every transaction of the block (by hash), with the transaction's lt. */
+  readonly traceOf: ReadonlyMap<string, TraceStamp>;
   /** Every trace the block changed, as it is after the block (classified ones with their state). */
   readonly traces: readonly TraceRecord[];
   readonly events: BlockTokenEvents;
@@ -119,10 +120,10 @@ export class BlockPlanner {
     const events = parseTokenEvents(mcSeqno, candidates, interfaces);
     const classified = classify(mcSeqno, complete, transactions, interfaces);
     memory.record(mcSeqno, sentMessages(rows), deliveredMessages(rows), held);
-    const traceOf = new Map<string, string>();
+    const traceOf = new Map<string, TraceStamp>();
     for (const tx of txs) {
       if (tx.trace_id !== null) {
-        traceOf.set(tx.hash, tx.trace_id);
+        traceOf.set(tx.hash, { trace_id: tx.trace_id, lt: tx.lt });
       }
     }
     return {
@@ -221,7 +222,7 @@ export class BlockPlanner {
     const partial = complete.filter((h) => !h.whole);
     const rows = await this.inputs.transactions(
       m,
-      partial.map((h) => h.record.trace_id),
+      partial.map((h) => h.record),
     );
     const stored = transactionsByTrace(rows.transactions, rows.messages);
     for (const h of complete) {

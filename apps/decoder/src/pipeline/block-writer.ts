@@ -5,6 +5,7 @@ import {
   type EntityManager,
   TokenRepository,
   TraceRepository,
+  type TraceStamp,
 } from '@app/database';
 import { type TraceRecord } from '@app/classify';
 import { type PlannedBlock } from './block-planner';
@@ -27,7 +28,7 @@ export class BlockWriter {
     // No wait for the WAL flush at commit (as the ingestor's writer): a crash can lose only the last
     // blocks, and since the watermark commits with them, they are decoded again (no loss, no duplicate).
     await m.query('SET LOCAL synchronous_commit = off');
-    const traceOf = new Map<string, string>();
+    const traceOf = new Map<string, TraceStamp>();
     const traces = new Map<string, TraceRecord>();
     for (const block of blocks) {
       if (block.detected !== null) {

@@ -47,22 +47,38 @@ export interface StoredInterfaceRows {
  * interfaces of the accounts they touch.
  */
 export class ClassifyInputRepository {
-  /** The traces' transactions and messages (the decoder reads them when it did not see them all). */
-  async transactions(m: EntityManager, traceIds: readonly string[]): Promise<TraceTransactionRows> {
-    if (traceIds.length === 0) {
+  /**
+   * The traces' transactions and messages (the decoder reads them when it did not see them all).
+   * A trace's transactions lie within its lt range, so the lowest start and the highest end of the
+   * traces bound the statements to the partitions of that stretch of the history.
+   */
+  async transactions(
+    m: EntityManager,
+    traces: readonly { trace_id: string; start_lt: bigint; end_lt: bigint }[],
+  ): Promise<TraceTransactionRows> {
+    if (traces.length === 0) {
       return { transactions: [], messages: [] };
     }
+    const ids = traces.map((t) => t.trace_id);
+    let from = traces[0]?.start_lt ?? 0n;
+    let to = from;
+    for (const t of traces) {
+      from = t.start_lt < from ? t.start_lt : from;
+      to = t.end_lt > to ? t.end_lt : to;
+    }
+    const params = [ids, from.toString(), to.toString()];
     // bpchar[]: trace_id is char(44); a text[] parameter would cast the column and miss its index.
     const transactions: TxInputRow[] = await m.query(
-      `SELECT ${txInputColumns('t')} FROM transactions t WHERE t.trace_id = ANY($1::bpchar[])`,
-      [traceIds],
+      `SELECT ${txInputColumns('t')} FROM transactions t
+       WHERE t.trace_id = ANY($1::bpchar[]) AND t.lt BETWEEN $2::bigint AND $3::bigint`,
+      params,
     );
     const messages: MsgInputRow[] = await m.query(
       `SELECT ${MSG_INPUT_COLUMNS}
        FROM messages mm
        ${MSG_CONTENT_JOINS}
-       WHERE mm.trace_id = ANY($1::bpchar[])`,
-      [traceIds],
+       WHERE mm.trace_id = ANY($1::bpchar[]) AND mm.tx_lt BETWEEN $2::bigint AND $3::bigint`,
+      params,
     );
     return { transactions, messages };
   }
