@@ -238,16 +238,15 @@ const tracesQuery: V3Query = {
   raw: async (db, r) => {
     const req = r as TracesReq;
     const rows = await new TraceQueryRepository(db).list(req);
-    const ids = rows
-      .filter((row) => Number(row.nodes_) <= MAX_TRACE_TRANSACTIONS)
-      .map((row) => row.trace_id);
+    const shown = rows.filter((row) => Number(row.nodes_) <= MAX_TRACE_TRANSACTIONS);
+    const ids = shown.map((row) => row.trace_id);
     const addresses: string[] = [];
     // The handler reads every action of the page's traces (filtering them by type itself) and their
     // transactions at the same time; it lists addresses trace by trace, in the page's order, actions
     // first.
     const [actions, bundles] = await Promise.all([
-      req.include_actions ? new ActionQueryRepository(db).everyOfTraces(ids) : [],
-      new TransactionQueryRepository(db).ofTraces(ids),
+      req.include_actions ? new ActionQueryRepository(db).everyOfTraceSpans(shown) : [],
+      new TransactionQueryRepository(db).ofTraceSpans(shown),
     ]);
     if (req.include_actions) {
       const supported = new Set(req.supported_action_types);

@@ -3,6 +3,7 @@ import {
   ActionQueryRepository,
   BlockQueryRepository,
   TraceQueryRepository,
+  type TraceSpan,
   TransactionQueryRepository,
   ReadScopeInterceptor,
 } from '@app/database';
@@ -50,6 +51,10 @@ export class TracesController {
       }
     }
     const addresses: string[] = [];
+    // The page's rows carry each trace's lt range: the reads below need not look them up again.
+    const spans = new Map(rows.map((r) => [r.trace_id, r]));
+    const spansOf = (ids: readonly string[]): TraceSpan[] =>
+      ids.flatMap((id) => spans.get(id) ?? []);
     // Actions and transactions are independent reads of the same traces: asked together, a page
     // costs the slower of the two rather than their sum.
     const [actionsByTrace, txsByTrace] = await Promise.all([
@@ -62,7 +67,7 @@ export class TracesController {
                 t.trace_info.classification_state !== 'unclassified',
             })),
             req.supported_action_types,
-            (missing) => this.actions.everyOfTraces(missing),
+            (missing) => this.actions.everyOfTraceSpans(spansOf(missing)),
           )
         : undefined,
       this.renderer.ofTraces(
@@ -70,7 +75,7 @@ export class TracesController {
           traceId: t.trace_id,
           complete: t.trace_info.trace_state === 'complete',
         })),
-        (missing) => this.transactions.ofTraces(missing),
+        (missing) => this.transactions.ofTraceSpans(spansOf(missing)),
       ),
     ]);
     if (actionsByTrace !== undefined) {

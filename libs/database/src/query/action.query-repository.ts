@@ -9,7 +9,10 @@ import {
   type LtRange,
   messageTraceLtRanges,
   messageTxLts,
+  spanLtRanges,
   traceLtRanges,
+  type TraceSpan,
+  traceSpans,
   withinLtRanges,
 } from './lt-lookup';
 import { pageByLtWindows } from './lt-windows';
@@ -170,15 +173,19 @@ export class ActionQueryRepository {
    * the /traces handler keeps them all and filters them too.
    */
   async everyOfTraces(traceIds: readonly string[]): Promise<ActionQueryRow[]> {
-    if (traceIds.length === 0) {
+    return traceIds.length === 0 ? [] : this.everyOfTraceSpans(await traceSpans(this.ds, traceIds));
+  }
+
+  /** As everyOfTraces, for traces whose lt ranges the caller has read already (a page of traces). */
+  async everyOfTraceSpans(spans: readonly TraceSpan[]): Promise<ActionQueryRow[]> {
+    if (spans.length === 0) {
       return [];
     }
     // Within each trace's lt range, known when the statement is planned: the partitions of actions
     // of those ranges only.
-    const ranges = await traceLtRanges(this.ds, traceIds);
     const q = new SqlFilter();
-    q.and(`A.trace_id = ANY(${q.param(traceIds)}::char(44)[])`);
-    q.and(withinLtRanges('A.trace_end_lt', ranges, (v) => q.param(v)));
+    q.and(`A.trace_id = ANY(${q.param(spans.map((s) => s.trace_id))}::char(44)[])`);
+    q.and(withinLtRanges('A.trace_end_lt', spanLtRanges(spans), (v) => q.param(v)));
     return this.ds.query<ActionQueryRow[]>(
       `SELECT ${COLUMNS} FROM actions A${q.where()}
        ORDER BY A.trace_id, A.start_lt, A.end_lt, A.action_id`,

@@ -13,3 +13,4 @@ export * from './stream-block.query-repository';
 export * from './balance-changes.query-repository';
 export * from './nft-auction-sales';
 export * from './telemint-sales';
+export { type TraceSpan } from './lt-lookup';

@@ -56,11 +56,32 @@ export async function traceLtRanges(
   ds: Queryable,
   traceIds: readonly string[],
 ): Promise<LtRange[]> {
-  return ds.query<LtRange[]>(
-    `SELECT DISTINCT start_lt::text AS start, end_lt::text AS "end" FROM traces
+  return spanLtRanges(await traceSpans(ds, traceIds));
+}
+
+/** A trace and its lt range, as a `traces` row (or a page of them) gives it (decimal strings). */
+export interface TraceSpan {
+  readonly trace_id: string;
+  readonly start_lt: string;
+  readonly end_lt: string;
+}
+
+/** The spans of the traces of these ids that exist. */
+export function traceSpans(ds: Queryable, traceIds: readonly string[]): Promise<TraceSpan[]> {
+  return ds.query<TraceSpan[]>(
+    `SELECT trace_id, start_lt::text AS start_lt, end_lt::text AS end_lt FROM traces
      WHERE trace_id = ANY($1::char(44)[])`,
     [traceIds],
   );
+}
+
+/** The distinct lt ranges of `spans`. */
+export function spanLtRanges(spans: readonly TraceSpan[]): LtRange[] {
+  const ranges = new Map<string, LtRange>();
+  for (const s of spans) {
+    ranges.set(`${s.start_lt}:${s.end_lt}`, { start: s.start_lt, end: s.end_lt });
+  }
+  return [...ranges.values()];
 }
 
 /**

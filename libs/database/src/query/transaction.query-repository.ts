@@ -8,7 +8,9 @@ import {
   coveringLtRanges,
   type LtRange,
   messageTxLts,
-  traceLtRanges,
+  spanLtRanges,
+  type TraceSpan,
+  traceSpans,
   transactionLts,
   withinLtRanges,
 } from './lt-lookup';
@@ -314,12 +316,17 @@ export class TransactionQueryRepository {
    * own bounds, from `traces`, prune only when it runs, after every partition was planned).
    */
   async ofTraces(traceIds: readonly string[]): Promise<TransactionBundle[]> {
-    if (traceIds.length === 0) {
+    return traceIds.length === 0 ? [] : this.ofTraceSpans(await traceSpans(this.ds, traceIds));
+  }
+
+  /** As ofTraces, for traces whose lt ranges the caller has read already (a page of traces). */
+  async ofTraceSpans(spans: readonly TraceSpan[]): Promise<TransactionBundle[]> {
+    if (spans.length === 0) {
       return [];
     }
-    const ranges = coveringLtRanges(await traceLtRanges(this.ds, traceIds));
+    const ranges = coveringLtRanges(spanLtRanges(spans));
     // One parameter per bound, shared by the three statements (each names every parameter).
-    const params: unknown[] = [traceIds];
+    const params: unknown[] = [spans.map((s) => s.trace_id)];
     const placeholders = new Map<string, string>();
     const param = (v: string): string => {
       const known = placeholders.get(v);

@@ -27,7 +27,7 @@ function partitionsRead(node: PlanNode, found = new Set<string>()): Set<string> 
  * partitioned table).
  */
 const LOOKUP =
-  /^SELECT DISTINCT (((tx_|trace_end_)?lt)::text AS lt FROM (transaction_lts|message_lts|action_lts)|start_lt::text AS start, end_lt::text AS "end"\s+FROM traces|lt_from::text AS "from", lt_to::text AS "to" FROM account_lt_ranges)\s/;
+  /^SELECT (DISTINCT (((tx_|trace_end_)?lt)::text AS lt FROM (transaction_lts|message_lts|action_lts)|lt_from::text AS "from", lt_to::text AS "to" FROM account_lt_ranges)|trace_id, start_lt::text AS start_lt, end_lt::text AS end_lt\s+FROM traces)\s/;
 
 /**
  * A DataSource stand-in for the repositories (they only call `query`) that runs every statement under
