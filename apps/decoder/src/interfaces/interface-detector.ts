@@ -64,6 +64,24 @@ export interface DetectedBlock {
   readonly telemintItems: TelemintItemRow[];
 }
 
+/** A block where nothing was detected yet: detection fills its lists. */
+export function emptyDetectedBlock(): DetectedBlock {
+  return {
+    newCodes: new Map(),
+    wallets: [],
+    masters: [],
+    items: [],
+    collections: [],
+    dnsEntries: [],
+    multisigs: [],
+    multisigOrders: [],
+    vestings: [],
+    sales: [],
+    auctions: [],
+    telemintItems: [],
+  };
+}
+
 /** An account a block touched, as its last transaction in the block left it. */
 export interface TouchedAccount {
   readonly address: string;
@@ -107,20 +125,7 @@ export class InterfaceDetector {
       m,
       touched.map((t) => t.codeHash),
     );
-    const out: DetectedBlock = {
-      newCodes: new Map(),
-      wallets: [],
-      masters: [],
-      items: [],
-      collections: [],
-      dnsEntries: [],
-      multisigs: [],
-      multisigOrders: [],
-      vestings: [],
-      sales: [],
-      auctions: [],
-      telemintItems: [],
-    };
+    const out = emptyDetectedBlock();
     for (const account of touched) {
       const { codeHash } = account;
       if (codeHash === null) {

@@ -7,7 +7,7 @@ import {
   type NftSaleRow,
   type StoredInterfaceRows,
 } from '@app/database';
-import { type DetectedBlock } from './interface-detector';
+import { type DetectedBlock, emptyDetectedBlock } from './interface-detector';
 import { InterfaceView } from './interface-view';
 
 const W = '0:' + 'A'.repeat(64);
@@ -15,20 +15,7 @@ const OWNER = '0:' + 'B'.repeat(64);
 const MASTER = '0:' + 'C'.repeat(64);
 
 function detected(wallets: JettonWalletRow[]): DetectedBlock {
-  return {
-    newCodes: new Map(),
-    wallets,
-    masters: [],
-    items: [],
-    collections: [],
-    dnsEntries: [],
-    multisigs: [],
-    multisigOrders: [],
-    vestings: [],
-    sales: [],
-    auctions: [],
-    telemintItems: [],
-  };
+  return { ...emptyDetectedBlock(), wallets };
 }
 
 const wallet = (balance: bigint, lastLt: bigint): JettonWalletRow => ({

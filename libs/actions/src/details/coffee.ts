@@ -1,6 +1,18 @@
 /** swap.coffee vault, pool, MEV-protection and staking details (ton-index-go `ParseRawAction`). */
 import { field, str } from './shared';
-import type { Renderer } from './types';
+import type { ActionRenderRow, ApiJson, Renderer } from './types';
+
+/** A staking deposit's and withdrawal's first fields: the user and the pool, with their jetton wallets. */
+function userPoolColumns(a: ActionRenderRow): Record<string, ApiJson> {
+  return {
+    source: a.source,
+    source_jetton_wallet: a.source_secondary,
+    pool: a.destination,
+    pool_jetton_wallet: a.destination_secondary,
+    asset: a.asset,
+    amount: str(a.amount),
+  };
+}
 
 export const COFFEE_RENDERERS: Record<string, Renderer> = {
   coffee_create_vault: (a) => ({
@@ -47,22 +59,12 @@ export const COFFEE_RENDERERS: Record<string, Renderer> = {
     amount: str(a.amount),
   }),
   coffee_staking_deposit: (a) => ({
-    source: a.source,
-    source_jetton_wallet: a.source_secondary,
-    pool: a.destination,
-    pool_jetton_wallet: a.destination_secondary,
-    asset: a.asset,
-    amount: str(a.amount),
+    ...userPoolColumns(a),
     minted_item_address: str(field(a.coffee_staking_deposit_data, 'minted_item_address')),
     minted_item_index: str(field(a.coffee_staking_deposit_data, 'minted_item_index')),
   }),
   coffee_staking_withdraw: (a) => ({
-    source: a.source,
-    source_jetton_wallet: a.source_secondary,
-    pool: a.destination,
-    pool_jetton_wallet: a.destination_secondary,
-    asset: a.asset,
-    amount: str(a.amount),
+    ...userPoolColumns(a),
     nft_address: str(field(a.coffee_staking_withdraw_data, 'nft_address')),
     nft_index: str(field(a.coffee_staking_withdraw_data, 'nft_index')),
     points: str(field(a.coffee_staking_withdraw_data, 'points')),

@@ -40,15 +40,32 @@ function nftTransfer(a: ActionRenderRow, purchase: boolean): Record<string, ApiJ
   };
 }
 
+/** The listed item and its owner: the first fields of both listing details (on sale, on auction). */
+function listedItem(a: ActionRenderRow): Record<string, ApiJson> {
+  return {
+    nft_collection: a.asset,
+    nft_item: a.asset_secondary,
+    nft_item_index: str(field(a.nft_listing_data, 'nft_item_index')),
+    owner: a.source,
+    listing_address: a.source_secondary,
+  };
+}
+
+/** Who the listing pays and through which marketplace: the last fields of both listing details. */
+function listingPayees(a: ActionRenderRow): Record<string, ApiJson> {
+  const l = a.nft_listing_data;
+  return {
+    marketplace_fee_address: str(field(l, 'marketplace_fee_address')),
+    royalty_address: str(field(l, 'royalty_address')),
+    marketplace: str(field(l, 'marketplace')),
+  };
+}
+
 /** nft_put_on_auction and teleitem_start_auction (toncenter ActionDetailsNftPutOnAuction). */
 function putOnAuction(a: ActionRenderRow): Record<string, ApiJson> {
   const l = a.nft_listing_data;
   return {
-    nft_collection: a.asset,
-    nft_item: a.asset_secondary,
-    nft_item_index: str(field(l, 'nft_item_index')),
-    owner: a.source,
-    listing_address: a.source_secondary,
+    ...listedItem(a),
     auction_address: a.destination,
     marketplace_address: a.destination_secondary,
     marketplace_fee_factor: str(field(l, 'mp_fee_factor')),
@@ -56,9 +73,7 @@ function putOnAuction(a: ActionRenderRow): Record<string, ApiJson> {
     royalty_fee_base: str(field(l, 'royalty_fee_base')),
     max_bid: str(field(l, 'max_bid')),
     min_bid: str(field(l, 'min_bid')),
-    marketplace_fee_address: str(field(l, 'marketplace_fee_address')),
-    royalty_address: str(field(l, 'royalty_address')),
-    marketplace: str(field(l, 'marketplace')),
+    ...listingPayees(a),
   };
 }
 
@@ -106,19 +121,13 @@ export const NFT_RENDERERS: Record<string, Renderer> = {
   nft_put_on_sale: (a) => {
     const l = a.nft_listing_data;
     return {
-      nft_collection: a.asset,
-      nft_item: a.asset_secondary,
-      nft_item_index: str(field(l, 'nft_item_index')),
-      owner: a.source,
-      listing_address: a.source_secondary,
+      ...listedItem(a),
       sale_address: a.destination,
       marketplace_address: a.destination_secondary,
       full_price: str(field(l, 'full_price')),
       marketplace_fee: str(field(l, 'marketplace_fee')),
       royalty_amount: str(field(l, 'royalty_amount')),
-      marketplace_fee_address: str(field(l, 'marketplace_fee_address')),
-      royalty_address: str(field(l, 'royalty_address')),
-      marketplace: str(field(l, 'marketplace')),
+      ...listingPayees(a),
     };
   },
   nft_put_on_auction: (a) => putOnAuction(a),

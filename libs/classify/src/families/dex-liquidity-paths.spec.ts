@@ -45,20 +45,13 @@ const op = (code: number): Builder => beginCell().storeUint(code, 32).storeUint(
  * notifies the pool, which answers with `answers` and emits `logs`.
  */
 function lpBurn(lp: bigint, answers: Hop[], logs: Cell[] = [], burn = jettonBurn(lp, USER)): Hop {
-  return {
-    from: null,
-    to: USER,
+  return walletSends(USER, {
+    to: USER_LP,
+    body: burn,
     children: [
-      {
-        from: USER,
-        to: USER_LP,
-        body: burn,
-        children: [
-          { from: USER_LP, to: POOL, body: burnNotification(lp, USER), children: answers, logs },
-        ],
-      },
+      { from: USER_LP, to: POOL, body: burnNotification(lp, USER), children: answers, logs },
     ],
-  };
+  });
 }
 
 /** The jetton vault pays `amount` of J2 out through its jetton wallet to the user's. */

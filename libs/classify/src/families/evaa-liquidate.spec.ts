@@ -20,12 +20,12 @@ import {
   LIQUIDATOR_USDT,
   liquidateFail,
   liquidateMaster,
-  liquidateSatisfied,
   liquidateSuccess,
   liquidateUnsatisfied,
   MASTER,
   MASTER_USDT,
   notification,
+  satisfiedLiquidation,
   successReport,
   TON_ID,
   tonLiquidation,
@@ -61,23 +61,14 @@ function assertOneTopLevelLiquidation(actions: ActionRow[]): void {
 void describe('EVAA liquidation (evaa.py EvaaLiquidateBlockMatcher)', () => {
   void it('satisfied, with liquidate_success and the success report: a successful evaa_liquidate of the reward', () => {
     const actions = classify(
-      tonLiquidation([
-        toUserContract({
-          from: USER_CONTRACT,
-          to: MASTER,
-          body: liquidateSatisfied(TON_ID, 950n, USDT_ID, 430n),
-          children: [
-            {
-              from: MASTER,
-              to: USER_CONTRACT,
-              body: liquidateSuccess(),
-              children: [
-                { from: USER_CONTRACT, to: BORROWER, body: commentBody('EVAA liquidation.') },
-              ],
-            },
-            { from: MASTER, to: LIQUIDATOR, body: successReport(430n) },
-          ],
-        }),
+      satisfiedLiquidation([
+        {
+          from: MASTER,
+          to: USER_CONTRACT,
+          body: liquidateSuccess(),
+          children: [{ from: USER_CONTRACT, to: BORROWER, body: commentBody('EVAA liquidation.') }],
+        },
+        { from: MASTER, to: LIQUIDATOR, body: successReport(430n) },
       ]),
     );
     assertOneTopLevelLiquidation(actions);
@@ -109,16 +100,9 @@ void describe('EVAA liquidation (evaa.py EvaaLiquidateBlockMatcher)', () => {
 
   void it('satisfied but the master fails it (liquidate_fail): failed, master_not_enough_liquidity', () => {
     const actions = classify(
-      tonLiquidation([
-        toUserContract({
-          from: USER_CONTRACT,
-          to: MASTER,
-          body: liquidateSatisfied(TON_ID, 950n, USDT_ID, 430n),
-          children: [
-            { from: MASTER, to: USER_CONTRACT, body: liquidateFail() },
-            { from: MASTER, to: LIQUIDATOR, body: liquidateFail() },
-          ],
-        }),
+      satisfiedLiquidation([
+        { from: MASTER, to: USER_CONTRACT, body: liquidateFail() },
+        { from: MASTER, to: LIQUIDATOR, body: liquidateFail() },
       ]),
     );
     const a = only(actions, 'evaa_liquidate');

@@ -41,15 +41,33 @@ function updateWithExcesses(): BlockMatcher {
   );
 }
 
+/**
+ * The stake wallet's optional request_update_rewards to the pool, answered by the referral chain, the
+ * reward update and the given replies.
+ */
+function requestUpdateRewards(replies: BlockMatcher[]): BlockMatcher {
+  return labeled(
+    'request_update_rewards_from_pool',
+    new ContractMatcher(JVAULT.request_update_rewards.opcode, {
+      optional: true,
+      children: [referralChain(), ...replies, updateWithExcesses()],
+    }),
+  );
+}
+
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null;
 }
 
-/** The stake wallet's pool, staked asset and JVault token (toncenter `extract_jvault_assets`). */
-function jvaultAssets(
-  stakeWallet: string | null,
-  ctx: ClassifyContext,
-): { pool: string | null; asset: Asset | null; jvaultAsset: Asset | null } {
+/** A stake wallet's pool, staked asset and JVault token. */
+interface JVaultAssets {
+  pool: string | null;
+  asset: Asset | null;
+  jvaultAsset: Asset | null;
+}
+
+/** Reads the stake wallet's data for its pool and assets (toncenter `extract_jvault_assets`). */
+function jvaultAssets(stakeWallet: string | null, ctx: ClassifyContext): JVaultAssets {
   const none = { pool: null, asset: null, jvaultAsset: null };
   try {
     const extra = ctx.interfaces.extra(stakeWallet, 'data_boc');
@@ -174,6 +192,22 @@ interface JVaultUnstakeData {
   exit_code: number | null;
 }
 
+/**
+ * An unstake (or its request) the stake wallet did not pass on to the pool: the pool and assets come
+ * from the stake wallet's data, and the compute exit code says why.
+ */
+function notForwarded(block: Block, amount: bigint, assets: JVaultAssets): JVaultUnstakeData {
+  return {
+    sender: block.message.source,
+    stake_wallet: block.message.destination,
+    staking_pool: assets.pool,
+    amount,
+    asset: assets.asset,
+    jvault_asset: assets.jvaultAsset,
+    exit_code: block.firstNode.tx.compute_exit_code,
+  };
+}
+
 function fillUnstake(d: JVaultUnstakeData, action: ActionRow): void {
   action.source = d.sender;
   action.source_secondary = d.stake_wallet;
@@ -197,18 +231,10 @@ export class JVaultUnstakeBlock extends Block {
 export class JVaultUnstakeBlockMatcher extends BlockMatcher {
   constructor() {
     super({
-      child: labeled(
-        'request_update_rewards_from_pool',
-        new ContractMatcher(JVAULT.request_update_rewards.opcode, {
-          optional: true,
-          children: [
-            referralChain(),
-            labeled('unstake_fee', new BlockTypeMatcher('ton_transfer', { optional: true })),
-            labeled('withdraw_unstaked_jettons', new BlockTypeMatcher('jetton_transfer')),
-            updateWithExcesses(),
-          ],
-        }),
-      ),
+      child: requestUpdateRewards([
+        labeled('unstake_fee', new BlockTypeMatcher('ton_transfer', { optional: true })),
+        labeled('withdraw_unstaked_jettons', new BlockTypeMatcher('jetton_transfer')),
+      ]),
     });
   }
 
@@ -230,15 +256,7 @@ export class JVaultUnstakeBlockMatcher extends BlockMatcher {
     const request = getLabeled('request_update_rewards_from_pool', others);
     let nb: JVaultUnstakeBlock;
     if (!request || !transfer) {
-      nb = new JVaultUnstakeBlock({
-        sender: block.message.source,
-        stake_wallet: stakeWallet,
-        staking_pool: assets.pool,
-        amount,
-        asset: assets.asset,
-        jvault_asset: assets.jvaultAsset,
-        exit_code: block.firstNode.tx.compute_exit_code,
-      });
+      nb = new JVaultUnstakeBlock(notForwarded(block, amount, assets));
     } else {
       if (!sameAsset(assets.asset, transfer.data.asset)) {
         throw new Error('jvault unstake: assets do not match');
@@ -334,13 +352,7 @@ export class JVaultUnstakeRequestBlock extends Block {
 export class JVaultUnstakeRequestBlockMatcher extends BlockMatcher {
   constructor() {
     super({
-      child: labeled(
-        'request_update_rewards_from_pool',
-        new ContractMatcher(JVAULT.request_update_rewards.opcode, {
-          optional: true,
-          children: [referralChain(), updateWithExcesses()],
-        }),
-      ),
+      child: requestUpdateRewards([]),
     });
   }
 
@@ -361,15 +373,7 @@ export class JVaultUnstakeRequestBlockMatcher extends BlockMatcher {
       if (assets.pool === null || assets.asset === null) {
         return [];
       }
-      nb = new JVaultUnstakeRequestBlock({
-        sender: block.message.source,
-        stake_wallet: stakeWallet,
-        staking_pool: assets.pool,
-        amount,
-        asset: assets.asset,
-        jvault_asset: assets.jvaultAsset,
-        exit_code: block.firstNode.tx.compute_exit_code,
-      });
+      nb = new JVaultUnstakeRequestBlock(notForwarded(block, amount, assets));
       nb.failed = true;
     } else {
       nb = new JVaultUnstakeRequestBlock({

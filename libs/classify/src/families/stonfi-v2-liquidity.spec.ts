@@ -9,7 +9,7 @@ import { Address, beginCell, type Cell } from '@ton/core';
 import type { ActionRow } from '../action';
 import { classifyOk, onlyAction } from '../testing/classified';
 import { internalTransfer, jettonTransfer, jettonWallet } from '../testing/jetton-bodies';
-import { syntheticTrace, testAddress, type Hop } from '../testing/synthetic-trace';
+import { syntheticTrace, testAddress, type Hop, walletSends } from '../testing/synthetic-trace';
 import type { AccountInterfaces } from '../trace-model';
 
 const USER = testAddress(0, '1');
@@ -80,25 +80,20 @@ void describe('StonFi v2 liquidity (liquidity.py)', () => {
       .storeAddress(at(USER))
       .storeBit(false)
       .endCell();
-    const actions = classify({
-      from: null,
-      to: USER,
-      children: [
-        {
-          from: USER,
-          to: USER_LP,
-          body: burn,
-          children: [
-            {
-              from: USER_LP,
-              to: POOL,
-              body: op(0x297437cf),
-              children: [payout(ROUTER_J1, USER_J1, 700n), payout(ROUTER_J2, USER_J2, 900n)],
-            },
-          ],
-        },
-      ],
-    });
+    const actions = classify(
+      walletSends(USER, {
+        to: USER_LP,
+        body: burn,
+        children: [
+          {
+            from: USER_LP,
+            to: POOL,
+            body: op(0x297437cf),
+            children: [payout(ROUTER_J1, USER_J1, 700n), payout(ROUTER_J2, USER_J2, 900n)],
+          },
+        ],
+      }),
+    );
     const a = only(actions, 'dex_withdraw_liquidity');
     assert.equal(a.source, USER);
     assert.equal(a.source_secondary, USER_LP);
@@ -116,25 +111,20 @@ void describe('StonFi v2 liquidity (liquidity.py)', () => {
   });
 
   void it('refund_me → cb_refund_me → two pay_to: a refund withdrawal without LP burn', () => {
-    const actions = classify({
-      from: null,
-      to: USER,
-      children: [
-        {
-          from: USER,
-          to: LP_ACCOUNT,
-          body: op(0x132b9a2c),
-          children: [
-            {
-              from: LP_ACCOUNT,
-              to: POOL,
-              body: op(0x0f98e2b8),
-              children: [payout(ROUTER_J1, USER_J1, 400n), payout(ROUTER_J2, USER_J2, 250n)],
-            },
-          ],
-        },
-      ],
-    });
+    const actions = classify(
+      walletSends(USER, {
+        to: LP_ACCOUNT,
+        body: op(0x132b9a2c),
+        children: [
+          {
+            from: LP_ACCOUNT,
+            to: POOL,
+            body: op(0x0f98e2b8),
+            children: [payout(ROUTER_J1, USER_J1, 400n), payout(ROUTER_J2, USER_J2, 250n)],
+          },
+        ],
+      }),
+    );
     const a = only(actions, 'dex_withdraw_liquidity');
     assert.equal(a.source, USER);
     assert.equal(a.source_secondary, null);
@@ -155,61 +145,56 @@ void describe('StonFi v2 liquidity (liquidity.py)', () => {
       .storeCoins(1_000n)
       .storeCoins(0n)
       .endCell();
-    const actions = classify({
-      from: null,
-      to: USER,
-      children: [
-        {
-          from: USER,
-          to: USER_J1,
-          body: transfer(1_000n, ROUTER),
-          children: [
-            {
-              from: USER_J1,
-              to: ROUTER_J1,
-              body: internalTransfer(1_000n, USER),
-              children: [
-                {
-                  from: ROUTER_J1,
-                  to: ROUTER,
-                  body: beginCell()
-                    .storeUint(0x7362d09c, 32)
-                    .storeUint(1, 64)
-                    .storeCoins(1_000n)
-                    .storeAddress(at(USER))
-                    .storeBit(false)
-                    .endCell(),
-                  children: [
-                    {
-                      from: ROUTER,
-                      to: POOL,
-                      body: provide,
-                      children: [
-                        {
-                          from: POOL,
-                          to: LP_ACCOUNT,
-                          body: op(0x50c6a654),
-                          children: [
-                            {
-                              from: LP_ACCOUNT,
-                              to: POOL,
-                              body: op(0x06ecd527),
-                              children: [
-                                { from: POOL, to: USER_LP, body: internalTransfer(31n, POOL) },
-                              ],
-                            },
-                          ],
-                        },
-                      ],
-                    },
-                  ],
-                },
-              ],
-            },
-          ],
-        },
-      ],
-    });
+    const actions = classify(
+      walletSends(USER, {
+        to: USER_J1,
+        body: transfer(1_000n, ROUTER),
+        children: [
+          {
+            from: USER_J1,
+            to: ROUTER_J1,
+            body: internalTransfer(1_000n, USER),
+            children: [
+              {
+                from: ROUTER_J1,
+                to: ROUTER,
+                body: beginCell()
+                  .storeUint(0x7362d09c, 32)
+                  .storeUint(1, 64)
+                  .storeCoins(1_000n)
+                  .storeAddress(at(USER))
+                  .storeBit(false)
+                  .endCell(),
+                children: [
+                  {
+                    from: ROUTER,
+                    to: POOL,
+                    body: provide,
+                    children: [
+                      {
+                        from: POOL,
+                        to: LP_ACCOUNT,
+                        body: op(0x50c6a654),
+                        children: [
+                          {
+                            from: LP_ACCOUNT,
+                            to: POOL,
+                            body: op(0x06ecd527),
+                            children: [
+                              { from: POOL, to: USER_LP, body: internalTransfer(31n, POOL) },
+                            ],
+                          },
+                        ],
+                      },
+                    ],
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      }),
+    );
     const a = only(actions, 'dex_deposit_liquidity');
     assert.equal(a.source, USER);
     assert.equal(a.destination, POOL);

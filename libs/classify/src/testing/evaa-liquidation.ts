@@ -6,7 +6,7 @@
  * library's barrel; only specs import it.
  */
 import { createHash } from 'node:crypto';
-import { Address, beginCell, type Cell } from '@ton/core';
+import { Address, beginCell, type Builder, type Cell } from '@ton/core';
 import type { AccountInterfaces } from '../trace-model';
 import { type Hop, testAddress } from './synthetic-trace';
 
@@ -78,51 +78,55 @@ export const liquidateUser = (transferredId: bigint, amount: bigint): Cell =>
       ),
   );
 
+/**
+ * The user contract's answer to liquidate_user (liquidate_satisfied / liquidate_unsatisfied): query_id,
+ * owner, liquidator and transferred asset id, then the outcome in a ref.
+ */
+const userAnswer = (op: number, transferredId: bigint, outcome: Builder): Cell =>
+  beginCell()
+    .storeUint(op, 32)
+    .storeUint(7, 64)
+    .storeAddress(at(BORROWER))
+    .storeAddress(at(LIQUIDATOR))
+    .storeUint(transferredId, 256)
+    .storeRef(outcome)
+    .endCell();
+
 export const liquidateSatisfied = (
   transferredId: bigint,
   liquidatable: bigint,
   collateralId: bigint,
   reward: bigint,
 ): Cell =>
-  beginCell()
-    .storeUint(0x311, 32)
-    .storeUint(7, 64)
-    .storeAddress(at(BORROWER))
-    .storeAddress(at(LIQUIDATOR))
-    .storeUint(transferredId, 256)
-    .storeRef(
-      beginCell()
-        .storeInt(-liquidatable, 64)
-        .storeUint(liquidatable, 64)
-        .storeUint(5n, 64)
-        .storeInt(100n, 64)
-        .storeUint(collateralId, 256)
-        .storeInt(-reward, 64)
-        .storeUint(reward, 64)
-        .storeUint(1n, 64)
-        .storeInt(900n, 64)
-        .storeUint(0, 64)
-        .storeRef(empty()),
-    )
-    .endCell();
+  userAnswer(
+    0x311,
+    transferredId,
+    beginCell()
+      .storeInt(-liquidatable, 64)
+      .storeUint(liquidatable, 64)
+      .storeUint(5n, 64)
+      .storeInt(100n, 64)
+      .storeUint(collateralId, 256)
+      .storeInt(-reward, 64)
+      .storeUint(reward, 64)
+      .storeUint(1n, 64)
+      .storeInt(900n, 64)
+      .storeUint(0, 64)
+      .storeRef(empty()),
+  );
 
 export const liquidateUnsatisfied = (transferredId: bigint, amount: bigint, error: number): Cell =>
-  beginCell()
-    .storeUint(0x31f, 32)
-    .storeUint(7, 64)
-    .storeAddress(at(BORROWER))
-    .storeAddress(at(LIQUIDATOR))
-    .storeUint(transferredId, 256)
-    .storeRef(
-      beginCell()
-        .storeUint(amount, 64)
-        .storeUint(TON_ID, 256)
-        .storeUint(1n, 64)
-        .storeUint(0, 64)
-        .storeRef(empty())
-        .storeUint(error, 32),
-    )
-    .endCell();
+  userAnswer(
+    0x31f,
+    transferredId,
+    beginCell()
+      .storeUint(amount, 64)
+      .storeUint(TON_ID, 256)
+      .storeUint(1n, 64)
+      .storeUint(0, 64)
+      .storeRef(empty())
+      .storeUint(error, 32),
+  );
 
 export const liquidateSuccess = (): Cell =>
   toUser(0x311a, (b) =>
@@ -187,3 +191,17 @@ export const toUserContract = (answer: Hop): Hop => ({
   body: liquidateUser(TON_ID, 1_000n),
   children: [answer],
 });
+
+/**
+ * A TON liquidation the user contract satisfies (950 of debt, 430 of USDT collateral as the reward),
+ * the master answering liquidate_satisfied with `answers`.
+ */
+export const satisfiedLiquidation = (answers: Hop[]): Hop =>
+  tonLiquidation([
+    toUserContract({
+      from: USER_CONTRACT,
+      to: MASTER,
+      body: liquidateSatisfied(TON_ID, 950n, USDT_ID, 430n),
+      children: answers,
+    }),
+  ]);

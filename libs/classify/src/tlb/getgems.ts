@@ -140,6 +140,43 @@ function addressFirstFees(fees: Slice): Pick<
 }
 
 /**
+ * The running auction's state v3r3 and v4r1 begin with, skipped: end?:1 is_canceled?:1 last_member
+ * last_bid:Grams last_bid_at:32 end_time:32 nft_owner last_query_id:64.
+ */
+function skipAuctionState(cs: Slice): void {
+  cs.loadUint(2);
+  loadAddr(cs);
+  cs.loadCoins();
+  cs.loadUint(32);
+  cs.loadUint(32);
+  loadAddr(cs);
+  cs.loadUintBig(64);
+}
+
+/** v3r3's and v4r1's fee addresses: mp_fee_addr royalty_fee_addr. */
+function loadFeeAddresses(fees: Slice): Pick<AuctionInitData, 'mp_fee_addr' | 'royalty_fee_addr'> {
+  const mp_fee_addr = loadAddr(fees);
+  return { mp_fee_addr, royalty_fee_addr: loadAddr(fees) };
+}
+
+/** v3r3's and v4r1's fee numbers: mp_fee_factor mp_fee_base royalty_fee_factor royalty_fee_base (uint32 each). */
+function loadFeeNumbers(
+  s: Slice,
+): Pick<AuctionInitData, 'mp_fee_factor' | 'mp_fee_base' | 'royalty_fee_base'> {
+  const mp_fee_factor = s.loadUintBig(32);
+  const mp_fee_base = s.loadUintBig(32);
+  s.loadUintBig(32);
+  return { mp_fee_factor, mp_fee_base, royalty_fee_base: s.loadUintBig(32) };
+}
+
+/** The constants cell from its marketplace address on: mp_addr min_bid:Grams max_bid:Grams …. */
+function loadBids(constants: Slice): Pick<AuctionInitData, 'min_bid' | 'max_bid'> {
+  loadAddr(constants);
+  const min_bid = constants.loadCoins();
+  return { min_bid, max_bid: constants.loadCoins() };
+}
+
+/**
  * The auction's data from its state init, per version (getgems nft-auction v1, v3r2, v3r3, v4r1; v2
  * is not read, as toncenter does not). Null when the data does not read.
  */
@@ -168,68 +205,25 @@ export function auctionInitData(
         const fees = addressFirstFees(cs.loadRef().beginParse());
         const constants = cs.loadRef().beginParse();
         constants.loadUint(32);
-        loadAddr(constants);
-        return { ...fees, min_bid: constants.loadCoins(), max_bid: constants.loadCoins() };
+        return { ...fees, ...loadBids(constants) };
       }
       case 'v3r3': {
-        // end?:1 is_canceled?:1 last_member last_bid last_bid_at end_time nft_owner last_query_id:64
-        // mp_fee_factor mp_fee_base royalty_fee_factor royalty_fee_base (uint32 each)
+        // mp_fee_factor mp_fee_base royalty_fee_factor royalty_fee_base inline after the state,
         // ^(mp_fee_addr royalty_fee_addr) ^(mp_addr min_bid max_bid min_step step_time)
-        cs.loadUint(2);
-        loadAddr(cs);
-        cs.loadCoins();
-        cs.loadUint(32);
-        cs.loadUint(32);
-        loadAddr(cs);
-        cs.loadUintBig(64);
-        const mp_fee_factor = cs.loadUintBig(32);
-        const mp_fee_base = cs.loadUintBig(32);
-        cs.loadUintBig(32);
-        const royalty_fee_base = cs.loadUintBig(32);
+        skipAuctionState(cs);
+        const numbers = loadFeeNumbers(cs);
         const fees = cs.loadRef().beginParse();
         const constants = cs.loadRef().beginParse();
-        const mp_fee_addr = loadAddr(fees);
-        const royalty_fee_addr = loadAddr(fees);
-        loadAddr(constants);
-        return {
-          mp_fee_addr,
-          mp_fee_factor,
-          mp_fee_base,
-          royalty_fee_addr,
-          royalty_fee_base,
-          min_bid: constants.loadCoins(),
-          max_bid: constants.loadCoins(),
-        };
+        return { ...loadFeeAddresses(fees), ...numbers, ...loadBids(constants) };
       }
       case 'v4r1': {
-        // end?:1 is_canceled?:1 last_member last_bid last_bid_at end_time nft_owner last_query_id:64
         // ^(mp_fee_addr royalty_fee_addr mp_fee_factor mp_fee_base royalty_fee_factor royalty_fee_base)
         // ^(mp_addr min_bid max_bid min_step:7 step_time:17)
-        cs.loadUint(2);
-        loadAddr(cs);
-        cs.loadCoins();
-        cs.loadUint(32);
-        cs.loadUint(32);
-        loadAddr(cs);
-        cs.loadUintBig(64);
+        skipAuctionState(cs);
         const fees = cs.loadRef().beginParse();
         const constants = cs.loadRef().beginParse();
-        const mp_fee_addr = loadAddr(fees);
-        const royalty_fee_addr = loadAddr(fees);
-        const mp_fee_factor = fees.loadUintBig(32);
-        const mp_fee_base = fees.loadUintBig(32);
-        fees.loadUintBig(32);
-        const royalty_fee_base = fees.loadUintBig(32);
-        loadAddr(constants);
-        return {
-          mp_fee_addr,
-          mp_fee_factor,
-          mp_fee_base,
-          royalty_fee_addr,
-          royalty_fee_base,
-          min_bid: constants.loadCoins(),
-          max_bid: constants.loadCoins(),
-        };
+        const addresses = loadFeeAddresses(fees);
+        return { ...addresses, ...loadFeeNumbers(fees), ...loadBids(constants) };
       }
       default:
         return null;

@@ -8,15 +8,7 @@ import type { Block } from '../../core/block';
 import { getLabeled, labeled } from '../../core/matchers';
 import { bodySlice } from '../../tlb/cells';
 import { parseCocoonClientRequestRefundCoins } from '../../tlb/cocoon';
-import {
-  aborted,
-  call,
-  clientRequest,
-  CocoonBlock,
-  CocoonMatcher,
-  excesses,
-  payout,
-} from './shared';
+import { call, clientRequest, CocoonBlock, CocoonMatcher, excesses, payout } from './shared';
 
 /** RegisterProxy (to the root) → excesses. */
 export class CocoonRegisterProxyMatcher extends CocoonMatcher {
@@ -32,7 +24,7 @@ export class CocoonRegisterProxyMatcher extends CocoonMatcher {
       destination: block.message.destination,
       data: { query_id: r.query_id },
     });
-    return this.finish(nb, block, others, aborted(block));
+    return this.finish(nb, block, others);
   }
 }
 
@@ -50,7 +42,7 @@ export class CocoonUnregisterProxyMatcher extends CocoonMatcher {
       destination: block.message.destination,
       data: { query_id: r.query_id, seqno: r.seqno },
     });
-    return this.finish(nb, block, others, aborted(block));
+    return this.finish(nb, block, others);
   }
 }
 
@@ -69,7 +61,7 @@ export class CocoonClientRegisterMatcher extends CocoonMatcher {
       destination: block.message.destination,
       data: { query_id: r.query_id, nonce: r.nonce },
     });
-    return this.finish(nb, block, others, aborted(block));
+    return this.finish(nb, block, others);
   }
 }
 
@@ -88,7 +80,7 @@ export class CocoonClientChangeSecretHashMatcher extends CocoonMatcher {
       destination: block.message.destination,
       data: { query_id: r.query_id, new_secret_hash: r.new_secret_hash.toString(16) },
     });
-    return this.finish(nb, block, others, aborted(block));
+    return this.finish(nb, block, others);
   }
 }
 
@@ -121,7 +113,7 @@ export class CocoonClientRequestRefundMatcher extends CocoonMatcher {
       destination: block.message.destination,
       data: { query_id: r.query_id, via_wallet: viaWallet },
     });
-    return this.finish(nb, block, others, aborted(block));
+    return this.finish(nb, block, others);
   }
 }
 
@@ -141,7 +133,7 @@ export class CocoonClientIncreaseStakeMatcher extends CocoonMatcher {
       amount: r.new_stake,
       data: { query_id: r.query_id, new_stake: r.new_stake },
     });
-    return this.finish(nb, block, others, aborted(block));
+    return this.finish(nb, block, others);
   }
 }
 
@@ -176,6 +168,6 @@ export class CocoonClientWithdrawMatcher extends CocoonMatcher {
       amount,
       data: { query_id: r.query_id, withdraw_amount: amount },
     });
-    return this.finish(nb, block, others, aborted(block));
+    return this.finish(nb, block, others);
   }
 }

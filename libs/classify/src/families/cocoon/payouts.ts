@@ -12,15 +12,7 @@ import {
   parseCocoonTokensUsedPayload,
   parseCocoonWorkerProxyRequest,
 } from '../../tlb/cocoon';
-import {
-  aborted,
-  call,
-  clientRequest,
-  CocoonBlock,
-  CocoonMatcher,
-  excesses,
-  payout,
-} from './shared';
+import { call, clientRequest, CocoonBlock, CocoonMatcher, excesses, payout } from './shared';
 
 /** Proxy → worker PayoutPayload/LastPayoutPayload → WorkerProxyRequest → Payout to the owner (+ excesses). */
 export class CocoonWorkerPayoutMatcher extends CocoonMatcher {
@@ -57,7 +49,7 @@ export class CocoonWorkerPayoutMatcher extends CocoonMatcher {
         worker_tokens: r.tokens,
       },
     });
-    return this.finish(nb, block, others, aborted(out));
+    return this.finish(nb, block, others, out);
   }
 }
 
@@ -81,7 +73,7 @@ export class CocoonProxyPayoutMatcher extends CocoonMatcher {
       destination_secondary: r.send_excesses_to,
       data: { query_id: r.query_id },
     });
-    return this.finish(nb, block, others, aborted(out));
+    return this.finish(nb, block, others, out);
   }
 }
 
@@ -112,7 +104,7 @@ export class CocoonProxyChargeMatcher extends CocoonMatcher {
         expected_address: p.expected_address,
       },
     });
-    return this.finish(nb, block, others, aborted(block));
+    return this.finish(nb, block, others);
   }
 }
 
@@ -142,7 +134,7 @@ export class CocoonClientTopUpMatcher extends CocoonMatcher {
       amount: t.top_up_amount,
       data: { query_id: t.query_id },
     });
-    return this.finish(nb, block, others, aborted(block));
+    return this.finish(nb, block, others);
   }
 }
 
@@ -180,6 +172,6 @@ export class CocoonGrantRefundMatcher extends CocoonMatcher {
         expected_address: p.expected_address,
       },
     });
-    return this.finish(nb, block, others, aborted(out));
+    return this.finish(nb, block, others, out);
   }
 }

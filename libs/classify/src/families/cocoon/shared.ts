@@ -78,12 +78,7 @@ export function clientRequest(): BlockMatcher {
   return labeled('client_request', call(COCOON.client_proxy_request.opcode));
 }
 
-/** Whether the transaction that received the block's message was aborted. */
-export function aborted(b: Block): boolean {
-  return b.firstNode.tx.aborted;
-}
-
-/** A matcher starting at one opcode, building a CocoonBlock whose failure is the start's. */
+/** A matcher starting at one opcode, building a CocoonBlock that fails when its start (or payout) aborts. */
 export abstract class CocoonMatcher extends BlockMatcher {
   protected abstract readonly opcodes: readonly number[];
 
@@ -95,9 +90,13 @@ export abstract class CocoonMatcher extends BlockMatcher {
     );
   }
 
-  protected finish(nb: CocoonBlock, block: Block, others: Block[], failed: boolean): Block[] {
+  /**
+   * Merges the matched blocks into `nb`, which failed when the transaction that received
+   * `failedAt`'s message was aborted: the start's, or the payout's for the payout actions.
+   */
+  protected finish(nb: CocoonBlock, block: Block, others: Block[], failedAt = block): Block[] {
     nb.merge([block, ...others]);
-    nb.failed = failed;
+    nb.failed = failedAt.firstNode.tx.aborted;
     return [nb];
   }
 }

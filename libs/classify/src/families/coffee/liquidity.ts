@@ -23,7 +23,7 @@ import {
 } from '../../tlb/coffee';
 import { JettonOp, parseJettonInternalTransfer } from '../../tlb/jetton';
 import { TON_ASSET, type Asset } from '../asset';
-import { DedustDepositLiquidityBlock } from '../dedust/blocks';
+import { DedustDepositLiquidityBlock, oneAssetDeposited } from '../dedust/blocks';
 import { DexWithdrawLiquidityBlock, type DexWithdrawData } from '../dex-withdraw-liquidity';
 import { JettonBurnBlock, JettonTransferBlock } from '../jettons';
 
@@ -195,12 +195,7 @@ export class CoffeeDepositLiquidityMatcher extends BlockMatcher {
         deposit_contract: deploy.message.destination,
         pool_address: pool,
         lp_tokens_minted: lpMinted,
-        asset_1: side === 1 ? inAsset : null,
-        amount_1: side === 1 ? req.amount : null,
-        user_jetton_wallet_1: side === 1 ? inWallet : null,
-        asset_2: side === 2 ? inAsset : null,
-        amount_2: side === 2 ? req.amount : null,
-        user_jetton_wallet_2: side === 2 ? inWallet : null,
+        ...oneAssetDeposited(side, inAsset, req.amount, inWallet),
         target_asset_1: side === 1 ? first : second,
         target_amount_1: null,
         target_asset_2: side === 1 ? second : first,

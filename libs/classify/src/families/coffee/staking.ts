@@ -20,6 +20,36 @@ import { assetAddress, type Asset } from '../asset';
 import { JettonTransferBlock } from '../jettons';
 import { NftMintBlock } from '../nft';
 
+/** The pool's optional log message: a call of the same opcode that toncenter folds into the action. */
+function poolLog(opcode: number): BlockMatcher {
+  return labeled('log', new ContractMatcher(opcode, { optional: true }));
+}
+
+/** Merges the matched blocks, and the pool's log message when there was one, into `nb`. */
+function mergeWithLog(nb: Block, matched: Block[], others: Block[]): Block[] {
+  const log = getLabeled('log', others, CallContractBlock);
+  nb.merge(log ? [...matched, log] : matched);
+  return [nb];
+}
+
+/** A deposit's and a withdrawal's shared columns: the user and its jetton wallet, the pool and its. */
+interface UserPoolLeg {
+  source: string | null;
+  user_jetton_wallet: string | null;
+  pool: string | null;
+  pool_jetton_wallet: string | null;
+  asset: Asset | null;
+}
+
+function fillUserPoolColumns(action: ActionRow, d: UserPoolLeg, amount: bigint): void {
+  action.source = d.source;
+  action.source_secondary = d.user_jetton_wallet;
+  action.destination = d.pool;
+  action.destination_secondary = d.pool_jetton_wallet;
+  action.asset = assetAddress(d.asset);
+  action.amount = amount;
+}
+
 /** `coffee_staking_deposit`: jetton transfer → staking_deposit (pool) → position NFT mint (+ log). */
 export class CoffeeStakingDepositBlock extends Block {
   constructor(
@@ -39,12 +69,7 @@ export class CoffeeStakingDepositBlock extends Block {
 
   override fill(action: ActionRow): void {
     const d = this.data;
-    action.source = d.source;
-    action.source_secondary = d.user_jetton_wallet;
-    action.destination = d.pool;
-    action.destination_secondary = d.pool_jetton_wallet;
-    action.asset = assetAddress(d.asset);
-    action.amount = d.value;
+    fillUserPoolColumns(action, d, d.value);
     action.coffee_staking_deposit_data = {
       minted_item_address: d.minted_item_address,
       minted_item_index: d.minted_item_index,
@@ -59,7 +84,7 @@ export class CoffeeStakingDepositMatcher extends BlockMatcher {
         'pool_call',
         new ContractMatcher(COFFEE.staking_deposit.opcode, {
           children: [
-            labeled('log', new ContractMatcher(COFFEE.staking_deposit.opcode, { optional: true })),
+            poolLog(COFFEE.staking_deposit.opcode),
             labeled('nft_mint', new BlockTypeMatcher('nft_mint')),
           ],
         }),
@@ -87,13 +112,7 @@ export class CoffeeStakingDepositMatcher extends BlockMatcher {
       minted_item_index: mint.data.index,
       asset: block.data.asset,
     });
-    const merged: Block[] = [block, poolCall, mint];
-    const log = getLabeled('log', others, CallContractBlock);
-    if (log) {
-      merged.push(log);
-    }
-    nb.merge(merged);
-    return [nb];
+    return mergeWithLog(nb, [block, poolCall, mint], others);
   }
 }
 
@@ -117,12 +136,7 @@ export class CoffeeStakingWithdrawBlock extends Block {
 
   override fill(action: ActionRow): void {
     const d = this.data;
-    action.source = d.source;
-    action.source_secondary = d.user_jetton_wallet;
-    action.destination = d.pool;
-    action.destination_secondary = d.pool_jetton_wallet;
-    action.asset = assetAddress(d.asset);
-    action.amount = d.amount;
+    fillUserPoolColumns(action, d, d.amount);
     action.coffee_staking_withdraw_data = {
       nft_address: d.nft_address,
       nft_index: d.nft_index,
@@ -143,13 +157,7 @@ export class CoffeeStakingWithdrawMatcher extends BlockMatcher {
       child: labeled(
         'withdraw_2',
         new ContractMatcher(COFFEE.staking_position_withdraw.opcode, {
-          children: [
-            withdraw3,
-            labeled(
-              'log',
-              new ContractMatcher(COFFEE.staking_position_withdraw.opcode, { optional: true }),
-            ),
-          ],
+          children: [withdraw3, poolLog(COFFEE.staking_position_withdraw.opcode)],
         }),
       ),
     });
@@ -183,13 +191,7 @@ export class CoffeeStakingWithdrawMatcher extends BlockMatcher {
       nft_index: m2.nft_id,
       points: m2.points,
     });
-    const merged: Block[] = [block, w2, w3, transfer];
-    const log = getLabeled('log', others, CallContractBlock);
-    if (log) {
-      merged.push(log);
-    }
-    nb.merge(merged);
-    return [nb];
+    return mergeWithLog(nb, [block, w2, w3, transfer], others);
   }
 }
 
@@ -224,10 +226,7 @@ export class CoffeeStakingClaimRewardsMatcher extends BlockMatcher {
     super({
       children: [
         labeled('jetton_transfer', new BlockTypeMatcher('jetton_transfer')),
-        labeled(
-          'log',
-          new ContractMatcher(COFFEE.staking_claim_rewards.opcode, { optional: true }),
-        ),
+        poolLog(COFFEE.staking_claim_rewards.opcode),
       ],
     });
   }
@@ -254,12 +253,6 @@ export class CoffeeStakingClaimRewardsMatcher extends BlockMatcher {
       pool_jetton_wallet: m.jetton_wallet,
       recipient_jetton_wallet: transfer.data.receiver_wallet,
     });
-    const merged: Block[] = [block, transfer];
-    const log = getLabeled('log', others, CallContractBlock);
-    if (log) {
-      merged.push(log);
-    }
-    nb.merge(merged);
-    return [nb];
+    return mergeWithLog(nb, [block, transfer], others);
   }
 }

@@ -28,6 +28,27 @@ export interface DedustDepositData {
   vault_excesses: [Asset, bigint][];
 }
 
+/** A deposit of one asset: it and its amount and user jetton wallet stand on `side`, the other side empty. */
+export function oneAssetDeposited(
+  side: 1 | 2,
+  asset: Asset | null,
+  amount: bigint | null,
+  userWallet: string | null,
+): Pick<
+  DedustDepositData,
+  'asset_1' | 'amount_1' | 'asset_2' | 'amount_2' | 'user_jetton_wallet_1' | 'user_jetton_wallet_2'
+> {
+  const first = side === 1;
+  return {
+    asset_1: first ? asset : null,
+    amount_1: first ? amount : null,
+    asset_2: first ? null : asset,
+    amount_2: first ? null : amount,
+    user_jetton_wallet_1: first ? userWallet : null,
+    user_jetton_wallet_2: first ? null : userWallet,
+  };
+}
+
 function depositColumns(d: DedustDepositData, dex: string): ActionData {
   return {
     dex,

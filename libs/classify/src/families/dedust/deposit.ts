@@ -21,6 +21,7 @@ import {
   excessMatchers,
   jettonDepositMatcher,
   type DedustDepositData,
+  oneAssetDeposited,
 } from './blocks';
 
 /** deposit (TON vault / jetton notify) → ask factory → top-up → deposit to pool → LP mint or rejection. */
@@ -141,12 +142,7 @@ function provisionData(block: Block, others: Block[], ctx: ClassifyContext): Ded
     deposit_contract: block.message.source,
     pool_address: pool,
     lp_tokens_minted: lpTokens,
-    asset_1: asset,
-    amount_1: amount,
-    asset_2: null,
-    amount_2: null,
-    user_jetton_wallet_1: userWallet,
-    user_jetton_wallet_2: null,
+    ...oneAssetDeposited(1, asset, amount, userWallet),
     target_asset_1: info.asset0,
     target_amount_1: info.asset0_amount,
     target_asset_2: info.asset1,

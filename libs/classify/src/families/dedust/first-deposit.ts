@@ -17,6 +17,7 @@ import {
   DedustDepositLiquidityPartialBlock,
   jettonDepositMatcher,
   type DedustDepositData,
+  oneAssetDeposited,
 } from './blocks';
 
 /** The first asset of a two-asset deposit: deposit → ask factory (deploys the deposit contract) → top-up. */
@@ -121,12 +122,7 @@ function firstDepositData(block: Block, ctx: ClassifyContext): DedustDepositData
     deposit_contract: block.message.destination,
     pool_address: null,
     lp_tokens_minted: null,
-    asset_1: asset,
-    amount_1: amount,
-    asset_2: null,
-    amount_2: null,
-    user_jetton_wallet_1: userWallet,
-    user_jetton_wallet_2: null,
+    ...oneAssetDeposited(1, asset, amount, userWallet),
     target_asset_1: params.asset0,
     target_amount_1: params.asset0_target_balance,
     target_asset_2: params.asset1,
