@@ -9,6 +9,7 @@ import type { ActionRow } from '../action';
 import { classifyTrace } from '../core/pipeline';
 import { defaultRegistry } from '../registry';
 import { JettonOp } from '../tlb/jetton';
+import { internalTransfer } from '../testing/jetton-bodies';
 import { TONSTAKERS } from '@app/ton';
 import { chain, type Hop, syntheticTrace, testAddress } from '../testing/synthetic-trace';
 
@@ -169,6 +170,128 @@ void describe('TONStakers (staking.py)', () => {
       ts_nft: BILL,
       tokens_burnt: tokens,
     });
+  });
+
+  /** WALLET deposits 11 TON; the pool has the minter mint `tokens` tsTON to TS_WALLET, which sends `after` on. */
+  const deposit = (tokens: bigint, after: Hop[]): Hop =>
+    chain(
+      { from: null, to: WALLET },
+      {
+        from: WALLET,
+        to: POOL,
+        value: 11_000_000_000n,
+        body: op(TONSTAKERS.pool_deposit.opcode).endCell(),
+      },
+      {
+        from: POOL,
+        to: TS_MINTER,
+        body: op(TONSTAKERS.payout_mint_jettons.opcode).storeCoins(tokens).endCell(),
+      },
+      {
+        from: TS_MINTER,
+        to: TS_WALLET,
+        body: internalTransfer(tokens, POOL),
+        children: after,
+      },
+    );
+
+  void it('a deposit minted with a transfer_notification and an excess: one stake_deposit holding both', () => {
+    const tokens = 10_400_000_000n;
+    const all = actions(
+      deposit(tokens, [
+        {
+          from: TS_WALLET,
+          to: WALLET,
+          value: 1n,
+          body: op(JettonOp.notify)
+            .storeCoins(tokens)
+            .storeAddress(Address.parse(POOL))
+            .storeBit(false)
+            .endCell(),
+        },
+        { from: TS_WALLET, to: WALLET, value: 5_000_000n, body: op(JettonOp.excesses).endCell() },
+      ]),
+    );
+    assert.deepEqual(
+      all.map((a) => a.type),
+      ['stake_deposit'],
+    );
+    const a = only(all, 'stake_deposit');
+    assert.equal(a.success, true);
+    assert.equal(a.source, WALLET);
+    assert.equal(a.destination, POOL);
+    assert.equal(a.amount, 10_000_000_000n);
+    assert.equal(a.asset, TS_MINTER);
+    assert.deepEqual(a.staking_data, { provider: 'liquid_staking', tokens_minted: tokens });
+  });
+
+  void it('a deposit minted without notification: the same stake_deposit', () => {
+    const all = actions(deposit(3n, []));
+    const a = only(all, 'stake_deposit');
+    assert.equal(a.success, true);
+    assert.equal(a.amount, 10_000_000_000n);
+    assert.deepEqual(a.staking_data, { provider: 'liquid_staking', tokens_minted: 3n });
+  });
+
+  void it('a withdraw request whose bill is minted and told its owner: stake_withdrawal_request naming the bill, its nft_mint and nft_transfer kept', () => {
+    const burnt = 8_000n;
+    const burn = op(JettonOp.burn).storeCoins(burnt).storeAddress(null).storeBit(false).endCell();
+    const root = burnRequest(burn, {
+      from: TS_MINTER,
+      to: POOL,
+      body: op(TONSTAKERS.pool_withdraw.opcode).endCell(),
+      children: [
+        {
+          from: POOL,
+          to: PAYOUT_COLLECTION,
+          body: op(TONSTAKERS.payout_mint_jettons.opcode).endCell(),
+          children: [
+            {
+              from: PAYOUT_COLLECTION,
+              to: BILL,
+              deploys: true,
+              body: op(TONSTAKERS.nft_init.opcode).endCell(),
+              children: [
+                {
+                  from: BILL,
+                  to: WALLET,
+                  value: 1n,
+                  body: op(0x05138d91)
+                    .storeAddress(Address.parse(PAYOUT_COLLECTION))
+                    .storeBit(false)
+                    .endCell(),
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    const bill = {
+      nft_item: {
+        address: BILL,
+        init: true,
+        index: 17n,
+        collection_address: PAYOUT_COLLECTION,
+        owner_address: WALLET,
+        content: null,
+      },
+    };
+    const r = classifyTrace(syntheticTrace(root, { [BILL]: bill }), defaultRegistry);
+    assert.equal(r.error, undefined);
+    const all = r.actions;
+    const req = only(all, 'stake_withdrawal_request');
+    assert.equal(req.success, true);
+    assert.equal(req.amount, burnt);
+    assert.deepEqual(req.staking_data, { provider: 'liquid_staking', ts_nft: BILL });
+    const m = only(all, 'nft_mint');
+    assert.equal(m.destination, BILL);
+    assert.equal(m.asset, PAYOUT_COLLECTION);
+    const t = only(all, 'nft_transfer');
+    assert.equal(t.source, PAYOUT_COLLECTION);
+    assert.equal(t.destination, WALLET);
+    assert.equal(t.asset_secondary, BILL);
+    assert.equal(t.nft_transfer_data!.is_purchase, false);
   });
 
   void it('a deposit the pool never mints for stays call_contracts (no stake_deposit)', () => {

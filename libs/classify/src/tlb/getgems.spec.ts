@@ -77,9 +77,16 @@ const runningState = (): Builder =>
 
 void describe('auctionInitData (getgems nft-auction state init)', () => {
   void it('v1: ^fees ^bids', () => {
-    const data = beginCell()
-      .storeRef(addressFirstFees())
-      .storeRef(beginCell().storeCoins(1_000_000_000n).storeCoins(90_000_000_000n).storeCoins(1n));
+    const data = beginCell().storeRef(addressFirstFees()).storeRef(
+      // min_bid max_bid min_step end_time step_time try_step_time
+      beginCell()
+        .storeCoins(1_000_000_000n)
+        .storeCoins(90_000_000_000n)
+        .storeCoins(1n)
+        .storeUint(1_800_000_000, 32)
+        .storeUint(300, 32)
+        .storeUint(0, 32),
+    );
     assert.deepEqual(auctionInitData(stateInit(data), CODE_HASH.v1), EXPECTED);
   });
 

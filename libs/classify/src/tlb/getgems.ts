@@ -60,7 +60,7 @@ function dataOf(stateInitBoc: string): Slice {
  * royalty_percent:uint17]. Older: [is_complete:uint1 created_at:uint32 (v2 and later)] marketplace nft
  * nft_owner full_price:Grams ^fees, the fees v1: marketplace_fee:Grams marketplace_fee_address
  * royalty_address royalty_amount:Grams, later: marketplace_fee_address marketplace_fee:Grams
- * royalty_address royalty_amount:Grams. Null when the data does not read.
+ * royalty_address royalty_amount:Grams. Every field toncenter reads is read, so data cut short gives null.
  */
 export function saleInitData(stateInitBoc: string, codeHash: string | null): SaleInitData | null {
   const version = (codeHash !== null ? SALE_VERSIONS.get(codeHash) : undefined) ?? 'v4r1';
@@ -74,11 +74,16 @@ export function saleInitData(stateInitBoc: string, codeHash: string | null): Sal
       cs.loadUint(32);
       cs.loadUintBig(64);
       const st = cs.loadRef().beginParse();
+      const marketplace_fee_address = loadAddr(st);
+      const royalty_address = loadAddr(st);
+      // fee_percent:uint17 royalty_percent:uint17: read (a cell cut short gives no data), not kept
+      st.loadUint(17);
+      st.loadUint(17);
       return {
         marketplace_address,
         full_price,
-        marketplace_fee_address: loadAddr(st),
-        royalty_address: loadAddr(st),
+        marketplace_fee_address,
+        royalty_address,
         marketplace_fee: null,
         royalty_amount: null,
       };
@@ -169,7 +174,10 @@ function loadFeeNumbers(
   return { mp_fee_factor, mp_fee_base, royalty_fee_base: s.loadUintBig(32) };
 }
 
-/** The constants cell from its marketplace address on: mp_addr min_bid:Grams max_bid:Grams …. */
+/**
+ * The constants cell from its marketplace address on: mp_addr min_bid:Grams max_bid:Grams; the
+ * caller reads what follows (min_step and step_time, whose sizes differ by version).
+ */
 function loadBids(constants: Slice): Pick<AuctionInitData, 'min_bid' | 'max_bid'> {
   loadAddr(constants);
   const min_bid = constants.loadCoins();
@@ -178,7 +186,7 @@ function loadBids(constants: Slice): Pick<AuctionInitData, 'min_bid' | 'max_bid'
 
 /**
  * The auction's data from its state init, per version (getgems nft-auction v1, v3r2, v3r3, v4r1; v2
- * is not read, as toncenter does not). Null when the data does not read.
+ * is not read, as toncenter does not). Every field toncenter reads is read (min_step and the times too), so data cut short gives null.
  */
 export function auctionInitData(
   stateInitBoc: string,
@@ -192,7 +200,13 @@ export function auctionInitData(
         // ^fees ^bids: min_bid:Grams max_bid:Grams min_step:Grams end_time step_time try_step_time
         const fees = addressFirstFees(cs.loadRef().beginParse());
         const bids = cs.loadRef().beginParse();
-        return { ...fees, min_bid: bids.loadCoins(), max_bid: bids.loadCoins() };
+        const min_bid = bids.loadCoins();
+        const max_bid = bids.loadCoins();
+        bids.loadCoins();
+        bids.loadUint(32);
+        bids.loadUint(32);
+        bids.loadUint(32);
+        return { ...fees, min_bid, max_bid };
       }
       case 'v3r2': {
         // end?:1 activated?:1 is_canceled?:1 last_member last_bid:Grams last_bid_at:32 end_time:32
@@ -205,7 +219,10 @@ export function auctionInitData(
         const fees = addressFirstFees(cs.loadRef().beginParse());
         const constants = cs.loadRef().beginParse();
         constants.loadUint(32);
-        return { ...fees, ...loadBids(constants) };
+        const bids = loadBids(constants);
+        constants.loadCoins();
+        constants.loadUint(32);
+        return { ...fees, ...bids };
       }
       case 'v3r3': {
         // mp_fee_factor mp_fee_base royalty_fee_factor royalty_fee_base inline after the state,
@@ -214,7 +231,10 @@ export function auctionInitData(
         const numbers = loadFeeNumbers(cs);
         const fees = cs.loadRef().beginParse();
         const constants = cs.loadRef().beginParse();
-        return { ...loadFeeAddresses(fees), ...numbers, ...loadBids(constants) };
+        const bids = loadBids(constants);
+        constants.loadCoins();
+        constants.loadUint(32);
+        return { ...loadFeeAddresses(fees), ...numbers, ...bids };
       }
       case 'v4r1': {
         // ^(mp_fee_addr royalty_fee_addr mp_fee_factor mp_fee_base royalty_fee_factor royalty_fee_base)
@@ -223,7 +243,11 @@ export function auctionInitData(
         const fees = cs.loadRef().beginParse();
         const constants = cs.loadRef().beginParse();
         const addresses = loadFeeAddresses(fees);
-        return { ...addresses, ...loadFeeNumbers(fees), ...loadBids(constants) };
+        const numbers = loadFeeNumbers(fees);
+        const bids = loadBids(constants);
+        constants.loadUint(7);
+        constants.loadUint(17);
+        return { ...addresses, ...numbers, ...bids };
       }
       default:
         return null;
