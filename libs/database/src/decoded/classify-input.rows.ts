@@ -1,13 +1,13 @@
 import { AccountStateEntity } from '../entities/account-state.entity';
 import { GetgemsNftAuctionEntity } from '../entities/getgems-nft-auction.entity';
-import { GetgemsNftSaleEntity } from '../entities/getgems-nft-sale.entity';
+import { GetgemsNftSaleEntity, NFT_SALE_TERMS_KEYS } from '../entities/getgems-nft-sale.entity';
 import { JettonWalletEntity } from '../entities/jetton-wallet.entity';
 import {
   messageColumns,
   messageContentJoins,
   type MessageRow,
 } from '../entities/message-contents.row';
-import { MultisigOrderEntity } from '../entities/multisig-order.entity';
+import { MULTISIG_ORDER_DATA_KEYS, MultisigOrderEntity } from '../entities/multisig-order.entity';
 import { NftItemEntity } from '../entities/nft-item.entity';
 import {
   type EntityRow,
@@ -98,18 +98,7 @@ const NFT_ITEM_KEYS = [
 ] as const;
 export type NftItemInputRow = QueryRow<NftItemEntity, (typeof NFT_ITEM_KEYS)[number]>;
 
-const MULTISIG_ORDER_KEYS = [
-  'address',
-  'multisigAddress',
-  'orderSeqno',
-  'threshold',
-  'sentForExecution',
-  'approvalsMask',
-  'approvalsNum',
-  'expirationDate',
-  'orderBoc',
-  'signers',
-] as const;
+const MULTISIG_ORDER_KEYS = MULTISIG_ORDER_DATA_KEYS;
 export type MultisigOrderInputRow = QueryRow<
   MultisigOrderEntity,
   (typeof MULTISIG_ORDER_KEYS)[number]
@@ -119,19 +108,7 @@ export type MultisigOrderInputRow = QueryRow<
  * What toncenter's sale matchers read of a getgems sale (get_sale_data); its code hash says which
  * version's state-init layout a put-on-sale reads.
  */
-const NFT_SALE_KEYS = [
-  'address',
-  'isComplete',
-  'marketplaceAddress',
-  'nftAddress',
-  'nftOwnerAddress',
-  'fullPrice',
-  'marketplaceFeeAddress',
-  'marketplaceFee',
-  'royaltyAddress',
-  'royaltyAmount',
-  'codeHash',
-] as const;
+const NFT_SALE_KEYS = ['address', 'isComplete', ...NFT_SALE_TERMS_KEYS, 'codeHash'] as const;
 export type NftSaleInputRow = QueryRow<GetgemsNftSaleEntity, (typeof NFT_SALE_KEYS)[number]>;
 
 /**

@@ -1,4 +1,4 @@
-import { GetgemsNftSaleEntity } from '../entities/getgems-nft-sale.entity';
+import { GetgemsNftSaleEntity, NFT_SALE_TERMS_KEYS } from '../entities/getgems-nft-sale.entity';
 import { JettonBurnEntity } from '../entities/jetton-burn.entity';
 import { JettonMasterEntity } from '../entities/jetton-master.entity';
 import { JettonTransferEntity } from '../entities/jetton-transfer.entity';
@@ -132,14 +132,7 @@ const NFT_SALE_KEYS = [
   'address',
   'isComplete',
   'createdAt',
-  'marketplaceAddress',
-  'nftAddress',
-  'nftOwnerAddress',
-  'fullPrice',
-  'marketplaceFeeAddress',
-  'marketplaceFee',
-  'royaltyAddress',
-  'royaltyAmount',
+  ...NFT_SALE_TERMS_KEYS,
   'lastTransactionLt',
   'codeHash',
   'dataHash',
