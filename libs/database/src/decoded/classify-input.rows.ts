@@ -8,7 +8,7 @@ import {
   type MessageRow,
 } from '../entities/message-contents.row';
 import { MULTISIG_ORDER_DATA_KEYS, MultisigOrderEntity } from '../entities/multisig-order.entity';
-import { NftItemEntity } from '../entities/nft-item.entity';
+import { NFT_ITEM_DATA_KEYS, NftItemEntity } from '../entities/nft-item.entity';
 import {
   type EntityRow,
   jsonObject,
@@ -88,14 +88,7 @@ export type JettonWalletInputRow = QueryRow<
   (typeof JETTON_WALLET_KEYS)[number]
 >;
 
-const NFT_ITEM_KEYS = [
-  'address',
-  'init',
-  'index',
-  'collectionAddress',
-  'ownerAddress',
-  'content',
-] as const;
+const NFT_ITEM_KEYS = NFT_ITEM_DATA_KEYS;
 export type NftItemInputRow = QueryRow<NftItemEntity, (typeof NFT_ITEM_KEYS)[number]>;
 
 const MULTISIG_ORDER_KEYS = MULTISIG_ORDER_DATA_KEYS;
