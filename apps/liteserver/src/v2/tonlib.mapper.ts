@@ -50,8 +50,9 @@ function hashFromBigint(hash: bigint): Buffer {
   return Buffer.from(hash.toString(16).padStart(64, '0'), 'hex');
 }
 
-function extraCurrencies(
-  other: Dictionary<number, bigint> | null | undefined,
+/** tonlib's `extraCurrency` list of a CurrencyCollection's other currencies (empty without any). */
+export function extraCurrencies(
+  other: Pick<Dictionary<number, bigint>, 'keys' | 'get'> | null | undefined,
 ): GetAddressInformationRes['extra_currencies'] {
   if (!other) {
     return [];

@@ -2,15 +2,13 @@ import {
   type Address,
   beginCell,
   type Cell,
-  type Contract,
   type ContractProvider,
-  contractAddress,
   Dictionary,
   type Sender,
-  SendMode,
 } from '@ton/core';
 
 import { contractCode } from './compile-contract';
+import { LocalContract, sendInternal } from './local-contract';
 import { contentKey, snakeText } from './tep64-content';
 import { DNS } from '@app/ton';
 
@@ -45,16 +43,7 @@ export interface DnsResolution {
 }
 
 /** The local DNS-like item (FunC source in ./func/dns-item.fc.ts). */
-export class DnsItem implements Contract {
-  constructor(
-    readonly address: Address,
-    readonly init?: { code: Cell; data: Cell },
-  ) {}
-
-  static createFromAddress(address: Address): DnsItem {
-    return new DnsItem(address);
-  }
-
+export class DnsItem extends LocalContract {
   /** Data: owner_address:MsgAddress domain:^Cell records:(HashmapE 256 ^DNSRecord). */
   static async createFromConfig(config: DnsItemConfig, workchain = 0): Promise<DnsItem> {
     const code = await contractCode('dns-item');
@@ -67,8 +56,7 @@ export class DnsItem implements Contract {
       .storeRef(snakeText(config.domain))
       .storeDict(records)
       .endCell();
-    const init = { code, data };
-    return new DnsItem(contractAddress(workchain, init), init);
+    return DnsItem.fromInit(code, data, workchain);
   }
 
   /**
@@ -92,11 +80,7 @@ export class DnsItem implements Contract {
     key: bigint,
     record: Cell | null,
   ): Promise<void> {
-    await provider.internal(via, {
-      value,
-      sendMode: SendMode.PAY_GAS_SEPARATELY,
-      body: DnsItem.changeRecordBody(key, record),
-    });
+    await sendInternal(provider, via, value, DnsItem.changeRecordBody(key, record));
   }
 
   /** TEP-81 dnsresolve(subdomain, category); `subdomain` is in internal form ("\0" = this domain). */

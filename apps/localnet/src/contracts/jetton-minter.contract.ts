@@ -1,11 +1,4 @@
-import {
-  type Address,
-  beginCell,
-  type Cell,
-  type ContractProvider,
-  contractAddress,
-  type Sender,
-} from '@ton/core';
+import { type Address, beginCell, type Cell, type ContractProvider, type Sender } from '@ton/core';
 
 import { contractCode, type LocalContractName } from './compile-contract';
 import { LocalContract, rawOrNone, sendInternal } from './local-contract';
@@ -60,8 +53,7 @@ export class JettonMinter extends LocalContract {
       .storeRef(config.content)
       .storeRef(walletCode)
       .endCell();
-    const init = { code, data };
-    return new JettonMinter(contractAddress(workchain, init), init);
+    return JettonMinter.fromInit(code, data, workchain);
   }
 
   /**

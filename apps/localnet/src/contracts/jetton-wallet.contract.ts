@@ -1,11 +1,4 @@
-import {
-  type Address,
-  beginCell,
-  type Cell,
-  type ContractProvider,
-  contractAddress,
-  type Sender,
-} from '@ton/core';
+import { type Address, beginCell, type Cell, type ContractProvider, type Sender } from '@ton/core';
 
 import { contractCode } from './compile-contract';
 import { LocalContract, rawOrNone, sendInternal, transferPayloads } from './local-contract';
@@ -48,8 +41,7 @@ export class JettonWallet extends LocalContract {
       .storeAddress(minter)
       .storeRef(code)
       .endCell();
-    const init = { code, data };
-    return new JettonWallet(contractAddress(workchain, init), init);
+    return JettonWallet.fromInit(code, data, workchain);
   }
 
   /** `JETTON.transfer` (TEP-74), sent to the owner's wallet. */

@@ -1,11 +1,4 @@
-import {
-  type Address,
-  beginCell,
-  type Cell,
-  type ContractProvider,
-  contractAddress,
-  type Sender,
-} from '@ton/core';
+import { type Address, beginCell, type Cell, type ContractProvider, type Sender } from '@ton/core';
 
 import { contractCode } from './compile-contract';
 import { JettonMinter } from './jetton-minter.contract';
@@ -58,8 +51,7 @@ export class StakingPool extends LocalContract {
       .storeCoins(config.maxImmediate)
       .storeCoins(0)
       .endCell();
-    const init = { code, data };
-    return new StakingPool(contractAddress(workchain, init), init);
+    return StakingPool.fromInit(code, data, workchain);
   }
 
   /** set_contracts#5c0a1e01 query_id:uint64 minter:MsgAddress bills:MsgAddress (local). */
@@ -129,8 +121,7 @@ export class WithdrawalBills extends LocalContract {
       .storeUint(0, 64)
       .storeRef(billCode)
       .endCell();
-    const init = { code, data };
-    return new WithdrawalBills(contractAddress(workchain, init), init);
+    return WithdrawalBills.fromInit(code, data, workchain);
   }
 
   async getNftAddressByIndex(provider: ContractProvider, index: bigint): Promise<Address> {

@@ -4,6 +4,7 @@ import {
   type Cell,
   type Contract,
   type ContractProvider,
+  contractAddress,
   type Sender,
   SendMode,
 } from '@ton/core';
@@ -28,6 +29,20 @@ export abstract class LocalContract implements Contract {
   /** The wrapper of a contract already on chain. */
   static createFromAddress<C>(this: new (address: Address) => C, address: Address): C {
     return new this(address);
+  }
+
+  /**
+   * The wrapper of a contract deployed from `code` and `data`: its address is the hash of that
+   * StateInit in `workchain` (https://docs.ton.org/v3/documentation/smart-contracts/addresses).
+   */
+  static fromInit<C>(
+    this: new (address: Address, init: ContractInit) => C,
+    code: Cell,
+    data: Cell,
+    workchain: number,
+  ): C {
+    const init = { code, data };
+    return new this(contractAddress(workchain, init), init);
   }
 
   /** Deploys the contract with its init and an empty body (which the local contracts just accept). */

@@ -2,9 +2,7 @@ import {
   type Address,
   beginCell,
   type Cell,
-  type Contract,
   type ContractProvider,
-  contractAddress,
   Dictionary,
   type MessageRelaxed,
   SendMode,
@@ -131,8 +129,7 @@ export class Multisig extends LocalContract {
       .storeBit(config.allowArbitraryOrderSeqno ?? false)
       .storeRef(orderCode)
       .endCell();
-    const init = { code, data };
-    return new Multisig(contractAddress(workchain, init), init);
+    return Multisig.fromInit(code, data, workchain);
   }
 
   /** `MULTISIG.new_order`, sent to the multisig by a signer or a proposer. */
@@ -174,13 +171,7 @@ export class Multisig extends LocalContract {
 }
 
 /** An order of the local multisig, deployed by the multisig on new_order. */
-export class MultisigOrder implements Contract {
-  constructor(readonly address: Address) {}
-
-  static createFromAddress(address: Address): MultisigOrder {
-    return new MultisigOrder(address);
-  }
-
+export class MultisigOrder extends LocalContract {
   async getOrderData(provider: ContractProvider): Promise<MultisigOrderData> {
     const { stack } = await provider.get('get_order_data', []);
     const multisig = stack.readAddress();

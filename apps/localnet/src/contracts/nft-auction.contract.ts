@@ -1,11 +1,4 @@
-import {
-  type Address,
-  beginCell,
-  type ContractProvider,
-  contractAddress,
-  type Sender,
-  SendMode,
-} from '@ton/core';
+import { type Address, beginCell, type ContractProvider, type Sender, SendMode } from '@ton/core';
 
 import { contractCode } from './compile-contract';
 import { LocalContract, sendInternal } from './local-contract';
@@ -104,8 +97,7 @@ export class NftAuction extends LocalContract {
       .storeAddress(null)
       .storeRef(constants)
       .endCell();
-    const init = { code, data };
-    return new NftAuction(contractAddress(workchain, init), init);
+    return NftAuction.fromInit(code, data, workchain);
   }
 
   /** A bid: a plain transfer of the bid's value. */

@@ -1,15 +1,7 @@
-import {
-  type Address,
-  beginCell,
-  type Cell,
-  type Contract,
-  type ContractProvider,
-  contractAddress,
-  type Sender,
-  SendMode,
-} from '@ton/core';
+import { type Address, beginCell, type Cell, type ContractProvider, type Sender } from '@ton/core';
 
 import { contractCode } from './compile-contract';
+import { LocalContract, sendInternal } from './local-contract';
 import { offchainContent, snakeText } from './tep64-content';
 import { NftCollectionOp } from './op-codes';
 
@@ -48,16 +40,7 @@ export interface DeployItemArgs {
 }
 
 /** The local TEP-62 NFT collection (FunC source in ./func/nft.fc.ts). */
-export class NftCollection implements Contract {
-  constructor(
-    readonly address: Address,
-    readonly init?: { code: Cell; data: Cell },
-  ) {}
-
-  static createFromAddress(address: Address): NftCollection {
-    return new NftCollection(address);
-  }
-
+export class NftCollection extends LocalContract {
   /**
    * Collection data: owner_address next_item_index:uint64 content:^(collection_content:^Cell
    * common_content:^Cell) nft_item_code:^Cell royalty_params:^(numerator:uint16 denominator:uint16
@@ -87,8 +70,7 @@ export class NftCollection implements Contract {
       .storeRef(itemCode)
       .storeRef(royalty)
       .endCell();
-    const init = { code, data };
-    return new NftCollection(contractAddress(workchain, init), init);
+    return NftCollection.fromInit(code, data, workchain);
   }
 
   /** deploy#00000001 query_id:uint64 item_index:uint64 amount:Coins content:^(owner:MsgAddress ^Cell). */
@@ -106,25 +88,13 @@ export class NftCollection implements Contract {
       .endCell();
   }
 
-  async sendDeploy(provider: ContractProvider, via: Sender, value: bigint): Promise<void> {
-    await provider.internal(via, {
-      value,
-      sendMode: SendMode.PAY_GAS_SEPARATELY,
-      body: beginCell().endCell(),
-    });
-  }
-
   async sendDeployItem(
     provider: ContractProvider,
     via: Sender,
     value: bigint,
     args: DeployItemArgs,
   ): Promise<void> {
-    await provider.internal(via, {
-      value,
-      sendMode: SendMode.PAY_GAS_SEPARATELY,
-      body: NftCollection.deployItemBody(args),
-    });
+    await sendInternal(provider, via, value, NftCollection.deployItemBody(args));
   }
 
   async getCollectionData(provider: ContractProvider): Promise<NftCollectionData> {

@@ -1,13 +1,6 @@
-import {
-  type Address,
-  type Cell,
-  type Contract,
-  type ContractProvider,
-  type Sender,
-  SendMode,
-} from '@ton/core';
+import { type Address, type Cell, type ContractProvider, type Sender } from '@ton/core';
 import { NFT, storeFields } from '@app/ton';
-import { rawOrNone, transferPayloads } from './local-contract';
+import { LocalContract, rawOrNone, sendInternal, transferPayloads } from './local-contract';
 
 /** TEP-62 get_nft_data. */
 export interface NftItemData {
@@ -28,13 +21,7 @@ export interface NftTransferArgs {
 }
 
 /** The local TEP-62 NFT item (FunC source in ./func/nft.fc.ts); deployed by its collection. */
-export class NftItem implements Contract {
-  constructor(readonly address: Address) {}
-
-  static createFromAddress(address: Address): NftItem {
-    return new NftItem(address);
-  }
-
+export class NftItem extends LocalContract {
   /** `NFT.transfer` (TEP-62), sent to the item by its owner. */
   static transferBody(args: NftTransferArgs): Cell {
     const values = {
@@ -59,11 +46,7 @@ export class NftItem implements Contract {
     value: bigint,
     args: NftTransferArgs,
   ): Promise<void> {
-    await provider.internal(via, {
-      value,
-      sendMode: SendMode.PAY_GAS_SEPARATELY,
-      body: NftItem.transferBody(args),
-    });
+    await sendInternal(provider, via, value, NftItem.transferBody(args));
   }
 
   async getNftData(provider: ContractProvider): Promise<NftItemData> {

@@ -2,14 +2,13 @@ import {
   type Address,
   beginCell,
   type Cell,
-  type Contract,
   type ContractProvider,
-  contractAddress,
   type Sender,
   SendMode,
 } from '@ton/core';
 
 import { contractCode } from './compile-contract';
+import { LocalContract, sendInternal } from './local-contract';
 
 /** getgems fixed-price sale v3 magic, the first entry of get_sale_data ("FIXP"). */
 export const FIX_PRICE_SALE_MAGIC = 0x46495850;
@@ -55,16 +54,7 @@ export interface NftSaleData {
  * with the owner unset, and becomes active when the item is transferred to it with a forward amount
  * (the item's ownership_assigned names the seller), as getgems' sales do.
  */
-export class NftSale implements Contract {
-  constructor(
-    readonly address: Address,
-    readonly init?: { code: Cell; data: Cell },
-  ) {}
-
-  static createFromAddress(address: Address): NftSale {
-    return new NftSale(address);
-  }
-
+export class NftSale extends LocalContract {
   /**
    * Storage: is_complete:uint1 created_at:uint32 marketplace_address nft_address nft_owner_address
    * (addr_none) full_price:Coins fees:^(marketplace_fee_address marketplace_fee:Coins royalty_address
@@ -87,8 +77,7 @@ export class NftSale implements Contract {
       .storeCoins(config.fullPrice)
       .storeRef(fees)
       .endCell();
-    const init = { code, data };
-    return new NftSale(contractAddress(workchain, init), init);
+    return NftSale.fromInit(code, data, workchain);
   }
 
   /** cancel#00000003 query_id:uint64 (getgems). */
@@ -96,7 +85,8 @@ export class NftSale implements Contract {
     return beginCell().storeUint(NftSaleOp.cancel, 32).storeUint(queryId, 64).endCell();
   }
 
-  async sendDeploy(provider: ContractProvider, via: Sender, value: bigint): Promise<void> {
+  /** Deploys with no body and non-bounceable (the base deploy is bounceable, with an empty body). */
+  override async sendDeploy(provider: ContractProvider, via: Sender, value: bigint): Promise<void> {
     await provider.internal(via, { value, sendMode: SendMode.PAY_GAS_SEPARATELY, bounce: false });
   }
 
@@ -106,11 +96,7 @@ export class NftSale implements Contract {
     value: bigint,
     queryId = 0n,
   ): Promise<void> {
-    await provider.internal(via, {
-      value,
-      sendMode: SendMode.PAY_GAS_SEPARATELY,
-      body: NftSale.cancelBody(queryId),
-    });
+    await sendInternal(provider, via, value, NftSale.cancelBody(queryId));
   }
 
   async getSaleData(provider: ContractProvider): Promise<NftSaleData> {

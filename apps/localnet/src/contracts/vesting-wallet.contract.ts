@@ -4,7 +4,6 @@ import {
   beginCell,
   type Cell,
   type ContractProvider,
-  contractAddress,
   Dictionary,
   type MessageRelaxed,
   SendMode,
@@ -84,8 +83,7 @@ export class VestingWallet extends LocalContract {
       .storeDict(whitelistDict(config.whitelist ?? []))
       .storeRef(params)
       .endCell();
-    const init = { code, data };
-    return new VestingWallet(contractAddress(workchain, init), init);
+    return VestingWallet.fromInit(code, data, workchain);
   }
 
   /**

@@ -108,6 +108,21 @@ export function shardProofBoc(mcBlock: StoredBlock): Buffer {
 }
 
 /**
+ * Keeps, in a proof of the ConfigParams dictionary `config` (`HashmapE 32 ^Cell`), the path to each of
+ * `params` and the whole value of those present: an absent one is proven by where its key diverges.
+ */
+function keepConfigParams(keep: CellSet, config: Cell, params: readonly number[]): void {
+  for (const p of params) {
+    const path = hashmapPath(config, int32Key(p), 32);
+    keep.addAll(path.cells);
+    const value = path.value?.loadRef();
+    if (value) {
+      keep.addSubtree(value);
+    }
+  }
+}
+
+/**
  * configProof of getConfigAll / getConfigParams: the masterchain state with McStateExtra kept and the
  * config dictionary kept whole (`params` = 'all') or only along the requested params' paths (each
  * present param's value subtree kept).
@@ -119,14 +134,7 @@ export function configStateProof(mcState: Cell, params: 'all' | readonly number[
   if (params === 'all') {
     keep.addSubtree(config);
   } else {
-    for (const p of params) {
-      const path = hashmapPath(config, int32Key(p), 32);
-      keep.addAll(path.cells);
-      const value = path.value?.loadRef();
-      if (value) {
-        keep.addSubtree(value);
-      }
-    }
+    keepConfigParams(keep, config, params);
   }
   return buildMerkleProof(mcState, keep);
 }
@@ -302,14 +310,7 @@ export function keyBlockConfigProof(block: StoredBlock, params: readonly number[
       keep.addSubtree(side);
     }
   }
-  for (const p of params) {
-    const path = hashmapPath(config, int32Key(p), 32);
-    keep.addAll(path.cells);
-    const value = path.value?.loadRef();
-    if (value) {
-      keep.addSubtree(value);
-    }
-  }
+  keepConfigParams(keep, config, params);
   return buildMerkleProof(root, keep);
 }
 

@@ -48,14 +48,18 @@ export class ApiKeyStoreError extends Error {
   }
 }
 
-const PlanRow = z.object({
-  id: z.number().int(),
+/** A plan's name and limits, as `api_plans` holds them and an active key's lookup joins them. */
+const PlanLimitsRow = z.object({
   name: z.string(),
   rps: z.number().int(),
   burst: z.number().int(),
   networks: z.array(z.string()),
   streaming_connections: z.number().int(),
   streaming_addresses: z.number().int(),
+});
+const PlanRow = z.object({
+  id: z.number().int(),
+  ...PlanLimitsRow.shape,
   created_at: z.date(),
   updated_at: z.date(),
 });
@@ -70,12 +74,7 @@ const KeyRow = z.object({
 const ActiveRow = z.object({
   key_id: z.number().int(),
   plan_id: z.number().int(),
-  name: z.string(),
-  rps: z.number().int(),
-  burst: z.number().int(),
-  networks: z.array(z.string()),
-  streaming_connections: z.number().int(),
-  streaming_addresses: z.number().int(),
+  ...PlanLimitsRow.shape,
 });
 
 const PLAN_COLUMNS = `"id", "name", "rps", "burst", "networks", "streaming_connections",

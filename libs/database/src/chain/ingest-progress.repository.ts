@@ -1,25 +1,20 @@
 import { type DataSource } from 'typeorm';
+import { IngestQuarantineEntity } from '../entities/ingest-quarantine.entity';
+import { type QueryRow, selectList } from '../entities/query-row';
 
-export interface QuarantinedBlock {
-  readonly workchain: number;
-  readonly shard: bigint;
-  readonly seqno: number;
-  readonly rootHash: string;
-  readonly mcSeqno: number;
-  readonly error: string;
-}
+/** The columns of a quarantined block that are not stamped by the database (`created_at` is). */
+const QUARANTINE_KEYS = ['workchain', 'shard', 'seqno', 'rootHash', 'mcSeqno', 'error'] as const;
+type QuarantineKey = (typeof QUARANTINE_KEYS)[number];
 
+/** A block that failed, as `ingest_quarantine` keeps it. */
+export type QuarantinedBlock = Readonly<Pick<IngestQuarantineEntity, QuarantineKey>>;
+
+/** QuarantinedBlock as a raw query returns it. */
+type QuarantineRow = QueryRow<IngestQuarantineEntity, QuarantineKey>;
+
+/** A `generate_series` value: a masterchain seqno, not a table's row. */
 interface McSeqnoRow {
   seqno: number;
-}
-
-interface QuarantineRow {
-  workchain: number;
-  shard: string;
-  seqno: number;
-  root_hash: string;
-  mc_seqno: number;
-  error: string;
 }
 
 /**
@@ -53,7 +48,7 @@ export class IngestProgressRepository {
   /** Records a block that failed (idempotent: the first error is kept). */
   async quarantine(block: QuarantinedBlock): Promise<void> {
     await this.dataSource.query(
-      `INSERT INTO "ingest_quarantine" ("workchain", "shard", "seqno", "root_hash", "mc_seqno", "error")
+      `INSERT INTO "ingest_quarantine" (${selectList(IngestQuarantineEntity, QUARANTINE_KEYS)})
        VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
       [
         block.workchain,
@@ -68,7 +63,7 @@ export class IngestProgressRepository {
 
   async quarantined(): Promise<QuarantinedBlock[]> {
     const rows: QuarantineRow[] = await this.dataSource.query(
-      `SELECT "workchain", "shard", "seqno", "root_hash", "mc_seqno", "error"
+      `SELECT ${selectList(IngestQuarantineEntity, QUARANTINE_KEYS)}
        FROM "ingest_quarantine" ORDER BY "mc_seqno", "workchain", "shard", "seqno"`,
     );
     return rows.map((r) => ({

@@ -1,4 +1,7 @@
 import { type DataSource } from 'typeorm';
+import { type AddressMetadataEntity } from '../entities/address-metadata.entity';
+import { type JettonMasterEntity } from '../entities/jetton-master.entity';
+import { type QueryRow } from '../entities/query-row';
 
 /** The token tables whose content may point off-chain; toncenter's `address_metadata.type` values. */
 export const METADATA_TOKEN_KINDS = ['jetton_masters', 'nft_collections', 'nft_items'] as const;
@@ -51,14 +54,13 @@ export interface MetadataRetry {
   readonly now: Date;
 }
 
-interface CandidateRow {
-  address: string;
-  id: string;
-  content: unknown;
-  attempts: number;
-  valid: boolean | null;
-  kind: string;
-}
+/**
+ * A candidate as the queries read it: the `address_metadata` row's columns (or their defaults for a
+ * token without one), the token row's id (every token table's `id bigserial`), and two columns the
+ * entities cannot name: the content column the kind picks, and `type` read as `kind`.
+ */
+type CandidateRow = QueryRow<AddressMetadataEntity, 'address' | 'attempts' | 'valid'> &
+  QueryRow<JettonMasterEntity, 'id'> & { content: unknown; kind: string };
 
 function isKind(v: string): v is MetadataTokenKind {
   return (METADATA_TOKEN_KINDS as readonly string[]).includes(v);

@@ -1,10 +1,14 @@
 import { AccountStateEntity } from '../entities/account-state.entity';
 import { GetgemsNftAuctionEntity } from '../entities/getgems-nft-auction.entity';
-import { GetgemsNftSaleEntity } from '../entities/getgems-nft-sale.entity';
+import { GetgemsNftSaleEntity, NFT_SALE_TERMS_KEYS } from '../entities/getgems-nft-sale.entity';
 import { JettonWalletEntity } from '../entities/jetton-wallet.entity';
-import { MessageEntity } from '../entities/message.entity';
-import { MultisigOrderEntity } from '../entities/multisig-order.entity';
-import { NftItemEntity } from '../entities/nft-item.entity';
+import {
+  messageColumns,
+  messageContentJoins,
+  type MessageRow,
+} from '../entities/message-contents.row';
+import { MULTISIG_ORDER_DATA_KEYS, MultisigOrderEntity } from '../entities/multisig-order.entity';
+import { NFT_ITEM_DATA_KEYS, NftItemEntity } from '../entities/nft-item.entity';
 import {
   type EntityRow,
   jsonObject,
@@ -71,39 +75,12 @@ export type BlockTxRow = UntracedTxRow & QueryRow<AccountStateEntity, 'codeHash'
 export const blockTxColumns = (tx: string, state: string): string =>
   `${untracedTxColumns(tx)}, ${selectList(AccountStateEntity, ['codeHash', 'dataHash'], state)}`;
 
-const MSG_KEYS = [
-  'msgHash',
-  'txHash',
-  'txLt',
-  'direction',
-  'source',
-  'destination',
-  'value',
-  'valueExtraCurrencies',
-  'fwdFee',
-  'ihrFee',
-  'createdLt',
-  'createdAt',
-  'opcode',
-  'ihrDisabled',
-  'bounce',
-  'bounced',
-  'importFee',
-  'bodyHash',
-  'initStateHash',
-] as const;
-/** A `messages` row with its body and init state from `message_contents` (null when missing). */
-export type MsgInputRow = QueryRow<MessageEntity, (typeof MSG_KEYS)[number]> & {
-  body: string | null;
-  init_state: string | null;
-};
+/** A `messages` row with its body and init state, as every reader of messages reads it. */
+export type MsgInputRow = MessageRow;
 /** MsgInputRow's select list: messages `mm`, their bodies `b` and init states `i`. */
-export const MSG_INPUT_COLUMNS = `${selectList(MessageEntity, MSG_KEYS, 'mm')},
-  b.body AS body, i.body AS init_state`;
-
+export const MSG_INPUT_COLUMNS = messageColumns('mm', 'b', 'i');
 /** The message contents MSG_INPUT_COLUMNS reads, joined to messages `mm`. */
-export const MSG_CONTENT_JOINS = `LEFT JOIN message_contents b ON b.hash = mm.body_hash
-       LEFT JOIN message_contents i ON i.hash = mm.init_state_hash`;
+export const MSG_CONTENT_JOINS = messageContentJoins('mm', 'b', 'i');
 
 const JETTON_WALLET_KEYS = ['address', 'balance', 'owner', 'jetton'] as const;
 export type JettonWalletInputRow = QueryRow<
@@ -111,28 +88,10 @@ export type JettonWalletInputRow = QueryRow<
   (typeof JETTON_WALLET_KEYS)[number]
 >;
 
-const NFT_ITEM_KEYS = [
-  'address',
-  'init',
-  'index',
-  'collectionAddress',
-  'ownerAddress',
-  'content',
-] as const;
+const NFT_ITEM_KEYS = NFT_ITEM_DATA_KEYS;
 export type NftItemInputRow = QueryRow<NftItemEntity, (typeof NFT_ITEM_KEYS)[number]>;
 
-const MULTISIG_ORDER_KEYS = [
-  'address',
-  'multisigAddress',
-  'orderSeqno',
-  'threshold',
-  'sentForExecution',
-  'approvalsMask',
-  'approvalsNum',
-  'expirationDate',
-  'orderBoc',
-  'signers',
-] as const;
+const MULTISIG_ORDER_KEYS = MULTISIG_ORDER_DATA_KEYS;
 export type MultisigOrderInputRow = QueryRow<
   MultisigOrderEntity,
   (typeof MULTISIG_ORDER_KEYS)[number]
@@ -142,19 +101,7 @@ export type MultisigOrderInputRow = QueryRow<
  * What toncenter's sale matchers read of a getgems sale (get_sale_data); its code hash says which
  * version's state-init layout a put-on-sale reads.
  */
-const NFT_SALE_KEYS = [
-  'address',
-  'isComplete',
-  'marketplaceAddress',
-  'nftAddress',
-  'nftOwnerAddress',
-  'fullPrice',
-  'marketplaceFeeAddress',
-  'marketplaceFee',
-  'royaltyAddress',
-  'royaltyAmount',
-  'codeHash',
-] as const;
+const NFT_SALE_KEYS = ['address', 'isComplete', ...NFT_SALE_TERMS_KEYS, 'codeHash'] as const;
 export type NftSaleInputRow = QueryRow<GetgemsNftSaleEntity, (typeof NFT_SALE_KEYS)[number]>;
 
 /**

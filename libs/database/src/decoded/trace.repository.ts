@@ -1,24 +1,25 @@
 import { type EntityManager } from 'typeorm';
+import { type EntityRow } from '../entities/query-row';
+import { type TraceEntity } from '../entities/trace.entity';
 import { messageTxLts } from '../query/lt-lookup';
 import { TRACE_COLUMNS, type TraceInputRow } from './classify-input.rows';
 
-/** A `traces` row as the decoder computes it (toncenter https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp): 64-bit values as bigint. */
-export interface TraceWriteRow {
-  readonly trace_id: string;
-  readonly external_hash: string | null;
-  readonly external_hash_norm: string | null;
-  readonly mc_seqno_start: number;
-  readonly mc_seqno_end: number;
-  readonly start_lt: bigint;
-  readonly start_utime: number;
-  readonly end_lt: bigint;
-  readonly end_utime: number;
-  readonly state: 'complete' | 'pending' | 'broken';
-  readonly pending_edges_: number;
-  readonly edges_: number;
-  readonly nodes_: number;
-  readonly classification_state: string;
-}
+/** The columns the decoder computes in its own types (below); the rest are the entity's. */
+type Computed = 'start_lt' | 'end_lt' | TraceCounter | 'classification_state';
+type TraceCounter = 'pending_edges_' | 'edges_' | 'nodes_';
+
+/**
+ * A `traces` row as the decoder computes it (toncenter
+ * https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp):
+ * the entity's row under its column names, its lts as bigint, its edge and node counters as the
+ * numbers the decoder adds up, and its classification state as the classifier's trace record holds
+ * it (text, cast to the enum by the insert).
+ */
+export type TraceWriteRow = Readonly<
+  Omit<EntityRow<TraceEntity>, Computed> &
+    Record<'start_lt' | 'end_lt', bigint> &
+    Record<TraceCounter, number> & { classification_state: string }
+>;
 
 /** The trace a transaction belongs to, with the transaction's lt (the history's partition key). */
 export interface TraceStamp {

@@ -1,5 +1,6 @@
-import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index } from 'typeorm';
 import { bigintTransformer } from '../bigint.transformer';
+import { BlockIdColumns } from './block-id.columns';
 import { type BlockRefJson } from './block-ref.json';
 
 /** Table `blocks` (toncenter https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp): one row per masterchain or shard block. */
@@ -10,16 +11,7 @@ import { type BlockRefJson } from './block-ref.json';
 @Index('blocks_root_hash_idx', ['rootHash'])
 @Index('blocks_file_hash_idx', ['fileHash'])
 @Entity({ name: 'blocks' })
-export class BlockEntity {
-  @PrimaryColumn({ type: 'integer', name: 'workchain' })
-  workchain!: number;
-
-  @PrimaryColumn({ type: 'bigint', name: 'shard', transformer: bigintTransformer })
-  shard!: bigint;
-
-  @PrimaryColumn({ type: 'integer', name: 'seqno' })
-  seqno!: number;
-
+export class BlockEntity extends BlockIdColumns {
   @Column({ type: 'char', length: 44, name: 'root_hash' })
   rootHash!: string;
 

@@ -65,3 +65,15 @@ export class GetgemsNftSaleEntity {
   @Column({ type: 'char', length: 44, name: 'data_hash', nullable: true })
   dataHash!: string | null;
 }
+
+/** A sale's terms (getgems get_sale_data): the parties, the price and its cuts. */
+export const NFT_SALE_TERMS_KEYS = [
+  'marketplaceAddress',
+  'nftAddress',
+  'nftOwnerAddress',
+  'fullPrice',
+  'marketplaceFeeAddress',
+  'marketplaceFee',
+  'royaltyAddress',
+  'royaltyAmount',
+] as const satisfies readonly (keyof GetgemsNftSaleEntity)[];

@@ -1,18 +1,9 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { bigintTransformer } from '../bigint.transformer';
+import { Column, Entity } from 'typeorm';
+import { BlockIdColumns } from './block-id.columns';
 
 /** Table `ingest_quarantine`: blocks that failed to parse or write, kept with the error instead of retried forever. */
 @Entity({ name: 'ingest_quarantine' })
-export class IngestQuarantineEntity {
-  @PrimaryColumn({ type: 'integer', name: 'workchain' })
-  workchain!: number;
-
-  @PrimaryColumn({ type: 'bigint', name: 'shard', transformer: bigintTransformer })
-  shard!: bigint;
-
-  @PrimaryColumn({ type: 'integer', name: 'seqno' })
-  seqno!: number;
-
+export class IngestQuarantineEntity extends BlockIdColumns {
   @Column({ type: 'char', length: 44, name: 'root_hash' })
   rootHash!: string;
 

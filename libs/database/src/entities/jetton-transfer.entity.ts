@@ -1,5 +1,6 @@
-import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index } from 'typeorm';
 import { bigintTransformer } from '../bigint.transformer';
+import { TokenEventColumns } from './token-event.columns';
 
 /** Table `jetton_transfers` (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp): TEP-74 transfers on detected Jetton wallets. */
 @Index('jetton_transfers_source_idx', ['source', 'txLt'])
@@ -8,25 +9,7 @@ import { bigintTransformer } from '../bigint.transformer';
 @Index('jetton_transfers_master_idx', ['jettonMasterAddress', 'txLt'])
 @Index('jetton_transfers_now_idx', ['txNow', 'txLt'])
 @Entity({ name: 'jetton_transfers' })
-export class JettonTransferEntity {
-  @PrimaryColumn({ type: 'char', length: 44, name: 'tx_hash' })
-  txHash!: string;
-
-  @PrimaryColumn({ type: 'bigint', name: 'tx_lt', transformer: bigintTransformer })
-  txLt!: bigint;
-
-  @Column({ type: 'integer', name: 'tx_now' })
-  txNow!: number;
-
-  @Column({ type: 'boolean', name: 'tx_aborted' })
-  txAborted!: boolean;
-
-  @Column({ type: 'integer', name: 'mc_seqno' })
-  mcSeqno!: number;
-
-  @Column({ type: 'numeric', name: 'query_id', transformer: bigintTransformer })
-  queryId!: bigint;
-
+export class JettonTransferEntity extends TokenEventColumns {
   @Column({ type: 'numeric', name: 'amount', transformer: bigintTransformer })
   amount!: bigint;
 
@@ -42,12 +25,6 @@ export class JettonTransferEntity {
   @Column({ type: 'varchar', name: 'jetton_master_address', nullable: true })
   jettonMasterAddress!: string | null;
 
-  @Column({ type: 'varchar', name: 'response_destination', nullable: true })
-  responseDestination!: string | null;
-
-  @Column({ type: 'text', name: 'custom_payload', nullable: true })
-  customPayload!: string | null;
-
   @Column({
     type: 'numeric',
     name: 'forward_ton_amount',
@@ -58,7 +35,4 @@ export class JettonTransferEntity {
 
   @Column({ type: 'text', name: 'forward_payload', nullable: true })
   forwardPayload!: string | null;
-
-  @Column({ type: 'char', length: 44, name: 'trace_id', nullable: true })
-  traceId!: string | null;
 }

@@ -64,3 +64,17 @@ export class MultisigOrderEntity {
   @Column({ type: 'char', length: 44, name: 'data_hash', nullable: true })
   dataHash!: string | null;
 }
+
+/** An order's data (get_order_data) as the table keeps it: what both its readers read of it. */
+export const MULTISIG_ORDER_DATA_KEYS = [
+  'address',
+  'multisigAddress',
+  'orderSeqno',
+  'threshold',
+  'sentForExecution',
+  'approvalsMask',
+  'approvalsNum',
+  'expirationDate',
+  'orderBoc',
+  'signers',
+] as const satisfies readonly (keyof MultisigOrderEntity)[];

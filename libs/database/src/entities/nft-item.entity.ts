@@ -45,3 +45,13 @@ export class NftItemEntity {
   @Column({ type: 'varchar', name: 'real_owner', nullable: true })
   realOwner!: string | null;
 }
+
+/** An item's TEP-62 get_nft_data as the table keeps it, under its address: what both its readers read. */
+export const NFT_ITEM_DATA_KEYS = [
+  'address',
+  'init',
+  'index',
+  'collectionAddress',
+  'ownerAddress',
+  'content',
+] as const satisfies readonly (keyof NftItemEntity)[];

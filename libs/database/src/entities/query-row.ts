@@ -23,13 +23,23 @@ export type QueryRow<E, K extends keyof E & string> = {
 /** Every column of entity `E` as a raw `SELECT *` returns it. */
 export type EntityRow<E> = QueryRow<E, Extract<keyof E, string>>;
 
-/** The TypeORM column options of `entity`'s properties, from its decorators. */
+/** `entity` and the classes it extends, whose decorated columns TypeORM gives the entity too. */
+function classChain(entity: abstract new () => unknown): ReadonlySet<unknown> {
+  const chain = new Set<unknown>();
+  for (let c: unknown = entity; c !== Function.prototype; c = Object.getPrototypeOf(c)) {
+    chain.add(c);
+  }
+  return chain;
+}
+
+/** The TypeORM column options of `entity`'s properties (inherited ones first), from its decorators. */
 export function columnOptions(
   entity: abstract new () => unknown,
 ): ReadonlyMap<string, ColumnOptions> {
+  const chain = classChain(entity);
   return new Map(
     getMetadataArgsStorage()
-      .columns.filter((column) => column.target === entity)
+      .columns.filter((column) => chain.has(column.target))
       .map((column) => [column.propertyName, column.options]),
   );
 }

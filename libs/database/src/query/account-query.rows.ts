@@ -1,7 +1,7 @@
 import { type ContractInterfacesEntity } from '../entities/contract-interfaces.entity';
 import { DnsEntryEntity } from '../entities/dns-entry.entity';
 import { LatestAccountStateEntity } from '../entities/latest-account-state.entity';
-import { MultisigOrderEntity } from '../entities/multisig-order.entity';
+import { MULTISIG_ORDER_DATA_KEYS, MultisigOrderEntity } from '../entities/multisig-order.entity';
 import { MultisigEntity } from '../entities/multisig.entity';
 import { type LeftJoined, type QueryRow, selectList } from '../entities/query-row';
 import { VestingContractEntity } from '../entities/vesting-contract.entity';
@@ -60,16 +60,7 @@ export type MultisigQueryRow = QueryRow<MultisigEntity, (typeof MULTISIG_KEYS)[n
 export const MULTISIG_COLUMNS = selectList(MultisigEntity, MULTISIG_KEYS);
 
 const MULTISIG_ORDER_KEYS = [
-  'address',
-  'multisigAddress',
-  'orderSeqno',
-  'threshold',
-  'sentForExecution',
-  'approvalsMask',
-  'approvalsNum',
-  'expirationDate',
-  'orderBoc',
-  'signers',
+  ...MULTISIG_ORDER_DATA_KEYS,
   'lastTransactionLt',
   'codeHash',
   'dataHash',

@@ -1,14 +1,18 @@
 import { type DataSource } from 'typeorm';
+import { type QueryRow } from '../entities/query-row';
+import { type TraceEntity } from '../entities/trace.entity';
 import { jettonWalletColumns, type JettonWalletQueryRow } from './token-query.rows';
 import { type TransactionQueryRepository } from './transaction.query-repository';
 import { type TransactionBundle, type TransactionRow } from './transaction.rows';
 
-/** A trace the Streaming API publishes: touched by a masterchain block and started by an external. */
-export interface StreamedTraceRow {
-  trace_id: string;
-  /** TEP-467 normalised hash of the root's external in-message (its own hash when equal). */
-  external_hash_norm: string;
-}
+type TraceKeyRow = QueryRow<TraceEntity, 'traceId' | 'externalHashNorm'>;
+
+/**
+ * A trace the Streaming API publishes: touched by a masterchain block and started by an external. Its
+ * id and its `traces.external_hash_norm` (TEP-467 normalised hash of the root's external in-message,
+ * its own hash when equal), neither null: only external-rooted traces are read.
+ */
+export type StreamedTraceRow = { [K in keyof TraceKeyRow]: NonNullable<TraceKeyRow[K]> };
 
 /**
  * What one decoded masterchain block changed, for the Streaming API's publisher (apps/query

@@ -1,10 +1,10 @@
-import { GetgemsNftSaleEntity } from '../entities/getgems-nft-sale.entity';
+import { GetgemsNftSaleEntity, NFT_SALE_TERMS_KEYS } from '../entities/getgems-nft-sale.entity';
 import { JettonBurnEntity } from '../entities/jetton-burn.entity';
 import { JettonMasterEntity } from '../entities/jetton-master.entity';
 import { JettonTransferEntity } from '../entities/jetton-transfer.entity';
 import { JettonWalletEntity } from '../entities/jetton-wallet.entity';
 import { NftCollectionEntity } from '../entities/nft-collection.entity';
-import { NftItemEntity } from '../entities/nft-item.entity';
+import { NFT_ITEM_DATA_KEYS, NftItemEntity } from '../entities/nft-item.entity';
 import { NftTransferEntity } from '../entities/nft-transfer.entity';
 import { type QueryRow, selectList } from '../entities/query-row';
 import { type NftAuctionSaleQueryRow } from './nft-auction-sales';
@@ -104,12 +104,7 @@ export type NftCollectionQueryRow = QueryRow<
 export const NFT_COLLECTION = selectList(NftCollectionEntity, NFT_COLLECTION_KEYS);
 
 const NFT_ITEM_KEYS = [
-  'address',
-  'init',
-  'index',
-  'collectionAddress',
-  'ownerAddress',
-  'content',
+  ...NFT_ITEM_DATA_KEYS,
   'lastTransactionLt',
   'codeHash',
   'dataHash',
@@ -132,14 +127,7 @@ const NFT_SALE_KEYS = [
   'address',
   'isComplete',
   'createdAt',
-  'marketplaceAddress',
-  'nftAddress',
-  'nftOwnerAddress',
-  'fullPrice',
-  'marketplaceFeeAddress',
-  'marketplaceFee',
-  'royaltyAddress',
-  'royaltyAmount',
+  ...NFT_SALE_TERMS_KEYS,
   'lastTransactionLt',
   'codeHash',
   'dataHash',

@@ -2,6 +2,7 @@ import { type TransactionsByMessageReq, type TransactionsReq } from '@app/contra
 import { type DataSource } from 'typeorm';
 import { AccountStateEntity } from '../entities/account-state.entity';
 import { selectAll } from '../entities/query-row';
+import { messageContentJoins } from '../entities/message-contents.row';
 import {
   accountLtRanges,
   accountLtWindows,
@@ -61,8 +62,7 @@ export type TransactionFilter = Partial<
 const STATE_SELECT = `SELECT ${selectAll(AccountStateEntity)} FROM account_states`;
 
 export const MESSAGE_SELECT = `SELECT ${MESSAGE_COLUMNS} FROM messages M
-  LEFT JOIN message_contents B ON B.hash = M.body_hash
-  LEFT JOIN message_contents I ON I.hash = M.init_state_hash`;
+  ${messageContentJoins('M', 'B', 'I')}`;
 
 /**
  * A transaction of trace `E`: its transactions lie in the trace's lt range, which limits the

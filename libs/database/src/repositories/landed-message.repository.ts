@@ -1,25 +1,23 @@
 import { type DataSource } from 'typeorm';
+import { MessageEntity } from '../entities/message.entity';
+import { type QueryRow, selectList } from '../entities/query-row';
+import { TransactionEntity } from '../entities/transaction.entity';
 
-/** The transaction that processed an inbound message, as the indexer stored it. */
-export interface LandedMessageRow {
-  /** Base64 hash of the message (`messages.msg_hash`). */
-  readonly msgHash: string;
-  readonly msgHashNorm: string | null;
-  readonly txHash: string;
-  readonly txLt: bigint;
-  /** Raw address `wc:HEX` (`transactions.account`). */
-  readonly account: string;
-  readonly mcSeqno: number;
-}
+const MESSAGE_KEYS = ['msgHash', 'msgHashNorm', 'txHash', 'txLt'] as const;
+const TRANSACTION_KEYS = ['account', 'mcBlockSeqno'] as const;
 
-interface Row {
-  msg_hash: string;
-  msg_hash_norm: string | null;
-  tx_hash: string;
-  tx_lt: string;
-  account: string;
-  mc_seqno: number;
-}
+/**
+ * The transaction that processed an inbound message, as the indexer stored it: the message's hashes
+ * and key (its transaction's hash and lt), the transaction's account and masterchain seqno.
+ */
+export type LandedMessageRow = Readonly<
+  Pick<MessageEntity, (typeof MESSAGE_KEYS)[number] | 'mcSeqno'> &
+    Pick<TransactionEntity, 'account'>
+>;
+
+/** The inbound message's hashes and its transaction (the message's tx_hash and tx_lt are its key). */
+type Row = QueryRow<MessageEntity, (typeof MESSAGE_KEYS)[number]> &
+  QueryRow<TransactionEntity, (typeof TRANSACTION_KEYS)[number]>;
 
 /**
  * Finds sent external messages among the indexed ones (the sender's landing watcher). An external
@@ -34,8 +32,8 @@ export class LandedMessageRepository {
       return [];
     }
     const rows: Row[] = await this.dataSource.query(
-      `SELECT m."msg_hash", m."msg_hash_norm", t."hash" AS tx_hash, t."lt"::text AS tx_lt,
-              t."account", t."mc_block_seqno" AS mc_seqno
+      `SELECT ${selectList(MessageEntity, MESSAGE_KEYS, 'm')},
+              ${selectList(TransactionEntity, TRANSACTION_KEYS, 't')}
        FROM "messages" m
        JOIN "transactions" t ON t."hash" = m."tx_hash" AND t."lt" = m."tx_lt"
        WHERE m."msg_hash" = ANY($1::text[]) AND m."direction" = 'in'`,
@@ -47,7 +45,7 @@ export class LandedMessageRepository {
       txHash: r.tx_hash.trim(),
       txLt: BigInt(r.tx_lt),
       account: r.account,
-      mcSeqno: r.mc_seqno,
+      mcSeqno: r.mc_block_seqno,
     }));
   }
 }

@@ -163,25 +163,9 @@ export async function consumeDurable<T>(
     abort_on_missing_resource: true,
   });
   watchLost(messages, spec.onLost);
-
-  async function* iterate(): AsyncGenerator<EventDelivery<T>> {
-    for await (const msg of messages) {
-      const delivery = toDelivery(msg, schema);
-      if (delivery.ok) {
-        yield delivery.value;
-      } else {
-        msg.term('invalid payload');
-        onInvalid?.(msg.subject, msg.seq, delivery.error);
-      }
-    }
-  }
-
-  return {
-    [Symbol.asyncIterator]: iterate,
-    close: async () => {
-      await messages.close();
-    },
-  };
+  return validEvents(messages, schema, onInvalid, (msg) => {
+    msg.term('invalid payload');
+  });
 }
 
 /**
@@ -295,13 +279,26 @@ export async function followNewEvents<T>(
     abort_on_missing_resource: true,
   });
   watchLost(messages, spec.onLost);
+  return validEvents(messages, schema, onInvalid);
+}
 
+/**
+ * The events of `messages` whose payload passes `schema`, closable. An invalid one is handed to
+ * `reject` (a durable terminates it, so that it is never redelivered), then reported to `onInvalid`.
+ */
+function validEvents<T>(
+  messages: ConsumerMessages,
+  schema: z.ZodType<T>,
+  onInvalid: ((subject: string, seq: number, error: unknown) => void) | undefined,
+  reject?: (msg: JsMsg) => void,
+): DurableEvents<T> {
   async function* iterate(): AsyncGenerator<EventDelivery<T>> {
     for await (const msg of messages) {
       const delivery = toDelivery(msg, schema);
       if (delivery.ok) {
         yield delivery.value;
       } else {
+        reject?.(msg);
         onInvalid?.(msg.subject, msg.seq, delivery.error);
       }
     }

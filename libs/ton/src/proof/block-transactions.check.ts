@@ -1,4 +1,4 @@
-import { type Cell } from '@ton/core';
+import { type Cell, type Slice } from '@ton/core';
 
 import { hashmapNearest } from '../boc/dict-nearest';
 import { hashmapPath } from '../boc/dict-path';
@@ -44,6 +44,23 @@ export function accountBlocksOf(proof: Buffer, block: ProofBlockId): Cell | null
 }
 
 /**
+ * Reads a ShardAccountBlocks leaf up to its AccountBlock's transactions, checking it is `account`'s:
+ * the CurrencyCollection augmentation, then `acc_trans#5 account_addr:bits256 transactions:(HashmapAug
+ * 64 ^Transaction CurrencyCollection) ... = AccountBlock`
+ * (https://github.com/ton-blockchain/ton/blob/master/crypto/block/block.tlb).
+ */
+function openAccountBlock(v: Slice, account: Buffer): void {
+  v.loadCoins();
+  v.loadMaybeRef();
+  if (v.loadUint(4) !== 0x5) {
+    throw new ProofError('block_transactions', 'not an AccountBlock');
+  }
+  if (!v.loadBuffer(32).equals(account)) {
+    throw new ProofError('block_transactions', 'AccountBlock of another account');
+  }
+}
+
+/**
  * Follows (account, lt) through ShardAccountBlocks:
  *   acc_trans#5 account_addr:bits256 transactions:(HashmapAug 64 ^Transaction CurrencyCollection)
  *     state_update:^(HASH_UPDATE Account) = AccountBlock;
@@ -60,14 +77,7 @@ function transactionLeaf(accounts: Cell | null, account: Buffer, lt: bigint): Tr
       return { found: false };
     }
     const v = byAccount.value;
-    v.loadCoins();
-    v.loadMaybeRef();
-    if (v.loadUint(4) !== 0x5) {
-      throw new ProofError('block_transactions', 'not an AccountBlock');
-    }
-    if (!v.loadBuffer(32).equals(account)) {
-      throw new ProofError('block_transactions', 'AccountBlock of another account');
-    }
+    openAccountBlock(v, account);
     const byLt = hashmapPath(byAccount.leaf, lt, 64, v);
     if (!byLt.value) {
       return { found: false };
@@ -221,14 +231,7 @@ export function walkBlockTransactions(
       }
       const account = hex256(addr);
       const v = found.value;
-      v.loadCoins();
-      v.loadMaybeRef();
-      if (v.loadUint(4) !== 0x5) {
-        throw new ProofError('block_transactions', 'not an AccountBlock');
-      }
-      if (!v.loadBuffer(32).equals(account)) {
-        throw new ProofError('block_transactions', 'AccountBlock of another account');
-      }
+      openAccountBlock(v, account);
       while (txs.length < limit) {
         const tx = hashmapNearest(
           found.leaf,

@@ -16,6 +16,17 @@ function sumExcept(connections: ReadonlyMap<string, number>, skip: ReadonlySet<s
   return total;
 }
 
+/** The refusal of `requested` addresses on top of the `current` others hold, or null when they fit. */
+function addressRefusal(
+  current: number,
+  requested: number,
+  limits: StreamLimits,
+): AddressRefusal | null {
+  return current + requested > limits.addresses
+    ? { kind: 'address-limit', current, requested, max: limits.addresses }
+    : null;
+}
+
 /** The limiter of a gateway without Redis: exact for this process, blind to other replicas. */
 export class MemoryConnectionLimiter implements ConnectionLimiter {
   /** identity → (connection id → addresses), connection ids in age order. */
@@ -35,14 +46,9 @@ export class MemoryConnectionLimiter implements ConnectionLimiter {
         evicted.add(id);
       }
     }
-    const current = sumExcept(connections, evicted);
-    if (current + addresses > limits.addresses) {
-      return Promise.resolve({
-        kind: 'address-limit',
-        current,
-        requested: addresses,
-        max: limits.addresses,
-      });
+    const refusal = addressRefusal(sumExcept(connections, evicted), addresses, limits);
+    if (refusal) {
+      return Promise.resolve(refusal);
     }
     for (const id of evicted) {
       connections.delete(id);
@@ -70,14 +76,9 @@ export class MemoryConnectionLimiter implements ConnectionLimiter {
     if (connections?.has(connId) !== true) {
       return Promise.resolve({ kind: 'ok' });
     }
-    const current = sumExcept(connections, new Set([connId]));
-    if (current + addresses > limits.addresses) {
-      return Promise.resolve({
-        kind: 'address-limit',
-        current,
-        requested: addresses,
-        max: limits.addresses,
-      });
+    const refusal = addressRefusal(sumExcept(connections, new Set([connId])), addresses, limits);
+    if (refusal) {
+      return Promise.resolve(refusal);
     }
     connections.set(connId, addresses);
     return Promise.resolve({ kind: 'ok' });

@@ -8,7 +8,7 @@ import {
   type Slice,
   storeStateInit,
 } from '@ton/core';
-import { cellToBase64 } from '../tonlib.mapper';
+import { cellToBase64, extraCurrencies } from '../tonlib.mapper';
 
 /** tonlib's CellString limits (vm/cells/CellString.h): at most 1024 bytes over at most 16 cells. */
 const CELL_STRING_MAX_BYTES = 1024;
@@ -166,22 +166,22 @@ export function readMessage(
   }
 }
 
-function extraCurrencies(
-  other: { keys(): number[]; get(key: number): bigint | undefined } | null | undefined,
-): RawMessage['extra_currencies'] {
-  if (!other) {
-    return [];
-  }
-  return other.keys().map((id) => ({
-    '@type': 'extraCurrency' as const,
-    id,
-    amount: (other.get(id) ?? 0n).toString(),
-  }));
-}
-
 /** Message addresses as tonlib prints them: friendly, bounceable, url-safe, no test flag (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
 export function friendly(address: Address | null): string {
   return address ? address.toString({ bounceable: true, urlSafe: true, testOnly: false }) : '';
+}
+
+/** The fields after the addresses, shared by `ext.message` and `raw.message` (in their order). */
+function messageValues(parts: MessageParts) {
+  return {
+    value: parts.value.toString(),
+    extra_currencies: parts.extraCurrencies,
+    fwd_fee: parts.fwdFee.toString(),
+    ihr_fee: '0',
+    created_lt: parts.createdLt.toString(),
+    body_hash: parts.bodyHash,
+    msg_data: parts.msgData,
+  };
 }
 
 /** 2.1 getTransactions message: addresses flattened to strings, plus `message` (https://github.com/toncenter/ton-http-api-cpp/blob/HEAD/ton-http-api/schemas/v2.yaml). */
@@ -191,13 +191,7 @@ export function toExtMessage(parts: MessageParts): ExtMessage {
     hash: parts.hash,
     source: friendly(parts.source),
     destination: friendly(parts.destination),
-    value: parts.value.toString(),
-    extra_currencies: parts.extraCurrencies,
-    fwd_fee: parts.fwdFee.toString(),
-    ihr_fee: '0',
-    created_lt: parts.createdLt.toString(),
-    body_hash: parts.bodyHash,
-    msg_data: parts.msgData,
+    ...messageValues(parts),
     message: parts.message,
   };
 }
@@ -209,13 +203,7 @@ export function toRawMessage(parts: MessageParts): RawMessage {
     hash: parts.hash,
     source: { '@type': 'accountAddress', account_address: friendly(parts.source) },
     destination: { '@type': 'accountAddress', account_address: friendly(parts.destination) },
-    value: parts.value.toString(),
-    extra_currencies: parts.extraCurrencies,
-    fwd_fee: parts.fwdFee.toString(),
-    ihr_fee: '0',
-    created_lt: parts.createdLt.toString(),
-    body_hash: parts.bodyHash,
-    msg_data: parts.msgData,
+    ...messageValues(parts),
   };
 }
 

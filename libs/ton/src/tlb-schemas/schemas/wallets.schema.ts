@@ -3,6 +3,7 @@ import {
   bool,
   coins,
   dict,
+  type FieldList,
   inline,
   maybe,
   maybeCell,
@@ -59,6 +60,20 @@ export const WALLET_SIGNED = {
   }),
 };
 
+/**
+ * Wallet v5r1's SignedRequest (its InnerRequest inline), the body of both signed message kinds: the
+ * other actions run up to the 512-bit signature that ends it.
+ */
+const V5R1_SIGNED_REQUEST = {
+  wallet_id: uint32,
+  valid_until: uint32,
+  seqno: uint32,
+  out_actions: maybeCell,
+  has_other_actions: bool,
+  other_actions: when('has_other_actions', restBefore(512)),
+  signature: bits512,
+} as const satisfies FieldList;
+
 /** Wallet v5r1 (ton-blockchain/wallet-contract-v5) signed requests and extension actions. */
 export const WALLET_V5R1 = {
   // actions$_ out_actions:(Maybe ^OutList) has_other_actions:(## 1)
@@ -66,25 +81,9 @@ export const WALLET_V5R1 = {
   // signed_request$_ wallet_id:uint32 valid_until:uint32 msg_seqno:uint32 inner:InnerRequest
   //   signature:bits512 = SignedRequest;
   // internal_signed#73696e74 signed:SignedRequest = InternalMsgBody; (wallet v5r1)
-  signed_internal: tlb('signed_internal', 0x73696e74, {
-    wallet_id: uint32,
-    valid_until: uint32,
-    seqno: uint32,
-    out_actions: maybeCell,
-    has_other_actions: bool,
-    other_actions: when('has_other_actions', restBefore(512)),
-    signature: bits512,
-  }),
+  signed_internal: tlb('signed_internal', 0x73696e74, V5R1_SIGNED_REQUEST),
   // external_signed#7369676e signed:SignedRequest = ExternalMsgBody; (wallet v5r1)
-  signed_external: tlb('signed_external', 0x7369676e, {
-    wallet_id: uint32,
-    valid_until: uint32,
-    seqno: uint32,
-    out_actions: maybeCell,
-    has_other_actions: bool,
-    other_actions: when('has_other_actions', restBefore(512)),
-    signature: bits512,
-  }),
+  signed_external: tlb('signed_external', 0x7369676e, V5R1_SIGNED_REQUEST),
   // internal_extension#6578746e query_id:uint64 inner:InnerRequest = InternalMsgBody; (wallet v5r1)
   extension_action: tlb('extension_action', 0x6578746e, {
     query_id: uint64,
