@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { IndexerCursorRepository } from '@app/database';
 import {
   Address,
   beginCell,
@@ -12,10 +11,8 @@ import {
   toNano,
 } from '@ton/core';
 import { WalletContractV3R2, WalletContractV4 } from '@ton/ton';
-import pino from 'pino';
-import { Registry } from 'prom-client';
-import { BlockDecoder, DecoderMetrics, DecoderWorker } from '@app/decoder';
 import { GENESIS, GenesisAccount, JettonWallet } from '@app/localnet';
+import { decodeToHead } from '../integration/support/decode-support';
 import { ingestLocalnet } from '../integration/support/ingest-support';
 import { startV3Harness, type V3Harness } from './support/v3-harness';
 
@@ -75,19 +72,9 @@ describe('v3 pending traces', () => {
     return { hash: String(body.message_hash), hashNorm: String(body.message_hash_norm) };
   }
 
-  async function decodeToHead(): Promise<void> {
+  async function ingestAndDecode(): Promise<void> {
     const head = await ingestLocalnet(h.localnet, h.ds);
-    const worker = new DecoderWorker(
-      h.ds,
-      new IndexerCursorRepository(h.ds),
-      new BlockDecoder(),
-      new DecoderMetrics(new Registry()),
-      pino({ level: 'silent' }),
-      { sourceCursor: 'masterchain', cursor: 'decoder', pollMs: 50 },
-    );
-    worker.start();
-    assert.equal(await worker.waitForSeqno(head, 60_000), true, 'decoded to the head');
-    await worker.stop();
+    assert.equal(await decodeToHead(h.ds, head, 60_000), true, 'decoded to the head');
   }
 
   it('shows a wallet transfer and a Jetton transfer before they land, and not after', async () => {
@@ -245,7 +232,7 @@ describe('v3 pending traces', () => {
     do {
       await h.localnet.producer.sealNow();
     } while (h.localnet.chain.pending > 0);
-    await decodeToHead();
+    await ingestAndDecode();
     const gone = await h.get('v3/pendingTraces', { ext_msg_hash: [ton.hash, jetton.hash] });
     assert.deepEqual([gone.status, arr(obj(gone.body).traces)], [200, []]);
     const indexed = await h.get('v3/traces', { msg_hash: ton.hash });
