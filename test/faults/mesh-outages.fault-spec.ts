@@ -19,7 +19,7 @@ import { GenesisAccount, type Localnet, startLocalnet } from '@app/localnet';
 import { assertIndexedExactly } from '../integration/support/chain-verifier';
 import { WalletTraffic } from '../integration/support/ingest-traffic';
 import { PrivateNats } from '../integration/support/private-services';
-import { INGESTED_TABLES } from '../integration/support/chain-tables';
+import { DECODED_TABLES, INGESTED_TABLES } from '../integration/support/chain-tables';
 import { AppProcess } from './support/app-process';
 import { waitFor } from '@app/testing';
 import { ChainDriver, sleep, SERVICES_MAY_RESTART } from './support/chain-driver';
@@ -35,7 +35,7 @@ import { describeFailures, describeSamples, durationOf, failures } from './suppo
 import { inFlightAt, notFailingFast, sentDuring, slowest } from './support/outage';
 import { buildReferenceIndex } from './support/reference-index';
 import { RemoteLoad } from './support/remote-load';
-import { DECODED_TABLES, describeDiffs, diffTables, differingRows } from './support/table-diff';
+import { describeDiffs, diffTables, differingRows } from './support/table-diff';
 
 /** The gateway's deadline of a v3 request (V3_REQUEST_TIMEOUT_MS's default, ton-indexer's 3 s). */
 const V3_DEADLINE_MS = 3000;
