@@ -2,12 +2,12 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { createDataSource, type DataSource } from '@app/database';
 import { type LiteserverPool } from '@app/liteclient';
-import { createLogger } from '@app/observability';
 import { createTestDatabase, type TestDatabase } from '@app/testing';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { type InterfaceDetector } from '@app/decoder';
 import { type Localnet, startLocalnet } from '@app/localnet';
 import { createStandaloneApp } from '@app/standalone';
+import { servingOptions } from './standalone-options';
 import { decodeToHead, interfaceDetector } from '../../integration/support/decode-support';
 import { ingestLocalnet, localnetPool } from '../../integration/support/ingest-support';
 import { WalletTraffic } from '../../integration/support/ingest-traffic';
@@ -96,12 +96,7 @@ export async function startV3Harness(options: V3HarnessOptions = {}): Promise<V3
     const databaseUrl = db.url;
     const startApp = async (natsUrl?: string): Promise<NestFastifyApplication> => {
       const started = await createStandaloneApp({
-        natsRequestTimeoutMs: 10_000,
-        endpoints: localnet.liteservers.map((ls) => ls.endpoint),
-        liteserverTimeoutMs: 3000,
-        databaseUrl,
-        decode: false,
-        logger: createLogger({ app: 'test', level: 'silent' }),
+        ...servingOptions(localnet, databaseUrl),
         ...(natsUrl === undefined
           ? {}
           : { natsUrl, subjectPrefix: `v3h${randomBytes(5).toString('hex')}` }),
