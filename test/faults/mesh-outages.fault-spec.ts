@@ -9,7 +9,6 @@ import {
   type DataSource,
   type EmbeddedPostgres,
   findFreePort,
-  IndexerCursorRepository,
   runPendingMigrations,
   startEmbeddedPostgres,
 } from '@app/database';
@@ -22,7 +21,7 @@ import { PrivateNats } from '../integration/support/private-services';
 import { DECODED_TABLES, INGESTED_TABLES } from '../integration/support/chain-tables';
 import { AppProcess } from './support/app-process';
 import { waitFor } from '@app/testing';
-import { ChainDriver, sleep, SERVICES_MAY_RESTART } from './support/chain-driver';
+import { ChainDriver, CursorWatch, sleep, SERVICES_MAY_RESTART } from './support/chain-driver';
 import { FaultLedger } from './support/fault-ledger';
 import {
   meshRequests,
@@ -78,8 +77,8 @@ void describe('mesh under NATS, PostgreSQL and process faults', () => {
   let load: RemoteLoad;
   let recovery: RecoveryJudge;
 
-  const cursor = async (name: string): Promise<number> =>
-    (await new IndexerCursorRepository(db).get(name)) ?? 0;
+  const cursors = new CursorWatch(() => db);
+  const cursor = (name: string): Promise<number> => cursors.get(name);
 
   before(async () => {
     dir = await mkdtemp(join(tmpdir(), 'faults-mesh-'));
@@ -135,12 +134,7 @@ void describe('mesh under NATS, PostgreSQL and process faults', () => {
 
     const traffic = await WalletTraffic.fund(localnet, 6, 'faults');
     driver = new ChainDriver(traffic);
-    await waitFor(
-      async () => (await cursor('decoder')) >= 3,
-      'first decoded blocks',
-      120_000,
-      SERVICES_MAY_RESTART,
-    );
+    await cursors.reaches('decoder', 3, 'first decoded blocks');
 
     const wallet = localnet.accounts.find((a) => a.name === GenesisAccount.walletV4r2)?.address;
     assert.ok(wallet);
@@ -297,18 +291,8 @@ void describe('mesh under NATS, PostgreSQL and process faults', () => {
       const decoded = await cursor('decoder');
       assert.ok(ingested > decoded, `the decoder (${String(decoded)}) had nothing left to do`);
       await Promise.all([ingestor.start(), decoder.start()]);
-      await waitFor(
-        async () => (await cursor('masterchain')) > ingested,
-        'ingestor resumed',
-        60_000,
-        SERVICES_MAY_RESTART,
-      );
-      await waitFor(
-        async () => (await cursor('decoder')) > decoded,
-        'decoder resumed',
-        60_000,
-        SERVICES_MAY_RESTART,
-      );
+      await cursors.reaches('masterchain', ingested + 1, 'ingestor resumed', 60_000);
+      await cursors.reaches('decoder', decoded + 1, 'decoder resumed', 60_000);
     } finally {
       // Whatever failed above, the last test needs both running to judge the whole chain.
       await Promise.all([ingestor.ensureRunning(), decoder.ensureRunning()]);
@@ -320,12 +304,7 @@ void describe('mesh under NATS, PostgreSQL and process faults', () => {
     driver = undefined;
     const head = localnet.chain.head().id.seqno;
     for (const name of ['masterchain', 'masterchain.events', 'decoder']) {
-      await waitFor(
-        async () => (await cursor(name)) >= head,
-        `${name} at ${String(head)}`,
-        120_000,
-        SERVICES_MAY_RESTART,
-      );
+      await cursors.reaches(name, head, `${name} at ${String(head)}`);
     }
     const samples = await load.stop();
     const unexplained = recovery.outsideWindows(failures(samples));

@@ -1,4 +1,5 @@
-import { type WaitForOptions } from '@app/testing';
+import { type DataSource, IndexerCursorRepository } from '@app/database';
+import { waitFor, type WaitForOptions } from '@app/testing';
 import { type WalletTraffic } from '../../integration/support/ingest-traffic';
 
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
@@ -26,5 +27,26 @@ export class ChainDriver {
   stop(): Promise<void> {
     this.running = false;
     return this.loop;
+  }
+}
+
+/** The indexer cursors of the database under test, read and waited for as the services move them. */
+export class CursorWatch {
+  /** `db` answers the connection the spec opened (set in its `before`). */
+  constructor(private readonly db: () => DataSource) {}
+
+  /** Cursor `name`'s masterchain seqno, 0 before it is first written. */
+  async get(name: string): Promise<number> {
+    return (await new IndexerCursorRepository(this.db()).get(name)) ?? 0;
+  }
+
+  /** Waits, through service restarts, until cursor `name` is at `atLeast` or past it. */
+  reaches(name: string, atLeast: number, what: string, timeoutMs = 120_000): Promise<void> {
+    return waitFor(
+      async () => (await this.get(name)) >= atLeast,
+      what,
+      timeoutMs,
+      SERVICES_MAY_RESTART,
+    );
   }
 }
