@@ -1,16 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import {
-  type Address,
-  beginCell,
-  Cell,
-  contractAddress,
-  type Message,
-  type StateInit,
-  toNano,
-} from '@ton/core';
+import { type Address, beginCell, Cell, contractAddress, type StateInit, toNano } from '@ton/core';
 import { HIGHLOAD_CODES } from '@app/liteserver';
 import { startV2Harness, type V2Harness } from './support/v2-harness';
+import { fromTreasury } from '../integration/support/treasury-message';
 import { EXTRA, expectedActiveAccount, withoutExtra } from './support/v2-expectations';
 
 const PUBLIC_KEY = Buffer.alloc(32, 0x5a);
@@ -105,24 +98,7 @@ describe('v2 highload wallets', () => {
     const treasury = await chain.blockchain.treasury('highload-wallets');
     for (const init of Object.values(inits)) {
       // Deployed by an internal message carrying the state init, as a funding transfer does.
-      const deploy: Message = {
-        info: {
-          type: 'internal',
-          ihrDisabled: true,
-          bounce: false,
-          bounced: false,
-          src: treasury.address,
-          dest: contractAddress(0, init),
-          value: { coins: toNano('5') },
-          ihrFee: 0n,
-          forwardFee: 0n,
-          createdLt: 0n,
-          createdAt: 0,
-        },
-        init,
-        body: beginCell().endCell(),
-      };
-      chain.submit(deploy);
+      chain.submit(fromTreasury(treasury.address, contractAddress(0, init), toNano('5'), init));
     }
     await harness.localnet.producer.sealNow();
     await chain.settle();

@@ -8,7 +8,8 @@ import { findShardAccount, LiteApiSchema, type ProofBlockId } from '@app/ton';
 import { type LiteClient } from 'ton-lite-client';
 import { type TLFunction } from 'ton-tl';
 import { type Localnet, startLocalnet, type StoredBlock } from '@app/localnet';
-import { fromTreasury, tlBlockId } from '../../../test/integration/support/localnet-harness';
+import { tlBlockId } from '../../../test/integration/support/localnet-harness';
+import { fromTreasury } from '../../../test/integration/support/treasury-message';
 import { waitFor } from '@app/testing';
 
 const { Functions } = LiteApiSchema;

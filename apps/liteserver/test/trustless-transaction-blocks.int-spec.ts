@@ -6,7 +6,7 @@ import { type LiteserverPoolService, LiteserverUnverifiedError } from '@app/lite
 import { findShardAccount, LiteApiSchema, type ProofBlockId } from '@app/ton';
 import { type LiteClient } from 'ton-lite-client';
 import { type Localnet, startLocalnet } from '@app/localnet';
-import { fromTreasury } from '../../../test/integration/support/localnet-harness';
+import { fromTreasury } from '../../../test/integration/support/treasury-message';
 import { startVerifyingPool, unverifiedByReason } from './lying-pool.support';
 
 /** Transfers to the account, each sealed in a block of its own: one transaction per block. */

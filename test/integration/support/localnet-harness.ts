@@ -8,7 +8,6 @@ import {
   external,
   internal,
   loadAccount,
-  type Message,
   storeMessage,
   toNano,
 } from '@ton/core';
@@ -23,28 +22,13 @@ import {
   type StoredBlock,
   toTlBlockId,
 } from '@app/localnet';
+import { fromTreasury } from './treasury-message';
+
+/** Re-exported for the localnet's own specs, which import it from here. */
+export { fromTreasury };
 
 export function keys(label: string): KeyPair {
   return keyPairFromSeed(createHash('sha256').update(label).digest());
-}
-
-export function fromTreasury(treasury: Address, to: Address, value: bigint): Message {
-  return {
-    info: {
-      type: 'internal',
-      ihrDisabled: true,
-      bounce: false,
-      bounced: false,
-      src: treasury,
-      dest: to,
-      value: { coins: value },
-      ihrFee: 0n,
-      forwardFee: 0n,
-      createdLt: 0n,
-      createdAt: 0,
-    },
-    body: beginCell().endCell(),
-  };
 }
 
 export function transferCell(
