@@ -14,14 +14,20 @@ import {
 } from '@app/database';
 import { AdnlLiteEngine } from '@app/liteclient';
 import { LiteClient } from 'ton-lite-client';
-import { GenesisAccount, type Localnet, startLocalnet } from '@app/localnet';
+import { GenesisAccount, type Localnet } from '@app/localnet';
 import { assertIndexedExactly } from '../integration/support/chain-verifier';
 import { WalletTraffic } from '../integration/support/ingest-traffic';
 import { PrivateNats } from '../integration/support/private-services';
 import { DECODED_TABLES, INGESTED_TABLES } from '../integration/support/chain-tables';
 import { AppProcess } from './support/app-process';
 import { waitFor } from '@app/testing';
-import { ChainDriver, CursorWatch, sleep, SERVICES_MAY_RESTART } from './support/chain-driver';
+import {
+  ChainDriver,
+  CursorWatch,
+  sleep,
+  SERVICES_MAY_RESTART,
+  startFaultLocalnet,
+} from './support/chain-driver';
 import { FaultLedger } from './support/fault-ledger';
 import {
   meshRequests,
@@ -84,14 +90,9 @@ void describe('mesh under NATS, PostgreSQL and process faults', () => {
     dir = await mkdtemp(join(tmpdir(), 'faults-mesh-'));
     // mkdtemp makes 0700; as root the embedded server runs as the OS user postgres, which must enter it.
     await chmod(dir, 0o755);
-    const configPath = join(dir, 'localnet.config.json');
-    localnet = await startLocalnet({
-      seed: 'genesis',
-      shards: 2,
-      mode: 'manual',
-      startTime: 1_770_000_000,
-      configOut: configPath,
-    });
+    const started = await startFaultLocalnet(dir);
+    localnet = started.localnet;
+    const { configPath } = started;
     pg = await startEmbeddedPostgres({ dataDir: join(dir, 'pg'), database: 'faults' });
     const migrator = await createDataSource({ url: pg.url, poolSize: 1 }).initialize();
     await runPendingMigrations(migrator);

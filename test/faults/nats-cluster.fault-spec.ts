@@ -15,10 +15,15 @@ import {
   type StreamInfo,
 } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { type Localnet, startLocalnet } from '@app/localnet';
+import { type Localnet } from '@app/localnet';
 import { WalletTraffic } from '../integration/support/ingest-traffic';
 import { AppProcess } from './support/app-process';
-import { ChainDriver, CursorWatch, SERVICES_MAY_RESTART } from './support/chain-driver';
+import {
+  ChainDriver,
+  CursorWatch,
+  SERVICES_MAY_RESTART,
+  startFaultLocalnet,
+} from './support/chain-driver';
 import { FaultLedger } from './support/fault-ledger';
 import { PrivateNatsCluster } from './support/nats-cluster';
 
@@ -106,14 +111,9 @@ void describe('NATS cluster: one of three servers lost under load', () => {
 
   before(async () => {
     dir = await mkdtemp(join(tmpdir(), 'faults-nats-cluster-'));
-    const configPath = join(dir, 'localnet.config.json');
-    localnet = await startLocalnet({
-      seed: 'genesis',
-      shards: 2,
-      mode: 'manual',
-      startTime: 1_770_000_000,
-      configOut: configPath,
-    });
+    const started = await startFaultLocalnet(dir);
+    localnet = started.localnet;
+    const { configPath } = started;
     database = await createTestDatabase({ prefix: 'faults_nats' });
     db = await createDataSource({ url: database.url, poolSize: 2 }).initialize();
     cluster = await PrivateNatsCluster.start(join(dir, 'nats'));
