@@ -68,3 +68,19 @@ export async function unverifiedByReason(registry: Registry): Promise<Map<string
   const { values } = await found.get();
   return new Map(values.map((v) => [String(v.labels.reason), v.value]));
 }
+
+/** The pools' anchor: the local network's zero state (the trusted block a client is configured with). */
+export function zeroStateAnchor(localnet: Localnet): ProofBlockId {
+  return proofId(localnet.chain.zeroState().id);
+}
+
+/** Closes the pools a suite started, then stops its local network. */
+export async function closePoolsAndLocalnet(
+  pools: readonly LiteserverPoolService[],
+  localnet: Localnet,
+): Promise<void> {
+  for (const pool of pools) {
+    pool.close();
+  }
+  await localnet.stop();
+}

@@ -9,6 +9,7 @@ import { type LiteClient } from 'ton-lite-client';
 import { type TLFunction } from 'ton-tl';
 import { type Localnet, startLocalnet, type StoredBlock } from '@app/localnet';
 import { tlBlockId } from '../../../test/integration/support/localnet-harness';
+import { closePoolsAndLocalnet, zeroStateAnchor } from './lying-pool.support';
 import { fromTreasury } from '../../../test/integration/support/treasury-message';
 import { waitFor } from '@app/testing';
 
@@ -87,8 +88,7 @@ void describe(
       for (let i = 0; i < 4; i++) {
         await localnet.producer.sealNow();
       }
-      const zero = localnet.chain.zeroState().id;
-      anchor = { ...zero, shard: BigInt.asUintN(64, zero.shard) };
+      anchor = zeroStateAnchor(localnet);
       head = localnet.chain.head();
       const state = findShardAccount(
         localnet.chain.accountBlockAt(head.id.seqno, account).state,
@@ -267,12 +267,7 @@ void describe(
       ];
     });
 
-    after(async () => {
-      for (const pool of pools) {
-        pool.close();
-      }
-      await localnet.stop();
-    });
+    after(() => closePoolsAndLocalnet(pools, localnet));
 
     void it('with 2 of 3 lying: each liar is refused for the forged answer, the honest one served', async () => {
       const pool = await startPool();
