@@ -117,6 +117,22 @@ export interface ServedChain {
 }
 
 /**
+ * Wallet A's transactions (up to 10) as the served liteserver lists them from the account's last one,
+ * with the account as the chain itself holds it (the expected values).
+ */
+export async function walletATransactions(net: ServedChain) {
+  const { seeded, client } = net;
+  const expected = expectedAccount(seeded.chain, seeded.walletA.address);
+  const answer = await client.getAccountTransactions(
+    seeded.walletA.address,
+    expected.lastTransLt.toString(),
+    expected.lastTransHash,
+    10,
+  );
+  return { expected, answer };
+}
+
+/**
  * The suite's seeded chain behind one liteserver: started in the suite's `before` hook and closed in
  * its `after` hook. Call it in the `describe` body; read the fields inside the tests.
  */
