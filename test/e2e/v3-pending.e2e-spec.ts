@@ -1,20 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import {
-  Address,
-  beginCell,
-  type Cell,
-  external,
-  internal,
-  SendMode,
-  storeMessage,
-  toNano,
-} from '@ton/core';
+import { Address, type Cell, internal, SendMode, toNano } from '@ton/core';
 import { WalletContractV3R2, WalletContractV4 } from '@ton/ton';
 import { GENESIS, GenesisAccount, JettonWallet } from '@app/localnet';
 import { decodeToHead } from '../integration/support/decode-support';
 import { ingestLocalnet } from '../integration/support/ingest-support';
 import { startV3Harness, type V3Harness } from './support/v3-harness';
+import { externalMessage } from '../integration/support/external-message';
 
 type Json = Record<string, unknown>;
 
@@ -92,9 +84,7 @@ describe('v3 pending traces', () => {
         internal({ to: w4.address, value: toNano('0.5'), bounce: false, body: 'pending' }),
       ],
     });
-    const tonMsg = beginCell()
-      .store(storeMessage(external({ to: w3.address, body: transfer })))
-      .endCell();
+    const tonMsg = externalMessage(w3.address, transfer);
     // 2. A Jetton transfer: v4r2 asks its Jetton wallet to send 7 units to v3r2.
     const minter = Address.parseRaw(h.address(GenesisAccount.jettonMinter).toLowerCase());
     const jw4 = await JettonWallet.createFor(w4.address, minter);
@@ -113,9 +103,7 @@ describe('v3 pending traces', () => {
         internal({ to: jw4.address, value: toNano('0.1'), bounce: true, body: jettonBody }),
       ],
     });
-    const jettonMsg = beginCell()
-      .store(storeMessage(external({ to: w4.address, body: jettonTransfer })))
-      .endCell();
+    const jettonMsg = externalMessage(w4.address, jettonTransfer);
 
     const ton = await send(tonMsg);
     const jetton = await send(jettonMsg);
