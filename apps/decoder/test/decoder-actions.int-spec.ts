@@ -323,15 +323,19 @@ void describe('decoder: actions of the genesis seed (real localnet, real Postgre
     const byType = (x: { type: string; destination: string | null }) =>
       `${x.type} ${x.destination}`;
     const actual = inTrace(purchase.trace_id).sort((x, y) => byType(x).localeCompare(byType(y)));
+    /** Both actions of the purchase: item 3 of the collection from the sale contract to v3r2. */
+    const saleToBuyer = {
+      source: sale,
+      destination: v3,
+      asset: g.address(GenesisAccount.nftCollection),
+      asset_secondary: g.address(GenesisAccount.nftItem3),
+      value: null,
+      success: true,
+    };
     const expected = [
       {
         type: 'nft_purchase',
-        source: sale,
-        destination: v3,
-        asset: g.address(GenesisAccount.nftCollection),
-        asset_secondary: g.address(GenesisAccount.nftItem3),
-        value: null,
-        success: true,
+        ...saleToBuyer,
         details: {
           nft_transfer_data: {
             query_id: '0',
@@ -354,12 +358,7 @@ void describe('decoder: actions of the genesis seed (real localnet, real Postgre
       },
       {
         type: 'nft_transfer',
-        source: sale,
-        destination: v3,
-        asset: g.address(GenesisAccount.nftCollection),
-        asset_secondary: g.address(GenesisAccount.nftItem3),
-        value: null,
-        success: true,
+        ...saleToBuyer,
         details: {
           nft_listing_data: { marketplace_fee_address: null, royalty_address: null },
           nft_transfer_data: transferData({
