@@ -7,8 +7,7 @@ import { type Address, Cell, parseTuple, serializeTuple, type TupleItem } from '
 import { GenesisAccount, type Localnet, startLocalnet } from '@app/localnet';
 import {
   closePoolsAndLocalnet,
-  lie as lieWith,
-  startVerifyingPool,
+  suitePools,
   unverifiedByReason,
   zeroStateAnchor,
 } from './lying-pool.support';
@@ -25,12 +24,10 @@ void describe('runSmcMethod answers verified against the anchor: 3 local liteser
   let localnet: Localnet;
   let anchor: ProofBlockId;
   let wallet: Address;
-  const pools: LiteserverPoolService[] = [];
-
-  const startPool = (attempts = 3) => startVerifyingPool(localnet, anchor, pools, attempts);
-  const lie = (servers: readonly number[]) => {
-    lieWith(localnet, servers);
-  };
+  const { pools, startPool, lie } = suitePools(
+    () => localnet,
+    () => anchor,
+  );
 
   /** The local chain's own run of `seqno` at the head: what an honest liteserver answers. */
   async function truth(): Promise<{ seqno: number; stack: TupleItem[]; exitCode: number }> {

@@ -84,3 +84,18 @@ export async function closePoolsAndLocalnet(
   }
   await localnet.stop();
 }
+
+/**
+ * A suite's verifying pools over its local network (read when a test runs: the suite's `before` sets
+ * them): `startPool` adds to `pools`, which the suite closes in its `after`; `lie` sets the liars.
+ */
+export function suitePools(localnet: () => Localnet, anchor: () => ProofBlockId) {
+  const pools: LiteserverPoolService[] = [];
+  return {
+    pools,
+    startPool: (attempts = 3) => startVerifyingPool(localnet(), anchor(), pools, attempts),
+    lie: (servers: readonly number[]) => {
+      lie(localnet(), servers);
+    },
+  };
+}

@@ -8,8 +8,8 @@ import { type Registry } from 'prom-client';
 import { type Localnet, startLocalnet } from '@app/localnet';
 import {
   closePoolsAndLocalnet,
-  lie as lieWith,
   startVerifyingPool,
+  suitePools,
   unverifiedByReason,
   zeroStateAnchor,
 } from './lying-pool.support';
@@ -23,12 +23,10 @@ void describe('the pool verifies answers from the anchor: 3 local liteservers, s
   let anchor: ProofBlockId;
   /** A basechain account (a treasury of the local chain): read through the shard proof. */
   let account: Address;
-  const pools: LiteserverPoolService[] = [];
-
-  const startPool = (attempts = 3) => startVerifyingPool(localnet, anchor, pools, attempts);
-  const lie = (servers: readonly number[]) => {
-    lieWith(localnet, servers);
-  };
+  const { pools, startPool, lie } = suitePools(
+    () => localnet,
+    () => anchor,
+  );
 
   const accountRead = (pool: LiteserverPoolService) =>
     pool.execute('getAddressBalance', async (client) => {
