@@ -4,7 +4,12 @@ import { type Address, beginCell, Cell, contractAddress, type StateInit, toNano 
 import { HIGHLOAD_CODES } from '@app/liteserver';
 import { startV2Harness, type V2Harness } from './support/v2-harness';
 import { fromTreasury } from '../integration/support/treasury-message';
-import { EXTRA, expectedActiveAccount, withoutExtra } from './support/v2-expectations';
+import {
+  EXTRA,
+  expectedActiveAccount,
+  fullAccountStateHead,
+  withoutExtra,
+} from './support/v2-expectations';
 
 const PUBLIC_KEY = Buffer.alloc(32, 0x5a);
 
@@ -135,15 +140,8 @@ describe('v2 highload wallets', () => {
   });
 
   it("getExtendedAddressInformation: tonlib's highload v1/v2 states; v3 is a raw state", async () => {
-    const common = (address: Address, info: Record<string, unknown>) => ({
-      '@type': 'fullAccountState',
-      address: { '@type': 'accountAddress', account_address: friendly(address) },
-      balance: info.balance,
-      extra_currencies: [],
-      last_transaction_id: info.last_transaction_id,
-      block_id: info.block_id,
-      sync_utime: info.sync_utime,
-    });
+    const common = (address: Address, info: Record<string, unknown>) =>
+      fullAccountStateHead(friendly(address), info);
     await expectEverywhere('getExtendedAddressInformation', deployed.v1r2, (info) => ({
       ...common(deployed.v1r2, info),
       account_state: {
