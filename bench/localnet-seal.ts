@@ -16,6 +16,7 @@ import { Functions } from 'ton-lite-client/dist/schema';
 import { installFastBitOps, installNativeSha256 } from '@app/ton';
 
 import { LocalChain, startLiteServers, toTlBlockId } from '@app/localnet';
+import { fromTreasury } from '../test/integration/support/treasury-message';
 import {
   headLines,
   readReport,
@@ -176,22 +177,7 @@ async function measure(accounts: number): Promise<Row> {
         if (!dest) {
           throw new Error('no target');
         }
-        chain.submit({
-          info: {
-            type: 'internal',
-            ihrDisabled: true,
-            bounce: false,
-            bounced: false,
-            src: treasury.address,
-            dest,
-            value: { coins: toNano('0.01') },
-            ihrFee: 0n,
-            forwardFee: 0n,
-            createdLt: 0n,
-            createdAt: 0,
-          },
-          body: beginCell().endCell(),
-        });
+        chain.submit(fromTreasury(treasury.address, dest, toNano('0.01')));
       }
       await chain.seal();
       if (chain.lastSeal.transactions !== txs) {

@@ -1,28 +1,11 @@
-import {
-  ChainBlockWriter,
-  type DataSource,
-  IndexerCursorRepository,
-  IngestProgressRepository,
-} from '@app/database';
+import { type DataSource, IndexerCursorRepository } from '@app/database';
 import { type LiteserverPool } from '@app/liteclient';
 import pino from 'pino';
-import { Registry } from 'prom-client';
 import {
-  BlockDecoder,
-  DecoderMetrics,
-  DecoderWorker,
-  GetMethodClient,
-  InterfaceDetector,
-  InterfaceProbes,
-} from '@app/decoder';
-import {
-  BackfillRunner,
-  BatchCommitter,
-  BlockSource,
-  IngestMetrics,
-  McBatchLoader,
-  NO_EVENTS,
-} from '@app/ingestor';
+  interfaceDetector,
+  testDecoderWorker,
+} from '../../test/integration/support/decode-support';
+import { ingestBlocks } from '../../test/integration/support/ingest-support';
 import { PostgresCpu } from './postgres-cpu';
 
 const round1 = (x: number): number => Math.round(x * 10) / 10;
@@ -50,36 +33,18 @@ export interface DecodeRun {
 }
 
 /**
- * Ingests masterchain blocks 1..head into `ds` with the ingestor's own components (BackfillRunner,
- * one worker) and moves the live cursor to the head, as the follower would have: what the decoder
- * then decodes.
+ * Ingests masterchain blocks 1..head into `ds` with the ingestor's own components and moves the live
+ * cursor to the head, as the follower would have: what the decoder then decodes.
  */
 export async function ingestHistory(
   ds: DataSource,
   pool: LiteserverPool,
   head: number,
 ): Promise<void> {
-  const logger = pino({ level: 'warn' });
-  const progress = new IngestProgressRepository(ds);
-  const cursors = new IndexerCursorRepository(ds);
-  const runner = new BackfillRunner(
-    new McBatchLoader(new BlockSource(pool)),
-    new BatchCommitter(
-      new ChainBlockWriter(ds),
-      progress,
-      cursors,
-      new IngestMetrics(new Registry()),
-      logger,
-    ),
-    progress,
-    NO_EVENTS,
-    logger,
-  );
-  const result = await runner.run({ from: 1, to: head, workers: 1, window: 4, rangeSize: 500 });
-  if (result.quarantined > 0) {
-    throw new Error(`${String(result.quarantined)} blocks quarantined`);
+  const quarantined = await ingestBlocks(ds, pool, head, pino({ level: 'warn' }));
+  if (quarantined > 0) {
+    throw new Error(`${String(quarantined)} blocks quarantined`);
   }
-  await cursors.advance('masterchain', head);
 }
 
 /**
@@ -114,19 +79,12 @@ export async function decodeHistory(
   const txOf = new Map(perBlock.map((r) => [r.seqno, r.n]));
   const transactions = perBlock.reduce((n, r) => n + r.n, 0);
   const commits: { seqno: number; at: number }[] = [];
-  const worker = new DecoderWorker(
-    ds,
-    new IndexerCursorRepository(ds),
-    new BlockDecoder(new InterfaceDetector(new InterfaceProbes(new GetMethodClient(pool)))),
-    new DecoderMetrics(new Registry()),
-    pino({ level: 'warn' }),
-    {
-      sourceCursor: 'masterchain',
-      cursor: 'decoder',
-      pollMs: 20,
-      onDecoded: (seqno) => commits.push({ seqno, at: performance.now() }),
-    },
-  );
+  const worker = testDecoderWorker(ds, {
+    detector: interfaceDetector(pool),
+    pollMs: 20,
+    logger: pino({ level: 'warn' }),
+    onDecoded: (seqno) => commits.push({ seqno, at: performance.now() }),
+  });
   const pgCpu = new PostgresCpu(ds);
   await pgCpu.start();
   const cpu0 = process.cpuUsage();

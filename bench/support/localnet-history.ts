@@ -20,6 +20,7 @@ import {
 import { WalletContractV4 } from '@ton/ton';
 import { installFastBitOps, installNativeSha256 } from '@app/ton';
 import { startLocalnet } from '@app/localnet';
+import { fromTreasury } from '../../test/integration/support/treasury-message';
 
 /** Transfers per external message (wallet v4 takes at most 4). */
 export const TRANSFERS_PER_EXTERNAL = 4;
@@ -143,22 +144,7 @@ async function serve({ mcBlocks, txPerBlock }: HistorySize): Promise<void> {
   );
   const treasury = await chain.blockchain.treasury('ingest-bench-treasury');
   for (const w of wallets) {
-    chain.submit({
-      info: {
-        type: 'internal',
-        ihrDisabled: true,
-        bounce: false,
-        bounced: false,
-        src: treasury.address,
-        dest: w.address,
-        value: { coins: toNano('10000') },
-        ihrFee: 0n,
-        forwardFee: 0n,
-        createdLt: 0n,
-        createdAt: 0,
-      },
-      body: beginCell().endCell(),
-    });
+    chain.submit(fromTreasury(treasury.address, w.address, toNano('10000')));
   }
   while (chain.pending > 0) {
     await chain.seal();

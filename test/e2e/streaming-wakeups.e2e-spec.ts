@@ -5,19 +5,17 @@ import { createLogger } from '@app/observability';
 import { createTestDatabase, type TestDatabase } from '@app/testing';
 import { normalizedExternalHash } from '@app/ton';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { beginCell, external, internal, SendMode, storeMessage, toNano } from '@ton/core';
+import { internal, SendMode, toNano } from '@ton/core';
 import { WalletContractV4 } from '@ton/ton';
 import { DEFAULT_STREAMING } from '@app/gateway';
 import { GENESIS, GenesisAccount, type Localnet, startLocalnet } from '@app/localnet';
 import { createStandaloneApp } from '@app/standalone';
+import { genesisDecoded } from './support/genesis-decoded';
 import { openSse, type StreamClient, type StreamMessage } from './support/stream-clients';
+import { externalMessage } from '../integration/support/external-message';
 
 /** Longer than any wait below: a block that reaches a client got there by wake-ups, not by a poll. */
 const NO_SAFETY_NET_MS = 3_600_000;
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((r) => setTimeout(r, ms));
-}
 
 /**
  * The single process without NATS (in-memory stream log, in-process bus): the ingestor's commit wakes
@@ -63,16 +61,7 @@ describe('Streaming API v2: the wake-up chain of the single process without NATS
     url = await app.getUrl();
     // The genesis history indexed and decoded, woken block by block.
     const v4 = seedAccount(GenesisAccount.walletV4r2).address.toRawString().toUpperCase();
-    const deadline = Date.now() + 120_000;
-    for (;;) {
-      const response = await fetch(`${url}/api/v3/actions?account=${v4}&limit=1`);
-      const body = (await response.json()) as { actions?: unknown[] };
-      if (response.status === 200 && (body.actions?.length ?? 0) > 0) {
-        break;
-      }
-      assert.ok(Date.now() < deadline, 'genesis indexed and decoded in time');
-      await sleep(250);
-    }
+    await genesisDecoded(url, v4, 120_000);
   });
 
   after(async () => {
@@ -107,9 +96,7 @@ describe('Streaming API v2: the wake-up chain of the single process without NATS
       ],
     });
     seqno += 1;
-    const message = beginCell()
-      .store(storeMessage(external({ to: wallet.address, body: transfer })))
-      .endCell();
+    const message = externalMessage(wallet.address, transfer);
     const norm = normalizedExternalHash(message).toString('base64');
     await localnet.chain.sendMessage(message);
     const sealed = await localnet.producer.sealNow();

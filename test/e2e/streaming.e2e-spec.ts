@@ -5,21 +5,14 @@ import { createLogger } from '@app/observability';
 import { createTestDatabase, natsUrl, type TestDatabase } from '@app/testing';
 import { normalizedExternalHash } from '@app/ton';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
-import {
-  type Address,
-  beginCell,
-  type Cell,
-  external,
-  internal,
-  SendMode,
-  storeMessage,
-  toNano,
-} from '@ton/core';
+import { type Address, beginCell, type Cell, internal, SendMode, toNano } from '@ton/core';
 import { WalletContractV4 } from '@ton/ton';
 import { createMeshGateway, DEFAULT_STREAMING } from '@app/gateway';
 import { GENESIS, GenesisAccount, type Localnet, startLocalnet } from '@app/localnet';
 import { createStandaloneApp } from '@app/standalone';
+import { genesisDecoded } from './support/genesis-decoded';
 import { openSse, openWs, type StreamClient, type StreamMessage } from './support/stream-clients';
+import { externalMessage } from '../integration/support/external-message';
 
 /** TEP-74 jetton transfer (`transfer#0f8a7ea5`). */
 const JETTON_TRANSFER = 0x0f8a7ea5;
@@ -87,9 +80,7 @@ describe('Streaming API v2 over SSE and WebSocket', () => {
       messages: [internal({ to, value, bounce: false, body })],
     });
     seqno += 1;
-    return beginCell()
-      .store(storeMessage(external({ to: contract.address, body: transfer })))
-      .endCell();
+    return externalMessage(contract.address, transfer);
   }
 
   async function send(message: Cell): Promise<string> {
@@ -151,18 +142,7 @@ describe('Streaming API v2 over SSE and WebSocket', () => {
     await replica.listen({ port: 0, host: '127.0.0.1' });
     urlB = await replica.getUrl();
     // The genesis history indexed and decoded: the v4r2 wallet's seed transactions are served.
-    const deadline = Date.now() + 90_000;
-    for (;;) {
-      const response = await fetch(
-        `${urlA}/api/v3/actions?account=${raw(GenesisAccount.walletV4r2)}&limit=1`,
-      );
-      const body = (await response.json()) as { actions?: unknown[] };
-      if (response.status === 200 && (body.actions?.length ?? 0) > 0) {
-        break;
-      }
-      assert.ok(Date.now() < deadline, 'genesis indexed and decoded in time');
-      await sleep(250);
-    }
+    await genesisDecoded(urlA, raw(GenesisAccount.walletV4r2), 90_000);
   });
 
   after(async () => {

@@ -1,12 +1,16 @@
 import assert from 'node:assert/strict';
-import { readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import { LiteClient } from 'ton-lite-client';
+import { type LiteClient } from 'ton-lite-client';
 import { findFreePort } from '@app/database';
-import { AdnlLiteEngine } from '@app/liteclient';
-import { parseGlobalConfig } from '@app/ton';
-import { EMPTY_CHAIN_ENV, Standalone, waitUntil, workDir } from './support/standalone-process';
+import { type AdnlLiteEngine } from '@app/liteclient';
+import {
+  EMPTY_CHAIN_ENV,
+  firstLiteserverClient,
+  Standalone,
+  waitUntil,
+  workDir,
+} from './support/standalone-process';
 
 const SHARD_ALL = '-9223372036854775808';
 
@@ -48,13 +52,7 @@ void describe('npm start indexes only proven blocks: 2 of 3 local liteservers ly
       );
       assert.equal(res.status, 200);
     }
-    const [first] = parseGlobalConfig(
-      JSON.parse(readFileSync(join(dir, 'localnet.config.json'), 'utf8')),
-    );
-    assert.ok(first);
-    honestEngine = new AdnlLiteEngine({ ...first, reconnectMs: 500 });
-    honest = new LiteClient({ engine: honestEngine });
-    await waitUntil(() => honestEngine.isReady(), 'a direct connection to liteserver 0');
+    ({ engine: honestEngine, client: honest } = await firstLiteserverClient(dir));
   });
 
   after(async () => {

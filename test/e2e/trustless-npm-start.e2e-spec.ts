@@ -4,12 +4,16 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { internal, SendMode, WalletContractV4 } from '@ton/ton';
 import { Address } from '@ton/core';
-import { LiteClient } from 'ton-lite-client';
+import { type LiteClient } from 'ton-lite-client';
 import { findFreePort } from '@app/database';
-import { AdnlLiteEngine } from '@app/liteclient';
-import { parseGlobalConfig } from '@app/ton';
+import { type AdnlLiteEngine } from '@app/liteclient';
 import { parseAccountsFile } from '@app/localnet';
-import { Standalone, waitUntil, workDir } from './support/standalone-process';
+import {
+  firstLiteserverClient,
+  Standalone,
+  waitUntil,
+  workDir,
+} from './support/standalone-process';
 
 const SHARD_ALL = '-9223372036854775808';
 type Json = Record<string, unknown>;
@@ -135,13 +139,7 @@ void describe('npm start proves every liteserver answer: 3 local liteservers, so
       secretKey: Buffer.from(v4.secretKey, 'hex'),
     };
     assert.equal(wallet.contract.address.equals(Address.parse(v4.address)), true);
-    const [first] = parseGlobalConfig(
-      JSON.parse(readFileSync(join(dir, 'localnet.config.json'), 'utf8')),
-    );
-    assert.ok(first);
-    honestEngine = new AdnlLiteEngine({ ...first, reconnectMs: 500 });
-    honest = new LiteClient({ engine: honestEngine });
-    await waitUntil(() => honestEngine.isReady(), 'a direct connection to liteserver 0');
+    ({ engine: honestEngine, client: honest } = await firstLiteserverClient(dir));
     // With none lying: the honest answers.
     honestReads = await walletReads();
     fees = await estimate();

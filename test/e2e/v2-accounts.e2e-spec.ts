@@ -5,7 +5,11 @@ import TonWeb from 'tonweb';
 import { GENESIS, GenesisAccount } from '@app/localnet';
 import { bootOnce } from './support/boot-once';
 import { startV2Harness } from './support/v2-harness';
-import { expectedActiveAccount, withoutExtra } from './support/v2-expectations';
+import {
+  expectedActiveAccount,
+  fullAccountStateHead,
+  withoutExtra,
+} from './support/v2-expectations';
 import {
   accountContext,
   boc,
@@ -113,18 +117,11 @@ describe('v2 accounts endpoints', () => {
       harness().localnet,
       account(GenesisAccount.walletV3r2).address,
     );
-    const common = async (address: Address) => {
-      const info = await expectedActiveAccount(harness().localnet, address);
-      return {
-        '@type': 'fullAccountState',
-        address: { '@type': 'accountAddress', account_address: friendly(address) },
-        balance: info.balance,
-        extra_currencies: [],
-        last_transaction_id: info.last_transaction_id,
-        block_id: info.block_id,
-        sync_utime: info.sync_utime,
-      };
-    };
+    const common = async (address: Address) =>
+      fullAccountStateHead(
+        friendly(address),
+        await expectedActiveAccount(harness().localnet, address),
+      );
     const v3 = account(GenesisAccount.walletV3r2);
     const v4 = account(GenesisAccount.walletV4r2);
     const v5 = account(GenesisAccount.walletV5r1);

@@ -1,20 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import {
-  type Address,
-  beginCell,
-  type Cell,
-  external,
-  internal,
-  SendMode,
-  storeMessage,
-  toNano,
-} from '@ton/core';
+import { type Address, beginCell, type Cell, internal, SendMode, toNano } from '@ton/core';
 import { keyPairFromSeed } from '@ton/crypto';
 import { TonClient, WalletContractV4 } from '@ton/ton';
 import { GENESIS, GenesisAccount, type SeedAccount } from '@app/localnet';
 import { startV2Harness, type V2Harness } from './support/v2-harness';
 import { type Fees, paidFees, withoutExtra } from './support/v2-expectations';
+import { externalMessage } from '../integration/support/external-message';
 
 function friendly(address: Address): string {
   return address.toString({ bounceable: true, urlSafe: true });
@@ -97,14 +89,13 @@ describe('v2 estimateFee', () => {
 
   let seqno: number = GENESIS.finalSeqno.v4r2;
 
+  /** The next transfer of `wallet`: 0.01 TON to the v3r2 wallet. */
+  const centsToV3r2 = (wallet: ReturnType<typeof v4Wallet>): Cell =>
+    transferBody(wallet, seqno, account(GenesisAccount.walletV3r2).address, toNano('0.01'));
+
   it('estimates a signed wallet transfer exactly as the landed transaction pays it', async () => {
     const wallet = v4Wallet();
-    const body = transferBody(
-      wallet,
-      seqno,
-      account(GenesisAccount.walletV3r2).address,
-      toNano('0.01'),
-    );
+    const body = centsToV3r2(wallet);
     const reply = await harness.post('estimateFee', {
       address: friendly(wallet.contract.address),
       body: boc(body),
@@ -113,9 +104,7 @@ describe('v2 estimateFee', () => {
     assert.equal(reply.status, 200);
     const paid = await land(
       wallet.contract.address,
-      beginCell()
-        .store(storeMessage(external({ to: wallet.contract.address, body })))
-        .endCell(),
+      externalMessage(wallet.contract.address, body),
     );
     seqno += 1;
     assert.ok(paid.gas_fee > 0 && paid.fwd_fee > 0 && paid.in_fwd_fee > 0, 'a real transfer');
@@ -145,12 +134,7 @@ describe('v2 estimateFee', () => {
 
     // Funded (uninit with a balance), the same deployment is accepted; then it lands.
     const funding = transferBody(v4Wallet(), seqno, fresh.contract.address, toNano('1'));
-    await land(
-      v4Wallet().contract.address,
-      beginCell()
-        .store(storeMessage(external({ to: v4Wallet().contract.address, body: funding })))
-        .endCell(),
-    );
+    await land(v4Wallet().contract.address, externalMessage(v4Wallet().contract.address, funding));
     seqno += 1;
     // The internal transfer reaches the fresh address in the next block.
     await harness.localnet.producer.sealNow();
@@ -164,9 +148,7 @@ describe('v2 estimateFee', () => {
     );
     const paid = await land(
       fresh.contract.address,
-      beginCell()
-        .store(storeMessage(external({ to: fresh.contract.address, init, body })))
-        .endCell(),
+      externalMessage(fresh.contract.address, body, init),
     );
     assert.ok(paid.gas_fee > 0 && paid.fwd_fee > 0, 'a deployment that sends');
     assert.deepEqual(withoutExtra(funded.body), {
@@ -248,12 +230,7 @@ describe('v2 estimateFee', () => {
   it('@ton/ton TonClient.estimateExternalMessageFee parses the reply', async () => {
     const client = new TonClient({ endpoint: `${harness.baseUrl}/api/v2/jsonRPC` });
     const wallet = v4Wallet();
-    const body = transferBody(
-      wallet,
-      seqno,
-      account(GenesisAccount.walletV3r2).address,
-      toNano('0.01'),
-    );
+    const body = centsToV3r2(wallet);
     const viaClient = await client.estimateExternalMessageFee(wallet.contract.address, {
       body,
       initCode: null,

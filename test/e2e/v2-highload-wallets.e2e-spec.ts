@@ -1,17 +1,15 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import {
-  type Address,
-  beginCell,
-  Cell,
-  contractAddress,
-  type Message,
-  type StateInit,
-  toNano,
-} from '@ton/core';
+import { type Address, beginCell, Cell, contractAddress, type StateInit, toNano } from '@ton/core';
 import { HIGHLOAD_CODES } from '@app/liteserver';
 import { startV2Harness, type V2Harness } from './support/v2-harness';
-import { EXTRA, expectedActiveAccount, withoutExtra } from './support/v2-expectations';
+import { fromTreasury } from '../integration/support/treasury-message';
+import {
+  EXTRA,
+  expectedActiveAccount,
+  fullAccountStateHead,
+  withoutExtra,
+} from './support/v2-expectations';
 
 const PUBLIC_KEY = Buffer.alloc(32, 0x5a);
 
@@ -105,24 +103,7 @@ describe('v2 highload wallets', () => {
     const treasury = await chain.blockchain.treasury('highload-wallets');
     for (const init of Object.values(inits)) {
       // Deployed by an internal message carrying the state init, as a funding transfer does.
-      const deploy: Message = {
-        info: {
-          type: 'internal',
-          ihrDisabled: true,
-          bounce: false,
-          bounced: false,
-          src: treasury.address,
-          dest: contractAddress(0, init),
-          value: { coins: toNano('5') },
-          ihrFee: 0n,
-          forwardFee: 0n,
-          createdLt: 0n,
-          createdAt: 0,
-        },
-        init,
-        body: beginCell().endCell(),
-      };
-      chain.submit(deploy);
+      chain.submit(fromTreasury(treasury.address, contractAddress(0, init), toNano('5'), init));
     }
     await harness.localnet.producer.sealNow();
     await chain.settle();
@@ -159,15 +140,8 @@ describe('v2 highload wallets', () => {
   });
 
   it("getExtendedAddressInformation: tonlib's highload v1/v2 states; v3 is a raw state", async () => {
-    const common = (address: Address, info: Record<string, unknown>) => ({
-      '@type': 'fullAccountState',
-      address: { '@type': 'accountAddress', account_address: friendly(address) },
-      balance: info.balance,
-      extra_currencies: [],
-      last_transaction_id: info.last_transaction_id,
-      block_id: info.block_id,
-      sync_utime: info.sync_utime,
-    });
+    const common = (address: Address, info: Record<string, unknown>) =>
+      fullAccountStateHead(friendly(address), info);
     await expectEverywhere('getExtendedAddressInformation', deployed.v1r2, (info) => ({
       ...common(deployed.v1r2, info),
       account_state: {

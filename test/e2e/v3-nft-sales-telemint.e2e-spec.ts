@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { V3NftItemsRes, V3NftSalesRes } from '@app/contracts';
 import { GenesisAccount } from '@app/localnet';
+import { durovAuctionDetails } from '../integration/support/telemint-fixtures';
 import { startV3Harness, type JsonReply, type V3Harness } from './support/v3-harness';
 
 function ok(reply: JsonReply): unknown {
@@ -69,23 +70,7 @@ void describe('v3 API: nft/sales Telemint items (single process, real PostgreSQL
         address: item,
         nft_address: item,
         last_transaction_lt: '4200',
-        details: {
-          token_name: 'durov',
-          bidder_address: bidder,
-          bid: '120000000000',
-          bid_ts: '1790000100',
-          min_bid: '126000000000',
-          end_time: 1790604800,
-          beneficiary_address: beneficiary,
-          initial_min_bid: '100000000000',
-          max_bid: '0',
-          min_bid_step: '5',
-          min_extend_time: '3600',
-          duration: '604800',
-          royalty_numerator: 5,
-          royalty_denominator: 100,
-          royalty_destination: royalty,
-        },
+        details: durovAuctionDetails({ bidder, beneficiary, royalty }),
         nft_item: items.nft_items[0],
       });
       for (const address of [item, bidder, beneficiary, royalty]) {

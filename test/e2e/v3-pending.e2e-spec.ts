@@ -1,23 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { IndexerCursorRepository } from '@app/database';
-import {
-  Address,
-  beginCell,
-  type Cell,
-  external,
-  internal,
-  SendMode,
-  storeMessage,
-  toNano,
-} from '@ton/core';
+import { Address, type Cell, internal, SendMode, toNano } from '@ton/core';
 import { WalletContractV3R2, WalletContractV4 } from '@ton/ton';
-import pino from 'pino';
-import { Registry } from 'prom-client';
-import { BlockDecoder, DecoderMetrics, DecoderWorker } from '@app/decoder';
 import { GENESIS, GenesisAccount, JettonWallet } from '@app/localnet';
+import { decodeToHead } from '../integration/support/decode-support';
 import { ingestLocalnet } from '../integration/support/ingest-support';
 import { startV3Harness, type V3Harness } from './support/v3-harness';
+import { externalMessage } from '../integration/support/external-message';
 
 type Json = Record<string, unknown>;
 
@@ -75,19 +64,9 @@ describe('v3 pending traces', () => {
     return { hash: String(body.message_hash), hashNorm: String(body.message_hash_norm) };
   }
 
-  async function decodeToHead(): Promise<void> {
+  async function ingestAndDecode(): Promise<void> {
     const head = await ingestLocalnet(h.localnet, h.ds);
-    const worker = new DecoderWorker(
-      h.ds,
-      new IndexerCursorRepository(h.ds),
-      new BlockDecoder(),
-      new DecoderMetrics(new Registry()),
-      pino({ level: 'silent' }),
-      { sourceCursor: 'masterchain', cursor: 'decoder', pollMs: 50 },
-    );
-    worker.start();
-    assert.equal(await worker.waitForSeqno(head, 60_000), true, 'decoded to the head');
-    await worker.stop();
+    assert.equal(await decodeToHead(h.ds, head, 60_000), true, 'decoded to the head');
   }
 
   it('shows a wallet transfer and a Jetton transfer before they land, and not after', async () => {
@@ -105,9 +84,7 @@ describe('v3 pending traces', () => {
         internal({ to: w4.address, value: toNano('0.5'), bounce: false, body: 'pending' }),
       ],
     });
-    const tonMsg = beginCell()
-      .store(storeMessage(external({ to: w3.address, body: transfer })))
-      .endCell();
+    const tonMsg = externalMessage(w3.address, transfer);
     // 2. A Jetton transfer: v4r2 asks its Jetton wallet to send 7 units to v3r2.
     const minter = Address.parseRaw(h.address(GenesisAccount.jettonMinter).toLowerCase());
     const jw4 = await JettonWallet.createFor(w4.address, minter);
@@ -126,9 +103,7 @@ describe('v3 pending traces', () => {
         internal({ to: jw4.address, value: toNano('0.1'), bounce: true, body: jettonBody }),
       ],
     });
-    const jettonMsg = beginCell()
-      .store(storeMessage(external({ to: w4.address, body: jettonTransfer })))
-      .endCell();
+    const jettonMsg = externalMessage(w4.address, jettonTransfer);
 
     const ton = await send(tonMsg);
     const jetton = await send(jettonMsg);
@@ -245,7 +220,7 @@ describe('v3 pending traces', () => {
     do {
       await h.localnet.producer.sealNow();
     } while (h.localnet.chain.pending > 0);
-    await decodeToHead();
+    await ingestAndDecode();
     const gone = await h.get('v3/pendingTraces', { ext_msg_hash: [ton.hash, jetton.hash] });
     assert.deepEqual([gone.status, arr(obj(gone.body).traces)], [200, []]);
     const indexed = await h.get('v3/traces', { msg_hash: ton.hash });

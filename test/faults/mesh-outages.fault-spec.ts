@@ -9,20 +9,25 @@ import {
   type DataSource,
   type EmbeddedPostgres,
   findFreePort,
-  IndexerCursorRepository,
   runPendingMigrations,
   startEmbeddedPostgres,
 } from '@app/database';
 import { AdnlLiteEngine } from '@app/liteclient';
 import { LiteClient } from 'ton-lite-client';
-import { GenesisAccount, type Localnet, startLocalnet } from '@app/localnet';
+import { GenesisAccount, type Localnet } from '@app/localnet';
 import { assertIndexedExactly } from '../integration/support/chain-verifier';
 import { WalletTraffic } from '../integration/support/ingest-traffic';
 import { PrivateNats } from '../integration/support/private-services';
-import { INGESTED_TABLES } from '../integration/support/chain-tables';
+import { DECODED_TABLES, INGESTED_TABLES } from '../integration/support/chain-tables';
 import { AppProcess } from './support/app-process';
 import { waitFor } from '@app/testing';
-import { ChainDriver, sleep, SERVICES_MAY_RESTART } from './support/chain-driver';
+import {
+  ChainDriver,
+  CursorWatch,
+  sleep,
+  SERVICES_MAY_RESTART,
+  startFaultLocalnet,
+} from './support/chain-driver';
 import { FaultLedger } from './support/fault-ledger';
 import {
   meshRequests,
@@ -35,7 +40,7 @@ import { describeFailures, describeSamples, durationOf, failures } from './suppo
 import { inFlightAt, notFailingFast, sentDuring, slowest } from './support/outage';
 import { buildReferenceIndex } from './support/reference-index';
 import { RemoteLoad } from './support/remote-load';
-import { DECODED_TABLES, describeDiffs, diffTables, differingRows } from './support/table-diff';
+import { describeDiffs, diffTables, differingRows } from './support/table-diff';
 
 /** The gateway's deadline of a v3 request (V3_REQUEST_TIMEOUT_MS's default, ton-indexer's 3 s). */
 const V3_DEADLINE_MS = 3000;
@@ -78,21 +83,16 @@ void describe('mesh under NATS, PostgreSQL and process faults', () => {
   let load: RemoteLoad;
   let recovery: RecoveryJudge;
 
-  const cursor = async (name: string): Promise<number> =>
-    (await new IndexerCursorRepository(db).get(name)) ?? 0;
+  const cursors = new CursorWatch(() => db);
+  const cursor = (name: string): Promise<number> => cursors.get(name);
 
   before(async () => {
     dir = await mkdtemp(join(tmpdir(), 'faults-mesh-'));
     // mkdtemp makes 0700; as root the embedded server runs as the OS user postgres, which must enter it.
     await chmod(dir, 0o755);
-    const configPath = join(dir, 'localnet.config.json');
-    localnet = await startLocalnet({
-      seed: 'genesis',
-      shards: 2,
-      mode: 'manual',
-      startTime: 1_770_000_000,
-      configOut: configPath,
-    });
+    const started = await startFaultLocalnet(dir);
+    localnet = started.localnet;
+    const { configPath } = started;
     pg = await startEmbeddedPostgres({ dataDir: join(dir, 'pg'), database: 'faults' });
     const migrator = await createDataSource({ url: pg.url, poolSize: 1 }).initialize();
     await runPendingMigrations(migrator);
@@ -135,12 +135,7 @@ void describe('mesh under NATS, PostgreSQL and process faults', () => {
 
     const traffic = await WalletTraffic.fund(localnet, 6, 'faults');
     driver = new ChainDriver(traffic);
-    await waitFor(
-      async () => (await cursor('decoder')) >= 3,
-      'first decoded blocks',
-      120_000,
-      SERVICES_MAY_RESTART,
-    );
+    await cursors.reaches('decoder', 3, 'first decoded blocks');
 
     const wallet = localnet.accounts.find((a) => a.name === GenesisAccount.walletV4r2)?.address;
     assert.ok(wallet);
@@ -297,18 +292,8 @@ void describe('mesh under NATS, PostgreSQL and process faults', () => {
       const decoded = await cursor('decoder');
       assert.ok(ingested > decoded, `the decoder (${String(decoded)}) had nothing left to do`);
       await Promise.all([ingestor.start(), decoder.start()]);
-      await waitFor(
-        async () => (await cursor('masterchain')) > ingested,
-        'ingestor resumed',
-        60_000,
-        SERVICES_MAY_RESTART,
-      );
-      await waitFor(
-        async () => (await cursor('decoder')) > decoded,
-        'decoder resumed',
-        60_000,
-        SERVICES_MAY_RESTART,
-      );
+      await cursors.reaches('masterchain', ingested + 1, 'ingestor resumed', 60_000);
+      await cursors.reaches('decoder', decoded + 1, 'decoder resumed', 60_000);
     } finally {
       // Whatever failed above, the last test needs both running to judge the whole chain.
       await Promise.all([ingestor.ensureRunning(), decoder.ensureRunning()]);
@@ -320,12 +305,7 @@ void describe('mesh under NATS, PostgreSQL and process faults', () => {
     driver = undefined;
     const head = localnet.chain.head().id.seqno;
     for (const name of ['masterchain', 'masterchain.events', 'decoder']) {
-      await waitFor(
-        async () => (await cursor(name)) >= head,
-        `${name} at ${String(head)}`,
-        120_000,
-        SERVICES_MAY_RESTART,
-      );
+      await cursors.reaches(name, head, `${name} at ${String(head)}`);
     }
     const samples = await load.stop();
     const unexplained = recovery.outsideWindows(failures(samples));

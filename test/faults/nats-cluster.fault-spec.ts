@@ -4,12 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { BlockIndexedEvent, ChainEventsStream, Subjects } from '@app/contracts';
-import {
-  createDataSource,
-  type DataSource,
-  findFreePort,
-  IndexerCursorRepository,
-} from '@app/database';
+import { createDataSource, type DataSource, findFreePort } from '@app/database';
 import { streamNameFor } from '@app/nats';
 import { createTestDatabase, type TestDatabase, waitFor } from '@app/testing';
 import {
@@ -20,10 +15,15 @@ import {
   type StreamInfo,
 } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { type Localnet, startLocalnet } from '@app/localnet';
+import { type Localnet } from '@app/localnet';
 import { WalletTraffic } from '../integration/support/ingest-traffic';
 import { AppProcess } from './support/app-process';
-import { ChainDriver, SERVICES_MAY_RESTART } from './support/chain-driver';
+import {
+  ChainDriver,
+  CursorWatch,
+  SERVICES_MAY_RESTART,
+  startFaultLocalnet,
+} from './support/chain-driver';
 import { FaultLedger } from './support/fault-ledger';
 import { PrivateNatsCluster } from './support/nats-cluster';
 
@@ -97,8 +97,8 @@ void describe('NATS cluster: one of three servers lost under load', () => {
   /** The `stream` cursor when the server was killed. */
   let streamedAtKill = 0;
 
-  const cursor = async (name: string): Promise<number> =>
-    (await new IndexerCursorRepository(db).get(name)) ?? 0;
+  const cursors = new CursorWatch(() => db);
+  const cursor = (name: string): Promise<number> => cursors.get(name);
 
   const streamInfo = async (name: string): Promise<StreamInfo> => {
     const nc = await connect({ servers: cluster.runningUrls() });
@@ -111,14 +111,9 @@ void describe('NATS cluster: one of three servers lost under load', () => {
 
   before(async () => {
     dir = await mkdtemp(join(tmpdir(), 'faults-nats-cluster-'));
-    const configPath = join(dir, 'localnet.config.json');
-    localnet = await startLocalnet({
-      seed: 'genesis',
-      shards: 2,
-      mode: 'manual',
-      startTime: 1_770_000_000,
-      configOut: configPath,
-    });
+    const started = await startFaultLocalnet(dir);
+    localnet = started.localnet;
+    const { configPath } = started;
     database = await createTestDatabase({ prefix: 'faults_nats' });
     db = await createDataSource({ url: database.url, poolSize: 2 }).initialize();
     cluster = await PrivateNatsCluster.start(join(dir, 'nats'));
@@ -141,12 +136,7 @@ void describe('NATS cluster: one of three servers lost under load', () => {
     ];
     await Promise.all(apps.map((app) => app.start()));
     driver = new ChainDriver(await WalletTraffic.fund(localnet, 4, 'nats-cluster'));
-    await waitFor(
-      async () => (await cursor('stream')) >= 3,
-      'first streamed blocks',
-      120_000,
-      SERVICES_MAY_RESTART,
-    );
+    await cursors.reaches('stream', 3, 'first streamed blocks');
   });
 
   after(async () => {
@@ -189,19 +179,9 @@ void describe('NATS cluster: one of three servers lost under load', () => {
       30_000,
       SERVICES_MAY_RESTART,
     );
-    await waitFor(
-      async () => (await cursor('stream')) >= streamed + 5,
-      'five more blocks streamed after the loss',
-      120_000,
-      SERVICES_MAY_RESTART,
-    );
+    await cursors.reaches('stream', streamed + 5, 'five more blocks streamed after the loss');
     // The event publisher may be ahead of the stream when the leader goes; it moves on too.
-    await waitFor(
-      async () => (await cursor('masterchain.events')) > events,
-      'more blocks published after the loss',
-      120_000,
-      SERVICES_MAY_RESTART,
-    );
+    await cursors.reaches('masterchain.events', events + 1, 'more blocks published after the loss');
   });
 
   void it('ends with one event per block, every account state streamed once, and the window whole', async () => {
@@ -210,12 +190,7 @@ void describe('NATS cluster: one of three servers lost under load', () => {
     driver = undefined;
     const head = localnet.chain.head().id.seqno;
     for (const name of ['masterchain', 'masterchain.events', 'decoder', 'stream']) {
-      await waitFor(
-        async () => (await cursor(name)) >= head,
-        `${name} at ${String(head)}`,
-        120_000,
-        SERVICES_MAY_RESTART,
-      );
+      await cursors.reaches(name, head, `${name} at ${String(head)}`);
     }
     const nc = await connect({ servers: cluster.runningUrls() });
     const retries = { count: 0 };

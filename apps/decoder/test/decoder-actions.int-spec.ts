@@ -69,6 +69,14 @@ void describe('decoder: actions of the genesis seed (real localnet, real Postgre
     return found[0]!;
   };
 
+  /** The contract's payout: its one ton_transfer, to `destination`, of `value` with a plain comment. */
+  const assertPayout = (source: string, destination: string, value: bigint, comment: string) => {
+    const p = one('ton_transfer', (a) => a.source === source);
+    assert.equal(p.destination, destination);
+    assert.equal(p.value, value.toString());
+    assert.deepEqual(p.details.ton_transfer_data, { content: comment, encrypted: false });
+  };
+
   void it('change_dns: v5r1 sets the "wallet" record of its DNS item to itself (DNSSmcAddress)', () => {
     const a = one('change_dns');
     assert.equal(a.source, v5);
@@ -126,24 +134,12 @@ void describe('decoder: actions of the genesis seed (real localnet, real Postgre
       query_id: '40',
       accounts_added: [v5],
     });
-    const p = one('ton_transfer', (a) => a.source === vesting);
-    assert.equal(p.destination, v5);
-    assert.equal(p.value, GENESIS.vesting.payout.toString());
-    assert.deepEqual(p.details.ton_transfer_data, {
-      content: GENESIS.vesting.payoutComment,
-      encrypted: false,
-    });
+    assertPayout(vesting, v5, GENESIS.vesting.payout, GENESIS.vesting.payoutComment);
   });
 
   void it('multisig: order 0 pays v4r2 once executed', () => {
     const multisig = g.address(GenesisAccount.multisig);
-    const p = one('ton_transfer', (a) => a.source === multisig);
-    assert.equal(p.destination, v4);
-    assert.equal(p.value, GENESIS.multisig.payout.toString());
-    assert.deepEqual(p.details.ton_transfer_data, {
-      content: GENESIS.multisig.payoutComment,
-      encrypted: false,
-    });
+    assertPayout(multisig, v4, GENESIS.multisig.payout, GENESIS.multisig.payoutComment);
   });
 
   void it('multisig: create_order by v3r2; the approval that reaches the threshold executes the order', () => {
@@ -327,15 +323,19 @@ void describe('decoder: actions of the genesis seed (real localnet, real Postgre
     const byType = (x: { type: string; destination: string | null }) =>
       `${x.type} ${x.destination}`;
     const actual = inTrace(purchase.trace_id).sort((x, y) => byType(x).localeCompare(byType(y)));
+    /** Both actions of the purchase: item 3 of the collection from the sale contract to v3r2. */
+    const saleToBuyer = {
+      source: sale,
+      destination: v3,
+      asset: g.address(GenesisAccount.nftCollection),
+      asset_secondary: g.address(GenesisAccount.nftItem3),
+      value: null,
+      success: true,
+    };
     const expected = [
       {
         type: 'nft_purchase',
-        source: sale,
-        destination: v3,
-        asset: g.address(GenesisAccount.nftCollection),
-        asset_secondary: g.address(GenesisAccount.nftItem3),
-        value: null,
-        success: true,
+        ...saleToBuyer,
         details: {
           nft_transfer_data: {
             query_id: '0',
@@ -358,12 +358,7 @@ void describe('decoder: actions of the genesis seed (real localnet, real Postgre
       },
       {
         type: 'nft_transfer',
-        source: sale,
-        destination: v3,
-        asset: g.address(GenesisAccount.nftCollection),
-        asset_secondary: g.address(GenesisAccount.nftItem3),
-        value: null,
-        success: true,
+        ...saleToBuyer,
         details: {
           nft_listing_data: { marketplace_fee_address: null, royalty_address: null },
           nft_transfer_data: transferData({

@@ -1,18 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createDataSource, type DataSource, IndexerCursorRepository } from '@app/database';
-import { LiteserverPool } from '@app/liteclient';
+import { type LiteserverPool } from '@app/liteclient';
 import { createTestDatabase, type TestDatabase } from '@app/testing';
-import pino from 'pino';
-import { Registry } from 'prom-client';
-import { GetMethodClient } from '../src/interfaces/get-method.client';
-import { InterfaceDetector } from '../src/interfaces/interface-detector';
-import { InterfaceProbes } from '../src/interfaces/interface-probes';
-import { BlockDecoder } from '../src/pipeline/block-decoder';
-import { DecoderMetrics } from '../src/pipeline/decoder.metrics';
-import { DecoderWorker } from '../src/pipeline/decoder-worker';
 import { type Localnet, startLocalnet } from '@app/localnet';
-import { ingestLocalnet } from '../../../test/integration/support/ingest-support';
+import {
+  interfaceDetector,
+  testDecoderWorker,
+} from '../../../test/integration/support/decode-support';
+import { ingestLocalnet, localnetPool } from '../../../test/integration/support/ingest-support';
 
 /** Longer than the test's wait: an answer within it came from a commit, not from a re-read. */
 const NO_SAFETY_NET_MS = 3_600_000;
@@ -34,11 +30,7 @@ void describe('decoder: waitForSeqno is woken by the commit', () => {
     db = await createTestDatabase({ prefix: 'decoder_commit_wakeups' });
     ds = await createDataSource({ url: db.url, poolSize: 3 }).initialize();
     head = await ingestLocalnet(localnet, ds);
-    pool = new LiteserverPool(
-      localnet.liteservers.map((ls) => ls.endpoint),
-      { timeoutMs: 5000, attempts: 2, probeIntervalMs: 1000 },
-    );
-    await pool.start();
+    pool = await localnetPool(localnet);
   });
 
   after(async () => {
@@ -50,14 +42,10 @@ void describe('decoder: waitForSeqno is woken by the commit', () => {
 
   void it('answers true for the head once the worker committed it, with no re-read of the watermark', async () => {
     const cursors = new IndexerCursorRepository(ds);
-    const worker = new DecoderWorker(
-      ds,
-      cursors,
-      new BlockDecoder(new InterfaceDetector(new InterfaceProbes(new GetMethodClient(pool)))),
-      new DecoderMetrics(new Registry()),
-      pino({ level: 'silent' }),
-      { sourceCursor: 'masterchain', cursor: 'decoder', pollMs: NO_SAFETY_NET_MS },
-    );
+    const worker = testDecoderWorker(ds, {
+      detector: interfaceDetector(pool),
+      pollMs: NO_SAFETY_NET_MS,
+    });
     // Begun before the worker runs: the first look finds nothing decoded, so only a commit can end it.
     const waiting = worker.waitForSeqno(head, 120_000);
     worker.start();

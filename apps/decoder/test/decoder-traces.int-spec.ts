@@ -2,12 +2,11 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createDataSource, type DataSource, IndexerCursorRepository } from '@app/database';
 import { createTestDatabase, type TestDatabase } from '@app/testing';
-import pino from 'pino';
 import { Registry } from 'prom-client';
 import { type Localnet, startLocalnet } from '@app/localnet';
 import { BlockDecoder } from '../src/pipeline/block-decoder';
 import { DecoderMetrics } from '../src/pipeline/decoder.metrics';
-import { DecoderWorker } from '../src/pipeline/decoder-worker';
+import { decodeToHead } from '../../../test/integration/support/decode-support';
 import { ingestLocalnet } from '../../../test/integration/support/ingest-support';
 import { WalletTraffic } from '../../../test/integration/support/ingest-traffic';
 
@@ -44,18 +43,7 @@ void describe('decoder: traces over an ingested two-shard localnet (real Postgre
     db = await createTestDatabase({ prefix: 'decoder_traces' });
     ds = await createDataSource({ url: db.url, poolSize: 3 }).initialize();
     head = await ingestLocalnet(localnet, ds);
-    const cursors = new IndexerCursorRepository(ds);
-    const worker = new DecoderWorker(
-      ds,
-      cursors,
-      new BlockDecoder(),
-      metrics,
-      pino({ level: 'silent' }),
-      { sourceCursor: 'masterchain', cursor: 'decoder', pollMs: 50 },
-    );
-    worker.start();
-    assert.equal(await worker.waitForSeqno(head, 60_000), true);
-    await worker.stop();
+    assert.equal(await decodeToHead(ds, head, 60_000, { metrics }), true);
   });
 
   after(async () => {

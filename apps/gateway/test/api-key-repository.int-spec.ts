@@ -11,6 +11,9 @@ import { createTestDatabase, type TestDatabase } from '@app/testing';
 const HASH_A = 'a'.repeat(64);
 const HASH_B = 'b'.repeat(64);
 
+/** What createPlan takes. */
+type NewPlan = Parameters<ApiKeyStore['keys']['createPlan']>[0];
+
 async function storeError(promise: Promise<unknown>): Promise<ApiKeyStoreError> {
   try {
     await promise;
@@ -20,6 +23,16 @@ async function storeError(promise: Promise<unknown>): Promise<ApiKeyStoreError> 
   }
   assert.fail('expected an ApiKeyStoreError');
 }
+
+const FREE = { name: 'free', rps: 10, burst: 0, networks: ['mainnet'] } satisfies NewPlan;
+const PLUS = {
+  name: 'plus',
+  rps: 25,
+  burst: 5,
+  networks: ['local'],
+  streamingConnections: 10,
+  streamingAddresses: 20,
+} satisfies NewPlan;
 
 void describe('ApiKeyRepository (real PostgreSQL)', () => {
   let db: TestDatabase;
@@ -37,15 +50,13 @@ void describe('ApiKeyRepository (real PostgreSQL)', () => {
 
   void it('creates, updates and lists plans; names are unique', async () => {
     const sut = store.keys;
-    const free = await sut.createPlan({ name: 'free', rps: 10, burst: 0, networks: ['mainnet'] });
+    const free = await sut.createPlan(FREE);
+    // The streaming limits it was not given are the table's defaults.
     assert.deepEqual(
       { ...free, createdAt: undefined, updatedAt: undefined },
       {
         id: free.id,
-        name: 'free',
-        rps: 10,
-        burst: 0,
-        networks: ['mainnet'],
+        ...FREE,
         streamingConnections: 2,
         streamingAddresses: 1000,
         createdAt: undefined,
@@ -64,14 +75,7 @@ void describe('ApiKeyRepository (real PostgreSQL)', () => {
     );
     assert.ok(updated.updatedAt.getTime() >= free.updatedAt.getTime());
     assert.equal((await storeError(sut.updatePlan('gold', { rps: 1 }))).code, 'PLAN_NOT_FOUND');
-    await sut.createPlan({
-      name: 'plus',
-      rps: 25,
-      burst: 5,
-      networks: ['local'],
-      streamingConnections: 10,
-      streamingAddresses: 20,
-    });
+    await sut.createPlan(PLUS);
     const changed = await sut.updatePlan('free', { streamingAddresses: 50 });
     assert.deepEqual(
       [changed.rps, changed.streamingConnections, changed.streamingAddresses],
@@ -121,15 +125,7 @@ void describe('ApiKeyRepository (real PostgreSQL)', () => {
     assert.ok(plus);
     assert.deepEqual(await sut.findActiveByHash(HASH_A), {
       keyId: a.id,
-      plan: {
-        id: plus.id,
-        name: 'plus',
-        rps: 25,
-        burst: 5,
-        networks: ['local'],
-        streamingConnections: 10,
-        streamingAddresses: 20,
-      },
+      plan: { id: plus.id, ...PLUS },
     });
     assert.equal(await sut.findActiveByHash('d'.repeat(64)), null);
 

@@ -8,7 +8,7 @@ import {
   IndexerCursorRepository,
   IngestProgressRepository,
 } from '@app/database';
-import { LiteserverPool } from '@app/liteclient';
+import { type LiteserverPool } from '@app/liteclient';
 import { createTestDatabase, type TestDatabase } from '@app/testing';
 import pino from 'pino';
 import { Registry } from 'prom-client';
@@ -26,6 +26,7 @@ import {
 } from '../src/source/decode/block-decode';
 import { type BlockDecoder } from '../src/source/decode/block-decoder';
 import { McBatchLoader } from '../src/source/mc-batch.loader';
+import { localnetPool } from '../../../test/integration/support/ingest-support';
 import { WalletTraffic } from '../../../test/integration/support/ingest-traffic';
 
 /**
@@ -66,11 +67,7 @@ void describe('ingestor quarantine: an unparsable block is recorded and does not
     await traffic.round();
     db = await createTestDatabase({ prefix: 'ingest_quarantine' });
     ds = await createDataSource({ url: db.url, poolSize: 2 }).initialize();
-    pool = new LiteserverPool(
-      localnet.liteservers.map((ls) => ls.endpoint),
-      { timeoutMs: 5000, attempts: 2, probeIntervalMs: 500 },
-    );
-    await pool.start();
+    pool = await localnetPool(localnet, 500);
   });
 
   after(async () => {

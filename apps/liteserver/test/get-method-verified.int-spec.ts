@@ -5,7 +5,12 @@ import { type LiteserverPoolService } from '@app/liteclient';
 import { LiteApiSchema, methodIdOf, type ProofBlockId } from '@app/ton';
 import { type Address, Cell, parseTuple, serializeTuple, type TupleItem } from '@ton/core';
 import { GenesisAccount, type Localnet, startLocalnet } from '@app/localnet';
-import { lie as lieWith, startVerifyingPool, unverifiedByReason } from './lying-pool.support';
+import {
+  closePoolsAndLocalnet,
+  suitePools,
+  unverifiedByReason,
+  zeroStateAnchor,
+} from './lying-pool.support';
 import { GetMethodRunner } from '../src/v2/methods/get-method.runner';
 
 const EMPTY_STACK = serializeTuple([]).toBoc({ idx: false }).toString('base64');
@@ -19,12 +24,10 @@ void describe('runSmcMethod answers verified against the anchor: 3 local liteser
   let localnet: Localnet;
   let anchor: ProofBlockId;
   let wallet: Address;
-  const pools: LiteserverPoolService[] = [];
-
-  const startPool = (attempts = 3) => startVerifyingPool(localnet, anchor, pools, attempts);
-  const lie = (servers: readonly number[]) => {
-    lieWith(localnet, servers);
-  };
+  const { pools, startPool, lie } = suitePools(
+    () => localnet,
+    () => anchor,
+  );
 
   /** The local chain's own run of `seqno` at the head: what an honest liteserver answers. */
   async function truth(): Promise<{ seqno: number; stack: TupleItem[]; exitCode: number }> {
@@ -66,16 +69,10 @@ void describe('runSmcMethod answers verified against the anchor: 3 local liteser
     const found = localnet.accounts.find((a) => a.name === GenesisAccount.walletV4r2);
     assert.ok(found);
     wallet = found.address;
-    const zero = localnet.chain.zeroState().id;
-    anchor = { ...zero, shard: BigInt.asUintN(64, zero.shard) };
+    anchor = zeroStateAnchor(localnet);
   });
 
-  after(async () => {
-    for (const pool of pools) {
-      pool.close();
-    }
-    await localnet.stop();
-  });
+  after(() => closePoolsAndLocalnet(pools, localnet));
 
   void it('with 2 of 3 lying: v2 runGetMethod answers the honest run', async () => {
     lie([1, 2]);

@@ -68,3 +68,34 @@ export async function unverifiedByReason(registry: Registry): Promise<Map<string
   const { values } = await found.get();
   return new Map(values.map((v) => [String(v.labels.reason), v.value]));
 }
+
+/** The pools' anchor: the local network's zero state (the trusted block a client is configured with). */
+export function zeroStateAnchor(localnet: Localnet): ProofBlockId {
+  return proofId(localnet.chain.zeroState().id);
+}
+
+/** Closes the pools a suite started, then stops its local network. */
+export async function closePoolsAndLocalnet(
+  pools: readonly LiteserverPoolService[],
+  localnet: Localnet,
+): Promise<void> {
+  for (const pool of pools) {
+    pool.close();
+  }
+  await localnet.stop();
+}
+
+/**
+ * A suite's verifying pools over its local network (read when a test runs: the suite's `before` sets
+ * them): `startPool` adds to `pools`, which the suite closes in its `after`; `lie` sets the liars.
+ */
+export function suitePools(localnet: () => Localnet, anchor: () => ProofBlockId) {
+  const pools: LiteserverPoolService[] = [];
+  return {
+    pools,
+    startPool: (attempts = 3) => startVerifyingPool(localnet(), anchor(), pools, attempts),
+    lie: (servers: readonly number[]) => {
+      lie(localnet(), servers);
+    },
+  };
+}

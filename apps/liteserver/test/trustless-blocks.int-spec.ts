@@ -6,8 +6,11 @@ import { LiteserverMetrics, createMetricsRegistry } from '@app/observability';
 import { LiteserverPoolService, LiteserverUnverifiedError } from '@app/liteclient';
 import { findShardAccount, LiteApiSchema, type ProofBlockId } from '@app/ton';
 import { type LiteClient } from 'ton-lite-client';
+import { type TLFunction } from 'ton-tl';
 import { type Localnet, startLocalnet, type StoredBlock } from '@app/localnet';
-import { fromTreasury, tlBlockId } from '../../../test/integration/support/localnet-harness';
+import { tlBlockId } from '../../../test/integration/support/localnet-harness';
+import { closePoolsAndLocalnet, zeroStateAnchor } from './lying-pool.support';
+import { fromTreasury } from '../../../test/integration/support/treasury-message';
 import { waitFor } from '@app/testing';
 
 const { Functions } = LiteApiSchema;
@@ -20,6 +23,15 @@ interface Case {
   readonly reason: string;
   readonly ask: (client: LiteClient) => Promise<string>;
   readonly honest: () => string;
+}
+
+/** Asks `f` with `request` and reads from the answer the value compared with the honest one. */
+function asking<Req, Res>(
+  f: TLFunction<Req, Res>,
+  request: NoInfer<Req>,
+  read: (answer: Res) => string,
+): Case['ask'] {
+  return async (client) => read(await client.engine.query(f, request));
 }
 
 // The tests share the liteservers' fault switches: one at a time.
@@ -76,8 +88,7 @@ void describe(
       for (let i = 0; i < 4; i++) {
         await localnet.producer.sealNow();
       }
-      const zero = localnet.chain.zeroState().id;
-      anchor = { ...zero, shard: BigInt.asUintN(64, zero.shard) };
+      anchor = zeroStateAnchor(localnet);
       head = localnet.chain.head();
       const state = findShardAccount(
         localnet.chain.accountBlockAt(head.id.seqno, account).state,
@@ -101,68 +112,59 @@ void describe(
         .shardTopsAt(head.id.seqno)
         .find((b) => b.id.workchain === 0 && b.id.shard === txBlock.id.shard);
       assert.ok(top);
+      const txRootHash = (): string => hex(txBlock.id.rootHash);
+      /** lookupBlock in the transaction's shard by one of seqno (mode 1), lt (2) or utime (4). */
+      const lookup = (
+        by: { mode: 1 | 2 | 4; seqno?: number; lt?: string; utime?: number },
+        read: (a: { id: { seqno: number; rootHash: Buffer } }) => string,
+      ): Case['ask'] =>
+        asking(
+          Functions.liteServer_lookupBlock,
+          {
+            kind: 'liteServer.lookupBlock',
+            mode: by.mode,
+            id: { kind: 'tonNode.blockId', workchain: 0, shard: shardTl, seqno: by.seqno ?? 0 },
+            lt: by.lt ?? null,
+            utime: by.utime ?? null,
+          },
+          read,
+        );
+      /** listBlockTransactions(Ext) of the transaction's block: all of it, ids and hashes (mode 7). */
+      const listRequest = {
+        id: tlBlockId(txBlock),
+        mode: 7,
+        count: 100,
+        after: null,
+        reverseOrder: null,
+        wantProof: null,
+      };
       cases = [
         {
           name: 'getBlockHeader of a shard block',
           reason: 'block_header',
-          ask: async (c) => {
-            const a = await c.engine.query(Functions.liteServer_getBlockHeader, {
-              kind: 'liteServer.getBlockHeader',
-              id: tlBlockId(txBlock),
-              mode: 0,
-            });
-            return hex(a.id.rootHash);
-          },
-          honest: () => hex(txBlock.id.rootHash),
+          ask: asking(
+            Functions.liteServer_getBlockHeader,
+            { kind: 'liteServer.getBlockHeader', id: tlBlockId(txBlock), mode: 0 },
+            (a) => hex(a.id.rootHash),
+          ),
+          honest: txRootHash,
         },
         {
           name: 'lookupBlock of a shard block by seqno',
           reason: 'block_lookup',
-          ask: async (c) => {
-            const a = await c.engine.query(Functions.liteServer_lookupBlock, {
-              kind: 'liteServer.lookupBlock',
-              mode: 1,
-              id: {
-                kind: 'tonNode.blockId',
-                workchain: 0,
-                shard: shardTl,
-                seqno: txBlock.id.seqno,
-              },
-              lt: null,
-              utime: null,
-            });
-            return hex(a.id.rootHash);
-          },
-          honest: () => hex(txBlock.id.rootHash),
+          ask: lookup({ mode: 1, seqno: txBlock.id.seqno }, (a) => hex(a.id.rootHash)),
+          honest: txRootHash,
         },
         {
           name: 'lookupBlock of a shard block by lt',
           reason: 'block_lookup',
-          ask: async (c) => {
-            const a = await c.engine.query(Functions.liteServer_lookupBlock, {
-              kind: 'liteServer.lookupBlock',
-              mode: 2,
-              id: { kind: 'tonNode.blockId', workchain: 0, shard: shardTl, seqno: 0 },
-              lt: lastLt.toString(),
-              utime: null,
-            });
-            return hex(a.id.rootHash);
-          },
-          honest: () => hex(txBlock.id.rootHash),
+          ask: lookup({ mode: 2, lt: lastLt.toString() }, (a) => hex(a.id.rootHash)),
+          honest: txRootHash,
         },
         {
           name: 'lookupBlock of a shard block by utime',
           reason: 'block_lookup',
-          ask: async (c) => {
-            const a = await c.engine.query(Functions.liteServer_lookupBlock, {
-              kind: 'liteServer.lookupBlock',
-              mode: 4,
-              id: { kind: 'tonNode.blockId', workchain: 0, shard: shardTl, seqno: 0 },
-              lt: null,
-              utime: txBlock.genUtime,
-            });
-            return String(a.id.seqno);
-          },
+          ask: lookup({ mode: 4, utime: txBlock.genUtime }, (a) => String(a.id.seqno)),
           honest: () =>
             String(
               localnet.chain.lookup(0, txBlock.id.shard, { utime: txBlock.genUtime })?.id.seqno,
@@ -211,38 +213,25 @@ void describe(
         {
           name: 'listBlockTransactions',
           reason: 'block_transactions',
-          ask: async (c) => {
-            const a = await c.engine.query(Functions.liteServer_listBlockTransactions, {
-              kind: 'liteServer.listBlockTransactions',
-              id: tlBlockId(txBlock),
-              mode: 7,
-              count: 100,
-              after: null,
-              reverseOrder: null,
-              wantProof: null,
-            });
-            return a.ids.map((t) => `${hex(t.account!)}:${t.lt!}:${hex(t.hash!)}`).join(',');
-          },
+          ask: asking(
+            Functions.liteServer_listBlockTransactions,
+            { kind: 'liteServer.listBlockTransactions', ...listRequest },
+            (a) => a.ids.map((t) => `${hex(t.account!)}:${t.lt!}:${hex(t.hash!)}`).join(','),
+          ),
           honest: txIds,
         },
         {
           name: 'listBlockTransactionsExt',
           reason: 'block_transactions',
-          ask: async (c) => {
-            const a = await c.engine.query(Functions.liteServer_listBlockTransactionsExt, {
-              kind: 'liteServer.listBlockTransactionsExt',
-              id: tlBlockId(txBlock),
-              mode: 7,
-              count: 100,
-              after: null,
-              reverseOrder: null,
-              wantProof: null,
-            });
-            return Cell.fromBoc(Buffer.from(a.transactions))
-              .map((t) => t.hash().toString('hex'))
-              .sort()
-              .join(',');
-          },
+          ask: asking(
+            Functions.liteServer_listBlockTransactionsExt,
+            { kind: 'liteServer.listBlockTransactionsExt', ...listRequest },
+            (a) =>
+              Cell.fromBoc(Buffer.from(a.transactions))
+                .map((t) => t.hash().toString('hex'))
+                .sort()
+                .join(','),
+          ),
           honest: () =>
             txBlock.transactions
               .map((t) => t.hash.toString('hex'))
@@ -278,12 +267,7 @@ void describe(
       ];
     });
 
-    after(async () => {
-      for (const pool of pools) {
-        pool.close();
-      }
-      await localnet.stop();
-    });
+    after(() => closePoolsAndLocalnet(pools, localnet));
 
     void it('with 2 of 3 lying: each liar is refused for the forged answer, the honest one served', async () => {
       const pool = await startPool();

@@ -6,7 +6,13 @@ import { type LiteserverPoolService } from '@app/liteclient';
 import { findShardAccount, type ProofBlockId } from '@app/ton';
 import { type Registry } from 'prom-client';
 import { type Localnet, startLocalnet } from '@app/localnet';
-import { lie as lieWith, startVerifyingPool, unverifiedByReason } from './lying-pool.support';
+import {
+  closePoolsAndLocalnet,
+  startVerifyingPool,
+  suitePools,
+  unverifiedByReason,
+  zeroStateAnchor,
+} from './lying-pool.support';
 
 async function unverifiedTotal(registry: Registry): Promise<number> {
   return [...(await unverifiedByReason(registry)).values()].reduce((sum, n) => sum + n, 0);
@@ -17,12 +23,10 @@ void describe('the pool verifies answers from the anchor: 3 local liteservers, s
   let anchor: ProofBlockId;
   /** A basechain account (a treasury of the local chain): read through the shard proof. */
   let account: Address;
-  const pools: LiteserverPoolService[] = [];
-
-  const startPool = (attempts = 3) => startVerifyingPool(localnet, anchor, pools, attempts);
-  const lie = (servers: readonly number[]) => {
-    lieWith(localnet, servers);
-  };
+  const { pools, startPool, lie } = suitePools(
+    () => localnet,
+    () => anchor,
+  );
 
   const accountRead = (pool: LiteserverPoolService) =>
     pool.execute('getAddressBalance', async (client) => {
@@ -37,16 +41,10 @@ void describe('the pool verifies answers from the anchor: 3 local liteservers, s
     for (let i = 0; i < 4; i++) {
       await localnet.producer.sealNow();
     }
-    const zero = localnet.chain.zeroState().id;
-    anchor = { ...zero, shard: BigInt.asUintN(64, zero.shard) };
+    anchor = zeroStateAnchor(localnet);
   });
 
-  after(async () => {
-    for (const pool of pools) {
-      pool.close();
-    }
-    await localnet.stop();
-  });
+  after(() => closePoolsAndLocalnet(pools, localnet));
 
   void it('with 2 of 3 lying: the head and the account state are the honest ones, liars unhealthy', async () => {
     lie([1, 2]);

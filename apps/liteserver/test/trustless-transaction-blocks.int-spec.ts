@@ -6,8 +6,13 @@ import { type LiteserverPoolService, LiteserverUnverifiedError } from '@app/lite
 import { findShardAccount, LiteApiSchema, type ProofBlockId } from '@app/ton';
 import { type LiteClient } from 'ton-lite-client';
 import { type Localnet, startLocalnet } from '@app/localnet';
-import { fromTreasury } from '../../../test/integration/support/localnet-harness';
-import { startVerifyingPool, unverifiedByReason } from './lying-pool.support';
+import { fromTreasury } from '../../../test/integration/support/treasury-message';
+import {
+  closePoolsAndLocalnet,
+  startVerifyingPool,
+  unverifiedByReason,
+  zeroStateAnchor,
+} from './lying-pool.support';
 
 /** Transfers to the account, each sealed in a block of its own: one transaction per block. */
 const TRANSFERS = 4;
@@ -57,8 +62,7 @@ void describe(
         await localnet.producer.sealNow();
       }
       await localnet.producer.sealNow();
-      const zero = localnet.chain.zeroState().id;
-      anchor = { ...zero, shard: BigInt.asUintN(64, zero.shard) };
+      anchor = zeroStateAnchor(localnet);
       const state = findShardAccount(
         localnet.chain.accountBlockAt(localnet.chain.head().id.seqno, account).state,
         account.hash,
@@ -77,12 +81,7 @@ void describe(
       assert.equal(new Set(honest.map((t) => t.blockSeqno)).size, honest.length);
     });
 
-    after(async () => {
-      for (const pool of pools) {
-        pool.close();
-      }
-      await localnet.stop();
-    });
+    after(() => closePoolsAndLocalnet(pools, localnet));
 
     void it('with 2 of 3 forging block ids: each liar is refused, the honest list served', async () => {
       forge([]);

@@ -8,7 +8,8 @@ import { Address, toNano } from '@ton/core';
 import { keyPairFromSeed } from '@ton/crypto';
 import { WalletContractV4 } from '@ton/ton';
 import { type Localnet, startLocalnet } from '../src/localnet';
-import { fromTreasury, transferCell } from '../../../test/integration/support/localnet-harness';
+import { transferCell } from '../../../test/integration/support/localnet-harness';
+import { fromTreasury } from '../../../test/integration/support/treasury-message';
 
 const SOURCE = Address.parse(`0:${'5a'.repeat(32)}`);
 

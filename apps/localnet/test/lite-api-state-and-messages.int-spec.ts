@@ -23,6 +23,7 @@ import type { TLFunction, TLReadBuffer, TLWriteBuffer } from 'ton-tl';
 import { LiteApiFunctions, LITE_API_FUNCTIONS } from '../src/lite-api';
 import {
   expectedAccount,
+  walletATransactions,
   keys,
   transferCell,
   tlBlockId,
@@ -124,13 +125,7 @@ void describe('lite_api state reads, sends and refusals over ADNL against the Lo
   });
 
   void it('getTransactions follows prev_trans links and names each block', async () => {
-    const expected = expectedAccount(net.seeded.chain, net.seeded.walletA.address);
-    const sut = await net.client.getAccountTransactions(
-      net.seeded.walletA.address,
-      expected.lastTransLt.toString(),
-      expected.lastTransHash,
-      10,
-    );
+    const { expected, answer: sut } = await walletATransactions(net);
     const txs = Cell.fromBoc(sut.transactions).map((c) => loadTransaction(c.beginParse()));
     // funding by the treasury, then the deploying transfer
     assert.equal(txs.length, 2);

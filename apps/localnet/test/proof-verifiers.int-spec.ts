@@ -27,6 +27,7 @@ import {
 import type { StoredBlock } from '../src/chain/chain-reader';
 import {
   expectedAccount,
+  walletATransactions,
   tlBlockId,
   serveSeededChainForSuite,
 } from '../../../test/integration/support/localnet-harness';
@@ -291,13 +292,7 @@ void describe('the proof verifiers against the local network (signed by its loca
   });
 
   void it('verifies the transaction list from the proven last transaction', async () => {
-    const expected = expectedAccount(net.seeded.chain, net.seeded.walletA.address);
-    const sut = await net.client.getAccountTransactions(
-      net.seeded.walletA.address,
-      expected.lastTransLt.toString(),
-      expected.lastTransHash,
-      10,
-    );
+    const { expected, answer: sut } = await walletATransactions(net);
     const request = {
       accountId: net.seeded.walletA.address.hash,
       lt: expected.lastTransLt,

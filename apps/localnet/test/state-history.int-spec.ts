@@ -11,7 +11,8 @@ import { LocalChain } from '../src/chain/local-chain';
 import { BlockNotKeptError, StateNotKeptError } from '../src/chain/state-retention';
 import { toTlBlockId } from '../src/lite-api/block-id';
 import { startLiteServers } from '../src/liteserver';
-import { engineFor, fromTreasury, keys } from '../../../test/integration/support/localnet-harness';
+import { engineFor, keys } from '../../../test/integration/support/localnet-harness';
+import { fromTreasury } from '../../../test/integration/support/treasury-message';
 
 const KEPT = 4;
 

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { type ApiKeyStore, openApiKeyStore } from '@app/database';
-import { createLogger } from '@app/observability';
 import { createTestDatabase, type TestDatabase } from '@app/testing';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { generateApiKey, hashApiKey } from '@app/gateway';
 import { type Localnet, startLocalnet } from '@app/localnet';
 import { createStandaloneApp } from '@app/standalone';
+import { servingOptions } from './standalone-options';
 
 export interface EdgeHarness {
   readonly baseUrl: string;
@@ -39,12 +39,7 @@ export async function startEdgeHarness(options: EdgeHarnessOptions): Promise<Edg
     db = await createTestDatabase({ prefix: 'edge_harness' });
     store = await openApiKeyStore(db.url, 'edge-harness');
     app = await createStandaloneApp({
-      natsRequestTimeoutMs: 10_000,
-      endpoints: localnet.liteservers.map((ls) => ls.endpoint),
-      liteserverTimeoutMs: 3000,
-      databaseUrl: db.url,
-      decode: false,
-      logger: createLogger({ app: 'test', level: 'silent' }),
+      ...servingOptions(localnet, db.url),
       edge: {
         network: 'local',
         databaseUrl: db.url,

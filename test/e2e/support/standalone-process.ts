@@ -1,7 +1,11 @@
+import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { AdnlLiteEngine } from '@app/liteclient';
+import { parseGlobalConfig } from '@app/ton';
+import { LiteClient } from 'ton-lite-client';
 
 const MAIN = resolve(__dirname, '../../../apps/standalone/src/main.js');
 const SHARD_ALL = '-9223372036854775808';
@@ -156,4 +160,21 @@ export function workDir(): string {
   // As root, the embedded PostgreSQL runs as the OS user postgres, which must be able to enter it.
   chmodSync(dir, 0o755);
   return dir;
+}
+
+/**
+ * A client connected straight to liteserver 0 of the local network whose config (`dir`'s
+ * localnet.config.json) the service was started with: what the honest liteserver itself says.
+ */
+export async function firstLiteserverClient(
+  dir: string,
+): Promise<{ engine: AdnlLiteEngine; client: LiteClient }> {
+  const [first] = parseGlobalConfig(
+    JSON.parse(readFileSync(join(dir, 'localnet.config.json'), 'utf8')),
+  );
+  assert.ok(first);
+  const engine = new AdnlLiteEngine({ ...first, reconnectMs: 500 });
+  const client = new LiteClient({ engine });
+  await waitUntil(() => engine.isReady(), 'a direct connection to liteserver 0');
+  return { engine, client };
 }

@@ -61,6 +61,25 @@ export async function expectedActiveAccount(
   };
 }
 
+/**
+ * The fields getExtendedAddressInformation's fullAccountState has for every kind of account, from
+ * getAddressInformation's answer (`info`) for the same account; `address` in its friendly form.
+ */
+export function fullAccountStateHead(
+  address: string,
+  info: Record<string, unknown>,
+): Record<string, unknown> {
+  return {
+    '@type': 'fullAccountState',
+    address: { '@type': 'accountAddress', account_address: address },
+    balance: info.balance,
+    extra_currencies: [],
+    last_transaction_id: info.last_transaction_id,
+    block_id: info.block_id,
+    sync_utime: info.sync_utime,
+  };
+}
+
 /** tonlib's internal.transactionId of a contract's last transaction, as the sandbox holds it. */
 export function lastTransactionIdJson(contract: {
   readonly lastTransactionLt: bigint;

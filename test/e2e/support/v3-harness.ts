@@ -1,23 +1,15 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { createDataSource, type DataSource, IndexerCursorRepository } from '@app/database';
-import { LiteserverPool } from '@app/liteclient';
-import { createLogger } from '@app/observability';
+import { createDataSource, type DataSource } from '@app/database';
+import { type LiteserverPool } from '@app/liteclient';
 import { createTestDatabase, type TestDatabase } from '@app/testing';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
-import pino from 'pino';
-import { Registry } from 'prom-client';
-import {
-  BlockDecoder,
-  DecoderMetrics,
-  DecoderWorker,
-  GetMethodClient,
-  InterfaceDetector,
-  InterfaceProbes,
-} from '@app/decoder';
+import { type InterfaceDetector } from '@app/decoder';
 import { type Localnet, startLocalnet } from '@app/localnet';
 import { createStandaloneApp } from '@app/standalone';
-import { ingestLocalnet } from '../../integration/support/ingest-support';
+import { servingOptions } from './standalone-options';
+import { decodeToHead, interfaceDetector } from '../../integration/support/decode-support';
+import { ingestLocalnet, localnetPool } from '../../integration/support/ingest-support';
 import { WalletTraffic } from '../../integration/support/ingest-traffic';
 import { waitReady } from './wait-ready';
 
@@ -96,35 +88,16 @@ export async function startV3Harness(options: V3HarnessOptions = {}): Promise<V3
     const head = await ingestLocalnet(localnet, ds);
     let detector: InterfaceDetector | undefined;
     if (options.interfaces === true) {
-      pool = new LiteserverPool(
-        localnet.liteservers.map((ls) => ls.endpoint),
-        { timeoutMs: 5000, attempts: 2, probeIntervalMs: 1000 },
-      );
-      await pool.start();
-      detector = new InterfaceDetector(new InterfaceProbes(new GetMethodClient(pool)));
+      pool = await localnetPool(localnet);
+      detector = interfaceDetector(pool);
     }
-    const worker = new DecoderWorker(
-      ds,
-      new IndexerCursorRepository(ds),
-      new BlockDecoder(detector),
-      new DecoderMetrics(new Registry()),
-      pino({ level: 'silent' }),
-      { sourceCursor: 'masterchain', cursor: 'decoder', pollMs: 50 },
-    );
-    worker.start();
-    assert.equal(await worker.waitForSeqno(head, 60_000), true, 'decoded to the head');
-    await worker.stop();
+    assert.equal(await decodeToHead(ds, head, 60_000, { detector }), true, 'decoded to the head');
     pool?.close();
     pool = undefined;
     const databaseUrl = db.url;
     const startApp = async (natsUrl?: string): Promise<NestFastifyApplication> => {
       const started = await createStandaloneApp({
-        natsRequestTimeoutMs: 10_000,
-        endpoints: localnet.liteservers.map((ls) => ls.endpoint),
-        liteserverTimeoutMs: 3000,
-        databaseUrl,
-        decode: false,
-        logger: createLogger({ app: 'test', level: 'silent' }),
+        ...servingOptions(localnet, databaseUrl),
         ...(natsUrl === undefined
           ? {}
           : { natsUrl, subjectPrefix: `v3h${randomBytes(5).toString('hex')}` }),

@@ -3,10 +3,8 @@ import {
   type Address,
   beginCell,
   type Cell,
-  external,
   internal,
   SendMode,
-  storeMessage,
   toNano,
   type TupleItem,
 } from '@ton/core';
@@ -15,6 +13,7 @@ import { methodIdOf } from '@app/ton';
 import { GenesisAccount, type SeedAccount } from '@app/localnet';
 import { type V2Harness } from '../support/v2-harness';
 import { blockIdJson, lastTransactionIdJson } from '../support/v2-expectations';
+import { externalMessage } from '../../integration/support/external-message';
 
 export const SEQNO_METHOD_ID = 85143;
 
@@ -105,9 +104,7 @@ export function methodContext(harness: () => V2Harness) {
         }),
       ],
     });
-    return beginCell()
-      .store(storeMessage(external({ to: contract.address, body })))
-      .endCell();
+    return externalMessage(contract.address, body);
   }
 
   return { harness, account, runResultAt, chainRun, v4Wallet, transfer };

@@ -48,6 +48,16 @@ export function decodedBodyCases(fixture: () => IndexedWallet): void {
       .storeUint(2n ** 64n - 1n, 64)
       .endCell();
     const unknown = beginCell().storeUint(0x12345678, 32).endCell();
+    const decodedTransfer = {
+      '@type': 'jetton_transfer',
+      query_id: '9',
+      amount: '1000000000',
+      destination: dest,
+      response_destination: wallet,
+      custom_payload: null,
+      forward_ton_amount: '1',
+      forward_payload: { '@type': 'text_comment', text: 'thanks' },
+    };
     const opcodes = ['0x0f8a7ea5', '178d4519', '7362D09C', '3576854235', '-1', '0xdeadbeef'];
     const bodies = [
       boc(transfer),
@@ -66,26 +76,9 @@ export function decodedBodyCases(fixture: () => IndexedWallet): void {
         'unknown',
       ],
       bodies: [
-        {
-          '@type': 'jetton_transfer',
-          query_id: '9',
-          amount: '1000000000',
-          destination: dest,
-          response_destination: wallet,
-          custom_payload: null,
-          forward_ton_amount: '1',
-          forward_payload: { '@type': 'text_comment', text: 'thanks' },
-        },
-        {
-          '@type': 'jetton_transfer',
-          query_id: '9',
-          amount: '1000000000',
-          destination: dest,
-          response_destination: wallet,
-          custom_payload: null,
-          forward_ton_amount: '1',
-          forward_payload: { '@type': 'text_comment', text: 'thanks' },
-        },
+        // The same transfer, sent as base64 and as hex.
+        decodedTransfer,
+        decodedTransfer,
         { '@type': 'excess', query_id: '18446744073709551615' },
         { '@type': 'text_comment', text: 'thanks' },
         { error: 'unknown: opcode 0x12345678' },

@@ -1,7 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { resolve } from 'node:path';
 import { findFreePort } from '@app/database';
+import { spawnBuiltEntry } from '../../integration/support/private-services';
 
 export type MeshApp = 'gateway' | 'liteserver' | 'ingestor' | 'decoder' | 'query' | 'sender';
 
@@ -45,17 +45,11 @@ export class AppProcess {
   }
 
   private async startOnce(timeoutMs: number): Promise<void> {
-    const main = resolve(__dirname, `../../../apps/${this.app}/src/main.js`);
-    const child = spawn(process.execPath, [main], {
-      env: { PATH: process.env.PATH ?? '', ...this.env, METRICS_PORT: String(this.opsPort) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    for (const stream of [child.stdout, child.stderr]) {
-      stream.setEncoding('utf8');
-      stream.on('data', (chunk: string) => {
-        this.output.push(chunk);
-      });
-    }
+    const child = spawnBuiltEntry(
+      `apps/${this.app}/src/main.js`,
+      { ...this.env, METRICS_PORT: String(this.opsPort) },
+      this.output,
+    );
     this.child = child;
     const deadline = Date.now() + timeoutMs;
     for (;;) {

@@ -1,26 +1,5 @@
 import { type DataSource } from '@app/database';
 
-/** What the decoder writes (one transaction per masterchain block). */
-export const DECODED_TABLES = [
-  'traces',
-  'actions',
-  'action_accounts',
-  'contract_interfaces',
-  'decode_failures',
-  'jetton_masters',
-  'jetton_wallets',
-  'jetton_transfers',
-  'jetton_burns',
-  'nft_collections',
-  'nft_items',
-  'nft_transfers',
-  'dns_entries',
-  'multisig',
-  'multisig_orders',
-  'vesting_contracts',
-  'vesting_whitelist',
-] as const;
-
 /**
  * Columns whose value depends on when or in which order rows were written, not on the chain:
  * surrogate keys (bigserial `id`) and wall-clock stamps.

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { createLogger } from '@app/observability';
 import { createTestDatabase, type TestDatabase } from '@app/testing';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { GenesisAccount, type Localnet, startLocalnet } from '@app/localnet';
 import { createStandaloneApp } from '@app/standalone';
+import { servingOptions } from '../../e2e/support/standalone-options';
 
 /** What anonymous callers get here: far above the corpus's pace, far below a 10,000-call batch. */
 export const HOSTILE_ANONYMOUS_RPS = 5000;
@@ -28,12 +28,7 @@ export async function startHostileHarness(): Promise<HostileHarness> {
   try {
     db = await createTestDatabase({ prefix: 'hostile' });
     app = await createStandaloneApp({
-      natsRequestTimeoutMs: 10_000,
-      endpoints: localnet.liteservers.map((ls) => ls.endpoint),
-      liteserverTimeoutMs: 3000,
-      databaseUrl: db.url,
-      decode: false,
-      logger: createLogger({ app: 'test', level: 'silent' }),
+      ...servingOptions(localnet, db.url),
       edge: {
         network: 'local',
         redisUrl: 'redis://127.0.0.1:6379',

@@ -5,32 +5,14 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createMetricsRegistry } from '@app/observability';
 import { parse, parseAllDocuments } from 'yaml';
 import { z } from 'zod';
+import { MESH_APPS, readYamlDocuments, ROOT } from '../../unit/deploy/repo-apps';
 
-export const ROOT = process.cwd();
-
-/** The apps of the mesh: every app with an entry point but the single-process launcher and the localnet. */
-export const MESH_APPS: readonly string[] = readdirSync(join(ROOT, 'apps'))
-  .filter((app) => existsSync(join(ROOT, 'apps', app, 'src', 'main.ts')))
-  .filter((app) => app !== 'standalone' && app !== 'localnet')
-  .sort();
-
-/** Every YAML document of a file, as plain objects (empty documents left out); fails on YAML errors. */
-export function readYamlDocuments(...path: string[]): unknown[] {
-  const text = readFileSync(join(ROOT, ...path), 'utf8');
-  return parseAllDocuments(text).flatMap((doc) => {
-    if (!('toJS' in doc)) {
-      return [];
-    }
-    assert.deepEqual(doc.errors, [], `${path.join('/')}: ${String(doc.errors[0])}`);
-    const value: unknown = doc.toJS();
-    return value === null ? [] : [value];
-  });
-}
+export { MESH_APPS, readYamlDocuments, ROOT };
 
 export function readYaml(...path: string[]): unknown {
   return parse(readFileSync(join(ROOT, ...path), 'utf8'), { merge: true });

@@ -1,19 +1,9 @@
 import assert from 'node:assert/strict';
-import { createDataSource, type DataSource, IndexerCursorRepository } from '@app/database';
-import { LiteserverPool } from '@app/liteclient';
+import { createDataSource, type DataSource } from '@app/database';
 import { createTestDatabase } from '@app/testing';
-import pino from 'pino';
-import { Registry } from 'prom-client';
 import { GENESIS, type Localnet, startLocalnet } from '@app/localnet';
-import {
-  BlockDecoder,
-  DecoderMetrics,
-  DecoderWorker,
-  GetMethodClient,
-  InterfaceDetector,
-  InterfaceProbes,
-} from '@app/decoder';
-import { ingestLocalnet } from './ingest-support';
+import { decodeToHead, interfaceDetector } from './decode-support';
+import { ingestLocalnet, localnetPool } from './ingest-support';
 
 /** The genesis seed ingested and decoded (interfaces by get-methods included) into a test database. */
 export interface DecodedGenesis {
@@ -49,24 +39,9 @@ export async function decodedGenesis(
   const ds = await createDataSource({ url: db.url, poolSize: 3 }).initialize();
   await options.beforeIngest?.(ds, localnet);
   const head = await ingestLocalnet(localnet, ds);
-  const pool = new LiteserverPool(
-    localnet.liteservers.map((ls) => ls.endpoint),
-    { timeoutMs: 5000, attempts: 2, probeIntervalMs: 1000 },
-  );
-  await pool.start();
-  const worker = new DecoderWorker(
-    ds,
-    new IndexerCursorRepository(ds),
-    new BlockDecoder(
-      new InterfaceDetector(new InterfaceProbes(new GetMethodClient(pool, options.onStateGone))),
-    ),
-    new DecoderMetrics(new Registry()),
-    pino({ level: 'silent' }),
-    { sourceCursor: 'masterchain', cursor: 'decoder', pollMs: 50 },
-  );
-  worker.start();
-  assert.equal(await worker.waitForSeqno(head, 120_000), true, 'decoded to the head');
-  await worker.stop();
+  const pool = await localnetPool(localnet);
+  const detector = interfaceDetector(pool, options.onStateGone);
+  assert.equal(await decodeToHead(ds, head, 120_000, { detector }), true, 'decoded to the head');
   return {
     localnet,
     ds,

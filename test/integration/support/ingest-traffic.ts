@@ -3,7 +3,7 @@ import { beginCell, external, internal, storeMessage, toNano } from '@ton/core';
 import { keyPairFromSeed, type KeyPair } from '@ton/crypto';
 import { WalletContractV4 } from '@ton/ton';
 import { type Localnet } from '@app/localnet';
-import { fromTreasury } from './localnet-harness';
+import { fromTreasury } from './treasury-message';
 
 interface TrafficWallet {
   readonly wallet: WalletContractV4;

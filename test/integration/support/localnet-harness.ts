@@ -8,7 +8,6 @@ import {
   external,
   internal,
   loadAccount,
-  type Message,
   storeMessage,
   toNano,
 } from '@ton/core';
@@ -23,28 +22,13 @@ import {
   type StoredBlock,
   toTlBlockId,
 } from '@app/localnet';
+import { fromTreasury } from './treasury-message';
+
+/** Re-exported for the localnet's own specs, which import it from here. */
+export { fromTreasury };
 
 export function keys(label: string): KeyPair {
   return keyPairFromSeed(createHash('sha256').update(label).digest());
-}
-
-export function fromTreasury(treasury: Address, to: Address, value: bigint): Message {
-  return {
-    info: {
-      type: 'internal',
-      ihrDisabled: true,
-      bounce: false,
-      bounced: false,
-      src: treasury,
-      dest: to,
-      value: { coins: value },
-      ihrFee: 0n,
-      forwardFee: 0n,
-      createdLt: 0n,
-      createdAt: 0,
-    },
-    body: beginCell().endCell(),
-  };
 }
 
 export function transferCell(
@@ -130,6 +114,22 @@ export interface ServedChain {
   readonly seeded: SeededChain;
   readonly engine: LiteSingleEngine;
   readonly client: LiteClient;
+}
+
+/**
+ * Wallet A's transactions (up to 10) as the served liteserver lists them from the account's last one,
+ * with the account as the chain itself holds it (the expected values).
+ */
+export async function walletATransactions(net: ServedChain) {
+  const { seeded, client } = net;
+  const expected = expectedAccount(seeded.chain, seeded.walletA.address);
+  const answer = await client.getAccountTransactions(
+    seeded.walletA.address,
+    expected.lastTransLt.toString(),
+    expected.lastTransHash,
+    10,
+  );
+  return { expected, answer };
 }
 
 /**

@@ -118,6 +118,29 @@ export class PrivateNats {
 }
 
 /**
+ * Runs `entry` of this build (a path from the repository root, e.g. `apps/ingestor/src/main.js`) as a
+ * child process whose environment is PATH and `env` only; what it writes to stdout and stderr is
+ * appended to `output`, for failure messages.
+ */
+export function spawnBuiltEntry(
+  entry: string,
+  env: Record<string, string>,
+  output: string[],
+): ChildProcess {
+  const child = spawn(process.execPath, [resolve(__dirname, '../../../', entry)], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  for (const stream of [child.stdout, child.stderr]) {
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk: string) => {
+      output.push(chunk);
+    });
+  }
+  return child;
+}
+
+/**
  * A service's mesh entry point (the ingestor's `apps/ingestor/src/main.js` unless `entry` names
  * another, of the same build) as a child process.
  */
@@ -131,18 +154,7 @@ export class IngestorProcess {
   ) {}
 
   start(): void {
-    const main = resolve(__dirname, '../../../', this.entry);
-    const child = spawn(process.execPath, [main], {
-      env: { PATH: process.env.PATH ?? '', ...this.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    for (const stream of [child.stdout, child.stderr]) {
-      stream.setEncoding('utf8');
-      stream.on('data', (chunk: string) => {
-        this.output.push(chunk);
-      });
-    }
-    this.child = child;
+    this.child = spawnBuiltEntry(this.entry, this.env, this.output);
   }
 
   /** SIGKILL: no shutdown hook runs, whatever was in flight is cut off. */

@@ -4,12 +4,11 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { parse, parseAllDocuments } from 'yaml';
 import { z } from 'zod';
-import { ROOT, MESH_APPS } from './repo-apps';
+import { MESH_APPS, readYamlDocuments, ROOT } from './repo-apps';
 
 const K8sObject = z.object({
   apiVersion: z.string(),
@@ -65,17 +64,7 @@ const Kustomization = z.object({
     .optional(),
 });
 
-function readK8s(...path: string[]): unknown[] {
-  const text = readFileSync(join(ROOT, 'k8s', ...path), 'utf8');
-  return parseAllDocuments(text).flatMap((doc) => {
-    if (!('toJS' in doc)) {
-      return [];
-    }
-    assert.deepEqual(doc.errors, [], `${path.join('/')}: ${String(doc.errors[0])}`);
-    const value: unknown = doc.toJS();
-    return value === null ? [] : [value];
-  });
-}
+const readK8s = (...path: string[]): unknown[] => readYamlDocuments('k8s', ...path);
 
 void describe('k8s (kustomize)', () => {
   const base = Kustomization.parse(readK8s('base', 'kustomization.yaml')[0]);

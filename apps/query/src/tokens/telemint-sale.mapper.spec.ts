@@ -7,31 +7,22 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { V3NftSale } from '@app/contracts';
 import { type TelemintSaleQueryRow } from '@app/database';
+import {
+  durovAuctionColumns,
+  durovAuctionDetails,
+} from '../../../../test/integration/support/telemint-fixtures';
 import { toTelemintSale } from './token.mapper';
 
 const ITEM = '0:' + '1'.repeat(64);
 const BIDDER = '0:' + 'B'.repeat(64);
 const BENEFICIARY = '0:' + 'C'.repeat(64);
 const ROYALTY = '0:' + 'D'.repeat(64);
+const ADDRESSES = { bidder: BIDDER, beneficiary: BENEFICIARY, royalty: ROYALTY };
 
 const row: TelemintSaleQueryRow = {
   address: ITEM,
   nft_address: ITEM,
-  token_name: 'durov',
-  bidder_address: BIDDER,
-  bid: '120000000000',
-  bid_ts: '1790000100',
-  min_bid: '126000000000',
-  end_time: '1790604800',
-  beneficiary_address: BENEFICIARY,
-  initial_min_bid: '100000000000',
-  max_bid: '0',
-  min_bid_step: '5',
-  min_extend_time: '3600',
-  duration: '604800',
-  royalty_numerator: '5',
-  royalty_denominator: '100',
-  royalty_destination: ROYALTY,
+  ...durovAuctionColumns(ADDRESSES),
   last_transaction_lt: '600',
   code_hash: null,
   data_hash: null,
@@ -45,23 +36,7 @@ void describe('toTelemintSale', () => {
       address: ITEM,
       nft_address: ITEM,
       last_transaction_lt: '600',
-      details: {
-        token_name: 'durov',
-        bidder_address: BIDDER,
-        bid: '120000000000',
-        bid_ts: '1790000100',
-        min_bid: '126000000000',
-        end_time: 1790604800,
-        beneficiary_address: BENEFICIARY,
-        initial_min_bid: '100000000000',
-        max_bid: '0',
-        min_bid_step: '5',
-        min_extend_time: '3600',
-        duration: '604800',
-        royalty_numerator: 5,
-        royalty_denominator: 100,
-        royalty_destination: ROYALTY,
-      },
+      details: durovAuctionDetails(ADDRESSES),
     });
     assert.deepEqual(V3NftSale.parse(sale), sale);
   });

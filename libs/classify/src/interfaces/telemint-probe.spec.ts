@@ -2,6 +2,10 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Address, beginCell, type TupleItem, TupleReader } from '@ton/core';
 import { type GetMethodAnswer, type GetMethodRunner } from './get-method.runner';
+import {
+  durovAuctionState,
+  NO_TELEMINT_AUCTION,
+} from '../../../../test/integration/support/telemint-fixtures';
 import { probeTelemintItem } from './telemint-probe';
 
 /** One account's get-methods answered from a table; a missing method fails as TVM does (exit 11). */
@@ -67,23 +71,14 @@ void describe('probeTelemintItem (Fragment usernames and numbers)', () => {
         int(1_790_604_800n),
       ],
     });
-    assert.deepEqual(await probeTelemintItem(methods, ITEM, 7), {
-      tokenName: 'durov',
-      bidder: raw(bidder),
-      bid: 120_000_000_000n,
-      bidTs: 1_790_000_100n,
-      minBid: 126_000_000_000n,
-      endTime: 1_790_604_800n,
-      beneficiary: raw(beneficiary),
-      initialMinBid: 100_000_000_000n,
-      maxBid: 0n,
-      minBidStep: 5n,
-      minExtendTime: 3600n,
-      duration: 604_800n,
-      royaltyNumerator: 5n,
-      royaltyDenominator: 100n,
-      royaltyDestination: raw(royalty),
-    });
+    assert.deepEqual(
+      await probeTelemintItem(methods, ITEM, 7),
+      durovAuctionState({
+        bidder: raw(bidder),
+        beneficiary: raw(beneficiary),
+        royalty: raw(royalty),
+      }),
+    );
   });
 
   it('an auction without bids: the state answers a null bidder and zero bid', async () => {
@@ -117,17 +112,7 @@ void describe('probeTelemintItem (Fragment usernames and numbers)', () => {
     });
     assert.deepEqual(await probeTelemintItem(methods, ITEM, 7), {
       tokenName: 'wallet',
-      bidder: null,
-      bid: 0n,
-      bidTs: 0n,
-      minBid: 0n,
-      endTime: 0n,
-      beneficiary: null,
-      initialMinBid: 0n,
-      maxBid: 0n,
-      minBidStep: 0n,
-      minExtendTime: 0n,
-      duration: 0n,
+      ...NO_TELEMINT_AUCTION,
       royaltyNumerator: 5n,
       royaltyDenominator: 100n,
       royaltyDestination: raw(royalty),

@@ -13,10 +13,10 @@ import {
 } from '@app/database';
 import { createTestDatabase, type TestDatabase } from '@app/testing';
 import { z } from 'zod';
+import { insertMcBlock } from './mc-block-row.support';
 
 const ZERO_A = { seqno: 0, rootHash: 'A'.repeat(43) + '=', fileHash: 'B'.repeat(43) + '=' };
 const ZERO_B = { seqno: 0, rootHash: 'C'.repeat(43) + '=', fileHash: 'D'.repeat(43) + '=' };
-const MC_SHARD = '-9223372036854775808';
 
 void describe('chain identity and index reset (real PostgreSQL)', () => {
   let db: TestDatabase;
@@ -113,22 +113,3 @@ void describe('chain identity and index reset (real PostgreSQL)', () => {
     assert.equal((await identity.get())?.zeroStateRootHash, ZERO_B.rootHash);
   });
 });
-
-/** A masterchain `blocks` row with the given hashes (other columns: any valid value). */
-async function insertMcBlock(
-  ds: DataSource,
-  seqno: number,
-  rootHash: string,
-  fileHash: string,
-): Promise<void> {
-  await ds.query(
-    `INSERT INTO blocks (workchain, shard, seqno, root_hash, file_hash, mc_block_workchain,
-       mc_block_shard, mc_block_seqno, global_id, version, after_merge, before_split, after_split,
-       want_merge, want_split, key_block, vert_seqno_incr, flags, gen_utime, start_lt, end_lt,
-       validator_list_hash_short, gen_catchain_seqno, min_ref_mc_seqno, prev_key_block_seqno,
-       vert_seqno, master_ref_seqno, rand_seed, created_by, tx_count, prev_blocks)
-     VALUES (-1, $1, $2, $3, $4, -1, $1, $2, -217, 0, false, false, false, false, false, false,
-       false, 0, 0, 0, 1, 0, 0, 0, 0, 0, NULL, $3, $3, 0, '[]')`,
-    [MC_SHARD, seqno, rootHash, fileHash],
-  );
-}

@@ -13,7 +13,7 @@ import {
 } from '@app/database';
 import { createTestDatabase, type TestDatabase, testServerUrl } from '@app/testing';
 import { EXPECTED_MIGRATIONS } from '../../support/expected-migrations';
-import { INGESTED_TABLES } from '../../support/chain-tables';
+import { DECODED_TABLES, INGESTED_TABLES } from '../../support/chain-tables';
 
 const [
   INIT,
@@ -38,23 +38,7 @@ const CHAIN_TABLES = [
   ...INGESTED_TABLES,
   'ingest_quarantine',
   'ingest_leader',
-  'traces',
-  'actions',
-  'action_accounts',
-  'jetton_masters',
-  'jetton_wallets',
-  'jetton_transfers',
-  'jetton_burns',
-  'nft_collections',
-  'nft_items',
-  'nft_transfers',
-  'contract_interfaces',
-  'decode_failures',
-  'dns_entries',
-  'multisig',
-  'multisig_orders',
-  'vesting_contracts',
-  'vesting_whitelist',
+  ...DECODED_TABLES,
   'api_plans',
   'api_keys',
   'address_metadata',
@@ -69,6 +53,9 @@ const CHAIN_TABLES = [
   'action_lts',
   'account_lt_ranges',
 ];
+
+/** api_plans as API_KEYS creates it (STREAMING_LIMITS appends two columns). */
+const API_PLANS_COLUMNS = ['id', 'name', 'rps', 'burst', 'networks', 'created_at', 'updated_at'];
 
 void describe('database migrations (real PostgreSQL)', () => {
   let db: TestDatabase;
@@ -201,26 +188,12 @@ void describe('database migrations (real PostgreSQL)', () => {
     assert.equal(await tableExists(sut, 'nft_items_content_uri_idx'), false);
     assert.equal(await tableExists(sut, 'jetton_masters_content_uri_idx'), false);
     assert.deepEqual(await columnNames(sut, 'api_plans'), [
-      'id',
-      'name',
-      'rps',
-      'burst',
-      'networks',
-      'created_at',
-      'updated_at',
+      ...API_PLANS_COLUMNS,
       'streaming_connections',
       'streaming_addresses',
     ]);
     assert.equal(await revertLastMigration(sut), STREAMING_LIMITS);
-    assert.deepEqual(await columnNames(sut, 'api_plans'), [
-      'id',
-      'name',
-      'rps',
-      'burst',
-      'networks',
-      'created_at',
-      'updated_at',
-    ]);
+    assert.deepEqual(await columnNames(sut, 'api_plans'), API_PLANS_COLUMNS);
     assert.equal(await revertLastMigration(sut), API_KEYS);
     assert.equal(await tableExists(sut, 'api_keys'), false);
     assert.equal(await tableExists(sut, 'api_plans'), false);

@@ -14,7 +14,7 @@ import {
 } from '@app/database';
 import { createTestDatabase, type TestDatabase } from '@app/testing';
 import { type QueryRunner } from 'typeorm';
-import { INGESTED_TABLES } from '../../support/chain-tables';
+import { DECODED_LARGE_TABLES, INGESTED_TABLES } from '../../support/chain-tables';
 
 /**
  * Tables that grow with the chain (millions of rows on mainnet): a hot v3 query that reads one of them
@@ -23,19 +23,7 @@ import { INGESTED_TABLES } from '../../support/chain-tables';
  */
 const LARGE_TABLES = new Set([
   ...INGESTED_TABLES,
-  'traces',
-  'actions',
-  'action_accounts',
-  'jetton_wallets',
-  'jetton_transfers',
-  'jetton_burns',
-  'nft_items',
-  'nft_transfers',
-  'dns_entries',
-  'multisig',
-  'multisig_orders',
-  'vesting_contracts',
-  'vesting_whitelist',
+  ...DECODED_LARGE_TABLES,
   'address_metadata',
   'transaction_lts',
   'message_lts',

@@ -22,21 +22,12 @@ import { Registry } from 'prom-client';
 import { defer, lastValueFrom } from 'rxjs';
 import { BlocksController, QueryModule } from '@app/query';
 import { startStreamingPair, type StreamingPair } from '../../support/streaming-replica.support';
+import { insertMcBlock } from './mc-block-row.support';
 
-const MC_SHARD = '-9223372036854775808';
-
+/** A masterchain `blocks` row whose hashes are `seqno` repeated. */
 async function insertMasterchainBlock(ds: DataSource, seqno: number): Promise<void> {
   const hash = Buffer.alloc(32, seqno).toString('base64');
-  await ds.query(
-    `INSERT INTO blocks (workchain, shard, seqno, root_hash, file_hash, mc_block_workchain,
-       mc_block_shard, mc_block_seqno, global_id, version, after_merge, before_split, after_split,
-       want_merge, want_split, key_block, vert_seqno_incr, flags, gen_utime, start_lt, end_lt,
-       validator_list_hash_short, gen_catchain_seqno, min_ref_mc_seqno, prev_key_block_seqno,
-       vert_seqno, master_ref_seqno, rand_seed, created_by, tx_count, prev_blocks)
-     VALUES (-1, $1, $2, $3, $3, -1, $1, $2, -217, 0, false, false, false, false, false, false,
-       false, 0, 0, 0, 1, 0, 0, 0, 0, 0, NULL, $3, $3, 0, '[]')`,
-    [MC_SHARD, seqno, hash],
-  );
+  await insertMcBlock(ds, seqno, hash, hash);
 }
 
 /** The value of a metric's series with `labels`, 0 when it has none yet. */
@@ -238,16 +229,15 @@ void describe('read replicas: v3 reads on a streaming standby, writes and fallba
     assert.equal((await inRequest()).server, standbyName);
   });
 
+  /** The standby's probe and read errors together. */
+  async function standbyErrors(): Promise<number> {
+    const errors = (stage: string) =>
+      metricValue(registry, 'tonapi_db_read_replica_errors_total', { replica: standbyName, stage });
+    return (await errors('probe')) + (await errors('read'));
+  }
+
   void it('falls back to the primary when the standby stops, drops it, and takes it back when it returns', async () => {
-    const errorsBefore =
-      (await metricValue(registry, 'tonapi_db_read_replica_errors_total', {
-        replica: standbyName,
-        stage: 'probe',
-      })) +
-      (await metricValue(registry, 'tonapi_db_read_replica_errors_total', {
-        replica: standbyName,
-        stage: 'read',
-      }));
+    const errorsBefore = await standbyErrors();
     await standbyAdmin.destroy();
     await pair.standby.stop();
     // Whether the router has noticed yet or the read finds out: the answer is the primary's.
@@ -261,15 +251,7 @@ void describe('read replicas: v3 reads on a streaming standby, writes and fallba
       await metricValue(registry, 'tonapi_db_read_replica_up', { replica: standbyName }),
       0,
     );
-    const errorsAfter =
-      (await metricValue(registry, 'tonapi_db_read_replica_errors_total', {
-        replica: standbyName,
-        stage: 'probe',
-      })) +
-      (await metricValue(registry, 'tonapi_db_read_replica_errors_total', {
-        replica: standbyName,
-        stage: 'read',
-      }));
+    const errorsAfter = await standbyErrors();
     assert.ok(
       errorsAfter > errorsBefore,
       `errors ${String(errorsBefore)} → ${String(errorsAfter)}`,

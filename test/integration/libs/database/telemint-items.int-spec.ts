@@ -9,6 +9,11 @@ import {
   TokenRepository,
 } from '@app/database';
 import { createTestDatabase, type TestDatabase } from '@app/testing';
+import {
+  durovAuctionColumns,
+  durovAuctionState,
+  NO_TELEMINT_AUCTION,
+} from '../../support/telemint-fixtures';
 
 /**
  * Telemint items through PostgreSQL: the decoder's state upsert into telemint_nft_items (a state only
@@ -22,27 +27,15 @@ const ROYALTY = `0:${'D'.repeat(64)}`;
 const COLLECTION = `0:${'E'.repeat(64)}`;
 const CODE = `${'c'.repeat(43)}=`;
 const DATA = `${'d'.repeat(43)}=`;
+const ADDRESSES = { bidder: BIDDER, beneficiary: BENEFICIARY, royalty: ROYALTY };
 
 const onAuction = (lastLt: bigint, bid: bigint): TelemintItemRow => ({
   address: ITEM,
   lastLt,
   codeHash: CODE,
   dataHash: DATA,
-  tokenName: 'durov',
-  bidder: BIDDER,
+  ...durovAuctionState(ADDRESSES),
   bid,
-  bidTs: 1_790_000_100n,
-  minBid: 126_000_000_000n,
-  endTime: 1_790_604_800n,
-  beneficiary: BENEFICIARY,
-  initialMinBid: 100_000_000_000n,
-  maxBid: 0n,
-  minBidStep: 5n,
-  minExtendTime: 3600n,
-  duration: 604_800n,
-  royaltyNumerator: 5n,
-  royaltyDenominator: 100n,
-  royaltyDestination: ROYALTY,
 });
 
 const idle: TelemintItemRow = {
@@ -51,17 +44,7 @@ const idle: TelemintItemRow = {
   codeHash: CODE,
   dataHash: null,
   tokenName: '+88801234567',
-  bidder: null,
-  bid: 0n,
-  bidTs: 0n,
-  minBid: 0n,
-  endTime: 0n,
-  beneficiary: null,
-  initialMinBid: 0n,
-  maxBid: 0n,
-  minBidStep: 0n,
-  minExtendTime: 0n,
-  duration: 0n,
+  ...NO_TELEMINT_AUCTION,
   royaltyNumerator: 5n,
   royaltyDenominator: 100n,
   royaltyDestination: ROYALTY,
@@ -123,21 +106,7 @@ void describe('telemint_nft_items (TokenRepository.saveStates, TokenQueryReposit
       [
         {
           address: ITEM,
-          token_name: 'durov',
-          bidder_address: BIDDER,
-          bid: '120000000000',
-          bid_ts: '1790000100',
-          min_bid: '126000000000',
-          end_time: '1790604800',
-          beneficiary_address: BENEFICIARY,
-          initial_min_bid: '100000000000',
-          max_bid: '0',
-          min_bid_step: '5',
-          min_extend_time: '3600',
-          duration: '604800',
-          royalty_numerator: '5',
-          royalty_denominator: '100',
-          royalty_destination: ROYALTY,
+          ...durovAuctionColumns(ADDRESSES),
           last_transaction_lt: '600',
           code_hash: CODE,
           data_hash: DATA,
