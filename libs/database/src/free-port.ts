@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
  */
 export const FREE_PORT_RANGE = { from: 20_000, to: 32_767 } as const;
 
-/** Every port this process has handed out: two callers never get the same one. */
+/** Every port this process has handed out or is probing: two callers never get the same one. */
 const handedOut = new Set<number>();
 
 /**
@@ -23,10 +23,13 @@ export async function findFreePort(): Promise<number> {
     if (handedOut.has(port)) {
       continue;
     }
+    // Claimed before the probe: concurrent callers that draw the same port skip it rather than
+    // probe it one after the other and both find it free.
+    handedOut.add(port);
     if (await canListen(port)) {
-      handedOut.add(port);
       return port;
     }
+    handedOut.delete(port);
   }
   throw new Error(
     `no free port found in ${String(FREE_PORT_RANGE.from)}-${String(FREE_PORT_RANGE.to)}`,
