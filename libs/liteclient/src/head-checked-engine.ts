@@ -1,6 +1,6 @@
-import { EventEmitter } from 'node:events';
 import { type LiteEngine } from 'ton-lite-client';
 import { type TLFunction } from 'ton-tl';
+import { WrappedEngine } from './wrapped-engine';
 
 /** The masterchain seqno of a liteServer.masterchainInfo / masterchainInfoExt answer, if it is one. */
 function headSeqnoOf(answer: unknown): number | undefined {
@@ -29,12 +29,12 @@ function headSeqnoOf(answer: unknown): number | undefined {
  * last probe does not answer head reads with its old head ("lagging servers are not used
  * for head reads").
  */
-export class HeadCheckedEngine extends EventEmitter implements LiteEngine {
+export class HeadCheckedEngine extends WrappedEngine {
   constructor(
-    private readonly engine: LiteEngine,
+    engine: LiteEngine,
     private readonly observeHead: (seqno: number) => void,
   ) {
-    super();
+    super(engine);
   }
 
   async query<REQ, RES>(
@@ -48,17 +48,5 @@ export class HeadCheckedEngine extends EventEmitter implements LiteEngine {
       this.observeHead(seqno);
     }
     return answer;
-  }
-
-  close(): void {
-    this.engine.close();
-  }
-
-  isClosed(): boolean {
-    return this.engine.isClosed();
-  }
-
-  isReady(): boolean {
-    return this.engine.isReady();
   }
 }

@@ -12,6 +12,7 @@ export * from './adnl';
 export * from './trust/chain-verifier';
 export * from './trust/verifying-engine';
 export * from './trust/key-block-file';
+export * from './trust/tl-block-id';
 export * from './trust/liteserver-trust';
 export * from './trust/network-identity';
 export * from './first-head';

@@ -1,5 +1,5 @@
 import { type ChainBlockHashes } from '@app/database';
-import { type LiteserverPool, lookupMasterchainBlock } from '@app/liteclient';
+import { type LiteserverPool, lookupMasterchainBlock, toTlBlockId } from '@app/liteclient';
 import { type BlockIdFull, LiteApiSchema } from '@app/ton';
 import {
   type liteServer_masterchainInfoExt,
@@ -101,7 +101,7 @@ export class BlockSource {
       (client) =>
         client.engine.query(LiteApiSchema.Functions.liteServer_getBlock, {
           kind: 'liteServer.getBlock',
-          id: toLite(id),
+          id: toTlBlockId(id),
         }),
       { seqno: mcSeqno },
     );
@@ -122,17 +122,6 @@ function fromLite(id: tonNode_blockIdExt): LiteBlockId {
   return {
     workchain: id.workchain,
     shard: BigInt(id.shard),
-    seqno: id.seqno,
-    rootHash: id.rootHash,
-    fileHash: id.fileHash,
-  };
-}
-
-function toLite(id: LiteBlockId): tonNode_blockIdExt {
-  return {
-    kind: 'tonNode.blockIdExt',
-    workchain: id.workchain,
-    shard: BigInt.asIntN(64, id.shard).toString(),
     seqno: id.seqno,
     rootHash: id.rootHash,
     fileHash: id.fileHash,

@@ -1,7 +1,6 @@
-import { EventEmitter } from 'node:events';
-
 import { type LiteEngine } from 'ton-lite-client';
 import { type TLFunction } from 'ton-tl';
+import { WrappedEngine } from '../wrapped-engine';
 import {
   accountStateAnswer,
   checkAccountState,
@@ -71,13 +70,13 @@ function assertBlockAsked(reason: ProofFailure, answered: ProofBlockId, req: Req
  * Other answers pass unchecked (docs/trustless.md lists them). A failed check throws
  * LiteserverUnverifiedError and tells `onUnverified` why.
  */
-export class VerifyingEngine extends EventEmitter implements LiteEngine {
+export class VerifyingEngine extends WrappedEngine {
   constructor(
-    private readonly engine: LiteEngine,
+    engine: LiteEngine,
     private readonly chain: ChainVerifier,
     private readonly onUnverified: (reason: ProofFailure, message: string) => void,
   ) {
-    super();
+    super(engine);
   }
 
   async query<REQ, RES>(
@@ -201,17 +200,5 @@ export class VerifyingEngine extends EventEmitter implements LiteEngine {
 
   private get ctx(): CheckContext {
     return { engine: this.engine, chain: this.chain };
-  }
-
-  close(): void {
-    this.engine.close();
-  }
-
-  isClosed(): boolean {
-    return this.engine.isClosed();
-  }
-
-  isReady(): boolean {
-    return this.engine.isReady();
   }
 }

@@ -1,4 +1,5 @@
 import type { Cell, Slice } from '@ton/core';
+import { readLabelHead } from './hm-label';
 
 /** The entry a nearest-key lookup found: its key, its leaf edge cell, the slice at its value. */
 export interface NearestEntry {
@@ -53,27 +54,13 @@ function openEdge(cell: Cell, slice: Slice | undefined, m: number, options: Near
   }
   options.visit?.(cell);
   const s = slice ?? cell.beginParse();
-  const lenBits = m === 0 ? 0 : 32 - Math.clz32(m);
-  let labelLength: number;
+  const head = readLabelHead(s, m);
+  const labelLength = head.length;
   let label: bigint;
-  const short = !s.loadBit();
-  const long = !short && !s.loadBit();
-  if (short) {
-    // hml_short$0: unary length, then the bits
-    labelLength = 0;
-    while (s.loadBit()) {
-      labelLength++;
-    }
-    label = labelLength === 0 ? 0n : s.loadUintBig(labelLength);
-  } else if (long) {
-    // hml_long$10
-    labelLength = s.loadUint(lenBits);
+  if (head.sameBit === null) {
     label = labelLength === 0 ? 0n : s.loadUintBig(labelLength);
   } else {
-    // hml_same$11 v:Bit n:(#<= m)
-    const v = s.loadBit();
-    labelLength = s.loadUint(lenBits);
-    label = v ? (1n << BigInt(labelLength)) - 1n : 0n;
+    label = head.sameBit ? (1n << BigInt(labelLength)) - 1n : 0n;
   }
   if (labelLength > m) {
     throw new Error('malformed dictionary: label longer than the remaining key');

@@ -1,4 +1,5 @@
 import type { Cell, Slice } from '@ton/core';
+import { readLabelHead } from './hm-label';
 
 /** Result of following a key through a Hashmap / HashmapAug(E) root. */
 export interface DictPath {
@@ -42,26 +43,13 @@ export function hashmapPath(root: Cell, key: bigint, keyBits: number, rootSlice?
     }
     cells.push(cell);
     const s = cell === root && rootSlice ? rootSlice : cell.beginParse();
-    const lenBits = bitsForLength(remaining);
+    const head = readLabelHead(s, remaining);
+    const labelLength = head.length;
     let matches = true;
-    let labelLength: number;
-    const short = !s.loadBit();
-    const long = !short && !s.loadBit();
-    if (short) {
-      // hml_short$0: unary length, then the bits
-      labelLength = 0;
-      while (s.loadBit()) {
-        labelLength++;
-      }
-      matches = compareLabel(s, key, keyBits - remaining, labelLength, keyBits);
-    } else if (long) {
-      // hml_long$10
-      labelLength = s.loadUint(lenBits);
+    if (head.sameBit === null) {
       matches = compareLabel(s, key, keyBits - remaining, labelLength, keyBits);
     } else {
-      // hml_same$11 v:Bit n:(#<= m)
-      const v = s.loadBit() ? 1n : 0n;
-      labelLength = s.loadUint(lenBits);
+      const v = head.sameBit ? 1n : 0n;
       for (let i = 0; i < labelLength; i++) {
         if (keyBit(key, keyBits, keyBits - remaining + i) !== v) {
           matches = false;
@@ -113,11 +101,6 @@ function compareLabel(
 /** Bit `i` (0 = most significant) of an n-bit key. */
 function keyBit(key: bigint, keyBits: number, i: number): bigint {
   return (key >> BigInt(keyBits - 1 - i)) & 1n;
-}
-
-/** Width of n in `#<= m`: ceil(log2(m + 1)). */
-function bitsForLength(m: number): number {
-  return m === 0 ? 0 : 32 - Math.clz32(m);
 }
 
 /** A signed 32-bit dictionary key (config params, workchain ids) as the unsigned key bits. */

@@ -9,3 +9,4 @@ export * from './shard-account';
 export * from './boc-shape';
 export * from './single-root-boc';
 export * from './cell-rewrite';
+export * from './cell-data-bytes';

@@ -1,4 +1,5 @@
 import { type ExtMessage, type MsgData, type RawMessage } from '@app/contracts';
+import { cellDataBytes } from '@app/ton';
 import {
   type Address,
   beginCell,
@@ -57,18 +58,6 @@ function loadCellString(body: Slice): Buffer | undefined {
   return Buffer.concat(parts);
 }
 
-/** The data bits of a cell as bytes, the last byte zero-padded (Python bitarray.tobytes). */
-function dataBytes(cell: Cell): Buffer {
-  const bits = cell.bits;
-  const out = Buffer.alloc(Math.ceil(bits.length / 8));
-  for (let i = 0; i < bits.length; i++) {
-    if (bits.at(i)) {
-      out[i >> 3] = (out[i >> 3] ?? 0) | (0x80 >> (i & 7));
-    }
-  }
-  return out;
-}
-
 function utf8(bytes: Buffer): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -102,7 +91,7 @@ function messageData(message: Message): { msgData: MsgData; message: string } {
     }
   }
   const init = message.init ? beginCell().store(storeStateInit(message.init)).endCell() : null;
-  const bits = dataBytes(body);
+  const bits = cellDataBytes(body);
   return {
     msgData: {
       '@type': 'msg.dataRaw',
