@@ -23,6 +23,7 @@ import { type Service, startService } from './support/processes';
 import { startStandalone } from './support/standalone';
 import {
   headLines,
+  readReport,
   reportHead,
   runContext,
   target,
@@ -33,7 +34,8 @@ import {
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? '5000');
 /** The connections of the issue's measurement (wrk, 2 threads, 16 connections). */
 const CONNECTIONS = 16;
-const ROUNDS = 2;
+/** Rounds alternating bare and service (BENCH_ROUNDS; more rounds even out a shared machine). */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? '2');
 /** The cached read at >= 50 % of the bare server's throughput. */
 const TARGET_SHARE = 0.5;
 const PROFILE = process.env.BENCH_CPU_PROF === '1';
@@ -121,8 +123,61 @@ async function profileRun(
   return shares;
 }
 
+/** What the previous report measured, for the comparison section. */
+interface PreviousRun {
+  readonly commit: string;
+  readonly date: string;
+  readonly loadAverage: { readonly before: number; readonly after: number };
+  readonly share: number | null;
+  readonly throughput: readonly (ThroughputResult & { round: number })[];
+}
+
+function previousRun(): PreviousRun | undefined {
+  try {
+    return readReport('v2-cached') as PreviousRun;
+  } catch {
+    return undefined;
+  }
+}
+
+function meanRps(rows: readonly ThroughputResult[], label: string): number {
+  const mine = rows.filter((t) => t.label === label);
+  return mine.length === 0 ? 0 : Math.round(mine.reduce((a, t) => a + t.rps, 0) / mine.length);
+}
+
+function comparisonSection(
+  previous: PreviousRun | undefined,
+  now: { share: number | undefined; throughput: readonly ThroughputResult[]; load: string },
+): string[] {
+  if (previous === undefined) {
+    return [];
+  }
+  const row = (
+    run: string,
+    share: number | null | undefined,
+    rows: readonly ThroughputResult[],
+    load: string,
+  ): string =>
+    `| ${run} | ${String(share ?? '-')} | ${String(meanRps(rows, PATHS.bare))} | ${String(meanRps(rows, PATHS.service))} | ${load} |`;
+  return [
+    '',
+    '## Compared with the previous report',
+    '',
+    '| run | share | bare req/s (mean) | service req/s (mean) | load average before / after |',
+    '|---|---:|---:|---:|---|',
+    row(
+      `previous (${previous.commit.slice(0, 7)}, ${previous.date})`,
+      previous.share,
+      previous.throughput,
+      `${String(previous.loadAverage.before)} / ${String(previous.loadAverage.after)}`,
+    ),
+    row('this run', now.share, now.throughput, now.load),
+  ];
+}
+
 export async function runV2CachedBench(): Promise<string> {
   const ctx = runContext();
+  const previous = previousRun();
   const services: Service[] = [];
   const databases: TestDatabase[] = [];
   const throughput: (ThroughputResult & { round: number })[] = [];
@@ -207,6 +262,11 @@ export async function runV2CachedBench(): Promise<string> {
       (r) =>
         `| ${String(r.round)} | ${r.label} | ${String(r.rps)} | ${String(r.p50Ms)} | ${String(r.p99Ms)} | ${String(r.requests)} | ${String(r.errors)} |`,
     ),
+    ...comparisonSection(previous, {
+      share,
+      throughput,
+      load: `${String(head.loadAverage.before)} / ${String(head.loadAverage.after)}`,
+    }),
     ...profileSection(shares),
   ].join('\n');
   return writeReport('v2-cached', markdown, head, {

@@ -256,6 +256,45 @@ void describe('lean v2 route: same edge, same bytes as the Fastify route', () =>
     assert.match(metrics, /^tonapi_auth_failures_total\{reason="unknown_key"\} 1$/m);
   });
 
+  void it('an api_key in the query: unknown 401, another network 403, as on Fastify', async () => {
+    const unknown = await both(`${ACCOUNT_AT_5}&api_key=${generateApiKey()}`, {
+      'x-forwarded-for': '198.51.100.30',
+      'x-request-id': 'lean-query-key',
+    });
+    assert.deepEqual(timeless(unknown.lean), timeless(unknown.plain));
+    assert.equal(unknown.lean.status, 401);
+    assert.equal(unknown.lean.body, '{"ok":false,"error":"API key does not exist","code":401}');
+    const wrongNetwork = await both(`${ACCOUNT_AT_5}&api_key=${otherNetworkKey}`, {
+      'x-forwarded-for': '198.51.100.31',
+      'x-request-id': 'lean-query-key',
+    });
+    assert.deepEqual(timeless(wrongNetwork.lean), timeless(wrongNetwork.plain));
+    assert.equal(wrongNetwork.lean.status, 403);
+  });
+
+  void it('one rate-limit bucket for the lean route and Fastify: each charges the other', async () => {
+    // Two units a second for an anonymous client (anonymousRps): one spent through Fastify (an
+    // escaped address is not a plain query), one through the lean route, then both refuse (a
+    // refusal on Fastify stops at the edge's hook, before the counting one: the last is not seen).
+    const headers = { 'x-forwarded-for': '198.51.100.40', 'x-request-id': 'lean-shared' };
+    const viaFastify = ACCOUNT_AT_5.replace(':', '%3A');
+    const answers: [string, number][] = [];
+    for (const path of [viaFastify, ACCOUNT_AT_5, ACCOUNT_AT_5, viaFastify]) {
+      const before = leanFastifyRequests;
+      const answer = await get(leanBase, path, headers);
+      answers.push([
+        leanFastifyRequests === before ? 'not seen by Fastify' : 'Fastify',
+        answer.status,
+      ]);
+    }
+    assert.deepEqual(answers, [
+      ['Fastify', 200],
+      ['not seen by Fastify', 200],
+      ['not seen by Fastify', 429],
+      ['not seen by Fastify', 429],
+    ]);
+  });
+
   void it('what it does not keep falls through to Fastify', async () => {
     for (const [i, path] of [
       '/api/v2/getAddressInformation?address=0%3A' + '0'.repeat(63) + '1&seqno=6',

@@ -85,7 +85,71 @@ class KeptKeys {
   }
 }
 
-const API_VERSION_HEADER: Readonly<Record<string, string>> = { 'x-api-version': V2_API_VERSION };
+/** A lean request's target: the method's route, its parameters and its answer's kept key. */
+interface LeanTarget {
+  readonly route: string;
+  readonly query: RawParams;
+  readonly key: string;
+}
+
+/**
+ * Lean targets remembered by the URL as sent, so a repeated read costs one map lookup instead of its
+ * query's parse, limits check and key text. Only URLs without `api_key` (a secret is never held as
+ * a key here) whose query was plain and whose answer has a kept key are remembered; everything else
+ * takes the full path each time. Bounded as KeptKeys.
+ */
+class LeanUrls {
+  private readonly targets = new Map<string, LeanTarget>();
+
+  get(url: string): LeanTarget | undefined {
+    return this.targets.get(url);
+  }
+
+  remember(url: string, target: LeanTarget): void {
+    if (url.includes(API_KEY_PARAM)) {
+      return;
+    }
+    if (this.targets.size >= KEPT_KEYS_MAX) {
+      this.targets.clear();
+    }
+    this.targets.set(url, target);
+  }
+}
+
+/** Header names and values, flat, in the order they are sent (node:http's writeHead takes them so). */
+type HeaderList = string[];
+
+/** Appends `more`'s headers to `list`, names lower-cased as Fastify sends them. */
+function appendHeaders(list: HeaderList, more: Readonly<Record<string, string>>): void {
+  for (const name in more) {
+    list.push(lowerName(name), more[name] ?? '');
+  }
+}
+
+const lowerNames = new Map<string, string>();
+
+/** A header name in lower case; the few names the edge uses are lowered once. */
+function lowerName(name: string): string {
+  let lower = lowerNames.get(name);
+  if (lower === undefined) {
+    lower = name.toLowerCase();
+    if (lowerNames.size < 64) {
+      lowerNames.set(name, lower);
+    }
+  }
+  return lower;
+}
+
+function headerList(headers: Readonly<Record<string, string>>): readonly string[] {
+  const list: HeaderList = [];
+  appendHeaders(list, headers);
+  return list;
+}
+
+/** The security headers every answer carries, flat (response-headers.ts). */
+const SECURITY_HEADER_LIST = headerList(SECURITY_HEADERS);
+
+const API_VERSION_HEADER = 'x-api-version';
 
 /** What the lean route needs of the gateway it runs in. */
 export interface LeanRouteParts {
@@ -119,28 +183,45 @@ export function installLeanV2Route(app: NestFastifyApplication, parts: LeanRoute
     done();
   });
 
-  const keptReply = (request: IncomingMessage, startedAt: bigint) => {
-    const url = request.url ?? '';
+  const leanUrls = new LeanUrls();
+  const target = (url: string): LeanTarget | undefined => {
     const mark = url.indexOf('?');
     const method = LEAN_PATHS.get(mark < 0 ? url : url.slice(0, mark));
-    if (
-      method === undefined ||
-      request.method !== 'GET' ||
-      closing ||
-      shedder.overloaded ||
-      request.headers['content-length'] !== undefined ||
-      request.headers['transfer-encoding'] !== undefined ||
-      queryStringProblem(url, protection) !== undefined
-    ) {
+    if (method === undefined || queryStringProblem(url, protection) !== undefined) {
       return undefined;
     }
     const query = plainQuery(mark < 0 ? '' : url.slice(mark + 1));
     const key = query === undefined ? undefined : keptKeys.of(method, query);
-    const body = key === undefined ? undefined : executor.keptReplyBody(key, startedAt);
-    return body === undefined || query === undefined
-      ? undefined
-      : { route: `/api/v2/${method}`, query: query.params, body };
+    if (query === undefined || key === undefined) {
+      return undefined;
+    }
+    const found = { route: `/api/v2/${method}`, query: query.params, key };
+    leanUrls.remember(url, found);
+    return found;
   };
+
+  const keptReply = (request: IncomingMessage, startedAt: bigint) => {
+    if (
+      request.method !== 'GET' ||
+      closing ||
+      shedder.overloaded ||
+      request.headers['content-length'] !== undefined ||
+      request.headers['transfer-encoding'] !== undefined
+    ) {
+      return undefined;
+    }
+    const url = request.url ?? '';
+    const found = leanUrls.get(url) ?? target(url);
+    const body = found === undefined ? undefined : executor.keptReplyBody(found.key, startedAt);
+    return body === undefined || found === undefined
+      ? undefined
+      : { route: found.route, query: found.query, body };
+  };
+
+  // With every origin allowed, a GET's CORS headers do not depend on the request (corsHeaders).
+  const anyOriginCors = protection.corsOrigins.includes('*')
+    ? headerList(corsHeaders('GET', {}, protection.corsOrigins).headers)
+    : undefined;
 
   const answer = async (
     request: IncomingMessage,
@@ -150,33 +231,35 @@ export function installLeanV2Route(app: NestFastifyApplication, parts: LeanRoute
     requestId: string,
   ): Promise<void> => {
     // In the order the Fastify hooks set them: request id, protection, edge, then the controller.
-    const headers: Record<string, string> = { [REQUEST_ID_HEADER]: requestId };
-    const add = (more: Readonly<Record<string, string>>): void => {
-      for (const [name, value] of Object.entries(more)) {
-        headers[name.toLowerCase()] = value;
-      }
-    };
-    add(SECURITY_HEADERS);
-    add(corsHeaders('GET', request.headers, protection.corsOrigins).headers);
+    const headers: HeaderList = [REQUEST_ID_HEADER, requestId, ...SECURITY_HEADER_LIST];
+    if (anyOriginCors === undefined) {
+      appendHeaders(headers, corsHeaders('GET', request.headers, protection.corsOrigins).headers);
+    } else {
+      headers.push(...anyOriginCors);
+    }
     const verdict = await edge.gate.admit({
       headers: request.headers,
       query: kept.query,
       peer: request.socket.remoteAddress,
       flavour: 'v2',
     });
-    add(verdict.headers);
+    appendHeaders(headers, verdict.headers);
     let status: number;
     let body: Buffer | string;
     if (verdict.refusal === undefined) {
-      add(API_VERSION_HEADER);
+      headers.push(API_VERSION_HEADER, V2_API_VERSION);
       status = 200;
       body = kept.body;
     } else {
       status = verdict.refusal.status;
       body = JSON.stringify(verdict.refusal.body);
     }
-    headers['content-type'] = JSON_CONTENT_TYPE;
-    headers['content-length'] = String(Buffer.byteLength(body));
+    headers.push(
+      'content-type',
+      JSON_CONTENT_TYPE,
+      'content-length',
+      String(typeof body === 'string' ? Buffer.byteLength(body) : body.length),
+    );
     response.writeHead(status, headers);
     response.end(body);
     const elapsedMs = Number(process.hrtime.bigint() - startedAt) / 1e6;
