@@ -35,15 +35,25 @@ function only(all: ActionRow[], type: string): ActionRow {
 }
 
 /**
- * The holder burns tsTON: its jetton wallet tells the minter, which sends `request` (the pool's
- * withdraw) on.
+ * The holder burns `burnt` tsTON: its jetton wallet tells the minter, which asks the pool to
+ * withdraw (with `value` attached); `poolSends` are what the pool sends on.
  */
-const burnRequest = (burn: Cell, request: Hop): Hop =>
+const withdrawRequest = (burnt: bigint, poolSends: Hop[], value?: bigint): Hop =>
   chain(
     { from: null, to: WALLET },
-    { from: WALLET, to: TS_WALLET, body: burn },
+    {
+      from: WALLET,
+      to: TS_WALLET,
+      body: op(JettonOp.burn).storeCoins(burnt).storeAddress(null).storeBit(false).endCell(),
+    },
     { from: TS_WALLET, to: TS_MINTER, body: op(JettonOp.burnNotification).endCell() },
-    request,
+    {
+      from: TS_MINTER,
+      to: POOL,
+      ...(value === undefined ? {} : { value }),
+      body: op(TONSTAKERS.pool_withdraw.opcode).endCell(),
+      children: poolSends,
+    },
   );
 
 /** `burner` burns the bill; the bill notifies the payout collection, which pays the holder. */
@@ -63,14 +73,10 @@ void describe('TONStakers (staking.py)', () => {
     const burnt = 700n;
     const requestValue = 100n;
     const payout = 850n;
-    const burn = op(JettonOp.burn).storeCoins(burnt).storeAddress(null).storeBit(false).endCell();
     const all = actions(
-      burnRequest(burn, {
-        from: TS_MINTER,
-        to: POOL,
-        value: requestValue,
-        body: op(TONSTAKERS.pool_withdraw.opcode).endCell(),
-        children: [
+      withdrawRequest(
+        burnt,
+        [
           {
             from: POOL,
             to: WALLET,
@@ -78,7 +84,8 @@ void describe('TONStakers (staking.py)', () => {
             body: op(TONSTAKERS.pool_withdrawal.opcode).endCell(),
           },
         ],
-      }),
+        requestValue,
+      ),
     );
     const a = only(all, 'stake_withdrawal');
     assert.equal(a.source, WALLET);
@@ -115,21 +122,15 @@ void describe('TONStakers (staking.py)', () => {
 
   void it('a withdraw request whose bill mint reaches no NFT is a failed stake_withdrawal_request without ts_nft', () => {
     const burnt = 5_000n;
-    const burn = op(JettonOp.burn).storeCoins(burnt).storeAddress(null).storeBit(false).endCell();
     const all = actions(
-      burnRequest(burn, {
-        from: TS_MINTER,
-        to: POOL,
-        body: op(TONSTAKERS.pool_withdraw.opcode).endCell(),
-        // the pool asks the payout collection to mint the bill; the collection sends nothing on
-        children: [
-          {
-            from: POOL,
-            to: PAYOUT_COLLECTION,
-            body: op(TONSTAKERS.payout_mint_jettons.opcode).endCell(),
-          },
-        ],
-      }),
+      // the pool asks the payout collection to mint the bill; the collection sends nothing on
+      withdrawRequest(burnt, [
+        {
+          from: POOL,
+          to: PAYOUT_COLLECTION,
+          body: op(TONSTAKERS.payout_mint_jettons.opcode).endCell(),
+        },
+      ]),
     );
     const a = only(all, 'stake_withdrawal_request');
     assert.equal(a.success, false);
@@ -235,38 +236,32 @@ void describe('TONStakers (staking.py)', () => {
 
   void it('a withdraw request whose bill is minted and told its owner: stake_withdrawal_request naming the bill, its nft_mint and nft_transfer kept', () => {
     const burnt = 8_000n;
-    const burn = op(JettonOp.burn).storeCoins(burnt).storeAddress(null).storeBit(false).endCell();
-    const root = burnRequest(burn, {
-      from: TS_MINTER,
-      to: POOL,
-      body: op(TONSTAKERS.pool_withdraw.opcode).endCell(),
-      children: [
-        {
-          from: POOL,
-          to: PAYOUT_COLLECTION,
-          body: op(TONSTAKERS.payout_mint_jettons.opcode).endCell(),
-          children: [
-            {
-              from: PAYOUT_COLLECTION,
-              to: BILL,
-              deploys: true,
-              body: op(TONSTAKERS.nft_init.opcode).endCell(),
-              children: [
-                {
-                  from: BILL,
-                  to: WALLET,
-                  value: 1n,
-                  body: op(0x05138d91)
-                    .storeAddress(Address.parse(PAYOUT_COLLECTION))
-                    .storeBit(false)
-                    .endCell(),
-                },
-              ],
-            },
-          ],
-        },
-      ],
-    });
+    const root = withdrawRequest(burnt, [
+      {
+        from: POOL,
+        to: PAYOUT_COLLECTION,
+        body: op(TONSTAKERS.payout_mint_jettons.opcode).endCell(),
+        children: [
+          {
+            from: PAYOUT_COLLECTION,
+            to: BILL,
+            deploys: true,
+            body: op(TONSTAKERS.nft_init.opcode).endCell(),
+            children: [
+              {
+                from: BILL,
+                to: WALLET,
+                value: 1n,
+                body: op(0x05138d91)
+                  .storeAddress(Address.parse(PAYOUT_COLLECTION))
+                  .storeBit(false)
+                  .endCell(),
+              },
+            ],
+          },
+        ],
+      },
+    ]);
     const bill = {
       nft_item: {
         address: BILL,

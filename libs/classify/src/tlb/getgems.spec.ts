@@ -1,13 +1,15 @@
 /**
- * getgems auction data as each contract version lays it out in the state init
- * (https://github.com/getgems-io/nft-contracts, nft-auction v1, v3r2, v3r3 and v4r1), read by the
- * version its code hash names.
+ * getgems auction and sale data as each contract version lays it out in the state init
+ * (https://github.com/getgems-io/nft-contracts, nft-auction v1, v3r2, v3r3 and v4r1, nft-fixprice-sale
+ * v4r1), read by the version its code hash names. Every field toncenter's `messages/getgems.py` loads
+ * is loaded, so data cut short before the last of them gives no data (its parser raises and its
+ * put-on-sale matcher builds nothing).
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Address, beginCell, type Builder, storeStateInit } from '@ton/core';
 import { testAddress } from '../testing/synthetic-trace';
-import { auctionInitData } from './getgems';
+import { auctionInitData, saleInitData } from './getgems';
 
 const FEE = testAddress(0, '1');
 const ROYALTY = testAddress(0, '2');
@@ -52,14 +54,12 @@ const addressFirstFees = (): Builder =>
     .storeUint(10, 32)
     .storeUint(1000, 32);
 
+/** mp_addr min_bid max_bid, without what follows. */
+const constantsToMaxBid = (): Builder =>
+  beginCell().storeAddress(a(MARKET)).storeCoins(1_000_000_000n).storeCoins(90_000_000_000n);
+
 /** mp_addr min_bid max_bid min_step step_time. */
-const constants = (): Builder =>
-  beginCell()
-    .storeAddress(a(MARKET))
-    .storeCoins(1_000_000_000n)
-    .storeCoins(90_000_000_000n)
-    .storeCoins(100_000_000n)
-    .storeUint(300, 32);
+const constants = (): Builder => constantsToMaxBid().storeCoins(100_000_000n).storeUint(300, 32);
 
 /**
  * v3r3 / v4r1: end?:1 is_canceled?:1 last_member last_bid last_bid_at end_time nft_owner
@@ -102,15 +102,26 @@ void describe('auctionInitData (getgems nft-auction state init)', () => {
     assert.deepEqual(auctionInitData(stateInit(data), CODE_HASH.v3r2), EXPECTED);
   });
 
-  void it('v3r3: the fee numbers inline, the fee addresses and the constants in refs', () => {
-    const data = runningState()
+  /** v3r3 data with the constants cell `c`. */
+  const v3r3 = (c: Builder): Builder =>
+    runningState()
       .storeUint(5, 32)
       .storeUint(100, 32)
       .storeUint(10, 32)
       .storeUint(1000, 32)
       .storeRef(beginCell().storeAddress(a(FEE)).storeAddress(a(ROYALTY)))
-      .storeRef(constants());
-    assert.deepEqual(auctionInitData(stateInit(data), CODE_HASH.v3r3), EXPECTED);
+      .storeRef(c);
+
+  void it('v3r3: the fee numbers inline, the fee addresses and the constants in refs', () => {
+    assert.deepEqual(auctionInitData(stateInit(v3r3(constants())), CODE_HASH.v3r3), EXPECTED);
+  });
+
+  void it('v3r3 whose constants end after max_bid: null (min_step and step_time are read too)', () => {
+    assert.equal(auctionInitData(stateInit(v3r3(constantsToMaxBid())), CODE_HASH.v3r3), null);
+  });
+
+  void it('an unknown code hash reads the v3r3 layout', () => {
+    assert.deepEqual(auctionInitData(stateInit(v3r3(constants())), null), EXPECTED);
   });
 
   void it('v4r1: the fee addresses and numbers together in the fees ref', () => {
@@ -127,5 +138,38 @@ void describe('auctionInitData (getgems nft-auction state init)', () => {
 
   void it('data that is not the version’s layout: null', () => {
     assert.equal(auctionInitData(stateInit(beginCell().storeUint(0, 2)), CODE_HASH.v4r1), null);
+  });
+});
+
+/** Sale v4r1 data (the layout of an unknown code hash) with the static cell `statics`. */
+const saleV4r1 = (statics: Builder): string =>
+  stateInit(
+    beginCell()
+      .storeUint(0, 1)
+      .storeAddress(a(MARKET))
+      .storeAddress(null)
+      .storeCoins(3_000_000_000n)
+      .storeUint(0, 32)
+      .storeUint(0, 64)
+      .storeRef(statics),
+  );
+
+void describe('saleInitData (getgems nft-fixprice-sale state init)', () => {
+  const statics = (): Builder => beginCell().storeAddress(a(FEE)).storeAddress(a(ROYALTY));
+
+  void it('v4r1 with its fee and royalty percentages: the addresses, no fee or royalty amounts', () => {
+    const d = saleInitData(saleV4r1(statics().storeUint(500, 17).storeUint(1000, 17)), null);
+    assert.deepEqual(d, {
+      marketplace_address: MARKET,
+      full_price: 3_000_000_000n,
+      marketplace_fee_address: FEE,
+      royalty_address: ROYALTY,
+      marketplace_fee: null,
+      royalty_amount: null,
+    });
+  });
+
+  void it('v4r1 whose static cell ends before the percentages: null', () => {
+    assert.equal(saleInitData(saleV4r1(statics()), null), null);
   });
 });
