@@ -8,6 +8,7 @@ import { createMeshGateway, type EdgeAccessOptions } from '@app/gateway';
 import { createLiteserverApp } from '@app/liteserver';
 import { type Localnet, startLocalnet } from '@app/localnet';
 import { createdKey, runKeysCli } from './support/keys-cli';
+import { SHARED_LOOP_PROTECTION } from './support/standalone-options';
 
 interface Answer {
   readonly status: number;
@@ -76,6 +77,7 @@ void describe('API keys and rate limits across two gateway replicas', () => {
         requestTimeoutMs: 5000,
         logger,
         edge,
+        protection: SHARED_LOOP_PROTECTION,
       });
       await gateway.listen({ port: 0, host: '127.0.0.1' });
       gateways.push(gateway);

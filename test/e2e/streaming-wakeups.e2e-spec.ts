@@ -13,6 +13,7 @@ import { createStandaloneApp } from '@app/standalone';
 import { genesisDecoded } from './support/genesis-decoded';
 import { openSse, type StreamClient, type StreamMessage } from './support/stream-clients';
 import { externalMessage } from '../integration/support/external-message';
+import { SHARED_LOOP_PROTECTION } from './support/standalone-options';
 
 /** Longer than any wait below: a block that reaches a client got there by wake-ups, not by a poll. */
 const NO_SAFETY_NET_MS = 3_600_000;
@@ -51,6 +52,7 @@ describe('Streaming API v2: the wake-up chain of the single process without NATS
       ingest: { follow: true, startSeqno: 1, window: 4, readyLag: 30 },
       pipelinePollMs: NO_SAFETY_NET_MS,
       streaming: { ...DEFAULT_STREAMING, anonymousConnections: 10, anonymousAddresses: 100 },
+      protection: SHARED_LOOP_PROTECTION,
       logger: createLogger({ app: 'test', level: 'silent' }),
     });
     const signals = app.get<PipelineSignals>(PIPELINE_SIGNALS);

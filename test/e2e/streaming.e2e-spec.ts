@@ -11,6 +11,7 @@ import { createMeshGateway, DEFAULT_STREAMING } from '@app/gateway';
 import { GENESIS, GenesisAccount, type Localnet, startLocalnet } from '@app/localnet';
 import { createStandaloneApp } from '@app/standalone';
 import { genesisDecoded } from './support/genesis-decoded';
+import { SHARED_LOOP_PROTECTION } from './support/standalone-options';
 import { openSse, openWs, type StreamClient, type StreamMessage } from './support/stream-clients';
 import { externalMessage } from '../integration/support/external-message';
 
@@ -128,6 +129,7 @@ describe('Streaming API v2 over SSE and WebSocket', () => {
       databaseUrl: db.url,
       ingest: { follow: true, startSeqno: 1, window: 4, readyLag: 30 },
       streaming: STREAMING,
+      protection: SHARED_LOOP_PROTECTION,
       logger: createLogger({ app: 'test', level: 'silent' }),
     });
     await single.listen({ port: 0, host: '127.0.0.1' });
@@ -137,6 +139,7 @@ describe('Streaming API v2 over SSE and WebSocket', () => {
       subjectPrefix,
       requestTimeoutMs: 10_000,
       streaming: STREAMING,
+      protection: SHARED_LOOP_PROTECTION,
       logger: createLogger({ app: 'test', level: 'silent' }),
     });
     await replica.listen({ port: 0, host: '127.0.0.1' });

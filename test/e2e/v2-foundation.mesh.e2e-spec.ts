@@ -3,6 +3,7 @@ import { natsUrl } from '@app/testing';
 import { createLogger } from '@app/observability';
 import { createMeshGateway } from '@app/gateway';
 import { createLiteserverApp } from '@app/liteserver';
+import { SHARED_LOOP_PROTECTION } from './support/standalone-options';
 import { foundationSuite } from './support/v2-foundation.suite';
 
 // Mesh mode: the gateway and the liteserver service as separate Nest apps talking over the real NATS
@@ -22,6 +23,7 @@ foundationSuite('mesh, real NATS', async (localnet) => {
     natsUrl: natsUrl(),
     subjectPrefix,
     requestTimeoutMs: 5000,
+    protection: SHARED_LOOP_PROTECTION,
     logger,
   });
   await gateway.listen({ port: 0, host: '127.0.0.1' });

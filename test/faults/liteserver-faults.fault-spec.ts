@@ -15,6 +15,7 @@ import {
   type Sample,
 } from './support/load-loop';
 import { HeadTimeline, type StaleHeads, v2ReadRequests } from './support/v2-reads';
+import { SHARED_LOOP_PROTECTION } from '../e2e/support/standalone-options';
 
 /** startLiteServers' default key material: node i's key is derived from it and i. */
 const LOCALNET_KEY_SEED = 'ton-access localnet liteserver';
@@ -103,6 +104,7 @@ void describe('v2 reads while a liteserver stops, stalls, lags or fails', () => 
       natsRequestTimeoutMs: 10_000,
       endpoints: localnet.liteservers.map((ls) => ls.endpoint),
       liteserverTimeoutMs: LITESERVER_TIMEOUT_MS,
+      protection: SHARED_LOOP_PROTECTION,
       logger: createLogger({ app: 'faults', level: 'silent' }),
     });
     await app.listen({ port: 0, host: '127.0.0.1' });

@@ -16,6 +16,7 @@ import { type NatsConnection } from '@nats-io/transport-node';
 import { z } from 'zod';
 import { type Localnet, startLocalnet } from '@app/localnet';
 import { createStandaloneApp } from '@app/standalone';
+import { SHARED_LOOP_PROTECTION } from '../support/standalone-options';
 
 export interface Reply {
   readonly status: number;
@@ -108,6 +109,7 @@ export async function startSenderMesh(run: string): Promise<SenderMesh> {
     databaseUrl: db.url,
     ingest: { follow: true, startSeqno: 1, window: 4, readyLag: 30 },
     decode: false,
+    protection: SHARED_LOOP_PROTECTION,
     logger: createLogger({ app: 'test', level: 'silent' }),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

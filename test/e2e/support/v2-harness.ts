@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { createLogger } from '@app/observability';
 import { createStandaloneApp } from '@app/standalone';
 import { type Localnet, type LocalnetOptions, startLocalnet } from '@app/localnet';
+import { SHARED_LOOP_PROTECTION } from './standalone-options';
 import { waitReady } from './wait-ready';
 
 /** One HTTP reply: status and the JSON body as an object. */
@@ -42,6 +43,7 @@ export async function startV2Harness(options: LocalnetOptions = {}): Promise<V2H
     natsRequestTimeoutMs: 10_000,
     endpoints: localnet.liteservers.map((ls) => ls.endpoint),
     liteserverTimeoutMs: 3000,
+    protection: SHARED_LOOP_PROTECTION,
     logger: createLogger({ app: 'test', level: 'silent' }),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
