@@ -30,4 +30,4 @@ export {
   type SeedAccount,
   parseAccountsFile,
 } from './seeds';
-export { JettonWallet, Multisig, multisigOrder, textComment } from './contracts';
+export { JettonWallet, Multisig, multisigOrder, NftCollection, textComment } from './contracts';

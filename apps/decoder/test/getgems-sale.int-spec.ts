@@ -1,0 +1,380 @@
+/**
+ * getgems' real fixed-price sale (v3r3) and deployer on a local network: an item put on sale through
+ * the deployer and bought, ingested and decoded into PostgreSQL.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { type Address, beginCell, type Cell, internal, toNano } from '@ton/core';
+import { NftCollection } from '@app/localnet';
+import {
+  type DecodedGenesis,
+  decodedGenesis,
+} from '../../../test/integration/support/decoded-genesis';
+import {
+  acceptCoinsBody,
+  type Deployable,
+  fixPriceSaleV3r3,
+  listingTransferBody,
+  saleDeployer,
+} from '../../../test/integration/support/getgems-contracts';
+import { SignedWallet } from '../../../test/integration/support/signed-wallet';
+
+interface ActionSql {
+  trace_id: string;
+  type: string;
+  source: string | null;
+  source_secondary: string | null;
+  destination: string | null;
+  destination_secondary: string | null;
+  asset: string | null;
+  asset_secondary: string | null;
+  value: string | null;
+  success: boolean;
+  ancestor_type: string[];
+  details: Record<string, unknown>;
+}
+
+const PRICE = toNano('3');
+const MARKETPLACE_FEE = toNano('0.15');
+const ROYALTY = toNano('0.3');
+const LIST_QUERY_ID = 7n;
+/** What the item forwards to the deployer with ownership_assigned (pays the sale's deployment). */
+const LIST_FORWARD = toNano('0.2');
+/** The TON the deployer deploys a sale with (a constant of its code). */
+const SALE_DEPLOY_VALUE = toNano('0.02');
+/** The forward amount of the sale's transfer to the buyer (a constant of v3r3's buy()). */
+const SALE_BUYER_FORWARD = toNano('0.03');
+/** v3r3's min_gas_amount: a buyer sends full_price and this. */
+const SALE_BUY_GAS = toNano('0.1');
+
+/** A TEP-62 transfer's inline forward payload, as toncenter keeps it: the bits after the Either bit. */
+function inlineForwardPayload(transfer: Cell): string {
+  const s = transfer.beginParse();
+  s.skip(32 + 64);
+  s.loadAddress();
+  s.loadAddress();
+  s.loadMaybeRef();
+  s.loadCoins();
+  assert.equal(s.loadBit(), false, 'an inline forward payload');
+  return s.asCell().toBoc().toString('base64');
+}
+
+const byKey = <T extends { type: string; source: string | null; destination: string | null }>(
+  rows: T[],
+): T[] => {
+  const key = (a: T) => `${a.type} ${a.source ?? ''} ${a.destination ?? ''}`;
+  return [...rows].sort((a, b) => key(a).localeCompare(key(b)));
+};
+
+void describe('decoder: a getgems fixed-price sale v3r3 (real contract code, real localnet)', () => {
+  let g: DecodedGenesis;
+  let actions: ActionSql[];
+  let seller: SignedWallet;
+  let buyer: SignedWallet;
+  let marketplace: SignedWallet;
+  let artist: SignedWallet;
+  let collection: NftCollection;
+  let item: Address;
+  let deployer: Deployable;
+  let sale: Deployable;
+  let listing: Cell;
+  let saleBalanceBeforeBuy: bigint;
+
+  before(async () => {
+    g = await decodedGenesis('decoder_getgems_sale', {
+      beforeIngest: async (_ds, localnet) => {
+        const { chain } = localnet;
+        const treasury = await chain.blockchain.treasury('getgems-treasury');
+        const fund = (label: string) =>
+          SignedWallet.funded(chain, treasury.address, `getgems-${label}`, toNano('100'));
+        seller = fund('seller');
+        buyer = fund('buyer');
+        marketplace = fund('marketplace');
+        artist = fund('artist');
+        await chain.settle();
+        // the seller's and buyer's wallets are deployed first, so that their trades' traces hold
+        // only the trade
+        await seller.send([]);
+        await buyer.send([]);
+        collection = await NftCollection.createFromConfig({
+          owner: artist.address,
+          collectionContentUri: 'https://example.invalid/getgems/collection.json',
+          commonContentUri: 'https://example.invalid/getgems/',
+          royalty: { numerator: 10, denominator: 100, destination: artist.address },
+        });
+        deployer = saleDeployer(marketplace.address);
+        await marketplace.send([
+          internal({
+            to: deployer.address,
+            value: toNano('0.1'),
+            init: deployer.init,
+            bounce: false,
+          }),
+        ]);
+        await artist.send([
+          internal({
+            to: collection.address,
+            value: toNano('0.1'),
+            init: collection.init,
+            bounce: false,
+          }),
+        ]);
+        await chain.settle();
+        await artist.send([
+          internal({
+            to: collection.address,
+            value: toNano('0.1'),
+            body: NftCollection.deployItemBody({
+              queryId: 1n,
+              index: 0n,
+              amount: toNano('0.06'),
+              owner: seller.address,
+              individualContent: '0.json',
+            }),
+          }),
+        ]);
+        await chain.settle();
+        item = await chain.blockchain.openContract(collection).getNftAddressByIndex(0n);
+        sale = fixPriceSaleV3r3({
+          createdAt: 1_795_000_000,
+          marketplace: marketplace.address,
+          nft: item,
+          owner: seller.address,
+          fullPrice: PRICE,
+          marketplaceFeeAddress: marketplace.address,
+          marketplaceFee: MARKETPLACE_FEE,
+          royaltyAddress: artist.address,
+          royaltyAmount: ROYALTY,
+        });
+        listing = listingTransferBody({
+          queryId: LIST_QUERY_ID,
+          deployer: deployer.address,
+          responseDestination: seller.address,
+          forwardAmount: LIST_FORWARD,
+          sale: sale.init,
+          saleBody: acceptCoinsBody(),
+        });
+        await seller.send([internal({ to: item, value: toNano('0.3'), body: listing })]);
+        await chain.settle();
+        saleBalanceBeforeBuy = (await chain.blockchain.getContract(sale.address)).balance;
+        await buyer.send([internal({ to: sale.address, value: PRICE + SALE_BUY_GAS })]);
+        await chain.settle();
+      },
+    });
+    actions = await g.ds.query(
+      `SELECT trace_id, type, source, source_secondary, destination, destination_secondary, asset,
+              asset_secondary, value::text, success, ancestor_type, details
+       FROM actions ORDER BY start_lt`,
+    );
+  });
+
+  after(async () => {
+    await g.close();
+  });
+
+  const raw = (a: Address): string => a.toRawString().toUpperCase();
+
+  /** The actions of the trace that has an action of `type` to `destination`, in a fixed order. */
+  function traceOf(type: string, destination: Address): { traceId: string; rows: ActionSql[] } {
+    const found = actions.filter((a) => a.type === type && a.destination === raw(destination));
+    assert.equal(found.length, 1, `one ${type} to ${raw(destination)}`);
+    const traceId = found[0]!.trace_id;
+    return { traceId, rows: byKey(actions.filter((a) => a.trace_id === traceId)) };
+  }
+
+  /** A row of `trace` as the expectations spell it (the trace id left out). */
+  const row = (over: Partial<ActionSql>): Omit<ActionSql, 'trace_id'> => ({
+    type: '',
+    source: null,
+    source_secondary: null,
+    destination: null,
+    destination_secondary: null,
+    asset: null,
+    asset_secondary: null,
+    value: null,
+    success: true,
+    ancestor_type: [],
+    details: {},
+    ...over,
+  });
+
+  /** nft_transfer_data of a transfer that is not a purchase. */
+  const transferData = (over: Record<string, unknown>): Record<string, unknown> => ({
+    query_id: '0',
+    is_purchase: false,
+    price: null,
+    nft_item_index: '0',
+    forward_amount: '0',
+    custom_payload: null,
+    forward_payload: null,
+    response_destination: null,
+    marketplace: null,
+    marketplace_address: null,
+    real_prev_owner: null,
+    payout_amount: null,
+    payout_comment_encrypted: null,
+    payout_comment_encoded: null,
+    payout_comment: null,
+    royalty_amount: null,
+    ...over,
+  });
+
+  const noListing = { marketplace_fee_address: null, royalty_address: null };
+  const emptyPayload = beginCell().endCell().toBoc().toString('base64');
+
+  const without = (rows: ActionSql[]) => rows.map(({ trace_id: _, ...rest }) => rest);
+
+  void it('the owner sends the item to the deployer, which deploys the sale and passes the item on: nft_put_on_sale', () => {
+    const { rows } = traceOf('nft_put_on_sale', sale.address);
+    const item_ = { asset: raw(collection.address), asset_secondary: raw(item) };
+    const inSale = ['nft_put_on_sale'];
+    assert.deepEqual(
+      without(rows),
+      byKey([
+        // the sale's deployment by the deployer: toncenter keeps contract_deploy out of its parent
+        row({
+          type: 'call_contract',
+          source: raw(deployer.address),
+          destination: raw(sale.address),
+          value: SALE_DEPLOY_VALUE.toString(),
+          ancestor_type: inSale,
+        }),
+        row({
+          type: 'contract_deploy',
+          source: raw(deployer.address),
+          destination: raw(sale.address),
+          value: SALE_DEPLOY_VALUE.toString(),
+        }),
+        row({
+          type: 'nft_put_on_sale',
+          source: seller.raw,
+          source_secondary: raw(deployer.address),
+          destination: raw(sale.address),
+          ...item_,
+          details: {
+            nft_listing_data: {
+              nft_item_index: '0',
+              full_price: PRICE.toString(),
+              marketplace_fee: MARKETPLACE_FEE.toString(),
+              royalty_amount: ROYALTY.toString(),
+              marketplace_fee_address: marketplace.raw,
+              marketplace: 'getgems',
+              royalty_address: artist.raw,
+              mp_fee_factor: null,
+              mp_fee_base: null,
+              royalty_fee_base: null,
+              max_bid: null,
+              min_bid: null,
+            },
+            nft_transfer_data: { marketplace_address: marketplace.raw },
+          },
+        }),
+        // the owner's transfer to the deployer, its inline forward payload (after the Either bit)
+        row({
+          type: 'nft_transfer',
+          source: seller.raw,
+          destination: raw(deployer.address),
+          ...item_,
+          ancestor_type: inSale,
+          details: {
+            nft_listing_data: noListing,
+            nft_transfer_data: transferData({
+              query_id: LIST_QUERY_ID.toString(),
+              forward_amount: LIST_FORWARD.toString(),
+              forward_payload: inlineForwardPayload(listing),
+              response_destination: seller.raw,
+            }),
+          },
+        }),
+        // the deployer's transfer to the sale: no forward amount, so no ownership_assigned; its
+        // source is the deployer, the message's sender
+        row({
+          type: 'nft_transfer',
+          source: raw(deployer.address),
+          destination: raw(sale.address),
+          ...item_,
+          ancestor_type: inSale,
+          details: {
+            nft_listing_data: noListing,
+            nft_transfer_data: transferData({
+              query_id: LIST_QUERY_ID.toString(),
+              forward_payload: emptyPayload,
+              response_destination: seller.raw,
+            }),
+          },
+        }),
+      ]),
+    );
+  });
+
+  void it('a buyer pays full_price plus the buy gas: nft_purchase with the payout to the seller, fee and royalty apart', async () => {
+    const { traceId, rows } = traceOf('nft_purchase', buyer.address);
+    // buy(): the seller gets full_price less the fee and the royalty, plus what the sale held
+    // before the buyer's TON came in (its balance less this transaction's storage fee)
+    const [saleTx] = await g.ds.query<{ fee: string }[]>(
+      `SELECT storage_fees_collected::text AS fee FROM transactions WHERE trace_id = $1 AND account = $2`,
+      [traceId, raw(sale.address)],
+    );
+    assert.ok(saleTx);
+    const payout = PRICE - MARKETPLACE_FEE - ROYALTY + saleBalanceBeforeBuy - BigInt(saleTx.fee);
+    const bought = { asset: raw(collection.address), asset_secondary: raw(item) };
+    // the sale's transfer: query_id 0 (an empty-body buy), 0.03 TON forward, the buyer answered
+    const purchase = {
+      query_id: '0',
+      is_purchase: true,
+      price: PRICE.toString(),
+      nft_item_index: '0',
+      forward_amount: SALE_BUYER_FORWARD.toString(),
+      custom_payload: null,
+      forward_payload: emptyPayload,
+      response_destination: buyer.raw,
+      marketplace: 'getgems',
+      marketplace_address: marketplace.raw,
+      real_prev_owner: seller.raw,
+    };
+    const payoutTo = (to: string, value: bigint, ancestors: string[] = []) =>
+      row({
+        type: 'ton_transfer',
+        source: raw(sale.address),
+        destination: to,
+        value: value.toString(),
+        ancestor_type: ancestors,
+        details: { ton_transfer_data: { content: null, encrypted: false } },
+      });
+    assert.deepEqual(
+      without(rows),
+      byKey([
+        // the item's ownership_assigned names the sale as the previous owner
+        row({
+          type: 'nft_purchase',
+          source: raw(sale.address),
+          destination: buyer.raw,
+          ...bought,
+          details: {
+            nft_transfer_data: {
+              ...purchase,
+              payout_amount: payout.toString(),
+              payout_comment_encrypted: false,
+              payout_comment_encoded: false,
+              payout_comment: null,
+            },
+          },
+        }),
+        row({
+          type: 'nft_transfer',
+          source: raw(sale.address),
+          destination: buyer.raw,
+          ...bought,
+          ancestor_type: ['nft_purchase'],
+          details: {
+            nft_listing_data: noListing,
+            nft_transfer_data: transferData(purchase),
+          },
+        }),
+        payoutTo(artist.raw, ROYALTY),
+        payoutTo(marketplace.raw, MARKETPLACE_FEE),
+        payoutTo(seller.raw, payout, ['nft_purchase']),
+      ]),
+    );
+  });
+});

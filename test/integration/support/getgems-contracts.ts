@@ -1,0 +1,131 @@
+/**
+ * getgems' own compiled contracts (https://github.com/getgems-io/nft-contracts, MIT), deployed on a
+ * local network as on mainnet: the code is the BoC their repository ships, kept in
+ * fixtures/contracts/getgems with its provenance (fixtures/README.md); the state inits and message
+ * bodies follow the storage and operations those contracts read.
+ */
+import {
+  type Address,
+  beginCell,
+  type Builder,
+  Cell,
+  contractAddress,
+  type StateInit,
+  storeStateInit,
+} from '@ton/core';
+import { readFixture } from '@app/testing';
+import { NFT } from '@app/ton';
+
+export type GetgemsContract = 'deployer' | 'nft-fixprice-sale-v3r3';
+
+/** The code cell of a getgems contract, from its fixture. */
+export function getgemsCode(name: GetgemsContract): Cell {
+  const [code] = Cell.fromBoc(readFixture('contracts', 'getgems', `${name}.boc`));
+  if (code === undefined) {
+    throw new Error(`fixture ${name}.boc holds no cell`);
+  }
+  return code;
+}
+
+/** A contract's state init and the address it deploys to in the basechain. */
+export interface Deployable {
+  readonly init: StateInit;
+  readonly address: Address;
+}
+
+function deployable(init: StateInit): Deployable {
+  return { init, address: contractAddress(0, init) };
+}
+
+export interface FixPriceSaleConfig {
+  readonly createdAt: number;
+  readonly marketplace: Address;
+  readonly nft: Address;
+  /** The seller; the getgems deployer deploys sales with it set, so they need no ownership_assigned. */
+  readonly owner: Address;
+  readonly fullPrice: bigint;
+  readonly marketplaceFeeAddress: Address;
+  readonly marketplaceFee: bigint;
+  readonly royaltyAddress: Address;
+  readonly royaltyAmount: bigint;
+}
+
+/**
+ * A fixed-price sale v3r3: storage is_complete:uint1 created_at:uint32 marketplace_address
+ * nft_address nft_owner_address full_price:Coins fees:^(marketplace_fee_address
+ * marketplace_fee:Coins royalty_address royalty_amount:Coins) sold_at:uint32 query_id:uint64.
+ */
+export function fixPriceSaleV3r3(config: FixPriceSaleConfig): Deployable {
+  const fees = beginCell()
+    .storeAddress(config.marketplaceFeeAddress)
+    .storeCoins(config.marketplaceFee)
+    .storeAddress(config.royaltyAddress)
+    .storeCoins(config.royaltyAmount)
+    .endCell();
+  const data = beginCell()
+    .storeUint(0, 1)
+    .storeUint(config.createdAt, 32)
+    .storeAddress(config.marketplace)
+    .storeAddress(config.nft)
+    .storeAddress(config.owner)
+    .storeCoins(config.fullPrice)
+    .storeRef(fees)
+    .storeUint(0, 32)
+    .storeUint(0, 64)
+    .endCell();
+  return deployable({ code: getgemsCode('nft-fixprice-sale-v3r3'), data });
+}
+
+/**
+ * The getgems deployer (the "listing" contract an owner sends an item to), as its compiled code
+ * reads it: storage owner_address:MsgAddress. Given the item with a do_sale forward payload, it
+ * deploys the sale from the payload's state init with 0.02 TON and passes the item on to it.
+ */
+export function saleDeployer(owner: Address): Deployable {
+  const data = beginCell().storeAddress(owner).endCell();
+  return deployable({ code: getgemsCode('deployer'), data });
+}
+
+/** The deployer's do_sale sub-operation, read right after ownership_assigned's prev_owner. */
+const DO_SALE = 0x0fe0ede;
+
+/** accept_coins#00000001 query_id:uint64: what the deployer sends the sale it deploys. */
+export function acceptCoinsBody(queryId = 0n): Cell {
+  return beginCell().storeUint(1, 32).storeUint(queryId, 64).endCell();
+}
+
+/**
+ * The owner's TEP-62 transfer of an item to the deployer: the forward payload, inline, is do_sale
+ * with the sale's state init and the body to deploy it with.
+ */
+export function listingTransferBody(args: {
+  readonly queryId: bigint;
+  readonly deployer: Address;
+  readonly responseDestination: Address;
+  readonly forwardAmount: bigint;
+  readonly sale: StateInit;
+  readonly saleBody: Cell;
+}): Cell {
+  const saleInit = beginCell().store(storeStateInit(args.sale)).endCell();
+  return transferHead(args)
+    .storeUint(DO_SALE, 32)
+    .storeRef(saleInit)
+    .storeRef(args.saleBody)
+    .endCell();
+}
+
+/** transfer#5fcc3d14 query_id new_owner response_destination, no custom payload, forward_amount. */
+function transferHead(args: {
+  readonly queryId: bigint;
+  readonly deployer: Address;
+  readonly responseDestination: Address;
+  readonly forwardAmount: bigint;
+}): Builder {
+  return beginCell()
+    .storeUint(NFT.transfer.opcode, 32)
+    .storeUint(args.queryId, 64)
+    .storeAddress(args.deployer)
+    .storeAddress(args.responseDestination)
+    .storeBit(false)
+    .storeCoins(args.forwardAmount);
+}
