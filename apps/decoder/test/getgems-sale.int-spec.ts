@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { type Address, beginCell, type Cell, internal, toNano } from '@ton/core';
-import { NftCollection } from '@app/localnet';
+import { type NftCollection } from '@app/localnet';
 import {
   type DecodedGenesis,
   decodedGenesis,
@@ -14,10 +14,13 @@ import {
   acceptCoinsBody,
   type Deployable,
   fixPriceSaleV3r3,
-  listingTransferBody,
-  saleDeployer,
 } from '../../../test/integration/support/getgems-contracts';
-import { SignedWallet } from '../../../test/integration/support/signed-wallet';
+import {
+  DEPLOYER_DEPLOY_VALUE,
+  GetgemsMarket,
+  LIST_FORWARD,
+} from '../../../test/integration/support/getgems-market';
+import { type SignedWallet } from '../../../test/integration/support/signed-wallet';
 
 interface ActionSql {
   trace_id: string;
@@ -38,10 +41,6 @@ const PRICE = toNano('3');
 const MARKETPLACE_FEE = toNano('0.15');
 const ROYALTY = toNano('0.3');
 const LIST_QUERY_ID = 7n;
-/** What the item forwards to the deployer with ownership_assigned (pays the sale's deployment). */
-const LIST_FORWARD = toNano('0.2');
-/** The TON the deployer deploys a sale with (a constant of its code). */
-const SALE_DEPLOY_VALUE = toNano('0.02');
 /** The forward amount of the sale's transfer to the buyer (a constant of v3r3's buy()). */
 const SALE_BUYER_FORWARD = toNano('0.03');
 /** v3r3's min_gas_amount: a buyer sends full_price and this. */
@@ -83,58 +82,10 @@ void describe('decoder: a getgems fixed-price sale v3r3 (real contract code, rea
   before(async () => {
     g = await decodedGenesis('decoder_getgems_sale', {
       beforeIngest: async (_ds, localnet) => {
-        const { chain } = localnet;
-        const treasury = await chain.blockchain.treasury('getgems-treasury');
-        const fund = (label: string) =>
-          SignedWallet.funded(chain, treasury.address, `getgems-${label}`, toNano('100'));
-        seller = fund('seller');
-        buyer = fund('buyer');
-        marketplace = fund('marketplace');
-        artist = fund('artist');
-        await chain.settle();
-        // the seller's and buyer's wallets are deployed first, so that their trades' traces hold
-        // only the trade
-        await seller.send([]);
-        await buyer.send([]);
-        collection = await NftCollection.createFromConfig({
-          owner: artist.address,
-          collectionContentUri: 'https://example.invalid/getgems/collection.json',
-          commonContentUri: 'https://example.invalid/getgems/',
-          royalty: { numerator: 10, denominator: 100, destination: artist.address },
-        });
-        deployer = saleDeployer(marketplace.address);
-        await marketplace.send([
-          internal({
-            to: deployer.address,
-            value: toNano('0.1'),
-            init: deployer.init,
-            bounce: false,
-          }),
-        ]);
-        await artist.send([
-          internal({
-            to: collection.address,
-            value: toNano('0.1'),
-            init: collection.init,
-            bounce: false,
-          }),
-        ]);
-        await chain.settle();
-        await artist.send([
-          internal({
-            to: collection.address,
-            value: toNano('0.1'),
-            body: NftCollection.deployItemBody({
-              queryId: 1n,
-              index: 0n,
-              amount: toNano('0.06'),
-              owner: seller.address,
-              individualContent: '0.json',
-            }),
-          }),
-        ]);
-        await chain.settle();
-        item = await chain.blockchain.openContract(collection).getNftAddressByIndex(0n);
+        const market = await GetgemsMarket.open(localnet.chain);
+        ({ seller, marketplace, artist, collection, deployer } = market);
+        buyer = await market.wallet('buyer');
+        item = await market.mintForSeller(0n);
         sale = fixPriceSaleV3r3({
           createdAt: 1_795_000_000,
           marketplace: marketplace.address,
@@ -146,16 +97,8 @@ void describe('decoder: a getgems fixed-price sale v3r3 (real contract code, rea
           royaltyAddress: artist.address,
           royaltyAmount: ROYALTY,
         });
-        listing = listingTransferBody({
-          queryId: LIST_QUERY_ID,
-          deployer: deployer.address,
-          responseDestination: seller.address,
-          forwardAmount: LIST_FORWARD,
-          sale: sale.init,
-          saleBody: acceptCoinsBody(),
-        });
-        await seller.send([internal({ to: item, value: toNano('0.3'), body: listing })]);
-        await chain.settle();
+        listing = await market.list(item, sale, acceptCoinsBody(), LIST_QUERY_ID);
+        const { chain } = localnet;
         saleBalanceBeforeBuy = (await chain.blockchain.getContract(sale.address)).balance;
         await buyer.send([internal({ to: sale.address, value: PRICE + SALE_BUY_GAS })]);
         await chain.settle();
@@ -236,14 +179,14 @@ void describe('decoder: a getgems fixed-price sale v3r3 (real contract code, rea
           type: 'call_contract',
           source: raw(deployer.address),
           destination: raw(sale.address),
-          value: SALE_DEPLOY_VALUE.toString(),
+          value: DEPLOYER_DEPLOY_VALUE.toString(),
           ancestor_type: inSale,
         }),
         row({
           type: 'contract_deploy',
           source: raw(deployer.address),
           destination: raw(sale.address),
-          value: SALE_DEPLOY_VALUE.toString(),
+          value: DEPLOYER_DEPLOY_VALUE.toString(),
         }),
         row({
           type: 'nft_put_on_sale',
