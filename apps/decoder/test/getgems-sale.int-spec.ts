@@ -14,6 +14,7 @@ import {
   acceptCoinsBody,
   type Deployable,
   fixPriceSaleV3r3,
+  inlineForwardPayload,
 } from '../../../test/integration/support/getgems-contracts';
 import {
   DEPLOYER_DEPLOY_VALUE,
@@ -21,21 +22,13 @@ import {
   LIST_FORWARD,
 } from '../../../test/integration/support/getgems-market';
 import { type SignedWallet } from '../../../test/integration/support/signed-wallet';
-
-interface ActionSql {
-  trace_id: string;
-  type: string;
-  source: string | null;
-  source_secondary: string | null;
-  destination: string | null;
-  destination_secondary: string | null;
-  asset: string | null;
-  asset_secondary: string | null;
-  value: string | null;
-  success: boolean;
-  ancestor_type: string[];
-  details: Record<string, unknown>;
-}
+import {
+  type ActionSql,
+  actionRow as row,
+  byKey,
+  storedActions,
+  traceWith,
+} from '../../../test/integration/support/trace-actions';
 
 const PRICE = toNano('3');
 const MARKETPLACE_FEE = toNano('0.15');
@@ -45,25 +38,6 @@ const LIST_QUERY_ID = 7n;
 const SALE_BUYER_FORWARD = toNano('0.03');
 /** v3r3's min_gas_amount: a buyer sends full_price and this. */
 const SALE_BUY_GAS = toNano('0.1');
-
-/** A TEP-62 transfer's inline forward payload, as toncenter keeps it: the bits after the Either bit. */
-function inlineForwardPayload(transfer: Cell): string {
-  const s = transfer.beginParse();
-  s.skip(32 + 64);
-  s.loadAddress();
-  s.loadAddress();
-  s.loadMaybeRef();
-  s.loadCoins();
-  assert.equal(s.loadBit(), false, 'an inline forward payload');
-  return s.asCell().toBoc().toString('base64');
-}
-
-const byKey = <T extends { type: string; source: string | null; destination: string | null }>(
-  rows: T[],
-): T[] => {
-  const key = (a: T) => `${a.type} ${a.source ?? ''} ${a.destination ?? ''}`;
-  return [...rows].sort((a, b) => key(a).localeCompare(key(b)));
-};
 
 void describe('decoder: a getgems fixed-price sale v3r3 (real contract code, real localnet)', () => {
   let g: DecodedGenesis;
@@ -104,11 +78,7 @@ void describe('decoder: a getgems fixed-price sale v3r3 (real contract code, rea
         await chain.settle();
       },
     });
-    actions = await g.ds.query(
-      `SELECT trace_id, type, source, source_secondary, destination, destination_secondary, asset,
-              asset_secondary, value::text, success, ancestor_type, details
-       FROM actions ORDER BY start_lt`,
-    );
+    actions = await storedActions(g.ds);
   });
 
   after(async () => {
@@ -118,28 +88,11 @@ void describe('decoder: a getgems fixed-price sale v3r3 (real contract code, rea
   const raw = (a: Address): string => a.toRawString().toUpperCase();
 
   /** The actions of the trace that has an action of `type` to `destination`, in a fixed order. */
-  function traceOf(type: string, destination: Address): { traceId: string; rows: ActionSql[] } {
-    const found = actions.filter((a) => a.type === type && a.destination === raw(destination));
-    assert.equal(found.length, 1, `one ${type} to ${raw(destination)}`);
-    const traceId = found[0]!.trace_id;
-    return { traceId, rows: byKey(actions.filter((a) => a.trace_id === traceId)) };
+  function traceOf(type: string, destination: Address) {
+    const trace = traceWith(actions, type, (a) => a.destination === raw(destination));
+    assert.ok(trace, `one ${type} to ${raw(destination)}`);
+    return trace;
   }
-
-  /** A row of `trace` as the expectations spell it (the trace id left out). */
-  const row = (over: Partial<ActionSql>): Omit<ActionSql, 'trace_id'> => ({
-    type: '',
-    source: null,
-    source_secondary: null,
-    destination: null,
-    destination_secondary: null,
-    asset: null,
-    asset_secondary: null,
-    value: null,
-    success: true,
-    ancestor_type: [],
-    details: {},
-    ...over,
-  });
 
   /** nft_transfer_data of a transfer that is not a purchase. */
   const transferData = (over: Record<string, unknown>): Record<string, unknown> => ({
@@ -165,14 +118,12 @@ void describe('decoder: a getgems fixed-price sale v3r3 (real contract code, rea
   const noListing = { marketplace_fee_address: null, royalty_address: null };
   const emptyPayload = beginCell().endCell().toBoc().toString('base64');
 
-  const without = (rows: ActionSql[]) => rows.map(({ trace_id: _, ...rest }) => rest);
-
   void it('the owner sends the item to the deployer, which deploys the sale and passes the item on: nft_put_on_sale', () => {
     const { rows } = traceOf('nft_put_on_sale', sale.address);
     const item_ = { asset: raw(collection.address), asset_secondary: raw(item) };
     const inSale = ['nft_put_on_sale'];
     assert.deepEqual(
-      without(rows),
+      rows,
       byKey([
         // the sale's deployment by the deployer: toncenter keeps contract_deploy out of its parent
         row({
@@ -285,7 +236,7 @@ void describe('decoder: a getgems fixed-price sale v3r3 (real contract code, rea
         details: { ton_transfer_data: { content: null, encrypted: false } },
       });
     assert.deepEqual(
-      without(rows),
+      rows,
       byKey([
         // the item's ownership_assigned names the sale as the previous owner
         row({

@@ -16,7 +16,7 @@ import {
 import { readFixture } from '@app/testing';
 import { NFT } from '@app/ton';
 
-export type GetgemsContract = 'deployer' | 'nft-fixprice-sale-v3r3';
+export type GetgemsContract = 'deployer' | 'nft-auction-v3r3' | 'nft-fixprice-sale-v3r3';
 
 /** The code cell of a getgems contract, from its fixture. */
 export function getgemsCode(name: GetgemsContract): Cell {
@@ -76,6 +76,68 @@ export function fixPriceSaleV3r3(config: FixPriceSaleConfig): Deployable {
   return deployable({ code: getgemsCode('nft-fixprice-sale-v3r3'), data });
 }
 
+export interface AuctionConfig {
+  readonly marketplace: Address;
+  readonly nft: Address;
+  /** The seller; set in the init, so the auction is active once the deployer hands it the item. */
+  readonly owner: Address;
+  readonly endTime: number;
+  readonly createdAt: number;
+  readonly minBid: bigint;
+  /** 0: no buy-out price. */
+  readonly maxBid: bigint;
+  /** The least raise of a bid over the last one, in percent. */
+  readonly minStepPercent: number;
+  /** A bid in the last step_time seconds moves the end this much later. */
+  readonly stepTime: number;
+  readonly marketplaceFeeAddress: Address;
+  readonly marketplaceFeeFactor: number;
+  readonly marketplaceFeeBase: number;
+  readonly royaltyAddress: Address;
+  readonly royaltyFactor: number;
+  readonly royaltyBase: number;
+}
+
+/**
+ * An auction v3r3: storage end?:int1 is_canceled?:int1 last_member:MsgAddress last_bid:Coins
+ * last_bid_at:uint32 end_time:uint32 nft_owner:MsgAddress last_query_id:uint64 mp_fee_factor:uint32
+ * mp_fee_base:uint32 royalty_fee_factor:uint32 royalty_fee_base:uint32 fees:^(mp_fee_addr
+ * royalty_fee_addr) constants:^(mp_addr min_bid:Coins max_bid:Coins min_step:uint7 step_time:uint17
+ * nft_addr created_at:uint32).
+ */
+export function nftAuctionV3r3(config: AuctionConfig): Deployable {
+  const fees = beginCell()
+    .storeAddress(config.marketplaceFeeAddress)
+    .storeAddress(config.royaltyAddress)
+    .endCell();
+  const constants = beginCell()
+    .storeAddress(config.marketplace)
+    .storeCoins(config.minBid)
+    .storeCoins(config.maxBid)
+    .storeUint(config.minStepPercent, 7)
+    .storeUint(config.stepTime, 17)
+    .storeAddress(config.nft)
+    .storeUint(config.createdAt, 32)
+    .endCell();
+  const data = beginCell()
+    .storeInt(0, 1)
+    .storeInt(0, 1)
+    .storeAddress(null)
+    .storeCoins(0)
+    .storeUint(0, 32)
+    .storeUint(config.endTime, 32)
+    .storeAddress(config.owner)
+    .storeUint(0, 64)
+    .storeUint(config.marketplaceFeeFactor, 32)
+    .storeUint(config.marketplaceFeeBase, 32)
+    .storeUint(config.royaltyFactor, 32)
+    .storeUint(config.royaltyBase, 32)
+    .storeRef(fees)
+    .storeRef(constants)
+    .endCell();
+  return deployable({ code: getgemsCode('nft-auction-v3r3'), data });
+}
+
 /**
  * The getgems deployer (the "listing" contract an owner sends an item to), as its compiled code
  * reads it: storage owner_address:MsgAddress. Given the item with a do_sale forward payload, it
@@ -128,4 +190,21 @@ function transferHead(args: {
     .storeAddress(args.responseDestination)
     .storeBit(false)
     .storeCoins(args.forwardAmount);
+}
+
+/**
+ * A TEP-62 transfer's inline forward payload as toncenter keeps it (`messages/nft.py` NftTransfer):
+ * the bits and refs after the Either bit, as a BoC in base64.
+ */
+export function inlineForwardPayload(transfer: Cell): string {
+  const s = transfer.beginParse();
+  s.skip(32 + 64);
+  s.loadAddress();
+  s.loadAddress();
+  s.loadMaybeRef();
+  s.loadCoins();
+  if (s.loadBit()) {
+    throw new Error('the forward payload is in a ref, not inline');
+  }
+  return s.asCell().toBoc().toString('base64');
 }
