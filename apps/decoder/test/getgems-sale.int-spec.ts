@@ -12,6 +12,7 @@ import {
 } from '../../../test/integration/support/decoded-genesis';
 import {
   acceptCoinsBody,
+  cancelSaleBody,
   type Deployable,
   fixPriceSaleV3r3,
   inlineForwardPayload,
@@ -34,6 +35,9 @@ const PRICE = toNano('3');
 const MARKETPLACE_FEE = toNano('0.15');
 const ROYALTY = toNano('0.3');
 const LIST_QUERY_ID = 7n;
+const CANCEL_QUERY_ID = 21n;
+/** v3r3 takes a cancel with at least its min_gas_amount (0.1 TON). */
+const CANCEL_VALUE = toNano('0.2');
 /** The forward amount of the sale's transfer to the buyer (a constant of v3r3's buy()). */
 const SALE_BUYER_FORWARD = toNano('0.03');
 /** v3r3's min_gas_amount: a buyer sends full_price and this. */
@@ -52,6 +56,8 @@ void describe('decoder: a getgems fixed-price sale v3r3 (real contract code, rea
   let sale: Deployable;
   let listing: Cell;
   let saleBalanceBeforeBuy: bigint;
+  let keptItem: Address;
+  let cancelled: Deployable;
 
   before(async () => {
     g = await decodedGenesis('decoder_getgems_sale', {
@@ -75,6 +81,28 @@ void describe('decoder: a getgems fixed-price sale v3r3 (real contract code, rea
         const { chain } = localnet;
         saleBalanceBeforeBuy = (await chain.blockchain.getContract(sale.address)).balance;
         await buyer.send([internal({ to: sale.address, value: PRICE + SALE_BUY_GAS })]);
+        await chain.settle();
+        // a second item put on sale, then taken back by the seller
+        keptItem = await market.mintForSeller(1n);
+        cancelled = fixPriceSaleV3r3({
+          createdAt: 1_795_000_000,
+          marketplace: marketplace.address,
+          nft: keptItem,
+          owner: seller.address,
+          fullPrice: PRICE,
+          marketplaceFeeAddress: marketplace.address,
+          marketplaceFee: MARKETPLACE_FEE,
+          royaltyAddress: artist.address,
+          royaltyAmount: ROYALTY,
+        });
+        await market.list(keptItem, cancelled, acceptCoinsBody(), LIST_QUERY_ID + 1n);
+        await seller.send([
+          internal({
+            to: cancelled.address,
+            value: CANCEL_VALUE,
+            body: cancelSaleBody(CANCEL_QUERY_ID),
+          }),
+        ]);
         await chain.settle();
       },
     });
@@ -268,6 +296,47 @@ void describe('decoder: a getgems fixed-price sale v3r3 (real contract code, rea
         payoutTo(artist.raw, ROYALTY),
         payoutTo(marketplace.raw, MARKETPLACE_FEE),
         payoutTo(seller.raw, payout, ['nft_purchase']),
+      ]),
+    );
+  });
+
+  void it('the seller takes the item back: nft_cancel_sale, the sale returning the item a plain transfer', () => {
+    const { rows } = traceOf('nft_cancel_sale', cancelled.address);
+    const kept = { asset: raw(collection.address), asset_secondary: raw(keptItem) };
+    assert.deepEqual(
+      rows,
+      byKey([
+        row({
+          type: 'nft_cancel_sale',
+          source: seller.raw,
+          destination: raw(cancelled.address),
+          ...kept,
+          details: { nft_transfer_data: { marketplace_address: marketplace.raw } },
+        }),
+        // toncenter's cancel block holds the cancel message alone
+        row({
+          type: 'call_contract',
+          source: seller.raw,
+          destination: raw(cancelled.address),
+          value: CANCEL_VALUE.toString(),
+          ancestor_type: ['nft_cancel_sale'],
+        }),
+        // v3r3 returns the item with the cancel's query id, no forward amount, the seller answered
+        row({
+          type: 'nft_transfer',
+          source: raw(cancelled.address),
+          destination: seller.raw,
+          ...kept,
+          details: {
+            nft_listing_data: noListing,
+            nft_transfer_data: transferData({
+              query_id: CANCEL_QUERY_ID.toString(),
+              nft_item_index: '1',
+              forward_payload: emptyPayload,
+              response_destination: seller.raw,
+            }),
+          },
+        }),
       ]),
     );
   });

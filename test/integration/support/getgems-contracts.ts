@@ -156,6 +156,11 @@ export function acceptCoinsBody(queryId = 0n): Cell {
   return beginCell().storeUint(1, 32).storeUint(queryId, 64).endCell();
 }
 
+/** cancel#00000003 query_id:uint64: the seller (or marketplace) takes a sale's item back. */
+export function cancelSaleBody(queryId: bigint): Cell {
+  return beginCell().storeUint(3, 32).storeUint(queryId, 64).endCell();
+}
+
 /**
  * The owner's TEP-62 transfer of an item to the deployer: the forward payload, inline, is do_sale
  * with the sale's state init and the body to deploy it with.
