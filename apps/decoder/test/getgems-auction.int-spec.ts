@@ -45,6 +45,9 @@ const MP_FEE_FACTOR = 5;
 const ROYALTY_FACTOR = 10;
 const FEE_BASE = 100;
 const FINISH_VALUE = toNano('0.2');
+const BUY_OUT = toNano('5');
+/** v3r3 ends an auction at once for a bid of max_bid and 0.1 TON or more. */
+const BUY_OUT_GAS = toNano('0.1');
 /** What v3r3 keeps of a bid it refunds (its return_last_bid). */
 const REFUND_KEPT = 5_577_000n;
 const OUTBID_COMMENT = 'Your bid has been outbid by another user.';
@@ -70,6 +73,8 @@ void describe('decoder: a getgems auction v3r3 (real contract code, real localne
   let collection: NftCollection;
   let item: Address;
   let auction: Deployable;
+  let boughtOutItem: Address;
+  let buyOut: Deployable;
   let listing: Cell;
   /** The basechain's message forward prices (ConfigParam 25) of the local network. */
   let prices: MsgPrices;
@@ -86,24 +91,26 @@ void describe('decoder: a getgems auction v3r3 (real contract code, real localne
         first = await market.wallet('first-bidder');
         second = await market.wallet('second-bidder');
         item = await market.mintForSeller(0n);
+        const auctionOf = (nft: Address, endTime: number, maxBid: bigint) =>
+          nftAuctionV3r3({
+            marketplace: market.marketplace.address,
+            nft,
+            owner: market.seller.address,
+            endTime,
+            createdAt: chain.now(),
+            minBid: MIN_BID,
+            maxBid,
+            minStepPercent: 5,
+            stepTime: 5,
+            marketplaceFeeAddress: market.marketplace.address,
+            marketplaceFeeFactor: MP_FEE_FACTOR,
+            marketplaceFeeBase: FEE_BASE,
+            royaltyAddress: market.artist.address,
+            royaltyFactor: ROYALTY_FACTOR,
+            royaltyBase: FEE_BASE,
+          });
         const endTime = chain.now() + 40;
-        auction = nftAuctionV3r3({
-          marketplace: market.marketplace.address,
-          nft: item,
-          owner: market.seller.address,
-          endTime,
-          createdAt: chain.now(),
-          minBid: MIN_BID,
-          maxBid: MAX_BID,
-          minStepPercent: 5,
-          stepTime: 5,
-          marketplaceFeeAddress: market.marketplace.address,
-          marketplaceFeeFactor: MP_FEE_FACTOR,
-          marketplaceFeeBase: FEE_BASE,
-          royaltyAddress: market.artist.address,
-          royaltyFactor: ROYALTY_FACTOR,
-          royaltyBase: FEE_BASE,
-        });
+        auction = auctionOf(item, endTime, MAX_BID);
         listing = await market.list(item, auction, textComment('deploy'), LIST_QUERY_ID);
         await first.send([internal({ to: auction.address, value: FIRST_BID })]);
         await chain.settle();
@@ -115,6 +122,14 @@ void describe('decoder: a getgems auction v3r3 (real contract code, real localne
         await market.seller.send([
           internal({ to: auction.address, value: FINISH_VALUE, body: textComment('finish') }),
         ]);
+        await chain.settle();
+        // a second item on an auction with a buy-out price: a bid, then the buy-out
+        boughtOutItem = await market.mintForSeller(1n);
+        buyOut = auctionOf(boughtOutItem, chain.now() + 1000, BUY_OUT);
+        await market.list(boughtOutItem, buyOut, textComment('deploy'), LIST_QUERY_ID + 1n);
+        await first.send([internal({ to: buyOut.address, value: FIRST_BID })]);
+        await chain.settle();
+        await second.send([internal({ to: buyOut.address, value: BUY_OUT + BUY_OUT_GAS })]);
         await chain.settle();
       },
     });
@@ -258,12 +273,18 @@ void describe('decoder: a getgems auction v3r3 (real contract code, real localne
     });
 
   void it('the first bid: auction_bid of the value sent', () => {
-    const { rows } = traceOf('auction_bid', (a) => a.source === first.raw);
+    const { rows } = traceOf(
+      'auction_bid',
+      (a) => a.source === first.raw && a.destination === raw(auction.address),
+    );
     assert.deepEqual(rows, [bid(first, FIRST_BID)]);
   });
 
   void it('the second bid outbids the first: auction_bid, and auction_outbid with the refund', () => {
-    const { rows } = traceOf('auction_bid', (a) => a.source === second.raw);
+    const { rows } = traceOf(
+      'auction_bid',
+      (a) => a.source === second.raw && a.destination === raw(auction.address),
+    );
     // v3r3 keeps 0.005577 TON of a bid it refunds; the refund (mode 2) pays its own forward fee,
     // its comment in a cell of its own once the auction's address fills the header
     const refund = FIRST_BID - REFUND_KEPT - computeFwdFees(prices, 1n, BigInt(OUTBID.bits.length));
@@ -289,7 +310,10 @@ void describe('decoder: a getgems auction v3r3 (real contract code, real localne
   });
 
   void it('the seller finishes the ended auction: nft_finish_auction and nft_purchase at the last bid, fee and royalty apart', async () => {
-    const { traceId, rows } = traceOf('nft_finish_auction', () => true);
+    const { traceId, rows } = traceOf(
+      'nft_finish_auction',
+      (a) => a.destination === raw(auction.address),
+    );
     // the auction's transfer carries its logical time as the query id
     const [auctionTx] = await g.ds.query<{ lt: string }[]>(
       `SELECT lt::text FROM transactions WHERE trace_id = $1 AND account = $2`,
@@ -360,6 +384,78 @@ void describe('decoder: a getgems auction v3r3 (real contract code, real localne
         fromAuction(seller, profit, 'Profit', ['nft_purchase']),
         fromAuction(market.marketplace.raw, fee - oneCellFee, 'Marketplace fee'),
         fromAuction(market.artist.raw, royalty - oneCellFee, 'Royalty'),
+      ]),
+    );
+  });
+
+  void it('a bid of the buy-out price ends the auction at once: nft_purchase at max_bid, the earlier bidder refunded', async () => {
+    const { traceId, rows } = traceOf('nft_purchase', (a) => a.source === raw(buyOut.address));
+    const [auctionTx] = await g.ds.query<{ lt: string }[]>(
+      `SELECT lt::text FROM transactions WHERE trace_id = $1 AND account = $2`,
+      [traceId, raw(buyOut.address)],
+    );
+    assert.ok(auctionTx);
+    const fee = getgemsPercent(BUY_OUT, MP_FEE_FACTOR, FEE_BASE);
+    const royalty = getgemsPercent(BUY_OUT, ROYALTY_FACTOR, FEE_BASE);
+    const oneCellFee = computeFwdFees(prices, 0n, 0n);
+    const profit = BUY_OUT - fee - royalty - oneCellFee;
+    const refund = FIRST_BID - REFUND_KEPT - computeFwdFees(prices, 1n, BigInt(OUTBID.bits.length));
+    const seller = market.seller.raw;
+    const item_ = { asset: raw(collection.address), asset_secondary: raw(boughtOutItem) };
+    // the buyer's bid is part of the purchase's transfer (toncenter takes the TON transfer before
+    // it in), so no auction_bid, and the earlier bidder's refund no auction_outbid
+    const purchase = {
+      query_id: auctionTx.lt,
+      is_purchase: true,
+      price: BUY_OUT.toString(),
+      nft_item_index: '1',
+      forward_amount: '1',
+      custom_payload: null,
+      forward_payload: EMPTY_PAYLOAD,
+      response_destination: second.raw,
+      marketplace: 'getgems',
+      marketplace_address: market.marketplace.raw,
+      real_prev_owner: seller,
+    };
+    const from = (to: string, value: bigint, comment: string, ancestors: string[] = []) =>
+      row({
+        type: 'ton_transfer',
+        source: raw(buyOut.address),
+        destination: to,
+        value: value.toString(),
+        ancestor_type: ancestors,
+        details: { ton_transfer_data: { content: comment, encrypted: false } },
+      });
+    assert.deepEqual(
+      rows,
+      byKey([
+        row({
+          type: 'nft_purchase',
+          source: raw(buyOut.address),
+          destination: second.raw,
+          ...item_,
+          details: {
+            nft_transfer_data: {
+              ...purchase,
+              payout_amount: profit.toString(),
+              payout_comment_encrypted: false,
+              payout_comment_encoded: false,
+              payout_comment: 'Profit',
+            },
+          },
+        }),
+        row({
+          type: 'nft_transfer',
+          source: raw(buyOut.address),
+          destination: second.raw,
+          ...item_,
+          ancestor_type: ['nft_purchase'],
+          details: { nft_listing_data: noListing, nft_transfer_data: transferData(purchase) },
+        }),
+        from(seller, profit, 'Profit', ['nft_purchase']),
+        from(market.marketplace.raw, fee - oneCellFee, 'Marketplace fee'),
+        from(market.artist.raw, royalty - oneCellFee, 'Royalty'),
+        from(first.raw, refund, OUTBID_COMMENT),
       ]),
     );
   });
