@@ -46,6 +46,8 @@ const ROYALTY_FACTOR = 10;
 const FEE_BASE = 100;
 const FINISH_VALUE = toNano('0.2');
 const BUY_OUT = toNano('5');
+/** v3r3 takes a "cancel" or "finish" with at least 0.1 TON. */
+const CANCEL_VALUE = toNano('0.2');
 /** v3r3 ends an auction at once for a bid of max_bid and 0.1 TON or more. */
 const BUY_OUT_GAS = toNano('0.1');
 /** What v3r3 keeps of a bid it refunds (its return_last_bid). */
@@ -75,6 +77,8 @@ void describe('decoder: a getgems auction v3r3 (real contract code, real localne
   let auction: Deployable;
   let boughtOutItem: Address;
   let buyOut: Deployable;
+  let keptItem: Address;
+  let cancelled: Deployable;
   let listing: Cell;
   /** The basechain's message forward prices (ConfigParam 25) of the local network. */
   let prices: MsgPrices;
@@ -130,6 +134,14 @@ void describe('decoder: a getgems auction v3r3 (real contract code, real localne
         await first.send([internal({ to: buyOut.address, value: FIRST_BID })]);
         await chain.settle();
         await second.send([internal({ to: buyOut.address, value: BUY_OUT + BUY_OUT_GAS })]);
+        await chain.settle();
+        // a third item on an auction the seller cancels before any bid
+        keptItem = await market.mintForSeller(2n);
+        cancelled = auctionOf(keptItem, chain.now() + 1000, MAX_BID);
+        await market.list(keptItem, cancelled, textComment('deploy'), LIST_QUERY_ID + 2n);
+        await market.seller.send([
+          internal({ to: cancelled.address, value: CANCEL_VALUE, body: textComment('cancel') }),
+        ]);
         await chain.settle();
       },
     });
@@ -456,6 +468,55 @@ void describe('decoder: a getgems auction v3r3 (real contract code, real localne
         from(market.marketplace.raw, fee - oneCellFee, 'Marketplace fee'),
         from(market.artist.raw, royalty - oneCellFee, 'Royalty'),
         from(first.raw, refund, OUTBID_COMMENT),
+      ]),
+    );
+  });
+
+  void it('the seller cancels an auction without bids: nft_cancel_auction, the item back a plain transfer', async () => {
+    const { traceId, rows } = traceOf(
+      'nft_cancel_auction',
+      (a) => a.destination === raw(cancelled.address),
+    );
+    const [auctionTx] = await g.ds.query<{ lt: string }[]>(
+      `SELECT lt::text FROM transactions WHERE trace_id = $1 AND account = $2`,
+      [traceId, raw(cancelled.address)],
+    );
+    assert.ok(auctionTx);
+    const seller = market.seller.raw;
+    const kept = { asset: raw(collection.address), asset_secondary: raw(keptItem) };
+    assert.deepEqual(
+      rows,
+      byKey([
+        row({
+          type: 'nft_cancel_auction',
+          source: seller,
+          destination: raw(cancelled.address),
+          ...kept,
+          details: { nft_transfer_data: { marketplace_address: market.marketplace.raw } },
+        }),
+        row({
+          type: 'ton_transfer',
+          source: seller,
+          destination: raw(cancelled.address),
+          value: CANCEL_VALUE.toString(),
+          ancestor_type: ['nft_cancel_auction'],
+          details: { ton_transfer_data: { content: 'cancel', encrypted: false } },
+        }),
+        // v3r3 returns the item with its logical time as the query id, no forward amount
+        row({
+          type: 'nft_transfer',
+          source: raw(cancelled.address),
+          destination: seller,
+          ...kept,
+          details: {
+            nft_listing_data: noListing,
+            nft_transfer_data: transferData({
+              query_id: auctionTx.lt,
+              nft_item_index: '2',
+              response_destination: seller,
+            }),
+          },
+        }),
       ]),
     );
   });
