@@ -1,6 +1,7 @@
 /**
  * getgems' real auction (v3r3) on a local network: an item put on auction through getgems' deployer,
- * two bids (the second outbids the first) and the seller's "finish" once the auction has ended,
+ * two bids (the second outbids the first) and the seller's "finish" once the auction has ended; a
+ * second item bought out at max_bid; a third whose auction the seller cancels before any bid. All
  * ingested and decoded into PostgreSQL.
  */
 import assert from 'node:assert/strict';

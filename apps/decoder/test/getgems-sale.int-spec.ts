@@ -1,6 +1,7 @@
 /**
  * getgems' real fixed-price sale (v3r3) and deployer on a local network: an item put on sale through
- * the deployer and bought, ingested and decoded into PostgreSQL.
+ * the deployer and bought, another put on sale and cancelled by its seller, ingested and decoded into
+ * PostgreSQL.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
