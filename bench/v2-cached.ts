@@ -18,6 +18,7 @@ import {
   profileShares,
 } from './support/cpu-profile';
 import { type LoadResult, measureLoad } from './support/latency';
+import { processCpuSeconds } from './support/process-cpu';
 import { startGenesisLocalnet } from './support/genesis-localnet';
 import { type Service, startService } from './support/processes';
 import { startStandalone } from './support/standalone';
@@ -123,13 +124,26 @@ async function profileRun(
   return shares;
 }
 
+/** One autocannon run of a round, with the server process's CPU time (user + system) per request. */
+type RoundThroughput = ThroughputResult & {
+  readonly round: number;
+  readonly cpuUsPerRequest: number | null;
+};
+
+function cpuSeconds(pid: number | undefined): number | undefined {
+  return pid === undefined ? undefined : processCpuSeconds(pid);
+}
+
 /** What the previous report measured, for the comparison section. */
 interface PreviousRun {
   readonly commit: string;
   readonly date: string;
   readonly loadAverage: { readonly before: number; readonly after: number };
   readonly share: number | null;
-  readonly throughput: readonly (ThroughputResult & { round: number })[];
+  readonly throughput: readonly (ThroughputResult & {
+    round: number;
+    cpuUsPerRequest?: number | null;
+  })[];
 }
 
 function previousRun(): PreviousRun | undefined {
@@ -145,9 +159,21 @@ function meanRps(rows: readonly ThroughputResult[], label: string): number {
   return mine.length === 0 ? 0 : Math.round(mine.reduce((a, t) => a + t.rps, 0) / mine.length);
 }
 
+/** The mean server CPU per request of `label`'s runs, '-' when a run has none (older reports). */
+function meanCpu(
+  rows: readonly (ThroughputResult & { cpuUsPerRequest?: number | null })[],
+  label: string,
+): string {
+  const values = rows.filter((t) => t.label === label).map((t) => t.cpuUsPerRequest ?? undefined);
+  if (values.length === 0 || values.some((v) => v === undefined)) {
+    return '-';
+  }
+  return String(Math.round((values as number[]).reduce((a, v) => a + v, 0) / values.length));
+}
+
 function comparisonSection(
   previous: PreviousRun | undefined,
-  now: { share: number | undefined; throughput: readonly ThroughputResult[]; load: string },
+  now: { share: number | undefined; throughput: PreviousRun['throughput']; load: string },
 ): string[] {
   if (previous === undefined) {
     return [];
@@ -155,16 +181,16 @@ function comparisonSection(
   const row = (
     run: string,
     share: number | null | undefined,
-    rows: readonly ThroughputResult[],
+    rows: PreviousRun['throughput'],
     load: string,
   ): string =>
-    `| ${run} | ${String(share ?? '-')} | ${String(meanRps(rows, PATHS.bare))} | ${String(meanRps(rows, PATHS.service))} | ${load} |`;
+    `| ${run} | ${String(share ?? '-')} | ${String(meanRps(rows, PATHS.bare))} | ${String(meanRps(rows, PATHS.service))} | ${meanCpu(rows, PATHS.bare)} | ${meanCpu(rows, PATHS.service)} | ${load} |`;
   return [
     '',
     '## Compared with the previous report',
     '',
-    '| run | share | bare req/s (mean) | service req/s (mean) | load average before / after |',
-    '|---|---:|---:|---:|---|',
+    '| run | share | bare req/s (mean) | service req/s (mean) | bare CPU µs/request | service CPU µs/request | load average before / after |',
+    '|---|---:|---:|---:|---:|---:|---|',
     row(
       `previous (${previous.commit.slice(0, 7)}, ${previous.date})`,
       previous.share,
@@ -180,7 +206,7 @@ export async function runV2CachedBench(): Promise<string> {
   const previous = previousRun();
   const services: Service[] = [];
   const databases: TestDatabase[] = [];
-  const throughput: (ThroughputResult & { round: number })[] = [];
+  const throughput: RoundThroughput[] = [];
   const latencies: (LoadResult & { round: number })[] = [];
   let shares: Record<string, ReadProfile> = {};
   const measured = { bodyBytes: 0 };
@@ -204,12 +230,20 @@ export async function runV2CachedBench(): Promise<string> {
       ),
     );
     const urls = { bare: `http://127.0.0.1:${String(barePort)}/`, service: serviceUrl };
+    const pids = { bare: services.at(-1)?.child.pid, service: service.child.pid };
     for (let round = 1; round <= ROUNDS; round++) {
       for (const path of ['bare', 'service'] as const) {
         progress(`round ${String(round)}: ${PATHS[path]}`);
+        const cpuBefore = cpuSeconds(pids[path]);
+        const run = await measureThroughput(PATHS[path], urls[path], CONNECTIONS, DURATION_MS);
+        const cpuAfter = cpuSeconds(pids[path]);
         throughput.push({
           round,
-          ...(await measureThroughput(PATHS[path], urls[path], CONNECTIONS, DURATION_MS)),
+          ...run,
+          cpuUsPerRequest:
+            cpuBefore === undefined || cpuAfter === undefined || run.requests === 0
+              ? null
+              : Math.round(((cpuAfter - cpuBefore) * 1e6) / run.requests),
         });
         latencies.push({ round, ...(await latency(PATHS[path], urls[path])) });
       }
@@ -247,11 +281,13 @@ export async function runV2CachedBench(): Promise<string> {
     `- read: getAddressInformation of the localnet's v4r2 wallet at the masterchain seqno before the head, once asked (the readers keep answers at a seqno, apps/liteserver/src/v2/answer-cache.ts); the single process verifies every liteserver answer (LITESERVER_VERIFY=true); the bare server (bench/servers/bare-http.ts) returns the bytes of one of its answers (${String(measured.bodyBytes)} bytes)`,
     `- load: autocannon, ${String(CONNECTIONS)} keep-alive connections, ${String(DURATION_MS)} ms per run, ${String(ROUNDS)} rounds alternating bare and service; latency at concurrency 1 with fetch from the benchmark process (support/latency.ts)`,
     ...targetsSection(targets, 'Throughput (autocannon)'),
-    '| round | path | req/s | p50 ms | p99 ms | requests | errors |',
-    '|---:|---|---:|---:|---:|---:|---:|',
+    "The server's CPU per request is its process's user and system time (/proc/<pid>/stat) over the run divided by the requests it answered: the loopback TCP work of a write is charged to the writer, so it counts the kernel's share too. It depends less on the other work of a shared machine than req/s does.",
+    '',
+    '| round | path | req/s | p50 ms | p99 ms | requests | errors | server CPU µs/request |',
+    '|---:|---|---:|---:|---:|---:|---:|---:|',
     ...throughput.map(
       (t) =>
-        `| ${String(t.round)} | ${t.label} | ${String(t.rps)} | ${String(t.p50Ms)} | ${String(t.p99Ms)} | ${String(t.requests)} | ${String(t.errors)} |`,
+        `| ${String(t.round)} | ${t.label} | ${String(t.rps)} | ${String(t.p50Ms)} | ${String(t.p99Ms)} | ${String(t.requests)} | ${String(t.errors)} | ${String(t.cpuUsPerRequest ?? '-')} |`,
     ),
     '',
     '## Latency at concurrency 1 (fetch)',
