@@ -18,6 +18,7 @@ import {
   profileShares,
 } from './support/cpu-profile';
 import { type LoadResult, measureLoad } from './support/latency';
+import { processCpuSeconds } from './support/process-cpu';
 import { startGenesisLocalnet } from './support/genesis-localnet';
 import { type Service, startService } from './support/processes';
 import { startStandalone } from './support/standalone';
@@ -40,10 +41,40 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? '2');
 const TARGET_SHARE = 0.5;
 const PROFILE = process.env.BENCH_CPU_PROF === '1';
 
-const PATHS = { bare: 'bare node:http, same bytes', service: 'single process, cached read' };
+const PATHS = {
+  bare: 'bare node:http, same body',
+  sameBytes: 'bare node:http, same headers and body',
+  service: 'single process, cached read',
+};
+/** The bare server's label in reports before it was split in two (it sent the body only). */
+const BODY_ONLY_BEFORE = 'bare node:http, same bytes';
+
+/** Whether a run of `rows` is one of `label`'s (the body-only bare server under either name). */
+function labelled(label: string): (t: ThroughputResult) => boolean {
+  return (t) => t.label === label || (label === PATHS.bare && t.label === BODY_ONLY_BEFORE);
+}
+
+/** Headers node:http writes itself (or that vary per connection): not copied to the bare server. */
+const WRITTEN_BY_NODE = new Set(['date', 'connection', 'keep-alive', 'content-length']);
 
 function progress(message: string): void {
   process.stderr.write(`[v2-cached] ${message}\n`);
+}
+
+/** A bare server on a free port answering the body of `bodyFile` (with `headersFile`'s headers). */
+async function startBare(
+  bodyFile: string,
+  headersFile: string,
+): Promise<{ service: Service; url: string }> {
+  const port = await findFreePort();
+  const service = await startService(
+    headersFile === '' ? 'bare-http' : 'bare-http-headers',
+    'bench/servers/bare-http.js',
+    [],
+    { PORT: String(port), BODY_FILE: bodyFile, HEADERS_FILE: headersFile },
+    /listening/,
+  );
+  return { service, url: `http://127.0.0.1:${String(port)}/` };
 }
 
 async function latency(label: string, url: string): Promise<LoadResult> {
@@ -123,13 +154,26 @@ async function profileRun(
   return shares;
 }
 
+/** One autocannon run of a round, with the server process's CPU time (user + system) per request. */
+type RoundThroughput = ThroughputResult & {
+  readonly round: number;
+  readonly cpuUsPerRequest: number | null;
+};
+
+function cpuSeconds(pid: number | undefined): number | undefined {
+  return pid === undefined ? undefined : processCpuSeconds(pid);
+}
+
 /** What the previous report measured, for the comparison section. */
 interface PreviousRun {
   readonly commit: string;
   readonly date: string;
   readonly loadAverage: { readonly before: number; readonly after: number };
   readonly share: number | null;
-  readonly throughput: readonly (ThroughputResult & { round: number })[];
+  readonly throughput: readonly (ThroughputResult & {
+    round: number;
+    cpuUsPerRequest?: number | null;
+  })[];
 }
 
 function previousRun(): PreviousRun | undefined {
@@ -141,13 +185,25 @@ function previousRun(): PreviousRun | undefined {
 }
 
 function meanRps(rows: readonly ThroughputResult[], label: string): number {
-  const mine = rows.filter((t) => t.label === label);
+  const mine = rows.filter(labelled(label));
   return mine.length === 0 ? 0 : Math.round(mine.reduce((a, t) => a + t.rps, 0) / mine.length);
+}
+
+/** The mean server CPU per request of `label`'s runs, '-' when a run has none (older reports). */
+function meanCpu(
+  rows: readonly (ThroughputResult & { cpuUsPerRequest?: number | null })[],
+  label: string,
+): string {
+  const values = rows.filter(labelled(label)).map((t) => t.cpuUsPerRequest ?? undefined);
+  if (values.length === 0 || values.some((v) => v === undefined)) {
+    return '-';
+  }
+  return String(Math.round((values as number[]).reduce((a, v) => a + v, 0) / values.length));
 }
 
 function comparisonSection(
   previous: PreviousRun | undefined,
-  now: { share: number | undefined; throughput: readonly ThroughputResult[]; load: string },
+  now: { share: number | undefined; throughput: PreviousRun['throughput']; load: string },
 ): string[] {
   if (previous === undefined) {
     return [];
@@ -155,16 +211,16 @@ function comparisonSection(
   const row = (
     run: string,
     share: number | null | undefined,
-    rows: readonly ThroughputResult[],
+    rows: PreviousRun['throughput'],
     load: string,
   ): string =>
-    `| ${run} | ${String(share ?? '-')} | ${String(meanRps(rows, PATHS.bare))} | ${String(meanRps(rows, PATHS.service))} | ${load} |`;
+    `| ${run} | ${String(share ?? '-')} | ${String(meanRps(rows, PATHS.bare))} | ${String(meanRps(rows, PATHS.sameBytes) || '-')} | ${String(meanRps(rows, PATHS.service))} | ${meanCpu(rows, PATHS.bare)} | ${meanCpu(rows, PATHS.sameBytes)} | ${meanCpu(rows, PATHS.service)} | ${load} |`;
   return [
     '',
     '## Compared with the previous report',
     '',
-    '| run | share | bare req/s (mean) | service req/s (mean) | load average before / after |',
-    '|---|---:|---:|---:|---|',
+    '| run | share | req/s (mean): bare, same body | bare, same headers and body | service | CPU µs/request: bare, same body | bare, same headers and body | service | load average before / after |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---|',
     row(
       `previous (${previous.commit.slice(0, 7)}, ${previous.date})`,
       previous.share,
@@ -180,36 +236,46 @@ export async function runV2CachedBench(): Promise<string> {
   const previous = previousRun();
   const services: Service[] = [];
   const databases: TestDatabase[] = [];
-  const throughput: (ThroughputResult & { round: number })[] = [];
+  const throughput: RoundThroughput[] = [];
   const latencies: (LoadResult & { round: number })[] = [];
   let shares: Record<string, ReadProfile> = {};
-  const measured = { bodyBytes: 0 };
+  const measured: { bodyBytes: number; headerNames: string[] } = { bodyBytes: 0, headerNames: [] };
   try {
     const setup = await startLocalnet(services);
     const { service, base } = await startStandalone('cached', setup.configPath, true, databases);
     services.push(service);
     const serviceUrl = await cachedReadUrl(base, setup.wallet);
-    const body = Buffer.from(await (await fetch(serviceUrl)).arrayBuffer());
+    const answer = await fetch(serviceUrl);
+    const body = Buffer.from(await answer.arrayBuffer());
     measured.bodyBytes = body.length;
     const bodyFile = join(setup.dir, 'body.json');
     writeFileSync(bodyFile, body);
-    const barePort = await findFreePort();
-    services.push(
-      await startService(
-        'bare-http',
-        'bench/servers/bare-http.js',
-        [],
-        { PORT: String(barePort), BODY_FILE: bodyFile },
-        /listening/,
-      ),
-    );
-    const urls = { bare: `http://127.0.0.1:${String(barePort)}/`, service: serviceUrl };
+    const headers = [...answer.headers].filter(([name]) => !WRITTEN_BY_NODE.has(name));
+    measured.headerNames = headers.map(([name]) => name);
+    const headersFile = join(setup.dir, 'headers.json');
+    writeFileSync(headersFile, JSON.stringify(headers));
+    const bare = await startBare(bodyFile, '');
+    const sameBytes = await startBare(bodyFile, headersFile);
+    services.push(bare.service, sameBytes.service);
+    const urls = { bare: bare.url, sameBytes: sameBytes.url, service: serviceUrl };
+    const pids = {
+      bare: bare.service.child.pid,
+      sameBytes: sameBytes.service.child.pid,
+      service: service.child.pid,
+    };
     for (let round = 1; round <= ROUNDS; round++) {
-      for (const path of ['bare', 'service'] as const) {
+      for (const path of ['bare', 'sameBytes', 'service'] as const) {
         progress(`round ${String(round)}: ${PATHS[path]}`);
+        const cpuBefore = cpuSeconds(pids[path]);
+        const run = await measureThroughput(PATHS[path], urls[path], CONNECTIONS, DURATION_MS);
+        const cpuAfter = cpuSeconds(pids[path]);
         throughput.push({
           round,
-          ...(await measureThroughput(PATHS[path], urls[path], CONNECTIONS, DURATION_MS)),
+          ...run,
+          cpuUsPerRequest:
+            cpuBefore === undefined || cpuAfter === undefined || run.requests === 0
+              ? null
+              : Math.round(((cpuAfter - cpuBefore) * 1e6) / run.requests),
         });
         latencies.push({ round, ...(await latency(PATHS[path], urls[path])) });
       }
@@ -228,11 +294,15 @@ export async function runV2CachedBench(): Promise<string> {
   }
   const total = (label: string): number =>
     throughput.filter((t) => t.label === label).reduce((a, t) => a + t.requests, 0);
-  const bare = total(PATHS.bare);
-  const share = bare > 0 ? Math.round((total(PATHS.service) / bare) * 1000) / 1000 : undefined;
+  const shareOf = (floor: string): number | undefined => {
+    const requests = total(floor);
+    return requests > 0 ? Math.round((total(PATHS.service) / requests) * 1000) / 1000 : undefined;
+  };
+  const share = shareOf(PATHS.sameBytes);
+  const bodyOnlyShare = shareOf(PATHS.bare);
   const targets = [
     target(
-      `cached getAddressInformation at a past seqno: throughput over a bare node:http server's returning the same bytes (autocannon, ${String(CONNECTIONS)} connections, all rounds)`,
+      `cached getAddressInformation at a past seqno: throughput over a bare node:http server's returning the same bytes, headers and body (autocannon, ${String(CONNECTIONS)} connections, all rounds)`,
       share,
       '×',
       '>=',
@@ -244,14 +314,17 @@ export async function runV2CachedBench(): Promise<string> {
     '# v2 cached read benchmark: the service against a bare node:http server, same bytes',
     '',
     headLines(head),
-    `- read: getAddressInformation of the localnet's v4r2 wallet at the masterchain seqno before the head, once asked (the readers keep answers at a seqno, apps/liteserver/src/v2/answer-cache.ts); the single process verifies every liteserver answer (LITESERVER_VERIFY=true); the bare server (bench/servers/bare-http.ts) returns the bytes of one of its answers (${String(measured.bodyBytes)} bytes)`,
+    `- read: getAddressInformation of the localnet's v4r2 wallet at the masterchain seqno before the head, once asked (the readers keep answers at a seqno, apps/liteserver/src/v2/answer-cache.ts); the single process verifies every liteserver answer (LITESERVER_VERIFY=true); two bare servers (bench/servers/bare-http.ts) return the body of one of its answers (${String(measured.bodyBytes)} bytes), one with a content type only, one with the answer's headers too (${measured.headerNames.join(', ')}; node:http adds date, connection, keep-alive and content-length to all three): the target is over the one sending the same bytes`,
+    `- the service over the bare server sending the same body only (the floor of the reports before the headers were copied): ${String(bodyOnlyShare ?? '-')}×`,
     `- load: autocannon, ${String(CONNECTIONS)} keep-alive connections, ${String(DURATION_MS)} ms per run, ${String(ROUNDS)} rounds alternating bare and service; latency at concurrency 1 with fetch from the benchmark process (support/latency.ts)`,
     ...targetsSection(targets, 'Throughput (autocannon)'),
-    '| round | path | req/s | p50 ms | p99 ms | requests | errors |',
-    '|---:|---|---:|---:|---:|---:|---:|',
+    "The server's CPU per request is its process's user and system time (/proc/<pid>/stat) over the run divided by the requests it answered: the loopback TCP work of a write is charged to the writer, so it counts the kernel's share too. It depends less on the other work of a shared machine than req/s does.",
+    '',
+    '| round | path | req/s | p50 ms | p99 ms | requests | errors | server CPU µs/request |',
+    '|---:|---|---:|---:|---:|---:|---:|---:|',
     ...throughput.map(
       (t) =>
-        `| ${String(t.round)} | ${t.label} | ${String(t.rps)} | ${String(t.p50Ms)} | ${String(t.p99Ms)} | ${String(t.requests)} | ${String(t.errors)} |`,
+        `| ${String(t.round)} | ${t.label} | ${String(t.rps)} | ${String(t.p50Ms)} | ${String(t.p99Ms)} | ${String(t.requests)} | ${String(t.errors)} | ${String(t.cpuUsPerRequest ?? '-')} |`,
     ),
     '',
     '## Latency at concurrency 1 (fetch)',
@@ -273,6 +346,8 @@ export async function runV2CachedBench(): Promise<string> {
     durationMs: DURATION_MS,
     connections: CONNECTIONS,
     bodyBytes: measured.bodyBytes,
+    headerNames: measured.headerNames,
+    bodyOnlyShare,
     throughput,
     latencies,
     share,

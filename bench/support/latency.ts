@@ -40,10 +40,12 @@ export async function measureLoad(
   durationMs: number,
   call: () => Promise<boolean>,
   limits: LoadLimits = {},
+  samples: number[] = [],
 ): Promise<LoadResult> {
   const latencies: number[] = [];
   let errors = 0;
   const started = performance.now();
+  // Each call's milliseconds are also appended to `samples`, for a caller merging several runs.
   const deadline = started + durationMs;
   const hardDeadline = started + 4 * durationMs;
   const { maxRequests = Number.POSITIVE_INFINITY, minRequests = 0 } = limits;
@@ -65,7 +67,9 @@ export async function measureLoad(
       } catch {
         ok = false;
       }
-      latencies.push(performance.now() - t0);
+      const ms = performance.now() - t0;
+      latencies.push(ms);
+      samples.push(ms);
       if (!ok) {
         errors++;
       }
@@ -81,6 +85,31 @@ export async function measureLoad(
     requests: latencies.length,
     errors,
     rps: Math.round(latencies.length / elapsed),
+    p50Ms: round(percentile(sorted, 50)),
+    p99Ms: round(percentile(sorted, 99)),
+  };
+}
+
+/**
+ * Runs of one path split into slices (see measureLoad's `samples`) as one result: requests and
+ * errors summed, req/s over the slices' total time, percentiles of all their calls.
+ */
+export function mergedLoad(
+  label: string,
+  concurrency: number,
+  slices: readonly LoadResult[],
+  samples: readonly number[],
+): LoadResult {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const round = (x: number): number => Math.round(x * 1000) / 1000;
+  const seconds = slices.reduce((a, r) => a + (r.rps > 0 ? r.requests / r.rps : 0), 0);
+  const requests = slices.reduce((a, r) => a + r.requests, 0);
+  return {
+    label,
+    concurrency,
+    requests,
+    errors: slices.reduce((a, r) => a + r.errors, 0),
+    rps: seconds > 0 ? Math.round(requests / seconds) : 0,
     p50Ms: round(percentile(sorted, 50)),
     p99Ms: round(percentile(sorted, 99)),
   };
