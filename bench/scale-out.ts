@@ -150,15 +150,31 @@ function earlier<T>(
   try {
     const r = read();
     if (r !== undefined) {
-      notes.push(
-        `${part} not measured again: its numbers are those of the run of ${r.date} (commit ${r.commit.slice(0, 7)})`,
-      );
+      notes.push(originNote(part, r.date, r.commit));
     }
     return r?.comparison;
   } catch {
     // No earlier report: the part is reported as not measured.
     return undefined;
   }
+}
+
+/**
+ * Where the last report's `part` comes from: that run, or the run its own note named when it had
+ * quoted the part in turn (so that the origin survives any number of runs that leave it out).
+ */
+function originNote(part: string, date: string, commit: string): string {
+  const prefix = `${part} not measured again:`;
+  try {
+    const { notes } = readReport('scale-out') as { notes?: readonly string[] };
+    const carried = (notes ?? []).find((n) => n.startsWith(prefix));
+    if (carried !== undefined) {
+      return carried;
+    }
+  } catch {
+    // No earlier report: the origin is the run given.
+  }
+  return `${prefix} its numbers are those of the run of ${date} (commit ${commit.slice(0, 7)})`;
 }
 
 /** (c) of the last report when this run leaves it out: quoted, with the run it comes from. */
@@ -168,9 +184,7 @@ function earlierReplica(notes: string[]): ReplicaResult | undefined {
     if (r.replica === undefined || r.replica === null) {
       return undefined;
     }
-    notes.push(
-      `(c) not measured again: its numbers are those of the run of ${r.date} (commit ${r.commit.slice(0, 7)})`,
-    );
+    notes.push(originNote('(c)', r.date, r.commit));
     return r.replica;
   } catch {
     // No earlier report: (c) is reported as not measured.
