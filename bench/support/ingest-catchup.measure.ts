@@ -7,6 +7,7 @@ import {
   ChainBlockWriter,
   createDataSource,
   type DataSource,
+  type HistoryPartitions,
   IndexerCursorRepository,
   IngestProgressRepository,
   type McBlockBatch,
@@ -198,14 +199,36 @@ async function countRows(dataSource: DataSource): Promise<PhaseResult['rowsInDat
   };
 }
 
+/** How the scale-out benchmark varies the whole path (by default: as bench/ingest-catchup.ts runs it). */
+export interface WholePathOptions {
+  /** The server the fresh database is made on (default TEST_DATABASE_URL's). */
+  readonly serverUrl?: string;
+  /** Turns the freshly migrated database into the schema measured, before anything is written. */
+  readonly prepare?: (url: string) => Promise<void>;
+  /** The chain writer's partition upkeep (default: the ingestor's HistoryPartitions). */
+  readonly partitions?: (dataSource: DataSource) => HistoryPartitions;
+  /** Called when the last block is ingested, before the decoder starts. */
+  readonly onIngested?: () => void;
+}
+
 /** The whole path into a fresh database: BackfillRunner with `workers` workers over [1, head]. */
 export async function wholePath(
   history: History,
   workers: number,
   window: number,
   trafficFrom: number,
+  options: WholePathOptions = {},
 ): Promise<PhaseResult> {
-  const db = await createTestDatabase({ prefix: 'bench_ingest' });
+  const db = await createTestDatabase({
+    prefix: 'bench_ingest',
+    ...(options.serverUrl === undefined ? {} : { serverUrl: options.serverUrl }),
+  });
+  try {
+    await options.prepare?.(db.url);
+  } catch (error: unknown) {
+    await db.drop();
+    throw error;
+  }
   const dataSource = await createDataSource({
     url: db.url,
     applicationName: 'bench-ingest',
@@ -218,7 +241,7 @@ export async function wholePath(
     const logger = pino({ level: 'warn' });
     const progress = new IngestProgressRepository(dataSource);
     const cursors = new IndexerCursorRepository(dataSource);
-    const writer = new TimedWriter(dataSource);
+    const writer = new TimedWriter(dataSource, options.partitions?.(dataSource));
     const runner = new BackfillRunner(
       new McBatchLoader(new BlockSource(pool, decoder)),
       new BatchCommitter(writer, progress, cursors, new IngestMetrics(new Registry()), logger),
@@ -237,6 +260,7 @@ export async function wholePath(
     const steps = [...writer.steps].sort((a, b) => a.at - b.at);
     const rate = rateOf(steps, started, trafficFrom);
     const rows = await countRows(dataSource);
+    options.onIngested?.();
     if (workers === 1) {
       // A backfill leaves the live cursor alone; the decoder follows that cursor, so it is moved to
       // the head as the follower would have (support/decode-history.ts ingestHistory does the same).

@@ -1,13 +1,9 @@
-import {
-  createDataSource,
-  revertLastMigration,
-  SESSION_OPTIONS,
-  withDatabase,
-} from '@app/database';
+import { createDataSource, SESSION_OPTIONS, withDatabase } from '@app/database';
 import { type LoadResult } from './latency';
 import { pgClient, pgPool } from './pg';
 import { type MeasuredTable } from './scale-out.extrapolation';
 import { measureTables, partitionCounts } from './table-sizes';
+import { createLtLookups, revertPartitioning } from './unpartitioned-schema';
 import { ensureV3Dataset, fillLtLookups, type Dataset } from './v3-dataset';
 import { firstLt, messageHash, newestLt, traceCount, walletAddress } from './v3-dataset.sql';
 import { pgDataSource, sameStatements, type V3QueryName, V3_QUERIES } from './v3-requests';
@@ -42,7 +38,6 @@ export interface PartitionComparison {
   readonly settings: { durationMs: number; coldPerRun: number; concurrency: readonly number[] };
 }
 
-const MIGRATION = 'PartitionHistory1796250000000';
 const CONCURRENCY = [1, 8] as const;
 const HOT_RANKS = [1, 2, 3, 4];
 const WARM_UP_MS = 2000;
@@ -77,16 +72,7 @@ async function unpartition(
   try {
     // The migrations after it (PartitionTraceHistory, the lookups of later ones) go first, newest
     // first, as a rollback to before the partitioning would.
-    for (;;) {
-      const reverted = await revertLastMigration(ds);
-      if (reverted === null) {
-        throw new Error(`${MIGRATION} is not applied: cannot unpartition`);
-      }
-      log(`reverted ${reverted}`);
-      if (reverted === MIGRATION) {
-        break;
-      }
-    }
+    await revertPartitioning(ds, log);
   } finally {
     await ds.destroy();
   }
@@ -94,14 +80,7 @@ async function unpartition(
   const client = await pgClient(url, 'bench-scale-unpartition');
   try {
     await client.query(`SET maintenance_work_mem = '1GB'`);
-    await client.query(
-      `CREATE TABLE transaction_lts (hash char(44) NOT NULL, lt bigint NOT NULL,
-         CONSTRAINT transaction_lts_pkey PRIMARY KEY (hash, lt))`,
-    );
-    await client.query(
-      `CREATE TABLE message_lts (msg_hash char(44) NOT NULL, tx_lt bigint NOT NULL,
-         CONSTRAINT message_lts_pkey PRIMARY KEY (msg_hash, tx_lt))`,
-    );
+    await createLtLookups(client);
     await client.query(
       `CREATE TABLE action_lts (action_id char(44) NOT NULL, trace_end_lt bigint NOT NULL,
          CONSTRAINT action_lts_pkey PRIMARY KEY (action_id, trace_end_lt))`,

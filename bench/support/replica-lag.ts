@@ -37,12 +37,15 @@ export async function walBytes(primary: PgQueryable): Promise<number> {
   return (rows[0] as { n: number }).n;
 }
 
-/** Samples the standby's lag every `everyMs` until `stop()`, which resolves to the samples. */
+/**
+ * Samples the standby's lag every `everyMs` until `stop()`, which resolves to the samples; `count()`
+ * is how many there are so far (to split them at a moment of the load).
+ */
 export function sampleLag(
   primary: PgQueryable,
   standby: PgQueryable,
   everyMs: number,
-): { stop(): Promise<LagSample[]> } {
+): { count(): number; stop(): Promise<LagSample[]> } {
   const samples: LagSample[] = [];
   const started = performance.now();
   const state = { running: true };
@@ -61,6 +64,7 @@ export function sampleLag(
     }
   })();
   return {
+    count: () => samples.length,
     stop: async () => {
       state.running = false;
       await loop;

@@ -1,5 +1,6 @@
 import { percentile } from './latency';
 import { type LayoutRow, type PartitionComparison } from './partition-compare';
+import { type WriteComparison } from './partition-writes';
 import { type ReplicaResult } from './replica-reads';
 import {
   headLines,
@@ -17,6 +18,7 @@ import {
   projectToMainnet,
   replicasFor,
 } from './scale-out.extrapolation';
+import { writeLines } from './scale-out.writes.report';
 import { V3_QUERIES } from './v3-requests';
 
 /** An earlier report quoted beside this run's numbers (another run: only its own figures). */
@@ -32,6 +34,7 @@ export interface Quoted {
 export interface ScaleOutInput {
   readonly comparison?: PartitionComparison;
   readonly replica?: ReplicaResult;
+  readonly writes?: WriteComparison;
   readonly quoted: readonly Quoted[];
   readonly notes: readonly string[];
 }
@@ -181,12 +184,15 @@ export function writeScaleOutReport(head: ReportHead | RunContext, input: ScaleO
     '# Scale-out: partitioned history, a read replica, mainnet on paper',
     '',
     headLines(head),
-    "- what is measured: (a) v3 query p50/p99 with the history partitioned vs the same rows unpartitioned; (b) ingest and decode throughput with partitioning (quoted from their own reports); (c) v3 reads with the primary alone vs primary + one streaming replica, and the replica's lag under writes; (d) sizes carried to mainnet on paper. No targets: the issue asks for the measurements",
+    "- what is measured: (a) v3 query p50/p99 with the history partitioned vs the same rows unpartitioned; (b) ingest and decode throughput on the partitioned vs the unpartitioned schema over the same localnet history, and a streaming standby's lag under them; (c) v3 reads with the primary alone vs primary + one streaming replica, and the replica's lag under writes; (d) sizes carried to mainnet on paper. No targets: the issue asks for the measurements",
     '- the machine is shared (2 cores, other work running): the load average is given per part; compare only numbers of the same part of this run; each part gives the load of each of its sides, and (a) says how far the difference between them reaches',
     ...input.notes.map((n) => `- note: ${n}`),
     '',
     ...(c === undefined ? ['## (a) not measured in this run', ''] : [...layoutLines(c), '']),
-    '## (b) ingest and decode throughput with partitioning',
+    ...(input.writes === undefined
+      ? ['## (b) ingest and decode: not measured in this run', '']
+      : [...writeLines(input.writes), '']),
+    '### Earlier reports quoted',
     '',
     ...input.quoted.flatMap((q) => [
       `- ${q.name} (bench/reports/${q.name}.md), run of ${q.date} at commit ${q.commit.slice(0, 7)}: ${q.partitioned ? 'with the partitioned schema' : '**before the partitioned schema** (not yet measured with partitioning)'}`,
@@ -210,6 +216,7 @@ export function writeScaleOutReport(head: ReportHead | RunContext, input: ScaleO
             results: c.rows,
           },
     replica: input.replica ?? null,
+    writes: input.writes ?? null,
     quoted: input.quoted,
     notes: input.notes,
   });
@@ -225,26 +232,42 @@ interface ScaleOutJson extends ReportHead {
     readonly results: PartitionComparison['rows'];
   } | null;
   readonly replica: ReplicaResult | null;
+  /** Absent from the reports written before (b) was measured. */
+  readonly writes?: WriteComparison | null;
   readonly notes: readonly string[];
+}
+
+/** (a) as a report's JSON holds it, made a comparison again (undefined when that run left it out). */
+function comparisonOf(p: ScaleOutJson['partitioning']): PartitionComparison | undefined {
+  return p === null
+    ? undefined
+    : {
+        dataset: { url: '', info: p.dataset, generatedNow: true, migrationsApplied: [] },
+        ltWidth: p.ltWidth,
+        layouts: p.layouts,
+        rows: p.results,
+        settings: p.settings,
+      };
+}
+
+/** The last report's (a), with the run it comes from, for a run that leaves (a) out. */
+export function earlierPartitioning():
+  { comparison: PartitionComparison; date: string; commit: string } | undefined {
+  const earlier = readReport('scale-out') as ScaleOutJson;
+  const comparison = comparisonOf(earlier.partitioning);
+  return comparison === undefined
+    ? undefined
+    : { comparison, date: earlier.date, commit: earlier.commit };
 }
 
 /** Renders the last run's report again from its JSON (no measuring), with today's earlier reports. */
 export function rerenderScaleOutReport(quoted: readonly Quoted[], reason: string): string {
   const earlier = readReport('scale-out') as ScaleOutJson;
-  const p = earlier.partitioning;
+  const comparison = comparisonOf(earlier.partitioning);
   return writeScaleOutReport(rerenderedHead(earlier, [], reason), {
-    ...(p === null
-      ? {}
-      : {
-          comparison: {
-            dataset: { url: '', info: p.dataset, generatedNow: true, migrationsApplied: [] },
-            ltWidth: p.ltWidth,
-            layouts: p.layouts,
-            rows: p.results,
-            settings: p.settings,
-          },
-        }),
+    ...(comparison === undefined ? {} : { comparison }),
     ...(earlier.replica === null ? {} : { replica: earlier.replica }),
+    ...(earlier.writes === undefined || earlier.writes === null ? {} : { writes: earlier.writes }),
     quoted,
     notes: earlier.notes,
   });

@@ -20,6 +20,8 @@ export interface TestDatabaseOptions {
   migrate?: boolean;
   /** Prefix of the database name (default `test`). */
   prefix?: string;
+  /** The server it is created on (default testServerUrl()): a private one a benchmark started. */
+  serverUrl?: string;
 }
 
 /**
@@ -35,7 +37,7 @@ export function testServerUrl(): string {
 
 /** A fresh database of its own for one test file, with the real migrations applied. */
 export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
-  const serverUrl = testServerUrl();
+  const serverUrl = options.serverUrl ?? testServerUrl();
   const name = uniqueName(options.prefix ?? 'test');
   await createDatabase(serverUrl, name);
   const url = withDatabase(serverUrl, name);
