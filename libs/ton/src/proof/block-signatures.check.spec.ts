@@ -1,14 +1,13 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  blockSignatureMessage,
-  nodeIdShort,
-  sha256,
-  validatorListHashShort,
-} from '../tlb/validator-set';
+import { blockSignatureMessage, nodeIdShort, sha256 } from '../tlb/validator-set';
 import { checkBlockSignatures, type BlockSignatureSet } from './block-signatures.check';
 import { ProofError } from './proof-error';
-import { signingValidators as validators } from './signing-validators.test-util';
+import {
+  signatureSetOf,
+  type SigningValidators,
+  signingValidators as validators,
+} from './signing-validators.test-util';
 
 const block = {
   workchain: -1,
@@ -19,19 +18,8 @@ const block = {
 };
 const message = blockSignatureMessage(block.rootHash, block.fileHash);
 
-function signatureSet(
-  v: ReturnType<typeof validators>,
-  signers: readonly number[],
-  cc = 7,
-): BlockSignatureSet {
-  return {
-    validatorSetHash: validatorListHashShort(cc, v.set) | 0,
-    catchainSeqno: cc,
-    signatures: signers.map((i) => ({
-      nodeIdShort: nodeIdShort(v.set[i]!.publicKey),
-      signature: v.sign(i, message),
-    })),
-  };
+function signatureSet(v: SigningValidators, signers: readonly number[], cc = 7): BlockSignatureSet {
+  return signatureSetOf(v, signers, cc, message);
 }
 
 const refused = (pattern: RegExp) => (e: unknown) =>

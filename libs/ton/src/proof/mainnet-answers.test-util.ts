@@ -3,23 +3,14 @@ import { TLReadBuffer } from 'ton-tl';
 
 import { readFixture } from '@app/testing';
 
-import { Codecs, type tonNode_blockIdExt } from '../lite-api/lite-api-schema.generated';
+import { Codecs } from '../lite-api/lite-api-schema.generated';
 import { type ProofBlockId } from './block-header.check';
+import { proofBlockId } from './lite-answer.adapter';
 import { proofRoot } from './proof-boc';
 
 /** A TL answer as the fixtures hold it: the constructor id, then the fields. */
 function decode<T>(codec: { decode(d: TLReadBuffer): T }, bytes: Buffer): T {
   return codec.decode(new TLReadBuffer(bytes.subarray(4)));
-}
-
-export function toProofBlockId(id: tonNode_blockIdExt): ProofBlockId {
-  return {
-    workchain: id.workchain,
-    shard: BigInt.asUintN(64, BigInt(id.shard)),
-    seqno: id.seqno,
-    rootHash: Buffer.from(id.rootHash),
-    fileHash: Buffer.from(id.fileHash),
-  };
 }
 
 /**
@@ -44,7 +35,7 @@ export function mainnetConfigAnswer(): {
   const stateProof = Buffer.from(config.stateProof);
   const configProof = Buffer.from(config.configProof);
   return {
-    block: toProofBlockId(info.last),
+    block: proofBlockId(info.last),
     stateProof,
     configProof,
     blockProofCell: proofRoot(stateProof, 'config', 'state_proof'),

@@ -1,16 +1,11 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 
-import {
-  blockSignatureMessage,
-  nodeIdShort,
-  sha256,
-  validatorListHashShort,
-} from '../tlb/validator-set';
+import { blockSignatureMessage, sha256 } from '../tlb/validator-set';
 import { type ProofBlockId } from './block-header.check';
 import { checkBlockSignatures, type BlockSignatureSet } from './block-signatures.check';
 import { ProofError } from './proof-error';
-import { signingValidators } from './signing-validators.test-util';
+import { signatureSetOf, signingValidators } from './signing-validators.test-util';
 import { simplexCandidateBlock } from './simplex-vote';
 
 /*
@@ -91,14 +86,10 @@ function simplexSet(
   signers: readonly number[],
   candidate: Buffer,
   signed: Buffer = signedBytes(ID.finalizeVote, sessionId, slot, candidate),
+  validators = v,
 ): BlockSignatureSet {
   return {
-    validatorSetHash: validatorListHashShort(cc, v.set) | 0,
-    catchainSeqno: cc,
-    signatures: signers.map((i) => ({
-      nodeIdShort: nodeIdShort(v.set[i]!.publicKey),
-      signature: v.sign(i, signed),
-    })),
+    ...signatureSetOf(validators, signers, cc, signed),
     simplex: { sessionId, slot, candidate },
   };
 }
@@ -129,15 +120,7 @@ void describe('checkBlockSignatures with a Simplex (liteServer.signatureSet.simp
     const even = signingValidators([1n, 1n, 1n, 1n, 1n, 1n]);
     const candidate = candidates.withParent(block);
     const signed = signedBytes(ID.finalizeVote, sessionId, slot, candidate);
-    const set: BlockSignatureSet = {
-      validatorSetHash: validatorListHashShort(cc, even.set) | 0,
-      catchainSeqno: cc,
-      signatures: [0, 1, 2, 3].map((i) => ({
-        nodeIdShort: nodeIdShort(even.set[i]!.publicKey),
-        signature: even.sign(i, signed),
-      })),
-      simplex: { sessionId, slot, candidate },
-    };
+    const set = simplexSet([0, 1, 2, 3], candidate, signed, even);
     assert.throws(
       () => {
         checkBlockSignatures(block, set, even.set);
