@@ -22,6 +22,7 @@ import {
   type DecodedGenesis,
   decodedGenesis,
 } from '../../../test/integration/support/decoded-genesis';
+import { nftTransferData } from '../../../test/integration/support/trace-actions';
 
 interface ActionSql {
   trace_id: string;
@@ -229,25 +230,8 @@ void describe('decoder: actions of the genesis seed (real localnet, real Postgre
   });
 
   /** The nft_transfer_data of a TEP-62 transfer with an empty inline forward payload. */
-  const transferData = (over: Record<string, unknown>): Record<string, unknown> => ({
-    query_id: '0',
-    is_purchase: false,
-    price: null,
-    nft_item_index: null,
-    forward_amount: '0',
-    custom_payload: null,
-    forward_payload: beginCell().endCell().toBoc().toString('base64'),
-    response_destination: null,
-    marketplace: null,
-    marketplace_address: null,
-    real_prev_owner: null,
-    payout_amount: null,
-    payout_comment_encrypted: null,
-    payout_comment_encoded: null,
-    payout_comment: null,
-    royalty_amount: null,
-    ...over,
-  });
+  const transferData = (over: Record<string, unknown>): Record<string, unknown> =>
+    nftTransferData({ forward_payload: beginCell().endCell().toBoc().toString('base64'), ...over });
 
   const inTrace = (traceId: string) =>
     actions

@@ -33,6 +33,7 @@ import {
   type ActionSql,
   actionRow as row,
   byKey,
+  nftTransferData,
   storedActions,
   traceWith,
 } from '../../../test/integration/support/trace-actions';
@@ -162,37 +163,71 @@ void describe('decoder: a getgems auction v3r3 (real contract code, real localne
     return trace;
   }
 
-  const transferData = (over: Record<string, unknown>): Record<string, unknown> => ({
-    query_id: '0',
-    is_purchase: false,
-    price: null,
-    nft_item_index: '0',
-    forward_amount: '0',
-    custom_payload: null,
-    forward_payload: EMPTY_PAYLOAD,
-    response_destination: null,
-    marketplace: null,
-    marketplace_address: null,
-    real_prev_owner: null,
-    payout_amount: null,
-    payout_comment_encrypted: null,
-    payout_comment_encoded: null,
-    payout_comment: null,
-    royalty_amount: null,
-    ...over,
-  });
+  const transferData = (over: Record<string, unknown>): Record<string, unknown> =>
+    nftTransferData({ nft_item_index: '0', forward_payload: EMPTY_PAYLOAD, ...over });
 
   const noListing = { marketplace_fee_address: null, royalty_address: null };
   const theItem = () => ({ asset: raw(collection.address), asset_secondary: raw(item) });
-  const fromAuction = (to: string, value: bigint, comment: string, ancestors: string[] = []) =>
+  /** A payout or refund with a comment that `contract` sends. */
+  const tonFrom = (
+    contract: Deployable,
+    to: string,
+    value: bigint,
+    comment: string,
+    ancestors: string[] = [],
+  ) =>
     row({
       type: 'ton_transfer',
-      source: raw(auction.address),
+      source: raw(contract.address),
       destination: to,
       value: value.toString(),
       ancestor_type: ancestors,
       details: { ton_transfer_data: { content: comment, encrypted: false } },
     });
+  /**
+   * The auction's sale of an item to `buyer`: the `nft_purchase` with the seller's profit, and the
+   * item's transfer under it (its ownership_assigned names the auction as the previous owner).
+   */
+  const purchaseRows = (
+    contract: Deployable,
+    buyer: string,
+    asset: { asset: string; asset_secondary: string },
+    purchase: Record<string, unknown>,
+    profit: bigint,
+  ) => [
+    row({
+      type: 'nft_purchase',
+      source: raw(contract.address),
+      destination: buyer,
+      ...asset,
+      details: {
+        nft_transfer_data: {
+          ...purchase,
+          payout_amount: profit.toString(),
+          payout_comment_encrypted: false,
+          payout_comment_encoded: false,
+          payout_comment: 'Profit',
+        },
+      },
+    }),
+    row({
+      type: 'nft_transfer',
+      source: raw(contract.address),
+      destination: buyer,
+      ...asset,
+      ancestor_type: ['nft_purchase'],
+      details: { nft_listing_data: noListing, nft_transfer_data: transferData(purchase) },
+    }),
+  ];
+  /** The logical time of `contract`'s transaction in the trace (its transfers' query id). */
+  const ltIn = async (traceId: string, contract: Deployable): Promise<string> => {
+    const [tx] = await g.ds.query<{ lt: string }[]>(
+      `SELECT lt::text FROM transactions WHERE trace_id = $1 AND account = $2`,
+      [traceId, raw(contract.address)],
+    );
+    assert.ok(tx);
+    return tx.lt;
+  };
 
   void it('the seller sends the item to the deployer, which deploys the auction and passes the item on: nft_put_on_auction', () => {
     const { rows } = traceOf('nft_put_on_auction', (a) => a.destination === raw(auction.address));
@@ -317,7 +352,7 @@ void describe('decoder: a getgems auction v3r3 (real contract code, real localne
             ton_transfer_data: { comment: OUTBID_COMMENT },
           },
         }),
-        fromAuction(first.raw, refund, OUTBID_COMMENT, ['auction_outbid']),
+        tonFrom(auction, first.raw, refund, OUTBID_COMMENT, ['auction_outbid']),
       ]),
     );
   });
@@ -328,11 +363,7 @@ void describe('decoder: a getgems auction v3r3 (real contract code, real localne
       (a) => a.destination === raw(auction.address),
     );
     // the auction's transfer carries its logical time as the query id
-    const [auctionTx] = await g.ds.query<{ lt: string }[]>(
-      `SELECT lt::text FROM transactions WHERE trace_id = $1 AND account = $2`,
-      [traceId, raw(auction.address)],
-    );
-    assert.ok(auctionTx);
+    const auctionLt = await ltIn(traceId, auction);
     const fee = getgemsPercent(SECOND_BID, MP_FEE_FACTOR, FEE_BASE);
     const royalty = getgemsPercent(SECOND_BID, ROYALTY_FACTOR, FEE_BASE);
     // each payout (mode 2, one cell) pays its forward fee out of its value
@@ -340,7 +371,7 @@ void describe('decoder: a getgems auction v3r3 (real contract code, real localne
     const profit = SECOND_BID - fee - royalty - oneCellFee;
     const seller = market.seller.raw;
     const purchase = {
-      query_id: auctionTx.lt,
+      query_id: auctionLt,
       is_purchase: true,
       price: SECOND_BID.toString(),
       nft_item_index: '0',
@@ -370,44 +401,17 @@ void describe('decoder: a getgems auction v3r3 (real contract code, real localne
           ancestor_type: ['nft_finish_auction'],
           details: { ton_transfer_data: { content: 'finish', encrypted: false } },
         }),
-        // the item's ownership_assigned names the auction as the previous owner
-        row({
-          type: 'nft_purchase',
-          source: raw(auction.address),
-          destination: second.raw,
-          ...theItem(),
-          details: {
-            nft_transfer_data: {
-              ...purchase,
-              payout_amount: profit.toString(),
-              payout_comment_encrypted: false,
-              payout_comment_encoded: false,
-              payout_comment: 'Profit',
-            },
-          },
-        }),
-        row({
-          type: 'nft_transfer',
-          source: raw(auction.address),
-          destination: second.raw,
-          ...theItem(),
-          ancestor_type: ['nft_purchase'],
-          details: { nft_listing_data: noListing, nft_transfer_data: transferData(purchase) },
-        }),
-        fromAuction(seller, profit, 'Profit', ['nft_purchase']),
-        fromAuction(market.marketplace.raw, fee - oneCellFee, 'Marketplace fee'),
-        fromAuction(market.artist.raw, royalty - oneCellFee, 'Royalty'),
+        ...purchaseRows(auction, second.raw, theItem(), purchase, profit),
+        tonFrom(auction, seller, profit, 'Profit', ['nft_purchase']),
+        tonFrom(auction, market.marketplace.raw, fee - oneCellFee, 'Marketplace fee'),
+        tonFrom(auction, market.artist.raw, royalty - oneCellFee, 'Royalty'),
       ]),
     );
   });
 
   void it('a bid of the buy-out price ends the auction at once: nft_purchase at max_bid, the earlier bidder refunded', async () => {
     const { traceId, rows } = traceOf('nft_purchase', (a) => a.source === raw(buyOut.address));
-    const [auctionTx] = await g.ds.query<{ lt: string }[]>(
-      `SELECT lt::text FROM transactions WHERE trace_id = $1 AND account = $2`,
-      [traceId, raw(buyOut.address)],
-    );
-    assert.ok(auctionTx);
+    const auctionLt = await ltIn(traceId, buyOut);
     const fee = getgemsPercent(BUY_OUT, MP_FEE_FACTOR, FEE_BASE);
     const royalty = getgemsPercent(BUY_OUT, ROYALTY_FACTOR, FEE_BASE);
     const oneCellFee = computeFwdFees(prices, 0n, 0n);
@@ -418,7 +422,7 @@ void describe('decoder: a getgems auction v3r3 (real contract code, real localne
     // the buyer's bid is part of the purchase's transfer (toncenter takes the TON transfer before
     // it in), so no auction_bid, and the earlier bidder's refund no auction_outbid
     const purchase = {
-      query_id: auctionTx.lt,
+      query_id: auctionLt,
       is_purchase: true,
       price: BUY_OUT.toString(),
       nft_item_index: '1',
@@ -430,45 +434,14 @@ void describe('decoder: a getgems auction v3r3 (real contract code, real localne
       marketplace_address: market.marketplace.raw,
       real_prev_owner: seller,
     };
-    const from = (to: string, value: bigint, comment: string, ancestors: string[] = []) =>
-      row({
-        type: 'ton_transfer',
-        source: raw(buyOut.address),
-        destination: to,
-        value: value.toString(),
-        ancestor_type: ancestors,
-        details: { ton_transfer_data: { content: comment, encrypted: false } },
-      });
     assert.deepEqual(
       rows,
       byKey([
-        row({
-          type: 'nft_purchase',
-          source: raw(buyOut.address),
-          destination: second.raw,
-          ...item_,
-          details: {
-            nft_transfer_data: {
-              ...purchase,
-              payout_amount: profit.toString(),
-              payout_comment_encrypted: false,
-              payout_comment_encoded: false,
-              payout_comment: 'Profit',
-            },
-          },
-        }),
-        row({
-          type: 'nft_transfer',
-          source: raw(buyOut.address),
-          destination: second.raw,
-          ...item_,
-          ancestor_type: ['nft_purchase'],
-          details: { nft_listing_data: noListing, nft_transfer_data: transferData(purchase) },
-        }),
-        from(seller, profit, 'Profit', ['nft_purchase']),
-        from(market.marketplace.raw, fee - oneCellFee, 'Marketplace fee'),
-        from(market.artist.raw, royalty - oneCellFee, 'Royalty'),
-        from(first.raw, refund, OUTBID_COMMENT),
+        ...purchaseRows(buyOut, second.raw, item_, purchase, profit),
+        tonFrom(buyOut, seller, profit, 'Profit', ['nft_purchase']),
+        tonFrom(buyOut, market.marketplace.raw, fee - oneCellFee, 'Marketplace fee'),
+        tonFrom(buyOut, market.artist.raw, royalty - oneCellFee, 'Royalty'),
+        tonFrom(buyOut, first.raw, refund, OUTBID_COMMENT),
       ]),
     );
   });
@@ -478,11 +451,7 @@ void describe('decoder: a getgems auction v3r3 (real contract code, real localne
       'nft_cancel_auction',
       (a) => a.destination === raw(cancelled.address),
     );
-    const [auctionTx] = await g.ds.query<{ lt: string }[]>(
-      `SELECT lt::text FROM transactions WHERE trace_id = $1 AND account = $2`,
-      [traceId, raw(cancelled.address)],
-    );
-    assert.ok(auctionTx);
+    const auctionLt = await ltIn(traceId, cancelled);
     const seller = market.seller.raw;
     const kept = { asset: raw(collection.address), asset_secondary: raw(keptItem) };
     assert.deepEqual(
@@ -512,7 +481,7 @@ void describe('decoder: a getgems auction v3r3 (real contract code, real localne
           details: {
             nft_listing_data: noListing,
             nft_transfer_data: transferData({
-              query_id: auctionTx.lt,
+              query_id: auctionLt,
               nft_item_index: '2',
               response_destination: seller,
             }),

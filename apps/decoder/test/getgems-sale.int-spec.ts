@@ -28,6 +28,7 @@ import {
   type ActionSql,
   actionRow as row,
   byKey,
+  nftTransferData,
   storedActions,
   traceWith,
 } from '../../../test/integration/support/trace-actions';
@@ -60,6 +61,20 @@ void describe('decoder: a getgems fixed-price sale v3r3 (real contract code, rea
   let keptItem: Address;
   let cancelled: Deployable;
 
+  /** The seller's sale of `nft` at PRICE, paying the marketplace's fee and the artist's royalty. */
+  const saleOf = (nft: Address): Deployable =>
+    fixPriceSaleV3r3({
+      createdAt: 1_795_000_000,
+      marketplace: marketplace.address,
+      nft,
+      owner: seller.address,
+      fullPrice: PRICE,
+      marketplaceFeeAddress: marketplace.address,
+      marketplaceFee: MARKETPLACE_FEE,
+      royaltyAddress: artist.address,
+      royaltyAmount: ROYALTY,
+    });
+
   before(async () => {
     g = await decodedGenesis('decoder_getgems_sale', {
       beforeIngest: async (_ds, localnet) => {
@@ -67,17 +82,7 @@ void describe('decoder: a getgems fixed-price sale v3r3 (real contract code, rea
         ({ seller, marketplace, artist, collection, deployer } = market);
         buyer = await market.wallet('buyer');
         item = await market.mintForSeller(0n);
-        sale = fixPriceSaleV3r3({
-          createdAt: 1_795_000_000,
-          marketplace: marketplace.address,
-          nft: item,
-          owner: seller.address,
-          fullPrice: PRICE,
-          marketplaceFeeAddress: marketplace.address,
-          marketplaceFee: MARKETPLACE_FEE,
-          royaltyAddress: artist.address,
-          royaltyAmount: ROYALTY,
-        });
+        sale = saleOf(item);
         listing = await market.list(item, sale, acceptCoinsBody(), LIST_QUERY_ID);
         const { chain } = localnet;
         saleBalanceBeforeBuy = (await chain.blockchain.getContract(sale.address)).balance;
@@ -85,17 +90,7 @@ void describe('decoder: a getgems fixed-price sale v3r3 (real contract code, rea
         await chain.settle();
         // a second item put on sale, then taken back by the seller
         keptItem = await market.mintForSeller(1n);
-        cancelled = fixPriceSaleV3r3({
-          createdAt: 1_795_000_000,
-          marketplace: marketplace.address,
-          nft: keptItem,
-          owner: seller.address,
-          fullPrice: PRICE,
-          marketplaceFeeAddress: marketplace.address,
-          marketplaceFee: MARKETPLACE_FEE,
-          royaltyAddress: artist.address,
-          royaltyAmount: ROYALTY,
-        });
+        cancelled = saleOf(keptItem);
         await market.list(keptItem, cancelled, acceptCoinsBody(), LIST_QUERY_ID + 1n);
         await seller.send([
           internal({
@@ -124,25 +119,8 @@ void describe('decoder: a getgems fixed-price sale v3r3 (real contract code, rea
   }
 
   /** nft_transfer_data of a transfer that is not a purchase. */
-  const transferData = (over: Record<string, unknown>): Record<string, unknown> => ({
-    query_id: '0',
-    is_purchase: false,
-    price: null,
-    nft_item_index: '0',
-    forward_amount: '0',
-    custom_payload: null,
-    forward_payload: null,
-    response_destination: null,
-    marketplace: null,
-    marketplace_address: null,
-    real_prev_owner: null,
-    payout_amount: null,
-    payout_comment_encrypted: null,
-    payout_comment_encoded: null,
-    payout_comment: null,
-    royalty_amount: null,
-    ...over,
-  });
+  const transferData = (over: Record<string, unknown>): Record<string, unknown> =>
+    nftTransferData({ nft_item_index: '0', ...over });
 
   const noListing = { marketplace_fee_address: null, royalty_address: null };
   const emptyPayload = beginCell().endCell().toBoc().toString('base64');

@@ -30,4 +30,11 @@ export {
   type SeedAccount,
   parseAccountsFile,
 } from './seeds';
-export { JettonWallet, Multisig, multisigOrder, NftCollection, textComment } from './contracts';
+export {
+  JettonWallet,
+  Multisig,
+  multisigOrder,
+  NftCollection,
+  saleFeesCell,
+  textComment,
+} from './contracts';

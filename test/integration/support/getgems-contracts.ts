@@ -13,6 +13,7 @@ import {
   type StateInit,
   storeStateInit,
 } from '@ton/core';
+import { saleFeesCell } from '@app/localnet';
 import { readFixture } from '@app/testing';
 import { NFT } from '@app/ton';
 
@@ -56,12 +57,6 @@ export interface FixPriceSaleConfig {
  * marketplace_fee:Coins royalty_address royalty_amount:Coins) sold_at:uint32 query_id:uint64.
  */
 export function fixPriceSaleV3r3(config: FixPriceSaleConfig): Deployable {
-  const fees = beginCell()
-    .storeAddress(config.marketplaceFeeAddress)
-    .storeCoins(config.marketplaceFee)
-    .storeAddress(config.royaltyAddress)
-    .storeCoins(config.royaltyAmount)
-    .endCell();
   const data = beginCell()
     .storeUint(0, 1)
     .storeUint(config.createdAt, 32)
@@ -69,7 +64,7 @@ export function fixPriceSaleV3r3(config: FixPriceSaleConfig): Deployable {
     .storeAddress(config.nft)
     .storeAddress(config.owner)
     .storeCoins(config.fullPrice)
-    .storeRef(fees)
+    .storeRef(saleFeesCell(config))
     .storeUint(0, 32)
     .storeUint(0, 64)
     .endCell();

@@ -72,3 +72,29 @@ export function actionRow(over: Partial<ActionSql>): Omit<ActionSql, 'trace_id'>
     ...over,
   };
 }
+
+/**
+ * An expected `nft_transfer_data`: a plain transfer (no purchase, no marketplace, no payout), every
+ * field null or zero unless given.
+ */
+export function nftTransferData(over: Record<string, unknown>): Record<string, unknown> {
+  return {
+    query_id: '0',
+    is_purchase: false,
+    price: null,
+    nft_item_index: null,
+    forward_amount: '0',
+    custom_payload: null,
+    forward_payload: null,
+    response_destination: null,
+    marketplace: null,
+    marketplace_address: null,
+    real_prev_owner: null,
+    payout_amount: null,
+    payout_comment_encrypted: null,
+    payout_comment_encoded: null,
+    payout_comment: null,
+    royalty_amount: null,
+    ...over,
+  };
+}

@@ -34,6 +34,25 @@ export interface NftSaleConfig {
   readonly createdAt: number;
 }
 
+/** Who a getgems fixed-price sale pays besides the seller, and how much. */
+export type NftSaleFees = Pick<
+  NftSaleConfig,
+  'marketplaceFeeAddress' | 'marketplaceFee' | 'royaltyAddress' | 'royaltyAmount'
+>;
+
+/**
+ * The fees cell of a getgems fixed-price sale's storage: marketplace_fee_address
+ * marketplace_fee:Coins royalty_address royalty_amount:Coins.
+ */
+export function saleFeesCell(fees: NftSaleFees): Cell {
+  return beginCell()
+    .storeAddress(fees.marketplaceFeeAddress)
+    .storeCoins(fees.marketplaceFee)
+    .storeAddress(fees.royaltyAddress)
+    .storeCoins(fees.royaltyAmount)
+    .endCell();
+}
+
 /** get_sale_data of a getgems fixed-price sale v3. */
 export interface NftSaleData {
   readonly magic: number;
@@ -62,12 +81,6 @@ export class NftSale extends LocalContract {
    */
   static async createFromConfig(config: NftSaleConfig, workchain = 0): Promise<NftSale> {
     const code = await contractCode('nft-sale');
-    const fees = beginCell()
-      .storeAddress(config.marketplaceFeeAddress)
-      .storeCoins(config.marketplaceFee)
-      .storeAddress(config.royaltyAddress)
-      .storeCoins(config.royaltyAmount)
-      .endCell();
     const data = beginCell()
       .storeUint(0, 1)
       .storeUint(config.createdAt, 32)
@@ -75,7 +88,7 @@ export class NftSale extends LocalContract {
       .storeAddress(config.nft)
       .storeAddress(null)
       .storeCoins(config.fullPrice)
-      .storeRef(fees)
+      .storeRef(saleFeesCell(config))
       .endCell();
     return NftSale.fromInit(code, data, workchain);
   }
