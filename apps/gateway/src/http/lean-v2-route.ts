@@ -7,7 +7,6 @@ import {
 } from '@app/observability';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { type Logger } from 'pino';
-import { type EdgeVerdict } from '../edge/auth/edge-gate';
 import { type EdgeAccess } from '../edge/auth/install-edge-access';
 import { type LoadShedder } from '../edge/protection/load-shedder';
 import { type EdgeProtectionOptions } from '../edge/protection/protection.options';
@@ -224,15 +223,13 @@ export function installLeanV2Route(app: NestFastifyApplication, parts: LeanRoute
     ? headerList(corsHeaders('GET', {}, protection.corsOrigins).headers)
     : undefined;
 
-  /** Writes the answer the edge's verdict allows, then its metrics and access log line. */
-  const respond = (
+  const answer = async (
     request: IncomingMessage,
     response: ServerResponse,
-    kept: { route: string; body: Buffer },
+    kept: { route: string; query: RawParams; body: Buffer },
     startedAt: bigint,
     requestId: string,
-    verdict: EdgeVerdict,
-  ): void => {
+  ): Promise<void> => {
     // In the order the Fastify hooks set them: request id, protection, edge, then the controller.
     const headers: HeaderList = [REQUEST_ID_HEADER, requestId, ...SECURITY_HEADER_LIST];
     if (anyOriginCors === undefined) {
@@ -240,6 +237,12 @@ export function installLeanV2Route(app: NestFastifyApplication, parts: LeanRoute
     } else {
       headers.push(...anyOriginCors);
     }
+    const verdict = await edge.gate.admit({
+      headers: request.headers,
+      query: kept.query,
+      peer: request.socket.remoteAddress,
+      flavour: 'v2',
+    });
     appendHeaders(headers, verdict.headers);
     let status: number;
     let body: Buffer | string;
@@ -277,20 +280,6 @@ export function installLeanV2Route(app: NestFastifyApplication, parts: LeanRoute
     });
   };
 
-  const failed = (
-    response: ServerResponse,
-    error: unknown,
-    requestId: string,
-    startedAt: bigint,
-  ) => {
-    logger.error({ err: error, requestId }, 'lean v2 route failed');
-    if (!response.headersSent) {
-      const body = JSON.stringify(errorReply(500, 'internal error', startedAt).body);
-      response.writeHead(500, { 'content-type': JSON_CONTENT_TYPE });
-      response.end(body);
-    }
-  };
-
   const fallThrough = server.listeners('request') as ((
     request: IncomingMessage,
     response: ServerResponse,
@@ -307,33 +296,15 @@ export function installLeanV2Route(app: NestFastifyApplication, parts: LeanRoute
     }
     const header = request.headers[REQUEST_ID_HEADER];
     const requestId = requestIdFrom(typeof header === 'string' ? header : undefined);
-    const view = {
-      headers: request.headers,
-      query: kept.query,
-      peer: request.socket.remoteAddress,
-      flavour: 'v2',
-    } as const;
-    try {
-      // An anonymous caller under in-memory limits is admitted without an await: the answer is
-      // written in this call, with no promise and no request context to carry across one.
-      const verdict = edge.gate.admitNow(view);
-      if (verdict !== undefined) {
-        respond(request, response, kept, startedAt, requestId, verdict);
-        return;
-      }
-    } catch (error: unknown) {
-      failed(response, error, requestId, startedAt);
-      return;
-    }
     runWithRequestId(requestId, () => {
-      edge.gate
-        .admit(view)
-        .then((verdict) => {
-          respond(request, response, kept, startedAt, requestId, verdict);
-        })
-        .catch((error: unknown) => {
-          failed(response, error, requestId, startedAt);
-        });
+      answer(request, response, kept, startedAt, requestId).catch((error: unknown) => {
+        logger.error({ err: error, requestId }, 'lean v2 route failed');
+        if (!response.headersSent) {
+          const body = JSON.stringify(errorReply(500, 'internal error', startedAt).body);
+          response.writeHead(500, { 'content-type': JSON_CONTENT_TYPE });
+          response.end(body);
+        }
+      });
     });
   });
 }

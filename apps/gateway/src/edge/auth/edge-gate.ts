@@ -6,7 +6,7 @@ import { type KeyPresence } from './key-presence';
 import { presentedKey } from './presented-key';
 import { type ClientIpResolver } from '../rate-limit/client-ip';
 import { ANONYMOUS_PLAN, type EdgeMetrics } from '../rate-limit/edge.metrics';
-import { type EdgeRateLimiter, type LimitVerdict } from '../rate-limit/edge-rate-limiter';
+import { type EdgeRateLimiter } from '../rate-limit/edge-rate-limiter';
 import {
   type ApiFlavour,
   edgeErrorReply,
@@ -64,35 +64,8 @@ export class EdgeGate {
     return this.parts.clientIps.resolve(view.peer, view.headers['x-forwarded-for']);
   }
 
-  /**
-   * admit's verdict when it needs no await: no key to look up (none presented, or no key store) and
-   * the limits in this process's memory. Undefined otherwise: then the caller awaits admit. The hot
-   * path (http/lean-v2-route.ts) answers an anonymous cached read without a promise this way.
-   */
-  admitNow(view: EdgeRequestView): EdgeVerdict | undefined {
-    const { cache, presence, limiter } = this.parts;
-    if (
-      cache !== null &&
-      presence !== null &&
-      presentedKey(view.headers, view.query).kind !== 'none'
-    ) {
-      return undefined;
-    }
-    if (limiter === null) {
-      return { caller: ANONYMOUS_CALLER, headers: {} };
-    }
-    const verdict = limiter.consumeAnonymousNow(this.clientIp(view), 1);
-    return verdict === undefined
-      ? undefined
-      : { caller: ANONYMOUS_CALLER, ...this.limited(view, ANONYMOUS_CALLER, verdict) };
-  }
-
   /** Key check then one unit (a JSON-RPC batch pays the rest once its body is parsed). */
   async admit(view: EdgeRequestView): Promise<EdgeVerdict> {
-    const now = this.admitNow(view);
-    if (now !== undefined) {
-      return now;
-    }
     const { cache, presence, limiter, metrics, logger, options } = this.parts;
     const presented = presentedKey(view.headers, view.query);
     let outcome;
@@ -138,7 +111,7 @@ export class EdgeGate {
     caller: EdgeCaller,
     cost: number,
   ): Promise<Omit<EdgeVerdict, 'caller'>> {
-    const { limiter } = this.parts;
+    const { limiter, metrics, logger, options } = this.parts;
     if (limiter === null) {
       return { headers: {} };
     }
@@ -146,16 +119,6 @@ export class EdgeGate {
       caller.kind === 'key'
         ? await limiter.consumePlan(caller.plan, cost)
         : await limiter.consumeAnonymous(this.clientIp(view), cost);
-    return this.limited(view, caller, verdict);
-  }
-
-  /** The headers and refusal of the limiter's verdict on `caller`'s request. */
-  private limited(
-    view: EdgeRequestView,
-    caller: EdgeCaller,
-    verdict: LimitVerdict,
-  ): Omit<EdgeVerdict, 'caller'> {
-    const { metrics, logger, options } = this.parts;
     switch (verdict.kind) {
       case 'allowed':
         return { headers: rateLimitHeaders(verdict.state, false) };
@@ -206,5 +169,4 @@ export class EdgeGate {
   }
 }
 
-const ANONYMOUS_CALLER: EdgeCaller = { kind: 'anonymous' };
 const RETRY_NOW: Readonly<Record<string, string>> = { 'Retry-After': '1' };

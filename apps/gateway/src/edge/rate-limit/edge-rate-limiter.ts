@@ -5,7 +5,6 @@ import {
   RateLimiterRedis,
   RateLimiterRes,
 } from 'rate-limiter-flexible';
-import { MemoryWindow } from './memory-window';
 import { type LimitState } from './rate-limit-headers';
 
 export type LimitVerdict =
@@ -43,13 +42,11 @@ type Window = RateLimiterRedis | RateLimiterMemory;
  * one per plan with a key (a plan's rate is summed over its keys, as toncenter's plans are). Once a
  * window is spent, a replica refuses the rest of it from memory without asking Redis (the window can
  * only be reopened by time), which keeps a flood from becoming Redis load. Without Redis the same
- * windows are counted in this process's memory (the anonymous ones by MemoryWindow, synchronously, the
- * others by rate-limiter-flexible's RateLimiterMemory): the limits hold per process, so N replicas
- * without Redis allow N times the rate.
+ * windows are counted in this process's memory (rate-limiter-flexible's RateLimiterMemory): the limits
+ * hold per process, so N replicas without Redis allow N times the rate.
  */
 export class EdgeRateLimiter {
-  /** Per client IP without a key: in Redis when shared, else counted here synchronously. */
-  private readonly anonymous: Window | MemoryWindow;
+  private readonly anonymous: Window;
   /** Failed key presentations per client IP, at the anonymous rate: the key store's guard. */
   private readonly failedKeys: Window;
   private readonly plans = new Map<string, Consumer>();
@@ -61,40 +58,13 @@ export class EdgeRateLimiter {
     private readonly options: EdgeRateLimiterOptions,
   ) {
     this.prefix = `${options.keyPrefix ?? 'tonapi:rl'}:${options.network}`;
-    this.anonymous =
-      redis === null
-        ? new MemoryWindow(options.anonymousRps, 1000)
-        : this.window(`${this.prefix}:ip`, options.anonymousRps, 1);
+    this.anonymous = this.window(`${this.prefix}:ip`, options.anonymousRps, 1);
     this.failedKeys = this.window(`${this.prefix}:badkey`, options.anonymousRps, 1);
   }
 
   /** `cost` calls by a caller without a key from `clientIp`. */
   consumeAnonymous(clientIp: string, cost: number): Promise<LimitVerdict> {
-    const { anonymous } = this;
-    return anonymous instanceof MemoryWindow
-      ? Promise.resolve(this.anonymousVerdict(anonymous, clientIp, cost))
-      : this.consume(anonymous, clientIp, cost, this.options.anonymousRps);
-  }
-
-  /**
-   * consumeAnonymous answered at once when the limits are in this process's memory; undefined when
-   * they are in Redis (then the caller awaits consumeAnonymous).
-   */
-  consumeAnonymousNow(clientIp: string, cost: number): LimitVerdict | undefined {
-    const { anonymous } = this;
-    return anonymous instanceof MemoryWindow
-      ? this.anonymousVerdict(anonymous, clientIp, cost)
-      : undefined;
-  }
-
-  private anonymousVerdict(window: MemoryWindow, clientIp: string, cost: number): LimitVerdict {
-    const use = window.consume(clientIp, cost);
-    const state = {
-      limit: this.options.anonymousRps,
-      remaining: use.remaining,
-      resetMs: use.msBeforeNext,
-    };
-    return { kind: use.allowed ? 'allowed' : 'refused', state };
+    return this.consume(this.anonymous, clientIp, cost, this.options.anonymousRps);
   }
 
   /** Counts a key `clientIp` presented that is no live key (its answer is decided elsewhere). */
