@@ -1,15 +1,9 @@
 import { createHash } from 'node:crypto';
-import {
-  type Address,
-  beginCell,
-  external,
-  type MessageRelaxed,
-  SendMode,
-  storeMessage,
-} from '@ton/core';
+import { type Address, type MessageRelaxed, SendMode } from '@ton/core';
 import { keyPairFromSeed, type KeyPair } from '@ton/crypto';
 import { WalletContractV4 } from '@ton/ton';
 import { type LocalChain } from '@app/localnet';
+import { externalMessage } from './external-message';
 import { fromTreasury } from './treasury-message';
 
 /**
@@ -52,7 +46,6 @@ export class SignedWallet {
     });
     const init = this.seqno === 0 ? this.wallet.init : undefined;
     this.seqno += 1;
-    const message = external({ to: this.wallet.address, init, body });
-    await this.chain.sendMessage(beginCell().store(storeMessage(message)).endCell());
+    await this.chain.sendMessage(externalMessage(this.wallet.address, body, init));
   }
 }
