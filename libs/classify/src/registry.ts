@@ -114,9 +114,8 @@ import { ChangeDnsRecordMatcher } from './families/dns';
 import {
   ElectionDepositStakeBlockMatcher,
   ElectionRecoverStakeBlockMatcher,
-  SubscriptionBlockMatcher,
-  UnsubscribeBlockMatcher,
 } from './families/elections';
+import { SubscriptionBlockMatcher, UnsubscribeBlockMatcher } from './families/subscriptions';
 import {
   MultisigApproveBlockMatcher,
   MultisigCreateOrderBlockMatcher,
