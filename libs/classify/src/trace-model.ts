@@ -105,6 +105,8 @@ export interface NftItemInfo {
   collection_address: string | null;
   owner_address: string | null;
   content: unknown;
+  /** Base64 sha256 of the item's code, as the nft_items row keeps it (null when not known). */
+  code_hash: string | null;
 }
 
 /** getgems fixed-price sale contract (get_sale_data). */

@@ -65,6 +65,7 @@ const dnsItem: Record<string, AccountInterfaces> = {
       collection_address: COLLECTION,
       owner_address: WALLET,
       content: null,
+      code_hash: null,
     },
   },
 };

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { NO_V4_AUCTION_FIELDS } from '@app/classify';
+/** The .ton DNS item's code hash (any item code would do: the view passes it through). */
+const DNS_ITEM_CODE_HASH = 'i1/8nr/TkGTY1fVuRlnIJrt1k5I/XKSHKL5NYK9vUfk=';
 import {
   type JettonWalletRow,
   type NftAuctionRow,
@@ -184,7 +186,7 @@ void describe('InterfaceView', () => {
           owner: AUCTION,
           content: null,
           lastLt: 900n,
-          codeHash: null,
+          codeHash: DNS_ITEM_CODE_HASH,
           dataHash: null,
         },
       ],
@@ -205,6 +207,7 @@ void describe('InterfaceView', () => {
       collection_address: MASTER,
       owner_address: AUCTION,
       content: null,
+      code_hash: DNS_ITEM_CODE_HASH,
       last_transaction_lt: '900',
     };
     const asked = { ...stored('1', '1'), nftAuctions: [storedAuction] };

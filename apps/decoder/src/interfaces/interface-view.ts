@@ -64,6 +64,7 @@ export class InterfaceView {
         collection_address: n.collection,
         owner_address: n.owner,
         content: n.content,
+        code_hash: n.codeHash,
         last_transaction_lt: n.lastLt.toString(),
       };
       const d = entry(n.address);

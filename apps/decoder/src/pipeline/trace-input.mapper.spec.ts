@@ -26,6 +26,7 @@ const rows = (): AccountInterfaceRows => ({
       collection_address: COLLECTION,
       owner_address: AUCTION,
       content: null,
+      code_hash: null,
     },
   ],
   multisigOrders: [],

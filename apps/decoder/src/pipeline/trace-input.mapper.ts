@@ -106,6 +106,7 @@ export function interfaceMap(rows: AccountInterfaceRows): Map<string, AccountInt
       collection_address: n.collection_address,
       owner_address: n.owner_address,
       content: n.content,
+      code_hash: n.code_hash,
     };
   }
   for (const o of rows.multisigOrders) {

@@ -237,6 +237,7 @@ function toInterfaces(v: unknown): Map<string, AccountInterfaces> {
             collection_address: upper(optStr(fields, 'collection_address')),
             owner_address: upper(optStr(fields, 'owner_address')),
             content: fields.content ?? null,
+            code_hash: optStr(fields, 'code_hash'),
           };
           break;
         case 'NftSale':

@@ -73,7 +73,7 @@ async function interfacesOf(
   }
   const item = await probes.nftItem(address, SANDBOX_MC_SEQNO);
   if (item !== null) {
-    found.nft_item = nftItemInfo(address, item);
+    found.nft_item = nftItemInfo(address, item, await codeHashOf(blockchain, address));
   }
   const sale = await probes.nftSale(address, SANDBOX_MC_SEQNO);
   if (sale !== null) {

@@ -19,7 +19,7 @@ import {
 import { assembleTraceTree } from '@app/v3-render';
 import { type EmulationHead } from './emulation-chain';
 import { type PendingAction, type PendingTrace } from './pending-trace';
-import { toV3PendingTransaction } from './pending-transaction.mapper';
+import { accountStateOf, toV3PendingTransaction } from './pending-transaction.mapper';
 import { type TraceEmulation } from './trace-emulator';
 
 export interface PendingTraceInput {
@@ -37,6 +37,7 @@ async function detectInterfaces(
   accounts: readonly string[],
   probes: InterfaceProbes,
   mcSeqno: number,
+  states: TraceEmulation['states'],
 ): Promise<Map<string, AccountInterfaces>> {
   const found = new Map<string, AccountInterfaces>();
   for (const address of accounts) {
@@ -47,7 +48,12 @@ async function detectInterfaces(
     }
     const item = wallet === null ? await probes.nftItem(address, mcSeqno) : null;
     if (item !== null) {
-      entry.nft_item = nftItemInfo(address, item);
+      const state = states.get(address);
+      entry.nft_item = nftItemInfo(
+        address,
+        item,
+        state === undefined ? null : accountStateOf(state).code_hash,
+      );
     }
     const order =
       wallet === null && item === null
@@ -130,7 +136,7 @@ export async function buildPendingTrace(input: PendingTraceInput): Promise<Pendi
     transactions: ordered.map((p) =>
       traceTransactionOf(p.tx, { traceId, mcSeqno: head.seqno, emulated: true }),
     ),
-    interfaces: await detectInterfaces(accounts, input.probes, head.seqno),
+    interfaces: await detectInterfaces(accounts, input.probes, head.seqno, emulation.states),
   };
   const classified = classifyTrace(classifiable, defaultRegistry);
   const actions = classified.actions.map((row) => pendingAction(row, classifiable.trace));

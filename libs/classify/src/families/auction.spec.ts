@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { beginCell } from '@ton/core';
-import { DNS_COLLECTION } from './auction';
+import { DNS_COLLECTION, DNS_ITEM_CODE_HASH } from './auction';
 import {
   only,
   addr,
@@ -24,7 +24,10 @@ import {
   op,
   comment,
   auctionInfo,
+  types,
 } from '../testing/nft-trades';
+import type { ActionRow } from '../action';
+import type { AccountInterfaces } from '../trace-model';
 import { walletSends } from '../testing/synthetic-trace';
 
 void describe('outbids (auction.py AuctionOutbidMatcher)', () => {
@@ -200,5 +203,26 @@ void describe('.ton DNS auctions (auction.py DnsPurchaseMatcher, DnsReleaseMatch
     assert.equal(r.asset, DNS_COLLECTION);
     assert.equal(r.value, 1_500_000_000n);
     assert.deepEqual(r.nft_transfer_data, { query_id: 5n, nft_item_index: 42n });
+  });
+
+  const release = (interfaces: AccountInterfaces): ActionRow[] =>
+    classify(
+      {
+        from: null,
+        to: BUYER,
+        children: [{ from: BUYER, to: ITEM, body: op(0x4ed14b65, 5n).endCell(), value: 1n }],
+      },
+      { [ITEM]: interfaces },
+    );
+
+  it('an item of another collection running the DNS item code is a DNS item (its code hash)', () => {
+    const r = only(release(item({ code_hash: DNS_ITEM_CODE_HASH })), 'dns_release');
+    assert.equal(r.asset, COLLECTION);
+    assert.equal(r.destination, ITEM);
+  });
+
+  it('an item with neither the DNS collection nor the DNS item code: no dns_release', () => {
+    const codeHash = Buffer.alloc(32, 7).toString('base64');
+    assert.equal(types(release(item({ code_hash: codeHash }))).includes('dns_release'), false);
   });
 });

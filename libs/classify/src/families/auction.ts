@@ -59,11 +59,8 @@ export function isTeleitem(item: NftItemInfo): boolean {
   return typeof uri === 'string' && uri.includes('https://nft.fragment.com');
 }
 
-export function isDnsItem(item: NftItemInfo, ctx: ClassifyContext): boolean {
-  return (
-    item.collection_address === DNS_COLLECTION ||
-    ctx.interfaces.extra(item.address, 'code_hash') === DNS_ITEM_CODE_HASH
-  );
+export function isDnsItem(item: NftItemInfo): boolean {
+  return item.collection_address === DNS_COLLECTION || item.code_hash === DNS_ITEM_CODE_HASH;
 }
 
 /**
@@ -103,9 +100,9 @@ export class AuctionBidMatcher extends BlockMatcher {
         nft_collection: nft ? nft.collection_address : null,
         auction_type: 'getgems',
       });
-    } else if (item && (isTeleitem(item) || isDnsItem(item, ctx))) {
+    } else if (item && (isTeleitem(item) || isDnsItem(item))) {
       if (
-        isDnsItem(item, ctx) &&
+        isDnsItem(item) &&
         !block.next.some((b) => b instanceof CallContractBlock && b.opcode === DNS_OUTBID_OP)
       ) {
         return [];

@@ -30,7 +30,7 @@ export class DnsPurchaseMatcher extends BlockMatcher {
     const call = others[0];
     const msg = block.message;
     const item = ctx.interfaces.nftItem(msg.source);
-    if (!call || !item || msg.source === null || !isDnsItem(item, ctx)) {
+    if (!call || !item || msg.source === null || !isDnsItem(item)) {
       return [];
     }
     const nb = new NftPurchaseBlock(
@@ -96,7 +96,7 @@ export class DnsReleaseMatcher extends BlockMatcher {
   override buildBlock(block: Block, _others: Block[], ctx: ClassifyContext): Block[] {
     const msg = block.message;
     const item = ctx.interfaces.nftItem(msg.destination);
-    if (!item || !isDnsItem(item, ctx)) {
+    if (!item || !isDnsItem(item)) {
       return [];
     }
     const nb = new DnsReleaseBlock({

@@ -39,6 +39,7 @@ const nftItem = (address: string): AccountInterfaces => ({
     collection_address: COLLECTION,
     owner_address: WALLET,
     content: null,
+    code_hash: null,
   },
 });
 

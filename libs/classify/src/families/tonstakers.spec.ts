@@ -270,6 +270,7 @@ void describe('TONStakers (staking.py)', () => {
         collection_address: PAYOUT_COLLECTION,
         owner_address: WALLET,
         content: null,
+        code_hash: null,
       },
     };
     const r = classifyTrace(syntheticTrace(root, { [BILL]: bill }), defaultRegistry);

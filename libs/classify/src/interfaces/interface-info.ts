@@ -1,8 +1,15 @@
 import type { NftItemInfo } from '../trace-model';
 import type { NftItemState } from './interface-probes';
 
-/** A probed NFT item (TEP-62 get_nft_data) as the classifier's `nft_item` of an account. */
-export function nftItemInfo(address: string, item: NftItemState): NftItemInfo {
+/**
+ * A probed NFT item (TEP-62 get_nft_data) as the classifier's `nft_item` of an account; `codeHash`
+ * (base64) when the caller knows the account's code.
+ */
+export function nftItemInfo(
+  address: string,
+  item: NftItemState,
+  codeHash: string | null,
+): NftItemInfo {
   return {
     address,
     init: item.init,
@@ -10,5 +17,6 @@ export function nftItemInfo(address: string, item: NftItemState): NftItemInfo {
     collection_address: item.collection,
     owner_address: item.owner,
     content: item.content,
+    code_hash: codeHash,
   };
 }

@@ -41,6 +41,7 @@ export const item = (over: Partial<NftItemInfo> = {}): AccountInterfaces => ({
     collection_address: COLLECTION,
     owner_address: BUYER,
     content: null,
+    code_hash: null,
     ...over,
   },
 });

@@ -88,7 +88,8 @@ export type JettonWalletInputRow = QueryRow<
   (typeof JETTON_WALLET_KEYS)[number]
 >;
 
-const NFT_ITEM_KEYS = NFT_ITEM_DATA_KEYS;
+/** The item's data, and its code hash (toncenter's `_is_dns_item` reads it). */
+const NFT_ITEM_KEYS = [...NFT_ITEM_DATA_KEYS, 'codeHash'] as const;
 export type NftItemInputRow = QueryRow<NftItemEntity, (typeof NFT_ITEM_KEYS)[number]>;
 
 const MULTISIG_ORDER_KEYS = MULTISIG_ORDER_DATA_KEYS;
