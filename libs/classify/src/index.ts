@@ -18,6 +18,13 @@ export { parseNftTransfer } from './tlb/nft';
 export { type GetMethodAnswer, type GetMethodRunner } from './interfaces/get-method.runner';
 export * from './interfaces/interface-probes';
 export { nftItemInfo } from './interfaces/interface-info';
+export { additionalAccounts, jvaultStakeWallets } from './interfaces/additional-accounts';
+export {
+  type DataBocExtra,
+  type DataBocReader,
+  type JVaultExtras,
+  jvaultExtras,
+} from './interfaces/jvault-extra';
 export * from './interfaces/contract-probes';
 export { type TelemintItemState } from './interfaces/telemint-probe';
 export { DNS_ZONES, type DnsZone, type DnsZones } from './interfaces/dns-zones';

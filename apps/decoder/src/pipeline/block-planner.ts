@@ -27,6 +27,7 @@ import { assembleBlock } from '../traces/trace-edges';
 import { type HeldTrace, TraceMemory } from '../traces/trace-memory';
 import { applyTraceDelta, withClassification } from '../traces/trace-state';
 import { type BlockRows, isInternal } from './block-reader';
+import { classifyAccounts, withExtras } from './classify-accounts';
 import {
   actionInsertRow,
   interfaceMap,
@@ -108,14 +109,19 @@ export class BlockPlanner {
     const complete = held.filter((h) => h.record.state === 'complete');
     const transactions = await this.completeTransactions(m, complete);
     const candidates = tokenCandidates(txs);
-    const accounts = [
-      ...new Set([
-        ...candidates.map((t) => t.account),
-        ...[...transactions.values()].flatMap((list) => list.map((t) => t.account)),
-      ]),
-    ];
-    const interfaces = interfaceMap(
-      view.overlay(accounts, await this.inputs.interfaces(m, accounts, [NOMINATOR_POOL_CODE_HASH])),
+    const { accounts, extras } = await classifyAccounts(
+      candidates.map((t) => t.account),
+      [...transactions.values()].flat(),
+      (some) => this.inputs.dataBocs(m, some),
+    );
+    const interfaces = withExtras(
+      interfaceMap(
+        view.overlay(
+          accounts,
+          await this.inputs.interfaces(m, accounts, [NOMINATOR_POOL_CODE_HASH]),
+        ),
+      ),
+      extras,
     );
     const events = parseTokenEvents(mcSeqno, candidates, interfaces);
     const classified = classify(mcSeqno, complete, transactions, interfaces);

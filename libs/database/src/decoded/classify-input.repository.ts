@@ -143,4 +143,19 @@ export class ClassifyInputRepository {
       nominatorPools: row?.pools ?? [],
     };
   }
+
+  /**
+   * The data cell (base64 BoC, null when none is kept) of each of `accounts` that has a latest state:
+   * what toncenter's `get_extra_data(address, "data_boc")` reads.
+   */
+  async dataBocs(
+    m: EntityManager,
+    accounts: readonly string[],
+  ): Promise<Map<string, string | null>> {
+    const rows: { account: string; data_boc: string | null }[] = await m.query(
+      `SELECT account, data_boc FROM latest_account_states WHERE account = ANY($1::varchar[])`,
+      [accounts],
+    );
+    return new Map(rows.map((r) => [r.account, r.data_boc]));
+  }
 }
