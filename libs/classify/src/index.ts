@@ -20,6 +20,11 @@ export * from './interfaces/interface-probes';
 export { nftItemInfo } from './interfaces/interface-info';
 export { additionalAccounts, jvaultStakeWallets } from './interfaces/additional-accounts';
 export {
+  type ClassifyAccounts,
+  classifyAccounts,
+  withExtras,
+} from './interfaces/classify-accounts';
+export {
   type DataBocExtra,
   type DataBocReader,
   type JVaultExtras,

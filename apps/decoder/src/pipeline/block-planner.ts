@@ -8,11 +8,13 @@ import {
 } from '@app/database';
 import {
   type AccountInterfaces,
+  classifyAccounts,
   classifyTrace,
   defaultRegistry,
   NOMINATOR_POOL_CODE_HASH,
   type TraceRecord,
   type TraceTransaction,
+  withExtras,
 } from '@app/classify';
 import { CodeInterfaces } from '../interfaces/code-interfaces';
 import { type DetectedBlock } from '../interfaces/interface-detector';
@@ -27,7 +29,6 @@ import { assembleBlock } from '../traces/trace-edges';
 import { type HeldTrace, TraceMemory } from '../traces/trace-memory';
 import { applyTraceDelta, withClassification } from '../traces/trace-state';
 import { type BlockRows, isInternal } from './block-reader';
-import { classifyAccounts, withExtras } from './classify-accounts';
 import {
   actionInsertRow,
   interfaceMap,

@@ -2,12 +2,14 @@ import {
   type AccountInterfaces,
   type ActionRow,
   type ClassifiableTrace,
+  classifyAccounts,
   classifyTrace,
   defaultRegistry,
   type InterfaceProbes,
   nftItemInfo,
   renderApiAction,
   traceTransactionOf,
+  withExtras,
 } from '@app/classify';
 import { V3Action } from '@app/contracts';
 import {
@@ -17,6 +19,7 @@ import {
   type ParsedTransaction,
 } from '@app/ton';
 import { assembleTraceTree } from '@app/v3-render';
+import { loadShardAccount } from '@ton/core';
 import { type EmulationHead } from './emulation-chain';
 import { type PendingAction, type PendingTrace } from './pending-trace';
 import { accountStateOf, toV3PendingTransaction } from './pending-transaction.mapper';
@@ -80,6 +83,27 @@ async function detectInterfaces(
   return found;
 }
 
+/**
+ * The data cells (base64 BoC) of the emulated states of `accounts`: what the JVault matchers read
+ * (toncenter's `get_extra_data(address, "data_boc")`); an account the emulation never loaded has none.
+ */
+function emulatedDataBocs(
+  states: TraceEmulation['states'],
+  accounts: readonly string[],
+): Map<string, string | null> {
+  const out = new Map<string, string | null>();
+  for (const account of accounts) {
+    const shardAccount = states.get(account);
+    if (shardAccount === undefined) {
+      continue;
+    }
+    const state = loadShardAccount(shardAccount.beginParse()).account?.storage.state;
+    const data = state?.type === 'active' ? state.state.data : null;
+    out.set(account, data ? data.toBoc().toString('base64') : null);
+  }
+  return out;
+}
+
 function compareLtAccount(a: ParsedTransaction, b: ParsedTransaction): number {
   if (a.lt !== b.lt) {
     return a.lt < b.lt ? -1 : 1;
@@ -115,6 +139,12 @@ export async function buildPendingTrace(input: PendingTraceInput): Promise<Pendi
   const endLt = ordered.reduce((lt, p) => (p.tx.lt > lt ? p.tx.lt : lt), rootTx.lt);
   const endUtime = ordered.reduce((u, p) => Math.max(u, p.tx.now), rootTx.now);
 
+  const traceTransactions = ordered.map((p) =>
+    traceTransactionOf(p.tx, { traceId, mcSeqno: head.seqno, emulated: true }),
+  );
+  const wanted = await classifyAccounts([], traceTransactions, (some) =>
+    Promise.resolve(emulatedDataBocs(emulation.states, some)),
+  );
   const classifiable: ClassifiableTrace = {
     trace: {
       trace_id: traceId,
@@ -133,10 +163,11 @@ export async function buildPendingTrace(input: PendingTraceInput): Promise<Pendi
       nodes_: parsed.length,
       classification_state: 'unclassified',
     },
-    transactions: ordered.map((p) =>
-      traceTransactionOf(p.tx, { traceId, mcSeqno: head.seqno, emulated: true }),
+    transactions: traceTransactions,
+    interfaces: withExtras(
+      await detectInterfaces(wanted.accounts, input.probes, head.seqno, emulation.states),
+      wanted.extras,
     ),
-    interfaces: await detectInterfaces(accounts, input.probes, head.seqno, emulation.states),
   };
   const classified = classifyTrace(classifiable, defaultRegistry);
   const actions = classified.actions.map((row) => pendingAction(row, classifiable.trace));

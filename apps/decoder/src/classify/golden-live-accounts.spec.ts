@@ -11,13 +11,14 @@ import { describe, it } from 'node:test';
 import {
   type AccountInterfaces,
   type ClassifiableTrace,
+  classifyAccounts,
   classifyTrace,
   defaultRegistry,
+  withExtras,
 } from '@app/classify';
 import { fixturePath } from '@app/testing';
-import { checkCase, loadCases } from '../classify/golden/cases';
+import { checkCase, loadCases } from './golden/cases';
 import { readTraceFile } from '../trace-file';
-import { classifyAccounts, withExtras } from './classify-accounts';
 
 const casesDir = fixturePath('indexer-traces', 'cases');
 const tracesDir = fixturePath('indexer-traces', 'traces');

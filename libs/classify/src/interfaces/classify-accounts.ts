@@ -1,12 +1,6 @@
-import {
-  type AccountInterfaces,
-  additionalAccounts,
-  type DataBocReader,
-  type DataBocExtra,
-  jvaultExtras,
-  jvaultStakeWallets,
-  type TraceTransaction,
-} from '@app/classify';
+import type { AccountInterfaces, TraceTransaction } from '../trace-model';
+import { additionalAccounts, jvaultStakeWallets } from './additional-accounts';
+import { type DataBocExtra, type DataBocReader, jvaultExtras } from './jvault-extra';
 
 /** The accounts whose interfaces a block's classification reads, and the account data it reads. */
 export interface ClassifyAccounts {
