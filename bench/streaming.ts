@@ -13,8 +13,10 @@
  * event loop for the length of each seal and be counted as the service's latency. The parent opens
  * BENCH_STREAM_SUBSCRIBERS SSE subscriptions (each to one wallet's `transactions`, finalized), then
  * asks for BENCH_STREAM_ROUNDS rounds of traffic (every wallet pays the next one). The chain reports
- * when each masterchain block was sealed; a notification's latency is its arrival time minus the seal
- * time of the masterchain block its transactions are in (block-to-client, the whole path: liteserver
+ * when each masterchain block was sealed; a transaction's latency is the arrival time of the first
+ * notification carrying it minus the seal time of its masterchain block (a trace that goes on in the
+ * next block is notified again whole, and its earlier transactions are not timed again; block-to-client,
+ * the whole path: liteserver
  * → ingestor → PostgreSQL → decoder → publisher → log → gateway → client). The service reports when
  * the ingestor, the decoder and the stream publisher were done with each block (PipelineSignals), so
  * the report splits the latency by stage (bench/support/streaming.measure.ts). The new report is

@@ -98,8 +98,10 @@ export function comparisonLines(
 /** The closing explanation of how the latency is measured. */
 export function methodLines(): string[] {
   return [
-    'Latency is measured from the moment the localnet sealed the masterchain block to the arrival of the',
-    "notification at the client: the liteserver answering the ingestor's held head read, the",
+    'Latency is measured from the moment the localnet sealed the masterchain block of a transaction to the',
+    'arrival of the first notification that carries it (a trace that goes on in a later block is notified',
+    'again whole; the transactions already notified are not timed again): the liteserver answering the',
+    "ingestor's held head read, the",
     'PostgreSQL commit, decoding, publishing and the fan-out to every subscriber. The stage rows time the',
     "in-process wake-ups (the ingestor's and the decoder's commits, the publisher's appends) and the",
     "block's first and last notification at a client against the same seals (first to last is the",
