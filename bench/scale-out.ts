@@ -122,6 +122,8 @@ export async function runScaleOutBench(): Promise<string> {
     } catch (error: unknown) {
       notes.push(`(b) failed: ${error instanceof Error ? error.message : String(error)}`);
     }
+  } else {
+    writes = earlier('(b)', earlierWrites, notes);
   }
   if (PARTS.includes('c')) {
     try {
@@ -130,7 +132,7 @@ export async function runScaleOutBench(): Promise<string> {
       notes.push(`(c) failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   } else {
-    replica = earlierReplica(notes);
+    replica = earlier('(c)', earlierReplica, notes);
   }
   return writeScaleOutReport(ctx, {
     ...(comparison === undefined ? {} : { comparison }),
@@ -177,19 +179,23 @@ function originNote(part: string, date: string, commit: string): string {
   return `${prefix} its numbers are those of the run of ${date} (commit ${commit.slice(0, 7)})`;
 }
 
-/** (c) of the last report when this run leaves it out: quoted, with the run it comes from. */
-function earlierReplica(notes: string[]): ReplicaResult | undefined {
-  try {
-    const r = readReport('scale-out') as EarlierReport & { replica?: ReplicaResult | null };
-    if (r.replica === undefined || r.replica === null) {
-      return undefined;
-    }
-    notes.push(originNote('(c)', r.date, r.commit));
-    return r.replica;
-  } catch {
-    // No earlier report: (c) is reported as not measured.
-    return undefined;
-  }
+/** The last report's JSON, with the parts a run that leaves them out quotes. */
+type LastReport = EarlierReport & {
+  readonly replica?: ReplicaResult | null;
+  readonly writes?: WriteComparison | null;
+};
+
+/** (b) of the last report, with its run. */
+function earlierWrites():
+  { comparison: WriteComparison; date: string; commit: string } | undefined {
+  const r = readReport('scale-out') as LastReport;
+  return r.writes ? { comparison: r.writes, date: r.date, commit: r.commit } : undefined;
+}
+
+/** (c) of the last report, with its run. */
+function earlierReplica(): { comparison: ReplicaResult; date: string; commit: string } | undefined {
+  const r = readReport('scale-out') as LastReport;
+  return r.replica ? { comparison: r.replica, date: r.date, commit: r.commit } : undefined;
 }
 
 function quotedReports(): Quoted[] {
