@@ -12,3 +12,4 @@ export * from './metadata';
 export * from './proof';
 export * from './echoed-input';
 export * from './emulator';
+export * from './wallets/wallet-codes';

@@ -1,3 +1,4 @@
+import { WALLET_CODES, type WalletDataLayout } from '@app/ton';
 import { type Cell } from '@ton/core';
 
 /** What a recognised wallet keeps at the start of its data cell (toncenter https://github.com/toncenter/pytonlib/blob/HEAD/pytonlib/utils/wallet.py). */
@@ -70,56 +71,23 @@ function readHighloadV3(data: Cell): WalletFields {
   return { walletId: slice.loadInt(32) };
 }
 
+/** The reader of each standard data layout. */
+const READERS: Readonly<Record<WalletDataLayout, (data: Cell) => WalletFields>> = {
+  seqno: readSeqno,
+  'seqno-wallet-id': readSeqnoWalletId,
+  v5: readV5,
+};
+
 /**
- * Code cell representation hashes (hex) → wallet kind: the table of toncenter 2.1
- * (https://github.com/toncenter/pytonlib/blob/HEAD/pytonlib/utils/wallet.py; 2.1
- * compares the code cell hash). wallet-detector.spec.ts checks them against @ton/ton's contracts.
+ * Code cell representation hashes (hex) → wallet kind: toncenter 2.1's table (WALLET_CODES;
+ * https://github.com/toncenter/pytonlib/blob/HEAD/pytonlib/utils/wallet.py, which compares the code
+ * cell hash) and the highload wallets. wallet-detector.spec.ts checks them against @ton/ton's contracts.
  */
 export const WALLET_KINDS: ReadonlyMap<string, WalletKind> = new Map<string, WalletKind>([
-  [
-    'a0cfc2c48aee16a271f2cfc0b7382d81756cecb1017d077faaab3bb602f6868c',
-    { walletType: 'wallet v1 r1', read: readSeqno },
-  ],
-  [
-    'd4902fcc9fad74698fa8e353220a68da0dcf72e32bcb2eb9ee04217c17d3062c',
-    { walletType: 'wallet v1 r2', read: readSeqno },
-  ],
-  [
-    '587cc789eff1c84f46ec3797e45fc809a14ff5ae24f1e0c7a6a99cc9dc9061ff',
-    { walletType: 'wallet v1 r3', read: readSeqno },
-  ],
-  [
-    '5c9a5e68c108e18721a07c42f9956bfb39ad77ec6d624b60c576ec88eee65329',
-    { walletType: 'wallet v2 r1', read: readSeqno },
-  ],
-  [
-    'fe9530d3243853083ef2ef0b4c2908c0abf6fa1c31ea243aacaa5bf8c7d753f1',
-    { walletType: 'wallet v2 r2', read: readSeqno },
-  ],
-  [
-    'b61041a58a7980b946e8fb9e198e3c904d24799ffa36574ea4251c41a566f581',
-    { walletType: 'wallet v3 r1', read: readSeqnoWalletId },
-  ],
-  [
-    '84dafa449f98a6987789ba232358072bc0f76dc4524002a5d0918b9a75d2d599',
-    { walletType: 'wallet v3 r2', read: readSeqnoWalletId },
-  ],
-  [
-    '64dd54805522c5be8a9db59cea0105ccf0d08786ca79beb8cb79e880a8d7322d',
-    { walletType: 'wallet v4 r1', read: readSeqnoWalletId },
-  ],
-  [
-    'feb5ff6820e2ff0d9483e7e0d62c817d846789fb4ae580c878866d959dabd5c0',
-    { walletType: 'wallet v4 r2', read: readSeqnoWalletId },
-  ],
-  [
-    'f3d7ca53493deedac28b381986a849403cbac3d2c584779af081065af0ac4b93',
-    { walletType: 'wallet v5 beta', read: readV5 },
-  ],
-  [
-    '20834b7b72b112147e1b2fb457b84e74d1a30f04f737d4f62a668e9552d2b72f',
-    { walletType: 'wallet v5 r1', read: readV5 },
-  ],
+  ...WALLET_CODES.map((w): [string, WalletKind] => [
+    w.hashHex,
+    { walletType: w.walletType, read: READERS[w.data] },
+  ]),
   // Highload wallets. toncenter 2.1's table stops at v5 (its getWalletInformation answers
   // wallet:false for them) and the reference names no wallet_type for them, so the names follow the
   // table's own pattern ("<kind> v<N> r<M>", from tonlib's code names "highload-wallet-v2-r2"…) and
