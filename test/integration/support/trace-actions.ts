@@ -14,7 +14,8 @@ export interface ActionSql {
   amount: string | null;
   success: boolean;
   ancestor_type: string[];
-  details: Record<string, unknown>;
+  /** Each detail block by its name (`nft_transfer_data`, …), as the details column keeps them. */
+  details: Partial<Record<string, Record<string, unknown>>>;
 }
 
 /** Every action the decoder stored, in trace order. */
