@@ -52,6 +52,7 @@ function clockTicks(): number {
   try {
     return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
   } catch {
+    // no getconf on this system: Linux's USER_HZ, which /proc times use everywhere it runs
     return 100;
   }
 }

@@ -54,6 +54,7 @@ function hasPartitioning(commit: string): boolean {
     );
     return files.includes(PARTITIONED_SINCE.replace(/^(\D+)(\d+)$/, '$2-$1'));
   } catch {
+    // a commit git does not know (a report from another clone): not known to be partitioned
     return false;
   }
 }
@@ -87,6 +88,7 @@ function quote(name: string): Quoted | undefined {
         : r.targets.map((t) => `${t.name}: ${String(t.value)} ${t.unit}`);
     return { name, commit: r.commit, date: r.date, partitioned: hasPartitioning(r.commit), lines };
   } catch {
+    // no such report yet (or one this renderer cannot read): nothing to quote
     return undefined;
   }
 }

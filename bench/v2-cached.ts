@@ -180,6 +180,7 @@ function previousRun(): PreviousRun | undefined {
   try {
     return readReport('v2-cached') as PreviousRun;
   } catch {
+    // no earlier report: nothing to compare with
     return undefined;
   }
 }

@@ -91,6 +91,7 @@ async function readMarker(serverUrl: string, name: string): Promise<DatasetInfo 
     try {
       return JSON.parse(marker) as DatasetInfo;
     } catch {
+      // a marker that does not parse names no dataset: it is generated again
       return undefined;
     }
   } finally {

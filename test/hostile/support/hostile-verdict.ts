@@ -40,6 +40,7 @@ export function verdict(request: HostileRequest, answer: HostileAnswer): string 
   try {
     body = JSON.parse(answer.text);
   } catch {
+    // the verdict names the body that is not JSON
     return `not a JSON body: ${shown}`;
   }
   if (!isRecord(body)) {

@@ -22,6 +22,7 @@ function alive(pid: number): boolean {
     process.kill(pid, 0);
     return true;
   } catch {
+    // ESRCH: no such process
     return false;
   }
 }
