@@ -8,6 +8,7 @@
  */
 import { type Address, beginCell, Cell, contractAddress, type StateInit } from '@ton/core';
 import { readFixture } from '@app/testing';
+import { type Deployable } from './getgems-contracts';
 
 export type LiquidStakingContract =
   'pool' | 'jetton-minter' | 'jetton-wallet' | 'payout-nft-collection' | 'controller';
@@ -21,12 +22,7 @@ export function liquidStakingCode(name: LiquidStakingContract): Cell {
   return code;
 }
 
-export interface LiquidStakingDeployable {
-  readonly init: StateInit;
-  readonly address: Address;
-}
-
-const inBasechain = (init: StateInit): LiquidStakingDeployable => ({
+const inBasechain = (init: StateInit): Deployable => ({
   init,
   address: contractAddress(0, init),
 });
@@ -39,7 +35,7 @@ export const POOL_DEPOSIT_FEE = 1_000_000_000n;
  * voting_code:^Cell. No voting is started here, so the voting code is an empty cell; the admin is
  * the deployer until it hands the minter over to the pool (change_admin).
  */
-export function poolJettonMinter(admin: Address, contentUri: string): LiquidStakingDeployable {
+export function poolJettonMinter(admin: Address, contentUri: string): Deployable {
   const content = beginCell().storeUint(1, 8).storeStringTail(contentUri).endCell();
   const data = beginCell()
     .storeCoins(0)
@@ -87,7 +83,7 @@ export interface PoolConfig {
  * sudoer_set_at:uint48 governor governor_update_after:uint48 interest_manager ^(halter approver))
  * codes:^(^controller ^pool_jetton_wallet ^payout_collection)).
  */
-export function liquidStakingPool(config: PoolConfig): LiquidStakingDeployable {
+export function liquidStakingPool(config: PoolConfig): Deployable {
   const minters = beginCell()
     .storeAddress(config.jettonMinter)
     .storeCoins(0)

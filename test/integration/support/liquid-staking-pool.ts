@@ -2,12 +2,12 @@ import { type Address, beginCell, internal, toNano, type TupleReader } from '@to
 import { type LocalChain } from '@app/localnet';
 import {
   changeAdminBody,
-  type LiquidStakingDeployable,
   liquidStakingPool,
   poolJettonMinter,
   poolTouchBody,
   setDepositSettingsBody,
 } from './liquid-staking-contracts';
+import { type Deployable } from './getgems-contracts';
 import { SignedWallet } from './signed-wallet';
 
 /** The pool's deployment value: its 10 TON storage reserve (never paid out) and funds to pay out at once. */
@@ -34,8 +34,8 @@ export class LiquidStakingPool {
     readonly chain: LocalChain,
     readonly governor: SignedWallet,
     readonly staker: SignedWallet,
-    readonly minter: LiquidStakingDeployable,
-    readonly pool: LiquidStakingDeployable,
+    readonly minter: Deployable,
+    readonly pool: Deployable,
   ) {}
 
   static async open(chain: LocalChain): Promise<LiquidStakingPool> {
