@@ -32,6 +32,11 @@ export {
 } from './interfaces/jvault-extra';
 export * from './interfaces/contract-probes';
 export { type TelemintItemState } from './interfaces/telemint-probe';
+export {
+  DEDUST_MAINNET,
+  type DedustPools,
+  type DedustPoolState,
+} from './interfaces/dedust-pool-probe';
 export { DNS_ZONES, type DnsZone, type DnsZones } from './interfaces/dns-zones';
 export { WALLET_CODE_HASHES, WALLET_TYPES, walletInterface } from './interfaces/wallet-code-hashes';
 export { NOMINATOR_POOL_CODE_HASH } from './interfaces/nominator-pool';
