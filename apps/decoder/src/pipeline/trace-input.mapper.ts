@@ -150,6 +150,17 @@ export function interfaceMap(rows: AccountInterfaceRows): Map<string, AccountInt
       code_hash: a.code_hash,
     };
   }
+  // The DeDust pool as trace files carry it (`DedustPool`, toncenter's parse_db_pools_data): a swap
+  // reads which assets its pools trade; a null asset is TON.
+  for (const p of rows.dexPools) {
+    of(p.address).dedust_pool = {
+      address: p.address,
+      assets: [p.asset_1, p.asset_2].map((jetton) => ({
+        is_ton: jetton === null,
+        address: jetton,
+      })),
+    };
+  }
   for (const address of rows.nominatorPools) {
     of(address).nominator_pool = { address };
   }
