@@ -17,7 +17,7 @@ export { parseJettonBurn, parseJettonTransfer } from './tlb/jetton';
 export { parseNftTransfer } from './tlb/nft';
 export { type GetMethodAnswer, type GetMethodRunner } from './interfaces/get-method.runner';
 export * from './interfaces/interface-probes';
-export { nftItemInfo } from './interfaces/interface-info';
+export { dedustPoolInfo, nftItemInfo } from './interfaces/interface-info';
 export { additionalAccounts, jvaultStakeWallets } from './interfaces/additional-accounts';
 export {
   type ClassifyAccounts,

@@ -11,6 +11,7 @@ import {
   type ActionRow,
   type ActionValue,
   type ClassifiableTrace,
+  dedustPoolInfo,
   type TraceMessage,
   type TraceRecord,
   type TraceTransaction,
@@ -150,16 +151,9 @@ export function interfaceMap(rows: AccountInterfaceRows): Map<string, AccountInt
       code_hash: a.code_hash,
     };
   }
-  // The DeDust pool as trace files carry it (`DedustPool`, toncenter's parse_db_pools_data): a swap
-  // reads which assets its pools trade; a null asset is TON.
+  // The DeDust pool as trace files carry it (`DedustPool`): a swap reads which assets its pools trade.
   for (const p of rows.dexPools) {
-    of(p.address).dedust_pool = {
-      address: p.address,
-      assets: [p.asset_1, p.asset_2].map((jetton) => ({
-        is_ton: jetton === null,
-        address: jetton,
-      })),
-    };
+    of(p.address).dedust_pool = dedustPoolInfo(p.address, p.asset_1, p.asset_2);
   }
   for (const address of rows.nominatorPools) {
     of(address).nominator_pool = { address };
