@@ -31,6 +31,11 @@ export {
   parseAccountsFile,
 } from './seeds';
 export {
+  addReservesBody,
+  contractCode,
+  dedustFactoryInit,
+  dedustPoolInit,
+  type DedustPoolTerms,
   JettonWallet,
   Multisig,
   multisigOrder,

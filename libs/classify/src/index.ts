@@ -17,7 +17,7 @@ export { parseJettonBurn, parseJettonTransfer } from './tlb/jetton';
 export { parseNftTransfer } from './tlb/nft';
 export { type GetMethodAnswer, type GetMethodRunner } from './interfaces/get-method.runner';
 export * from './interfaces/interface-probes';
-export { nftItemInfo } from './interfaces/interface-info';
+export { dedustPoolInfo, nftItemInfo } from './interfaces/interface-info';
 export { additionalAccounts, jvaultStakeWallets } from './interfaces/additional-accounts';
 export {
   type ClassifyAccounts,
@@ -32,6 +32,11 @@ export {
 } from './interfaces/jvault-extra';
 export * from './interfaces/contract-probes';
 export { type TelemintItemState } from './interfaces/telemint-probe';
+export {
+  DEDUST_MAINNET,
+  type DedustPools,
+  type DedustPoolState,
+} from './interfaces/dedust-pool-probe';
 export { DNS_ZONES, type DnsZone, type DnsZones } from './interfaces/dns-zones';
 export { WALLET_CODE_HASHES, WALLET_TYPES, walletInterface } from './interfaces/wallet-code-hashes';
 export { NOMINATOR_POOL_CODE_HASH } from './interfaces/nominator-pool';

@@ -17,6 +17,7 @@ import { NftItemEntity } from './entities/nft-item.entity';
 import { GetgemsNftSaleEntity } from './entities/getgems-nft-sale.entity';
 import { GetgemsNftAuctionEntity } from './entities/getgems-nft-auction.entity';
 import { TelemintNftItemEntity } from './entities/telemint-nft-item.entity';
+import { DexPoolEntity } from './entities/dex-pool.entity';
 import { NftTransferEntity } from './entities/nft-transfer.entity';
 import { TraceAccountEntity } from './entities/trace-account.entity';
 import { TraceEntity } from './entities/trace.entity';
@@ -60,6 +61,7 @@ export const DATABASE_ENTITIES = [
   GetgemsNftSaleEntity,
   GetgemsNftAuctionEntity,
   TelemintNftItemEntity,
+  DexPoolEntity,
   NftTransferEntity,
   TraceEntity,
   TraceAccountEntity,

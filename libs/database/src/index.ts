@@ -88,6 +88,7 @@ export { NftItemEntity } from './entities/nft-item.entity';
 export { GetgemsNftSaleEntity } from './entities/getgems-nft-sale.entity';
 export { GetgemsNftAuctionEntity } from './entities/getgems-nft-auction.entity';
 export { TelemintNftItemEntity } from './entities/telemint-nft-item.entity';
+export { DexPoolEntity } from './entities/dex-pool.entity';
 export { NftTransferEntity } from './entities/nft-transfer.entity';
 export { TraceEntity } from './entities/trace.entity';
 export { DnsEntryEntity } from './entities/dns-entry.entity';

@@ -1,3 +1,4 @@
+import { type DedustPools } from '@app/classify';
 import { type DataSource, IndexerCursorRepository } from '@app/database';
 import { type LiteserverPool } from '@app/liteclient';
 import pino, { type Logger } from 'pino';
@@ -14,13 +15,17 @@ import {
 /**
  * The decoder's interface detection by get-methods through `pool`, as the app assembles it (what
  * fills the Jetton, NFT, DNS, multisig and vesting tables); `onStateGone` is told each masterchain
- * block whose state the liteservers no longer had.
+ * block whose state the liteservers no longer had; `dedust`, the DeDust pool codes and factory (default
+ * mainnet's).
  */
 export function interfaceDetector(
   pool: LiteserverPool,
   onStateGone?: (mcSeqno: number) => void,
+  dedust?: DedustPools,
 ): InterfaceDetector {
-  return new InterfaceDetector(new InterfaceProbes(new GetMethodClient(pool, onStateGone)));
+  return new InterfaceDetector(
+    new InterfaceProbes(new GetMethodClient(pool, onStateGone), undefined, dedust),
+  );
 }
 
 export interface TestDecoderOptions {

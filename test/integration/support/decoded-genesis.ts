@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { type DedustPools } from '@app/classify';
 import { createDataSource, type DataSource } from '@app/database';
 import { createTestDatabase } from '@app/testing';
 import { GENESIS, type Localnet, startLocalnet } from '@app/localnet';
@@ -22,6 +23,8 @@ export interface DecodedGenesisOptions {
   readonly onStateGone?: (mcSeqno: number) => void;
   /** Runs on the migrated, empty database before the chain is ingested (e.g. to shape partitions). */
   readonly beforeIngest?: (ds: DataSource, localnet: Localnet) => Promise<void>;
+  /** The DeDust pool codes and factory the decoder knows (default mainnet's). */
+  readonly dedust?: DedustPools;
 }
 
 export async function decodedGenesis(
@@ -40,7 +43,7 @@ export async function decodedGenesis(
   await options.beforeIngest?.(ds, localnet);
   const head = await ingestLocalnet(localnet, ds);
   const pool = await localnetPool(localnet);
-  const detector = interfaceDetector(pool, options.onStateGone);
+  const detector = interfaceDetector(pool, options.onStateGone, options.dedust);
   assert.equal(await decodeToHead(ds, head, 120_000, { detector }), true, 'decoded to the head');
   return {
     localnet,

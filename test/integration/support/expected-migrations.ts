@@ -20,4 +20,5 @@ export const EXPECTED_MIGRATIONS = [
   'TelemintItems1796270000000',
   'ActionLts1796280000000',
   'AccountLtRanges1796347120000',
+  'DexPools1796352700000',
 ] as const;

@@ -1,4 +1,5 @@
 import {
+  type DexPoolRow,
   type DnsEntryRow,
   type EntityManager,
   type JettonMasterRow,
@@ -31,7 +32,9 @@ export type ContractInterface =
   | 'nft_auction_v1'
   // Fragment's Telemint item (Telegram usernames and numbers); toncenter's name for the interface
   // (ton-index-go index/detect/interfaces.go)
-  | 'teleitem';
+  | 'teleitem'
+  // a DeDust pool (toncenter's DedustPoolDetector, stored in dex_pools); known by its code hash
+  | 'dedust_pool';
 const ALL: readonly ContractInterface[] = [
   'jetton_wallet',
   'jetton_master',
@@ -44,6 +47,7 @@ const ALL: readonly ContractInterface[] = [
   'nft_sale',
   'nft_auction_v1',
   'teleitem',
+  'dedust_pool',
 ];
 const PROBED: ReadonlySet<string> = new Set(ALL);
 
@@ -62,6 +66,7 @@ export interface DetectedBlock {
   readonly sales: NftSaleRow[];
   readonly auctions: NftAuctionRow[];
   readonly telemintItems: TelemintItemRow[];
+  readonly dexPools: DexPoolRow[];
 }
 
 /** A block where nothing was detected yet: detection fills its lists. */
@@ -79,6 +84,7 @@ export function emptyDetectedBlock(): DetectedBlock {
     sales: [],
     auctions: [],
     telemintItems: [],
+    dexPools: [],
   };
 }
 
@@ -105,7 +111,7 @@ interface ProbedAccount {
  * for every account a block touched, the get-methods of the interfaces its code implements are run
  * at that block. Which interfaces a code implements is probed once per code hash (every probe on an
  * unseen code: Jetton wallet and master, NFT item and collection, DNS item, multisig v2 wallet and
- * order, vesting wallet, getgems fixed-price sale and auction, Telemint item) and cached in `contract_interfaces` (and in
+ * order, vesting wallet, getgems fixed-price sale and auction, Telemint item, DeDust pool) and cached in `contract_interfaces` (and in
  * memory, `CodeInterfaces`); accounts whose code implements none cost nothing. A wallet code is known
  * by its hash alone, as toncenter's code-hash match does (`wallet_v4r2`): it is never probed, and its
  * name is what `contract_interfaces` records. Runs outside the block's database transaction (it waits
@@ -143,7 +149,10 @@ export class InterfaceDetector {
       }
       const found: ContractInterface[] = [];
       const probed: ProbedAccount = { ...account, codeHash };
-      const kinds = cached?.filter((k): k is ContractInterface => PROBED.has(k)) ?? ALL;
+      const known = cached?.filter((k): k is ContractInterface => PROBED.has(k)) ?? ALL;
+      // A DeDust pool is known by its code hash before any get-method runs (the probe runs none for
+      // another code), so it is asked of every code, one cached before the probe existed included.
+      const kinds = known.includes('dedust_pool') ? known : [...known, 'dedust_pool' as const];
       for (const kind of kinds) {
         if (await this.probe(kind, probed, mcSeqno, out)) {
           found.push(kind);
@@ -240,6 +249,13 @@ export class InterfaceDetector {
         const s = await this.probes.telemintItem(address, mcSeqno);
         if (s !== null) {
           out.telemintItems.push({ address, ...s, lastLt, codeHash, dataHash });
+        }
+        return s !== null;
+      }
+      case 'dedust_pool': {
+        const s = await this.probes.dedustPool(address, codeHash, mcSeqno);
+        if (s !== null) {
+          out.dexPools.push({ address, ...s, lastLt, codeHash, dataHash });
         }
         return s !== null;
       }

@@ -4,6 +4,7 @@ import { NO_V4_AUCTION_FIELDS } from '@app/classify';
 /** The .ton DNS item's code hash (any item code would do: the view passes it through). */
 const DNS_ITEM_CODE_HASH = 'i1/8nr/TkGTY1fVuRlnIJrt1k5I/XKSHKL5NYK9vUfk=';
 import {
+  type DexPoolRow,
   type JettonWalletRow,
   type NftAuctionRow,
   type NftSaleRow,
@@ -36,6 +37,7 @@ const stored = (balance: string, lt: string): StoredInterfaceRows => ({
   multisigOrders: [],
   nftSales: [],
   nftAuctions: [],
+  dexPools: [],
   nominatorPools: [],
 });
 
@@ -60,6 +62,7 @@ void describe('InterfaceView', () => {
         multisigOrders: [],
         nftSales: [],
         nftAuctions: [],
+        dexPools: [],
         nominatorPools: [],
       }).jettonWallets[0]?.balance,
       '70',
@@ -75,6 +78,41 @@ void describe('InterfaceView', () => {
     assert.equal(sut.overlay([W], stored('100', '400')).jettonWallets[0]?.balance, '40');
     sut.prune(6);
     assert.equal(sut.overlay([W], stored('100', '400')).jettonWallets[0]?.balance, '100');
+  });
+
+  void it('overlays a DeDust pool detected in a block in flight (a swap sees its assets before it commits)', () => {
+    const POOL = '0:' + 'E'.repeat(64);
+    const pool: DexPoolRow = {
+      address: POOL,
+      asset1: null,
+      asset2: MASTER,
+      reserve1: 10n,
+      reserve2: 20n,
+      isStable: false,
+      fee: 0.0025,
+      lastLt: 900n,
+      codeHash: null,
+      dataHash: null,
+    };
+    const sut = new InterfaceView();
+    sut.add(9, { ...detected([]), dexPools: [pool] });
+    const olderRow = { address: POOL, asset_1: null, asset_2: OWNER, last_transaction_lt: '800' };
+    const detectedRow = {
+      address: POOL,
+      asset_1: null,
+      asset_2: MASTER,
+      last_transaction_lt: '900',
+    };
+    assert.deepEqual(sut.overlay([POOL], stored('1', '1')).dexPools, [detectedRow]);
+    assert.deepEqual(sut.overlay([POOL], { ...stored('1', '1'), dexPools: [olderRow] }).dexPools, [
+      detectedRow,
+    ]);
+    const newerRow = { ...olderRow, last_transaction_lt: '1000' };
+    assert.deepEqual(sut.overlay([POOL], { ...stored('1', '1'), dexPools: [newerRow] }).dexPools, [
+      newerRow,
+    ]);
+    sut.prune(9);
+    assert.deepEqual(sut.overlay([POOL], stored('1', '1')).dexPools, []);
   });
 
   void it('overlays a getgems sale detected in a block in flight (the purchase sees it before it commits)', () => {

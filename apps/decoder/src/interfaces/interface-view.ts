@@ -1,4 +1,5 @@
 import {
+  type DexPoolInputRow,
   type JettonWalletInputRow,
   type MultisigOrderInputRow,
   type NftAuctionInputRow,
@@ -17,13 +18,15 @@ interface Detected {
   order?: Versioned<MultisigOrderInputRow>;
   sale?: Versioned<NftSaleInputRow>;
   auction?: Versioned<NftAuctionInputRow>;
+  pool?: Versioned<DexPoolInputRow>;
 }
 
 const newer = <R extends { last_transaction_lt: string }>(a: R | undefined, b: R): boolean =>
   a === undefined || BigInt(a.last_transaction_lt) < BigInt(b.last_transaction_lt);
 
 /**
- * The decoded interfaces (Jetton wallets, NFT items, multisig orders, getgems sales and auctions) as the tables
+ * The decoded interfaces (Jetton wallets, NFT items, multisig orders, getgems sales and auctions,
+ * DeDust pools) as the tables
  * will be once the blocks decoded so far commit: the stored rows, overlaid with what the blocks
  * still in flight detected (the block being planned included), the newer row winning as the
  * tables' upserts do (`last_transaction_lt`). Lets a block be decoded before the one before it has
@@ -127,6 +130,18 @@ export class InterfaceView {
         d.auction = row;
       }
     }
+    for (const p of found.dexPools) {
+      const row = {
+        address: p.address,
+        asset_1: p.asset1,
+        asset_2: p.asset2,
+        last_transaction_lt: p.lastLt.toString(),
+      };
+      const d = entry(p.address);
+      if (newer(d.pool, row)) {
+        d.pool = row;
+      }
+    }
   }
 
   /** Forgets what blocks up to `committed` detected: the tables hold it now. */
@@ -145,6 +160,7 @@ export class InterfaceView {
     const orders = new Map(stored.multisigOrders.map((r) => [r.address, r]));
     const sales = new Map(stored.nftSales.map((r) => [r.address, r]));
     const auctions = new Map(stored.nftAuctions.map((r) => [r.address, r]));
+    const pools = new Map(stored.dexPools.map((r) => [r.address, r]));
     for (const address of accounts) {
       const d = this.detected.get(address);
       if (d === undefined) {
@@ -165,6 +181,9 @@ export class InterfaceView {
       if (d.auction !== undefined && newer(auctions.get(address), d.auction)) {
         auctions.set(address, d.auction);
       }
+      if (d.pool !== undefined && newer(pools.get(address), d.pool)) {
+        pools.set(address, d.pool);
+      }
     }
     // Each auction's item too, as the stored rows include it (ClassifyInputRepository.interfaces).
     for (const { nft_addr: item } of auctions.values()) {
@@ -179,6 +198,7 @@ export class InterfaceView {
       multisigOrders: [...orders.values()],
       nftSales: [...sales.values()],
       nftAuctions: [...auctions.values()],
+      dexPools: [...pools.values()],
       nominatorPools: stored.nominatorPools,
     };
   }

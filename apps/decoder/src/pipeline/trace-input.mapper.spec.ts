@@ -41,10 +41,28 @@ const rows = (): AccountInterfaceRows => ({
       code_hash: null,
     },
   ],
+  dexPools: [],
   nominatorPools: [],
 });
 
 void describe('interfaceMap', () => {
+  void it('hands a stored DeDust pool to the classifier as dedust_pool, a null asset as TON', () => {
+    const POOL = '0:' + '1'.repeat(64);
+    const pools = interfaceMap({
+      ...rows(),
+      dexPools: [{ address: POOL, asset_1: null, asset_2: COLLECTION }],
+    });
+    assert.deepEqual(pools.get(POOL), {
+      dedust_pool: {
+        address: POOL,
+        assets: [
+          { is_ton: true, address: null },
+          { is_ton: false, address: COLLECTION },
+        ],
+      },
+    });
+  });
+
   void it('hands a stored getgems auction to the classifier as nft_auction', () => {
     assert.deepEqual(interfaceMap(rows()).get(AUCTION), {
       nft_auction: {

@@ -11,6 +11,7 @@ import {
   type ActionRow,
   type ActionValue,
   type ClassifiableTrace,
+  dedustPoolInfo,
   type TraceMessage,
   type TraceRecord,
   type TraceTransaction,
@@ -149,6 +150,10 @@ export function interfaceMap(rows: AccountInterfaceRows): Map<string, AccountInt
       last_bid: BigInt(a.last_bid),
       code_hash: a.code_hash,
     };
+  }
+  // The DeDust pool as trace files carry it (`DedustPool`): a swap reads which assets its pools trade.
+  for (const p of rows.dexPools) {
+    of(p.address).dedust_pool = dedustPoolInfo(p.address, p.asset_1, p.asset_2);
   }
   for (const address of rows.nominatorPools) {
     of(address).nominator_pool = { address };

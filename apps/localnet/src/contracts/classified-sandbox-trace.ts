@@ -37,7 +37,7 @@ export interface ClassifiedSandboxTrace {
 const SANDBOX_MC_SEQNO = 1;
 
 /** Get-methods on the sandbox's current states; an account without code answers as tonlib does. */
-class SandboxGetMethods implements GetMethodRunner {
+export class SandboxGetMethods implements GetMethodRunner {
   constructor(private readonly blockchain: Blockchain) {}
 
   async run(address: string, method: string, args: TupleItem[]): Promise<GetMethodAnswer> {

@@ -2,6 +2,7 @@ import { compileFunc } from '@ton-community/func-js';
 import { Cell } from '@ton/core';
 
 import { COMMON_FC } from './func/common.fc';
+import { DEDUST_FACTORY_FC, DEDUST_POOL_FC } from './func/dedust-pool.fc';
 import { DNS_ITEM_FC } from './func/dns-item.fc';
 import {
   JETTON_MINTER_FC,
@@ -39,6 +40,8 @@ export const LOCAL_CONTRACTS = [
   'staking-minter',
   'withdrawal-bills',
   'withdrawal-bill',
+  'dedust-pool',
+  'dedust-factory',
 ] as const;
 export type LocalContractName = (typeof LOCAL_CONTRACTS)[number];
 
@@ -65,6 +68,8 @@ const SOURCES: Readonly<Record<string, string>> = {
   'staking-minter.fc': STAKING_MINTER_FC,
   'withdrawal-bills.fc': WITHDRAWAL_BILLS_FC,
   'withdrawal-bill.fc': WITHDRAWAL_BILL_FC,
+  'dedust-pool.fc': DEDUST_POOL_FC,
+  'dedust-factory.fc': DEDUST_FACTORY_FC,
 };
 
 /** Compiled code per process: the WASM compiler takes ~100 ms per contract and the result never changes. */

@@ -12,3 +12,4 @@ export * from './op-codes';
 export * from './tep64-content';
 export * from './vesting-wallet.contract';
 export * from './sandbox-transactions';
+export * from './dedust-pool.contract';

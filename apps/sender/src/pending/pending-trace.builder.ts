@@ -6,6 +6,7 @@ import {
   classifyTrace,
   defaultRegistry,
   type InterfaceProbes,
+  dedustPoolInfo,
   nftItemInfo,
   renderApiAction,
   traceTransactionOf,
@@ -49,9 +50,9 @@ async function detectInterfaces(
     if (wallet !== null) {
       entry.jetton_wallet = { address, ...wallet };
     }
+    const state = states.get(address);
     const item = wallet === null ? await probes.nftItem(address, mcSeqno) : null;
     if (item !== null) {
-      const state = states.get(address);
       entry.nft_item = nftItemInfo(
         address,
         item,
@@ -75,6 +76,13 @@ async function detectInterfaces(
         order_boc: order.orderBoc ?? '',
         signers: order.signers ?? [],
       };
+    }
+    // A DeDust pool is known by its code hash first (the probe runs nothing for another code); a
+    // swap reads which assets its pools trade.
+    const codeHash = state === undefined ? null : accountStateOf(state).code_hash;
+    const pool = codeHash === null ? null : await probes.dedustPool(address, codeHash, mcSeqno);
+    if (pool !== null) {
+      entry.dedust_pool = dedustPoolInfo(address, pool.asset1, pool.asset2);
     }
     if (Object.keys(entry).length > 0) {
       found.set(address, entry);

@@ -4,6 +4,12 @@ import { type DnsZones } from './dns-zones';
 import { type GetMethodRunner } from './get-method.runner';
 import { raw, rawOf, shaped } from './probe-stack';
 import { probeTelemintItem, type TelemintItemState } from './telemint-probe';
+import {
+  DEDUST_MAINNET,
+  type DedustPools,
+  type DedustPoolState,
+  probeDedustPool,
+} from './dedust-pool-probe';
 import { parseTokenContent } from './token-content';
 
 export interface JettonWalletState {
@@ -108,10 +114,14 @@ export class InterfaceProbes {
   /** DNS items, multisig v2 wallets and orders, vesting wallets. */
   readonly contracts: ContractProbes;
 
-  /** `dnsZones`: the DNS collections of the deployment's network (default mainnet's). */
+  /**
+   * `dnsZones`: the DNS collections of the deployment's network (default mainnet's); `dedust`: its
+   * DeDust pool codes and factory (default mainnet's).
+   */
   constructor(
     private readonly methods: GetMethodRunner,
     dnsZones?: DnsZones,
+    private readonly dedust: DedustPools = DEDUST_MAINNET,
   ) {
     this.contracts = new ContractProbes(methods, dnsZones);
   }
@@ -284,6 +294,11 @@ export class InterfaceProbes {
   /** A Telemint item's name, auction and royalty (telemint-probe.ts). */
   telemintItem(address: string, mcSeqno: number): Promise<TelemintItemState | null> {
     return probeTelemintItem(this.methods, address, mcSeqno);
+  }
+
+  /** A DeDust pool's assets, reserves and fee, for the DeDust pool codes only (dedust-pool-probe.ts). */
+  dedustPool(address: string, codeHash: string, mcSeqno: number): Promise<DedustPoolState | null> {
+    return probeDedustPool(this.methods, address, codeHash, mcSeqno, this.dedust);
   }
 
   private async fullContent(

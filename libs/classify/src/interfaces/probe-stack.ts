@@ -19,3 +19,15 @@ export function shaped<T>(stack: TupleReader | null, read: (s: TupleReader) => T
     return null;
   }
 }
+
+/**
+ * Reads a stack of exactly `depth` entries, or gives null when its shape is another contract's
+ * (another depth, an entry of another type, a slice too short for what is read of it).
+ */
+export function exactly<T>(
+  stack: TupleReader | null,
+  depth: number,
+  read: (s: TupleReader) => T,
+): T | null {
+  return stack?.remaining === depth ? shaped(stack, read) : null;
+}

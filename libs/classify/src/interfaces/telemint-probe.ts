@@ -1,6 +1,5 @@
-import { type TupleReader } from '@ton/core';
 import { type GetMethodRunner } from './get-method.runner';
-import { raw } from './probe-stack';
+import { exactly, raw } from './probe-stack';
 
 /**
  * A Telemint item (Fragment's Telegram usernames and anonymous numbers), as toncenter's index worker
@@ -28,20 +27,6 @@ export interface TelemintItemState {
   readonly royaltyDestination: string;
 }
 
-/** Reads a stack of exactly `depth` entries, or gives null when its shape is another contract's. */
-function read<T>(stack: TupleReader | null, depth: number, at: (s: TupleReader) => T): T | null {
-  if (stack?.remaining !== depth) {
-    return null;
-  }
-  try {
-    return at(stack);
-  } catch {
-    // TupleReader throws on an entry of another type: a stack of this depth from another contract,
-    // so the probe answers no Telemint data.
-    return null;
-  }
-}
-
 /**
  * get_telemint_token_name → the name's text (TL-B `telemint_text` without its length byte);
  * get_telemint_auction_state → (bidder_address, bid, bid_ts, min_bid, end_time), which throws
@@ -56,12 +41,12 @@ export async function probeTelemintItem(
   mcSeqno: number,
 ): Promise<TelemintItemState | null> {
   const name = await methods.run(address, 'get_telemint_token_name', [], mcSeqno);
-  const tokenName = read(name.stack, 1, (s) => s.readCell().beginParse().loadStringTail());
+  const tokenName = exactly(name.stack, 1, (s) => s.readCell().beginParse().loadStringTail());
   if (tokenName === null) {
     return null;
   }
   const configAnswer = await methods.run(address, 'get_telemint_auction_config', [], mcSeqno);
-  const config = read(configAnswer.stack, 6, (s) => ({
+  const config = exactly(configAnswer.stack, 6, (s) => ({
     beneficiary: raw(s.readAddressOpt()),
     initialMinBid: s.readBigNumber(),
     maxBid: s.readBigNumber(),
@@ -73,7 +58,7 @@ export async function probeTelemintItem(
     return null;
   }
   const royaltyAnswer = await methods.run(address, 'royalty_params', [], mcSeqno);
-  const royalty = read(royaltyAnswer.stack, 3, (s) => ({
+  const royalty = exactly(royaltyAnswer.stack, 3, (s) => ({
     royaltyNumerator: s.readBigNumber(),
     royaltyDenominator: s.readBigNumber(),
     royaltyDestination: s.readAddress().toRawString().toUpperCase(),
@@ -82,7 +67,7 @@ export async function probeTelemintItem(
     return null;
   }
   const stateAnswer = await methods.run(address, 'get_telemint_auction_state', [], mcSeqno);
-  const auction = read(stateAnswer.stack, 5, (s) => ({
+  const auction = exactly(stateAnswer.stack, 5, (s) => ({
     bidder: raw(s.readAddressOpt()),
     bid: s.readBigNumber(),
     bidTs: s.readBigNumber(),

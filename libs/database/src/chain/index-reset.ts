@@ -38,6 +38,7 @@ export const INDEXED_TABLES = [
   'getgems_nft_sales',
   'getgems_nft_auctions',
   'telemint_nft_items',
+  'dex_pools',
   'contract_interfaces',
   'decode_failures',
   'dns_entries',

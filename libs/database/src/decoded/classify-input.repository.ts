@@ -1,5 +1,6 @@
 import { type EntityManager } from 'typeorm';
 import {
+  type DexPoolInputRow,
   INTERFACE_OBJECTS,
   type JettonWalletInputRow,
   MSG_CONTENT_JOINS,
@@ -27,6 +28,7 @@ export interface AccountInterfaceRows {
   multisigOrders: MultisigOrderInputRow[];
   nftSales: NftSaleInputRow[];
   nftAuctions: NftAuctionInputRow[];
+  dexPools: DexPoolInputRow[];
   /** Accounts whose latest state runs one of the asked pool codes (nominator pools). */
   nominatorPools: string[];
 }
@@ -38,6 +40,7 @@ export interface StoredInterfaceRows {
   multisigOrders: Versioned<MultisigOrderInputRow>[];
   nftSales: Versioned<NftSaleInputRow>[];
   nftAuctions: Versioned<NftAuctionInputRow>[];
+  dexPools: Versioned<DexPoolInputRow>[];
   nominatorPools: string[];
 }
 
@@ -85,7 +88,7 @@ export class ClassifyInputRepository {
 
   /**
    * The decoded interfaces of `accounts` (Jetton wallets, NFT items, multisig orders, getgems sales
-   * and auctions)
+   * and auctions, DeDust pools)
    * in one round trip: each kind is a json array built by its own primary-key lookup. The item of each
    * of those auctions is among the NFT items, as toncenter's `_gather_data_from_db`
    * (https://github.com/toncenter/ton-indexer/blob/HEAD/indexer/indexer/events/interface_repository.py)
@@ -105,6 +108,7 @@ export class ClassifyInputRepository {
         multisigOrders: [],
         nftSales: [],
         nftAuctions: [],
+        dexPools: [],
         nominatorPools: [],
       };
     }
@@ -114,6 +118,7 @@ export class ClassifyInputRepository {
       orders: Versioned<MultisigOrderInputRow>[] | null;
       sales: Versioned<NftSaleInputRow>[] | null;
       auctions: Versioned<NftAuctionInputRow>[] | null;
+      dex_pools: Versioned<DexPoolInputRow>[] | null;
       pools: string[] | null;
     }[] = await m.query(
       `SELECT
@@ -129,6 +134,8 @@ export class ClassifyInputRepository {
           FROM getgems_nft_sales WHERE address = ANY($1::varchar[])) AS sales,
          (SELECT json_agg(${INTERFACE_OBJECTS.nftAuction})
           FROM getgems_nft_auctions WHERE address = ANY($1::varchar[])) AS auctions,
+         (SELECT json_agg(${INTERFACE_OBJECTS.dexPool})
+          FROM dex_pools WHERE address = ANY($1::varchar[])) AS dex_pools,
          (SELECT json_agg(account) FROM latest_account_states
           WHERE account = ANY($1::varchar[]) AND code_hash = ANY($2::bpchar[])) AS pools`,
       [accounts, poolCodeHashes],
@@ -140,6 +147,7 @@ export class ClassifyInputRepository {
       multisigOrders: row?.orders ?? [],
       nftSales: row?.sales ?? [],
       nftAuctions: row?.auctions ?? [],
+      dexPools: row?.dex_pools ?? [],
       nominatorPools: row?.pools ?? [],
     };
   }

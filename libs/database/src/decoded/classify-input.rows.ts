@@ -1,4 +1,5 @@
 import { AccountStateEntity } from '../entities/account-state.entity';
+import { DexPoolEntity } from '../entities/dex-pool.entity';
 import { GetgemsNftAuctionEntity } from '../entities/getgems-nft-auction.entity';
 import { GetgemsNftSaleEntity, NFT_SALE_TERMS_KEYS } from '../entities/getgems-nft-sale.entity';
 import { JettonWalletEntity } from '../entities/jetton-wallet.entity';
@@ -122,6 +123,10 @@ export type NftAuctionInputRow = QueryRow<
   (typeof NFT_AUCTION_KEYS)[number]
 >;
 
+/** What toncenter's DeDust swap matcher reads of a pool: its two assets (null is TON). */
+const DEX_POOL_KEYS = ['address', 'asset_1', 'asset_2'] as const;
+export type DexPoolInputRow = QueryRow<DexPoolEntity, (typeof DEX_POOL_KEYS)[number]>;
+
 /** A decoded interface row with the lt of the transaction it was read after (newer rows win). */
 export type Versioned<R> = R & { last_transaction_lt: string };
 
@@ -132,4 +137,5 @@ export const INTERFACE_OBJECTS = {
   multisigOrder: jsonObject(MultisigOrderEntity, [...MULTISIG_ORDER_KEYS, 'lastTransactionLt']),
   nftSale: jsonObject(GetgemsNftSaleEntity, [...NFT_SALE_KEYS, 'lastTransactionLt']),
   nftAuction: jsonObject(GetgemsNftAuctionEntity, [...NFT_AUCTION_KEYS, 'lastTransactionLt']),
+  dexPool: jsonObject(DexPoolEntity, [...DEX_POOL_KEYS, 'lastTransactionLt']),
 } as const;

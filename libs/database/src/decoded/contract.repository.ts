@@ -1,4 +1,5 @@
 import {
+  type DedustPoolState,
   type DnsEntryState,
   type MultisigOrderState,
   type MultisigState,
@@ -10,21 +11,35 @@ import { DnsEntryEntity } from '../entities/dns-entry.entity';
 import { MultisigEntity } from '../entities/multisig.entity';
 import { MultisigOrderEntity } from '../entities/multisig-order.entity';
 import { VestingContractEntity } from '../entities/vesting-contract.entity';
+import { DexPoolEntity } from '../entities/dex-pool.entity';
 import { dec, insertUnnest } from '../repositories/unnest-insert';
 import { type StateCommon } from './token-rows';
+import { stateColumns, upsertStates } from './token-state-columns';
 
 /** The state each contract probe read, stored with the account's common columns. */
 export type DnsEntryRow = Pick<StateCommon, 'address' | 'lastLt'> & DnsEntryState;
 export type MultisigRow = StateCommon & MultisigState;
 export type MultisigOrderRow = StateCommon & MultisigOrderState;
 export type VestingRow = StateCommon & VestingState;
+export type DexPoolRow = StateCommon & DedustPoolState;
+
+/** The columns of dex_pools (toncenter InsertBatchPostgres::insert_dedust_pools). */
+const DEX_POOLS_STATE_COLUMNS = stateColumns<DexPoolEntity, DexPoolRow>(DexPoolEntity, {
+  dex: () => 'dedust',
+  asset_1: (r) => r.asset1,
+  asset_2: (r) => r.asset2,
+  reserve_1: (r) => r.reserve1,
+  reserve_2: (r) => r.reserve2,
+  poolType: (r) => (r.isStable ? 'stable' : 'volatile'),
+  fee: (r) => r.fee,
+});
 
 /** State rows move forward only: a row is replaced by one from a later transaction. */
 const newer = (key: string, sets: readonly string[]): string =>
   `ON CONFLICT ("${key}") DO UPDATE SET ${sets.map((c) => `"${c}" = EXCLUDED."${c}"`).join(', ')}
    WHERE t."last_transaction_lt" < EXCLUDED."last_transaction_lt"`;
 
-/** DNS items, multisig v2 wallets and orders, vesting wallets (toncenter https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp). */
+/** DNS items, multisig v2 wallets and orders, vesting wallets, DEX pools (toncenter https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp). */
 export class ContractRepository {
   async saveContracts(
     m: EntityManager,
@@ -33,6 +48,7 @@ export class ContractRepository {
       multisigs: readonly MultisigRow[];
       multisigOrders: readonly MultisigOrderRow[];
       vestings: readonly VestingRow[];
+      dexPools: readonly DexPoolRow[];
     },
   ): Promise<void> {
     const dns = bulkColumns<DnsEntryEntity, DnsEntryRow>(DnsEntryEntity, {
@@ -101,6 +117,7 @@ export class ContractRepository {
       ),
     );
     await this.saveVestings(m, s.vestings);
+    await upsertStates(m, 'dex_pools', DEX_POOLS_STATE_COLUMNS, s.dexPools);
   }
 
   /**

@@ -28,7 +28,7 @@ interface StateEntity {
 }
 
 /** A state table's columns: the address, the table's own, then the contract's last lt and hashes. */
-function stateColumns<E extends StateEntity, R extends StateCommon>(
+export function stateColumns<E extends StateEntity, R extends StateCommon>(
   entity: abstract new () => E,
   own: ColumnValues<E, R>,
 ): BulkColumn<R>[] {

@@ -38,6 +38,7 @@ const BY_TYPE: Readonly<Record<string, Transport>> = {
   boolean: { type: 'boolean', encode: asIs },
   bigint: { type: 'bigint', encode: decimal },
   numeric: { type: 'numeric', encode: decimal },
+  'double precision': { type: 'float8', encode: asIs },
   jsonb: { type: 'jsonb', encode: jsonText },
   timestamptz: {
     type: 'timestamptz',

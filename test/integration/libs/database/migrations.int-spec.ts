@@ -32,6 +32,7 @@ const [
   TELEMINT_ITEMS,
   ACTION_LTS,
   ACCOUNT_LT_RANGES,
+  DEX_POOLS,
 ] = EXPECTED_MIGRATIONS;
 const ALL = [...EXPECTED_MIGRATIONS];
 const CHAIN_TABLES = [
@@ -52,6 +53,7 @@ const CHAIN_TABLES = [
   'telemint_nft_items',
   'action_lts',
   'account_lt_ranges',
+  'dex_pools',
 ];
 
 /** api_plans as API_KEYS creates it (STREAMING_LIMITS appends two columns). */
@@ -162,6 +164,8 @@ void describe('database migrations (real PostgreSQL)', () => {
 
   void it('down() drops the tables and unrecords the migrations; up() works again after it', async () => {
     assert.equal(await tableExists(sut, 'nft_items_content_uri_idx'), true);
+    assert.equal(await revertLastMigration(sut), DEX_POOLS);
+    assert.equal(await tableExists(sut, 'dex_pools'), false);
     assert.equal(await revertLastMigration(sut), ACCOUNT_LT_RANGES);
     assert.equal(await tableExists(sut, 'account_lt_ranges'), false);
     assert.equal(await revertLastMigration(sut), ACTION_LTS);
