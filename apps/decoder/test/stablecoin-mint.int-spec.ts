@@ -1,8 +1,8 @@
 /**
  * TON's stablecoin jetton (the real minter and wallet code) on a local network: a mint whose
  * internal_transfer carries a forward amount (the new wallet notifies its owner), a mint without one,
- * a holder's transfer and the admin's burn of a holder's jettons through the minter's call_to,
- * ingested and decoded into PostgreSQL.
+ * a holder's transfer, the admin's burn of a holder's jettons through the minter's call_to and a
+ * mint from someone not the admin (refused), ingested and decoded into PostgreSQL.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -55,6 +55,13 @@ const TRANSFER = { queryId: 13n, amount: 1_250_000n, forwardTonAmount: toNano('0
 const TRANSFER_VALUE = toNano('0.1');
 const BURN = { queryId: 14n, amount: 500_000n, tonAmount: toNano('0.05') };
 const CALL_TO_VALUE = toNano('0.1');
+/** A mint for carol sent by bob, not the admin: the minter refuses it (error::not_owner) and bounces. */
+const REFUSED_MINT: Mint = {
+  queryId: 15n,
+  amount: 7_000_000n,
+  tonAmount: toNano('0.1'),
+  forwardTonAmount: 0n,
+};
 
 void describe('decoder: the stablecoin jetton (real minter and wallet code, real localnet)', () => {
   let g: DecodedGenesis;
@@ -62,28 +69,28 @@ void describe('decoder: the stablecoin jetton (real minter and wallet code, real
   let issuer: StablecoinIssuer;
   let alice: SignedWallet;
   let bob: SignedWallet;
+  let carol: SignedWallet;
 
   before(async () => {
     g = await decodedGenesis('decoder_stablecoin', {
       beforeIngest: async (_ds, localnet) => {
-        issuer = await StablecoinIssuer.open(localnet.chain, ['alice', 'bob']);
-        [alice, bob] = issuer.holders as [SignedWallet, SignedWallet];
-        const mint = (to: Address, m: Mint) =>
-          issuer.adminToMinter(
-            mintBody({
+        issuer = await StablecoinIssuer.open(localnet.chain, ['alice', 'bob', 'carol']);
+        [alice, bob, carol] = issuer.holders as [SignedWallet, SignedWallet, SignedWallet];
+        const mintOf = (to: Address, m: Mint) =>
+          mintBody({
+            queryId: m.queryId,
+            to,
+            tonAmount: m.tonAmount,
+            masterMsg: internalTransferBody({
               queryId: m.queryId,
-              to,
-              tonAmount: m.tonAmount,
-              masterMsg: internalTransferBody({
-                queryId: m.queryId,
-                amount: m.amount,
-                from: null,
-                responseAddress: issuer.admin.address,
-                forwardTonAmount: m.forwardTonAmount,
-              }),
+              amount: m.amount,
+              from: null,
+              responseAddress: issuer.admin.address,
+              forwardTonAmount: m.forwardTonAmount,
             }),
-            m.tonAmount + MINT_GAS,
-          );
+          });
+        const mint = (to: Address, m: Mint) =>
+          issuer.adminToMinter(mintOf(to, m), m.tonAmount + MINT_GAS);
         await mint(alice.address, NOTIFYING_MINT);
         await mint(bob.address, QUIET_MINT);
         await alice.send([
@@ -107,6 +114,14 @@ void describe('decoder: the stablecoin jetton (real minter and wallet code, real
           }),
           CALL_TO_VALUE,
         );
+        await bob.send([
+          internal({
+            to: issuer.minter.address,
+            value: REFUSED_MINT.tonAmount + MINT_GAS,
+            body: mintOf(carol.address, REFUSED_MINT),
+          }),
+        ]);
+        await localnet.chain.settle();
       },
     });
     actions = await storedActions(g.ds);
@@ -174,7 +189,7 @@ void describe('decoder: the stablecoin jetton (real minter and wallet code, real
     const covered = await g.ds.query<{ destination: string; accounts: string[] }[]>(
       `SELECT a.destination, array_agg(t.account ORDER BY t.lt) AS accounts
        FROM actions a JOIN transactions t ON t.hash = ANY (a.tx_hashes)
-       WHERE a.type = 'jetton_mint' AND a.asset = $1
+       WHERE a.type = 'jetton_mint' AND a.asset = $1 AND a.success
        GROUP BY a.destination, a.start_lt ORDER BY a.start_lt`,
       [raw(issuer.minter.address)],
     );
@@ -229,6 +244,39 @@ void describe('decoder: the stablecoin jetton (real minter and wallet code, real
           source_secondary: raw(issuer.walletOf(bob.address).address),
           ...jettonOf(),
           amount: BURN.amount.toString(),
+        }),
+      ]),
+    );
+  });
+
+  void it('a mint from someone not the admin, refused and bounced: a failed jetton_mint read from the mint body, and the bounce a call apart', async () => {
+    const minter = raw(issuer.minter.address);
+    // the bounce the minter sent bob back, as the chain recorded it
+    const bounces = await g.ds.query<{ value: string }[]>(
+      `SELECT value::text AS value FROM messages
+       WHERE source = $1 AND destination = $2 AND direction = 'in' AND bounced`,
+      [minter, bob.raw],
+    );
+    assert.equal(bounces.length, 1);
+    assert.deepEqual(
+      traceOf('jetton_mint', carol.address),
+      byKey([
+        // no internal_transfer: toncenter takes receiver and ton_amount from the mint#642b7d07
+        // body, whose jetton amount it does not read (only mint#00000015's master_msg amount)
+        row({
+          type: 'jetton_mint',
+          destination: carol.raw,
+          ...jettonOf(),
+          value: REFUSED_MINT.tonAmount.toString(),
+          success: false,
+        }),
+        // the matcher appends the bounce to what it returns, which a top-level match drops
+        // (basic_matchers.py BlockMatcher.try_build): the bounce stays a call of its own
+        row({
+          type: 'call_contract',
+          source: minter,
+          destination: bob.raw,
+          value: bounces[0]?.value ?? null,
         }),
       ]),
     );
