@@ -60,6 +60,11 @@ export function topUpBody(queryId = 0n): Cell {
   return beginCell().storeUint(JETTON.top_up.opcode, 32).storeUint(queryId, 64).endCell();
 }
 
+/** What TEP-74's jetton messages open with: op:uint32 query_id:uint64 amount:Coins. */
+function jettonMessageHead(opcode: number, queryId: bigint, amount: bigint) {
+  return beginCell().storeUint(opcode, 32).storeUint(queryId, 64).storeCoins(amount);
+}
+
 export interface InternalTransferArgs {
   readonly queryId: bigint;
   readonly amount: bigint;
@@ -73,10 +78,7 @@ export interface InternalTransferArgs {
  * forward_ton_amount:Coins forward_payload:(Either Cell ^Cell), the payload inline and empty.
  */
 export function internalTransferBody(args: InternalTransferArgs): Cell {
-  return beginCell()
-    .storeUint(JETTON.internal_transfer.opcode, 32)
-    .storeUint(args.queryId, 64)
-    .storeCoins(args.amount)
+  return jettonMessageHead(JETTON.internal_transfer.opcode, args.queryId, args.amount)
     .storeAddress(args.from)
     .storeAddress(args.responseAddress)
     .storeCoins(args.forwardTonAmount)
@@ -123,10 +125,7 @@ export function jettonTransferBody(args: {
   readonly responseDestination: Address;
   readonly forwardTonAmount: bigint;
 }): Cell {
-  return beginCell()
-    .storeUint(JETTON.transfer.opcode, 32)
-    .storeUint(args.queryId, 64)
-    .storeCoins(args.amount)
+  return jettonMessageHead(JETTON.transfer.opcode, args.queryId, args.amount)
     .storeAddress(args.destination)
     .storeAddress(args.responseDestination)
     .storeBit(false)
@@ -144,10 +143,7 @@ export function jettonBurnBody(args: {
   readonly amount: bigint;
   readonly responseDestination: Address;
 }): Cell {
-  return beginCell()
-    .storeUint(JETTON.burn.opcode, 32)
-    .storeUint(args.queryId, 64)
-    .storeCoins(args.amount)
+  return jettonMessageHead(JETTON.burn.opcode, args.queryId, args.amount)
     .storeAddress(args.responseDestination)
     .storeBit(false)
     .endCell();
