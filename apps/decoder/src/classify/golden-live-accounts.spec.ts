@@ -36,7 +36,11 @@ function fileDataBocs(trace: ClassifiableTrace): Map<string, string | null> {
   return out;
 }
 
-/** The file's interfaces of `accounts` (and of their auctions' items, as the repository adds them), without extras. */
+/**
+ * The file's interfaces of `accounts` (and of their auctions' items, as the repository adds them),
+ * without extras: what the decoder's interface tables (jetton_wallets, nft_items, getgems sales and
+ * auctions, multisig orders, dex_pools, nominator pool codes) would hold for them.
+ */
 function storedInterfaces(
   trace: ClassifiableTrace,
   accounts: readonly string[],
