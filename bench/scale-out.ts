@@ -54,6 +54,7 @@ function hasPartitioning(commit: string): boolean {
     );
     return files.includes(PARTITIONED_SINCE.replace(/^(\D+)(\d+)$/, '$2-$1'));
   } catch {
+    // an unknown commit (shallow clone, rewritten history) is reported as unpartitioned.
     return false;
   }
 }
@@ -87,6 +88,7 @@ function quote(name: string): Quoted | undefined {
         : r.targets.map((t) => `${t.name}: ${String(t.value)} ${t.unit}`);
     return { name, commit: r.commit, date: r.date, partitioned: hasPartitioning(r.commit), lines };
   } catch {
+    // a report not yet written (or unreadable) is left out of the comparison.
     return undefined;
   }
 }

@@ -52,6 +52,7 @@ const files = ['apps', 'libs', 'test']
     try {
       return walk(join('dist', root), []);
     } catch {
+      // a root not compiled to dist/ has no specs to run.
       return [];
     }
   })

@@ -65,6 +65,7 @@ export async function measureLoad(
       try {
         ok = await call();
       } catch {
+        // a failed call is a sample that counts as an error; its latency is still kept.
         ok = false;
       }
       const ms = performance.now() - t0;

@@ -16,6 +16,7 @@ export function processCpuSeconds(pid: number): number | undefined {
       ? (user + system) / TICKS_PER_SECOND
       : undefined;
   } catch {
+    // the process has exited or /proc is absent: no CPU reading.
     return undefined;
   }
 }

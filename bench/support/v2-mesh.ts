@@ -9,6 +9,7 @@ async function natsReachable(url: string): Promise<boolean> {
     await nc.close();
     return true;
   } catch {
+    // an unreachable server is the answer asked for, not an error.
     return false;
   }
 }

@@ -91,6 +91,7 @@ async function readMarker(serverUrl: string, name: string): Promise<DatasetInfo 
     try {
       return JSON.parse(marker) as DatasetInfo;
     } catch {
+      // a database comment that is not our JSON marker records no dataset of ours.
       return undefined;
     }
   } finally {

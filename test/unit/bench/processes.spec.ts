@@ -22,6 +22,7 @@ function alive(pid: number): boolean {
     process.kill(pid, 0);
     return true;
   } catch {
+    // kill(pid, 0) throws ESRCH once the process is gone.
     return false;
   }
 }
