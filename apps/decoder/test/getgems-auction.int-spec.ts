@@ -10,14 +10,9 @@ import {
   type DecodedGenesis,
   decodedGenesis,
 } from '../../../test/integration/support/decoded-genesis';
-import {
-  type Deployable,
-  inlineForwardPayload,
-} from '../../../test/integration/support/getgems-contracts';
-import {
-  DEPLOYER_DEPLOY_VALUE,
-  LIST_FORWARD,
-} from '../../../test/integration/support/getgems-market';
+import { type Deployable } from '../../../test/integration/support/getgems-contracts';
+import { deployerListingTransfers } from '../../../test/integration/support/getgems-listing-rows';
+import { DEPLOYER_DEPLOY_VALUE } from '../../../test/integration/support/getgems-market';
 import { type SignedWallet } from '../../../test/integration/support/signed-wallet';
 import {
   type ActionSql,
@@ -90,7 +85,6 @@ void describe('decoder: a getgems auction v3r3 (real contract code, real localne
     const { rows } = traceOf('nft_put_on_auction', (a) => a.destination === raw(auction.address));
     const seller = market.seller.raw;
     const deployer = raw(market.deployer.address);
-    const inListing = ['nft_put_on_auction'];
     assert.deepEqual(
       rows,
       byKey([
@@ -118,21 +112,15 @@ void describe('decoder: a getgems auction v3r3 (real contract code, real localne
             nft_transfer_data: { marketplace_address: market.marketplace.raw },
           },
         }),
-        row({
-          type: 'nft_transfer',
-          source: seller,
-          destination: deployer,
-          ...theItem(),
-          ancestor_type: inListing,
-          details: {
-            nft_listing_data: noListing,
-            nft_transfer_data: transferData({
-              query_id: LIST_QUERY_ID.toString(),
-              forward_amount: LIST_FORWARD.toString(),
-              forward_payload: inlineForwardPayload(listing),
-              response_destination: seller,
-            }),
-          },
+        ...deployerListingTransfers({
+          seller,
+          deployer,
+          contract: raw(auction.address),
+          item: theItem(),
+          itemIndex: '0',
+          listing,
+          queryId: LIST_QUERY_ID,
+          listingType: 'nft_put_on_auction',
         }),
         // the deployer deploys the auction with the "deploy" comment v3r3 accepts
         row({
@@ -140,7 +128,7 @@ void describe('decoder: a getgems auction v3r3 (real contract code, real localne
           source: deployer,
           destination: raw(auction.address),
           value: DEPLOYER_DEPLOY_VALUE.toString(),
-          ancestor_type: inListing,
+          ancestor_type: ['nft_put_on_auction'],
           details: { ton_transfer_data: { content: 'deploy', encrypted: false } },
         }),
         row({
@@ -148,20 +136,6 @@ void describe('decoder: a getgems auction v3r3 (real contract code, real localne
           source: deployer,
           destination: raw(auction.address),
           value: DEPLOYER_DEPLOY_VALUE.toString(),
-        }),
-        row({
-          type: 'nft_transfer',
-          source: deployer,
-          destination: raw(auction.address),
-          ...theItem(),
-          ancestor_type: inListing,
-          details: {
-            nft_listing_data: noListing,
-            nft_transfer_data: transferData({
-              query_id: LIST_QUERY_ID.toString(),
-              response_destination: seller,
-            }),
-          },
         }),
       ]),
     );
