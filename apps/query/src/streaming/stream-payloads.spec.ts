@@ -132,7 +132,8 @@ describe('stream payloads', () => {
   });
 
   it('renders a jetton wallet change with the books of wallet, owner and master', () => {
-    const wallet: V3JettonWallet = {
+    // The stream's jetton is the wallet without its mintless_info.
+    const jetton = {
       address: WALLET,
       balance: '42',
       owner: OWNER,
@@ -140,6 +141,9 @@ describe('stream payloads', () => {
       last_transaction_lt: '100',
       code_hash: hash(61),
       data_hash: null,
+    };
+    const wallet: V3JettonWallet = {
+      ...jetton,
       mintless_info: { amount: '1', start_from: null, expire_at: null, custom_payload_api_uri: [] },
     };
     assert.deepEqual(jettonsEntry(wallet, 'confirmed', CTX), {
@@ -147,15 +151,7 @@ describe('stream payloads', () => {
       msgId: `jetton:${WALLET}:100:confirmed`,
       payload: {
         finality: 'confirmed',
-        jetton: {
-          address: WALLET,
-          balance: '42',
-          owner: OWNER,
-          jetton: MASTER,
-          last_transaction_lt: '100',
-          code_hash: hash(61),
-          data_hash: null,
-        },
+        jetton,
         address_book: { [WALLET]: row(7), [OWNER]: row(1), [MASTER]: row(9) },
         // Owner and master only: the wallet's own token info is not toncenter's jettons_change metadata.
         metadata: { [MASTER]: METADATA[MASTER] },
