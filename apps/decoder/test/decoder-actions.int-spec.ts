@@ -22,22 +22,11 @@ import {
   type DecodedGenesis,
   decodedGenesis,
 } from '../../../test/integration/support/decoded-genesis';
-import { nftTransferData } from '../../../test/integration/support/trace-actions';
-
-interface ActionSql {
-  trace_id: string;
-  type: string;
-  source: string | null;
-  destination: string | null;
-  destination_secondary: string | null;
-  asset: string | null;
-  asset_secondary: string | null;
-  value: string | null;
-  amount: string | null;
-  success: boolean;
-  ancestor_type: string[];
-  details: Partial<Record<string, Record<string, unknown>>>;
-}
+import {
+  type ActionSql,
+  nftTransferData,
+  storedActions,
+} from '../../../test/integration/support/trace-actions';
 
 void describe('decoder: actions of the genesis seed (real localnet, real PostgreSQL)', () => {
   let g: DecodedGenesis;
@@ -51,11 +40,7 @@ void describe('decoder: actions of the genesis seed (real localnet, real Postgre
     v3 = g.address(GenesisAccount.walletV3r2);
     v4 = g.address(GenesisAccount.walletV4r2);
     v5 = g.address(GenesisAccount.walletV5r1);
-    actions = await g.ds.query(
-      `SELECT trace_id, type, source, destination, destination_secondary, asset, asset_secondary,
-              value::text, amount::text, success, ancestor_type, details
-       FROM actions ORDER BY start_lt`,
-    );
+    actions = await storedActions(g.ds);
   });
 
   after(async () => {

@@ -14,7 +14,8 @@ export interface ActionSql {
   amount: string | null;
   success: boolean;
   ancestor_type: string[];
-  details: Record<string, unknown>;
+  /** Each action kind's data under its own key (`ton_transfer_data`, `nft_transfer_data`, ...). */
+  details: Partial<Record<string, Record<string, unknown>>>;
 }
 
 /** Every action the decoder stored, in trace order. */
