@@ -5,7 +5,7 @@
  */
 import { NFT } from '@app/ton';
 import type { ActionRow } from '../action';
-import { CallContractBlock, TonTransferBlock } from '../core/basic-blocks';
+import { CallContractBlock, isCall, TonTransferBlock } from '../core/basic-blocks';
 import { Block } from '../core/block';
 import type { ClassifyContext } from '../core/context';
 import { BlockMatcher, ContractMatcher, labeled } from '../core/matchers';
@@ -252,7 +252,7 @@ export class TeleitemStartAuctionMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === NFT.teleitem_start_auction.opcode;
+    return isCall(block, NFT.teleitem_start_auction.opcode);
   }
 
   override buildBlock(block: Block, others: Block[], ctx: ClassifyContext): Block[] {

@@ -4,7 +4,7 @@
  */
 import { ELECTOR, WALLET_PLUGIN } from '@app/ton';
 import type { ActionRow } from '../action';
-import { CallContractBlock, findCall } from '../core/basic-blocks';
+import { CallContractBlock, findCall, isCall } from '../core/basic-blocks';
 import { Block } from '../core/block';
 import { BlockMatcher, ContractMatcher, getLabeled, labeled } from '../core/matchers';
 import { bodySlice } from '../tlb/cells';
@@ -130,10 +130,7 @@ export class SubscriptionBlockMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return (
-      block instanceof CallContractBlock &&
-      block.opcode === WALLET_PLUGIN.payment_request_response.opcode
-    );
+    return isCall(block, WALLET_PLUGIN.payment_request_response.opcode);
   }
 
   override buildBlock(block: Block, others: Block[]): Block[] {
@@ -168,7 +165,7 @@ export class UnsubscribeBlockMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === WALLET_PLUGIN.destruct.opcode;
+    return isCall(block, WALLET_PLUGIN.destruct.opcode);
   }
 
   override buildBlock(block: Block, others: Block[]): Block[] {

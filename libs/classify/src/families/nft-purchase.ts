@@ -6,7 +6,7 @@
  */
 import { NFT } from '@app/ton';
 import type { ActionRow } from '../action';
-import { CallContractBlock, findCalls, TonTransferBlock } from '../core/basic-blocks';
+import { CallContractBlock, findCalls, isCall, TonTransferBlock } from '../core/basic-blocks';
 import { Block } from '../core/block';
 import type { ClassifyContext } from '../core/context';
 import { BlockMatcher } from '../core/matchers';
@@ -113,7 +113,7 @@ export function insertBetween(parent: Block, next: readonly Block[], proxy: Bloc
  */
 export class TelegramNftPurchaseBlockMatcher extends BlockMatcher {
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === NFT.ownership_assigned.opcode;
+    return isCall(block, NFT.ownership_assigned.opcode);
   }
 
   override buildBlock(block: Block, others: Block[], ctx: ClassifyContext): Block[] {

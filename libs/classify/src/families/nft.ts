@@ -4,7 +4,7 @@
  */
 import { JETTON, NFT } from '@app/ton';
 import type { ActionRow } from '../action';
-import { CallContractBlock, findCalls, TonTransferBlock } from '../core/basic-blocks';
+import { CallContractBlock, findCalls, isCall, TonTransferBlock } from '../core/basic-blocks';
 import { Block } from '../core/block';
 import type { ClassifyContext } from '../core/context';
 import { BlockMatcher, ContractMatcher, getLabeled, labeled, OrMatcher } from '../core/matchers';
@@ -167,7 +167,7 @@ export class NftTransferBlockMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === NFT.transfer.opcode;
+    return isCall(block, NFT.transfer.opcode);
   }
 
   override buildBlock(block: Block, others: Block[], ctx: ClassifyContext): Block[] {
@@ -252,7 +252,7 @@ export class NftDiscoveryBlockMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === NFT.get_static_data.opcode;
+    return isCall(block, NFT.get_static_data.opcode);
   }
 
   override buildBlock(block: Block, others: Block[]): Block[] {
