@@ -12,7 +12,7 @@ import type { ClassifyContext } from '../core/context';
 import { BlockMatcher } from '../core/matchers';
 import { bodySlice } from '../tlb/cells';
 import { parseNftOwnershipAssigned } from '../tlb/nft';
-import { NftMintBlock, NftTransferBlock, type NftTransferData } from './nft';
+import { NftMintBlock, NftTransferBlock, type NftTransferData, untradedItem } from './nft';
 
 export interface NftPurchaseData {
   nft_address: string;
@@ -133,13 +133,7 @@ export class TelegramNftPurchaseBlockMatcher extends BlockMatcher {
       response_destination: null,
       custom_payload: null,
       forward_payload: body.nft_payload?.raw ?? null,
-      nft_address: nftAddress,
-      nft_index: item.index,
-      collection: item.collection_address,
-      marketplace: null,
-      marketplace_address: null,
-      price: null,
-      real_prev_owner: null,
+      ...untradedItem(nftAddress, item),
     };
     const include: Block[] = [block];
     const bid = body.nft_payload?.teleitemBid ?? null;
