@@ -167,9 +167,7 @@ export class LayerZeroCommitPacketMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return (
-      block instanceof CallContractBlock && block.opcode === LAYERZERO.uln_commit_packet.opcode
-    );
+    return isCall(block, LAYERZERO.uln_commit_packet.opcode);
   }
 
   override buildBlock(block: Block, others: Block[]): Block[] {
