@@ -52,7 +52,7 @@ function clockTicks(): number {
   try {
     return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
   } catch {
-    // no getconf on this system: Linux's USER_HZ, which /proc times use everywhere it runs
+    // getconf missing or failing: Linux's USER_HZ is 100 on every supported kernel.
     return 100;
   }
 }

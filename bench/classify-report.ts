@@ -48,7 +48,7 @@ async function runCases(): Promise<CaseRun[]> {
       try {
         checkCase(c, actions);
       } catch {
-        // checkCase throws on the first expected action the classifier missed: the case fails
+        // checkCase throws on the first mismatch; the report counts the case as failed.
         passed = false;
       }
       runs.push({

@@ -180,7 +180,7 @@ function previousRun(): PreviousRun | undefined {
   try {
     return readReport('v2-cached') as PreviousRun;
   } catch {
-    // no earlier report: nothing to compare with
+    // no earlier run (first run, or report removed): nothing to compare against.
     return undefined;
   }
 }

@@ -52,7 +52,7 @@ const files = ['apps', 'libs', 'test']
     try {
       return walk(join('dist', root), []);
     } catch {
-      // a root the build did not write (nothing compiled under it): no tests there
+      // a root not compiled to dist/ has no specs to run.
       return [];
     }
   })

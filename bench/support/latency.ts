@@ -65,7 +65,7 @@ export async function measureLoad(
       try {
         ok = await call();
       } catch {
-        // a call that throws is a failed request: counted as an error, timed like the others
+        // a failed call is a sample that counts as an error; its latency is still kept.
         ok = false;
       }
       const ms = performance.now() - t0;

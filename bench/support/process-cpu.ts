@@ -16,7 +16,7 @@ export function processCpuSeconds(pid: number): number | undefined {
       ? (user + system) / TICKS_PER_SECOND
       : undefined;
   } catch {
-    // the process is gone (or /proc is not there): its CPU time is unknown
+    // the process has exited or /proc is absent: no CPU reading.
     return undefined;
   }
 }

@@ -9,7 +9,7 @@ async function natsReachable(url: string): Promise<boolean> {
     await nc.close();
     return true;
   } catch {
-    // no nats-server answers at the URL: the caller starts a private one
+    // an unreachable server is the answer asked for, not an error.
     return false;
   }
 }

@@ -91,7 +91,7 @@ async function readMarker(serverUrl: string, name: string): Promise<DatasetInfo 
     try {
       return JSON.parse(marker) as DatasetInfo;
     } catch {
-      // a marker that does not parse names no dataset: it is generated again
+      // a database comment that is not our JSON marker records no dataset of ours.
       return undefined;
     }
   } finally {

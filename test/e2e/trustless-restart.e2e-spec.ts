@@ -51,7 +51,7 @@ void describe('npm start keeps the proven key block across restarts', () => {
       try {
         return readdirSync(trustDir).filter((f) => /^key-block-[0-9a-f]{16}\.json$/.test(f));
       } catch {
-        // the trust directory is not written yet: no key block kept
+        // the trust directory is created on the first key block; before that nothing is kept.
         return [];
       }
     })();

@@ -16,12 +16,11 @@ import {
   cancelSaleBody,
   type Deployable,
   fixPriceSaleV3r3,
-  inlineForwardPayload,
 } from '../../../test/integration/support/getgems-contracts';
+import { deployerListingTransfers } from '../../../test/integration/support/getgems-listing-rows';
 import {
   DEPLOYER_DEPLOY_VALUE,
   GetgemsMarket,
-  LIST_FORWARD,
 } from '../../../test/integration/support/getgems-market';
 import { type SignedWallet } from '../../../test/integration/support/signed-wallet';
 import {
@@ -170,39 +169,15 @@ void describe('decoder: a getgems fixed-price sale v3r3 (real contract code, rea
             nft_transfer_data: { marketplace_address: marketplace.raw },
           },
         }),
-        // the owner's transfer to the deployer, its inline forward payload (after the Either bit)
-        row({
-          type: 'nft_transfer',
-          source: seller.raw,
-          destination: raw(deployer.address),
-          ...item_,
-          ancestor_type: inSale,
-          details: {
-            nft_listing_data: noListing,
-            nft_transfer_data: transferData({
-              query_id: LIST_QUERY_ID.toString(),
-              forward_amount: LIST_FORWARD.toString(),
-              forward_payload: inlineForwardPayload(listing),
-              response_destination: seller.raw,
-            }),
-          },
-        }),
-        // the deployer's transfer to the sale: no forward amount, so no ownership_assigned; its
-        // source is the deployer, the message's sender
-        row({
-          type: 'nft_transfer',
-          source: raw(deployer.address),
-          destination: raw(sale.address),
-          ...item_,
-          ancestor_type: inSale,
-          details: {
-            nft_listing_data: noListing,
-            nft_transfer_data: transferData({
-              query_id: LIST_QUERY_ID.toString(),
-              forward_payload: emptyPayload,
-              response_destination: seller.raw,
-            }),
-          },
+        ...deployerListingTransfers({
+          seller: seller.raw,
+          deployer: raw(deployer.address),
+          contract: raw(sale.address),
+          item: item_,
+          itemIndex: '0',
+          listing,
+          queryId: LIST_QUERY_ID,
+          listingType: 'nft_put_on_sale',
         }),
       ]),
     );

@@ -18,6 +18,7 @@ export async function firstHead(
     try {
       return await pool.masterchainInfo();
     } catch (error) {
+      // Not ready is expected while the key-block chain is followed; the first refusal is told.
       if (attempt === 0) {
         onWait(error);
       }

@@ -40,7 +40,7 @@ export function verdict(request: HostileRequest, answer: HostileAnswer): string 
   try {
     body = JSON.parse(answer.text);
   } catch {
-    // the verdict names the body that is not JSON
+    // a body that is not JSON is the verdict itself, returned as the finding.
     return `not a JSON body: ${shown}`;
   }
   if (!isRecord(body)) {

@@ -198,7 +198,7 @@ async function acceptsConnections(
       ]);
       return;
     } catch {
-      // pg_isready fails until the server accepts connections: try again until the deadline
+      // pg_isready fails until the server accepts connections; poll until the deadline.
       if (Date.now() > deadline) {
         throw new Error(`postgres did not accept connections within 60 s:\n${output.join('')}`);
       }

@@ -14,7 +14,7 @@ export interface ActionSql {
   amount: string | null;
   success: boolean;
   ancestor_type: string[];
-  /** Each detail block by its name (`nft_transfer_data`, …), as the details column keeps them. */
+  /** Each action kind's data under its own key (`ton_transfer_data`, `nft_transfer_data`, ...). */
   details: Partial<Record<string, Record<string, unknown>>>;
 }
 

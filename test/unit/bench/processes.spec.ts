@@ -22,7 +22,7 @@ function alive(pid: number): boolean {
     process.kill(pid, 0);
     return true;
   } catch {
-    // ESRCH: no such process
+    // kill(pid, 0) throws ESRCH once the process is gone.
     return false;
   }
 }

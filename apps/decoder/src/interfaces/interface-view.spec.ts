@@ -8,6 +8,7 @@ import {
   type JettonWalletRow,
   type NftAuctionRow,
   type NftSaleRow,
+  noStoredInterfaceRows,
   type StoredInterfaceRows,
 } from '@app/database';
 import { type DetectedBlock, emptyDetectedBlock } from './interface-detector';
@@ -32,13 +33,8 @@ const wallet = (balance: bigint, lastLt: bigint): JettonWalletRow => ({
 });
 
 const stored = (balance: string, lt: string): StoredInterfaceRows => ({
+  ...noStoredInterfaceRows(),
   jettonWallets: [{ address: W, balance, owner: OWNER, jetton: MASTER, last_transaction_lt: lt }],
-  nftItems: [],
-  multisigOrders: [],
-  nftSales: [],
-  nftAuctions: [],
-  dexPools: [],
-  nominatorPools: [],
 });
 
 void describe('InterfaceView', () => {
@@ -55,18 +51,7 @@ void describe('InterfaceView', () => {
     ]);
     // Only the accounts asked for; none stored: the detected row alone.
     assert.deepEqual(sut.overlay([], stored('100', '400')).jettonWallets[0]?.balance, '100');
-    assert.deepEqual(
-      sut.overlay([W], {
-        jettonWallets: [],
-        nftItems: [],
-        multisigOrders: [],
-        nftSales: [],
-        nftAuctions: [],
-        dexPools: [],
-        nominatorPools: [],
-      }).jettonWallets[0]?.balance,
-      '70',
-    );
+    assert.deepEqual(sut.overlay([W], noStoredInterfaceRows()).jettonWallets[0]?.balance, '70');
   });
 
   void it('keeps the newest detection of an account and forgets it once its block is committed', () => {

@@ -108,6 +108,7 @@ export class BlockProducer {
           await this.sealNow();
         }
       } catch (err) {
+        // The producer runs in the background with no caller to tell; the next kick seals again.
         this.options.logger?.error({ err }, 'seal failed');
       } finally {
         this.settling = undefined;

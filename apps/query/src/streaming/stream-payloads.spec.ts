@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { type AddressBook, type Metadata, Subjects, type V3JettonWallet } from '@app/contracts';
+import {
+  accountStateOfHash,
+  type AddressBook,
+  type Metadata,
+  Subjects,
+  type V3JettonWallet,
+} from '@app/contracts';
 import { toV3Transaction } from '../transactions/transaction.mapper';
 import { BLOCK_FINALITIES } from './stream-entry';
 import {
@@ -122,19 +128,12 @@ describe('stream payloads', () => {
   it('gives a state without its row (not stored) null fields and a null status', () => {
     const b = bundle(txRow({ hash: hash(1), lt: '100' }), hash(40), null);
     const entry = accountStateEntry(toV3Transaction({ ...b, stateAfter: null }), 'confirmed', CTX);
-    assert.deepEqual((entry.payload as { state: unknown }).state, {
-      hash: hash(98),
-      balance: null,
-      extra_currencies: null,
-      account_status: null,
-      frozen_hash: null,
-      data_hash: null,
-      code_hash: null,
-    });
+    assert.deepEqual((entry.payload as { state: unknown }).state, accountStateOfHash(hash(98)));
   });
 
   it('renders a jetton wallet change with the books of wallet, owner and master', () => {
-    const wallet: V3JettonWallet = {
+    // The stream's jetton is the wallet without its mintless_info.
+    const jetton = {
       address: WALLET,
       balance: '42',
       owner: OWNER,
@@ -142,6 +141,9 @@ describe('stream payloads', () => {
       last_transaction_lt: '100',
       code_hash: hash(61),
       data_hash: null,
+    };
+    const wallet: V3JettonWallet = {
+      ...jetton,
       mintless_info: { amount: '1', start_from: null, expire_at: null, custom_payload_api_uri: [] },
     };
     assert.deepEqual(jettonsEntry(wallet, 'confirmed', CTX), {
@@ -149,15 +151,7 @@ describe('stream payloads', () => {
       msgId: `jetton:${WALLET}:100:confirmed`,
       payload: {
         finality: 'confirmed',
-        jetton: {
-          address: WALLET,
-          balance: '42',
-          owner: OWNER,
-          jetton: MASTER,
-          last_transaction_lt: '100',
-          code_hash: hash(61),
-          data_hash: null,
-        },
+        jetton,
         address_book: { [WALLET]: row(7), [OWNER]: row(1), [MASTER]: row(9) },
         // Owner and master only: the wallet's own token info is not toncenter's jettons_change metadata.
         metadata: { [MASTER]: METADATA[MASTER] },

@@ -11,7 +11,8 @@ const ITEM = '0:' + 'A'.repeat(64);
 const CONTRACT = '0:' + 'B'.repeat(64);
 const SELLER = '0:' + 'C'.repeat(64);
 
-const row = (over: Partial<NftItemQueryRow>): NftItemQueryRow => ({
+/** The item's own fields, stored and rendered alike. */
+const ITEM_FIELDS = {
   address: ITEM,
   init: true,
   index: '3',
@@ -21,6 +22,10 @@ const row = (over: Partial<NftItemQueryRow>): NftItemQueryRow => ({
   last_transaction_lt: '100',
   code_hash: null,
   data_hash: null,
+};
+
+const row = (over: Partial<NftItemQueryRow>): NftItemQueryRow => ({
+  ...ITEM_FIELDS,
   real_owner: null,
   sale_address: null,
   sale_owner: null,
@@ -29,18 +34,7 @@ const row = (over: Partial<NftItemQueryRow>): NftItemQueryRow => ({
   ...over,
 });
 
-const plain = {
-  address: ITEM,
-  init: true,
-  index: '3',
-  collection_address: null,
-  owner_address: CONTRACT,
-  content: null,
-  last_transaction_lt: '100',
-  code_hash: null,
-  data_hash: null,
-  collection: null,
-};
+const plain = { ...ITEM_FIELDS, collection: null };
 
 void describe('toNftItem', () => {
   void it('an item owned by a getgems auction of it: on_sale, the auction and its seller', () => {

@@ -1,4 +1,4 @@
-import { type V3Message, type V3Transaction } from '@app/contracts';
+import { accountStateOfHash, type V3Message, type V3Transaction } from '@app/contracts';
 import { type PendingAction, type PendingTrace } from './pending-trace';
 
 /**
@@ -41,15 +41,7 @@ export function emulatedTx(
   to: readonly string[],
   computeSuccess = true,
 ): V3Transaction {
-  const state = {
-    hash: hash(90 + n),
-    balance: null,
-    extra_currencies: null,
-    account_status: null,
-    frozen_hash: null,
-    data_hash: null,
-    code_hash: null,
-  };
+  const state = accountStateOfHash(hash(90 + n));
   return {
     account: account(n),
     hash: hash(n),

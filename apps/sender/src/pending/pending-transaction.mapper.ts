@@ -1,4 +1,4 @@
-import { type V3Message, type V3Transaction } from '@app/contracts';
+import { accountStateOfHash, type V3Message, type V3Transaction } from '@app/contracts';
 import { type ParsedMessage, type ParsedTransaction } from '@app/ton';
 import { parsedMessageColumns, snakeCased, toV3Description, toV3Message } from '@app/v3-render';
 import { type Cell, loadShardAccount } from '@ton/core';
@@ -24,15 +24,7 @@ export function accountStateOf(shardAccount: Cell): V3Transaction['account_state
   const account = loadShardAccount(shardAccount.beginParse()).account;
   const hash = (accountCell ?? shardAccount).hash().toString('base64');
   if (account === null || account === undefined) {
-    return {
-      hash,
-      balance: null,
-      extra_currencies: null,
-      account_status: 'nonexist',
-      frozen_hash: null,
-      data_hash: null,
-      code_hash: null,
-    };
+    return { ...accountStateOfHash(hash), account_status: 'nonexist' };
   }
   const state = account.storage.state;
   const extra: Record<string, string> = {};

@@ -81,6 +81,7 @@ export class BlockMatcher {
       }
       return r;
     } catch (e) {
+      // A body this matcher cannot read is not its pattern: logged, and no match.
       ctx.log?.(
         `${this.name} failed on ${block.toString()}: ${e instanceof Error ? e.message : String(e)}`,
       );

@@ -174,6 +174,7 @@ function classifyFailedExternal(
       }
     }
   } catch (e) {
+    // An unreadable trace falls to the unknown action below; the reason is logged.
     ctx.log?.(`failed-external fallback: ${e instanceof Error ? e.message : String(e)}`);
     actions.length = 0;
   }
@@ -231,6 +232,7 @@ export function classifyTrace(
     }
     return { trace_id, state, actions };
   } catch (e) {
+    // An unclassifiable trace is stored as failed, with its reason and the basic actions.
     const error = e instanceof Error ? e.message : String(e);
     return { trace_id, state: 'failed', actions: classifyBasic(data, registry, ctx), error };
   }

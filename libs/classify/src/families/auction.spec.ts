@@ -25,6 +25,7 @@ import {
   comment,
   auctionInfo,
   types,
+  assertParties,
 } from '../testing/nft-trades';
 import type { ActionRow } from '../action';
 import type { AccountInterfaces } from '../trace-model';
@@ -45,9 +46,7 @@ void describe('outbids (auction.py AuctionOutbidMatcher)', () => {
     );
     assert.equal(only(actions, 'auction_bid').value, 8_000_000_000n);
     const o = only(actions, 'auction_outbid');
-    assert.equal(o.source, AUCTION);
-    assert.equal(o.destination, OLD);
-    assert.equal(o.source_secondary, BUYER);
+    assertParties(o, { source: AUCTION, destination: OLD, source_secondary: BUYER });
     assert.equal(o.amount, 7_000_000_000n);
     assert.equal(o.asset_secondary, ITEM);
     assert.equal(o.asset, COLLECTION);
@@ -106,9 +105,7 @@ void describe('Telemint auctions (auction.py TeleitemStartAuctionMatcher, Teleit
       { [ITEM]: teleitem },
     );
     const s = only(actions, 'teleitem_start_auction');
-    assert.equal(s.source, SELLER);
-    assert.equal(s.destination, ITEM);
-    assert.equal(s.asset_secondary, ITEM);
+    assertParties(s, { source: SELLER, destination: ITEM, asset_secondary: ITEM });
     assert.equal(s.success, true);
     assert.deepEqual(s.nft_listing_data, {
       nft_item_index: 42n,
@@ -138,9 +135,7 @@ void describe('Telemint auctions (auction.py TeleitemStartAuctionMatcher, Teleit
     );
     const c = only(actions, 'teleitem_cancel_auction');
     assert.equal(c.success, false);
-    assert.equal(c.source, SELLER);
-    assert.equal(c.destination, ITEM);
-    assert.equal(c.asset, COLLECTION);
+    assertParties(c, { source: SELLER, destination: ITEM, asset: COLLECTION });
   });
 
   it('the same op to an item outside Fragment: no teleitem action', () => {
@@ -176,10 +171,12 @@ void describe('.ton DNS auctions (auction.py DnsPurchaseMatcher, DnsReleaseMatch
       { [ITEM]: dnsItem },
     );
     const p = only(actions, 'dns_purchase');
-    assert.equal(p.source, null);
-    assert.equal(p.destination, BUYER);
-    assert.equal(p.asset, DNS_COLLECTION);
-    assert.equal(p.asset_secondary, ITEM);
+    assertParties(p, {
+      source: null,
+      destination: BUYER,
+      asset: DNS_COLLECTION,
+      asset_secondary: ITEM,
+    });
     assert.equal(p.nft_transfer_data!.query_id, 77n);
     assert.equal(p.nft_transfer_data!.price, 9_000_000_000n);
     assert.equal(p.nft_transfer_data!.payout_amount, 9_000_000_000n);
@@ -198,9 +195,7 @@ void describe('.ton DNS auctions (auction.py DnsPurchaseMatcher, DnsReleaseMatch
       { [ITEM]: dnsItem },
     );
     const r = only(actions, 'dns_release');
-    assert.equal(r.source, BUYER);
-    assert.equal(r.destination, ITEM);
-    assert.equal(r.asset, DNS_COLLECTION);
+    assertParties(r, { source: BUYER, destination: ITEM, asset: DNS_COLLECTION });
     assert.equal(r.value, 1_500_000_000n);
     assert.deepEqual(r.nft_transfer_data, { query_id: 5n, nft_item_index: 42n });
   });

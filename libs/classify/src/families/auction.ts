@@ -5,7 +5,7 @@
  */
 import { NFT } from '@app/ton';
 import type { ActionRow } from '../action';
-import { CallContractBlock, TonTransferBlock } from '../core/basic-blocks';
+import { CallContractBlock, isCall, TonTransferBlock } from '../core/basic-blocks';
 import { Block } from '../core/block';
 import type { ClassifyContext } from '../core/context';
 import { BlockMatcher, ContractMatcher, labeled } from '../core/matchers';
@@ -233,23 +233,23 @@ export class AuctionOutbidMatcher extends BlockMatcher {
   }
 }
 
+/** A Telemint item's owner request, and the item's optional teleitem_ok answer; no excess. */
+const teleitemOkAnswer = () => ({
+  child: labeled('teleitem_ok', new ContractMatcher(NFT.teleitem_ok.opcode, { optional: true })),
+  includeExcess: false,
+});
+
 /**
  * teleitem_start_auction from a Telemint item's owner: the item itself becomes the auction, with the
  * config's beneficiary, initial minimal bid and maximal bid (toncenter `TeleitemStartAuctionMatcher`).
  */
 export class TeleitemStartAuctionMatcher extends BlockMatcher {
   constructor() {
-    super({
-      child: labeled(
-        'teleitem_ok',
-        new ContractMatcher(NFT.teleitem_ok.opcode, { optional: true }),
-      ),
-      includeExcess: false,
-    });
+    super(teleitemOkAnswer());
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === NFT.teleitem_start_auction.opcode;
+    return isCall(block, NFT.teleitem_start_auction.opcode);
   }
 
   override buildBlock(block: Block, others: Block[], ctx: ClassifyContext): Block[] {
@@ -288,19 +288,11 @@ export class TeleitemStartAuctionMatcher extends BlockMatcher {
 /** teleitem_cancel_auction from a Telemint item's owner (toncenter `TeleitemCancelAuctionMatcher`). */
 export class TeleitemCancelAuctionMatcher extends BlockMatcher {
   constructor() {
-    super({
-      child: labeled(
-        'teleitem_ok',
-        new ContractMatcher(NFT.teleitem_ok.opcode, { optional: true }),
-      ),
-      includeExcess: false,
-    });
+    super(teleitemOkAnswer());
   }
 
   override testSelf(block: Block): boolean {
-    return (
-      block instanceof CallContractBlock && block.opcode === NFT.teleitem_cancel_auction.opcode
-    );
+    return isCall(block, NFT.teleitem_cancel_auction.opcode);
   }
 
   override buildBlock(block: Block, others: Block[], ctx: ClassifyContext): Block[] {

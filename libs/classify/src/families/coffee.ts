@@ -4,7 +4,7 @@
  * transfer, TON payout or notification.
  */
 import { COFFEE, loadFields } from '@app/ton';
-import { CallContractBlock, findCall, findCalls } from '../core/basic-blocks';
+import { CallContractBlock, findCall, findCalls, isCall } from '../core/basic-blocks';
 import type { ActionRow } from '../action';
 import { Block } from '../core/block';
 import {
@@ -69,7 +69,7 @@ export class CoffeeSwapBlockMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === COFFEE.swap_internal.opcode;
+    return isCall(block, COFFEE.swap_internal.opcode);
   }
 
   override buildBlock(block: Block, others: Block[]): Block[] {
@@ -216,7 +216,7 @@ export class CoffeeCreateVaultMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === COFFEE.create_vault.opcode;
+    return isCall(block, COFFEE.create_vault.opcode);
   }
 
   override buildBlock(block: Block, others: Block[]): Block[] {

@@ -4,7 +4,7 @@
  */
 import { DNS, NFT } from '@app/ton';
 import type { ActionRow } from '../action';
-import { CallContractBlock } from '../core/basic-blocks';
+import { isCall } from '../core/basic-blocks';
 import { Block } from '../core/block';
 import type { ClassifyContext } from '../core/context';
 import { BlockMatcher, BlockTypeMatcher } from '../core/matchers';
@@ -23,7 +23,7 @@ export class DnsPurchaseMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === NFT.auction_fill_up.opcode;
+    return isCall(block, NFT.auction_fill_up.opcode);
   }
 
   override buildBlock(block: Block, others: Block[], ctx: ClassifyContext): Block[] {
@@ -90,7 +90,7 @@ export class DnsReleaseBlock extends Block {
 /** dns_balance_release to a DNS item. */
 export class DnsReleaseMatcher extends BlockMatcher {
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === DNS.balance_release.opcode;
+    return isCall(block, DNS.balance_release.opcode);
   }
 
   override buildBlock(block: Block, _others: Block[], ctx: ClassifyContext): Block[] {

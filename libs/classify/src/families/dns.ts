@@ -4,7 +4,7 @@
  */
 import { DNS } from '@app/ton';
 import type { ActionRow } from '../action';
-import { CallContractBlock } from '../core/basic-blocks';
+import { isCall } from '../core/basic-blocks';
 import { Block } from '../core/block';
 import type { ClassifyContext } from '../core/context';
 import { BlockMatcher, BOUNCE_OP, ContractMatcher } from '../core/matchers';
@@ -98,7 +98,7 @@ export class ChangeDnsRecordMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === DNS.change_dns_record.opcode;
+    return isCall(block, DNS.change_dns_record.opcode);
   }
 
   override buildBlock(block: Block, others: Block[], ctx: ClassifyContext): Block[] {

@@ -4,7 +4,7 @@
  * transfer, `stake_withdrawal_request`).
  */
 import type { ActionRow } from '../action';
-import { CallContractBlock } from '../core/basic-blocks';
+import { CallContractBlock, isCall } from '../core/basic-blocks';
 import { Block } from '../core/block';
 import type { ClassifyContext } from '../core/context';
 import {
@@ -131,7 +131,7 @@ export class EthenaWithdrawalRequestBlockMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === JettonOp.transfer;
+    return isCall(block, JettonOp.transfer);
   }
 
   override buildBlock(block: Block, others: Block[], ctx: ClassifyContext): Block[] {

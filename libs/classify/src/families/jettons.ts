@@ -4,7 +4,7 @@
  * failed wallet external.
  */
 import type { ActionRow } from '../action';
-import { CallContractBlock, findCall } from '../core/basic-blocks';
+import { CallContractBlock, findCall, isCall } from '../core/basic-blocks';
 import { Block } from '../core/block';
 import type { ClassifyContext } from '../core/context';
 import { BlockMatcher, ContractMatcher, OrMatcher } from '../core/matchers';
@@ -110,7 +110,7 @@ export class JettonTransferBlockMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === JettonOp.transfer;
+    return isCall(block, JettonOp.transfer);
   }
 
   override buildBlock(block: Block, others: Block[], ctx: ClassifyContext): Block[] {
@@ -176,7 +176,7 @@ export class PTonTransferMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === JettonOp.transfer;
+    return isCall(block, JettonOp.transfer);
   }
 
   override buildBlock(block: Block, others: Block[], ctx: ClassifyContext): Block[] {
@@ -209,7 +209,7 @@ export class PTonTransferMatcher extends BlockMatcher {
 /** A transfer a failed wallet external meant to send (ghost node): no internal_transfer happened. */
 export class FallbackJettonTransferBlockMatcher extends BlockMatcher {
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === JettonOp.transfer;
+    return isCall(block, JettonOp.transfer);
   }
 
   override buildBlock(block: Block, others: Block[], ctx: ClassifyContext): Block[] {
@@ -263,7 +263,7 @@ export class JettonBurnBlockMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === JettonOp.burn;
+    return isCall(block, JettonOp.burn);
   }
 
   override buildBlock(block: Block, others: Block[], ctx: ClassifyContext): Block[] {

@@ -4,7 +4,7 @@
  */
 import { JVAULT, loadFields } from '@app/ton';
 import type { ActionRow } from '../action';
-import { CallContractBlock } from '../core/basic-blocks';
+import { CallContractBlock, isCall } from '../core/basic-blocks';
 import { Block } from '../core/block';
 import type { ClassifyContext } from '../core/context';
 import {
@@ -239,7 +239,7 @@ export class JVaultUnstakeBlockMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === JVAULT.unstake_jettons.opcode;
+    return isCall(block, JVAULT.unstake_jettons.opcode);
   }
 
   override buildBlock(block: Block, others: Block[], ctx: ClassifyContext): Block[] {
@@ -317,7 +317,7 @@ export class JVaultClaimBlockMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === JVAULT.claim_rewards.opcode;
+    return isCall(block, JVAULT.claim_rewards.opcode);
   }
 
   override buildBlock(block: Block, others: Block[]): Block[] {
@@ -357,7 +357,7 @@ export class JVaultUnstakeRequestBlockMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === JVAULT.unstake_request.opcode;
+    return isCall(block, JVAULT.unstake_request.opcode);
   }
 
   override buildBlock(block: Block, others: Block[], ctx: ClassifyContext): Block[] {

@@ -5,7 +5,7 @@
  */
 import { loadFields, MULTISIG } from '@app/ton';
 import type { ActionRow } from '../action';
-import { CallContractBlock, TonTransferBlock } from '../core/basic-blocks';
+import { CallContractBlock, isCall, TonTransferBlock } from '../core/basic-blocks';
 import { Block } from '../core/block';
 import type { ClassifyContext } from '../core/context';
 import { BlockMatcher, ContractMatcher, getLabeled, labeled, OrMatcher } from '../core/matchers';
@@ -115,7 +115,7 @@ export class MultisigCreateOrderBlockMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === MULTISIG.new_order.opcode;
+    return isCall(block, MULTISIG.new_order.opcode);
   }
 
   override buildBlock(block: Block, others: Block[], ctx: ClassifyContext): Block[] {
@@ -213,7 +213,7 @@ export class MultisigApproveBlockMatcher extends BlockMatcher {
 /** execute (a known order → multisig). */
 export class MultisigExecuteBlockMatcher extends BlockMatcher {
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === MULTISIG.execute.opcode;
+    return isCall(block, MULTISIG.execute.opcode);
   }
 
   override buildBlock(block: Block, _others: Block[], ctx: ClassifyContext): Block[] {

@@ -5,7 +5,7 @@
  */
 import { GETGEMS } from '@app/ton';
 import type { ActionRow } from '../action';
-import { CallContractBlock, TonTransferBlock } from '../core/basic-blocks';
+import { CallContractBlock, isCall, TonTransferBlock } from '../core/basic-blocks';
 import { Block } from '../core/block';
 import type { ClassifyContext } from '../core/context';
 import { BlockMatcher, BlockTypeMatcher, getLabeled, labeled } from '../core/matchers';
@@ -51,7 +51,7 @@ export class UpdateSaleBlock extends Block {
 /** sale_update#6c6c2080 to a known getgems sale: its new price, fee and royalty. */
 export class UpdateSaleMatcher extends BlockMatcher {
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === GETGEMS.sale_update.opcode;
+    return isCall(block, GETGEMS.sale_update.opcode);
   }
 
   override buildBlock(block: Block, _others: Block[], ctx: ClassifyContext): Block[] {
@@ -148,7 +148,7 @@ export class NftCancelSaleMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === GETGEMS.sale_cancel.opcode;
+    return isCall(block, GETGEMS.sale_cancel.opcode);
   }
 
   override buildBlock(block: Block, others: Block[], ctx: ClassifyContext): Block[] {

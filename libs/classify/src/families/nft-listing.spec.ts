@@ -32,6 +32,7 @@ import {
   itemHandsOver,
   saleInfo,
   auctionInfo,
+  assertParties,
 } from '../testing/nft-trades';
 
 void describe('put on sale / auction (auction.py NftPutOnSaleBlockMatcher)', () => {
@@ -112,11 +113,13 @@ void describe('put on sale / auction (auction.py NftPutOnSaleBlockMatcher)', () 
       [ITEM]: item(),
     });
     const s = only(actions, 'nft_put_on_sale');
-    assert.equal(s.source, SELLER);
-    assert.equal(s.source_secondary, LISTING);
-    assert.equal(s.destination, SALE);
-    assert.equal(s.asset, COLLECTION);
-    assert.equal(s.asset_secondary, ITEM);
+    assertParties(s, {
+      source: SELLER,
+      source_secondary: LISTING,
+      destination: SALE,
+      asset: COLLECTION,
+      asset_secondary: ITEM,
+    });
     assert.deepEqual(s.nft_transfer_data, { marketplace_address: MARKET });
     assert.deepEqual(renderApiAction(s).details, {
       nft_collection: COLLECTION,
@@ -171,9 +174,7 @@ void describe('put on sale / auction (auction.py NftPutOnSaleBlockMatcher)', () 
       [ITEM]: item(),
     });
     const s = only(actions, 'nft_put_on_auction');
-    assert.equal(s.source, SELLER);
-    assert.equal(s.source_secondary, LISTING);
-    assert.equal(s.destination, AUCTION);
+    assertParties(s, { source: SELLER, source_secondary: LISTING, destination: AUCTION });
     assert.deepEqual(s.nft_transfer_data, { marketplace_address: MARKET });
     assert.deepEqual(s.nft_listing_data, {
       nft_item_index: 42n,
@@ -203,9 +204,7 @@ void describe('sale cancel and update (auction.py NftCancelSaleMatcher, UpdateSa
       { [SALE]: saleInfo(), [ITEM]: item() },
     );
     const c = only(actions, 'nft_cancel_sale');
-    assert.equal(c.source, SELLER);
-    assert.equal(c.destination, SALE);
-    assert.equal(c.asset_secondary, ITEM);
+    assertParties(c, { source: SELLER, destination: SALE, asset_secondary: ITEM });
     assert.deepEqual(c.nft_transfer_data, { marketplace_address: MARKET });
     assert.ok(c.accounts.includes(ITEM));
     only(actions, 'nft_transfer');
@@ -222,9 +221,7 @@ void describe('sale cancel and update (auction.py NftCancelSaleMatcher, UpdateSa
       { [SALE]: saleInfo() },
     );
     const u = only(actions, 'nft_update_sale');
-    assert.equal(u.source, SELLER);
-    assert.equal(u.destination, SALE);
-    assert.equal(u.asset_secondary, ITEM);
+    assertParties(u, { source: SELLER, destination: SALE, asset_secondary: ITEM });
     assert.deepEqual(u.nft_listing_data, {
       full_price: 8_000_000_000n,
       royalty_amount: 800_000_000n,
@@ -270,10 +267,12 @@ void describe('getgems auction finished by a "finish" comment (nft.py proxy, auc
     assert.equal(p.nft_transfer_data!.real_prev_owner, SELLER);
     assert.equal(p.nft_transfer_data!.marketplace_address, MARKET);
     const f = only(actions, 'nft_finish_auction');
-    assert.equal(f.source, BUYER);
-    assert.equal(f.destination, AUCTION);
-    assert.equal(f.asset_secondary, ITEM);
-    assert.equal(f.asset, COLLECTION);
+    assertParties(f, {
+      source: BUYER,
+      destination: AUCTION,
+      asset_secondary: ITEM,
+      asset: COLLECTION,
+    });
     assert.deepEqual(f.nft_transfer_data, { marketplace_address: null });
     // the finish comment is the finish action, not a bid
     assert.ok(!actions.some((x) => x.type === 'auction_bid'));

@@ -29,6 +29,7 @@ import {
   ownershipAssigned,
   itemHandsOver,
   saleInfo,
+  assertParties,
 } from '../testing/nft-trades';
 
 void describe('nft_purchase (nft.py GetgemsNftPurchaseBlockMatcher)', () => {
@@ -53,10 +54,12 @@ void describe('nft_purchase (nft.py GetgemsNftPurchaseBlockMatcher)', () => {
   it('a TON transfer to a sale that hands the item to the sender and pays the seller: nft_purchase over the transfer and the payout', () => {
     const actions = classify(buy(SELLER), { [SALE]: saleInfo(), [ITEM]: item() });
     const p = only(actions, 'nft_purchase');
-    assert.equal(p.source, SALE);
-    assert.equal(p.destination, BUYER);
-    assert.equal(p.asset, COLLECTION);
-    assert.equal(p.asset_secondary, ITEM);
+    assertParties(p, {
+      source: SALE,
+      destination: BUYER,
+      asset: COLLECTION,
+      asset_secondary: ITEM,
+    });
     assert.deepEqual(p.nft_transfer_data, {
       query_id: 9n,
       is_purchase: true,

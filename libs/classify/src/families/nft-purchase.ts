@@ -6,13 +6,13 @@
  */
 import { NFT } from '@app/ton';
 import type { ActionRow } from '../action';
-import { CallContractBlock, findCalls, TonTransferBlock } from '../core/basic-blocks';
+import { CallContractBlock, findCalls, isCall, TonTransferBlock } from '../core/basic-blocks';
 import { Block } from '../core/block';
 import type { ClassifyContext } from '../core/context';
 import { BlockMatcher } from '../core/matchers';
 import { bodySlice } from '../tlb/cells';
 import { parseNftOwnershipAssigned } from '../tlb/nft';
-import { NftMintBlock, NftTransferBlock, type NftTransferData } from './nft';
+import { NftMintBlock, NftTransferBlock, type NftTransferData, untradedItem } from './nft';
 
 export interface NftPurchaseData {
   nft_address: string;
@@ -113,7 +113,7 @@ export function insertBetween(parent: Block, next: readonly Block[], proxy: Bloc
  */
 export class TelegramNftPurchaseBlockMatcher extends BlockMatcher {
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === NFT.ownership_assigned.opcode;
+    return isCall(block, NFT.ownership_assigned.opcode);
   }
 
   override buildBlock(block: Block, others: Block[], ctx: ClassifyContext): Block[] {
@@ -133,13 +133,7 @@ export class TelegramNftPurchaseBlockMatcher extends BlockMatcher {
       response_destination: null,
       custom_payload: null,
       forward_payload: body.nft_payload?.raw ?? null,
-      nft_address: nftAddress,
-      nft_index: item.index,
-      collection: item.collection_address,
-      marketplace: null,
-      marketplace_address: null,
-      price: null,
-      real_prev_owner: null,
+      ...untradedItem(nftAddress, item),
     };
     const include: Block[] = [block];
     const bid = body.nft_payload?.teleitemBid ?? null;

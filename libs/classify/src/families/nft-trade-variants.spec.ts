@@ -30,6 +30,7 @@ import {
   itemHandsOver,
   saleInfo,
   auctionInfo,
+  assertParties,
 } from '../testing/nft-trades';
 
 const PRICE = 5_000_000_000n;
@@ -121,10 +122,12 @@ void describe('getgems auction ended by op (nft.py, auction.py NftCancelAuctionM
     assert.equal(t.nft_transfer_data!.real_prev_owner, SELLER);
     assert.equal(t.nft_transfer_data!.marketplace_address, MARKET);
     const f = only(actions, 'nft_finish_auction');
-    assert.equal(f.source, WINNER);
-    assert.equal(f.destination, AUCTION);
-    assert.equal(f.asset_secondary, ITEM);
-    assert.equal(f.asset, COLLECTION);
+    assertParties(f, {
+      source: WINNER,
+      destination: AUCTION,
+      asset_secondary: ITEM,
+      asset: COLLECTION,
+    });
     assert.deepEqual(f.nft_transfer_data, { marketplace_address: MARKET });
   });
 

@@ -4,11 +4,12 @@
  */
 import { JETTON, NFT } from '@app/ton';
 import type { ActionRow } from '../action';
-import { CallContractBlock, findCalls, TonTransferBlock } from '../core/basic-blocks';
+import { CallContractBlock, findCalls, isCall, TonTransferBlock } from '../core/basic-blocks';
 import { Block } from '../core/block';
 import type { ClassifyContext } from '../core/context';
 import { BlockMatcher, ContractMatcher, getLabeled, labeled, OrMatcher } from '../core/matchers';
 import { bodySlice } from '../tlb/cells';
+import type { NftItemInfo } from '../trace-model';
 import { parseNftOwnershipAssigned, parseNftReportStaticData, parseNftTransfer } from '../tlb/nft';
 
 export class NftMintBlock extends Block {
@@ -57,6 +58,31 @@ export class NftMintBlockMatcher extends BlockMatcher {
     nb.merge([block]);
     return [nb];
   }
+}
+
+/** A transfer's item as the interfaces know it, with no trade: no marketplace, price or real owner. */
+export function untradedItem(
+  nftAddress: string,
+  item: NftItemInfo,
+): Pick<
+  NftTransferData,
+  | 'nft_address'
+  | 'nft_index'
+  | 'collection'
+  | 'marketplace'
+  | 'marketplace_address'
+  | 'price'
+  | 'real_prev_owner'
+> {
+  return {
+    nft_address: nftAddress,
+    nft_index: item.index,
+    collection: item.collection_address,
+    marketplace: null,
+    marketplace_address: null,
+    price: null,
+    real_prev_owner: null,
+  };
 }
 
 export interface NftTransferData {
@@ -167,7 +193,7 @@ export class NftTransferBlockMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === NFT.transfer.opcode;
+    return isCall(block, NFT.transfer.opcode);
   }
 
   override buildBlock(block: Block, others: Block[], ctx: ClassifyContext): Block[] {
@@ -190,13 +216,7 @@ export class NftTransferBlockMatcher extends BlockMatcher {
       response_destination: msg.response_destination,
       custom_payload: msg.custom_payload,
       forward_payload: msg.forward_payload,
-      nft_address: nftAddress,
-      nft_index: item.index,
-      collection: item.collection_address,
-      marketplace: null,
-      marketplace_address: null,
-      price: null,
-      real_prev_owner: null,
+      ...untradedItem(nftAddress, item),
     };
     const include: Block[] = [block];
     const prev = block.previous;
@@ -252,7 +272,7 @@ export class NftDiscoveryBlockMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === NFT.get_static_data.opcode;
+    return isCall(block, NFT.get_static_data.opcode);
   }
 
   override buildBlock(block: Block, others: Block[]): Block[] {

@@ -7,7 +7,7 @@
  * known to run the pool's code count (InterfaceRepository.isNominatorPool).
  */
 import type { ActionRow } from '../action';
-import { CallContractBlock, TonTransferBlock } from '../core/basic-blocks';
+import { isCall, TonTransferBlock } from '../core/basic-blocks';
 import { Block } from '../core/block';
 import type { ClassifyContext } from '../core/context';
 import { BlockMatcher } from '../core/matchers';
@@ -142,10 +142,7 @@ export class NominatorPoolWithdrawMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return (
-      block instanceof CallContractBlock &&
-      block.opcode === NOMINATOR_POOL_PROCESS_WITHDRAW_REQUESTS_OP
-    );
+    return isCall(block, NOMINATOR_POOL_PROCESS_WITHDRAW_REQUESTS_OP);
   }
 
   override buildBlock(block: Block, _others: Block[], ctx: ClassifyContext): Block[] {

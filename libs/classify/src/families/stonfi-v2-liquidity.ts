@@ -5,7 +5,7 @@
  */
 import { STONFI } from '@app/ton';
 import type { ActionRow } from '../action';
-import { CallContractBlock } from '../core/basic-blocks';
+import { CallContractBlock, isCall } from '../core/basic-blocks';
 import { Block } from '../core/block';
 import {
   BlockMatcher,
@@ -128,7 +128,7 @@ export class StonfiV2ProvideLiquidityMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === STONFI.provide_lp_v2.opcode;
+    return isCall(block, STONFI.provide_lp_v2.opcode);
   }
 
   override buildBlock(block: Block, others: Block[]): Block[] {
@@ -211,7 +211,7 @@ export class StonfiV2WithdrawLiquidityMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === STONFI.pay_to_v2.opcode;
+    return isCall(block, STONFI.pay_to_v2.opcode);
   }
 
   override buildBlock(block: Block, others: Block[]): Block[] {

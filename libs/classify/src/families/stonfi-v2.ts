@@ -5,7 +5,7 @@
  * from the legs (`routerIncomingLeg`, `peerSwapsOf`, `outgoingLeg`).
  */
 import { type LoadedFields, loadFields, STONFI } from '@app/ton';
-import { CallContractBlock, findCall } from '../core/basic-blocks';
+import { findCall, isCall } from '../core/basic-blocks';
 import { type Block, LabelBlock } from '../core/block';
 import type { ClassifyContext } from '../core/context';
 import {
@@ -259,7 +259,7 @@ export class StonfiV2SwapBlockMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === STONFI.swap_v2.opcode;
+    return isCall(block, STONFI.swap_v2.opcode);
   }
 
   override buildBlock(block: Block, others: Block[], ctx: ClassifyContext): Block[] {

@@ -3,7 +3,7 @@
  */
 import { WALLET_PLUGIN } from '@app/ton';
 import type { ActionRow } from '../action';
-import { CallContractBlock, findCall } from '../core/basic-blocks';
+import { findCall, isCall } from '../core/basic-blocks';
 import { Block } from '../core/block';
 import { BlockMatcher, ContractMatcher } from '../core/matchers';
 import { bodySlice } from '../tlb/cells';
@@ -45,10 +45,7 @@ export class SubscriptionBlockMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return (
-      block instanceof CallContractBlock &&
-      block.opcode === WALLET_PLUGIN.payment_request_response.opcode
-    );
+    return isCall(block, WALLET_PLUGIN.payment_request_response.opcode);
   }
 
   override buildBlock(block: Block, others: Block[]): Block[] {
@@ -83,7 +80,7 @@ export class UnsubscribeBlockMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === WALLET_PLUGIN.destruct.opcode;
+    return isCall(block, WALLET_PLUGIN.destruct.opcode);
   }
 
   override buildBlock(block: Block, others: Block[]): Block[] {

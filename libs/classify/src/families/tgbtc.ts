@@ -6,7 +6,7 @@
  */
 import { TGBTC } from '@app/ton';
 import type { ActionRow } from '../action';
-import { CallContractBlock } from '../core/basic-blocks';
+import { CallContractBlock, isCall } from '../core/basic-blocks';
 import { Block } from '../core/block';
 import {
   BlockMatcher,
@@ -29,7 +29,7 @@ import { assetAddress, type Asset } from './asset';
 import { JettonBurnBlock, JettonMintBlock } from './jettons';
 
 function isCallOf(block: Block, opcode: number): block is CallContractBlock {
-  return block instanceof CallContractBlock && block.opcode === opcode;
+  return isCall(block, opcode);
 }
 
 interface TgBTCMintData {

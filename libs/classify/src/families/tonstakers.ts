@@ -5,7 +5,7 @@
  */
 import { loadFields, TONSTAKERS } from '@app/ton';
 import type { ActionRow } from '../action';
-import { CallContractBlock, findCall } from '../core/basic-blocks';
+import { CallContractBlock, findCall, isCall } from '../core/basic-blocks';
 import { Block } from '../core/block';
 import { BlockMatcher, ContractMatcher, getLabeled, labeled, OrMatcher } from '../core/matchers';
 import { bodySlice } from '../tlb/cells';
@@ -66,7 +66,7 @@ export class TonstakersDepositMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === TONSTAKERS.pool_deposit.opcode;
+    return isCall(block, TONSTAKERS.pool_deposit.opcode);
   }
 
   override buildBlock(block: Block, others: Block[]): Block[] {
@@ -161,7 +161,7 @@ export class TonstakersDelayedWithdrawalMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === TONSTAKERS.nft_payout.opcode;
+    return isCall(block, TONSTAKERS.nft_payout.opcode);
   }
 
   override buildBlock(block: Block, others: Block[]): Block[] {
@@ -236,7 +236,7 @@ export class TonstakersWithdrawMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === JettonOp.burn;
+    return isCall(block, JettonOp.burn);
   }
 
   override buildBlock(block: Block, others: Block[]): Block[] {

@@ -1,6 +1,6 @@
 /** Vesting wallet actions (toncenter `blocks/vesting.py`): vesting_send_message, vesting_add_whitelist. */
 import type { ActionRow } from '../action';
-import { CallContractBlock } from '../core/basic-blocks';
+import { CallContractBlock, isCall } from '../core/basic-blocks';
 import { Block } from '../core/block';
 import { BlockMatcher, ContractMatcher, getLabeled, labeled } from '../core/matchers';
 import { bocBase64, bodySlice } from '../tlb/cells';
@@ -64,7 +64,7 @@ export class VestingSendMessageBlockMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === VESTING.send_message.opcode;
+    return isCall(block, VESTING.send_message.opcode);
   }
 
   override buildBlock(block: Block, others: Block[]): Block[] {
@@ -97,7 +97,7 @@ export class VestingAddWhitelistBlockMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === VESTING.add_whitelist.opcode;
+    return isCall(block, VESTING.add_whitelist.opcode);
   }
 
   override buildBlock(block: Block, others: Block[]): Block[] {

@@ -25,3 +25,17 @@ export function onlyAction(actions: ActionRow[], type: string): ActionRow {
   );
   return first;
 }
+
+/** Who an action is between and what it is about. */
+type Parties = Partial<
+  Pick<ActionRow, 'source' | 'source_secondary' | 'destination' | 'asset' | 'asset_secondary'>
+>;
+
+/** `action`'s parties are `expected` (only the fields given are compared). */
+export function assertParties(action: ActionRow, expected: Parties): void {
+  const actual: Parties = {};
+  for (const key of Object.keys(expected) as (keyof Parties)[]) {
+    actual[key] = action[key];
+  }
+  assert.deepEqual(actual, expected);
+}

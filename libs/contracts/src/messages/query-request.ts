@@ -45,6 +45,11 @@ export const TimeRange = {
   end_lt: UDecStr.optional(),
 };
 
+/** The parameter names of TimeRange, for the filters that take the window as their request names it. */
+export type TimeRangeKey = keyof typeof TimeRange;
+/** The parameter names of Paging and the sort, for the filters that page as their request names it. */
+export type PageKey = keyof typeof Paging | 'sort';
+
 /** A message opcode filter: the signed int32 the table stores. */
 export const OpcodeFilter = z
   .number()

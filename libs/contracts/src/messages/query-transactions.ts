@@ -69,6 +69,20 @@ export const V3AccountState = z
     code_hash: B64Hash.nullable(),
   })
   .strict();
+export type V3AccountState = z.infer<typeof V3AccountState>;
+
+/** An account state known by its hash alone (no state row, or an account that does not exist). */
+export function accountStateOfHash(hash: string): V3AccountState {
+  return {
+    hash,
+    balance: null,
+    extra_currencies: null,
+    account_status: null,
+    frozen_hash: null,
+    data_hash: null,
+    code_hash: null,
+  };
+}
 
 const MsgSize = z.object({ cells: DecStr, bits: DecStr }).strict();
 

@@ -44,6 +44,19 @@ export interface StoredInterfaceRows {
   nominatorPools: string[];
 }
 
+/** No stored interface rows at all (no account asked, or none stored). */
+export function noStoredInterfaceRows(): StoredInterfaceRows {
+  return {
+    jettonWallets: [],
+    nftItems: [],
+    multisigOrders: [],
+    nftSales: [],
+    nftAuctions: [],
+    dexPools: [],
+    nominatorPools: [],
+  };
+}
+
 /**
  * What the classifier reads of stored traces, in one query per kind whatever their number (no per-row
  * lookups): their transactions, their messages with bodies and init states, and the decoded
@@ -102,15 +115,7 @@ export class ClassifyInputRepository {
     poolCodeHashes: readonly string[] = [],
   ): Promise<StoredInterfaceRows> {
     if (accounts.length === 0) {
-      return {
-        jettonWallets: [],
-        nftItems: [],
-        multisigOrders: [],
-        nftSales: [],
-        nftAuctions: [],
-        dexPools: [],
-        nominatorPools: [],
-      };
+      return noStoredInterfaceRows();
     }
     const rows: {
       wallets: Versioned<JettonWalletInputRow>[] | null;

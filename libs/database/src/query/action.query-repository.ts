@@ -1,4 +1,4 @@
-import { type ActionsReq } from '@app/contracts';
+import { type ActionsReq, type PageKey, type TimeRangeKey } from '@app/contracts';
 import { type DataSource } from 'typeorm';
 import { ActionEntity } from '../entities/action.entity';
 import { type EntityRow, selectAll } from '../entities/query-row';
@@ -33,16 +33,11 @@ export type ActionFilter = Pick<
   | 'action_id'
   | 'trace_id'
   | 'mc_seqno'
-  | 'start_utime'
-  | 'end_utime'
-  | 'start_lt'
-  | 'end_lt'
+  | TimeRangeKey
   | 'action_type'
   | 'exclude_action_type'
   | 'supported_action_types'
-  | 'limit'
-  | 'offset'
-  | 'sort'
+  | PageKey
 >;
 
 const COLUMNS = selectAll(ActionEntity, 'A');

@@ -1,4 +1,9 @@
-import { type BlocksReq, type MasterchainBlockShardsReq } from '@app/contracts';
+import {
+  type BlocksReq,
+  type MasterchainBlockShardsReq,
+  type PageKey,
+  type TimeRangeKey,
+} from '@app/contracts';
 import { type DataSource } from 'typeorm';
 import { BlockEntity } from '../entities/block.entity';
 import { type EntityRow, selectAll } from '../entities/query-row';
@@ -10,19 +15,7 @@ export type BlockRow = EntityRow<BlockEntity>;
 /** What /blocks filters and pages by, as its parsed request names them. */
 export type BlockFilter = Pick<
   BlocksReq,
-  | 'workchain'
-  | 'shard'
-  | 'seqno'
-  | 'root_hash'
-  | 'file_hash'
-  | 'mc_seqno'
-  | 'start_utime'
-  | 'end_utime'
-  | 'start_lt'
-  | 'end_lt'
-  | 'limit'
-  | 'offset'
-  | 'sort'
+  'workchain' | 'shard' | 'seqno' | 'root_hash' | 'file_hash' | 'mc_seqno' | TimeRangeKey | PageKey
 >;
 
 const COLUMNS = selectAll(BlockEntity, 'B');

@@ -1,4 +1,4 @@
-import { type MessagesReq } from '@app/contracts';
+import { type MessagesReq, type PageKey, type TimeRangeKey } from '@app/contracts';
 import { type DataSource } from 'typeorm';
 import { accountLtRanges, messageTxLts, withinLtRanges } from './lt-lookup';
 import { dir, SqlFilter } from './sql-filter';
@@ -13,16 +13,11 @@ export type MessageFilter = Pick<
   | 'source'
   | 'destination'
   | 'opcode'
-  | 'start_utime'
-  | 'end_utime'
-  | 'start_lt'
-  | 'end_lt'
+  | TimeRangeKey
   | 'direction'
   | 'exclude_externals'
   | 'only_externals'
-  | 'limit'
-  | 'offset'
-  | 'sort'
+  | PageKey
 >;
 
 /** One message of /messages: its fields and the transactions on both ends. */

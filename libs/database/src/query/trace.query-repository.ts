@@ -1,4 +1,4 @@
-import { type TracesReq } from '@app/contracts';
+import { type PageKey, type TimeRangeKey, type TracesReq } from '@app/contracts';
 import { type DataSource } from 'typeorm';
 import { type QueryRow, selectList } from '../entities/query-row';
 import { TraceEntity } from '../entities/trace.entity';
@@ -36,18 +36,7 @@ const TRACE_COLUMNS = selectList(TraceEntity, TRACE_KEYS, 'E');
 /** What /traces filters and pages by, as its parsed request names them. */
 export type TraceFilter = Pick<
   TracesReq,
-  | 'account'
-  | 'trace_id'
-  | 'tx_hash'
-  | 'msg_hash'
-  | 'mc_seqno'
-  | 'start_utime'
-  | 'end_utime'
-  | 'start_lt'
-  | 'end_lt'
-  | 'limit'
-  | 'offset'
-  | 'sort'
+  'account' | 'trace_id' | 'tx_hash' | 'msg_hash' | 'mc_seqno' | TimeRangeKey | PageKey
 >;
 
 /** A transaction of trace `E`, within the trace's lt range (the partitions of that range only). */

@@ -1,4 +1,9 @@
-import { type TransactionsByMessageReq, type TransactionsReq } from '@app/contracts';
+import {
+  type PageKey,
+  type TimeRangeKey,
+  type TransactionsByMessageReq,
+  type TransactionsReq,
+} from '@app/contracts';
 import { type DataSource } from 'typeorm';
 import { AccountStateEntity } from '../entities/account-state.entity';
 import { selectAll } from '../entities/query-row';
@@ -33,17 +38,7 @@ import {
 export type TransactionFilter = Partial<
   Pick<
     TransactionsReq,
-    | 'workchain'
-    | 'shard'
-    | 'seqno'
-    | 'mc_seqno'
-    | 'account'
-    | 'hash'
-    | 'lt'
-    | 'start_utime'
-    | 'end_utime'
-    | 'start_lt'
-    | 'end_lt'
+    'workchain' | 'shard' | 'seqno' | 'mc_seqno' | 'account' | 'hash' | 'lt' | TimeRangeKey
   >
 > &
   Pick<
@@ -57,7 +52,7 @@ export type TransactionFilter = Partial<
     | 'exclude_externals'
     | 'only_externals'
   > &
-  Pick<TransactionsReq, 'limit' | 'offset' | 'sort'>;
+  Pick<TransactionsReq, PageKey>;
 
 const STATE_SELECT = `SELECT ${selectAll(AccountStateEntity)} FROM account_states`;
 

@@ -13,7 +13,7 @@ import {
   transaction,
 } from '../derivation/stream-payloads.testing';
 import { StreamingMetrics } from '../streaming.metrics';
-import { type Subscription } from '../subscription/subscription';
+import { emptySubscription, type Subscription } from '../subscription/subscription';
 import { FrameMemo } from './frame-memo';
 import { StreamClient } from './stream-client';
 import { SSE_FRAMING, WS_FRAMING } from './stream-framing';
@@ -54,14 +54,10 @@ class FakeTransport implements StreamTransport {
 }
 
 const SUBSCRIPTION: Subscription = {
+  ...emptySubscription(new Set(expandSupportedActionTypes(['latest']))),
   types: new Set(['transactions', 'actions', 'account_state_change']),
   addresses: new Set([ALICE]),
-  traceNorms: new Set(),
   minFinality: 'pending',
-  includeAddressBook: false,
-  includeMetadata: false,
-  actionTypes: new Set(),
-  supportedActionTypes: new Set(expandSupportedActionTypes(['latest'])),
 };
 
 function parsed(seq: number, subject: StreamSubject, payload: unknown): ParsedStreamEntry {

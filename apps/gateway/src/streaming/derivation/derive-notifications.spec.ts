@@ -2,7 +2,12 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { type StreamTraceUpdate, Subjects } from '@app/contracts';
 import { expandSupportedActionTypes } from '../../v3/action-types';
-import { type EventType, type Finality, type Subscription } from '../subscription/subscription';
+import {
+  emptySubscription,
+  type EventType,
+  type Finality,
+  type Subscription,
+} from '../subscription/subscription';
 import { type DerivationMemo, deriveNotifications } from './derive-notifications';
 import { type ParsedStreamEntry, parseStreamEntry } from './stream-entry';
 import {
@@ -24,13 +29,9 @@ const NORM = hashOf('norm');
 
 function sub(fields: Partial<Omit<Subscription, 'types'>> & { types: EventType[] }): Subscription {
   return {
+    ...emptySubscription(new Set(expandSupportedActionTypes(['latest']))),
     addresses: new Set([ALICE]),
-    traceNorms: new Set(),
     minFinality: 'pending',
-    includeAddressBook: false,
-    includeMetadata: false,
-    actionTypes: new Set(),
-    supportedActionTypes: new Set(expandSupportedActionTypes(['latest'])),
     ...fields,
     types: new Set(fields.types),
   };

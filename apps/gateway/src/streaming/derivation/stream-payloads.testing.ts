@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  accountStateOfHash,
   type StreamAccountStateChange,
   type StreamAction,
   type StreamJettonsChange,
@@ -66,15 +67,7 @@ export interface TransactionSpec {
 }
 
 export function transaction(spec: TransactionSpec): V3Transaction {
-  const state = {
-    hash: hashOf(`state:${spec.label}`),
-    balance: null,
-    extra_currencies: null,
-    account_status: null,
-    frozen_hash: null,
-    data_hash: null,
-    code_hash: null,
-  };
+  const state = accountStateOfHash(hashOf(`state:${spec.label}`));
   return {
     account: spec.account,
     hash: hashOf(`tx:${spec.label}`),

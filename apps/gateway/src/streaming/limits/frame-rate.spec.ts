@@ -3,6 +3,8 @@ import { describe, it } from 'node:test';
 import { FrameRateLimiter, type FrameVerdict } from './frame-rate';
 
 const LIMITS = { framesPerSecond: 10, burst: 5, refusedBeforeClose: 3, bytesPerToken: 1000 };
+/** A full bucket's verdicts: the burst's five frames accepted. */
+const BURST_ACCEPTED: FrameVerdict[] = ['accept', 'accept', 'accept', 'accept', 'accept'];
 
 function verdicts(
   limiter: FrameRateLimiter,
@@ -16,16 +18,7 @@ function verdicts(
 describe('FrameRateLimiter', () => {
   it('accepts a burst, refuses past it, and closes after refusals in a row', () => {
     const limiter = new FrameRateLimiter(LIMITS, 0);
-    assert.deepEqual(verdicts(limiter, 8, 0), [
-      'accept',
-      'accept',
-      'accept',
-      'accept',
-      'accept',
-      'refuse',
-      'refuse',
-      'close',
-    ]);
+    assert.deepEqual(verdicts(limiter, 8, 0), [...BURST_ACCEPTED, 'refuse', 'refuse', 'close']);
   });
 
   it('refills at the sustained rate, and an accepted frame ends a run of refusals', () => {
@@ -39,14 +32,7 @@ describe('FrameRateLimiter', () => {
 
   it('never holds more than the burst however long the connection was idle', () => {
     const limiter = new FrameRateLimiter(LIMITS, 0);
-    assert.deepEqual(verdicts(limiter, 6, 3_600_000), [
-      'accept',
-      'accept',
-      'accept',
-      'accept',
-      'accept',
-      'refuse',
-    ]);
+    assert.deepEqual(verdicts(limiter, 6, 3_600_000), [...BURST_ACCEPTED, 'refuse']);
   });
 
   it('charges a frame one token per started bytesPerToken bytes', () => {

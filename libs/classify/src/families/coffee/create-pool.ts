@@ -1,7 +1,7 @@
 /** swap.coffee pool creation (toncenter `liquidity.py` CoffeeCreatePoolCreatorMatcher, CoffeeCreatePoolMatcher): a pool creator per asset, then the pool. */
 import { COFFEE } from '@app/ton';
 import type { ActionRow } from '../../action';
-import { CallContractBlock } from '../../core/basic-blocks';
+import { CallContractBlock, isCall } from '../../core/basic-blocks';
 import { Block } from '../../core/block';
 import {
   BlockMatcher,
@@ -70,10 +70,7 @@ export class CoffeeCreatePoolCreatorMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return (
-      block instanceof CallContractBlock &&
-      block.opcode === COFFEE.create_pool_creator_request.opcode
-    );
+    return isCall(block, COFFEE.create_pool_creator_request.opcode);
   }
 
   override buildBlock(block: Block, others: Block[]): Block[] {

@@ -5,7 +5,7 @@
  * `payoutLeg`) each come from one function.
  */
 import { COFFEE } from '@app/ton';
-import { CallContractBlock } from '../../core/basic-blocks';
+import { CallContractBlock, isCall } from '../../core/basic-blocks';
 import { type Block } from '../../core/block';
 import {
   BlockMatcher,
@@ -157,10 +157,7 @@ export class CoffeeDepositLiquidityMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return (
-      block instanceof CallContractBlock &&
-      block.opcode === COFFEE.create_liquidity_depository_request.opcode
-    );
+    return isCall(block, COFFEE.create_liquidity_depository_request.opcode);
   }
 
   override buildBlock(block: Block, others: Block[]): Block[] {

@@ -1,7 +1,7 @@
 /** swap.coffee staking (toncenter `staking.py` CoffeeStaking*Matcher): deposits, withdrawals and reward claims. */
 import { COFFEE } from '@app/ton';
 import type { ActionRow } from '../../action';
-import { CallContractBlock } from '../../core/basic-blocks';
+import { CallContractBlock, isCall } from '../../core/basic-blocks';
 import { Block } from '../../core/block';
 import {
   BlockMatcher,
@@ -164,9 +164,7 @@ export class CoffeeStakingWithdrawMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return (
-      block instanceof CallContractBlock && block.opcode === COFFEE.staking_position_withdraw.opcode
-    );
+    return isCall(block, COFFEE.staking_position_withdraw.opcode);
   }
 
   override buildBlock(block: Block, others: Block[]): Block[] {

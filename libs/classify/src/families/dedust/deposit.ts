@@ -1,6 +1,6 @@
 /** DeDust final deposit (toncenter `DedustDepositBlockMatcher`): the deposit that reaches the pool. */
 import { DEDUST } from '@app/ton';
-import { CallContractBlock } from '../../core/basic-blocks';
+import { CallContractBlock, isCall } from '../../core/basic-blocks';
 import type { Block } from '../../core/block';
 import type { ClassifyContext } from '../../core/context';
 import {
@@ -59,9 +59,7 @@ export class DedustDepositBlockMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return (
-      block instanceof CallContractBlock && block.opcode === DEDUST.deposit_liquidity_all.opcode
-    );
+    return isCall(block, DEDUST.deposit_liquidity_all.opcode);
   }
 
   override buildBlock(block: Block, others: Block[], ctx: ClassifyContext): Block[] {

@@ -1,6 +1,6 @@
 /** DeDust first-asset deposit (toncenter `DedustDepositFirstAssetBlockMatcher`, `_get_deposit_one_data`). */
 import { DEDUST } from '@app/ton';
-import { CallContractBlock } from '../../core/basic-blocks';
+import { CallContractBlock, isCall } from '../../core/basic-blocks';
 import type { Block } from '../../core/block';
 import type { ClassifyContext } from '../../core/context';
 import { BlockMatcher, ContractMatcher, OrMatcher } from '../../core/matchers';
@@ -35,7 +35,7 @@ export class DedustDepositFirstAssetBlockMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === DEDUST.top_up_deposit.opcode;
+    return isCall(block, DEDUST.top_up_deposit.opcode);
   }
 
   override buildBlock(block: Block, others: Block[], ctx: ClassifyContext): Block[] {

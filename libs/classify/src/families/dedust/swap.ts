@@ -3,7 +3,7 @@
  * leg into the vault (`incomingLeg`) and the leg out (`outgoingLeg`), then the block is built.
  */
 import { DEDUST } from '@app/ton';
-import { CallContractBlock, findCall, findCalls } from '../../core/basic-blocks';
+import { CallContractBlock, findCall, findCalls, isCall } from '../../core/basic-blocks';
 import type { Block } from '../../core/block';
 import type { ClassifyContext } from '../../core/context';
 import {
@@ -202,7 +202,7 @@ export class DedustSwapBlockMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === DEDUST.swap_external.opcode;
+    return isCall(block, DEDUST.swap_external.opcode);
   }
 
   override buildBlock(block: Block, others: Block[], ctx: ClassifyContext): Block[] {

@@ -1,6 +1,6 @@
 /** DeDust withdrawal (toncenter `DedustWithdrawBlockMatcher`). */
 import { DEDUST } from '@app/ton';
-import { CallContractBlock } from '../../core/basic-blocks';
+import { CallContractBlock, isCall } from '../../core/basic-blocks';
 import type { Block } from '../../core/block';
 import type { ClassifyContext } from '../../core/context';
 import {
@@ -36,7 +36,7 @@ export class DedustWithdrawBlockMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === JettonOp.burn;
+    return isCall(block, JettonOp.burn);
   }
 
   override buildBlock(block: Block, others: Block[], ctx: ClassifyContext): Block[] {

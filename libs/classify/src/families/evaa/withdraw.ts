@@ -1,5 +1,5 @@
 import type { ActionRow } from '../../action';
-import { CallContractBlock } from '../../core/basic-blocks';
+import { CallContractBlock, isCall } from '../../core/basic-blocks';
 import { Block } from '../../core/block';
 import {
   BlockMatcher,
@@ -109,7 +109,7 @@ export class EvaaWithdrawBlockMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === EVAA.withdraw_master.opcode;
+    return isCall(block, EVAA.withdraw_master.opcode);
   }
 
   override buildBlock(block: Block, others: Block[]): Block[] {

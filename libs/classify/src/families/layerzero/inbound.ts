@@ -4,7 +4,7 @@
  */
 import { LAYERZERO } from '@app/ton';
 import type { ActionRow } from '../../action';
-import { CallContractBlock } from '../../core/basic-blocks';
+import { CallContractBlock, isCall } from '../../core/basic-blocks';
 import { Block } from '../../core/block';
 import { BlockMatcher, ContractMatcher, getLabeled, labeled } from '../../core/matchers';
 import {
@@ -79,10 +79,7 @@ export class LayerZeroReceiveMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return (
-      block instanceof CallContractBlock &&
-      block.opcode === LAYERZERO.channel_lz_receive_prepare.opcode
-    );
+    return isCall(block, LAYERZERO.channel_lz_receive_prepare.opcode);
   }
 
   override buildBlock(block: Block, others: Block[]): Block[] {
@@ -170,9 +167,7 @@ export class LayerZeroCommitPacketMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return (
-      block instanceof CallContractBlock && block.opcode === LAYERZERO.uln_commit_packet.opcode
-    );
+    return isCall(block, LAYERZERO.uln_commit_packet.opcode);
   }
 
   override buildBlock(block: Block, others: Block[]): Block[] {
@@ -261,7 +256,7 @@ export class LayerZeroDvnVerifyMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === LAYERZERO.dvn_verify.opcode;
+    return isCall(block, LAYERZERO.dvn_verify.opcode);
   }
 
   override buildBlock(block: Block, others: Block[]): Block[] {

@@ -4,7 +4,7 @@
  */
 import { LAYERZERO } from '@app/ton';
 import type { ActionRow } from '../../action';
-import { CallContractBlock } from '../../core/basic-blocks';
+import { CallContractBlock, isCall } from '../../core/basic-blocks';
 import { Block } from '../../core/block';
 import {
   BlockMatcher,
@@ -97,7 +97,7 @@ export class LayerZeroSendMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === LAYERZERO.endpoint_send.opcode;
+    return isCall(block, LAYERZERO.endpoint_send.opcode);
   }
 
   override buildBlock(block: Block, others: Block[]): Block[] {

@@ -1,7 +1,7 @@
 /** TONCO pool deployment (toncenter `liquidity.py` ToncoDeployPoolBlockMatcher). */
 import { TONCO } from '@app/ton';
 import type { ActionRow } from '../../action';
-import { CallContractBlock } from '../../core/basic-blocks';
+import { CallContractBlock, isCall } from '../../core/basic-blocks';
 import { Block } from '../../core/block';
 import { BlockMatcher, ContractMatcher, EXCESS_OP, getLabeled, labeled } from '../../core/matchers';
 import { bodySlice } from '../../tlb/cells';
@@ -59,7 +59,7 @@ export class ToncoDeployPoolBlockMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === TONCO.router_create_pool.opcode;
+    return isCall(block, TONCO.router_create_pool.opcode);
   }
 
   override buildBlock(block: Block, others: Block[]): Block[] {

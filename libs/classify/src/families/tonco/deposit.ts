@@ -1,7 +1,7 @@
 /** TONCO liquidity deposits (toncenter `liquidity.py` ToncoDepositLiquidityMatcher): one action per funded side. */
 import { loadFields, TONCO, STONFI } from '@app/ton';
 import type { ActionRow } from '../../action';
-import { CallContractBlock, findCall } from '../../core/basic-blocks';
+import { CallContractBlock, findCall, isCall } from '../../core/basic-blocks';
 import { Block } from '../../core/block';
 import type { ClassifyContext } from '../../core/context';
 import {
@@ -132,9 +132,7 @@ export class ToncoDepositLiquidityMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return (
-      block instanceof CallContractBlock && block.opcode === TONCO.account_add_liquidity.opcode
-    );
+    return isCall(block, TONCO.account_add_liquidity.opcode);
   }
 
   override buildBlock(block: Block, others: Block[], ctx: ClassifyContext): Block[] {

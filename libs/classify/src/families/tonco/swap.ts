@@ -4,7 +4,7 @@
  * (`parseSwapStep`), then built from its legs (`routerIncomingLeg`, `peerSwapsOf`).
  */
 import { TONCO, STONFI } from '@app/ton';
-import { CallContractBlock, findCall } from '../../core/basic-blocks';
+import { findCall, isCall } from '../../core/basic-blocks';
 import { type Block, LabelBlock } from '../../core/block';
 import type { ClassifyContext } from '../../core/context';
 import {
@@ -185,7 +185,7 @@ export class ToncoSwapBlockMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === TONCO.pool_swap.opcode;
+    return isCall(block, TONCO.pool_swap.opcode);
   }
 
   override buildBlock(block: Block, others: Block[], ctx: ClassifyContext): Block[] {

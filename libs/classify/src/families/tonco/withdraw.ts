@@ -1,7 +1,7 @@
 /** TONCO liquidity withdrawal (toncenter `liquidity.py` ToncoWithdrawLiquidityMatcher): position burn. */
 import { loadFields, TONCO, STONFI } from '@app/ton';
 import type { ActionRow } from '../../action';
-import { CallContractBlock, findCall } from '../../core/basic-blocks';
+import { findCall, isCall } from '../../core/basic-blocks';
 import { Block } from '../../core/block';
 import type { ClassifyContext } from '../../core/context';
 import {
@@ -101,7 +101,7 @@ export class ToncoWithdrawLiquidityMatcher extends BlockMatcher {
   }
 
   override testSelf(block: Block): boolean {
-    return block instanceof CallContractBlock && block.opcode === TONCO.pool_start_burn.opcode;
+    return isCall(block, TONCO.pool_start_burn.opcode);
   }
 
   override buildBlock(block: Block, others: Block[], ctx: ClassifyContext): Block[] {
