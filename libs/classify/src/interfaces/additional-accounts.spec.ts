@@ -24,36 +24,34 @@ const at = (raw: string): Address => Address.parse(raw);
 const accountsOf = (root: Parameters<typeof syntheticTrace>[0]): string[] =>
   [...additionalAccounts(syntheticTrace(root).transactions)].sort();
 
+/** An external to WALLET signed as a v4 wallet sending `messages`. */
+function signedExternal(messages: Parameters<WalletContractV4['createTransfer']>[0]['messages']) {
+  const keys = keyPairFromSeed(Buffer.alloc(32, 3));
+  const wallet = WalletContractV4.create({ workchain: 0, publicKey: keys.publicKey });
+  const body = wallet.createTransfer({
+    seqno: 1,
+    secretKey: keys.secretKey,
+    sendMode: SendMode.PAY_GAS_SEPARATELY,
+    messages,
+  });
+  return { from: null, to: WALLET, body };
+}
+
 void describe('additionalAccounts (toncenter extract_additional_addresses)', () => {
   it("a wallet's signed external names each destination and a Jetton transfer's receiver", () => {
-    const keys = keyPairFromSeed(Buffer.alloc(32, 3));
-    const wallet = WalletContractV4.create({ workchain: 0, publicKey: keys.publicKey });
-    const body = wallet.createTransfer({
-      seqno: 1,
-      secretKey: keys.secretKey,
-      sendMode: SendMode.PAY_GAS_SEPARATELY,
-      messages: [
-        internal({ to: at(OTHER), value: 1n, body: 'hi' }),
-        internal({ to: at(JETTON_WALLET), value: 1n, body: jettonTransfer(5n, RECEIVER, null) }),
-      ],
-    });
-    const root = { from: null, to: WALLET, body };
+    const root = signedExternal([
+      internal({ to: at(OTHER), value: 1n, body: 'hi' }),
+      internal({ to: at(JETTON_WALLET), value: 1n, body: jettonTransfer(5n, RECEIVER, null) }),
+    ]);
     assert.deepEqual(accountsOf(root), [OTHER, RECEIVER, JETTON_WALLET].sort());
   });
 
   it('a signed external with a message without an opcode (a plain transfer) names nothing: toncenter fails on it', () => {
-    const keys = keyPairFromSeed(Buffer.alloc(32, 3));
-    const wallet = WalletContractV4.create({ workchain: 0, publicKey: keys.publicKey });
-    const body = wallet.createTransfer({
-      seqno: 1,
-      secretKey: keys.secretKey,
-      sendMode: SendMode.PAY_GAS_SEPARATELY,
-      messages: [
-        internal({ to: at(JETTON_WALLET), value: 1n, body: jettonTransfer(5n, RECEIVER, null) }),
-        internal({ to: at(OTHER), value: 1n }),
-      ],
-    });
-    assert.deepEqual(accountsOf({ from: null, to: WALLET, body }), []);
+    const root = signedExternal([
+      internal({ to: at(JETTON_WALLET), value: 1n, body: jettonTransfer(5n, RECEIVER, null) }),
+      internal({ to: at(OTHER), value: 1n }),
+    ]);
+    assert.deepEqual(accountsOf(root), []);
   });
 
   it('a Jetton transfer carrying a StonFi v1 swap names the router wallet of the asset bought', () => {
