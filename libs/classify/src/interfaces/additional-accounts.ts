@@ -7,6 +7,7 @@
  * a trace file carries them already, the live decoder asks for them here.
  */
 import { JVAULT, STONFI, TONCO } from '@app/ton';
+import { type Slice } from '@ton/core';
 import { bodySlice, loadAddr, parseBoc } from '../tlb/cells';
 import { JettonOp, parseJettonNotify, parseJettonTransfer } from '../tlb/jetton';
 import { parseStonfiV2Swap, stonfiV2PoolWallets } from '../tlb/stonfi';
@@ -70,28 +71,32 @@ function stonfiV2Target(message: TraceMessage): readonly string[] {
   return [];
 }
 
-/** A TONCO swap request in a notification names the router wallet of every hop's asset. */
-function toncoSwapWallets(message: TraceMessage): readonly string[] {
+/**
+ * The forward payload of a Jetton notification when it holds more than its opcode and that opcode is
+ * `opcode` (toncenter reads the notification's payload cell so for its TONCO readers); null otherwise.
+ */
+function notifyPayload(message: TraceMessage, opcode: number): Slice | null {
   const { payload } = parseJettonNotify(bodySlice(message.body));
   if (payload === null || payload.remainingBits <= 32) {
-    return [];
+    return null;
   }
-  if (payload.preloadUint(32) >>> 0 !== TONCO.swap_payload.opcode) {
-    return [];
-  }
-  return toncoSwapTargets(payload).flatMap(([wallet]) => (wallet === null ? [] : [wallet]));
+  return payload.preloadUint(32) >>> 0 === opcode ? payload : null;
+}
+
+/** A TONCO swap request in a notification names the router wallet of every hop's asset. */
+function toncoSwapWallets(message: TraceMessage): readonly string[] {
+  const payload = notifyPayload(message, TONCO.swap_payload.opcode);
+  return payload === null
+    ? []
+    : toncoSwapTargets(payload).flatMap(([wallet]) => (wallet === null ? [] : [wallet]));
 }
 
 /** A TONCO deposit in a notification names the wallet of the pool's other Jetton. */
 function toncoDepositWallet(message: TraceMessage): readonly string[] {
-  const { payload } = parseJettonNotify(bodySlice(message.body));
-  if (payload === null || payload.remainingBits <= 32) {
-    return [];
-  }
-  if (payload.preloadUint(32) >>> 0 !== TONCO.pool_fund_account.opcode) {
-    return [];
-  }
-  return [required(parseToncoFundAccountPayload(payload).other_jetton_wallet)];
+  const payload = notifyPayload(message, TONCO.pool_fund_account.opcode);
+  return payload === null
+    ? []
+    : [required(parseToncoFundAccountPayload(payload).other_jetton_wallet)];
 }
 
 /** A StonFi v2 swap names the pools' wallets of every hop of a cross swap. */
