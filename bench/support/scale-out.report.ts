@@ -59,13 +59,13 @@ function layoutLines(c: PartitionComparison): string[] {
   const lines = [
     '## (a) v3 queries: partitioned vs unpartitioned, same rows',
     '',
-    `- dataset: ${String(c.dataset.info.transactions)} transactions (${String(c.dataset.info.traces)} traces) of bench/support/v3-dataset (deterministic), generated in ${String(c.dataset.info.generationSeconds)} s by this run`,
-    `- partitioned: lt width ${c.ltWidth}, so the rows spread over ${String(part?.partitions.withRows ?? 0)} partitions of \`transactions\` (${String(part?.partitions.total ?? 0)} with the empty ones below and above), as ${String(part?.partitions.withRows ?? 0)} months of mainnet spread over the default width; then the same database unpartitioned (migrations PartitionHistory and every later one reverted, the lookup tables made again and the account map kept, the history indexes rebuilt, VACUUM ANALYZE)`,
+    `- dataset: ${String(c.dataset.info.transactions)} transactions (${String(c.dataset.info.traces)} traces) of bench/support/v3-dataset (deterministic), generated once per layout (the generator is deterministic: the same rows in both)`,
+    `- partitioned: lt width ${c.ltWidth}, so the rows spread over ${String(part?.partitions.withRows ?? 0)} partitions of \`transactions\` (${String(part?.partitions.total ?? 0)} with the empty ones below and above), as ${String(part?.partitions.withRows ?? 0)} months of mainnet spread over the default width; unpartitioned: the same rows generated again, after the partitioned runs, into the schema without partitions (PartitionHistory and every later migration reverted on the empty database, the later ones that do not partition applied again, the hash → lt lookup tables and the account map in the same width kept, since the service's statements read them), every index built after the load and VACUUM ANALYZE, as on the partitioned side`,
     `- raw SQL only: the query service's statements for each request (checked equal to its handler's), sent with node-postgres; ${String(c.settings.durationMs)} ms per hot run (at least 300 requests), cold runs ask each of ${String(c.settings.coldPerRun)} fresh subjects once (distinct subjects per layout: both layouts draw from the same tail)`,
     loadComparison(c),
     ...c.layouts.map(
       (l) =>
-        `- ${l.layout}: database ${bytesText(l.databaseBytes)}; load average ${String(l.loadBefore)} → ${String(l.loadAfter)} over its runs${l.preparationSeconds > 0 ? `; conversion took ${String(l.preparationSeconds)} s` : ''}`,
+        `- ${l.layout}: database ${bytesText(l.databaseBytes)}; load average ${String(l.loadBefore)} → ${String(l.loadAfter)} over its runs${l.generationSeconds > 0 ? `; generated in ${String(l.generationSeconds)} s` : '; kept from an earlier run'}`,
     ),
     '',
     '| query | subjects | concurrency | partitioned p50 | p99 | req/s | unpartitioned p50 | p99 | req/s | p50 part/unpart | p99 part/unpart |',

@@ -8,10 +8,11 @@ export const PARTITIONING_MIGRATION = 'PartitionHistory1796250000000';
  * map (account_lt_ranges exists to prune partitions, and its triggers read the partition width).
  * Every other migration reverted to reach the unpartitioned schema is applied again.
  */
+const ACCOUNT_MAP = 'AccountLtRanges1796347120000';
 const PARTITIONING_ONLY = new Set([
   PARTITIONING_MIGRATION,
   'PartitionTraceHistory1796260000000',
-  'AccountLtRanges1796347120000',
+  ACCOUNT_MAP,
 ]);
 
 /**
@@ -56,14 +57,17 @@ export async function createLtLookups(client: {
 
 /**
  * A freshly migrated, still empty database made into the schema the service would have without
- * partitioning, for the write benchmarks: PartitionHistory and every later migration reverted, the
- * later ones that do not partition applied again (TelemintItems, ActionLts: the decoder writes
- * their tables), and the hash → lt lookup tables made again, since the writers insert into them.
- * Left out: the partitions, the partition width, and the account map with its insert triggers.
+ * partitioning: PartitionHistory and every later migration reverted, the later ones that do not
+ * partition applied again (TelemintItems, ActionLts: the decoder writes their tables), and the
+ * hash → lt lookup tables made again, since the writers insert into them. Left out: the partitions
+ * and the partition width, and, unless `accountMapWidth` is given, the account map with its insert
+ * triggers. The query service's reads by account ask the map whatever the layout, so a database
+ * that is to be read keeps it, with its ranges in `accountMapWidth` as the partitioned one's.
  */
 export async function unpartitionEmptyDatabase(
   url: string,
   log: (m: string) => void,
+  accountMapWidth?: bigint,
 ): Promise<void> {
   const ds = createDataSource({ url, applicationName: 'bench-unpartition', poolSize: 1 });
   await ds.initialize();
@@ -73,8 +77,20 @@ export async function unpartitionEmptyDatabase(
     try {
       await createLtLookups(runner);
       for (const name of reverted.reverse()) {
-        if (PARTITIONING_ONLY.has(name)) {
+        if (
+          PARTITIONING_ONLY.has(name) &&
+          (name !== ACCOUNT_MAP || accountMapWidth === undefined)
+        ) {
           continue;
+        }
+        if (name === ACCOUNT_MAP && accountMapWidth !== undefined) {
+          // The map's triggers read the width from the table migration PartitionHistory makes.
+          await runner.query(
+            `CREATE TABLE history_partitioning (id smallint PRIMARY KEY DEFAULT 1, lt_width bigint NOT NULL)`,
+          );
+          await runner.query(`INSERT INTO history_partitioning (lt_width) VALUES ($1)`, [
+            accountMapWidth.toString(),
+          ]);
         }
         const migration = ds.migrations.find((m) => m.name === name);
         if (migration === undefined) {

@@ -7,6 +7,7 @@ import {
   withDatabase,
 } from '@app/database';
 import { type PgClient, pgClient, type PgQueryable } from './pg';
+import { unpartitionEmptyDatabase } from './unpartitioned-schema';
 import { bodyTemplates } from './v3-bodies';
 import {
   chainSql,
@@ -57,6 +58,8 @@ export interface DatasetInfo {
   readonly sizeBytes: number;
   /** The partition width the generation set (decimal), when not the migration's default. */
   readonly ltWidth?: string;
+  /** Set when generated into the schema without partitions. */
+  readonly unpartitioned?: boolean;
 }
 
 export interface DatasetOptions {
@@ -65,6 +68,11 @@ export interface DatasetOptions {
    * then spread over partitions of this width, as a long history spreads over the default ones.
    */
   readonly ltWidth?: bigint;
+  /**
+   * Generated into the schema without partitions (bench/support/unpartitioned-schema.ts), the
+   * account map kept in `ltWidth`: the same rows as the partitioned generation, for comparing them.
+   */
+  readonly unpartitioned?: boolean;
 }
 
 export interface Dataset {
@@ -106,6 +114,17 @@ async function migrate(url: string): Promise<string[]> {
     return await runPendingMigrations(ds);
   } finally {
     await ds.destroy();
+  }
+}
+
+/** The partition width a freshly migrated database has (migration PartitionHistory's default). */
+async function migratedLtWidth(url: string): Promise<bigint> {
+  const client = await pgClient(url, 'bench-v3-width');
+  try {
+    const { rows } = await client.query(`SELECT lt_width::text AS w FROM history_partitioning`);
+    return BigInt((rows[0] as { w: string }).w);
+  } finally {
+    await client.end();
   }
 }
 
@@ -268,7 +287,9 @@ async function generate(
       await client.query(`SET work_mem = '256MB'`);
       await client.query(`SET maintenance_work_mem = '1GB'`);
     }
-    await partitionsFor(url, traces, options.ltWidth);
+    if (options.unpartitioned !== true) {
+      await partitionsFor(url, traces, options.ltWidth);
+    }
     const fingerprint = await schemaFingerprint(main);
     for (const sql of [...functionsSql(traces), ...SHAPES_SQL]) {
       await main.query(sql);
@@ -330,6 +351,7 @@ async function generate(
       rows,
       sizeBytes: Number((size[0] as { n: string } | undefined)?.n ?? 0),
       ...(options.ltWidth === undefined ? {} : { ltWidth: options.ltWidth.toString() }),
+      ...(options.unpartitioned === true ? { unpartitioned: true } : {}),
     };
   } finally {
     await Promise.all(clients.map((c) => c.end()));
@@ -353,10 +375,12 @@ export async function ensureV3Dataset(
     marker?.version === GENERATOR_VERSION &&
     marker.traces === traceCount(transactions) &&
     marker.transactions >= transactions &&
-    marker.ltWidth === options.ltWidth?.toString()
+    marker.ltWidth === options.ltWidth?.toString() &&
+    marker.unpartitioned === options.unpartitioned
   ) {
     log(`kept dataset of ${marker.generatedAt}: ${String(marker.transactions)} transactions`);
-    const applied = await migrate(url);
+    // Migrating would partition it: an unpartitioned dataset stays as its generation left it.
+    const applied = options.unpartitioned === true ? [] : await migrate(url);
     if (applied.length > 0) {
       log(`migrations applied to the kept dataset: ${applied.join(', ')}`);
       const client = await pgClient(url, 'bench-v3-analyze');
@@ -372,6 +396,10 @@ export async function ensureV3Dataset(
   await dropDatabase(serverUrl, name);
   await createDatabase(serverUrl, name);
   const applied = await migrate(url);
+  if (options.unpartitioned === true) {
+    const width = options.ltWidth ?? (await migratedLtWidth(url));
+    await unpartitionEmptyDatabase(url, log, width);
+  }
   const info = await generate(url, transactions, log, options);
   const admin = await pgClient(serverUrl, 'bench-v3-marker');
   try {
