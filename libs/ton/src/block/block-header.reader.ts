@@ -1,28 +1,14 @@
-import { type Cell, type Slice } from '@ton/core';
+import { type Cell } from '@ton/core';
 
-import { type BlockInfo, loadBlockInfo } from './block-info.reader';
+import {
+  type BlockInfo,
+  loadBlockInfo,
+  loadBlockInfoLinks,
+  prevBlockShards,
+} from '../tlb/block-info';
+import { type ExtBlkRef } from '../tlb/block-refs';
 import { type BlockIdFull, type ParsedBlockHeader } from './parsed-block';
 import { hashBase64, signedShard } from './raw-format';
-
-/*
- * block_info#9bc7a987 version:uint32 not_master:(## 1) after_merge:(## 1) before_split:(## 1)
- *   after_split:(## 1) want_split:Bool want_merge:Bool key_block:Bool vert_seqno_incr:(## 1)
- *   flags:(## 8) { flags <= 1 } seq_no:# vert_seq_no:# shard:ShardIdent gen_utime:uint32
- *   start_lt:uint64 end_lt:uint64 gen_validator_list_hash_short:uint32 gen_catchain_seqno:uint32
- *   min_ref_mc_seqno:uint32 prev_key_block_seqno:uint32 gen_software:flags . 0?GlobalVersion
- *   master_ref:not_master?^BlkMasterInfo prev_ref:^(BlkPrevInfo after_merge)
- *   prev_vert_ref:vert_seqno_incr?^(BlkPrevInfo 0) = BlockInfo;
- * capabilities#c4 version:uint32 capabilities:uint64 = GlobalVersion;
- * master_info$_ master:ExtBlkRef = BlkMasterInfo;
- * prev_blk_info$_ prev:ExtBlkRef = BlkPrevInfo 0;
- * prev_blks_info$_ prev1:^ExtBlkRef prev2:^ExtBlkRef = BlkPrevInfo 1;
- * ext_blk_ref$_ end_lt:uint64 seq_no:uint32 root_hash:bits256 file_hash:bits256 = ExtBlkRef;
- * (crypto/block/block.tlb)
- */
-
-/** Bits of BlockInfo up to and including prev_key_block_seqno (what loadBlockInfo reads). */
-const FIXED_BITS = 32 + 32 + 8 + 8 + 32 + 32 + 104 + 32 + 64 + 64 + 4 * 32;
-const GLOBAL_VERSION_TAG = 0xc4;
 
 /** BlockInfo's fields after the fixed part: gen_software and the references. */
 export interface BlockInfoRefs {
@@ -35,32 +21,13 @@ export interface BlockInfoRefs {
 }
 
 export function loadBlockInfoRefs(cell: Cell, info: BlockInfo): BlockInfoRefs {
-  const s = cell.beginParse();
-  s.skip(FIXED_BITS);
-  let globalVersion = 0;
-  if ((info.flags & 1) === 1) {
-    if (s.loadUint(8) !== GLOBAL_VERSION_TAG) {
-      throw new Error('GlobalVersion: bad tag');
-    }
-    globalVersion = s.loadUint(32);
-  }
-  const masterRefSeqno = info.notMaster ? readExtBlkRef(s.loadRef().beginParse()).seqno : null;
-  const prev = s.loadRef().beginParse();
-  let prevBlocks: BlockIdFull[];
-  if (info.afterMerge) {
-    // The two merged shards are this shard's children: left (prefix bit 0), then right.
-    const step = lowestBit(info.shard) >> 1n;
-    prevBlocks = [
-      blockId(info.workchain, info.shard - step, readExtBlkRef(prev.loadRef().beginParse())),
-      blockId(info.workchain, info.shard + step, readExtBlkRef(prev.loadRef().beginParse())),
-    ];
-  } else {
-    // After a split the previous block is the parent shard's: drop the last prefix bit.
-    const low = lowestBit(info.shard);
-    const shard = info.afterSplit ? (info.shard - low) | (low << 1n) : info.shard;
-    prevBlocks = [blockId(info.workchain, shard, readExtBlkRef(prev))];
-  }
-  return { globalVersion, masterRefSeqno, prevBlocks };
+  const links = loadBlockInfoLinks(cell, info);
+  const shards = prevBlockShards(info);
+  return {
+    globalVersion: links.genSoftware?.version ?? 0,
+    masterRefSeqno: links.masterRef?.seqno ?? null,
+    prevBlocks: links.prev.map((ref, i) => blockId(info.workchain, shards[i] ?? info.shard, ref)),
+  };
 }
 
 /** The BlockInfo of a Block cell, fixed part and references. */
@@ -113,22 +80,6 @@ export function blockHeaderOf(
   };
 }
 
-interface ExtBlkRef {
-  readonly endLt: bigint;
-  readonly seqno: number;
-  readonly rootHash: Buffer;
-  readonly fileHash: Buffer;
-}
-
-function readExtBlkRef(s: Slice): ExtBlkRef {
-  return {
-    endLt: s.loadUintBig(64),
-    seqno: s.loadUint(32),
-    rootHash: s.loadBuffer(32),
-    fileHash: s.loadBuffer(32),
-  };
-}
-
 function blockId(workchain: number, shard: bigint, ref: ExtBlkRef): BlockIdFull {
   return {
     workchain,
@@ -137,8 +88,4 @@ function blockId(workchain: number, shard: bigint, ref: ExtBlkRef): BlockIdFull 
     rootHash: hashBase64(ref.rootHash),
     fileHash: hashBase64(ref.fileHash),
   };
-}
-
-function lowestBit(shard: bigint): bigint {
-  return shard & -shard;
 }

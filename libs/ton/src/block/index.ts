@@ -1,4 +1,3 @@
-export * from './block-info.reader';
 export * from './block.parser';
 export * from './parsed-block';
 export { readBoc } from './boc.reader';

@@ -1,6 +1,6 @@
 import { type Cell, CellType } from '@ton/core';
 
-import { type BlockInfo, loadBlockInfo } from '../block/block-info.reader';
+import { type BlockInfo, loadBlockInfo } from '../tlb/block-info';
 import { checkMerkleProof } from './merkle-proof.check';
 import { ProofError, type ProofFailure, provenParse } from './proof-error';
 

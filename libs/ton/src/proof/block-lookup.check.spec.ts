@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
-import { loadBlockInfoOfBlock } from '../block/block-info.reader';
+import { loadBlockInfoOfBlock } from '../tlb/block-info';
 import { checkBlockInfoProof } from './block-header.check';
 import { checkBlockLookup, checkPrevUtime } from './block-lookup.check';
 import { provenPrevBlocks } from './block-prev.reader';

@@ -1,6 +1,6 @@
 import { type Cell } from '@ton/core';
 
-import { type BlockInfo } from '../block/block-info.reader';
+import { type BlockInfo } from '../tlb/block-info';
 import { checkBlockInfoProof, type ProofBlockId } from './block-header.check';
 import { type PrevBlockRef, provenPrevBlocks } from './block-prev.reader';
 import { ProofError } from './proof-error';

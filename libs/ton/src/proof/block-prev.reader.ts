@@ -1,6 +1,6 @@
 import { type Cell } from '@ton/core';
 
-import { type BlockInfo } from '../block/block-info.reader';
+import { type BlockInfo } from '../tlb/block-info';
 import { type ProofBlockId } from './block-header.check';
 import { keptRef } from './mc-state.reader';
 import { ProofError, type ProofFailure, provenParse } from './proof-error';

@@ -1,4 +1,4 @@
-import { type BlockInfo } from '../block/block-info.reader';
+import { type BlockInfo } from '../tlb/block-info';
 import { type ProofBlockId } from './block-header.check';
 import { ProofError } from './proof-error';
 import { type ChainedTransaction } from './transaction-list.check';

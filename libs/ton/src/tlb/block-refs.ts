@@ -1,4 +1,4 @@
-import { type Builder, storeCurrencyCollection } from '@ton/core';
+import { type Builder, type Slice, storeCurrencyCollection } from '@ton/core';
 
 /** The unsplit shard (and the masterchain's only shard): the tag bit alone. */
 export const SHARD_FULL = 0x8000000000000000n;
@@ -11,6 +11,15 @@ export interface ExtBlkRef {
   readonly seqno: number;
   readonly rootHash: Buffer;
   readonly fileHash: Buffer;
+}
+
+export function loadExtBlkRef(s: Slice): ExtBlkRef {
+  return {
+    endLt: s.loadUintBig(64),
+    seqno: s.loadUint(32),
+    rootHash: s.loadBuffer(32),
+    fileHash: s.loadBuffer(32),
+  };
 }
 
 export function storeExtBlkRef(r: ExtBlkRef): (b: Builder) => void {
@@ -47,6 +56,20 @@ export function storeShardIdent(workchain: number, shard: bigint): (b: Builder) 
       .storeInt(workchain, 32)
       .storeUint(shard - tag, 64);
   };
+}
+
+/** Reads a ShardIdent as the shard id it names (the prefix bits followed by the tag bit). */
+export function loadShardIdent(s: Slice): { workchain: number; shard: bigint } {
+  if (s.loadUint(2) !== 0) {
+    throw new Error('ShardIdent: bad tag');
+  }
+  const prefixBits = s.loadUint(6);
+  const workchain = s.loadInt(32);
+  const prefix = s.loadUintBig(64);
+  // shard_prefix holds the prefix in its top bits; the shard id adds the tag bit right after them.
+  const tag = 1n << BigInt(63 - prefixBits);
+  const mask = ~((tag << 1n) - 1n) & 0xffffffffffffffffn;
+  return { workchain, shard: (prefix & mask) | tag };
 }
 
 /** Whether `shard` contains account id `accountId` (256-bit). */

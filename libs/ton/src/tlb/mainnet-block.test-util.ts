@@ -12,7 +12,6 @@ import {
   type Slice,
 } from '@ton/core';
 import { readFixture } from '@app/testing';
-import { type ExtBlkRef } from './block-refs';
 import { type InMsg, type MsgEnvelope, type OutMsg } from './msg-descr';
 
 export const BLOCKS = ['block-1.bin', 'block-2.bin', 'block-5.bin', 'block-6.bin', 'block-7.bin'];
@@ -31,15 +30,6 @@ export function ref(c: Cell, i: number): Cell {
 
 export const grams = (s: Slice): bigint => loadCurrencyCollection(s).coins;
 export const currency = (s: Slice): CurrencyCollection => loadCurrencyCollection(s);
-
-export function readExtBlkRef(s: Slice): ExtBlkRef {
-  return {
-    endLt: s.loadUintBig(64),
-    seqno: s.loadUint(32),
-    rootHash: s.loadBuffer(32),
-    fileHash: s.loadBuffer(32),
-  };
-}
 
 /** Reads one HmLabel; returns its length and bits. */
 function readLabel(s: Slice, m: number): { len: number; bits: bigint } {

@@ -1,6 +1,6 @@
 import { type BlocksHeader, type TonBlockIdExt } from '@app/contracts';
-import { type BlockInfo, loadBlockInfo } from '@app/ton';
-import { type Cell, type Slice } from '@ton/core';
+import { type BlockInfo, loadBlockInfo, loadBlockInfoLinks, prevBlockShards } from '@app/ton';
+import { type Cell } from '@ton/core';
 import { type tonNode_blockIdExt } from 'ton-lite-client/dist/schema';
 import { toTonBlockIdExt } from '../tonlib.mapper';
 
@@ -15,60 +15,19 @@ interface PrevBlockId {
   readonly fileHash: Buffer;
 }
 
-/*
- * ext_blk_ref$_ end_lt:uint64 seq_no:uint32 root_hash:bits256 file_hash:bits256 = ExtBlkRef;
- */
-function loadExtBlkRef(s: Slice): { seqno: number; rootHash: Buffer; fileHash: Buffer } {
-  s.skip(64);
-  const seqno = s.loadUint(32);
-  return { seqno, rootHash: s.loadBuffer(32), fileHash: s.loadBuffer(32) };
-}
-
-/** The lowest set bit of a shard id: its tag bit (block::shard lower_bit64). */
-function lowerBit(shard: bigint): bigint {
-  return shard & -shard;
-}
-
-/** ton::shard_child: the left (prefix bit 0) or right child of a shard. */
-function shardChild(shard: bigint, left: boolean): bigint {
-  const half = lowerBit(shard) >> 1n;
-  return left ? shard - half : shard + half;
-}
-
-/** ton::shard_parent: the shard one prefix bit shorter. */
-function shardParent(shard: bigint): bigint {
-  const bit = lowerBit(shard);
-  return (shard - bit) | (bit << 1n);
-}
-
 /**
- * The previous block(s) named by the header, with the shards tonlib derives for them
- * (block::unpack_block_prev_blk_ext):
- *   prev_blk_info$_ prev:ExtBlkRef = BlkPrevInfo 0;
- *   prev_blks_info$_ prev1:^ExtBlkRef prev2:^ExtBlkRef = BlkPrevInfo 1;
- * after a merge the two predecessors are the children of this shard; after a split the predecessor
- * is the parent shard; otherwise the same shard. The ref order in BlockInfo is master_ref (only when
- * not_master), prev_ref, prev_vert_ref.
+ * The previous block(s) named by the header, with the shards tonlib derives for them: the header
+ * proof keeps prev_ref (master_ref may be pruned).
  */
 function prevBlocks(info: Cell, header: BlockInfo): PrevBlockId[] {
-  const prevRef = info.refs[header.notMaster ? 1 : 0];
-  if (!prevRef) {
-    throw new Error('BlockInfo: prev_ref is missing from the header proof');
-  }
-  const s = prevRef.beginParse(true);
-  const at = (shard: bigint, ref: ReturnType<typeof loadExtBlkRef>): PrevBlockId => ({
+  const shards = prevBlockShards(header);
+  return loadBlockInfoLinks(info, header).prev.map((ref, i) => ({
     workchain: header.workchain,
-    shard,
-    ...ref,
-  });
-  if (header.afterMerge) {
-    return [
-      at(shardChild(header.shard, true), loadExtBlkRef(s.loadRef().beginParse(true))),
-      at(shardChild(header.shard, false), loadExtBlkRef(s.loadRef().beginParse(true))),
-    ];
-  }
-  const shard = header.afterSplit ? shardParent(header.shard) : header.shard;
-  return [at(shard, loadExtBlkRef(s))];
+    shard: shards[i] ?? header.shard,
+    seqno: ref.seqno,
+    rootHash: ref.rootHash,
+    fileHash: ref.fileHash,
+  }));
 }
 
 function renderId(id: PrevBlockId): TonBlockIdExt {

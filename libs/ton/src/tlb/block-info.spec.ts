@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Cell } from '@ton/core';
 import { readFixture } from '@app/testing';
-import { loadBlockInfoOfBlock } from './block-info.reader';
+import { loadBlockInfoOfBlock } from './block-info';
 
 // Expected values are those fixtures/README.md records for these real mainnet blocks.
 describe('loadBlockInfoOfBlock', () => {
