@@ -1,19 +1,28 @@
 import { LatestAccountStateEntity } from '../entities/latest-account-state.entity';
-import { bulkColumns } from '../entities/bulk-columns';
-import { AccountStateEntity } from '../entities/account-state.entity';
+import { bulkColumns, type ColumnValues } from '../entities/bulk-columns';
+import { AccountStateEntity, type AccountStateFields } from '../entities/account-state.entity';
 import { type ParsedAccountState } from '@app/ton';
+
+/** The columns of AccountStateFields, from the state a row `R` carries. */
+function stateFields<R>(
+  state: (row: R) => ParsedAccountState,
+): ColumnValues<AccountStateFields, R> {
+  return {
+    balance: (r: R) => state(r).balance,
+    balanceExtraCurrencies: (r: R) => state(r).balanceExtraCurrencies,
+    accountStatus: (r: R) => state(r).status,
+    frozenHash: (r: R) => state(r).frozenHash,
+    dataHash: (r: R) => state(r).dataHash,
+    codeHash: (r: R) => state(r).codeHash,
+  };
+}
 
 export const ACCOUNT_STATE_COLUMNS = bulkColumns<AccountStateEntity, ParsedAccountState>(
   AccountStateEntity,
   {
     hash: (s) => s.hash,
     account: (s) => s.account,
-    balance: (s) => s.balance,
-    balanceExtraCurrencies: (s) => s.balanceExtraCurrencies,
-    accountStatus: (s) => s.status,
-    frozenHash: (s) => s.frozenHash,
-    dataHash: (s) => s.dataHash,
-    codeHash: (s) => s.codeHash,
+    ...stateFields((s) => s),
   },
 );
 
@@ -30,15 +39,10 @@ export const LATEST_STATE_COLUMNS = bulkColumns<LatestAccountStateEntity, Latest
   {
     account: (r) => r.state.account,
     hash: (r) => r.state.hash,
-    balance: (r) => r.state.balance,
-    balanceExtraCurrencies: (r) => r.state.balanceExtraCurrencies,
-    accountStatus: (r) => r.state.status,
+    ...stateFields((r) => r.state),
     timestamp: (r) => r.timestamp,
     lastTransHash: (r) => r.lastTransHash,
     lastTransLt: (r) => r.lastTransLt,
-    frozenHash: (r) => r.state.frozenHash,
-    dataHash: (r) => r.state.dataHash,
-    codeHash: (r) => r.state.codeHash,
     dataBoc: (r) => r.state.dataBoc,
     codeBoc: (r) => r.state.codeBoc,
   },

@@ -1,6 +1,6 @@
 import { Column, Entity, Generated, Index, PrimaryColumn } from 'typeorm';
 import { bigintTransformer } from '../bigint.transformer';
-import { type AccountStatus, AccountStatusValues } from './chain-enums';
+import { AccountStateFields } from './account-state.entity';
 
 /** Table `latest_account_states` (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp): the newest state per account, upserted only when last_trans_lt grows. */
 // (balance DESC) INCLUDE (account): TypeORM cannot express DESC/INCLUDE, so it leaves this one alone.
@@ -8,7 +8,7 @@ import { type AccountStatus, AccountStatusValues } from './chain-enums';
 @Index('latest_account_states_id_idx', ['id'])
 @Index('latest_account_states_code_hash_idx', ['codeHash'])
 @Entity({ name: 'latest_account_states' })
-export class LatestAccountStateEntity {
+export class LatestAccountStateEntity extends AccountStateFields {
   @Column({ type: 'bigint', name: 'id', transformer: bigintTransformer })
   @Generated('increment')
   id!: bigint;
@@ -22,20 +22,6 @@ export class LatestAccountStateEntity {
   @Column({ type: 'char', length: 44, name: 'hash' })
   hash!: string;
 
-  @Column({ type: 'bigint', name: 'balance', transformer: bigintTransformer })
-  balance!: bigint;
-
-  @Column({ type: 'jsonb', name: 'balance_extra_currencies' })
-  balanceExtraCurrencies!: Record<string, string>;
-
-  @Column({
-    type: 'enum',
-    enum: AccountStatusValues,
-    enumName: 'account_status_type',
-    name: 'account_status',
-  })
-  accountStatus!: AccountStatus;
-
   @Column({ type: 'integer', name: 'timestamp' })
   timestamp!: number;
 
@@ -44,15 +30,6 @@ export class LatestAccountStateEntity {
 
   @Column({ type: 'bigint', name: 'last_trans_lt', transformer: bigintTransformer })
   lastTransLt!: bigint;
-
-  @Column({ type: 'char', length: 44, name: 'frozen_hash', nullable: true })
-  frozenHash!: string | null;
-
-  @Column({ type: 'char', length: 44, name: 'data_hash', nullable: true })
-  dataHash!: string | null;
-
-  @Column({ type: 'char', length: 44, name: 'code_hash', nullable: true })
-  codeHash!: string | null;
 
   @Column({ type: 'text', name: 'data_boc', nullable: true })
   dataBoc!: string | null;

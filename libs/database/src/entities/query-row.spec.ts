@@ -36,9 +36,10 @@ void describe('entity query rows', () => {
       'E.tx_lt, E.jetton_wallet_address, E.trace_id',
     );
     assert.equal(selectList(JettonBurnEntity, ['amount', 'owner']), 'amount, owner');
+    // Inherited columns (AccountStateFields) first, in the order TypeORM registers them.
     assert.equal(
       selectAll(AccountStateEntity, 'S'),
-      'S.hash, S.account, S.balance, S.balance_extra_currencies, S.account_status, S.frozen_hash, S.data_hash, S.code_hash',
+      'S.balance, S.balance_extra_currencies, S.account_status, S.frozen_hash, S.data_hash, S.code_hash, S.hash, S.account',
     );
   });
 
