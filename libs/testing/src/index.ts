@@ -10,3 +10,4 @@ export {
 export { uniqueName } from './unique-name';
 export { waitFor, type WaitForOptions } from './wait-for';
 export { TONCENTER_DETECT_ADDRESS } from './toncenter-vectors';
+export { v3Message } from './v3-message';

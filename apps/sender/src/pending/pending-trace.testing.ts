@@ -1,4 +1,5 @@
 import { accountStateOfHash, type V3Message, type V3Transaction } from '@app/contracts';
+import { v3Message } from '@app/testing';
 import { type PendingAction, type PendingTrace } from './pending-trace';
 
 /**
@@ -11,26 +12,7 @@ export const account = (n: number): string =>
   `0:${n.toString(16).padStart(2, '0').repeat(32)}`.toUpperCase();
 
 function message(msgHash: string, source: string | null, destination: string | null): V3Message {
-  return {
-    hash: msgHash,
-    source,
-    destination,
-    value: source === null ? null : '1000',
-    value_extra_currencies: source === null ? null : {},
-    fwd_fee: null,
-    ihr_fee: null,
-    extra_flags: null,
-    created_lt: null,
-    created_at: null,
-    opcode: null,
-    decoded_opcode: null,
-    ihr_disabled: null,
-    bounce: null,
-    bounced: null,
-    import_fee: null,
-    message_content: null,
-    init_state: null,
-  };
+  return v3Message({ hash: msgHash, source, destination });
 }
 
 /** An emulated transaction of `account(n)` consuming `inHash` from `from`, sending to `to[]`. */

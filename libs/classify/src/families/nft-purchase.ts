@@ -12,7 +12,13 @@ import type { ClassifyContext } from '../core/context';
 import { BlockMatcher } from '../core/matchers';
 import { bodySlice } from '../tlb/cells';
 import { parseNftOwnershipAssigned } from '../tlb/nft';
-import { NftMintBlock, NftTransferBlock, type NftTransferData, untradedItem } from './nft';
+import {
+  NftMintBlock,
+  NftTransferBlock,
+  type NftTransferData,
+  nftTransferDetails,
+  untradedItem,
+} from './nft';
 
 export interface NftPurchaseData {
   nft_address: string;
@@ -50,23 +56,14 @@ export class NftPurchaseBlock extends Block {
     action.destination = d.new_owner;
     action.asset_secondary = d.nft_address;
     action.asset = d.collection_address;
-    action.nft_transfer_data = {
-      query_id: d.query_id,
+    action.nft_transfer_data = nftTransferDetails(d, {
       is_purchase: true,
       price: d.price,
-      nft_item_index: d.nft_index,
-      forward_amount: d.forward_amount,
-      custom_payload: d.custom_payload,
-      forward_payload: d.forward_payload,
-      response_destination: d.response_destination,
-      marketplace: d.marketplace,
-      marketplace_address: d.marketplace_address,
-      real_prev_owner: d.real_prev_owner,
       payout_amount: d.payout_amount,
       payout_comment_encrypted: d.payout_comment_encrypted,
       payout_comment_encoded: d.payout_comment_encoded,
       payout_comment: d.payout_comment,
-    };
+    });
   }
 }
 

@@ -108,6 +108,52 @@ export interface NftTransferData {
   royalty_address?: string | null;
 }
 
+/** What a transfer and a purchase name alike in `nft_transfer_data`. */
+interface NftTradeFields {
+  readonly query_id: bigint | null;
+  readonly nft_index: bigint | null;
+  readonly forward_amount: bigint | null;
+  readonly custom_payload: string | null;
+  readonly forward_payload: string | null;
+  readonly response_destination: string | null;
+  readonly marketplace: string | null;
+  readonly marketplace_address: string | null;
+  readonly real_prev_owner: string | null;
+}
+
+/** What a sale adds (or a plain transfer leaves null); `royalty_amount` only where toncenter sets it. */
+interface NftSaleFields {
+  readonly is_purchase: boolean;
+  readonly price: bigint | null;
+  readonly payout_amount: bigint | null;
+  readonly payout_comment_encrypted: boolean | null;
+  readonly payout_comment_encoded: boolean | null;
+  readonly payout_comment: string | null;
+  readonly royalty_amount?: bigint | null;
+}
+
+/** `nft_transfer_data` of an nft_transfer or nft_purchase action (toncenter `NftTransferDetails`). */
+export function nftTransferDetails(d: NftTradeFields, sale: NftSaleFields) {
+  return {
+    query_id: d.query_id,
+    is_purchase: sale.is_purchase,
+    price: sale.price,
+    nft_item_index: d.nft_index,
+    forward_amount: d.forward_amount,
+    custom_payload: d.custom_payload,
+    forward_payload: d.forward_payload,
+    response_destination: d.response_destination,
+    marketplace: d.marketplace,
+    marketplace_address: d.marketplace_address,
+    real_prev_owner: d.real_prev_owner,
+    payout_amount: sale.payout_amount,
+    payout_comment_encrypted: sale.payout_comment_encrypted,
+    payout_comment_encoded: sale.payout_comment_encoded,
+    payout_comment: sale.payout_comment,
+    ...(sale.royalty_amount === undefined ? {} : { royalty_amount: sale.royalty_amount }),
+  };
+}
+
 export class NftTransferBlock extends Block {
   constructor(readonly data: NftTransferData) {
     super('nft_transfer', []);
@@ -119,24 +165,15 @@ export class NftTransferBlock extends Block {
     action.destination = d.new_owner;
     action.asset_secondary = d.nft_address;
     action.asset = d.collection;
-    action.nft_transfer_data = {
-      query_id: d.query_id,
+    action.nft_transfer_data = nftTransferDetails(d, {
       is_purchase: d.is_purchase,
       price: d.is_purchase ? d.price : null,
-      nft_item_index: d.nft_index,
-      forward_amount: d.forward_amount,
-      custom_payload: d.custom_payload,
-      forward_payload: d.forward_payload,
-      response_destination: d.response_destination,
-      marketplace: d.marketplace,
-      marketplace_address: d.marketplace_address,
-      real_prev_owner: d.real_prev_owner,
       payout_amount: d.payout_amount ?? null,
       payout_comment_encrypted: null,
       payout_comment_encoded: null,
       payout_comment: null,
       royalty_amount: d.royalty_amount ?? null,
-    };
+    });
     // toncenter writes the Telemint payout address into the listing's marketplace fee address
     action.nft_listing_data = {
       marketplace_fee_address: d.payout_address ?? null,

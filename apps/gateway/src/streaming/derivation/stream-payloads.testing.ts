@@ -10,6 +10,7 @@ import {
   type V3Message,
   type V3Transaction,
 } from '@app/contracts';
+import { v3Message } from '@app/testing';
 
 /**
  * Synthetic Streaming payloads for tests (they pass the contract schemas of
@@ -32,26 +33,13 @@ function message(fields: {
   opcode: string | null;
   label: string;
 }): V3Message {
-  return {
+  return v3Message({
     hash: hashOf(`msg:${fields.label}`),
     source: fields.source,
     destination: fields.destination,
-    value: fields.source === null ? null : '1000',
-    value_extra_currencies: {},
-    fwd_fee: null,
-    ihr_fee: null,
-    extra_flags: null,
-    created_lt: null,
-    created_at: null,
     opcode: fields.opcode,
-    decoded_opcode: null,
-    ihr_disabled: null,
-    bounce: null,
-    bounced: null,
-    import_fee: null,
-    message_content: null,
-    init_state: null,
-  };
+    value_extra_currencies: {},
+  });
 }
 
 export interface TransactionSpec {
