@@ -7,6 +7,7 @@ import { GENESIS, GenesisAccount } from './genesis/genesis-values';
 import { pay, settleAndCheckSeqnos } from './genesis/genesis-step';
 import { genesisJetton } from './genesis/genesis-jetton';
 import { genesisNft } from './genesis/genesis-nft';
+import { type GenesisWallets } from './genesis/genesis-wallets';
 import { genesisSales } from './genesis/genesis-sales';
 import { genesisDns } from './genesis/genesis-dns';
 import { genesisVesting } from './genesis/genesis-vesting';
@@ -62,18 +63,19 @@ export class GenesisSeed implements Seed {
     v5.transfer(ctx, [pay(v3.address, t.v5r1ToV3r2, textComment(c.v5r1ToV3r2), false)]);
     await settleAndCheckSeqnos(ctx, wallets);
 
-    const jetton = await genesisJetton(ctx, v3, v4, wallets);
-    const nft = await genesisNft(ctx, v3, v4, v5, wallets);
+    const standard: GenesisWallets = { v3, v4, v5, all: wallets };
+    const jetton = await genesisJetton(ctx, standard);
+    const nft = await genesisNft(ctx, standard);
     const dns = await genesisDns(ctx, v5, wallets);
-    const vesting = await genesisVesting(ctx, v3, v4, v5, wallets);
-    const multisig = await genesisMultisig(ctx, v3, v4, v5, wallets);
+    const vesting = await genesisVesting(ctx, standard);
+    const multisig = await genesisMultisig(ctx, standard);
 
     // A last ordinary, bounceable transfer with a comment between two deployed wallets.
     v5.transfer(ctx, [pay(v3.address, t.v5r1ThanksV3r2, textComment(c.v5r1ThanksV3r2), true)]);
     await settleAndCheckSeqnos(ctx, wallets);
 
     // Last, so that everything above keeps its lts, balances and hashes: the sales.
-    const sales = await genesisSales(ctx, treasury.address, v3, v4, v5, wallets);
+    const sales = await genesisSales(ctx, treasury.address, standard);
 
     return [
       { name: GenesisAccount.treasury, kind: 'treasury', address: treasury.address },

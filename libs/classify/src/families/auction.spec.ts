@@ -26,6 +26,7 @@ import {
   auctionInfo,
   types,
   assertParties,
+  assertTransferData,
 } from '../testing/nft-trades';
 import type { ActionRow } from '../action';
 import type { AccountInterfaces } from '../trace-model';
@@ -177,10 +178,12 @@ void describe('.ton DNS auctions (auction.py DnsPurchaseMatcher, DnsReleaseMatch
       asset: DNS_COLLECTION,
       asset_secondary: ITEM,
     });
-    assert.equal(p.nft_transfer_data!.query_id, 77n);
-    assert.equal(p.nft_transfer_data!.price, 9_000_000_000n);
-    assert.equal(p.nft_transfer_data!.payout_amount, 9_000_000_000n);
-    assert.equal(p.nft_transfer_data!.marketplace, null);
+    assertTransferData(p, {
+      query_id: 77n,
+      price: 9_000_000_000n,
+      payout_amount: 9_000_000_000n,
+      marketplace: null,
+    });
   });
 
   it('dns_balance_release (0x4ed14b65) to a DNS item: dns_release with its value', () => {

@@ -9,7 +9,7 @@ import { beginCell, Address } from '@ton/core';
 import { classifyTrace } from '../core/pipeline';
 import { renderApiAction } from '../api-render';
 import { defaultRegistry } from '../registry';
-import { syntheticTrace, testAddress } from '../testing/synthetic-trace';
+import { syntheticTrace, testAddress, walletSends } from '../testing/synthetic-trace';
 
 const RELAYER = testAddress(0, 'a');
 const MEV = testAddress(0, 'b');
@@ -22,18 +22,13 @@ void describe('coffee_mev_protect_failed_swap', () => {
       .storeUint(42, 64)
       .storeAddress(Address.parse(USER))
       .endCell();
-    const t = syntheticTrace({
-      from: null,
-      to: RELAYER,
-      children: [
-        {
-          from: RELAYER,
-          to: MEV,
-          body: beginCell().storeUint(0x12345678, 32).endCell(),
-          children: [{ from: MEV, to: USER, body, value: 3_000_000_000n }],
-        },
-      ],
-    });
+    const t = syntheticTrace(
+      walletSends(RELAYER, {
+        to: MEV,
+        body: beginCell().storeUint(0x12345678, 32).endCell(),
+        children: [{ from: MEV, to: USER, body, value: 3_000_000_000n }],
+      }),
+    );
     const { actions, error } = classifyTrace(t, defaultRegistry);
     assert.equal(error, undefined);
     const found = actions.filter((a) => a.type === 'coffee_mev_protect_failed_swap');

@@ -33,7 +33,7 @@ import {
   USDT_ID,
   USER_CONTRACT,
 } from '../testing/evaa-liquidation';
-import { commentBody, syntheticTrace, type Hop } from '../testing/synthetic-trace';
+import { commentBody, syntheticTrace, type Hop, walletSends } from '../testing/synthetic-trace';
 
 /** USDT's mainnet jetton master: the asset of the USDT transfers among the real fixture traces. */
 const USDT_MASTER = '0:B113A994B5024A16719F69139328EB759596C38A25F59028B146FECDC3621DFE';
@@ -120,52 +120,47 @@ void describe('EVAA liquidation (evaa.py EvaaLiquidateBlockMatcher)', () => {
 
   void it('a jetton liquidation the user contract refuses (not_liquidatable): failed, the jettons sent back', () => {
     const payload = liquidateMaster(TON_ID, 2_500n);
-    const actions = classify({
-      from: null,
-      to: LIQUIDATOR,
-      children: [
-        {
-          from: LIQUIDATOR,
-          to: LIQUIDATOR_USDT,
-          body: jettonTransfer(2_500n, MASTER, payload),
-          children: [
-            {
-              from: LIQUIDATOR_USDT,
-              to: MASTER_USDT,
-              body: internalTransfer(2_500n, LIQUIDATOR),
-              children: [
-                {
-                  from: MASTER_USDT,
-                  to: MASTER,
-                  body: notification(2_500n, LIQUIDATOR, payload),
-                  children: [
-                    toUserContract({
-                      from: USER_CONTRACT,
-                      to: MASTER,
-                      body: liquidateUnsatisfied(USDT_ID, 2_500n, 0xe003),
-                      children: [
-                        {
-                          from: MASTER,
-                          to: MASTER_USDT,
-                          body: jettonTransfer(2_500n, LIQUIDATOR, null),
-                          children: [
-                            {
-                              from: MASTER_USDT,
-                              to: LIQUIDATOR_USDT,
-                              body: internalTransfer(2_500n, MASTER),
-                            },
-                          ],
-                        },
-                      ],
-                    }),
-                  ],
-                },
-              ],
-            },
-          ],
-        },
-      ],
-    });
+    const actions = classify(
+      walletSends(LIQUIDATOR, {
+        to: LIQUIDATOR_USDT,
+        body: jettonTransfer(2_500n, MASTER, payload),
+        children: [
+          {
+            from: LIQUIDATOR_USDT,
+            to: MASTER_USDT,
+            body: internalTransfer(2_500n, LIQUIDATOR),
+            children: [
+              {
+                from: MASTER_USDT,
+                to: MASTER,
+                body: notification(2_500n, LIQUIDATOR, payload),
+                children: [
+                  toUserContract({
+                    from: USER_CONTRACT,
+                    to: MASTER,
+                    body: liquidateUnsatisfied(USDT_ID, 2_500n, 0xe003),
+                    children: [
+                      {
+                        from: MASTER,
+                        to: MASTER_USDT,
+                        body: jettonTransfer(2_500n, LIQUIDATOR, null),
+                        children: [
+                          {
+                            from: MASTER_USDT,
+                            to: LIQUIDATOR_USDT,
+                            body: internalTransfer(2_500n, MASTER),
+                          },
+                        ],
+                      },
+                    ],
+                  }),
+                ],
+              },
+            ],
+          },
+        ],
+      }),
+    );
     assertOneTopLevelLiquidation(actions);
     const a = only(actions, 'evaa_liquidate');
     assert.equal(a.source, LIQUIDATOR);

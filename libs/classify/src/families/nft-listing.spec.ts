@@ -83,29 +83,23 @@ void describe('put on sale / auction (auction.py NftPutOnSaleBlockMatcher)', () 
       )
       .endCell(),
   );
-  const listing = (target: string, init: Cell): Hop => ({
-    from: null,
-    to: SELLER,
-    children: [
-      {
-        from: SELLER,
-        to: ITEM,
-        body: nftTransfer(LISTING, SELLER, 100_000_000n),
-        children: [
-          {
-            from: ITEM,
-            to: LISTING,
-            body: ownershipAssigned(SELLER),
-            value: 100_000_000n,
-            children: [
-              { from: LISTING, to: target, deploys: true, init, value: 50_000_000n },
-              itemHandsOver(LISTING, target, LISTING),
-            ],
-          },
-        ],
-      },
-    ],
-  });
+  const listing = (target: string, init: Cell): Hop =>
+    walletSends(SELLER, {
+      to: ITEM,
+      body: nftTransfer(LISTING, SELLER, 100_000_000n),
+      children: [
+        {
+          from: ITEM,
+          to: LISTING,
+          body: ownershipAssigned(SELLER),
+          value: 100_000_000n,
+          children: [
+            { from: LISTING, to: target, deploys: true, init, value: 50_000_000n },
+            itemHandsOver(LISTING, target, LISTING),
+          ],
+        },
+      ],
+    });
 
   it('a listing contract deploying a v3r3 sale and passing it the item: nft_put_on_sale with the prices of the state init', () => {
     const actions = classify(listing(SALE, saleV3r3), {
@@ -233,22 +227,16 @@ void describe('sale cancel and update (auction.py NftCancelSaleMatcher, UpdateSa
 });
 
 void describe('getgems auction finished by a "finish" comment (nft.py proxy, auction.py NftFinishAuctionMatcher)', () => {
-  const finish = (text: string): Hop => ({
-    from: null,
-    to: SELLER,
-    children: [
-      {
-        from: SELLER,
-        to: AUCTION,
-        body: comment(text),
-        value: 100_000_000n,
-        children: [
-          itemHandsOver(AUCTION, BUYER, AUCTION),
-          { from: AUCTION, to: SELLER, value: 6_500_000_000n },
-        ],
-      },
-    ],
-  });
+  const finish = (text: string): Hop =>
+    walletSends(SELLER, {
+      to: AUCTION,
+      body: comment(text),
+      value: 100_000_000n,
+      children: [
+        itemHandsOver(AUCTION, BUYER, AUCTION),
+        { from: AUCTION, to: SELLER, value: 6_500_000_000n },
+      ],
+    });
 
   it('the payout hangs off the comment: nft_purchase through an empty proxy, and nft_finish_auction on the comment', () => {
     const actions = classify(finish('finish'), { [AUCTION]: auctionInfo(), [ITEM]: item() });

@@ -33,23 +33,17 @@ import {
 } from '../testing/nft-trades';
 
 void describe('nft_purchase (nft.py GetgemsNftPurchaseBlockMatcher)', () => {
-  const buy = (payoutTo: string): Hop => ({
-    from: null,
-    to: BUYER,
-    children: [
-      {
-        from: BUYER,
-        to: SALE,
-        value: 5_200_000_000n,
-        children: [
-          { from: SALE, to: MARKET, value: 250_000_000n },
-          { from: SALE, to: ROYALTY, value: 500_000_000n },
-          { from: SALE, to: payoutTo, value: 4_250_000_000n },
-          itemHandsOver(SALE, BUYER, SALE),
-        ],
-      },
-    ],
-  });
+  const buy = (payoutTo: string): Hop =>
+    walletSends(BUYER, {
+      to: SALE,
+      value: 5_200_000_000n,
+      children: [
+        { from: SALE, to: MARKET, value: 250_000_000n },
+        { from: SALE, to: ROYALTY, value: 500_000_000n },
+        { from: SALE, to: payoutTo, value: 4_250_000_000n },
+        itemHandsOver(SALE, BUYER, SALE),
+      ],
+    });
 
   it('a TON transfer to a sale that hands the item to the sender and pays the seller: nft_purchase over the transfer and the payout', () => {
     const actions = classify(buy(SELLER), { [SALE]: saleInfo(), [ITEM]: item() });

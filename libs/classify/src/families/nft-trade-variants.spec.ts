@@ -31,6 +31,7 @@ import {
   saleInfo,
   auctionInfo,
   assertParties,
+  assertTransferData,
 } from '../testing/nft-trades';
 
 const PRICE = 5_000_000_000n;
@@ -50,9 +51,7 @@ void describe('getgems fixed-price sale variants (nft.py)', () => {
   it('the item first and the seller paid before the fees: nft_purchase with the seller payout', () => {
     const actions = classify(buy(null, [handOver, payout, royalty, fee]), interfaces);
     const p = only(actions, 'nft_purchase');
-    assert.equal(p.nft_transfer_data!.payout_amount, 4_250_000_000n);
-    assert.equal(p.nft_transfer_data!.price, PRICE);
-    assert.equal(p.nft_transfer_data!.real_prev_owner, SELLER);
+    assertTransferData(p, { payout_amount: 4_250_000_000n, price: PRICE, real_prev_owner: SELLER });
     assert.deepEqual(only(actions, 'nft_transfer').ancestor_type, ['nft_purchase']);
     const transfers = actions.filter((x) => x.type === 'ton_transfer');
     assert.deepEqual(transfers.map((x) => x.destination).sort(), [MARKET, ROYALTY, SELLER].sort());
@@ -70,9 +69,7 @@ void describe('getgems fixed-price sale variants (nft.py)', () => {
     const actions = classify(buy(op(2).endCell(), [fee, royalty, payout, handOver]), interfaces);
     assert.ok(!actions.some((x) => x.type === 'nft_purchase'));
     const t = only(actions, 'nft_transfer');
-    assert.equal(t.nft_transfer_data!.is_purchase, false);
-    assert.equal(t.nft_transfer_data!.price, null);
-    assert.equal(t.nft_transfer_data!.marketplace, null);
+    assertTransferData(t, { is_purchase: false, price: null, marketplace: null });
     assert.equal(t.source, SALE);
   });
 
@@ -117,10 +114,12 @@ void describe('getgems auction ended by op (nft.py, auction.py NftCancelAuctionM
     );
     assert.ok(!actions.some((x) => x.type === 'nft_purchase'));
     const t = only(actions, 'nft_transfer');
-    assert.equal(t.nft_transfer_data!.is_purchase, true);
-    assert.equal(t.nft_transfer_data!.price, 7_000_000_000n);
-    assert.equal(t.nft_transfer_data!.real_prev_owner, SELLER);
-    assert.equal(t.nft_transfer_data!.marketplace_address, MARKET);
+    assertTransferData(t, {
+      is_purchase: true,
+      price: 7_000_000_000n,
+      real_prev_owner: SELLER,
+      marketplace_address: MARKET,
+    });
     const f = only(actions, 'nft_finish_auction');
     assertParties(f, {
       source: WINNER,
@@ -140,8 +139,7 @@ void describe('getgems auction ended by op (nft.py, auction.py NftCancelAuctionM
     assert.equal(c.source, SELLER);
     assert.equal(c.destination, AUCTION);
     const t = only(actions, 'nft_transfer');
-    assert.equal(t.nft_transfer_data!.is_purchase, false);
-    assert.equal(t.nft_transfer_data!.real_prev_owner, null);
+    assertTransferData(t, { is_purchase: false, real_prev_owner: null });
   });
 });
 
@@ -171,10 +169,12 @@ void describe('Telemint auction end (nft.py TelegramNftPurchaseBlockMatcher)', (
     );
     assert.deepEqual(types(actions), ['nft_transfer']);
     const t = only(actions, 'nft_transfer');
-    assert.equal(t.nft_transfer_data!.is_purchase, true);
-    assert.equal(t.nft_transfer_data!.price, 20_000_000_000n);
-    assert.equal(t.nft_transfer_data!.payout_amount, 19_000_000_000n);
-    assert.equal(t.nft_transfer_data!.royalty_amount, null);
+    assertTransferData(t, {
+      is_purchase: true,
+      price: 20_000_000_000n,
+      payout_amount: 19_000_000_000n,
+      royalty_amount: null,
+    });
     assert.deepEqual(t.nft_listing_data, {
       marketplace_fee_address: SELLER,
       royalty_address: null,
@@ -191,10 +191,12 @@ void describe('Telemint auction end (nft.py TelegramNftPurchaseBlockMatcher)', (
       { [ITEM]: teleitem },
     );
     const t = only(actions, 'nft_transfer');
-    assert.equal(t.nft_transfer_data!.is_purchase, true);
-    assert.equal(t.nft_transfer_data!.price, 20_000_000_000n);
-    assert.equal(t.nft_transfer_data!.payout_amount, null);
-    assert.equal(t.nft_transfer_data!.royalty_amount, null);
+    assertTransferData(t, {
+      is_purchase: true,
+      price: 20_000_000_000n,
+      payout_amount: null,
+      royalty_amount: null,
+    });
     assert.equal(
       actions.filter((x) => x.type === 'call_contract' && x.opcode === 0x370fec51).length,
       2,

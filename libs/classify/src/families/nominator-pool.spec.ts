@@ -10,7 +10,13 @@ import { beginCell } from '@ton/core';
 import type { ActionRow } from '../action';
 import { classifyTrace } from '../core/pipeline';
 import { defaultRegistry } from '../registry';
-import { commentBody, syntheticTrace, testAddress, type Hop } from '../testing/synthetic-trace';
+import {
+  commentBody,
+  syntheticTrace,
+  testAddress,
+  type Hop,
+  walletSends,
+} from '../testing/synthetic-trace';
 import type { AccountInterfaces } from '../trace-model';
 
 const NOMINATOR = testAddress(0, 'a');
@@ -146,21 +152,16 @@ void describe('nominator pool (staking.py)', () => {
   });
 
   void it('process_withdraw_requests (op 2): each payout is a stake_withdrawal of its nominator', () => {
-    const actions = classify({
-      from: null,
-      to: VALIDATOR,
-      children: [
-        {
-          from: VALIDATOR,
-          to: POOL,
-          body: beginCell().storeUint(2, 32).storeUint(1, 64).storeUint(10, 8).endCell(),
-          children: [
-            { from: POOL, to: NOMINATOR, value: 7n * TON },
-            { from: POOL, to: OTHER_NOMINATOR, value: 11n * TON },
-          ],
-        },
-      ],
-    });
+    const actions = classify(
+      walletSends(VALIDATOR, {
+        to: POOL,
+        body: beginCell().storeUint(2, 32).storeUint(1, 64).storeUint(10, 8).endCell(),
+        children: [
+          { from: POOL, to: NOMINATOR, value: 7n * TON },
+          { from: POOL, to: OTHER_NOMINATOR, value: 11n * TON },
+        ],
+      }),
+    );
     const withdrawals = actions.filter((a) => a.type === 'stake_withdrawal');
     assert.deepEqual(
       withdrawals.map((a) => [a.source, a.destination, a.amount]).sort(),

@@ -8,7 +8,12 @@ import { describe, it } from 'node:test';
 import { Address, beginCell } from '@ton/core';
 import type { AccountInterfaces } from '../trace-model';
 import { classifyOk as classify, onlyAction as only } from '../testing/classified';
-import { type Hop, syntheticTrace as trace, testAddress } from '../testing/synthetic-trace';
+import {
+  type Hop,
+  syntheticTrace as trace,
+  testAddress,
+  walletSends,
+} from '../testing/synthetic-trace';
 
 const addr = testAddress;
 const WALLET = addr(0, 'a');
@@ -90,26 +95,21 @@ describe('DNS records (dns.py ChangeDnsRecordMatcher)', () => {
 describe('subscriptions (subscriptions.py)', () => {
   it('subscribe: plugin request → wallet funds → payment to the beneficiary; amount = request grams', () => {
     const request = op(0x706c7567).storeCoins(300n).endCell();
-    const t = trace({
-      from: null,
-      to: PLUGIN,
-      children: [
-        {
-          from: PLUGIN,
-          to: WALLET,
-          body: request,
-          children: [
-            {
-              from: WALLET,
-              to: PLUGIN,
-              value: 300n,
-              body: op(0xf06c7567).endCell(),
-              children: [{ from: PLUGIN, to: BENEFICIARY, body: op(0x73756273).endCell() }],
-            },
-          ],
-        },
-      ],
-    });
+    const t = trace(
+      walletSends(PLUGIN, {
+        to: WALLET,
+        body: request,
+        children: [
+          {
+            from: WALLET,
+            to: PLUGIN,
+            value: 300n,
+            body: op(0xf06c7567).endCell(),
+            children: [{ from: PLUGIN, to: BENEFICIARY, body: op(0x73756273).endCell() }],
+          },
+        ],
+      }),
+    );
     const a = only(classify(t), 'subscribe');
     assert.equal(a.source, WALLET);
     assert.equal(a.destination, BENEFICIARY);

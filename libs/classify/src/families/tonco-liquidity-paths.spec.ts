@@ -72,26 +72,21 @@ const poolInit = (active: boolean, contents: boolean): Cell => {
 };
 
 const deployTrace = (init: Cell) =>
-  syntheticTrace({
-    from: null,
-    to: DEPLOYER,
-    children: [
-      {
-        from: DEPLOYER,
-        to: ROUTER,
-        body: createPool(),
-        children: [
-          {
-            from: ROUTER,
-            to: POOL,
-            body: init,
-            deploys: true,
-            children: [{ from: POOL, to: DEPLOYER, body: op(0xd53276db).endCell() }],
-          },
-        ],
-      },
-    ],
-  });
+  syntheticTrace(
+    walletSends(DEPLOYER, {
+      to: ROUTER,
+      body: createPool(),
+      children: [
+        {
+          from: ROUTER,
+          to: POOL,
+          body: init,
+          deploys: true,
+          children: [{ from: POOL, to: DEPLOYER, body: op(0xd53276db).endCell() }],
+        },
+      ],
+    }),
+  );
 
 void describe('TONCO deploy pool (ToncoDeployPoolBlockMatcher)', () => {
   void it('create_pool → pool_init → excess: the create message fields, pool_active from the init', () => {

@@ -10,7 +10,7 @@ import { classifyTrace } from '../core/pipeline';
 import { defaultRegistry } from '../registry';
 import { bocBase64 } from '../tlb/cells';
 import { storeFields, VESTING } from '@app/ton';
-import { syntheticTrace, testAddress } from '../testing/synthetic-trace';
+import { syntheticTrace, testAddress, walletSends } from '../testing/synthetic-trace';
 
 const OWNER = testAddress(0, 'a');
 const VESTING_WALLET = testAddress(0, 'b');
@@ -47,18 +47,13 @@ void describe('vesting_send_message (VestingSendMessageBlockMatcher)', () => {
     const request = storeFields(VESTING.send_message, sendMessage);
     const sendResponse = { query_id: 11n };
     const response = storeFields(VESTING.send_message_response, sendResponse);
-    const trace = syntheticTrace({
-      from: null,
-      to: OWNER,
-      children: [
-        {
-          from: OWNER,
-          to: VESTING_WALLET,
-          body: request,
-          children: [{ from: VESTING_WALLET, to: OWNER, body: response }],
-        },
-      ],
-    });
+    const trace = syntheticTrace(
+      walletSends(OWNER, {
+        to: VESTING_WALLET,
+        body: request,
+        children: [{ from: VESTING_WALLET, to: OWNER, body: response }],
+      }),
+    );
     const a = only(classifyTrace(trace, defaultRegistry).actions, 'vesting_send_message');
     assert.equal(a.source, OWNER);
     assert.equal(a.destination, VESTING_WALLET);

@@ -39,3 +39,16 @@ export function assertParties(action: ActionRow, expected: Parties): void {
   }
   assert.deepEqual(actual, expected);
 }
+
+type TransferData = NonNullable<ActionRow['nft_transfer_data']>;
+
+/** `action`'s nft_transfer_data holds `expected` (only the fields given are compared). */
+export function assertTransferData(action: ActionRow, expected: Partial<TransferData>): void {
+  const data = action.nft_transfer_data;
+  assert.ok(data, `${action.type} has no nft_transfer_data`);
+  const actual: Partial<Record<keyof TransferData, unknown>> = {};
+  for (const key of Object.keys(expected)) {
+    actual[key] = data[key];
+  }
+  assert.deepEqual(actual, expected);
+}

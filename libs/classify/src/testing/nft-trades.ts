@@ -9,7 +9,7 @@ import { type Hop, syntheticTrace } from './synthetic-trace';
 import type { AccountInterfaces, NftItemInfo } from '../trace-model';
 import { classifyOk } from './classified';
 
-export { assertParties, onlyAction as only } from './classified';
+export { assertParties, assertTransferData, onlyAction as only } from './classified';
 
 export const addr = (fill: string): string => `0:${fill.repeat(64).toUpperCase()}`;
 export const BUYER = addr('a');

@@ -1,16 +1,14 @@
 import { type Address, internal, toNano } from '@ton/core';
 import { JettonMinter, JettonWallet, onchainContent, textComment } from '../../contracts';
 import type { SeedAccount, SeedContext } from '../seed-context';
-import { type SeedWallet } from '../seed-wallet';
 import { GENESIS, GenesisAccount } from './genesis-values';
 import { pay, settleAndCheckSeqnos, expectValue } from './genesis-step';
+import { type GenesisWallets } from './genesis-wallets';
 
 /** Minter (admin v3r2), mints to v3r2 and v4r2, a transfer v3r2 → v4r2 and a burn by v4r2. */
 export async function genesisJetton(
   ctx: SeedContext,
-  v3: SeedWallet,
-  v4: SeedWallet,
-  wallets: SeedWallet[],
+  { v3, v4, all: wallets }: GenesisWallets,
 ): Promise<SeedAccount[]> {
   const j = GENESIS.jetton;
   const minter = await JettonMinter.createFromConfig({

@@ -1,9 +1,10 @@
 import { internal, toNano } from '@ton/core';
 import { Multisig, MultisigOrder, textComment } from '../../contracts';
 import type { SeedAccount, SeedContext } from '../seed-context';
-import { SEED_VALID_UNTIL, type SeedWallet } from '../seed-wallet';
+import { SEED_VALID_UNTIL } from '../seed-wallet';
 import { GENESIS, GenesisAccount } from './genesis-values';
 import { pay, settleAndCheckSeqnos, expectValue } from './genesis-step';
+import { type GenesisWallets } from './genesis-wallets';
 
 /**
  * A 2-of-3 multisig of the three wallets: v3r2 deploys it and creates order 0 (paying v4r2, approved by
@@ -11,10 +12,7 @@ import { pay, settleAndCheckSeqnos, expectValue } from './genesis-step';
  */
 export async function genesisMultisig(
   ctx: SeedContext,
-  v3: SeedWallet,
-  v4: SeedWallet,
-  v5: SeedWallet,
-  wallets: SeedWallet[],
+  { v3, v4, v5, all: wallets }: GenesisWallets,
 ): Promise<SeedAccount[]> {
   const m = GENESIS.multisig;
   const multisig = await Multisig.createFromConfig({

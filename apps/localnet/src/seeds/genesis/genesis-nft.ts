@@ -1,17 +1,14 @@
 import { type Address, internal, toNano } from '@ton/core';
 import { NftCollection, NftItem, textComment } from '../../contracts';
 import type { SeedAccount, SeedContext } from '../seed-context';
-import { type SeedWallet } from '../seed-wallet';
 import { GENESIS, GenesisAccount } from './genesis-values';
 import { pay, settleAndCheckSeqnos, expectValue } from './genesis-step';
+import { type GenesisWallets } from './genesis-wallets';
 
 /** Collection (owner v4r2) deployed with item 0 for v4r2, item 1 minted for v5r1, item 0 sent to v3r2. */
 export async function genesisNft(
   ctx: SeedContext,
-  v3: SeedWallet,
-  v4: SeedWallet,
-  v5: SeedWallet,
-  wallets: SeedWallet[],
+  { v3, v4, v5, all: wallets }: GenesisWallets,
 ): Promise<SeedAccount[]> {
   const n = GENESIS.nft;
   const collection = await NftCollection.createFromConfig({

@@ -1,9 +1,9 @@
 import { type Address, internal, toNano } from '@ton/core';
 import { NftCollection, NftItem, NftSale, SALE_BUY_GAS } from '../../contracts';
 import type { SeedAccount, SeedContext } from '../seed-context';
-import { type SeedWallet } from '../seed-wallet';
 import { GENESIS, GenesisAccount } from './genesis-values';
 import { pay, settleAndCheckSeqnos, expectValue } from './genesis-step';
+import { type GenesisWallets } from './genesis-wallets';
 
 /**
  * v4r2 mints items 2 and 3 for v5r1; v5r1 deploys a fixed-price sale for each and transfers both
@@ -13,10 +13,7 @@ import { pay, settleAndCheckSeqnos, expectValue } from './genesis-step';
 export async function genesisSales(
   ctx: SeedContext,
   marketplace: Address,
-  v3: SeedWallet,
-  v4: SeedWallet,
-  v5: SeedWallet,
-  wallets: SeedWallet[],
+  { v3, v4, v5, all: wallets }: GenesisWallets,
 ): Promise<SeedAccount[]> {
   const s = GENESIS.sale;
   const collection = ctx.blockchain.openContract(

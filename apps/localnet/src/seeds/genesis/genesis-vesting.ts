@@ -2,9 +2,10 @@ import { external, internal, toNano } from '@ton/core';
 import { textComment, VestingWallet } from '../../contracts';
 import { deterministicWalletKey } from '../deterministic-mnemonic';
 import type { SeedAccount, SeedContext } from '../seed-context';
-import { SEED_VALID_UNTIL, type SeedWallet } from '../seed-wallet';
+import { SEED_VALID_UNTIL } from '../seed-wallet';
 import { GENESIS, GenesisAccount } from './genesis-values';
 import { pay, settleAndCheckSeqnos, expectValue } from './genesis-step';
+import { type GenesisWallets } from './genesis-wallets';
 
 /**
  * A vesting wallet for v4r2 funded by v3r2 (its vesting sender), which whitelists v5r1; the vesting
@@ -12,10 +13,7 @@ import { pay, settleAndCheckSeqnos, expectValue } from './genesis-step';
  */
 export async function genesisVesting(
   ctx: SeedContext,
-  v3: SeedWallet,
-  v4: SeedWallet,
-  v5: SeedWallet,
-  wallets: SeedWallet[],
+  { v3, v4, v5, all: wallets }: GenesisWallets,
 ): Promise<SeedAccount> {
   const v = GENESIS.vesting;
   const { mnemonic, keyPair } = await deterministicWalletKey(v.keyLabel);
