@@ -69,20 +69,6 @@ function cellBocOf(
   return boc;
 }
 
-/** `body`: required (`empty body`), a b64 BoC of one cell (`failed to parse body`). */
-export function requiredCellBoc(
-  raw: RawParams,
-  name: string,
-  source: ParamSource,
-  budget: MessageCellBudget,
-): string {
-  const value = own(raw, name);
-  if (isAbsent(value)) {
-    throw validationError(`empty ${name}`, name);
-  }
-  return cellBocOf(value, name, source, budget);
-}
-
 /** `init_code` / `init_data`: optional (default `""`), a b64 BoC of one cell when given. */
 export function optionalCellBoc(
   raw: RawParams,
@@ -91,8 +77,20 @@ export function optionalCellBoc(
   budget: MessageCellBudget,
 ): string {
   const value = own(raw, name);
-  if (isAbsent(value)) {
-    return '';
+  return isAbsent(value) ? '' : cellBocOf(value, name, source, budget);
+}
+
+/** `body`: required (`empty body`), a b64 BoC of one cell (`failed to parse body`). */
+export function requiredCellBoc(
+  raw: RawParams,
+  name: string,
+  source: ParamSource,
+  budget: MessageCellBudget,
+): string {
+  // A given value is never the empty string once parsed: a BoC has at least its header.
+  const boc = optionalCellBoc(raw, name, source, budget);
+  if (boc === '') {
+    throw validationError(`empty ${name}`, name);
   }
-  return cellBocOf(value, name, source, budget);
+  return boc;
 }
