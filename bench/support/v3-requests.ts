@@ -19,7 +19,6 @@ import {
 import { V3_ENDPOINTS, V3Params } from '@app/gateway';
 import {
   actionAddresses,
-  listWindow,
   MetadataBuilder,
   pageControllers,
   present,
@@ -277,13 +276,7 @@ const jettonTransfersQuery: V3Query = {
   service: (db, req) => controllers(db).tokens.jettonTransfers(req as JettonEventsReq),
   raw: async (db, r) => {
     const req = r as JettonEventsReq;
-    const rows = await new TokenQueryRepository(db).jettonTransfers({
-      owner: req.owner_address,
-      subject: req.jetton_wallet,
-      parent: req.jetton_master,
-      direction: req.direction,
-      ...listWindow(req),
-    });
+    const rows = await new TokenQueryRepository(db).jettonTransfers(req);
     const addresses = rows.flatMap((row) =>
       present(
         row.source,

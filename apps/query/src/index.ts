@@ -14,4 +14,3 @@ export { pageControllers } from './render-cache/page-controllers.testing';
 export { actionAddresses, toV3Action } from './actions/action.mapper';
 export { MetadataBuilder } from './metadata/metadata.builder';
 export { present } from './tokens/token.mapper';
-export { listWindow } from './wire/list-window';

@@ -11,7 +11,7 @@ import { Payload } from '@nestjs/microservices';
 import { AddressBookBuilder } from '../address-book/address-book.builder';
 import { toV3Transaction, transactionAddresses } from '../transactions/transaction.mapper';
 import { actionAddresses, toV3Action } from './action.mapper';
-import { requireMasterchainBlock } from '../wire/list-window';
+import { requireMasterchainBlock } from '../wire/require-masterchain-block';
 
 /** `ton.query.v1.actions` (toncenter https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml). */
 @Controller()

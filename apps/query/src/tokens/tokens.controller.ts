@@ -16,12 +16,7 @@ import {
   type V3NftSalesRes,
   type V3NftTransfersRes,
 } from '@app/contracts';
-import {
-  type SaleItem,
-  type TokenEventFilter,
-  TokenQueryRepository,
-  ReadScopeInterceptor,
-} from '@app/database';
+import { type SaleItem, TokenQueryRepository, ReadScopeInterceptor } from '@app/database';
 import { RpcHandler } from '@app/nats';
 import { Controller, UseInterceptors } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
@@ -40,26 +35,9 @@ import {
   toTelemintSale,
   toNftTransfer,
 } from './token.mapper';
-import { listWindow } from '../wire/list-window';
-
-type EventsReq = JettonEventsReq | NftTransfersReq;
 
 /** The settings every token request carries (`X-No-Address-Book`, `X-No-Metadata`). */
 type EnrichmentReq = Pick<JettonMastersReq, 'no_address_book' | 'no_metadata'>;
-
-function eventFilter(
-  req: EventsReq,
-  subject: string[] | undefined,
-  parent: string | undefined,
-): TokenEventFilter {
-  return {
-    owner: req.owner_address,
-    subject,
-    parent,
-    direction: req.direction,
-    ...listWindow(req),
-  };
-}
 
 /** `ton.query.v1.jetton*` and `ton.query.v1.nft*` (toncenter https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml). */
 @Controller()
@@ -82,12 +60,7 @@ export class TokensController {
 
   @RpcHandler(Subjects.query.jettonMasters)
   async jettonMasters(@Payload() req: JettonMastersReq): Promise<V3JettonMastersRes> {
-    const rows = await this.tokens.jettonMasters({
-      address: req.address,
-      admin: req.admin_address,
-      limit: req.limit,
-      offset: req.offset,
-    });
+    const rows = await this.tokens.jettonMasters(req);
     return {
       jetton_masters: rows.map(toJettonMaster),
       ...(await this.enrich(
@@ -99,15 +72,7 @@ export class TokensController {
 
   @RpcHandler(Subjects.query.jettonWallets)
   async jettonWallets(@Payload() req: JettonWalletsReq): Promise<V3JettonWalletsRes> {
-    const rows = await this.tokens.jettonWallets({
-      address: req.address,
-      owner: req.owner_address,
-      jetton: req.jetton_address,
-      excludeZeroBalance: req.exclude_zero_balance,
-      sort: req.sort,
-      limit: req.limit,
-      offset: req.offset,
-    });
+    const rows = await this.tokens.jettonWallets(req);
     return {
       jetton_wallets: rows.map(toJettonWallet),
       ...(await this.enrich(
@@ -119,9 +84,7 @@ export class TokensController {
 
   @RpcHandler(Subjects.query.jettonTransfers)
   async jettonTransfers(@Payload() req: JettonEventsReq): Promise<V3JettonTransfersRes> {
-    const rows = await this.tokens.jettonTransfers(
-      eventFilter(req, req.jetton_wallet, req.jetton_master),
-    );
+    const rows = await this.tokens.jettonTransfers(req);
     return {
       jetton_transfers: rows.map(toJettonTransfer),
       ...(await this.enrich(
@@ -141,9 +104,7 @@ export class TokensController {
 
   @RpcHandler(Subjects.query.jettonBurns)
   async jettonBurns(@Payload() req: JettonEventsReq): Promise<V3JettonBurnsRes> {
-    const rows = await this.tokens.jettonBurns(
-      eventFilter(req, req.jetton_wallet, req.jetton_master),
-    );
+    const rows = await this.tokens.jettonBurns(req);
     return {
       jetton_burns: rows.map(toJettonBurn),
       ...(await this.enrich(
@@ -162,12 +123,7 @@ export class TokensController {
 
   @RpcHandler(Subjects.query.nftCollections)
   async nftCollections(@Payload() req: NftCollectionsReq): Promise<V3NftCollectionsRes> {
-    const rows = await this.tokens.nftCollections({
-      address: req.collection_address,
-      owner: req.owner_address,
-      limit: req.limit,
-      offset: req.offset,
-    });
+    const rows = await this.tokens.nftCollections(req);
     return {
       nft_collections: rows.map(toNftCollection),
       ...(await this.enrich(
@@ -179,16 +135,7 @@ export class TokensController {
 
   @RpcHandler(Subjects.query.nftItems)
   async nftItems(@Payload() req: NftItemsReq): Promise<V3NftItemsRes> {
-    const rows = await this.tokens.nftItems({
-      address: req.address,
-      owner: req.owner_address,
-      collection: req.collection_address,
-      index: req.index,
-      includeOnSale: req.include_on_sale,
-      sortByLastTransactionLt: req.sort_by_last_transaction_lt,
-      limit: req.limit,
-      offset: req.offset,
-    });
+    const rows = await this.tokens.nftItems(req);
     const collections = await this.tokens.nftCollectionsByAddress([
       ...new Set(rows.flatMap((r) => present(r.collection_address))),
     ]);
@@ -269,9 +216,7 @@ export class TokensController {
 
   @RpcHandler(Subjects.query.nftTransfers)
   async nftTransfers(@Payload() req: NftTransfersReq): Promise<V3NftTransfersRes> {
-    const rows = await this.tokens.nftTransfers(
-      eventFilter(req, req.item_address, req.collection_address),
-    );
+    const rows = await this.tokens.nftTransfers(req);
     return {
       nft_transfers: rows.map(toNftTransfer),
       ...(await this.enrich(

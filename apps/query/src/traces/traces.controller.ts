@@ -16,7 +16,7 @@ import { ActionRenderer } from '../render-cache/action-renderer';
 import { TransactionRenderer } from '../render-cache/transaction-renderer';
 import { toV3TraceHead } from './trace.mapper';
 import { transactionAddresses } from '../transactions/transaction.mapper';
-import { requireMasterchainBlock } from '../wire/list-window';
+import { requireMasterchainBlock } from '../wire/require-masterchain-block';
 
 /** Traces above this many transactions come back without a body (ton-index-go `-max-trace-txs`). */
 const MAX_TRACE_TRANSACTIONS = 4000;

@@ -24,7 +24,7 @@ import { Payload } from '@nestjs/microservices';
 import { AddressBookBuilder } from '../address-book/address-book.builder';
 import { TransactionRenderer } from '../render-cache/transaction-renderer';
 import { toV3Transaction, transactionAddresses } from './transaction.mapper';
-import { requireMasterchainBlock } from '../wire/list-window';
+import { requireMasterchainBlock } from '../wire/require-masterchain-block';
 
 /** `ton.query.v1.*` handlers of the v3 transaction and message endpoints (toncenter https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml). */
 @Controller()

@@ -27,10 +27,14 @@ import {
   type SaleItem,
 } from './token-query.rows';
 import {
+  type JettonEventsFilter,
+  type JettonMastersFilter,
   type JettonWalletFilter,
+  type NftCollectionsFilter,
   type NftItemFilter,
-  type Page,
+  type NftTransfersFilter,
   type TokenEventFilter,
+  tokenEventFilter,
 } from './token-query.filters';
 import { any, NFT_ITEM, withMetadata } from './token-columns.sql';
 import { eventPage, JETTON_BURNS, JETTON_TRANSFERS, NFT_TRANSFERS, oneOf } from './token-event.sql';
@@ -48,7 +52,14 @@ export type {
   NftTransferQueryRow,
   SaleItem,
 } from './token-query.rows';
-export type { JettonWalletFilter, NftItemFilter, TokenEventFilter } from './token-query.filters';
+export type {
+  JettonEventsFilter,
+  JettonMastersFilter,
+  JettonWalletFilter,
+  NftCollectionsFilter,
+  NftItemFilter,
+  NftTransfersFilter,
+} from './token-query.filters';
 
 /**
  * Reads of the v3 Jetton and NFT endpoints (toncenter
@@ -60,12 +71,10 @@ export class TokenQueryRepository {
   constructor(private readonly ds: DataSource) {}
 
   /** jetton/masters: by id unless addresses are given (toncenter leaves that unordered; address here). */
-  jettonMasters(
-    f: Page & { address?: string[] | undefined; admin?: string[] | undefined },
-  ): Promise<JettonMasterQueryRow[]> {
+  jettonMasters(f: JettonMastersFilter): Promise<JettonMasterQueryRow[]> {
     const q = new SqlFilter();
     any(q, 'address', f.address);
-    any(q, 'admin_address', f.admin);
+    any(q, 'admin_address', f.admin_address);
     const order = f.address === undefined ? 'id ASC' : 'address ASC';
     return this.ds.query<JettonMasterQueryRow[]>(
       `SELECT ${JETTON_MASTER} FROM jetton_masters${q.where()} ORDER BY ${order}${q.page(f.limit, f.offset)}`,
@@ -97,18 +106,18 @@ export class TokenQueryRepository {
   jettonWallets(f: JettonWalletFilter): Promise<JettonWalletQueryRow[]> {
     const q = new SqlFilter();
     any(q, 'address', f.address);
-    any(q, 'owner', f.owner);
-    any(q, 'jetton', f.jetton);
-    if (f.excludeZeroBalance === true) {
+    any(q, 'owner', f.owner_address);
+    any(q, 'jetton', f.jetton_address);
+    if (f.exclude_zero_balance === true) {
       q.and(`(balance > 0 OR coalesce(mintless_amount, 0) > 0)`);
     }
     const col = f.sort === undefined ? 'id ASC' : `balance ${dir(f.sort)}, id ${dir(f.sort)}`;
     let order = 'id ASC';
     if (f.address !== undefined) {
       order = 'address ASC';
-    } else if (f.owner !== undefined) {
+    } else if (f.owner_address !== undefined) {
       order = `owner ASC, ${col}`;
-    } else if (f.jetton?.length === 1) {
+    } else if (f.jetton_address?.length === 1) {
       order = `jetton ASC, ${col}`;
     }
     return this.ds.query<JettonWalletQueryRow[]>(
@@ -128,7 +137,8 @@ export class TokenQueryRepository {
   }
 
   /** jetton/transfers (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): aborted transfers are always left out. */
-  jettonTransfers(f: TokenEventFilter): Promise<JettonTransferQueryRow[]> {
+  jettonTransfers(req: JettonEventsFilter): Promise<JettonTransferQueryRow[]> {
+    const f = tokenEventFilter(req, req.jetton_wallet, req.jetton_master);
     return this.ownerPage('jetton_transfers', f, (page, q) => {
       q.and('E.tx_aborted IS FALSE');
       if (page.subject !== undefined) {
@@ -142,7 +152,8 @@ export class TokenQueryRepository {
   }
 
   /** jetton/burns (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): aborted burns included. */
-  jettonBurns(f: TokenEventFilter): Promise<JettonBurnQueryRow[]> {
+  jettonBurns(req: JettonEventsFilter): Promise<JettonBurnQueryRow[]> {
+    const f = tokenEventFilter(req, req.jetton_wallet, req.jetton_master);
     return this.ownerPage('jetton_burns', f, (page, q) => {
       if (page.owner !== undefined) {
         q.and(oneOf(q, 'E.owner', page.owner));
@@ -187,12 +198,10 @@ export class TokenQueryRepository {
   }
 
   /** nft/collections (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): by id (toncenter orders only without filters; id always here). */
-  nftCollections(
-    f: Page & { address?: string[] | undefined; owner?: string[] | undefined },
-  ): Promise<NftCollectionQueryRow[]> {
+  nftCollections(f: NftCollectionsFilter): Promise<NftCollectionQueryRow[]> {
     const q = new SqlFilter();
-    any(q, 'address', f.address);
-    any(q, 'owner_address', f.owner);
+    any(q, 'address', f.collection_address);
+    any(q, 'owner_address', f.owner_address);
     return this.ds.query<NftCollectionQueryRow[]>(
       `SELECT ${NFT_COLLECTION} FROM nft_collections${q.where()} ORDER BY id ASC${q.page(f.limit, f.offset)}`,
       q.params,
@@ -222,17 +231,17 @@ export class TokenQueryRepository {
   nftItems(f: NftItemFilter): Promise<NftItemQueryRow[]> {
     const q = new SqlFilter();
     any(q, 'address', f.address);
-    any(q, f.includeOnSale === true ? 'real_owner' : 'owner_address', f.owner);
-    any(q, 'collection_address', f.collection);
+    any(q, f.include_on_sale === true ? 'real_owner' : 'owner_address', f.owner_address);
+    any(q, 'collection_address', f.collection_address);
     if (f.index !== undefined) {
       q.and(`index = ANY(${q.param(f.index)}::numeric[])`);
     }
     let order = 'id ASC';
-    if (f.sortByLastTransactionLt === true) {
+    if (f.sort_by_last_transaction_lt === true) {
       order = 'last_transaction_lt DESC, id DESC';
-    } else if (f.owner !== undefined) {
+    } else if (f.owner_address !== undefined) {
       order = 'owner_address, collection_address, index, id';
-    } else if (f.collection?.length === 1) {
+    } else if (f.collection_address?.length === 1) {
       order = 'collection_address, index, id';
     }
     return this.ds.query<NftItemQueryRow[]>(
@@ -302,7 +311,8 @@ export class TokenQueryRepository {
   }
 
   /** nft/transfers (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): aborted transfers included; in → new_owner, out → old_owner. */
-  nftTransfers(f: TokenEventFilter): Promise<NftTransferQueryRow[]> {
+  nftTransfers(req: NftTransfersFilter): Promise<NftTransferQueryRow[]> {
+    const f = tokenEventFilter(req, req.item_address, req.collection_address);
     return this.ownerPage('nft_transfers', f, (page, q) => {
       if (page.subject !== undefined) {
         q.and(oneOf(q, 'E.nft_item_address', page.subject));

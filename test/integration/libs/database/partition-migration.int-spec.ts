@@ -142,9 +142,9 @@ void describe('partitioning the history of a populated database', () => {
           ),
         ),
       ),
-      jettonTransfers: await token.jettonTransfers({ ...page, owner: [wallet] }),
-      jettonBurns: await token.jettonBurns({ ...page, owner: [wallet] }),
-      nftTransfers: await token.nftTransfers({ ...page, owner: [wallet] }),
+      jettonTransfers: await token.jettonTransfers({ ...page, owner_address: [wallet] }),
+      jettonBurns: await token.jettonBurns({ ...page, owner_address: [wallet] }),
+      nftTransfers: await token.nftTransfers({ ...page, owner_address: [wallet] }),
     };
   }
 

@@ -243,37 +243,39 @@ void describe('plans of the v3 queries (no sequential scan of a large table)', (
     for (const sort of sorts) {
       const base = { ...PAGE, sort };
       await assertIndexed(`jetton transfers by owner ${sort}`, () =>
-        token.jettonTransfers({ ...base, owner: [ACCOUNT] }),
+        token.jettonTransfers({ ...base, owner_address: [ACCOUNT] }),
       );
       await assertIndexed(`jetton transfers by wallet ${sort}`, () =>
-        token.jettonTransfers({ ...base, subject: [ACCOUNT] }),
+        token.jettonTransfers({ ...base, jetton_wallet: [ACCOUNT] }),
       );
       await assertIndexed(`jetton transfers by master ${sort}`, () =>
-        token.jettonTransfers({ ...base, parent: ACCOUNT }),
+        token.jettonTransfers({ ...base, jetton_master: ACCOUNT }),
       );
       await assertIndexed(`jetton burns by owner ${sort}`, () =>
-        token.jettonBurns({ ...base, owner: [ACCOUNT] }),
+        token.jettonBurns({ ...base, owner_address: [ACCOUNT] }),
       );
       await assertIndexed(`nft transfers by owner ${sort}`, () =>
-        token.nftTransfers({ ...base, owner: [ACCOUNT] }),
+        token.nftTransfers({ ...base, owner_address: [ACCOUNT] }),
       );
       await assertIndexed(`nft transfers by collection ${sort}`, () =>
-        token.nftTransfers({ ...base, parent: ACCOUNT }),
+        token.nftTransfers({ ...base, collection_address: ACCOUNT }),
       );
       await assertIndexed(`jetton wallets by owner ${sort}`, () =>
-        token.jettonWallets({ ...base, owner: [ACCOUNT] }),
+        token.jettonWallets({ ...base, owner_address: [ACCOUNT] }),
       );
     }
     await assertIndexed('jetton wallets by master', () =>
-      token.jettonWallets({ ...PAGE, jetton: [ACCOUNT] }),
+      token.jettonWallets({ ...PAGE, jetton_address: [ACCOUNT] }),
     );
     await assertIndexed('jetton wallets by address', () => token.jettonWalletsByAddress([ACCOUNT]));
-    await assertIndexed('nft items by owner', () => token.nftItems({ ...PAGE, owner: [ACCOUNT] }));
+    await assertIndexed('nft items by owner', () =>
+      token.nftItems({ ...PAGE, owner_address: [ACCOUNT] }),
+    );
     await assertIndexed('nft items by collection', () =>
-      token.nftItems({ ...PAGE, collection: [ACCOUNT] }),
+      token.nftItems({ ...PAGE, collection_address: [ACCOUNT] }),
     );
     await assertIndexed('nft items by collection and index', () =>
-      token.nftItems({ ...PAGE, collection: [ACCOUNT], index: ['5'] }),
+      token.nftItems({ ...PAGE, collection_address: [ACCOUNT], index: ['5'] }),
     );
     await assertIndexed('nft items by address', () => token.nftItemsByAddress([ACCOUNT]));
   });

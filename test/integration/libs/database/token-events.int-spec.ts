@@ -3,7 +3,8 @@ import { after, before, describe, it } from 'node:test';
 import {
   createDataSource,
   type DataSource,
-  type TokenEventFilter,
+  type JettonEventsFilter,
+  type NftTransfersFilter,
   TokenQueryRepository,
 } from '@app/database';
 import { createTestDatabase, type TestDatabase } from '@app/testing';
@@ -73,14 +74,14 @@ void describe('token event pages (TokenQueryRepository)', () => {
     await db.drop();
   });
 
-  const jettons = async (f: Partial<TokenEventFilter>): Promise<string[]> =>
+  const jettons = async (f: Partial<JettonEventsFilter>): Promise<string[]> =>
     (await tokens.jettonTransfers({ ...PAGE, ...f })).map((r) => r.tx_hash);
-  const nfts = async (f: Partial<TokenEventFilter>): Promise<string[]> =>
+  const nfts = async (f: Partial<NftTransfersFilter>): Promise<string[]> =>
     (await tokens.nftTransfers({ ...PAGE, ...f })).map((r) => r.tx_hash);
 
   void it('orders one owner’s Jetton transfers by lt as a number, both directions, aborted left out', async () => {
-    assert.deepEqual(await jettons({ owner: [X] }), [hash(3), hash(2), hash(1), hash(6)]);
-    assert.deepEqual(await jettons({ owner: [X], sort: 'asc' }), [
+    assert.deepEqual(await jettons({ owner_address: [X] }), [hash(3), hash(2), hash(1), hash(6)]);
+    assert.deepEqual(await jettons({ owner_address: [X], sort: 'asc' }), [
       hash(6),
       hash(1),
       hash(2),
@@ -89,17 +90,24 @@ void describe('token event pages (TokenQueryRepository)', () => {
   });
 
   void it('pages one owner’s transfers across both branches with limit and offset', async () => {
-    assert.deepEqual(await jettons({ owner: [X], limit: 2, offset: 1 }), [hash(2), hash(1)]);
-    assert.deepEqual(await jettons({ owner: [X], limit: 2, offset: 3 }), [hash(6)]);
+    assert.deepEqual(await jettons({ owner_address: [X], limit: 2, offset: 1 }), [
+      hash(2),
+      hash(1),
+    ]);
+    assert.deepEqual(await jettons({ owner_address: [X], limit: 2, offset: 3 }), [hash(6)]);
   });
 
   void it('reads one direction only: in = destination, out = source', async () => {
-    assert.deepEqual(await jettons({ owner: [X], direction: 'in' }), [hash(3), hash(2), hash(6)]);
-    assert.deepEqual(await jettons({ owner: [X], direction: 'out' }), [hash(3), hash(1)]);
+    assert.deepEqual(await jettons({ owner_address: [X], direction: 'in' }), [
+      hash(3),
+      hash(2),
+      hash(6),
+    ]);
+    assert.deepEqual(await jettons({ owner_address: [X], direction: 'out' }), [hash(3), hash(1)]);
   });
 
   void it('reads several owners in either direction', async () => {
-    assert.deepEqual(await jettons({ owner: [X, Z] }), [
+    assert.deepEqual(await jettons({ owner_address: [X, Z] }), [
       hash(4),
       hash(3),
       hash(2),
@@ -110,14 +118,14 @@ void describe('token event pages (TokenQueryRepository)', () => {
 
   void it('orders by lt as a number without an owner, with the lt range', async () => {
     assert.deepEqual(await jettons({}), [hash(4), hash(3), hash(2), hash(1), hash(6)]);
-    assert.deepEqual(await jettons({ startLt: '1000000000', endLt: '1000000005' }), [
+    assert.deepEqual(await jettons({ start_lt: '1000000000', end_lt: '1000000005' }), [
       hash(3),
       hash(2),
     ]);
   });
 
   void it('answers the row of a transfer with its 64-bit values as decimal strings', async () => {
-    const [row] = await tokens.jettonTransfers({ ...PAGE, owner: [X], direction: 'out' });
+    const [row] = await tokens.jettonTransfers({ ...PAGE, owner_address: [X], direction: 'out' });
     assert.deepEqual(row, {
       tx_hash: hash(3),
       tx_lt: '1000000005',
@@ -138,12 +146,22 @@ void describe('token event pages (TokenQueryRepository)', () => {
   });
 
   void it('keeps aborted NFT transfers and orders them by lt as a number (new owner = in)', async () => {
-    assert.deepEqual(await nfts({ owner: [X] }), [hash(5), hash(3), hash(2), hash(1), hash(6)]);
-    assert.deepEqual(await nfts({ owner: [X], direction: 'in' }), [hash(3), hash(2), hash(6)]);
+    assert.deepEqual(await nfts({ owner_address: [X] }), [
+      hash(5),
+      hash(3),
+      hash(2),
+      hash(1),
+      hash(6),
+    ]);
+    assert.deepEqual(await nfts({ owner_address: [X], direction: 'in' }), [
+      hash(3),
+      hash(2),
+      hash(6),
+    ]);
   });
 
   void it('orders one owner’s Jetton burns by lt as a number', async () => {
-    const rows = await tokens.jettonBurns({ ...PAGE, owner: [X] });
+    const rows = await tokens.jettonBurns({ ...PAGE, owner_address: [X] });
     assert.deepEqual(
       rows.map((r) => [r.tx_hash, r.tx_lt]),
       [
