@@ -156,12 +156,7 @@ export class AccountsController {
 
   @RpcHandler(Subjects.query.dnsRecords)
   async dnsRecords(@Payload() req: DnsRecordsReq): Promise<V3DnsRecordsRes> {
-    const records = await this.accounts.dnsRecords({
-      wallet: req.wallet,
-      domain: req.domain,
-      limit: req.limit,
-      offset: req.offset,
-    });
+    const records = await this.accounts.dnsRecords(req);
     return {
       records,
       address_book: await this.addressBook.build(
@@ -176,13 +171,7 @@ export class AccountsController {
   /** `orders` is null for a multisig without orders when they are included (https://github.com/toncenter/ton-indexer/tree/HEAD/ton-index-go/index/models). */
   @RpcHandler(Subjects.query.multisigWallets)
   async multisigWallets(@Payload() req: MultisigWalletsReq): Promise<V3MultisigWalletsRes> {
-    const rows = await this.accounts.multisigs({
-      address: req.address,
-      wallet: req.wallet_address,
-      sort: req.sort,
-      limit: req.limit,
-      offset: req.offset,
-    });
+    const rows = await this.accounts.multisigs(req);
     const orders = req.include_orders
       ? await this.accounts.ordersOf(rows.map((r) => r.address))
       : [];
@@ -214,13 +203,7 @@ export class AccountsController {
 
   @RpcHandler(Subjects.query.multisigOrders)
   async multisigOrders(@Payload() req: MultisigOrdersReq): Promise<V3MultisigOrdersRes> {
-    const rows = await this.accounts.multisigOrders({
-      address: req.address,
-      multisig: req.multisig_address,
-      sort: req.sort,
-      limit: req.limit,
-      offset: req.offset,
-    });
+    const rows = await this.accounts.multisigOrders(req);
     return {
       orders: rows.map(toOrder),
       address_book: await this.addressBook.build(
@@ -232,13 +215,7 @@ export class AccountsController {
 
   @RpcHandler(Subjects.query.vesting)
   async vesting(@Payload() req: VestingReq): Promise<V3VestingRes> {
-    const rows = await this.accounts.vesting({
-      contract: req.contract_address,
-      wallet: req.wallet_address,
-      checkWhitelist: req.check_whitelist,
-      limit: req.limit,
-      offset: req.offset,
-    });
+    const rows = await this.accounts.vesting(req);
     return {
       vesting_contracts: rows.map((r) => ({
         address: r.address,

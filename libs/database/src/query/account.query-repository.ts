@@ -1,3 +1,10 @@
+import {
+  type DnsRecordsReq,
+  type MultisigOrdersReq,
+  type MultisigWalletsReq,
+  type TopAccountsReq,
+  type VestingReq,
+} from '@app/contracts';
 import { type DataSource } from 'typeorm';
 import {
   ACCOUNT_STATE_COLUMNS,
@@ -20,11 +27,6 @@ export type {
   MultisigQueryRow,
   VestingQueryRow,
 } from './account-query.rows';
-
-interface Page {
-  limit: number;
-  offset: number;
-}
 
 /** Reads of the v3 account, DNS, multisig and vesting endpoints (toncenter https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml). */
 export class AccountQueryRepository {
@@ -51,7 +53,7 @@ export class AccountQueryRepository {
   }
 
   /** topAccountsByBalance (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): balance desc, the account breaking ties. */
-  topByBalance(p: Page): Promise<{ account: string; balance: string }[]> {
+  topByBalance(p: TopAccountsReq): Promise<{ account: string; balance: string }[]> {
     return this.ds.query(
       `SELECT account, balance::text FROM latest_account_states
        ORDER BY balance DESC, account ASC LIMIT $1 OFFSET $2`,
@@ -61,7 +63,7 @@ export class AccountQueryRepository {
 
   /** dns/records (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): by wallet or domain, ordered by length(domain), domain. */
   dnsRecords(
-    f: Page & { wallet?: string | undefined; domain?: string | undefined },
+    f: Pick<DnsRecordsReq, 'wallet' | 'domain' | 'limit' | 'offset'>,
   ): Promise<DnsEntryQueryRow[]> {
     const q = new SqlFilter();
     if (f.wallet !== undefined) {
@@ -78,18 +80,14 @@ export class AccountQueryRepository {
 
   /** multisig/wallets (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): `wallet` matches signers or proposers; ordered by id. */
   multisigs(
-    f: Page & {
-      address?: string[] | undefined;
-      wallet?: string[] | undefined;
-      sort: 'asc' | 'desc';
-    },
+    f: Pick<MultisigWalletsReq, 'address' | 'wallet_address' | 'sort' | 'limit' | 'offset'>,
   ): Promise<MultisigQueryRow[]> {
     const q = new SqlFilter();
     if (f.address !== undefined) {
       q.and(`address = ANY(${q.param(f.address)}::varchar[])`);
     }
-    if (f.wallet !== undefined) {
-      const p = q.param(f.wallet);
+    if (f.wallet_address !== undefined) {
+      const p = q.param(f.wallet_address);
       q.and(`(signers && ${p}::varchar[] OR proposers && ${p}::varchar[])`);
     }
     return this.ds.query<MultisigQueryRow[]>(
@@ -100,18 +98,14 @@ export class AccountQueryRepository {
 
   /** multisig/orders (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): ordered by id. */
   multisigOrders(
-    f: Page & {
-      address?: string[] | undefined;
-      multisig?: string[] | undefined;
-      sort: 'asc' | 'desc';
-    },
+    f: Pick<MultisigOrdersReq, 'address' | 'multisig_address' | 'sort' | 'limit' | 'offset'>,
   ): Promise<MultisigOrderQueryRow[]> {
     const q = new SqlFilter();
     if (f.address !== undefined) {
       q.and(`address = ANY(${q.param(f.address)}::varchar[])`);
     }
-    if (f.multisig !== undefined) {
-      q.and(`multisig_address = ANY(${q.param(f.multisig)}::varchar[])`);
+    if (f.multisig_address !== undefined) {
+      q.and(`multisig_address = ANY(${q.param(f.multisig_address)}::varchar[])`);
     }
     return this.ds.query<MultisigOrderQueryRow[]>(
       `SELECT ${MULTISIG_ORDER_COLUMNS} FROM multisig_orders${q.where()} ORDER BY id ${dir(f.sort)}${q.page(f.limit, f.offset)}`,
@@ -132,25 +126,24 @@ export class AccountQueryRepository {
 
   /**
    * vesting (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): by
-   * contract, or by wallet (owner or sender; with `checkWhitelist` also a
+   * contract, or by wallet (owner or sender; with `check_whitelist` also a
    * whitelisted wallet); ordered by id; the whitelist of each contract aggregated.
    */
   vesting(
-    f: Page & {
-      contract?: string[] | undefined;
-      wallet?: string[] | undefined;
-      checkWhitelist: boolean;
-    },
+    f: Pick<
+      VestingReq,
+      'contract_address' | 'wallet_address' | 'check_whitelist' | 'limit' | 'offset'
+    >,
   ): Promise<VestingQueryRow[]> {
     const q = new SqlFilter();
-    if (f.contract !== undefined) {
-      q.and(`V.address = ANY(${q.param(f.contract)}::varchar[])`);
+    if (f.contract_address !== undefined) {
+      q.and(`V.address = ANY(${q.param(f.contract_address)}::varchar[])`);
     }
-    if (f.wallet !== undefined) {
-      const p = q.param(f.wallet);
+    if (f.wallet_address !== undefined) {
+      const p = q.param(f.wallet_address);
       // One branch per role, each served by its own index (owner, sender, whitelist); an OR with an
       // EXISTS in one WHERE cannot use them and scans the table.
-      const whitelisted = f.checkWhitelist
+      const whitelisted = f.check_whitelist
         ? ` UNION SELECT W2.vesting_contract_address FROM vesting_whitelist W2
               WHERE W2.wallet_address = ANY(${p}::varchar[])`
         : '';

@@ -288,10 +288,10 @@ void describe('plans of the v3 queries (no sequential scan of a large table)', (
     await assertIndexed('address book domains', () => book.domains([ACCOUNT]));
     await assertIndexed('multisig orders of', () => account.ordersOf([ACCOUNT]));
     await assertIndexed('multisig orders by multisig', () =>
-      account.multisigOrders({ ...PAGE, sort: 'asc', multisig: [ACCOUNT] }),
+      account.multisigOrders({ ...PAGE, sort: 'asc', multisig_address: [ACCOUNT] }),
     );
     await assertIndexed('vesting by wallet', () =>
-      account.vesting({ ...PAGE, wallet: [ACCOUNT], checkWhitelist: true }),
+      account.vesting({ ...PAGE, wallet_address: [ACCOUNT], check_whitelist: true }),
     );
   });
 });
