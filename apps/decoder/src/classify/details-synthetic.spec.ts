@@ -20,6 +20,7 @@ import {
   type Hop,
   syntheticTrace,
   testAddress,
+  walletSends,
 } from '../../../../libs/classify/src/testing/synthetic-trace';
 
 const WALLET = testAddress(0, 'a');
@@ -51,11 +52,6 @@ function assertDetails(
 
 const op = (code: number): Builder => beginCell().storeUint(code, 32).storeUint(7n, 64);
 
-/** An external to WALLET that sends `hop` on. */
-function fromWallet(hop: Omit<Hop, 'from'>): Hop {
-  return { from: null, to: WALLET, children: [{ ...hop, from: WALLET }] };
-}
-
 const dnsItem: Record<string, AccountInterfaces> = {
   [ITEM]: {
     nft_item: {
@@ -73,7 +69,7 @@ const dnsItem: Record<string, AccountInterfaces> = {
 /** change_dns_record#4eb1f0f9 query_id:uint64 key:bits256 value:(Maybe ^DNSRecord), to the item. */
 function changeRecord(key: Buffer, value: Builder | null): Hop {
   const body = op(0x4eb1f0f9).storeBuffer(key);
-  return fromWallet({ to: ITEM, body: (value ? body.storeRef(value) : body).endCell() });
+  return walletSends(WALLET, { to: ITEM, body: (value ? body.storeRef(value) : body).endCell() });
 }
 
 const KEY = Buffer.alloc(32, 0xab);
@@ -173,7 +169,7 @@ void describe('nft_discovery details (synthetic trace)', () => {
     // report_static_data#8b771735 query_id:uint64 index:uint256 collection:MsgAddress
     const report = op(0x8b771735).storeUint(3n, 256).storeAddress(Address.parse(COLLECTION));
     const trace = syntheticTrace(
-      fromWallet({
+      walletSends(WALLET, {
         to: ITEM,
         body: op(0x2fcb26a2).endCell(),
         children: [{ from: ITEM, to: WALLET, body: report.endCell() }],

@@ -8,12 +8,7 @@ import { describe, it } from 'node:test';
 import { Address, beginCell } from '@ton/core';
 import type { AccountInterfaces } from '../trace-model';
 import { classifyOk as classify, onlyAction as only } from '../testing/classified';
-import {
-  type Hop,
-  syntheticTrace as trace,
-  testAddress,
-  walletSends,
-} from '../testing/synthetic-trace';
+import { syntheticTrace as trace, testAddress, walletSends } from '../testing/synthetic-trace';
 
 const addr = testAddress;
 const WALLET = addr(0, 'a');
@@ -27,12 +22,6 @@ const AUCTION = addr(0, '7');
 
 function address(raw: string): Address {
   return Address.parse(raw);
-}
-
-/** A message of the synthetic trace: sent by `from` (null = external-in) to `to`. */
-/** An external to WALLET that sends `hop` on. */
-function fromWallet(hop: Omit<Hop, 'from'>): Hop {
-  return { from: null, to: WALLET, children: [{ ...hop, from: WALLET }] };
 }
 
 const op = (code: number, queryId = 7n) => beginCell().storeUint(code, 32).storeUint(queryId, 64);
@@ -54,7 +43,7 @@ describe('DNS records (dns.py ChangeDnsRecordMatcher)', () => {
     const value = beginCell().storeUint(0x9fd3, 16).storeAddress(address(OTHER)).storeUint(0, 8);
     const body = op(0x4eb1f0f9).storeBuffer(key).storeRef(value).endCell();
     const a = only(
-      classify(trace(fromWallet({ to: ITEM, body }), { [ITEM]: nftItem(ITEM) })),
+      classify(trace(walletSends(WALLET, { to: ITEM, body }), { [ITEM]: nftItem(ITEM) })),
       'change_dns',
     );
     assert.equal(a.source, WALLET);
@@ -70,7 +59,7 @@ describe('DNS records (dns.py ChangeDnsRecordMatcher)', () => {
   });
   it('delete_dns: no value and a non-zero key', () => {
     const body = op(0x4eb1f0f9).storeBuffer(key).endCell();
-    const a = only(classify(trace(fromWallet({ to: ITEM, body }))), 'delete_dns');
+    const a = only(classify(trace(walletSends(WALLET, { to: ITEM, body }))), 'delete_dns');
     assert.equal(a.asset, null); // not a known NFT item: no collection
     assert.deepEqual(a.change_dns_record_data, {
       value_schema: null,
@@ -82,7 +71,7 @@ describe('DNS records (dns.py ChangeDnsRecordMatcher)', () => {
   it('renew_dns: no value and the zero key', () => {
     const body = op(0x4eb1f0f9).storeBuffer(Buffer.alloc(32)).endCell();
     const a = only(
-      classify(trace(fromWallet({ to: ITEM, body }), { [ITEM]: nftItem(ITEM) })),
+      classify(trace(walletSends(WALLET, { to: ITEM, body }), { [ITEM]: nftItem(ITEM) })),
       'renew_dns',
     );
     assert.equal(a.source, WALLET);
@@ -119,7 +108,7 @@ describe('subscriptions (subscriptions.py)', () => {
   });
   it('unsubscribe: destruct wallet → plugin, the plugin’s destruct back names the beneficiary', () => {
     const t = trace(
-      fromWallet({
+      walletSends(WALLET, {
         to: PLUGIN,
         body: op(0x64737472).endCell(),
         children: [{ from: PLUGIN, to: BENEFICIARY, body: op(0x64737472).endCell() }],
@@ -136,7 +125,7 @@ describe('subscriptions (subscriptions.py)', () => {
 describe('elections (elections.py)', () => {
   it('election_deposit: new_stake to the elector with its confirmation; amount = the stake sent', () => {
     const t = trace(
-      fromWallet({
+      walletSends(WALLET, {
         to: ELECTOR,
         value: 10_000n,
         body: op(0x4e73744b).endCell(),
@@ -149,12 +138,12 @@ describe('elections (elections.py)', () => {
     assert.equal(a.success, true);
   });
   it('election_deposit without the confirmation is failed', () => {
-    const t = trace(fromWallet({ to: ELECTOR, body: op(0x4e73744b).endCell() }));
+    const t = trace(walletSends(WALLET, { to: ELECTOR, body: op(0x4e73744b).endCell() }));
     assert.equal(only(classify(t), 'election_deposit').success, false);
   });
   it('election_recover: amount = the confirmation’s value', () => {
     const t = trace(
-      fromWallet({
+      walletSends(WALLET, {
         to: ELECTOR,
         body: op(0x47657424).endCell(),
         children: [{ from: ELECTOR, to: WALLET, value: 55_000n, body: op(0xf96f7324).endCell() }],
@@ -165,7 +154,7 @@ describe('elections (elections.py)', () => {
     assert.equal(a.amount, 55_000n);
   });
   it('a recover sent elsewhere than -1:3333… stays a call_contract', () => {
-    const t = trace(fromWallet({ to: OTHER, body: op(0x47657424).endCell() }));
+    const t = trace(walletSends(WALLET, { to: OTHER, body: op(0x47657424).endCell() }));
     assert.equal(
       classify(t).some((a) => a.type === 'election_recover'),
       false,
@@ -177,7 +166,7 @@ describe('nft_discovery (nft.py NftDiscoveryBlockMatcher)', () => {
   it('get_static_data answered by report_static_data: collection and index from the report', () => {
     const report = op(0x8b771735).storeUint(3n, 256).storeAddress(address(COLLECTION)).endCell();
     const t = trace(
-      fromWallet({
+      walletSends(WALLET, {
         to: ITEM,
         body: op(0x2fcb26a2).endCell(),
         children: [{ from: ITEM, to: WALLET, body: report }],
@@ -193,7 +182,7 @@ describe('nft_discovery (nft.py NftDiscoveryBlockMatcher)', () => {
 
 describe('auction_bid (auction.py AuctionBidMatcher)', () => {
   it('a TON transfer to a getgems auction: value = the bid, NFT from the auction data', () => {
-    const t = trace(fromWallet({ to: AUCTION, value: 5_000n }), {
+    const t = trace(walletSends(WALLET, { to: AUCTION, value: 5_000n }), {
       [AUCTION]: {
         nft_auction: {
           address: AUCTION,
@@ -215,7 +204,7 @@ describe('auction_bid (auction.py AuctionBidMatcher)', () => {
   });
   it('a "cancel" comment to an auction is no bid', () => {
     const t = trace(
-      fromWallet({
+      walletSends(WALLET, {
         to: AUCTION,
         body: beginCell().storeUint(0, 32).storeStringTail('cancel').endCell(),
       }),
@@ -237,7 +226,7 @@ describe('auction_bid (auction.py AuctionBidMatcher)', () => {
     );
   });
   it('a bid to a Fragment item (content uri on nft.fragment.com) is a fragment bid', () => {
-    const t = trace(fromWallet({ to: ITEM, value: 9_000n }), {
+    const t = trace(walletSends(WALLET, { to: ITEM, value: 9_000n }), {
       [ITEM]: {
         nft_item: {
           ...nftItem(ITEM).nft_item!,
