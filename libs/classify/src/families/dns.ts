@@ -1,6 +1,7 @@
 /**
  * DNS record changes (toncenter `blocks/dns.py`): a change_dns_record call to a DNS item is change_dns
- * when it carries a value, renew_dns when it has none and the zero key, delete_dns otherwise.
+ * when it carries a value, renew_dns when it has none and the zero key, delete_dns otherwise. The call
+ * may go to any account; only the action's filler needs it to be a known NFT item (see `fillCommon`).
  */
 import { DNS } from '@app/ton';
 import type { ActionRow } from '../action';
@@ -14,6 +15,8 @@ import { parseChangeDnsRecord, type DnsRecordValue } from '../tlb/dns';
 interface DnsData {
   source: string | null;
   item: string | null;
+  /** Whether interface detection knows the destination as an NFT item (`get_nft_item`). */
+  item_known: boolean;
   collection: string | null;
 }
 
@@ -53,7 +56,18 @@ function recordData(key: Buffer, v: DnsRecordValue | null): Record<string, strin
   return data;
 }
 
+/**
+ * toncenter's `ChangeDnsRecordMatcher.build_block` sets `collection_address` only when `get_nft_item`
+ * finds the destination, and its three fillers (`_fill_change_dns_record_action`,
+ * `_fill_delete_dns_record_action`, `_fill_dns_renew_action` of `block_tree_serializer.py`) read that
+ * key unguarded: for any other destination the filler raises, and the trace is stored failed with its
+ * basic actions only (`TraceProcessor.process_trace`). Throwing here takes the same path
+ * (`classifyTrace`).
+ */
 function fillCommon(d: DnsData, action: ActionRow): void {
+  if (!d.item_known) {
+    throw new Error('change_dns_record to an account that is not a known NFT item');
+  }
   action.source = d.source;
   action.destination = d.item;
   action.asset = d.collection;
@@ -108,6 +122,7 @@ export class ChangeDnsRecordMatcher extends BlockMatcher {
     const common: DnsData = {
       source: msg.source,
       item: msg.destination,
+      item_known: item !== null,
       collection: item?.collection_address ?? null,
     };
     let nb: Block;

@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { beginCell } from '@ton/core';
+import { Address, beginCell, type Cell, Dictionary } from '@ton/core';
 import { renderActionDetails } from '@app/actions';
 import type { AccountInterfaces } from '../trace-model';
 import { classifyOk as classify, onlyAction as only } from '../testing/classified';
@@ -171,6 +171,86 @@ describe('multisig v2 (multisig.py)', () => {
       exit_code: 107,
       source: WALLET,
       destination: ORDER,
+    });
+  });
+
+  describe('the order init as toncenter reads it (MultisigInitOrder, pytoniq load_dict)', () => {
+    const signersDict = Dictionary.empty(Dictionary.Keys.Uint(8), Dictionary.Values.Address());
+    signersDict.set(0, Address.parse(WALLET));
+    signersDict.set(1, Address.parse(OTHER));
+    const signers = beginCell().storeDictDirect(signersDict).endCell();
+    const newOrder = op(0xf718510f, 51n)
+      .storeUint(3n, 256)
+      .storeBit(true)
+      .storeUint(0, 8)
+      .storeUint(1_800_000_000, 48)
+      .storeRef(order)
+      .endCell();
+    const createOrder = (init: Cell) =>
+      classify(
+        trace(
+          fromWallet({
+            to: MULTISIG,
+            body: newOrder,
+            children: [{ from: MULTISIG, to: ORDER, body: init, deploys: true }],
+          }),
+          { [ORDER]: orderInfo },
+        ),
+      );
+
+    it('a set Maybe bit before an ordinary signers dictionary: nothing (the key reader raises)', () => {
+      const init = op(0x9c73fba2, 51n)
+        .storeUint(2, 8)
+        .storeBit(true)
+        .storeRef(signers)
+        .storeUint(1_800_000_000, 48)
+        .storeRef(order)
+        .storeBit(true)
+        .storeUint(0, 8)
+        .endCell();
+      assert.equal(
+        createOrder(init).some((a) => a.type === 'multisig_create_order'),
+        false,
+      );
+    });
+
+    // multisig-contract-v2 `order.func` sends init#9c73fba2 query_id threshold:uint8 signers:^Cell
+    // (STREF, no Maybe bit) expiration_date:uint48 order:^Cell approve_on_init:Bool
+    // signer_index:uint8: read as toncenter reads it, the first bit of the date is the Maybe bit, the
+    // first ref (the signers) the order, and the first bit of the index approve_on_init
+    it("the contract's layout, approved on init: order_boc is the signers cell, not signed by creator", () => {
+      const init = op(0x9c73fba2, 51n)
+        .storeUint(2, 8)
+        .storeRef(signers)
+        .storeUint(1_800_000_000, 48)
+        .storeRef(order)
+        .storeBit(true)
+        .storeUint(0, 8)
+        .endCell();
+      const a = only(createOrder(init), 'multisig_create_order');
+      assert.deepEqual(a.multisig_create_order_data, {
+        query_id: 51n,
+        order_seqno: 3n,
+        is_created_by_signer: true,
+        is_signed_by_creator: false,
+        creator_index: 0,
+        expiration_date: 1_800_000_000,
+        order_boc: bocBase64(signers, false),
+      });
+    });
+
+    it("the contract's layout, not approved on init: the body runs out, no create order", () => {
+      const init = op(0x9c73fba2, 51n)
+        .storeUint(2, 8)
+        .storeRef(signers)
+        .storeUint(1_800_000_000, 48)
+        .storeRef(order)
+        .storeBit(false)
+        .endCell();
+      assert.equal(
+        createOrder(init).some((a) => a.type === 'multisig_create_order'),
+        false,
+      );
     });
   });
 });

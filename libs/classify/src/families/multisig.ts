@@ -126,6 +126,15 @@ export class MultisigCreateOrderBlockMatcher extends BlockMatcher {
       return [];
     }
     const init = loadFields(MULTISIG.order_init, bodySlice(deploy.message.body));
+    if (init.signers !== null && !init.signers.isExotic) {
+      // toncenter's MultisigInitOrder reads the signers with pytoniq's `load_dict(8, key, value)`,
+      // whose `HashMap.parse` hands each key to the key reader as a '0'/'1' string: the reader's
+      // `load_uint` raises on it, so a set Maybe bit before an ordinary dictionary cell builds nothing.
+      // (The order contract stores its signers as a plain ref, `store_nonempty_dict` = STREF in
+      // multisig-contract-v2 `types.func`; toncenter reads the first bit of `expiration_date` as the
+      // Maybe bit, and this layout does the same.)
+      throw new Error('multisig init: toncenter cannot read a signers dictionary');
+    }
     const order = ctx.interfaces.multisigOrder(deploy.message.destination);
     if (!order) {
       return [];

@@ -69,6 +69,19 @@ void describe('nominator pool (staking.py)', () => {
     assert.equal(only(actions, 'ton_transfer').ton_transfer_data?.content, 'd');
   });
 
+  void it('"d" after a byte order mark is no deposit: the comment keeps U+FEFF', () => {
+    // toncenter's TonTransferBlock decodes a comment with bytes.decode('utf-8', 'backslashreplace'),
+    // which keeps a leading BOM, so the comment is not 'd' and no nominator matcher takes it
+    const bom = Buffer.from([0xef, 0xbb, 0xbf, 0x64]);
+    const body = beginCell().storeUint(0, 32).storeBuffer(bom).endCell();
+    const actions = classify(fromNominator({ body, value: 5n * TON }));
+    assert.equal(
+      actions.some((a) => a.type === 'stake_deposit'),
+      false,
+    );
+    assert.equal(only(actions, 'ton_transfer').ton_transfer_data?.content, '\ufeffd');
+  });
+
   void it('a failed "d" (the pool threw, the deposit bounced back) is a failed stake_deposit', () => {
     const actions = classify(
       fromNominator({

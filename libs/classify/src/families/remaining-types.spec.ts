@@ -59,8 +59,11 @@ describe('DNS records (dns.py ChangeDnsRecordMatcher)', () => {
   });
   it('delete_dns: no value and a non-zero key', () => {
     const body = op(0x4eb1f0f9).storeBuffer(key).endCell();
-    const a = only(classify(trace(walletSends(WALLET, { to: ITEM, body }))), 'delete_dns');
-    assert.equal(a.asset, null); // not a known NFT item: no collection
+    const a = only(
+      classify(trace(walletSends(WALLET, { to: ITEM, body }), { [ITEM]: nftItem(ITEM) })),
+      'delete_dns',
+    );
+    assert.equal(a.asset, COLLECTION);
     assert.deepEqual(a.change_dns_record_data, {
       value_schema: null,
       flags: null,

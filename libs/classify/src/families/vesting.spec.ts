@@ -4,7 +4,14 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Address, beginCell, storeCommonMessageInfoRelaxed, toNano } from '@ton/core';
+import {
+  Address,
+  beginCell,
+  type Cell,
+  ExternalAddress,
+  storeCommonMessageInfoRelaxed,
+  toNano,
+} from '@ton/core';
 import type { ActionRow } from '../action';
 import { classifyTrace } from '../core/pipeline';
 import { defaultRegistry } from '../registry';
@@ -64,5 +71,60 @@ void describe('vesting_send_message (VestingSendMessageBlockMatcher)', () => {
       message_boc: bocBase64(carried, false),
     });
     assert.equal(a.success, true);
+  });
+
+  /**
+   * int_msg_info$0 ihr_disabled bounce bounced src dest value ihr_fee fwd_fee created_lt created_at,
+   * written bit by bit so that either address may be any MsgAddress.
+   */
+  function carriedInfo(
+    src: Address | ExternalAddress | null,
+    dest: Address | null,
+    coins: bigint,
+  ): Cell {
+    return beginCell()
+      .storeUint(0, 1)
+      .storeBit(true)
+      .storeBit(true)
+      .storeBit(false)
+      .storeAddress(src)
+      .storeAddress(dest)
+      .storeCoins(coins)
+      .storeBit(false)
+      .storeCoins(0n)
+      .storeCoins(0n)
+      .storeUint(0n, 64)
+      .storeUint(0, 32)
+      .endCell();
+  }
+
+  function sendsCarried(carried: Cell): ActionRow {
+    const sendMessage = { query_id: 4n, send_mode: 3, message: carried };
+    const request = storeFields(VESTING.send_message, sendMessage);
+    const sendResponse = { query_id: 4n };
+    const response = storeFields(VESTING.send_message_response, sendResponse);
+    const trace = syntheticTrace(
+      walletSends(OWNER, {
+        to: VESTING_WALLET,
+        body: request,
+        children: [{ from: VESTING_WALLET, to: OWNER, body: response }],
+      }),
+    );
+    return only(classifyTrace(trace, defaultRegistry).actions, 'vesting_send_message');
+  }
+
+  void it('a carried src that is an external address is read and left (pytoniq load_address)', () => {
+    const src = new ExternalAddress(5n, 8);
+    const a = sendsCarried(carriedInfo(src, Address.parse(TARGET), 7n));
+    assert.equal(a.destination_secondary, TARGET);
+    assert.equal(a.amount, 7n);
+  });
+
+  void it('a carried dest of addr_none is no account: the action, with no destination_secondary', () => {
+    const a = sendsCarried(carriedInfo(null, null, 9n));
+    assert.equal(a.source, OWNER);
+    assert.equal(a.destination, VESTING_WALLET);
+    assert.equal(a.destination_secondary, null);
+    assert.equal(a.amount, 9n);
   });
 });

@@ -87,11 +87,14 @@ export function sliceToCell(s: Slice): Cell {
   return s.clone().asCell();
 }
 
-/** Decodes bytes as UTF-8 the way toncenter does (`errors='backslashreplace'`, NULs removed). */
+/**
+ * Decodes bytes as UTF-8 the way toncenter does (`errors='backslashreplace'`, NULs removed). Python's
+ * decoder keeps a leading byte order mark as U+FEFF, where a TextDecoder drops it unless told not to.
+ */
 export function decodeComment(bytes: Buffer): string {
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {
     // Not valid UTF-8 (the fatal decoder throws): escaped byte by byte as Python's
     // errors='backslashreplace' does.
@@ -102,7 +105,7 @@ export function decodeComment(bytes: Buffer): string {
 
 /** Python's backslashreplace: bytes that are not valid UTF-8 become `\xNN`. */
 function backslashReplace(bytes: Buffer): string {
-  const strict = new TextDecoder('utf-8', { fatal: true });
+  const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
   let out = '';
   let i = 0;
   while (i < bytes.length) {

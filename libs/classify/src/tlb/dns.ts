@@ -51,7 +51,9 @@ function parseDnsRecord(v: Slice): DnsRecordValue {
 
 /**
  * toncenter reads every chunk from the value cell itself; past the first chunk it takes (and drops) the
- * cell's ref, and a third chunk fails to parse there.
+ * cell's ref, and a third chunk fails to parse there. Each chunk is read with pytoniq's
+ * `load_string(length)`: a length of 0 means "every whole byte left" there, and the bytes are decoded
+ * strictly (`bytes.decode()`), so a chunk that is not UTF-8 raises and the record builds no action.
  */
 function parseDnsText(v: Slice): string {
   let chunks = v.loadUint(8);
@@ -59,7 +61,7 @@ function parseDnsText(v: Slice): string {
   let continuations = 0;
   while (chunks > 0) {
     const len = v.loadUint(8);
-    text += v.loadBuffer(len).toString('utf8');
+    text += strictUtf8(v.loadBuffer(len === 0 ? Math.floor(v.remainingBits / 8) : len));
     chunks -= 1;
     if (chunks > 0) {
       if (continuations > 0) {
@@ -70,4 +72,9 @@ function parseDnsText(v: Slice): string {
     }
   }
   return text;
+}
+
+/** Python's `bytes.decode()`: UTF-8, raising on invalid bytes, a leading BOM kept as U+FEFF. */
+function strictUtf8(bytes: Buffer): string {
+  return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
 }
