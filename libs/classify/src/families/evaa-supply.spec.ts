@@ -27,7 +27,7 @@ const supplyMaster = beginCell()
 
 // user_version:Coins upgrade_info:(Maybe ^Cell) upgrade_exec:(## 2), then
 // supply_user#00000011 query_id:uint64 asset_id:uint256 supply_amount_current:uint64 ...
-const supplyUser = (withAmount: boolean): Cell => {
+const supplyUser = (amountBits: 0 | 32 | 64): Cell => {
   const b = beginCell()
     .storeCoins(3n)
     .storeBit(false)
@@ -35,8 +35,8 @@ const supplyUser = (withAmount: boolean): Cell => {
     .storeUint(0x11, 32)
     .storeUint(5, 64)
     .storeUint(TON_ID, 256);
-  if (withAmount) {
-    b.storeUint(999_000_000n, 64);
+  if (amountBits > 0) {
+    b.storeUint(999_000_000n, amountBits);
   }
   return b.endCell();
 };
@@ -72,7 +72,7 @@ function supplies(userBody: Cell): ActionRow[] {
 
 void describe('EVAA supply (evaa.py EvaaSupplyBlockMatcher)', () => {
   void it('a TON supply is one successful evaa_supply of the amount supplied', () => {
-    const found = supplies(supplyUser(true));
+    const found = supplies(supplyUser(64));
     assert.equal(found.length, 1);
     const a = found[0]!;
     assert.equal(a.source, USER);
@@ -91,6 +91,10 @@ void describe('EVAA supply (evaa.py EvaaSupplyBlockMatcher)', () => {
   });
 
   void it('a supply_user ending after its asset id is unreadable: no evaa_supply', () => {
-    assert.equal(supplies(supplyUser(false)).length, 0);
+    assert.equal(supplies(supplyUser(0)).length, 0);
+  });
+
+  void it('a supply_user with a 32-bit amount after its asset id is unreadable: no evaa_supply', () => {
+    assert.equal(supplies(supplyUser(32)).length, 0);
   });
 });

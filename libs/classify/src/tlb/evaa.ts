@@ -57,13 +57,13 @@ export function loadEvaaUserCommand<F extends FieldList>(
 
 /**
  * The asset id of a master → user supply_user. toncenter's EvaaSupplyUser (messages/evaa.py) also
- * reads supply_amount_current:uint64 after it, with pytoniq's load_uint, which fails only when no bit
- * is left: a body ending right after the asset id is unreadable.
+ * reads supply_amount_current:uint64 after it: a body with fewer than 64 bits after the asset id is
+ * unreadable.
  */
 export function loadEvaaSupplyUserAssetId(s: Slice): bigint {
   const { asset_id, rest } = loadEvaaUserCommand(EVAA.supply_user, s);
-  if (rest === null || rest.bits.length === 0) {
-    throw new Error('supply_user ends after its asset id');
+  if (rest === null || rest.bits.length < 64) {
+    throw new Error('supply_user ends before its supply_amount_current');
   }
   return asset_id;
 }
