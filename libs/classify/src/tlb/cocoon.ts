@@ -2,12 +2,12 @@
  * Cocoon (confidential compute network) messages, as toncenter reads them (Cocoon Tolk structs).
  * Bodies load through the registry's `COCOON` constructors; what stays here is what the layouts do
  * not say: the payout and charge payloads' expected address, which toncenter renders even when it is
- * an addr_extern (the layout's `address` wants an account), WorkerProxyRequest read without its
- * payload, and the refund a ClientProxyRequest carries, read only as far as its coins.
+ * an addr_extern (the layout's `address` wants an account), WorkerProxyRequest read with its payload
+ * skipped, and the refund a ClientProxyRequest carries, read through its sendExcessesTo.
  */
 import { Address, ExternalAddress, type Slice } from '@ton/core';
 import { COCOON, loadFields } from '@app/ton';
-import { loadAddr, rawAddress } from './cells';
+import { loadAddr, loadMaybeRef, rawAddress } from './cells';
 
 function expectOp(s: Slice, op: number): void {
   if (s.loadUint(32) !== op) {
@@ -51,7 +51,11 @@ export function parseCocoonTokensUsedPayload(
   };
 }
 
-/** `COCOON.worker_proxy_request` up to its tokens (toncenter does not read the payload). */
+/**
+ * `COCOON.worker_proxy_request`: its owner, state and tokens. The payload is skipped, but its Maybe bit
+ * (and ref) must be there: toncenter's CocoonWorkerProxyRequest (messages/cocoon.py) calls
+ * load_maybe_ref, so a body ending after the tokens is unreadable.
+ */
 export function parseCocoonWorkerProxyRequest(s: Slice): {
   owner: string | null;
   state: number;
@@ -62,13 +66,16 @@ export function parseCocoonWorkerProxyRequest(s: Slice): {
   const owner = loadAddr(s);
   const state = s.loadUint(2);
   const tokens = s.loadUintBig(64);
+  loadMaybeRef(s);
   return { owner, state, tokens };
 }
 
 /**
  * The coins of the refund a `COCOON.client_proxy_request` carries in its payload
- * (ClientProxyRefundGranted#c68ebc7b coins:coins ..., read only as far as its coins), or null
- * without a payload.
+ * (ClientProxyRefundGranted#c68ebc7b coins:coins sendExcessesTo:address), or null without a payload.
+ * toncenter's CocoonClientProxyRefundGranted (messages/cocoon.py) reads sendExcessesTo too, with
+ * pytoniq's load_address (an addr_extern reads, not being made an AccountId): a payload ending after
+ * the coins is unreadable.
  */
 export function parseCocoonClientRequestRefundCoins(s: Slice): bigint | null {
   const { payload } = loadFields(COCOON.client_proxy_request, s);
@@ -77,5 +84,7 @@ export function parseCocoonClientRequestRefundCoins(s: Slice): bigint | null {
   }
   const p = payload.beginParse();
   expectOp(p, COCOON.client_proxy_refund_granted.opcode);
-  return p.loadCoins();
+  const coins = p.loadCoins();
+  p.loadAddressAny();
+  return coins;
 }

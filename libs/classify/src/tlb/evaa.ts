@@ -56,6 +56,19 @@ export function loadEvaaUserCommand<F extends FieldList>(
 }
 
 /**
+ * The asset id of a master → user supply_user. toncenter's EvaaSupplyUser (messages/evaa.py) also
+ * reads supply_amount_current:uint64 after it: a body with fewer than 64 bits after the asset id is
+ * unreadable.
+ */
+export function loadEvaaSupplyUserAssetId(s: Slice): bigint {
+  const { asset_id, rest } = loadEvaaUserCommand(EVAA.supply_user, s);
+  if (rest === null || rest.bits.length < 64) {
+    throw new Error('supply_user ends before its supply_amount_current');
+  }
+  return asset_id;
+}
+
+/**
  * The jetton forward payload of a supply: supply_master's opcode, then include_user_code:int2
  * recipient_address:MsgAddressInt ... — without the query_id and supply_amount of `EVAA.supply_master`
  * (the jetton transfer carries both), so it is not that constructor's layout and is read by hand.

@@ -112,6 +112,10 @@ export function parseLayerZeroLzSend(c: Cell): LayerZeroLzSend {
   fees.skip(256);
   const native_fee = fees.loadUintBig(128);
   const zro_fee = fees.loadUintBig(128);
+  // toncenter's LayerZeroMDLzSend (messages/layerzero.py) loads both refs: without them the send is
+  // unreadable
+  fees.loadRef();
+  fees.loadRef();
   return { send_request_id, msglib_manager, msglib, packet, native_fee, zro_fee };
 }
 

@@ -1,7 +1,9 @@
 /**
  * tgBTC teleport events (external-out log messages), as toncenter reads them. The layouts are the
- * registry's `TGBTC` logs, but these reads are looser than `loadFields`: any MsgAddress that is not
- * addr_std (external, addr_var, garbled in old logs) reads as null instead of failing the log.
+ * registry's `TGBTC` logs, but these reads are looser than `loadFields`: in the burn log any MsgAddress
+ * that is not addr_std (external, addr_var, garbled in old logs) reads as null instead of failing the
+ * log. The mint and new-key logs wrap their address in an AccountId (messages/tgbtc.py
+ * TgBTCMintEvent, TgBTCNewKeyEvent), which refuses an addr_extern: such a log is unreadable.
  */
 import type { Slice } from '@ton/core';
 
@@ -25,6 +27,17 @@ function loadInternalOrNull(s: Slice): string | null {
   return `${wc}:${hash.toString('hex').toUpperCase()}`;
 }
 
+/**
+ * As {@link loadInternalOrNull}, but an addr_extern throws: toncenter's AccountId raises ValueError on
+ * pytoniq's ExternalAddress, so the mint and new-key logs carrying one build no action.
+ */
+function loadAccountOrNull(s: Slice): string | null {
+  if (s.preloadUint(2) === 1) {
+    throw new Error('external address where an account was expected');
+  }
+  return loadInternalOrNull(s);
+}
+
 /** mint#77a80ef3 amount:Coins recipient_address:MsgAddress bitcoin_txid:uint256. */
 export function parseTgBTCMintLog(s: Slice): {
   amount: bigint;
@@ -33,7 +46,7 @@ export function parseTgBTCMintLog(s: Slice): {
 } {
   s.skip(32);
   const amount = s.loadCoins();
-  const recipient = loadInternalOrNull(s);
+  const recipient = loadAccountOrNull(s);
   const txid = s.loadUintBig(256);
   // the txid is stored as a little-endian number: its bytes reversed are the usual hex form
   const bytes = Buffer.from(txid.toString(16).padStart(64, '0'), 'hex').reverse();
@@ -72,7 +85,7 @@ export function parseTgBTCNewKeyLog(s: Slice): {
   s.skip(32);
   const amount = s.loadCoins();
   const pubkey = s.loadUintBig(256).toString(16);
-  return { amount, pubkey, pegout: loadInternalOrNull(s) };
+  return { amount, pubkey, pegout: loadAccountOrNull(s) };
 }
 
 /** dkg_completed#453443a6 timestamp:uint64 internal_pubkey:uint256. */

@@ -11,7 +11,7 @@ import {
 } from '../../core/matchers';
 import { EVAA, loadFields } from '@app/ton';
 import { bodySlice } from '../../tlb/cells';
-import { parseEvaaSupplyJettonPayload, loadEvaaUserCommand } from '../../tlb/evaa';
+import { loadEvaaSupplyUserAssetId, parseEvaaSupplyJettonPayload } from '../../tlb/evaa';
 import { assetAddress, TON_ASSET, type Asset } from '../asset';
 import { JettonTransferBlock } from '../jettons';
 import { commentMatcher, EvaaHeaderMatcher, hasPayloadOpcode, hexId } from './common';
@@ -132,7 +132,7 @@ export class EvaaSupplyBlockMatcher extends BlockMatcher {
       recipient,
       recipient_contract: user.message.destination,
       is_ton: isTon,
-      asset_id: loadEvaaUserCommand(EVAA.supply_user, bodySlice(user.message.body)).asset_id,
+      asset_id: loadEvaaSupplyUserAssetId(bodySlice(user.message.body)),
       recipient_jetton_wallet: recipientWallet,
       master_jetton_wallet: masterWallet,
       sender_jetton_wallet: senderWallet,
