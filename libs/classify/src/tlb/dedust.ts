@@ -106,12 +106,25 @@ export interface DedustSwapNotificationBody {
   amount_out: bigint;
 }
 
-/** swap#9c610de3 asset_in:Asset asset_out:Asset amount_in:Coins amount_out:Coins ^[...] (pool log) */
+/**
+ * swap#9c610de3 asset_in:Asset asset_out:Asset amount_in:Coins amount_out:Coins
+ *   ^[sender_addr:MsgAddressInt ref_addr:MsgAddress reserve0:Coins reserve1:Coins] (pool log).
+ * The ref is read to its end although only the amounts are used: toncenter's
+ * `messages/swaps.py` DedustSwapNotification loads all of it, so a log cut short raises there and
+ * DedustSwapBlockMatcher builds no swap.
+ */
 export function parseDedustSwapNotification(s: Slice): DedustSwapNotificationBody {
   s.skip(32);
   const asset_in = loadDedustAsset(s);
   const asset_out = loadDedustAsset(s);
-  return { asset_in, asset_out, amount_in: s.loadCoins(), amount_out: s.loadCoins() };
+  const amount_in = s.loadCoins();
+  const amount_out = s.loadCoins();
+  const r = s.loadRef().beginParse();
+  loadAddr(r);
+  loadAddr(r);
+  r.loadCoins();
+  r.loadCoins();
+  return { asset_in, asset_out, amount_in, amount_out };
 }
 
 /** payout_from_pool#ad4eb6f5 / payout#474f86cf query_id:uint64 proof:^Cell amount:Coins ... */
