@@ -45,12 +45,24 @@ export interface ToncoSwapBody {
  */
 export function parseToncoSwap(s: Slice): ToncoSwapBody {
   s.skip(32 + 64);
-  const owner = loadAddr(s);
+  // toncenter's ToncoPoolV3Swap keeps the owner as read (addr_extern too); only the source wallet
+  // becomes an account id
+  const owner = loadAddrOrExternal(s);
   const source_wallet = loadAddr(s);
   const p = s.loadRef().beginParse();
   const amount = p.loadCoins();
   p.skip(160);
-  return { owner, source_wallet, amount, min_out_amount: p.loadCoins() };
+  const min_out_amount = p.loadCoins();
+  // payloads_cell:^[target_address:MsgAddress ok_forward_amount:Coins ok_forward_payload:(Maybe ^Cell)
+  //   ret_forward_amount:Coins ret_forward_payload:(Maybe ^Cell)] is read whole upstream: a swap
+  // without it (or cut short in it) is an unreadable step
+  const q = s.loadRef().beginParse();
+  loadAddrOrExternal(q);
+  q.loadCoins();
+  loadMaybeRef(q);
+  q.loadCoins();
+  loadMaybeRef(q);
+  return { owner, source_wallet, amount, min_out_amount };
 }
 
 /**

@@ -251,12 +251,18 @@ export class ToncoSwapBlockMatcher extends BlockMatcher {
     if (!ok && steps.length > 0 && inPayload) {
       // an unreadable request payload keeps the refund's asset, as toncenter does
       const targets = tryParse(() => toncoSwapTargets(inPayload.beginParse()));
-      const last = targets.ok ? targets.value[targets.value.length - 1] : undefined;
-      if (last && last[0] !== null) {
-        const target = walletAssets.get(last[0]) ?? walletAsset(ctx, last[0]);
+      if (targets.ok) {
+        // toncenter (swaps.py ToncoSwapBlockMatcher) takes the last hop's min_out as soon as the request
+        // reads, before it looks the target wallet up: an unknown target keeps the refund's asset but
+        // reports the requested minimum, and a request naming no target wallet reports none
+        const last = targets.value[targets.value.length - 1];
+        minOut = last ? last[1] : null;
+        const target =
+          last && last[0] !== null
+            ? (walletAssets.get(last[0]) ?? walletAsset(ctx, last[0]))
+            : null;
         if (target) {
           destinationAsset = target;
-          minOut = last[1];
         }
       }
     }
