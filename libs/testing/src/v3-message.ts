@@ -7,8 +7,13 @@ import { type V3Message } from '@app/contracts';
 export function v3Message(
   fields: Pick<V3Message, 'hash' | 'source' | 'destination'> & Partial<V3Message>,
 ): V3Message {
-  const external = fields.source === null;
+  const { hash, source, destination, ...rest } = fields;
+  const external = source === null;
+  // Keys in the contract's order (hash, source, destination first): specs compare serialised frames.
   return {
+    hash,
+    source,
+    destination,
     value: external ? null : '1000',
     value_extra_currencies: external ? null : {},
     fwd_fee: null,
@@ -24,6 +29,6 @@ export function v3Message(
     import_fee: null,
     message_content: null,
     init_state: null,
-    ...fields,
+    ...rest,
   };
 }
