@@ -28,6 +28,15 @@ const op = (code: number, queryId = 7n) => beginCell().storeUint(code, 32).store
 
 describe('multisig v2 (multisig.py)', () => {
   const order = beginCell().storeUint(1, 8).endCell();
+  /** new_order (approve on init by signer 0, expiring 1_800_000_000) of order seqno `seqno`. */
+  const newOrderBody = (queryId: bigint, seqno: bigint) =>
+    op(0xf718510f, queryId)
+      .storeUint(seqno, 256)
+      .storeBit(true)
+      .storeUint(0, 8)
+      .storeUint(1_800_000_000, 48)
+      .storeRef(order)
+      .endCell();
   const orderInfo: AccountInterfaces = {
     multisig_order: {
       address: ORDER,
@@ -43,13 +52,7 @@ describe('multisig v2 (multisig.py)', () => {
     },
   };
   it('multisig_create_order: new_order → init to a known order contract', () => {
-    const newOrder = op(0xf718510f, 50n)
-      .storeUint(0n, 256)
-      .storeBit(true)
-      .storeUint(0, 8)
-      .storeUint(1_800_000_000, 48)
-      .storeRef(order)
-      .endCell();
+    const newOrder = newOrderBody(50n, 0n);
     const init = op(0x9c73fba2, 50n)
       .storeUint(2, 8)
       .storeBit(false)
@@ -179,13 +182,7 @@ describe('multisig v2 (multisig.py)', () => {
     signersDict.set(0, Address.parse(WALLET));
     signersDict.set(1, Address.parse(OTHER));
     const signers = beginCell().storeDictDirect(signersDict).endCell();
-    const newOrder = op(0xf718510f, 51n)
-      .storeUint(3n, 256)
-      .storeBit(true)
-      .storeUint(0, 8)
-      .storeUint(1_800_000_000, 48)
-      .storeRef(order)
-      .endCell();
+    const newOrder = newOrderBody(51n, 3n);
     const createOrder = (init: Cell) =>
       classify(
         trace(

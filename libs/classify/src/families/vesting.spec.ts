@@ -29,6 +29,22 @@ function only(actions: ActionRow[], type: string): ActionRow {
   return found[0]!;
 }
 
+/** OWNER asks VESTING_WALLET to send `carried` on, and gets the response: the one action. */
+function sendsCarried(carried: Cell, queryId = 4n): ActionRow {
+  const sendMessage = { query_id: queryId, send_mode: 3, message: carried };
+  const request = storeFields(VESTING.send_message, sendMessage);
+  const sendResponse = { query_id: queryId };
+  const response = storeFields(VESTING.send_message_response, sendResponse);
+  const trace = syntheticTrace(
+    walletSends(OWNER, {
+      to: VESTING_WALLET,
+      body: request,
+      children: [{ from: VESTING_WALLET, to: OWNER, body: response }],
+    }),
+  );
+  return only(classifyTrace(trace, defaultRegistry).actions, 'vesting_send_message');
+}
+
 void describe('vesting_send_message (VestingSendMessageBlockMatcher)', () => {
   void it('reads only the carried message info: a message whose init/body bits are absent still counts', () => {
     const carriedValue = toNano('2.5');
@@ -50,18 +66,7 @@ void describe('vesting_send_message (VestingSendMessageBlockMatcher)', () => {
         }),
       )
       .endCell();
-    const sendMessage = { query_id: 11n, send_mode: 3, message: carried };
-    const request = storeFields(VESTING.send_message, sendMessage);
-    const sendResponse = { query_id: 11n };
-    const response = storeFields(VESTING.send_message_response, sendResponse);
-    const trace = syntheticTrace(
-      walletSends(OWNER, {
-        to: VESTING_WALLET,
-        body: request,
-        children: [{ from: VESTING_WALLET, to: OWNER, body: response }],
-      }),
-    );
-    const a = only(classifyTrace(trace, defaultRegistry).actions, 'vesting_send_message');
+    const a = sendsCarried(carried, 11n);
     assert.equal(a.source, OWNER);
     assert.equal(a.destination, VESTING_WALLET);
     assert.equal(a.destination_secondary, TARGET);
@@ -96,21 +101,6 @@ void describe('vesting_send_message (VestingSendMessageBlockMatcher)', () => {
       .storeUint(0n, 64)
       .storeUint(0, 32)
       .endCell();
-  }
-
-  function sendsCarried(carried: Cell): ActionRow {
-    const sendMessage = { query_id: 4n, send_mode: 3, message: carried };
-    const request = storeFields(VESTING.send_message, sendMessage);
-    const sendResponse = { query_id: 4n };
-    const response = storeFields(VESTING.send_message_response, sendResponse);
-    const trace = syntheticTrace(
-      walletSends(OWNER, {
-        to: VESTING_WALLET,
-        body: request,
-        children: [{ from: VESTING_WALLET, to: OWNER, body: response }],
-      }),
-    );
-    return only(classifyTrace(trace, defaultRegistry).actions, 'vesting_send_message');
   }
 
   void it('a carried src that is an external address is read and left (pytoniq load_address)', () => {
