@@ -1,7 +1,10 @@
-/** Field-by-field comparison of an action with a case's expectation (toncenter `check_value`). */
+/**
+ * Field-by-field comparison of an action with a case's expectation (toncenter `check_value`, ton-indexer
+ * `indexer/tests/utils/generic_yaml_test.py`). Leaves compare with Python's `==`: strings exactly (an
+ * address in another letter case is another value), integers by value, a missing top-level field as
+ * None.
+ */
 import { evaluateSelector, isTemplate, looseEquals } from './selector';
-
-const ADDRESS = /^-?\d+:[0-9a-fA-F]{64}$/;
 
 function isMap(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -46,11 +49,6 @@ export function checkValue(actual: unknown, expected: unknown, path: string): vo
       checkValue(actual[k], e, p);
     }
     return;
-  }
-  if (typeof expected === 'string' && typeof actual === 'string' && ADDRESS.test(expected)) {
-    if (expected.toUpperCase() === actual.toUpperCase()) {
-      return;
-    }
   }
   if (!looseEquals(actual, expected)) {
     throw new Error(`${path}: ${show(actual)}, expected ${show(expected)}`);
