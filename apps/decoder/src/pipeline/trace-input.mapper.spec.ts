@@ -1,13 +1,22 @@
 /**
  * The stored interface rows → the classifier's per-account view (interfaceMap): a getgems auction row
- * (getgems_nft_auctions) becomes the account's nft_auction, which the auction matchers read.
+ * (getgems_nft_auctions) becomes the account's nft_auction, which the auction matchers read. A
+ * classified action → its stored row (actionInsertRow): account columns as toncenter's `tonaddr`.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { beginCell } from '@ton/core';
 import { type AccountInterfaceRows } from '@app/database';
 import { classifyTrace, defaultRegistry } from '@app/classify';
 import { syntheticTrace } from '../../../../libs/classify/src/testing/synthetic-trace';
-import { interfaceMap } from './trace-input.mapper';
+import {
+  BORROWER,
+  INTERFACES as EVAA_INTERFACES,
+  LIQUIDATOR,
+  MASTER as EVAA_MASTER,
+  tonLiquidation,
+} from '../../../../libs/classify/src/testing/evaa-liquidation';
+import { actionInsertRow, interfaceMap } from './trace-input.mapper';
 
 const AUCTION = '0:' + 'A'.repeat(64);
 const ITEM = '0:' + 'B'.repeat(64);
@@ -95,5 +104,29 @@ void describe('interfaceMap', () => {
     assert.equal(bid.asset_secondary, ITEM);
     assert.equal(bid.asset, COLLECTION);
     assert.equal(bid.value, 4_000_000_000n);
+  });
+});
+
+void describe('actionInsertRow', () => {
+  void it("stores an EVAA liquidation's lower-case accounts upper-case, as tonaddr columns do, each account once", () => {
+    const bounce = beginCell().storeUint(0xffffffff, 32).storeUint(0x3, 32).endCell();
+    const trace = syntheticTrace(
+      tonLiquidation(
+        [{ from: EVAA_MASTER, to: LIQUIDATOR, body: bounce, bounced: true, value: 1n }],
+        true,
+      ),
+      EVAA_INTERFACES,
+    );
+    const action = classifyTrace(trace, defaultRegistry).actions.find(
+      (a) => a.type === 'evaa_liquidate',
+    );
+    assert.ok(action);
+    assert.equal(action.source, LIQUIDATOR.toLowerCase());
+    const row = actionInsertRow(action, trace.trace);
+    assert.equal(row.source, LIQUIDATOR);
+    assert.equal(row.destination, BORROWER);
+    assert.equal(row.destinationSecondary, null);
+    assert.equal(row.asset, action.asset, 'a decimal asset id is no address');
+    assert.deepEqual([...row.accounts].sort(), [BORROWER, LIQUIDATOR, EVAA_MASTER].sort());
   });
 });

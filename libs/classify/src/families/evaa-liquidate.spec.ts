@@ -3,7 +3,9 @@
  * real bodies (testing/evaa-liquidation.ts), and their v3 details as ton-index-go renders them
  * (`ActionDetailsEvaaLiquidate`: `collateral` is the asset column, the decimal asset id; `asset` the
  * jetton master of a known EVAA asset id, null for TON; `is_known_asset` always present). No mainnet
- * liquidation trace is among the fixtures.
+ * liquidation trace is among the fixtures. The row's accounts are written as toncenter's filler writes
+ * them, `str(AccountId)`: lower-case raw, `addr_none` for none; toncenter's `actions` columns are of
+ * pgton's `tonaddr` type, which stores them as upper-case raw (the decoder's row mapper does the same).
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -73,9 +75,9 @@ void describe('EVAA liquidation (evaa.py EvaaLiquidateBlockMatcher)', () => {
     );
     assertOneTopLevelLiquidation(actions);
     const a = only(actions, 'evaa_liquidate');
-    assert.equal(a.source, LIQUIDATOR);
-    assert.equal(a.destination, BORROWER);
-    assert.equal(a.destination_secondary, USER_CONTRACT);
+    assert.equal(a.source, LIQUIDATOR.toLowerCase());
+    assert.equal(a.destination, BORROWER.toLowerCase());
+    assert.equal(a.destination_secondary, USER_CONTRACT.toLowerCase());
     assert.equal(a.asset, USDT_ID.toString());
     assert.equal(a.amount, 430n);
     assert.equal(a.success, true);
@@ -87,9 +89,9 @@ void describe('EVAA liquidation (evaa.py EvaaLiquidateBlockMatcher)', () => {
     assert.deepEqual(renderActionDetails(a.type, a), {
       fail_reason: null,
       debt_amount: '950',
-      source: LIQUIDATOR,
-      borrower: BORROWER,
-      borrower_contract: USER_CONTRACT,
+      source: LIQUIDATOR.toLowerCase(),
+      borrower: BORROWER.toLowerCase(),
+      borrower_contract: USER_CONTRACT.toLowerCase(),
       collateral: USDT_ID.toString(),
       asset_id: `0x${USDT_ID.toString(16)}`,
       asset: USDT_MASTER,
@@ -107,8 +109,8 @@ void describe('EVAA liquidation (evaa.py EvaaLiquidateBlockMatcher)', () => {
     );
     const a = only(actions, 'evaa_liquidate');
     assert.equal(a.success, false);
-    assert.equal(a.destination, BORROWER);
-    assert.equal(a.destination_secondary, USER_CONTRACT);
+    assert.equal(a.destination, BORROWER.toLowerCase());
+    assert.equal(a.destination_secondary, USER_CONTRACT.toLowerCase());
     assert.equal(a.amount, 0n);
     assert.equal(a.asset, USDT_ID.toString());
     assert.deepEqual(a.evaa_liquidate_data, {
@@ -163,9 +165,9 @@ void describe('EVAA liquidation (evaa.py EvaaLiquidateBlockMatcher)', () => {
     );
     assertOneTopLevelLiquidation(actions);
     const a = only(actions, 'evaa_liquidate');
-    assert.equal(a.source, LIQUIDATOR);
-    assert.equal(a.destination, BORROWER);
-    assert.equal(a.destination_secondary, USER_CONTRACT);
+    assert.equal(a.source, LIQUIDATOR.toLowerCase());
+    assert.equal(a.destination, BORROWER.toLowerCase());
+    assert.equal(a.destination_secondary, USER_CONTRACT.toLowerCase());
     assert.equal(a.asset, TON_ID.toString());
     assert.equal(a.amount, 0n);
     assert.equal(a.success, false);
@@ -178,9 +180,9 @@ void describe('EVAA liquidation (evaa.py EvaaLiquidateBlockMatcher)', () => {
     assert.deepEqual(renderActionDetails(a.type, a), {
       fail_reason: 'not_liquidatable',
       debt_amount: '2500',
-      source: LIQUIDATOR,
-      borrower: BORROWER,
-      borrower_contract: USER_CONTRACT,
+      source: LIQUIDATOR.toLowerCase(),
+      borrower: BORROWER.toLowerCase(),
+      borrower_contract: USER_CONTRACT.toLowerCase(),
       collateral: TON_ID.toString(),
       asset_id: `0x${TON_ID.toString(16)}`,
       asset: null,
@@ -199,7 +201,7 @@ void describe('EVAA liquidation (evaa.py EvaaLiquidateBlockMatcher)', () => {
     );
     const a = only(actions, 'evaa_liquidate');
     assert.equal(a.success, false);
-    assert.equal(a.destination, BORROWER);
+    assert.equal(a.destination, BORROWER.toLowerCase());
     assert.equal(a.destination_secondary, null);
     assert.equal(a.amount, 0n);
     assert.deepEqual(a.evaa_liquidate_data, {
@@ -207,6 +209,27 @@ void describe('EVAA liquidation (evaa.py EvaaLiquidateBlockMatcher)', () => {
       fail_reason: 'immediate_rejection',
       debt_amount: 1_000n,
     });
+  });
+
+  void it('a borrower written as addr_none: the destination is the text addr_none, the initiator stays upper-case among the accounts', () => {
+    const bounceBody = beginCell().storeUint(0xffffffff, 32).storeUint(0x3, 32).endCell();
+    const actions = classify(
+      tonLiquidation(
+        [{ from: MASTER, to: LIQUIDATOR, body: bounceBody, bounced: true, value: 4_900_000_000n }],
+        true,
+        null,
+      ),
+    );
+    const a = only(actions, 'evaa_liquidate');
+    assert.equal(a.source, LIQUIDATOR.toLowerCase());
+    assert.equal(a.destination, 'addr_none');
+    assert.equal(a.destination_secondary, null);
+    // toncenter's accounts take the filled fields as written beside the accounts of the action's
+    // transactions (upper-case raw): the liquidator twice, in both letter cases
+    assert.deepEqual(
+      [...a.accounts].sort(),
+      [LIQUIDATOR, MASTER, LIQUIDATOR.toLowerCase(), 'addr_none'].sort(),
+    );
   });
 
   void it('liquidate_master the master has not answered yet: no evaa_liquidate', () => {

@@ -10,10 +10,11 @@ import { Address, beginCell, type Builder, type Cell } from '@ton/core';
 import type { AccountInterfaces } from '../trace-model';
 import { type Hop, testAddress } from './synthetic-trace';
 
-export const LIQUIDATOR = testAddress(0, '1');
-export const BORROWER = testAddress(0, '2');
+// Hex letters in the accounts the liquidation writes, so that their letter case shows.
+export const LIQUIDATOR = testAddress(0, 'a');
+export const BORROWER = testAddress(0, 'b');
 export const MASTER = testAddress(0, '3');
-export const USER_CONTRACT = testAddress(0, '4');
+export const USER_CONTRACT = testAddress(0, 'c');
 export const USDT = testAddress(0, '5');
 export const LIQUIDATOR_USDT = testAddress(0, '6');
 export const MASTER_USDT = testAddress(0, '7');
@@ -37,12 +38,19 @@ export const INTERFACES: Record<string, AccountInterfaces> = {
 
 const empty = (): Cell => beginCell().endCell();
 
-/** liquidate_master#00000003 (as a TON call, or a jetton transfer's forward payload). */
-export const liquidateMaster = (collateralId: bigint, incoming: bigint): Cell =>
+/**
+ * liquidate_master#00000003 (as a TON call, or a jetton transfer's forward payload); a null borrower is
+ * written as addr_none.
+ */
+export const liquidateMaster = (
+  collateralId: bigint,
+  incoming: bigint,
+  borrower: string | null = BORROWER,
+): Cell =>
   beginCell()
     .storeUint(0x3, 32)
     .storeUint(7, 64)
-    .storeAddress(at(BORROWER))
+    .storeAddress(borrower === null ? null : at(borrower))
     .storeAddress(at(LIQUIDATOR))
     .storeUint(collateralId, 256)
     .storeUint(1n, 64)
@@ -166,7 +174,11 @@ export const successReport = (reward: bigint): Cell =>
 export { internalTransfer, jettonTransfer, notification } from './jetton-bodies';
 
 /** The liquidator's wallet sends liquidate_master in TON to the master, which answers with `answers`. */
-export function tonLiquidation(answers: Hop[], bounce = false): Hop {
+export function tonLiquidation(
+  answers: Hop[],
+  bounce = false,
+  borrower: string | null = BORROWER,
+): Hop {
   return {
     from: null,
     to: LIQUIDATOR,
@@ -174,7 +186,7 @@ export function tonLiquidation(answers: Hop[], bounce = false): Hop {
       {
         from: LIQUIDATOR,
         to: MASTER,
-        body: liquidateMaster(USDT_ID, 1_000n),
+        body: liquidateMaster(USDT_ID, 1_000n, borrower),
         value: 5_000_000_000n,
         bounce,
         aborted: bounce,

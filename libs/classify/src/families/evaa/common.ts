@@ -36,6 +36,15 @@ export class EvaaHeaderMatcher extends BlockMatcher {
   }
 }
 
+/**
+ * `str(AccountId)`: ton-indexer's AccountId has no `__str__`, so its `__repr__` writes the address as
+ * pytoniq's `Address.to_str(False)` does (lower-case raw), and `addr_none` for no address
+ * (`indexer/indexer/events/blocks/utils/ton_utils.py`, commit eb9fbfa3).
+ */
+export function accountIdStr(address: string | null): string {
+  return address === null ? 'addr_none' : address.toLowerCase();
+}
+
 export function hexId(id: bigint | null): string | null {
   return id === null ? null : `0x${id.toString(16)}`;
 }

@@ -14,7 +14,7 @@ import { EVAA, type LoadedFields, loadFields } from '@app/ton';
 import { bodySlice } from '../../tlb/cells';
 import { parseEvaaLiquidateUnsatisfiedReason } from '../../tlb/evaa';
 import { JettonTransferBlock } from '../jettons';
-import { commentMatcher, EvaaHeaderMatcher, hasPayloadOpcode, hexId } from './common';
+import { accountIdStr, commentMatcher, EvaaHeaderMatcher, hasPayloadOpcode, hexId } from './common';
 
 interface EvaaLiquidateData {
   liquidator: string | null;
@@ -33,12 +33,18 @@ export class EvaaLiquidateBlock extends Block {
     super('evaa_liquidate', []);
   }
 
-  /** toncenter writes the collateral asset id as a decimal number into `asset`, and takes success from the data alone. */
+  /**
+   * Unlike its other fillers, toncenter's `_fill_evaa_liquidate_action` writes the accounts with
+   * `str(AccountId)`, not `as_str()`: lower-case raw, `addr_none` for none (the borrower contract is
+   * None when the master rejected at once). It writes the collateral asset id as a decimal number into
+   * `asset`, and takes success from the data alone.
+   */
   override fill(action: ActionRow): void {
     const d = this.data;
-    action.source = d.liquidator;
-    action.destination = d.borrower;
-    action.destination_secondary = d.borrower_contract;
+    action.source = accountIdStr(d.liquidator);
+    action.destination = accountIdStr(d.borrower);
+    action.destination_secondary =
+      d.borrower_contract === null ? null : accountIdStr(d.borrower_contract);
     action.asset = d.collateral_asset_id.toString();
     action.amount = d.collateral_amount;
     action.success = d.is_success;
