@@ -36,13 +36,13 @@ export class LayerZeroReceiveBlock extends Block {
   }
 }
 
-/** The raw hex of an address's hash part, lower-case (toncenter compares `[2:]` of both). */
-function addrHashHex(a: string | null): string | null {
-  if (a === null) {
-    return null;
-  }
-  const i = a.indexOf(':');
-  return i < 0 ? null : a.slice(i + 1).toLowerCase();
+/**
+ * toncenter's `destination[2:]`: the raw address without its first two characters, lower-case. For a
+ * basechain address that is its hash; a masterchain one (`-1:`) keeps the colon, so it never equals a
+ * `dst_oapp` and toncenter builds no receive.
+ */
+function withoutFirstTwo(a: string | null): string | null {
+  return a === null ? null : a.slice(2).toLowerCase();
 }
 
 export class LayerZeroReceiveMatcher extends BlockMatcher {
@@ -89,8 +89,8 @@ export class LayerZeroReceiveMatcher extends BlockMatcher {
       return [];
     }
     const packet = parseReceiveExecutePacket(bodyCell(execute));
-    const dst = addrHashHex(execute.message.destination);
-    // toncenter strips "0x" from dst_oapp and "0:" from the address before comparing
+    const dst = withoutFirstTwo(execute.message.destination);
+    // toncenter drops two characters of each: "0x" of dst_oapp, "0:" (or "-1") of the address
     if (dst === null || dst !== packet.dst_oapp.slice(2).toLowerCase()) {
       return [];
     }
