@@ -12,7 +12,8 @@ import { loadAddr, loadAddrOrExternal, loadMaybeRef } from './cells';
 /**
  * native$00 = Asset; jetton$01 chain:uint8 hash:uint256 = Asset; extra$10 id:uint32 = Asset (refused,
  * as toncenter refuses it). Read by hand inside the pool params, which toncenter reads further than
- * the layout.
+ * the layout. The chain is unsigned as toncenter reads it (`load_coffee_asset`), so a masterchain
+ * jetton is `255:…`.
  */
 export function loadCoffeeAsset(s: Slice): Asset {
   const tag = s.loadUint(2);
@@ -20,13 +21,16 @@ export function loadCoffeeAsset(s: Slice): Asset {
     return { isTon: true, jetton: null };
   }
   if (tag === 1) {
-    const wc = s.loadInt(8);
+    const wc = s.loadUint(8);
     return { isTon: false, jetton: `${wc}:${s.loadBuffer(32).toString('hex').toUpperCase()}` };
   }
   throw new Error(`unsupported coffee asset tag ${tag}`);
 }
 
-/** A loaded `COFFEE` asset as the classifier's asset; the extra-currency variant is refused. */
+/**
+ * A loaded `COFFEE` asset as the classifier's asset; the extra-currency variant is refused. The layout
+ * reads the chain as int8; toncenter reads the byte unsigned, so -1 is written 255.
+ */
 export function coffeeAsset(
   a: LoadedFields<(typeof COFFEE.create_vault)['fields']>['asset'],
 ): Asset {
@@ -34,7 +38,10 @@ export function coffeeAsset(
     case 'native':
       return { isTon: true, jetton: null };
     case 'jetton':
-      return { isTon: false, jetton: `${a.chain}:${a.hash.toString('hex').toUpperCase()}` };
+      return {
+        isTon: false,
+        jetton: `${a.chain & 0xff}:${a.hash.toString('hex').toUpperCase()}`,
+      };
     case 'extra':
       throw new Error('unsupported coffee asset tag 2');
   }

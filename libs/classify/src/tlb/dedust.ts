@@ -10,13 +10,17 @@ import { DEDUST } from '@app/ton';
 import type { Asset } from '../families/asset';
 import { loadAddr } from './cells';
 
-/** native$0000 = Asset; jetton$0001 workchain_id:int8 address:uint256 = Asset; */
+/**
+ * native$0000 = Asset; jetton$0001 workchain_id:int8 address:uint256 = Asset; toncenter's `load_asset`
+ * reads the workchain with `load_uint(8)` (a masterchain jetton is `255:…` there) and any other kind
+ * as a jetton, and so does this.
+ */
 export function loadDedustAsset(s: Slice): Asset {
   const kind = s.loadUint(4);
   if (kind === 0) {
     return { isTon: true, jetton: null };
   }
-  const wc = s.loadInt(8);
+  const wc = s.loadUint(8);
   const hash = s.loadBuffer(32);
   return { isTon: false, jetton: `${wc}:${hash.toString('hex').toUpperCase()}` };
 }
