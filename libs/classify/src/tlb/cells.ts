@@ -25,11 +25,24 @@ export function rawAddress(a: Address): string {
 }
 
 /**
+ * Reads any MsgAddress as pytoniq-core 0.1.40 (pinned by ton-indexer) does: its `load_address` raises
+ * on an addr_extern of length 0 (`load_uint(0)` gives bitarray's `ba2int` an empty bitarray) and on an
+ * addr_var (https://github.com/yungwine/pytoniq-core, `pytoniq_core/boc/slice.py` at the 0.1.40
+ * release, commit 894d498); @ton/core refuses the addr_var too.
+ */
+export function loadAddressAsPytoniq(s: Slice): Address | ExternalAddress | null {
+  if (s.remainingBits >= 11 && s.preloadUint(2) === 1 && s.preloadUint(11) === 1 << 9) {
+    throw new Error('addr_extern of length 0');
+  }
+  return s.loadAddressAny();
+}
+
+/**
  * Reads a MsgAddress (pytoniq `load_address`): addr_none → null, an internal address → raw string.
  * External addresses are not account ids (toncenter's AccountId refuses them), so they throw.
  */
 export function loadAddr(s: Slice): string | null {
-  const a = s.loadAddressAny();
+  const a = loadAddressAsPytoniq(s);
   if (a === null) {
     return null;
   }
@@ -44,7 +57,7 @@ export function loadAddr(s: Slice): string | null {
  * external address gives null, as it names no account.
  */
 export function loadAddrOrExternal(s: Slice): string | null {
-  const a = s.loadAddressAny();
+  const a = loadAddressAsPytoniq(s);
   return a === null || a instanceof ExternalAddress ? null : rawAddress(a);
 }
 

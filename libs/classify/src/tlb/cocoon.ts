@@ -6,8 +6,8 @@
  * skipped, and the refund a ClientProxyRequest carries, read through its sendExcessesTo.
  */
 import { Address, ExternalAddress, type Slice } from '@ton/core';
-import { COCOON, loadFields } from '@app/ton';
-import { loadAddr, loadMaybeRef, rawAddress } from './cells';
+import { COCOON } from '@app/ton';
+import { loadAddr, loadAddressAsPytoniq, loadMaybeRef, rawAddress } from './cells';
 
 function expectOp(s: Slice, op: number): void {
   if (s.loadUint(32) !== op) {
@@ -20,7 +20,7 @@ function expectOp(s: Slice, op: number): void {
  * `<bits>;<hex>` for an external one (toncenter's rendering of pytoniq's ExternalAddress).
  */
 function loadExpectedAddress(s: Slice): string | null {
-  const a = s.loadAddressAny();
+  const a = loadAddressAsPytoniq(s);
   if (a instanceof ExternalAddress) {
     return `${a.bits};${a.value.toString(16)}`;
   }
@@ -73,18 +73,23 @@ export function parseCocoonWorkerProxyRequest(s: Slice): {
 /**
  * The coins of the refund a `COCOON.client_proxy_request` carries in its payload
  * (ClientProxyRefundGranted#c68ebc7b coins:coins sendExcessesTo:address), or null without a payload.
- * toncenter's CocoonClientProxyRefundGranted (messages/cocoon.py) reads sendExcessesTo too, with
- * pytoniq's load_address (an addr_extern reads, not being made an AccountId): a payload ending after
- * the coins is unreadable.
+ * toncenter's CocoonClientProxyRequest and CocoonClientProxyRefundGranted (messages/cocoon.py) read
+ * the request's owner and the refund's sendExcessesTo with pytoniq's load_address, not making them
+ * AccountIds, so an addr_extern reads in both; a payload ending after the coins is unreadable.
  */
 export function parseCocoonClientRequestRefundCoins(s: Slice): bigint | null {
-  const { payload } = loadFields(COCOON.client_proxy_request, s);
+  // ClientProxyRequest#65448ff4 queryId:uint64 ownerAddress:address stateData:^Cell payload:(Maybe ^Cell)
+  expectOp(s, COCOON.client_proxy_request.opcode);
+  s.skip(64);
+  loadAddressAsPytoniq(s);
+  s.loadRef();
+  const payload = loadMaybeRef(s);
   if (payload === null) {
     return null;
   }
   const p = payload.beginParse();
   expectOp(p, COCOON.client_proxy_refund_granted.opcode);
   const coins = p.loadCoins();
-  p.loadAddressAny();
+  loadAddressAsPytoniq(p);
   return coins;
 }

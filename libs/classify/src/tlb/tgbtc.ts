@@ -6,6 +6,7 @@
  * TgBTCMintEvent, TgBTCNewKeyEvent), which refuses an addr_extern: such a log is unreadable.
  */
 import type { Slice } from '@ton/core';
+import { loadAddressAsPytoniq } from './cells';
 
 /**
  * A MsgAddress: addr_std as raw `wc:HEX`, anything else (addr_none, external, addr_var) as null. An
@@ -14,7 +15,7 @@ import type { Slice } from '@ton/core';
 function loadInternalOrNull(s: Slice): string | null {
   const tag = s.preloadUint(2);
   if (tag !== 2) {
-    s.loadAddressAny();
+    loadAddressAsPytoniq(s);
     return null;
   }
   s.skip(2);
