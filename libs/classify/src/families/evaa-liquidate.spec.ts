@@ -100,6 +100,26 @@ void describe('EVAA liquidation (evaa.py EvaaLiquidateBlockMatcher)', () => {
     });
   });
 
+  void it('satisfied with its tail after collateral_reward read only when bits remain (EvaaLiquidateSatisfied): none reads, a cut tail builds nothing', () => {
+    const answers = (): Hop[] => [
+      {
+        from: MASTER,
+        to: USER_CONTRACT,
+        body: liquidateSuccess(),
+        children: [{ from: USER_CONTRACT, to: BORROWER, body: commentBody('EVAA liquidation.') }],
+      },
+      { from: MASTER, to: LIQUIDATOR, body: successReport(430n) },
+    ];
+    const noTail = only(classify(satisfiedLiquidation(answers(), 'none')), 'evaa_liquidate');
+    assert.equal(noTail.success, true);
+    assert.equal(noTail.amount, 430n);
+    const cut = classify(satisfiedLiquidation(answers(), 'cut'));
+    assert.equal(
+      cut.some((a) => a.type === 'evaa_liquidate'),
+      false,
+    );
+  });
+
   void it('satisfied but the master fails it (liquidate_fail): failed, master_not_enough_liquidity', () => {
     const actions = classify(
       satisfiedLiquidation([

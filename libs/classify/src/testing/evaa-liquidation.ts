@@ -100,28 +100,33 @@ const userAnswer = (op: number, transferredId: bigint, outcome: Builder): Cell =
     .storeRef(outcome)
     .endCell();
 
+/**
+ * liquidate_satisfied; `tail` is what follows collateral_reward in its reference: min_collateral_amount,
+ * new_user_collateral_principal, forward_ton_amount and ^custom_response_payload (`full`), nothing
+ * (`none`), or 8 bits of it (`cut`).
+ */
 export const liquidateSatisfied = (
   transferredId: bigint,
   liquidatable: bigint,
   collateralId: bigint,
   reward: bigint,
-): Cell =>
-  userAnswer(
-    0x311,
-    transferredId,
-    beginCell()
-      .storeInt(-liquidatable, 64)
-      .storeUint(liquidatable, 64)
-      .storeUint(5n, 64)
-      .storeInt(100n, 64)
-      .storeUint(collateralId, 256)
-      .storeInt(-reward, 64)
-      .storeUint(reward, 64)
-      .storeUint(1n, 64)
-      .storeInt(900n, 64)
-      .storeUint(0, 64)
-      .storeRef(empty()),
-  );
+  tail: 'full' | 'none' | 'cut' = 'full',
+): Cell => {
+  const details = beginCell()
+    .storeInt(-liquidatable, 64)
+    .storeUint(liquidatable, 64)
+    .storeUint(5n, 64)
+    .storeInt(100n, 64)
+    .storeUint(collateralId, 256)
+    .storeInt(-reward, 64)
+    .storeUint(reward, 64);
+  if (tail === 'full') {
+    details.storeUint(1n, 64).storeInt(900n, 64).storeUint(0, 64).storeRef(empty());
+  } else if (tail === 'cut') {
+    details.storeUint(1n, 8);
+  }
+  return userAnswer(0x311, transferredId, details);
+};
 
 export const liquidateUnsatisfied = (transferredId: bigint, amount: bigint, error: number): Cell =>
   userAnswer(
@@ -208,12 +213,12 @@ export const toUserContract = (answer: Hop): Hop => ({
  * A TON liquidation the user contract satisfies (950 of debt, 430 of USDT collateral as the reward),
  * the master answering liquidate_satisfied with `answers`.
  */
-export const satisfiedLiquidation = (answers: Hop[]): Hop =>
+export const satisfiedLiquidation = (answers: Hop[], tail: 'full' | 'none' | 'cut' = 'full'): Hop =>
   tonLiquidation([
     toUserContract({
       from: USER_CONTRACT,
       to: MASTER,
-      body: liquidateSatisfied(TON_ID, 950n, USDT_ID, 430n),
+      body: liquidateSatisfied(TON_ID, 950n, USDT_ID, 430n, tail),
       children: answers,
     }),
   ]);

@@ -4,7 +4,7 @@
  * header before an opcode, the jetton forward payload's shorter supply form, and the liquidation
  * error code at the end of liquidate_unsatisfied.
  */
-import type { Slice } from '@ton/core';
+import type { Cell, Slice } from '@ton/core';
 import { EVAA, type FieldList, type LoadedFields, loadFields, type TlbConstructor } from '@app/ton';
 import { loadAddr } from './cells';
 
@@ -72,13 +72,34 @@ export function loadEvaaSupplyUserAssetId(s: Slice): bigint {
  * The jetton forward payload of a supply: supply_master's opcode, then include_user_code:int2
  * recipient_address:MsgAddressInt ... — without the query_id and supply_amount of `EVAA.supply_master`
  * (the jetton transfer carries both), so it is not that constructor's layout and is read by hand.
+ * toncenter's EvaaSupplyJettonForwardMessage (messages/evaa.py) reads forward_ton_amount:uint64 and
+ * ^custom_response_payload when bits remain after the recipient, so a shorter tail is unreadable.
  */
 export function parseEvaaSupplyJettonPayload(s: Slice): { recipient: string | null } {
   if (s.loadUint(32) !== EVAA.supply_master.opcode) {
     throw new Error('not an EVAA supply payload');
   }
   s.skip(2);
-  return { recipient: loadAddr(s) };
+  const recipient = loadAddr(s);
+  if (s.remainingBits > 0) {
+    s.skip(64);
+    s.loadRef();
+  }
+  return { recipient };
+}
+
+/**
+ * What follows collateral_reward in liquidate_satisfied's reference (kept as the layout's `rest`):
+ * toncenter's EvaaLiquidateSatisfied (messages/evaa.py) reads min_collateral_amount:uint64
+ * new_user_collateral_principal:int64 forward_ton_amount:uint64 ^custom_response_payload when bits
+ * remain, so a shorter tail makes the body unreadable. Throws then.
+ */
+export function checkEvaaLiquidateSatisfiedTail(rest: Cell | null): void {
+  const s = rest?.beginParse();
+  if (s !== undefined && s.remainingBits > 0) {
+    s.skip(64 * 3);
+    s.loadRef();
+  }
 }
 
 /** The LiquidationError codes a liquidate_unsatisfied ends with (EVAA liquidate-message.fc). */

@@ -12,7 +12,10 @@ import {
 } from '../../core/matchers';
 import { EVAA, type LoadedFields, loadFields } from '@app/ton';
 import { bodySlice } from '../../tlb/cells';
-import { parseEvaaLiquidateUnsatisfiedReason } from '../../tlb/evaa';
+import {
+  checkEvaaLiquidateSatisfiedTail,
+  parseEvaaLiquidateUnsatisfiedReason,
+} from '../../tlb/evaa';
 import { JettonTransferBlock } from '../jettons';
 import { accountIdStr, commentMatcher, EvaaHeaderMatcher, hasPayloadOpcode, hexId } from './common';
 
@@ -158,6 +161,7 @@ export class EvaaLiquidateBlockMatcher extends BlockMatcher {
       const unsatisfied = getLabeled('liquidate_unsatisfied', others, CallContractBlock);
       if (success) {
         const s = loadFields(EVAA.liquidate_satisfied, bodySlice(success.message.body));
+        checkEvaaLiquidateSatisfiedTail(s.details.rest);
         nb = new EvaaLiquidateBlock({
           liquidator,
           borrower: s.owner_address,
