@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import { Address, beginCell, type Builder, type Cell, type Slice } from '@ton/core';
 import { testAddress } from '../testing/synthetic-trace';
 import { bodySlice } from './cells';
-import { parseDedustSwapNotification } from './dedust';
+import { parseDedustDepositToPool, parseDedustSwapNotification } from './dedust';
 
 const b64 = (c: Cell): Slice => bodySlice(c.toBoc().toString('base64'));
 
@@ -56,5 +56,49 @@ describe('dedust swap log', () => {
       .storeCoins(5n)
       .endCell();
     assert.throws(() => parseDedustSwapNotification(b64(head().storeRef(ref).endCell())));
+  });
+});
+
+/**
+ * deposit#b56b9598 (deposit contract → pool): toncenter's DedustDepositLiquidityToPool
+ * (`messages/liquidity.py`) reads fulfill_payload and reject_payload (two `Maybe ^Cell`) after the
+ * assets' reference, so a body ending before them is unreadable and builds no deposit.
+ */
+describe('dedust deposit to pool', () => {
+  const OWNER = testAddress(0, 'c');
+  const body = (withPayloadBits: boolean): Cell => {
+    const assets = beginCell()
+      .storeUint(0, 4)
+      .storeCoins(5n)
+      .storeUint(1, 4)
+      .storeInt(0, 8)
+      .storeBuffer(Address.parse(JETTON).hash)
+      .storeCoins(7n)
+      .endCell();
+    const b = beginCell()
+      .storeUint(0xb56b9598, 32)
+      .storeUint(1, 64)
+      .storeRef(beginCell().endCell())
+      .storeAddress(Address.parse(OWNER))
+      .storeCoins(0n)
+      .storeRef(assets);
+    if (withPayloadBits) {
+      b.storeBit(false).storeBit(false);
+    }
+    return b.endCell();
+  };
+
+  it('reads the owner and both assets with their amounts', () => {
+    assert.deepEqual(parseDedustDepositToPool(b64(body(true))), {
+      owner: OWNER,
+      asset0: { isTon: true, jetton: null },
+      asset0_amount: 5n,
+      asset1: { isTon: false, jetton: JETTON },
+      asset1_amount: 7n,
+    });
+  });
+
+  it('refuses a body without its fulfill and reject payloads', () => {
+    assert.throws(() => parseDedustDepositToPool(b64(body(false))));
   });
 });

@@ -1,14 +1,14 @@
 /**
  * DeDust vault/pool/factory messages, as toncenter reads them. Opcodes come from the registry's
  * `DEDUST` constructors; the bodies stay hand-read because toncenter reads them looser than the
- * layouts: it stops before the trailing payloads (`fulfill_payload`, `swap_params`, the swap log's
- * reference) and reads any non-zero asset tag as a jetton (the layout's `extra_currency$0010` is an
+ * layouts: it stops before some trailing payloads (the vault deposit's `fulfill_payload`,
+ * `swap_params`) and reads any non-zero asset tag as a jetton (the layout's `extra_currency$0010` is an
  * int32 id).
  */
 import type { Slice } from '@ton/core';
 import { DEDUST } from '@app/ton';
 import type { Asset } from '../families/asset';
-import { loadAddr } from './cells';
+import { loadAddr, loadMaybeRef } from './cells';
 
 /**
  * native$0000 = Asset; jetton$0001 workchain_id:int8 address:uint256 = Asset; toncenter's `load_asset`
@@ -88,7 +88,9 @@ export interface DedustDepositToPoolBody {
 
 /**
  * deposit#b56b9598 query_id:uint64 proof:^Cell owner_addr:MsgAddress min_lp_amount:Coins
- *   ^[asset0:Asset asset0_amount:Coins asset1:Asset asset1_amount:Coins] ... (deposit contract → pool)
+ *   ^[asset0:Asset asset0_amount:Coins asset1:Asset asset1_amount:Coins] fulfill_payload:(Maybe ^Cell)
+ *   reject_payload:(Maybe ^Cell) (deposit contract → pool). toncenter's DedustDepositLiquidityToPool
+ *   reads both payloads, so a body ending before them is unreadable.
  */
 export function parseDedustDepositToPool(s: Slice): DedustDepositToPoolBody {
   s.skip(32 + 64);
@@ -100,6 +102,8 @@ export function parseDedustDepositToPool(s: Slice): DedustDepositToPoolBody {
   const asset0_amount = r.loadCoins();
   const asset1 = loadDedustAsset(r);
   const asset1_amount = r.loadCoins();
+  loadMaybeRef(s);
+  loadMaybeRef(s);
   return { owner, asset0, asset0_amount, asset1, asset1_amount };
 }
 
