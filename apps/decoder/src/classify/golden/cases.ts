@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import type { ActionRow } from '@app/classify';
+import { asActionModel } from './action-columns';
 import { checkValue, nestedValue } from './compare';
 import { evaluateSelector } from './selector';
 
@@ -49,10 +50,12 @@ export function loadCases(path: string, file: string): GoldenCase[] {
  */
 export function checkCase(c: GoldenCase, actions: readonly ActionRow[]): void {
   c.expected.forEach((e, i) => {
-    let matching: unknown[] = actions.filter((a) => a.type.toLowerCase() === e.type.toLowerCase());
+    let matching: ActionRow[] = actions.filter(
+      (a) => a.type.toLowerCase() === e.type.toLowerCase(),
+    );
     const selector = e.selector;
     if (selector !== undefined && matching.length > 0) {
-      const picked = matching.find((a) => evaluateSelector(selector, a));
+      const picked = matching.find((a) => evaluateSelector(selector, asActionModel(a)));
       if (picked === undefined) {
         throw new Error(`expected[${i}] ${e.type}: no action matches ${e.selector}`);
       }
