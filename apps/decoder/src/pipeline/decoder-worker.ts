@@ -120,11 +120,15 @@ export class DecoderWorker {
   }
 
   private async catchUp(signal: AbortSignal): Promise<boolean> {
-    const target = await this.cursors.get(this.options.sourceCursor);
+    // Both watermarks in one round trip's time: they are independent reads.
+    const [target, decoded] = await Promise.all([
+      this.cursors.get(this.options.sourceCursor),
+      this.cursors.get(this.options.cursor),
+    ]);
     if (target === null) {
       return false;
     }
-    let from = await this.cursors.get(this.options.cursor);
+    let from = decoded;
     if (from === null) {
       // First run: start where the ingestor's history starts.
       const rows: { seqno: number | null }[] = await this.dataSource.query(

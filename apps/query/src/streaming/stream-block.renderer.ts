@@ -3,6 +3,7 @@ import {
   type ActionQueryRepository,
   type ActionQueryRow,
   type StreamBlockQueryRepository,
+  type StreamedTraceRow,
   type TransactionBundle,
   type TransactionQueryRepository,
 } from '@app/database';
@@ -101,25 +102,20 @@ export class StreamBlockRenderer {
   }
 
   private async snapshots(
-    traces: readonly { trace_id: string; external_hash_norm: string }[],
+    traces: readonly StreamedTraceRow[],
     mcSeqno: number,
   ): Promise<TraceSnapshot[]> {
     if (traces.length === 0) {
       return [];
     }
-    const ids = traces.map((t) => t.trace_id);
-    const [bundles, actionRows] = await Promise.all([
-      this.transactions.ofTraces(ids),
-      this.actions.everyOfTraces(ids),
+    // The accounts of every action of the traces, read beside the actions (those not yet visible at
+    // this block are looked up by no snapshot).
+    const [bundles, actionRows, accounts] = await Promise.all([
+      this.transactions.ofTraceSpans(traces),
+      this.actions.everyOfTraceSpans(traces),
+      this.actions.accountsOfTraceSpans(traces),
     ]);
     const visible = actionRows.filter((a: ActionQueryRow) => a.trace_mc_seqno_end <= mcSeqno);
-    const accounts = await this.actions.accounts(
-      visible.map((a) => ({
-        traceId: a.trace_id,
-        actionId: a.action_id,
-        traceEndLt: a.trace_end_lt,
-      })),
-    );
     const bundlesByTrace = groupBy(bundles, (b) => b.tx.trace_id ?? '');
     const actionsByTrace = groupBy(visible, (a) => a.trace_id);
     const out: TraceSnapshot[] = [];

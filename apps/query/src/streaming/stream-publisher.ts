@@ -166,10 +166,7 @@ export class StreamPublisher {
 
   private async publishBlock(mcSeqno: number): Promise<void> {
     const rendered = await this.renderer.render(mcSeqno, this.now());
-    const admitted = rendered.entries.flatMap((entry) => {
-      const json = this.admittedJson(entry);
-      return json === undefined ? [] : [{ entry, json }];
-    });
+    const admitted = rendered.entries.flatMap((entry) => this.admitted(entry) ?? []);
     // Sent together and awaited together: a block costs one log round trip, not one per entry. They
     // stay in order (one NATS connection delivers them in the order sent and JetStream numbers them
     // as they arrive; the memory log appends synchronously). If one fails the block is rendered and
@@ -185,11 +182,12 @@ export class StreamPublisher {
   }
 
   /**
-   * The JSON of an entry that may be appended, serialised once for its size and for the log; an entry
-   * that breaks its contract or exceeds NATS's payload limit is skipped (logged and counted, undefined)
-   * instead of blocking every later block behind it.
+   * An entry that may be appended, as its contract's parse gives it (keys in the contract's order, as
+   * a follower's own parse would give them), with its JSON serialised once for its size and for the
+   * log; an entry that breaks its contract or exceeds NATS's payload limit is skipped (logged and
+   * counted, undefined) instead of blocking every later block behind it.
    */
-  private admittedJson(entry: StreamEntry): string | undefined {
+  private admitted(entry: StreamEntry): { entry: StreamEntry; json: string } | undefined {
     const checked = SCHEMAS[entry.subject].safeParse(entry.payload);
     if (!checked.success) {
       this.metrics.skipped.inc({ subject: entry.subject, reason: 'invalid' });
@@ -199,18 +197,19 @@ export class StreamPublisher {
       );
       return undefined;
     }
-    const json = JSON.stringify(entry.payload);
+    const json = JSON.stringify(checked.data);
     const bytes = Buffer.byteLength(json);
     if (bytes > this.options.maxPayloadBytes) {
       this.metrics.skipped.inc({ subject: entry.subject, reason: 'too_large' });
       this.logger.warn({ msgId: entry.msgId, bytes }, 'stream entry too large; skipped');
       return undefined;
     }
-    return json;
+    return { entry: { ...entry, payload: checked.data }, json };
   }
 
   private async append(entry: StreamEntry, json: string): Promise<void> {
-    await this.log.append(entry.subject, entry.payload, entry.msgId, json);
+    // Checked by admitted(): a follower in this process (the in-memory log) need not check again.
+    await this.log.append(entry.subject, entry.payload, entry.msgId, { json, checked: true });
     this.metrics.appended.inc({ subject: entry.subject });
   }
 

@@ -199,7 +199,7 @@ export class ActionQueryRepository {
     if (keys.length === 0) {
       return out;
     }
-    const rows = await this.ds.query<{ trace_id: string; action_id: string; account: string }[]>(
+    const rows = await this.ds.query<ActionAccountRow[]>(
       `SELECT AA.trace_id, AA.action_id, AA.account FROM action_accounts AA
        JOIN unnest($1::char(44)[], $2::char(44)[]) AS K(trace_id, action_id)
          ON AA.trace_id = K.trace_id AND AA.action_id = K.action_id
@@ -207,12 +207,45 @@ export class ActionQueryRepository {
        ORDER BY AA.account`,
       [keys.map((k) => k.traceId), keys.map((k) => k.actionId), keys.map((k) => k.traceEndLt)],
     );
-    for (const r of rows) {
-      const key = `${r.trace_id}:${r.action_id}`;
-      const list = out.get(key) ?? [];
-      list.push(r.account);
-      out.set(key, list);
-    }
-    return out;
+    return accountsByAction(rows, out);
   }
+
+  /**
+   * `action_accounts` of every action of whole traces (those everyOfTraceSpans reads), keyed as
+   * accounts() keys them: read beside the actions instead of after them, one round trip less.
+   */
+  async accountsOfTraceSpans(spans: readonly TraceSpan[]): Promise<Map<string, string[]>> {
+    if (spans.length === 0) {
+      return new Map();
+    }
+    const q = new SqlFilter();
+    q.and(`AA.trace_id = ANY(${q.param(spans.map((s) => s.trace_id))}::char(44)[])`);
+    q.and(withinLtRanges('AA.trace_end_lt', spanLtRanges(spans), (v) => q.param(v)));
+    const rows = await this.ds.query<ActionAccountRow[]>(
+      `SELECT AA.trace_id, AA.action_id, AA.account FROM action_accounts AA${q.where()}
+       ORDER BY AA.account`,
+      q.params,
+    );
+    return accountsByAction(rows, new Map());
+  }
+}
+
+interface ActionAccountRow {
+  readonly trace_id: string;
+  readonly action_id: string;
+  readonly account: string;
+}
+
+/** `rows` (in account order) grouped into `out` by `trace_id:action_id`. */
+function accountsByAction(
+  rows: readonly ActionAccountRow[],
+  out: Map<string, string[]>,
+): Map<string, string[]> {
+  for (const r of rows) {
+    const key = `${r.trace_id}:${r.action_id}`;
+    const list = out.get(key) ?? [];
+    list.push(r.account);
+    out.set(key, list);
+  }
+  return out;
 }

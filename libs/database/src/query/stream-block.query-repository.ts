@@ -1,6 +1,7 @@
 import { type DataSource } from 'typeorm';
 import { type QueryRow } from '../entities/query-row';
 import { type TraceEntity } from '../entities/trace.entity';
+import { type TraceSpan } from './lt-lookup';
 import { jettonWalletColumns, type JettonWalletQueryRow } from './token-query.rows';
 import { type TransactionQueryRepository } from './transaction.query-repository';
 import { type TransactionBundle, type TransactionRow } from './transaction.rows';
@@ -10,9 +11,12 @@ type TraceKeyRow = QueryRow<TraceEntity, 'traceId' | 'externalHashNorm'>;
 /**
  * A trace the Streaming API publishes: touched by a masterchain block and started by an external. Its
  * id and its `traces.external_hash_norm` (TEP-467 normalised hash of the root's external in-message,
- * its own hash when equal), neither null: only external-rooted traces are read.
+ * its own hash when equal), neither null: only external-rooted traces are read; and its lt span, so
+ * that its transactions and actions are read without looking the span up again.
  */
-export type StreamedTraceRow = { [K in keyof TraceKeyRow]: NonNullable<TraceKeyRow[K]> };
+export type StreamedTraceRow = {
+  [K in keyof TraceKeyRow]: NonNullable<TraceKeyRow[K]>;
+} & TraceSpan;
 
 /**
  * What one decoded masterchain block changed, for the Streaming API's publisher (apps/query
@@ -33,9 +37,11 @@ export class StreamBlockQueryRepository {
    */
   streamedTraces(mcSeqno: number): Promise<StreamedTraceRow[]> {
     return this.ds.query<StreamedTraceRow[]>(
-      `SELECT DISTINCT T.trace_id, coalesce(M.msg_hash_norm, M.msg_hash) AS external_hash_norm
+      `SELECT DISTINCT T.trace_id, coalesce(M.msg_hash_norm, M.msg_hash) AS external_hash_norm,
+         E.start_lt::text AS start_lt, E.end_lt::text AS end_lt
        FROM transactions T
        JOIN messages M ON M.tx_hash = T.trace_id AND M.direction = 'in' AND M.source IS NULL
+       JOIN traces E ON E.trace_id = T.trace_id
        WHERE T.mc_block_seqno = $1 AND T.trace_id IS NOT NULL
        ORDER BY T.trace_id`,
       [mcSeqno],

@@ -9,6 +9,7 @@ import {
 import { type NatsConnection } from '@nats-io/transport-node';
 import { ensureStream } from '../jetstream/jetstream.helpers';
 import {
+  type AppendOptions,
   type StreamFollower,
   type StreamLog,
   type StreamLogEntry,
@@ -55,10 +56,12 @@ export class JetStreamStreamLog implements StreamLog {
     subject: StreamSubject,
     payload: unknown,
     msgId: string,
-    json?: string,
+    options: AppendOptions = {},
   ): Promise<number> {
     await this.ensure();
-    const ack = await this.js.publish(`${this.prefix}${subject}`, json ?? JSON.stringify(payload), {
+    // `checked` stays here: a follower in another process checks what it reads.
+    const json = options.json ?? JSON.stringify(payload);
+    const ack = await this.js.publish(`${this.prefix}${subject}`, json, {
       msgID: msgId,
     });
     // For a duplicate JetStream answers with the sequence of the copy it kept.

@@ -1,5 +1,6 @@
 import { type StreamSubject } from '@app/contracts';
 import {
+  type AppendOptions,
   type StreamFollower,
   type StreamLog,
   type StreamLogEntry,
@@ -44,7 +45,12 @@ export class MemoryStreamLog implements StreamLog {
 
   constructor(private readonly options: MemoryStreamLogOptions) {}
 
-  append(subject: StreamSubject, payload: unknown, msgId: string, json?: string): Promise<number> {
+  append(
+    subject: StreamSubject,
+    payload: unknown,
+    msgId: string,
+    options: AppendOptions = {},
+  ): Promise<number> {
     const now = Date.now();
     this.expire(now);
     const seen = this.seenIds.get(msgId);
@@ -52,9 +58,15 @@ export class MemoryStreamLog implements StreamLog {
       return Promise.resolve(seen.seq);
     }
     // A JSON round trip, as over the wire: followers never share objects with the producer.
-    const copy: unknown = JSON.parse(json ?? JSON.stringify(payload));
+    const copy: unknown = JSON.parse(options.json ?? JSON.stringify(payload));
     this.lastSeq += 1;
-    this.entries.push({ seq: this.lastSeq, subject, payload: copy, at: now });
+    this.entries.push({
+      seq: this.lastSeq,
+      subject,
+      payload: copy,
+      at: now,
+      ...(options.checked === true ? { checked: true } : {}),
+    });
     this.seenIds.set(msgId, { seq: this.lastSeq, at: now });
     while (this.entries.length > this.options.maxEntries) {
       this.entries.shift();
@@ -132,7 +144,12 @@ export class MemoryStreamLog implements StreamLog {
         return;
       }
       follower.next = entry.seq + 1;
-      await follower.onEntry({ seq: entry.seq, subject: entry.subject, payload: entry.payload });
+      await follower.onEntry({
+        seq: entry.seq,
+        subject: entry.subject,
+        payload: entry.payload,
+        ...(entry.checked === true ? { checked: true } : {}),
+      });
     }
   }
 

@@ -14,6 +14,20 @@ export interface StreamLogEntry {
   readonly subject: StreamSubject;
   /** The JSON payload as published (parse with the subject's zod schema from @app/contracts). */
   readonly payload: unknown;
+  /**
+   * True when a producer in this process checked the payload against its subject's schema before
+   * appending it (the in-memory log only): a follower in the same process need not check it again.
+   * An entry that crossed NATS never has it: another process's word is checked where it is read.
+   */
+  readonly checked?: true;
+}
+
+/** How an entry is appended. */
+export interface AppendOptions {
+  /** `JSON.stringify(payload)`, when the caller has it already: the log does not serialise again. */
+  readonly json?: string;
+  /** The caller checked the payload against its subject's schema (StreamLogEntry.checked). */
+  readonly checked?: boolean;
 }
 
 export type StreamLogStart =
@@ -30,11 +44,14 @@ export interface StreamFollower {
 export interface StreamLog {
   /**
    * Appends `payload` (JSON-serialisable) under `subject`. `msgId` de-duplicates: a second append with
-   * the same id within the duplicate window returns the first one's seq and stores nothing. `json`,
-   * when the caller already has it, is `JSON.stringify(payload)`: the log then does not serialise the
-   * payload again.
+   * the same id within the duplicate window returns the first one's seq and stores nothing.
    */
-  append(subject: StreamSubject, payload: unknown, msgId: string, json?: string): Promise<number>;
+  append(
+    subject: StreamSubject,
+    payload: unknown,
+    msgId: string,
+    options?: AppendOptions,
+  ): Promise<number>;
   /**
    * Calls `onEntry` for each entry from `start`, strictly in seq order, each once. A slow `onEntry`
    * (a promise) delays the next delivery (back-pressure to the log, not to memory).

@@ -90,8 +90,14 @@ export function traceFacts(payload: StreamTraceUpdate): TraceFacts {
   };
 }
 
-/** A log entry checked against its subject's schema (libs/contracts stream-events). */
+/**
+ * A log entry checked against its subject's schema (libs/contracts stream-events); one its producer
+ * checked in this process (`checked`) is taken as it is.
+ */
 export function parseStreamEntry(entry: StreamLogEntry): ParseEntryOutcome {
+  if (entry.checked === true) {
+    return { ok: true, entry: checkedStreamEntry(entry) };
+  }
   switch (entry.subject) {
     case Subjects.stream.trace: {
       const parsed = StreamTraceUpdate.safeParse(entry.payload);
@@ -125,6 +131,23 @@ export function parseStreamEntry(entry: StreamLogEntry): ParseEntryOutcome {
         ? { ok: true, entry: { kind: 'traceInvalidated', seq: entry.seq, payload: parsed.data } }
         : { ok: false, error: parsed.error.message };
     }
+  }
+}
+
+/** An entry its producer checked in this process, typed by its subject without a second check. */
+function checkedStreamEntry(entry: StreamLogEntry): ParsedStreamEntry {
+  const { seq } = entry;
+  switch (entry.subject) {
+    case Subjects.stream.trace: {
+      const payload = entry.payload as StreamTraceUpdate;
+      return { kind: 'trace', seq, payload, facts: traceFacts(payload) };
+    }
+    case Subjects.stream.accountState:
+      return { kind: 'accountState', seq, payload: entry.payload as StreamAccountStateChange };
+    case Subjects.stream.jettons:
+      return { kind: 'jettons', seq, payload: entry.payload as StreamJettonsChange };
+    case Subjects.stream.traceInvalidated:
+      return { kind: 'traceInvalidated', seq, payload: entry.payload as StreamTraceInvalidated };
   }
 }
 
