@@ -12,6 +12,7 @@ export { buildTraceTree, type TraceTree, type TraceTreeNode } from './trace-tree
 export { classifyTrace, type ClassificationResult, type MatcherRegistry } from './core/pipeline';
 export { defaultRegistry } from './registry';
 export { renderApiAction, jsonSafe, type ApiJson } from './api-render';
+export { tonaddrText, withTonaddrColumns } from './tonaddr-text';
 export { bodySlice } from './tlb/cells';
 export { parseJettonBurn, parseJettonTransfer } from './tlb/jetton';
 export { parseNftTransfer } from './tlb/nft';

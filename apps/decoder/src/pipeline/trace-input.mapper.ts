@@ -15,8 +15,8 @@ import {
   type TraceMessage,
   type TraceRecord,
   type TraceTransaction,
+  withTonaddrColumns,
 } from '@app/classify';
-import { tonaddrColumn, tonaddrText } from './tonaddr-text';
 
 const big = (v: string | null): bigint | null => (v === null ? null : BigInt(v));
 
@@ -211,7 +211,11 @@ function jsonText(value: unknown): string {
  * A classified action → its `actions` row, the `*_data` composites gathered into `details`, the account
  * columns as toncenter's `tonaddr` columns keep them (one account once among `accounts`).
  */
-export function actionInsertRow(a: ActionRow, trace: ClassifiableTrace['trace']): ActionInsertRow {
+export function actionInsertRow(
+  classified: ActionRow,
+  trace: ClassifiableTrace['trace'],
+): ActionInsertRow {
+  const a = withTonaddrColumns(classified);
   const details: Partial<Record<ActionDataColumn, ActionValue>> = {};
   for (const [key, value] of Object.entries(a)) {
     if (key.endsWith('_data') && value !== null && value !== undefined) {
@@ -229,14 +233,14 @@ export function actionInsertRow(a: ActionRow, trace: ClassifiableTrace['trace'])
     endLt: a.end_lt,
     startUtime: a.start_utime,
     endUtime: a.end_utime,
-    source: tonaddrColumn(a.source),
-    sourceSecondary: tonaddrColumn(a.source_secondary),
-    destination: tonaddrColumn(a.destination),
-    destinationSecondary: tonaddrColumn(a.destination_secondary),
-    asset: tonaddrColumn(a.asset),
-    assetSecondary: tonaddrColumn(a.asset_secondary),
-    asset2: tonaddrColumn(a.asset2),
-    asset2Secondary: tonaddrColumn(a.asset2_secondary),
+    source: a.source,
+    sourceSecondary: a.source_secondary,
+    destination: a.destination,
+    destinationSecondary: a.destination_secondary,
+    asset: a.asset,
+    assetSecondary: a.asset_secondary,
+    asset2: a.asset2,
+    asset2Secondary: a.asset2_secondary,
     opcode: a.opcode,
     success: a.success,
     traceEndLt: a.trace_end_lt ?? trace.end_lt,
@@ -249,6 +253,6 @@ export function actionInsertRow(a: ActionRow, trace: ClassifiableTrace['trace'])
     ancestorType: a.ancestor_type,
     valueExtraCurrencies: a.value_extra_currencies,
     detailsJson: jsonText(details),
-    accounts: [...new Set(a.accounts.map(tonaddrText))],
+    accounts: a.accounts,
   };
 }

@@ -11,6 +11,7 @@ import {
   renderApiAction,
   traceTransactionOf,
   withExtras,
+  withTonaddrColumns,
 } from '@app/classify';
 import { V3Action } from '@app/contracts';
 import {
@@ -226,8 +227,12 @@ export async function buildPendingTrace(input: PendingTraceInput): Promise<Pendi
   };
 }
 
-/** A classified row rendered as the v3 Action of a pending trace. */
-function pendingAction(row: ActionRow, trace: ClassifiableTrace['trace']): PendingAction {
+/**
+ * A classified row rendered as the v3 Action of a pending trace, its account columns as the decoder
+ * stores them (withTonaddrColumns), so a pending action names accounts as its confirmed one will.
+ */
+function pendingAction(classified: ActionRow, trace: ClassifiableTrace['trace']): PendingAction {
+  const row = withTonaddrColumns(classified);
   const filled: ActionRow = {
     ...row,
     trace_end_lt: row.trace_end_lt ?? trace.end_lt,
