@@ -138,6 +138,30 @@ export function targetsSection(targets: readonly Target[], nextHeading = 'Result
   return ['', '## Targets', '', targetsTable(targets), '', `## ${nextHeading}`, ''];
 }
 
+/** What a report says before its targets: its title and the lines on what ran, and how. */
+export interface ReportOpening {
+  readonly title: string;
+  readonly run: readonly string[];
+  /** The heading of the section after the targets (`Results` unless named). */
+  readonly nextHeading?: string;
+}
+
+/** A report's Markdown: the title, the head, the run's lines, the targets, then the body. */
+export function reportMarkdown(
+  head: ReportHead,
+  opening: ReportOpening,
+  body: readonly string[],
+): string {
+  return [
+    `# ${opening.title}`,
+    '',
+    headLines(head),
+    ...opening.run,
+    ...targetsSection(head.targets, opening.nextHeading),
+    ...body,
+  ].join('\n');
+}
+
 function reportsDir(): string {
   return resolve(process.cwd(), 'bench/reports');
 }
