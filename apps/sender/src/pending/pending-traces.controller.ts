@@ -12,8 +12,8 @@ import { PendingTracesService } from './pending-traces.service';
 /**
  * `ton.send.v1.pending*`: v3 pendingTraces, pendingActions, pendingTransactions (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml).
  *
- * Each handler forwards to the answer of pending-query.ts, whose signature names the reply type;
- * RpcContextInterceptor checks the reply against the subject's contract.
+ * Each handler forwards to PendingTracesService, whose answers pending-query.ts builds and names the
+ * reply types of; RpcContextInterceptor checks the reply against the subject's contract.
  */
 @Controller()
 export class PendingTracesController {
