@@ -134,7 +134,7 @@ export function targetsTable(targets: readonly Target[]): string {
  * The report's targets table between its own heading and the heading of the section after it
  * (`Results` unless a report names its next section), as lines of a report.
  */
-export function targetsSection(targets: readonly Target[], nextHeading = 'Results'): string[] {
+function targetsSection(targets: readonly Target[], nextHeading = 'Results'): string[] {
   return ['', '## Targets', '', targetsTable(targets), '', `## ${nextHeading}`, ''];
 }
 
