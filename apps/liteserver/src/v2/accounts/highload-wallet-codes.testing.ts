@@ -19,7 +19,7 @@ export const HIGHLOAD_CODES = {
 
 /**
  * Highload wallet v1 data (both revisions): `seqno:uint32 wallet_id:uint32 public_key:bits256`
- * (ton-blockchain/ton crypto/smartcont/highload-wallet-code.fc, its `load_data`).
+ * (ton-blockchain/ton crypto/smartcont/highload-wallet-code.fc).
  */
 export function highloadV1Data(fields: {
   seqno: number;
