@@ -25,15 +25,7 @@ import {
   startHistory,
   TRANSFERS_PER_EXTERNAL,
 } from './support/localnet-history';
-import {
-  headLines,
-  type ReportHead,
-  reportHead,
-  runContext,
-  target,
-  targetsSection,
-  writeReport,
-} from './support/report';
+import { reportHead, reportMarkdown, runContext, target, writeReport } from './support/report';
 
 /** The decoder keeps up with the ingestor's target. */
 const TARGET_TX_PER_SECOND = 2000;
@@ -62,12 +54,14 @@ const BEFORE: { readonly commit: string; readonly date: string; readonly decode:
   },
 };
 
-async function measure(): Promise<{
-  history: History;
-  ingestSeconds: number;
-  decode: DecodeRun;
-  nativeSha256: boolean;
-}> {
+interface Measured {
+  readonly history: History;
+  readonly ingestSeconds: number;
+  readonly decode: DecodeRun;
+  readonly nativeSha256: boolean;
+}
+
+async function measure(): Promise<Measured> {
   // The decoder app installs node:crypto's SHA-256 for cell hashes and the byte-wise BitReader
   // (apps/decoder/src/main.ts).
   const nativeSha256 = installNativeSha256() && installFastBitOps();
@@ -102,19 +96,19 @@ function decodeRow(label: string, d: DecodeRun): string {
   return `| ${label} | ${String(d.seconds)} | ${String(d.txPerSecond)} | ${d.traffic === null ? '' : String(d.traffic.txPerSecond)} | ${String(d.tracesPerSecond)} | ${String(d.actionsPerSecond)} | ${String(d.traces)} | ${String(d.actions)} | ${String(d.commits)} | ${String(cpu.decoderSeconds)} | ${cpu.postgresSeconds === null ? 'n/a' : String(cpu.postgresSeconds)} | ${cpu.txPerCpuSecond === null ? 'n/a' : String(cpu.txPerCpuSecond)} |`;
 }
 
-function markdown(
-  head: ReportHead,
-  m: { history: History; ingestSeconds: number; decode: DecodeRun; nativeSha256: boolean },
-): string {
+/** The lines of the report on what was decoded, and how. */
+function runLines(m: Measured): string[] {
   const { history, decode } = m;
   return [
-    '# Decoder catch-up benchmark',
-    '',
-    headLines(head),
     `- history: localnet, genesis seed, 2 basechain shards, ${String(history.head)} masterchain blocks, ${String(decode.transactions)} transactions (${String(history.wallets)} wallets v4, ${String(history.rounds)} rounds of one external with ${String(TRANSFERS_PER_EXTERNAL)} transfers per wallet): the history of bench/ingest-catchup.ts, same generator and sizes`,
     `- generation ${String(history.generationSeconds)} s in a child process that serves it over its liteserver; ingested with BackfillRunner into a fresh database in ${String(m.ingestSeconds)} s (not timed), then ANALYZE (autovacuum's work on a live database)`,
     `- decoder: DecoderWorker + BlockDecoder with interface detection by get-methods through the generator's liteserver, as apps/decoder runs it; node:crypto SHA-256 ${m.nativeSha256 ? 'installed (as apps/decoder/src/main.ts does)' : 'NOT installed'}; PostgreSQL 15 local`,
-    ...targetsSection(head.targets),
+  ];
+}
+
+/** The report's results: the runs' table, then where the time went. */
+function results(decode: DecodeRun): string[] {
+  return [
     '`traffic tx/s`: the blocks of the generated traffic only (after the genesis seed, whose contracts',
     'are probed by get-methods, and the funding). CPU: seconds of the decoding process and of',
     "PostgreSQL's sessions on the database (from /proc) over the run; `tx per CPU s` counts both, so",
@@ -150,7 +144,7 @@ function markdown(
     '- What is left is mostly index maintenance in PostgreSQL: stamping trace_id rewrites every',
     '  transaction and message row (ten indexes each, trace_id among them, so no HOT update).',
     '',
-  ].join('\n');
+  ];
 }
 
 export async function runDecodeCatchupBench(): Promise<string> {
@@ -169,7 +163,12 @@ export async function runDecodeCatchupBench(): Promise<string> {
   if (process.env.BENCH_DECODE_REPORT === '0') {
     return 'not written (BENCH_DECODE_REPORT=0)';
   }
-  return writeReport('decode-catchup', markdown(head, measured), head, {
+  const markdown = reportMarkdown(
+    head,
+    { title: 'Decoder catch-up benchmark', run: runLines(measured) },
+    results(decode),
+  );
+  return writeReport('decode-catchup', markdown, head, {
     history: { ...measured.history, endpoints: [] },
     ingestSeconds: measured.ingestSeconds,
     nativeSha256: measured.nativeSha256,

@@ -18,15 +18,14 @@ import { installFastBitOps, installNativeSha256 } from '@app/ton';
 import { LocalChain, startLiteServers, toTlBlockId } from '@app/localnet';
 import { fromTreasury } from '../test/integration/support/treasury-message';
 import {
-  headLines,
   readReport,
   type ReportHead,
+  reportMarkdown,
   reportHead,
   rerenderedHead,
   runContext,
   target,
   type Target,
-  targetsSection,
   writeReport,
 } from './support/report';
 
@@ -236,33 +235,35 @@ function rounded(rows: readonly Row[]): Row[] {
 }
 
 function write(head: ReportHead, rows: readonly Row[], notes: readonly string[]): void {
-  const lines = [
-    '# LocalChain seal benchmark',
-    '',
-    headLines(head),
-    ...notes.map((n) => `- note: ${n}`),
-    ...targetsSection(head.targets),
-    'Times in ms; `execute` = emulator steps (async, one per message), `build` = TL-B block building',
-    '(synchronous phases, with yields to the event loop between blocks and phases). Accounts are injected with setShardAccount and',
-    'enter the chain in one seal ("inject seal"); each measured transaction is an internal message to a',
-    'different wallet v4. Each message is one emulator call (apps/localnet/src/chain/emulator-step.ts:',
-    "@ton/sandbox's WASM emulator, with the c7 prev_blocks serialised once per block); the WASM itself is",
-    'about a third of `execute`, reading its results back into @ton/core cells most of the rest. Block',
-    'building grows with the transactions, barely with the accounts (incremental ShardAccounts: only the',
-    'touched paths are rebuilt).',
-    '',
-    '| accounts | inject seal | empty seal (median / max) | txs/block | seal median | seal max | execute median | build median |',
-    '|---:|---:|---:|---:|---:|---:|---:|---:|',
-    ...rows.flatMap((r) =>
-      r.perTxCount.map(
-        (p) =>
-          `| ${String(r.accounts)} | ${String(r.injectSealMs)} | ${String(r.emptySealMs.median)} / ${String(r.emptySealMs.max)} | ${String(p.txs)} | ${String(p.median)} | ${String(p.max)} | ${String(p.executeMedian)} | ${String(p.buildMedian)} |`,
+  const markdown = reportMarkdown(
+    head,
+    {
+      title: 'LocalChain seal benchmark',
+      run: notes.map((n) => `- note: ${n}`),
+    },
+    [
+      'Times in ms; `execute` = emulator steps (async, one per message), `build` = TL-B block building',
+      '(synchronous phases, with yields to the event loop between blocks and phases). Accounts are injected with setShardAccount and',
+      'enter the chain in one seal ("inject seal"); each measured transaction is an internal message to a',
+      'different wallet v4. Each message is one emulator call (apps/localnet/src/chain/emulator-step.ts:',
+      "@ton/sandbox's WASM emulator, with the c7 prev_blocks serialised once per block); the WASM itself is",
+      'about a third of `execute`, reading its results back into @ton/core cells most of the rest. Block',
+      'building grows with the transactions, barely with the accounts (incremental ShardAccounts: only the',
+      'touched paths are rebuilt).',
+      '',
+      '| accounts | inject seal | empty seal (median / max) | txs/block | seal median | seal max | execute median | build median |',
+      '|---:|---:|---:|---:|---:|---:|---:|---:|',
+      ...rows.flatMap((r) =>
+        r.perTxCount.map(
+          (p) =>
+            `| ${String(r.accounts)} | ${String(r.injectSealMs)} | ${String(r.emptySealMs.median)} / ${String(r.emptySealMs.max)} | ${String(p.txs)} | ${String(p.median)} | ${String(p.max)} | ${String(p.executeMedian)} | ${String(p.buildMedian)} |`,
+        ),
       ),
-    ),
-    '',
-    ...queryLines(rows),
-  ];
-  writeReport('localnet-seal', lines.join('\n'), head, { target: TARGET, rows, notes });
+      '',
+      ...queryLines(rows),
+    ],
+  );
+  writeReport('localnet-seal', markdown, head, { target: TARGET, rows, notes });
 }
 
 function queryLines(rows: readonly Row[]): string[] {

@@ -23,12 +23,11 @@ import { startGenesisLocalnet } from './support/genesis-localnet';
 import { type Service, startService } from './support/processes';
 import { startStandalone } from './support/standalone';
 import {
-  headLines,
   readReport,
   reportHead,
+  reportMarkdown,
   runContext,
   target,
-  targetsSection,
   writeReport,
 } from './support/report';
 
@@ -311,38 +310,43 @@ export async function runV2CachedBench(): Promise<string> {
     ),
   ];
   const head = reportHead(ctx, targets);
-  const markdown = [
-    '# v2 cached read benchmark: the service against a bare node:http server, same bytes',
-    '',
-    headLines(head),
-    `- read: getAddressInformation of the localnet's v4r2 wallet at the masterchain seqno before the head, once asked (the readers keep answers at a seqno, apps/liteserver/src/v2/answer-cache.ts); the single process verifies every liteserver answer (LITESERVER_VERIFY=true); two bare servers (bench/servers/bare-http.ts) return the body of one of its answers (${String(measured.bodyBytes)} bytes), one with a content type only, one with the answer's headers too (${measured.headerNames.join(', ')}; node:http adds date, connection, keep-alive and content-length to all three): the target is over the one sending the same bytes`,
-    `- the service over the bare server sending the same body only (the floor of the reports before the headers were copied): ${String(bodyOnlyShare ?? '-')}×`,
-    `- load: autocannon, ${String(CONNECTIONS)} keep-alive connections, ${String(DURATION_MS)} ms per run, ${String(ROUNDS)} rounds alternating bare and service; latency at concurrency 1 with fetch from the benchmark process (support/latency.ts)`,
-    ...targetsSection(targets, 'Throughput (autocannon)'),
-    "The server's CPU per request is its process's user and system time (/proc/<pid>/stat) over the run divided by the requests it answered: the loopback TCP work of a write is charged to the writer, so it counts the kernel's share too. It depends less on the other work of a shared machine than req/s does.",
-    '',
-    '| round | path | req/s | p50 ms | p99 ms | requests | errors | server CPU µs/request |',
-    '|---:|---|---:|---:|---:|---:|---:|---:|',
-    ...throughput.map(
-      (t) =>
-        `| ${String(t.round)} | ${t.label} | ${String(t.rps)} | ${String(t.p50Ms)} | ${String(t.p99Ms)} | ${String(t.requests)} | ${String(t.errors)} | ${String(t.cpuUsPerRequest ?? '-')} |`,
-    ),
-    '',
-    '## Latency at concurrency 1 (fetch)',
-    '',
-    '| round | path | req/s | p50 ms | p99 ms | requests | errors |',
-    '|---:|---|---:|---:|---:|---:|---:|',
-    ...latencies.map(
-      (r) =>
-        `| ${String(r.round)} | ${r.label} | ${String(r.rps)} | ${String(r.p50Ms)} | ${String(r.p99Ms)} | ${String(r.requests)} | ${String(r.errors)} |`,
-    ),
-    ...comparisonSection(previous, {
-      share,
-      throughput,
-      load: `${String(head.loadAverage.before)} / ${String(head.loadAverage.after)}`,
-    }),
-    ...profileSection(shares),
-  ].join('\n');
+  const markdown = reportMarkdown(
+    head,
+    {
+      title: 'v2 cached read benchmark: the service against a bare node:http server, same bytes',
+      run: [
+        `- read: getAddressInformation of the localnet's v4r2 wallet at the masterchain seqno before the head, once asked (the readers keep answers at a seqno, apps/liteserver/src/v2/answer-cache.ts); the single process verifies every liteserver answer (LITESERVER_VERIFY=true); two bare servers (bench/servers/bare-http.ts) return the body of one of its answers (${String(measured.bodyBytes)} bytes), one with a content type only, one with the answer's headers too (${measured.headerNames.join(', ')}; node:http adds date, connection, keep-alive and content-length to all three): the target is over the one sending the same bytes`,
+        `- the service over the bare server sending the same body only (the floor of the reports before the headers were copied): ${String(bodyOnlyShare ?? '-')}×`,
+        `- load: autocannon, ${String(CONNECTIONS)} keep-alive connections, ${String(DURATION_MS)} ms per run, ${String(ROUNDS)} rounds alternating bare and service; latency at concurrency 1 with fetch from the benchmark process (support/latency.ts)`,
+      ],
+      nextHeading: 'Throughput (autocannon)',
+    },
+    [
+      "The server's CPU per request is its process's user and system time (/proc/<pid>/stat) over the run divided by the requests it answered: the loopback TCP work of a write is charged to the writer, so it counts the kernel's share too. It depends less on the other work of a shared machine than req/s does.",
+      '',
+      '| round | path | req/s | p50 ms | p99 ms | requests | errors | server CPU µs/request |',
+      '|---:|---|---:|---:|---:|---:|---:|---:|',
+      ...throughput.map(
+        (t) =>
+          `| ${String(t.round)} | ${t.label} | ${String(t.rps)} | ${String(t.p50Ms)} | ${String(t.p99Ms)} | ${String(t.requests)} | ${String(t.errors)} | ${String(t.cpuUsPerRequest ?? '-')} |`,
+      ),
+      '',
+      '## Latency at concurrency 1 (fetch)',
+      '',
+      '| round | path | req/s | p50 ms | p99 ms | requests | errors |',
+      '|---:|---|---:|---:|---:|---:|---:|',
+      ...latencies.map(
+        (r) =>
+          `| ${String(r.round)} | ${r.label} | ${String(r.rps)} | ${String(r.p50Ms)} | ${String(r.p99Ms)} | ${String(r.requests)} | ${String(r.errors)} |`,
+      ),
+      ...comparisonSection(previous, {
+        share,
+        throughput,
+        load: `${String(head.loadAverage.before)} / ${String(head.loadAverage.after)}`,
+      }),
+      ...profileSection(shares),
+    ],
+  );
   return writeReport('v2-cached', markdown, head, {
     durationMs: DURATION_MS,
     connections: CONNECTIONS,

@@ -16,14 +16,7 @@ import { measureThroughput, type ThroughputResult } from './support/autocannon-l
 import { type LoadResult, measureLoad } from './support/latency';
 import { type Service, startService } from './support/processes';
 import { startV2Mesh } from './support/v2-mesh';
-import {
-  headLines,
-  reportHead,
-  runContext,
-  target,
-  targetsSection,
-  writeReport,
-} from './support/report';
+import { reportHead, reportMarkdown, runContext, target, writeReport } from './support/report';
 
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? '5000');
 const CONCURRENCY = [1, 32];
@@ -188,36 +181,40 @@ export async function runV2GatewayBench(): Promise<string> {
       x && y && y.rps > 0 ? (x.rps / y.rps).toFixed(2) : 'n/a';
     return `| ${c} | ${ratio(s, d)} | ${ratio(m, d)} | ${ratio(s, b)} | ${ratio(m, b)} |`;
   });
-  const markdown = [
-    '# v2 gateway benchmark: getMasterchainInfo',
-    '',
-    headLines(head),
-    `- duration per run: ${String(DURATION_MS)} ms; latency and the ratios: load generated in the benchmark process with fetch (HTTP) or ton-lite-client (direct), timed the same way to the microsecond; throughput ceiling: autocannon (${String(THROUGHPUT_CONNECTIONS)} keep-alive connections, whole-millisecond latencies); the mesh runs on a NATS server of its own`,
-    "- note: the service answers getMasterchainInfo from its liteserver pool's 200 ms head cache (toncenter caches head reads too); the direct client asks the liteserver every time. Before that cache, the mesh overhead measured 1.18 ms at p50 (commit 4f6ef50); bench/reports/v2-methods.md compares uncached reads",
-    ...notes.map((n) => `- note: ${n}`),
-    ...targetsSection(targets),
-    '| path | concurrency | req/s | p50 ms | p99 ms | requests | errors |',
-    '|---|---:|---:|---:|---:|---:|---:|',
-    ...rows,
-    '',
-    'Throughput ratios (req/s of the row over req/s of the column):',
-    '',
-    '| concurrency | single / direct | mesh / direct | single / bare | mesh / bare |',
-    '|---:|---:|---:|---:|---:|',
-    ...ratios,
-    '',
-    `## Throughput ceiling (autocannon, ${String(THROUGHPUT_CONNECTIONS)} connections)`,
-    '',
-    'The same URLs driven by autocannon, whose client costs less CPU per request than fetch: on two',
-    'shared cores, what the server reaches when the client is not the bottleneck.',
-    '',
-    '| path | connections | req/s | p50 ms | p99 ms | requests | errors |',
-    '|---|---:|---:|---:|---:|---:|---:|',
-    ...throughput.map(
-      (t) =>
-        `| ${t.label} | ${String(t.connections)} | ${String(t.rps)} | ${String(t.p50Ms)} | ${String(t.p99Ms)} | ${String(t.requests)} | ${String(t.errors)} |`,
-    ),
-  ].join('\n');
+  const markdown = reportMarkdown(
+    head,
+    {
+      title: 'v2 gateway benchmark: getMasterchainInfo',
+      run: [
+        `- duration per run: ${String(DURATION_MS)} ms; latency and the ratios: load generated in the benchmark process with fetch (HTTP) or ton-lite-client (direct), timed the same way to the microsecond; throughput ceiling: autocannon (${String(THROUGHPUT_CONNECTIONS)} keep-alive connections, whole-millisecond latencies); the mesh runs on a NATS server of its own`,
+        "- note: the service answers getMasterchainInfo from its liteserver pool's 200 ms head cache (toncenter caches head reads too); the direct client asks the liteserver every time. Before that cache, the mesh overhead measured 1.18 ms at p50 (commit 4f6ef50); bench/reports/v2-methods.md compares uncached reads",
+        ...notes.map((n) => `- note: ${n}`),
+      ],
+    },
+    [
+      '| path | concurrency | req/s | p50 ms | p99 ms | requests | errors |',
+      '|---|---:|---:|---:|---:|---:|---:|',
+      ...rows,
+      '',
+      'Throughput ratios (req/s of the row over req/s of the column):',
+      '',
+      '| concurrency | single / direct | mesh / direct | single / bare | mesh / bare |',
+      '|---:|---:|---:|---:|---:|',
+      ...ratios,
+      '',
+      `## Throughput ceiling (autocannon, ${String(THROUGHPUT_CONNECTIONS)} connections)`,
+      '',
+      'The same URLs driven by autocannon, whose client costs less CPU per request than fetch: on two',
+      'shared cores, what the server reaches when the client is not the bottleneck.',
+      '',
+      '| path | connections | req/s | p50 ms | p99 ms | requests | errors |',
+      '|---|---:|---:|---:|---:|---:|---:|',
+      ...throughput.map(
+        (t) =>
+          `| ${t.label} | ${String(t.connections)} | ${String(t.rps)} | ${String(t.p50Ms)} | ${String(t.p99Ms)} | ${String(t.requests)} | ${String(t.errors)} |`,
+      ),
+    ],
+  );
   return writeReport('v2-gateway', markdown, head, {
     durationMs: DURATION_MS,
     results,

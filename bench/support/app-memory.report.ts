@@ -1,12 +1,11 @@
 import { type LoadResult } from './latency';
 import {
-  headLines,
   readReport,
   type ReportHead,
+  reportMarkdown,
   rerenderedHead,
   target,
   type Target,
-  targetsSection,
   writeReport,
 } from './report';
 
@@ -182,66 +181,71 @@ function render(head: ReportHead, data: AppMemoryData, apps: readonly AppSummary
   const leaks = apps.filter((m) => leakSlope(m) > LEAK_MIB_PER_MIN);
   const sampledLive = apps.some((m) => m.liveTrendMiBPerMin !== undefined);
   const { load } = data;
-  return [
-    '# Memory and CPU of each app, idle, under load and over a soak (issues 10 and 11)',
-    '',
-    headLines(head),
-    '- setup: localnet CLI (genesis seed, 1 block/s), the six mesh apps as separate processes on a NATS server of their own with JetStream, PostgreSQL, live ingestor and decoder following the chain',
-    `- idle: ${String(data.idleMs / 1000)} s after every app is healthy, no client traffic (the ingestor and decoder follow the chain)`,
-    `- load: ${String(data.concurrency)} client loops for ${String(data.soakSeconds)} s cycling ${data.paths.map((p) => `\`${p.split('?')[0] ?? p}\``).join(', ')}; ${String(load.requests)} requests, ${String(load.errors)} errors, ${String(Math.round(load.rps))} req/s, p50 ${String(load.p50Ms)} ms, p99 ${String(load.p99Ms)} ms`,
-    `- RSS (VmRSS) and CPU (utime + stime, % of one core) sampled every ${String(data.sampleMs / 1000)} s from /proc`,
-    sampledLive
-      ? "- leak check: every 30 s each app runs a full garbage collection and reports what is still alive (V8 heap used + external memory, Buffers among them; bench/support/live-heap.preload.ts, loaded only by this benchmark); the slope of that live memory over the soak's second half is the check. RSS is not: V8 keeps the heap it grew reserved between collections and returns it lazily, so the RSS of a healthy app is a sawtooth of 50–80 MiB whose floor wanders; its per-minute floor and slope are shown for sizing"
-      : "- leak check: the slope of the lowest RSS of each minute over the soak's second half (the floor GC returns to); the slope of every sample is shown too, but V8's sawtooth (50–80 MiB between collections) dominates it",
-    `- no leak (slope <= ${String(LEAK_MIB_PER_MIN)} MiB/min for every app): **${leaks.length === 0 ? 'met' : `NOT met (${leaks.map((m) => m.app).join(', ')})`}**`,
-    ...data.notes.map((n) => `- note: ${n}`),
-    ...targetsSection(head.targets, 'Per app'),
-    '| app | idle RSS (MiB) | idle CPU % | RSS under load p95 / peak (MiB) | end of soak (MiB) | RSS floor slope (MiB/min) | slope of all RSS samples (MiB/min) | live memory first / last (MiB) | live slope, 2nd half (MiB/min) | CPU % under load mean / p95 |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-    ...apps.map((m) => {
-      const live = m.live ?? [];
-      const first = live[0];
-      const last = live[live.length - 1];
-      const liveSpan =
-        first === undefined || last === undefined
-          ? 'n/a'
-          : `${String(liveMiB(first))} / ${String(liveMiB(last))}`;
-      return `| ${m.app} | ${String(m.idleMiB)} | ${String(m.idleCpuPct)} | ${String(m.loadP95MiB)} / ${String(m.loadPeakMiB)} | ${String(m.soak[m.soak.length - 1]?.rssMiB ?? 0)} | ${String(m.floorTrendMiBPerMin)} | ${String(m.trendMiBPerMin)} | ${liveSpan} | ${m.liveTrendMiBPerMin === undefined ? 'n/a' : String(m.liveTrendMiBPerMin)} | ${String(m.loadCpuMeanPct)} / ${String(m.loadCpuP95Pct)} |`;
-    }),
-    '',
-    ...(sampledLive
-      ? [
-          'Live memory (heap + external after a full collection, MiB) every 30 s of the soak:',
-          '',
-          ...apps.map(
-            (m) => `- ${m.app}: ${(m.live ?? []).map((s) => String(liveMiB(s))).join(', ')}`,
-          ),
-          '',
-        ]
-      : []),
-    'Per-minute RSS floor over the whole soak (MiB):',
-    '',
-    ...apps.map(
-      (m) =>
-        `- ${m.app}: ${floors(m.soak, 0, data.soakSeconds)
-          .map(([, r]) => String(r))
-          .join(', ')}`,
-    ),
-    '',
-    '## Kubernetes sizing derived from it',
-    '',
-    'Memory request = p95 RSS under load rounded up to 32 MiB; limit = twice the request and at least the',
-    'peak plus 128 MiB (V8 grows its heap before collecting under bursts), rounded up to 64 MiB; CPU',
-    'request = mean CPU under load rounded up to 50m. On two shared cores these are floors: production',
-    'traffic, caches and indexer backlogs grow them (docs/operations.md, "Sizing").',
-    '',
-    '| app | memory request | memory limit | CPU request |',
-    '|---|---:|---:|---:|',
-    ...apps.map(
-      (m) =>
-        `| ${m.app} | ${String(m.suggested.memoryRequestMiB)}Mi | ${String(m.suggested.memoryLimitMiB)}Mi | ${String(m.suggested.cpuRequestMillis)}m |`,
-    ),
-  ].join('\n');
+  return reportMarkdown(
+    head,
+    {
+      title: 'Memory and CPU of each app, idle, under load and over a soak (issues 10 and 11)',
+      run: [
+        '- setup: localnet CLI (genesis seed, 1 block/s), the six mesh apps as separate processes on a NATS server of their own with JetStream, PostgreSQL, live ingestor and decoder following the chain',
+        `- idle: ${String(data.idleMs / 1000)} s after every app is healthy, no client traffic (the ingestor and decoder follow the chain)`,
+        `- load: ${String(data.concurrency)} client loops for ${String(data.soakSeconds)} s cycling ${data.paths.map((p) => `\`${p.split('?')[0] ?? p}\``).join(', ')}; ${String(load.requests)} requests, ${String(load.errors)} errors, ${String(Math.round(load.rps))} req/s, p50 ${String(load.p50Ms)} ms, p99 ${String(load.p99Ms)} ms`,
+        `- RSS (VmRSS) and CPU (utime + stime, % of one core) sampled every ${String(data.sampleMs / 1000)} s from /proc`,
+        sampledLive
+          ? "- leak check: every 30 s each app runs a full garbage collection and reports what is still alive (V8 heap used + external memory, Buffers among them; bench/support/live-heap.preload.ts, loaded only by this benchmark); the slope of that live memory over the soak's second half is the check. RSS is not: V8 keeps the heap it grew reserved between collections and returns it lazily, so the RSS of a healthy app is a sawtooth of 50–80 MiB whose floor wanders; its per-minute floor and slope are shown for sizing"
+          : "- leak check: the slope of the lowest RSS of each minute over the soak's second half (the floor GC returns to); the slope of every sample is shown too, but V8's sawtooth (50–80 MiB between collections) dominates it",
+        `- no leak (slope <= ${String(LEAK_MIB_PER_MIN)} MiB/min for every app): **${leaks.length === 0 ? 'met' : `NOT met (${leaks.map((m) => m.app).join(', ')})`}**`,
+        ...data.notes.map((n) => `- note: ${n}`),
+      ],
+      nextHeading: 'Per app',
+    },
+    [
+      '| app | idle RSS (MiB) | idle CPU % | RSS under load p95 / peak (MiB) | end of soak (MiB) | RSS floor slope (MiB/min) | slope of all RSS samples (MiB/min) | live memory first / last (MiB) | live slope, 2nd half (MiB/min) | CPU % under load mean / p95 |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+      ...apps.map((m) => {
+        const live = m.live ?? [];
+        const first = live[0];
+        const last = live[live.length - 1];
+        const liveSpan =
+          first === undefined || last === undefined
+            ? 'n/a'
+            : `${String(liveMiB(first))} / ${String(liveMiB(last))}`;
+        return `| ${m.app} | ${String(m.idleMiB)} | ${String(m.idleCpuPct)} | ${String(m.loadP95MiB)} / ${String(m.loadPeakMiB)} | ${String(m.soak[m.soak.length - 1]?.rssMiB ?? 0)} | ${String(m.floorTrendMiBPerMin)} | ${String(m.trendMiBPerMin)} | ${liveSpan} | ${m.liveTrendMiBPerMin === undefined ? 'n/a' : String(m.liveTrendMiBPerMin)} | ${String(m.loadCpuMeanPct)} / ${String(m.loadCpuP95Pct)} |`;
+      }),
+      '',
+      ...(sampledLive
+        ? [
+            'Live memory (heap + external after a full collection, MiB) every 30 s of the soak:',
+            '',
+            ...apps.map(
+              (m) => `- ${m.app}: ${(m.live ?? []).map((s) => String(liveMiB(s))).join(', ')}`,
+            ),
+            '',
+          ]
+        : []),
+      'Per-minute RSS floor over the whole soak (MiB):',
+      '',
+      ...apps.map(
+        (m) =>
+          `- ${m.app}: ${floors(m.soak, 0, data.soakSeconds)
+            .map(([, r]) => String(r))
+            .join(', ')}`,
+      ),
+      '',
+      '## Kubernetes sizing derived from it',
+      '',
+      'Memory request = p95 RSS under load rounded up to 32 MiB; limit = twice the request and at least the',
+      'peak plus 128 MiB (V8 grows its heap before collecting under bursts), rounded up to 64 MiB; CPU',
+      'request = mean CPU under load rounded up to 50m. On two shared cores these are floors: production',
+      'traffic, caches and indexer backlogs grow them (docs/operations.md, "Sizing").',
+      '',
+      '| app | memory request | memory limit | CPU request |',
+      '|---|---:|---:|---:|',
+      ...apps.map(
+        (m) =>
+          `| ${m.app} | ${String(m.suggested.memoryRequestMiB)}Mi | ${String(m.suggested.memoryLimitMiB)}Mi | ${String(m.suggested.cpuRequestMillis)}m |`,
+      ),
+    ],
+  );
 }
 
 /** Writes bench/reports/app-memory.{md,json} for the head of a run and its samples. */

@@ -134,8 +134,32 @@ export function targetsTable(targets: readonly Target[]): string {
  * The report's targets table between its own heading and the heading of the section after it
  * (`Results` unless a report names its next section), as lines of a report.
  */
-export function targetsSection(targets: readonly Target[], nextHeading = 'Results'): string[] {
+function targetsSection(targets: readonly Target[], nextHeading = 'Results'): string[] {
   return ['', '## Targets', '', targetsTable(targets), '', `## ${nextHeading}`, ''];
+}
+
+/** What a report says before its targets: its title and the lines on what ran, and how. */
+export interface ReportOpening {
+  readonly title: string;
+  readonly run: readonly string[];
+  /** The heading of the section after the targets (`Results` unless named). */
+  readonly nextHeading?: string;
+}
+
+/** A report's Markdown: the title, the head, the run's lines, the targets, then the body. */
+export function reportMarkdown(
+  head: ReportHead,
+  opening: ReportOpening,
+  body: readonly string[],
+): string {
+  return [
+    `# ${opening.title}`,
+    '',
+    headLines(head),
+    ...opening.run,
+    ...targetsSection(head.targets, opening.nextHeading),
+    ...body,
+  ].join('\n');
 }
 
 function reportsDir(): string {

@@ -1,11 +1,10 @@
 import { type LoadResult } from './latency';
 import {
-  headLines,
   reportHead,
+  reportMarkdown,
   type RunContext,
   target,
   type Target,
-  targetsSection,
   writeReport,
 } from './report';
 import { type Dataset } from './v3-dataset';
@@ -98,39 +97,44 @@ export function writeV3Report(
     }
   }
   const info = dataset.info;
-  const markdown = [
-    '# v3 queries at 10M transactions: gateway vs raw SQL (issues 7 and 11)',
-    '',
-    headLines(head),
-    `- database \`${dataset.url.split('/').pop() ?? ''}\`: ${String(info.transactions)} transactions, ${String(info.rows.messages ?? 0)} messages, ${String(info.traces)} traces, ${String(info.rows.actions ?? 0)} actions, ${String(info.rows.jetton_transfers ?? 0)} Jetton transfers, ${String(info.rows.latest_account_states ?? 0)} accounts; ${(info.sizeBytes / 2 ** 30).toFixed(1)} GiB; generated ${info.generatedAt} in ${String(info.generationSeconds)} s${dataset.generatedNow ? ' (by this run)' : ' (kept from an earlier run)'}${dataset.migrationsApplied.length > 0 && !dataset.generatedNow ? `; migrations applied to it by this run: ${dataset.migrationsApplied.join(', ')}` : ''}`,
-    '- data: synthetic rows that follow the schema (bench/support/v3-dataset.sql.ts): 200k wallets chosen with a Zipf-like skew (exponent 1.1: the most active wallet is in about a tenth of the traces, the tail has one or two transactions), TON transfers (2 transactions), Jetton transfers (5 transactions, an action, a jetton_transfers row) and lone externals; message bodies are real BoCs from a pool of templates; every index of the migrations in place, vacuumed and analysed',
-    `- load: ${String(settings.durationMs)} ms per run (hot: longer, up to 4×, until ${String(settings.hotMinRequests)} requests) or, for cold subjects, until each of the run's ${String(settings.coldPerRun)} subjects was asked once; hot = the 4 most active wallets (or 4 fixed message hashes) in turn, cached after the warm-up; cold = accounts of rank > 20,000 (for jetton/transfers those with a Jetton wallet; messages spread over the history), a fresh set for every run and path, so no path warms another's`,
-    '- paths: raw SQL = the statements the query service sends for the request when it has nothing kept (checked equal, text and parameters, to what its handler sends), issued with node-postgres from the benchmark process, no service; gateway = HTTP GET through `apps/standalone` (one process) or the mesh (`apps/gateway` + `apps/query` over a private nats-server); each request answers with the full JSON (address_book, metadata)',
-    "- the service's defaults: the query service keeps rendered finalized transactions, classified traces' actions and address book entries (`QUERY_RENDER_CACHE_MB`, 32 MiB), with their JSON text spliced into replies, so after the warm-up the hot pages' transactions, messages, account states, actions and address book come from memory and only the page's rows (transactions) or trace heads (traces) are read, with the two cursor rows that date the address book: raw SQL is then more work than the service does, and a ratio below 1 is that cache; the address book is dropped whenever the ingestor or decoder moves, which a live chain does every block and this static database never does; cold subjects are never kept before their one request. The gateway checks forwarded replies against their contracts within 25 % of a core (`REPLY_CHECK_CPU_PERCENT`): a 1.1 MB traces page costs ~40 ms to check, so most hot traces pages go unchecked",
-    ...notes.map((n) => `- note: ${n}`),
-    ...targetsSection(targets, 'Latency (ms) and throughput'),
-    `| query | subjects | concurrency | ${V3_PATHS.map((p) => `${p} p50 | p99 | req/s | requests / errors`).join(' | ')} |`,
-    `|---|---|---:|${V3_PATHS.map(() => '---:|---:|---:|---:').join('|')}|`,
-    ...table,
-    '',
-    '## Service overhead over raw SQL',
-    '',
-    'p50 of the gateway over p50 of the raw statements, and raw req/s over gateway req/s (how many times',
-    'more requests the database alone answers than the service in front of it, on the same two cores).',
-    '',
-    '| query | subjects | concurrency | p50 single / raw | p50 mesh / raw | req/s raw / single | req/s raw / mesh |',
-    '|---|---|---:|---:|---:|---:|---:|',
-    ...overhead,
-    '',
-    '## The statements of one request',
-    '',
-    ...V3_QUERIES.flatMap((q) => [
-      `- ${q.label}: ${String(statements.get(q.name)?.length ?? 0)} statements`,
-      ...(statements.get(q.name) ?? []).map(
-        (s) => `  - \`${s.slice(0, 140)}${s.length > 140 ? '…' : ''}\``,
-      ),
-    ]),
-  ].join('\n');
+  const markdown = reportMarkdown(
+    head,
+    {
+      title: 'v3 queries at 10M transactions: gateway vs raw SQL (issues 7 and 11)',
+      run: [
+        `- database \`${dataset.url.split('/').pop() ?? ''}\`: ${String(info.transactions)} transactions, ${String(info.rows.messages ?? 0)} messages, ${String(info.traces)} traces, ${String(info.rows.actions ?? 0)} actions, ${String(info.rows.jetton_transfers ?? 0)} Jetton transfers, ${String(info.rows.latest_account_states ?? 0)} accounts; ${(info.sizeBytes / 2 ** 30).toFixed(1)} GiB; generated ${info.generatedAt} in ${String(info.generationSeconds)} s${dataset.generatedNow ? ' (by this run)' : ' (kept from an earlier run)'}${dataset.migrationsApplied.length > 0 && !dataset.generatedNow ? `; migrations applied to it by this run: ${dataset.migrationsApplied.join(', ')}` : ''}`,
+        '- data: synthetic rows that follow the schema (bench/support/v3-dataset.sql.ts): 200k wallets chosen with a Zipf-like skew (exponent 1.1: the most active wallet is in about a tenth of the traces, the tail has one or two transactions), TON transfers (2 transactions), Jetton transfers (5 transactions, an action, a jetton_transfers row) and lone externals; message bodies are real BoCs from a pool of templates; every index of the migrations in place, vacuumed and analysed',
+        `- load: ${String(settings.durationMs)} ms per run (hot: longer, up to 4×, until ${String(settings.hotMinRequests)} requests) or, for cold subjects, until each of the run's ${String(settings.coldPerRun)} subjects was asked once; hot = the 4 most active wallets (or 4 fixed message hashes) in turn, cached after the warm-up; cold = accounts of rank > 20,000 (for jetton/transfers those with a Jetton wallet; messages spread over the history), a fresh set for every run and path, so no path warms another's`,
+        '- paths: raw SQL = the statements the query service sends for the request when it has nothing kept (checked equal, text and parameters, to what its handler sends), issued with node-postgres from the benchmark process, no service; gateway = HTTP GET through `apps/standalone` (one process) or the mesh (`apps/gateway` + `apps/query` over a private nats-server); each request answers with the full JSON (address_book, metadata)',
+        "- the service's defaults: the query service keeps rendered finalized transactions, classified traces' actions and address book entries (`QUERY_RENDER_CACHE_MB`, 32 MiB), with their JSON text spliced into replies, so after the warm-up the hot pages' transactions, messages, account states, actions and address book come from memory and only the page's rows (transactions) or trace heads (traces) are read, with the two cursor rows that date the address book: raw SQL is then more work than the service does, and a ratio below 1 is that cache; the address book is dropped whenever the ingestor or decoder moves, which a live chain does every block and this static database never does; cold subjects are never kept before their one request. The gateway checks forwarded replies against their contracts within 25 % of a core (`REPLY_CHECK_CPU_PERCENT`): a 1.1 MB traces page costs ~40 ms to check, so most hot traces pages go unchecked",
+        ...notes.map((n) => `- note: ${n}`),
+      ],
+      nextHeading: 'Latency (ms) and throughput',
+    },
+    [
+      `| query | subjects | concurrency | ${V3_PATHS.map((p) => `${p} p50 | p99 | req/s | requests / errors`).join(' | ')} |`,
+      `|---|---|---:|${V3_PATHS.map(() => '---:|---:|---:|---:').join('|')}|`,
+      ...table,
+      '',
+      '## Service overhead over raw SQL',
+      '',
+      'p50 of the gateway over p50 of the raw statements, and raw req/s over gateway req/s (how many times',
+      'more requests the database alone answers than the service in front of it, on the same two cores).',
+      '',
+      '| query | subjects | concurrency | p50 single / raw | p50 mesh / raw | req/s raw / single | req/s raw / mesh |',
+      '|---|---|---:|---:|---:|---:|---:|',
+      ...overhead,
+      '',
+      '## The statements of one request',
+      '',
+      ...V3_QUERIES.flatMap((q) => [
+        `- ${q.label}: ${String(statements.get(q.name)?.length ?? 0)} statements`,
+        ...(statements.get(q.name) ?? []).map(
+          (s) => `  - \`${s.slice(0, 140)}${s.length > 140 ? '…' : ''}\``,
+        ),
+      ]),
+    ],
+  );
   return writeReport('v3-queries', markdown, head, {
     dataset: {
       ...info,

@@ -4,6 +4,7 @@ import { type LiteEngine } from 'ton-lite-client';
 import { Codecs, Functions } from 'ton-lite-client/dist/schema';
 import { type TLFunction, TLReadBuffer, TLWriteBuffer } from 'ton-tl';
 import { AdnlTcpClient } from './adnl';
+import { type LiteQueryOptions } from './query-options';
 
 export interface AdnlLiteEngineOptions {
   readonly host: string;
@@ -56,11 +57,7 @@ export class AdnlLiteEngine extends EventEmitter implements LiteEngine {
     return this.closed;
   }
 
-  query<REQ, RES>(
-    f: TLFunction<REQ, RES>,
-    req: REQ,
-    args: { timeout?: number; awaitSeqno?: number } = {},
-  ): Promise<RES> {
+  query<REQ, RES>(f: TLFunction<REQ, RES>, req: REQ, args: LiteQueryOptions = {}): Promise<RES> {
     if (this.closed) {
       return Promise.reject(new Error('Engine is closed'));
     }

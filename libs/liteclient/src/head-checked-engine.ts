@@ -1,6 +1,7 @@
 import { type LiteEngine } from 'ton-lite-client';
 import { type TLFunction } from 'ton-tl';
 import { WrappedEngine } from './wrapped-engine';
+import { type LiteQueryOptions } from './query-options';
 
 /** The masterchain seqno of a liteServer.masterchainInfo / masterchainInfoExt answer, if it is one. */
 function headSeqnoOf(answer: unknown): number | undefined {
@@ -37,11 +38,7 @@ export class HeadCheckedEngine extends WrappedEngine {
     super(engine);
   }
 
-  async query<REQ, RES>(
-    f: TLFunction<REQ, RES>,
-    req: REQ,
-    args?: { timeout?: number; awaitSeqno?: number },
-  ): Promise<RES> {
+  async query<REQ, RES>(f: TLFunction<REQ, RES>, req: REQ, args?: LiteQueryOptions): Promise<RES> {
     const answer = await this.engine.query(f, req, args);
     const seqno = headSeqnoOf(answer);
     if (seqno !== undefined) {

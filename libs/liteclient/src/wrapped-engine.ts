@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { type LiteEngine } from 'ton-lite-client';
 import { type TLFunction } from 'ton-tl';
+import { type LiteQueryOptions } from './query-options';
 
 /**
  * An engine in front of another (ton-lite-client's LiteEngine) that sees each query and its answer
@@ -14,7 +15,7 @@ export abstract class WrappedEngine extends EventEmitter implements LiteEngine {
   abstract query<REQ, RES>(
     f: TLFunction<REQ, RES>,
     req: REQ,
-    args?: { timeout?: number; awaitSeqno?: number },
+    args?: LiteQueryOptions,
   ): Promise<RES>;
 
   close(): void {

@@ -118,3 +118,25 @@ export function fieldsOf(schema: z.ZodObject): [string, z.ZodType][] {
   const shape: Record<string, z.ZodType> = schema.shape;
   return Object.entries(shape);
 }
+
+/**
+ * The OpenAPI query parameters of a request schema, one per field: its input schema, whether it may
+ * be left out, its docs; `serialization` adds what a field's schema needs said about its encoding
+ * (a list's `style` and `explode`).
+ */
+export function queryParameters(
+  params: z.ZodObject,
+  serialization: (schema: JsonObject) => JsonObject = () => ({}),
+): JsonObject[] {
+  return fieldsOf(params).map(([name, field]) => {
+    const schema = inputSchema(field);
+    return {
+      name,
+      in: 'query',
+      required: !isOptional(field),
+      schema,
+      ...serialization(schema),
+      ...docsOf(field),
+    };
+  });
+}

@@ -5,8 +5,8 @@ import {
   docsOf,
   fieldsOf,
   inputSchema,
-  isOptional,
   type JsonObject,
+  queryParameters,
   SchemaComponents,
 } from './json-schema';
 import { API_KEY_SECURITY, API_KEY_SCHEMES } from './api-key.security';
@@ -79,17 +79,6 @@ function errorResponses(components: SchemaComponents): JsonObject {
     },
     default: { description: 'Any other error in the v2 envelope', ...error(404, 'Not Found') },
   };
-}
-
-/** Query parameters of a GET: one per key of the method's schema. */
-function queryParameters(params: z.ZodObject): JsonObject[] {
-  return fieldsOf(params).map(([name, field]) => ({
-    name,
-    in: 'query',
-    required: !isOptional(field),
-    schema: inputSchema(field),
-    ...docsOf(field),
-  }));
 }
 
 /** A JSON body example made of every parameter's example. */

@@ -2,14 +2,7 @@ import { type z } from 'zod';
 import { type V3Endpoint } from '../v3/v3-endpoint';
 import { API_KEY_SECURITY, API_KEY_SCHEMES } from './api-key.security';
 import { V3ErrorBody } from './envelope.schemas';
-import {
-  docsOf,
-  fieldsOf,
-  inputSchema,
-  isOptional,
-  type JsonObject,
-  SchemaComponents,
-} from './json-schema';
+import { inputSchema, type JsonObject, queryParameters, SchemaComponents } from './json-schema';
 import { pascalOf, summaryOf } from './operation-text';
 import { enrichmentHeaders } from './v3-enrichment.headers';
 import {
@@ -75,19 +68,11 @@ const TIMEOUT_HEADER = {
 
 function parameters(query: z.ZodObject, headers: JsonObject[]): JsonObject[] {
   return [
-    ...fieldsOf(query).map(([name, field]) => {
-      const schema = inputSchema(field);
-      return {
-        name,
-        in: 'query',
-        required: !isOptional(field),
-        schema,
-        // Lists repeat the key (`?address=a&address=b`); commas work too
-        // (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go).
-        ...(schema.type === 'array' ? { style: 'form', explode: true } : {}),
-        ...docsOf(field),
-      };
-    }),
+    // Lists repeat the key (`?address=a&address=b`); commas work too
+    // (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go).
+    ...queryParameters(query, (schema) =>
+      schema.type === 'array' ? { style: 'form', explode: true } : {},
+    ),
     ...headers,
   ];
 }

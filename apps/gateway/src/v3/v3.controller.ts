@@ -45,6 +45,11 @@ function alias(query: Readonly<Record<string, unknown>>, key: string): string | 
   return typeof value === 'string' ? value : undefined;
 }
 
+/** The registry's name of the endpoint at /api/v3/<group>/<endpoint> or /api/v3/<endpoint>. */
+function endpointName(group: string | undefined, endpoint: string): string {
+  return group === undefined ? endpoint : `${group}/${endpoint}`;
+}
+
 /**
  * /api/v3: every endpoint over GET; no envelope, errors are `{"error": "..."}` with the status of
  * their code (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/main.go).
@@ -61,50 +66,32 @@ export class V3Controller {
     this.ignoredMetrics = new IgnoredParamsMetrics(registry);
   }
 
-  /** The two-segment endpoints: `jetton/masters`, `nft/items`, `dns/records`, `multisig/orders`, … */
-  @Get(':group/:endpoint')
-  grouped(
-    @Param('group') group: string,
-    @Param('endpoint') name: string,
-    @Query() query: Record<string, unknown>,
-    @Headers() headers: Record<string, string | undefined>,
-    @Res() reply: FastifyReply,
-  ): Promise<void> {
-    return this.get(`${group}/${name}`, query, headers, reply);
-  }
-
-  @Get(':endpoint')
+  /**
+   * Every endpoint, one segment (`account`, `transactions`, …) or two (`jetton/masters`,
+   * `nft/items`, `dns/records`, `multisig/orders`, …): the name is the path after /api/v3.
+   */
+  @Get([':endpoint', ':group/:endpoint'])
   get(
-    @Param('endpoint') name: string,
+    @Param('group') group: string | undefined,
+    @Param('endpoint') endpoint: string,
     @Query() query: Record<string, unknown>,
     @Headers() headers: Record<string, string | undefined>,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    return this.serve('GET', name, query, undefined, headers, reply);
-  }
-
-  @Post(':group/:endpoint')
-  postGrouped(
-    @Param('group') group: string,
-    @Param('endpoint') name: string,
-    @Query() query: Record<string, unknown>,
-    @Body() body: unknown,
-    @Headers() headers: Record<string, string | undefined>,
-    @Res() reply: FastifyReply,
-  ): Promise<void> {
-    return this.post(`${group}/${name}`, query, body, headers, reply);
+    return this.serve('GET', endpointName(group, endpoint), query, undefined, headers, reply);
   }
 
   /** POST endpoints take their parameters from the JSON body; the query string carries settings only. */
-  @Post(':endpoint')
+  @Post([':endpoint', ':group/:endpoint'])
   post(
-    @Param('endpoint') name: string,
+    @Param('group') group: string | undefined,
+    @Param('endpoint') endpoint: string,
     @Query() query: Record<string, unknown>,
     @Body() body: unknown,
     @Headers() headers: Record<string, string | undefined>,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    return this.serve('POST', name, query, { body }, headers, reply);
+    return this.serve('POST', endpointName(group, endpoint), query, { body }, headers, reply);
   }
 
   private async serve(

@@ -1,10 +1,7 @@
 import {
   type PendingActionsReq,
-  type PendingActionsRes,
   type PendingTracesReq,
-  type PendingTracesRes,
   type PendingTransactionsReq,
-  type PendingTransactionsRes,
 } from '@app/contracts';
 import {
   CompletedTraceQueryRepository,
@@ -200,15 +197,17 @@ export class PendingTracesService
     });
   }
 
-  async pendingTraces(req: PendingTracesReq): Promise<PendingTracesRes> {
+  // The v3 answers: pending-query.ts builds them (and names their types) from the traces not yet
+  // indexed.
+  async pendingTraces(req: PendingTracesReq) {
     return pendingTracesAnswer(await this.select(req.account, req.ext_msg_hash), req);
   }
 
-  async pendingActions(req: PendingActionsReq): Promise<PendingActionsRes> {
+  async pendingActions(req: PendingActionsReq) {
     return pendingActionsAnswer(await this.select(req.account, req.ext_msg_hash), req);
   }
 
-  async pendingTransactions(req: PendingTransactionsReq): Promise<PendingTransactionsRes> {
+  async pendingTransactions(req: PendingTransactionsReq) {
     const byAccount = await Promise.all(
       req.account.map((a) => this.store.byAccount(a, LOOKUP_LIMIT)),
     );

@@ -99,16 +99,18 @@ function transferData(
   };
 }
 
-/** transfer (sender's wallet) → internal_transfer (receiver's wallet) → optional transfer_notification. */
-export class JettonTransferBlockMatcher extends BlockMatcher {
-  constructor() {
-    super({
-      child: new ContractMatcher(JettonOp.internalTransfer, {
-        child: new ContractMatcher(JettonOp.notify, { optional: true }),
-      }),
-    });
-  }
+/** A jetton wallet's `transfer` call, its parsed body and the blocks matched below it. */
+interface TransferCall {
+  readonly block: CallContractBlock;
+  readonly msg: JettonTransferBody;
+  readonly others: Block[];
+}
 
+/**
+ * A matcher of the `transfer` call a jetton wallet receives from its owner: each subclass builds the
+ * transfer from the call and its parsed body its own way.
+ */
+abstract class JettonTransferCallMatcher extends BlockMatcher {
   override testSelf(block: Block): boolean {
     return isCall(block, JettonOp.transfer);
   }
@@ -118,6 +120,51 @@ export class JettonTransferBlockMatcher extends BlockMatcher {
       return [];
     }
     const msg = parseJettonTransfer(bodySlice(block.message.body));
+    return this.buildTransfer({ block, msg, others }, ctx);
+  }
+
+  protected abstract buildTransfer(call: TransferCall, ctx: ClassifyContext): Block[];
+}
+
+/**
+ * A transfer no internal_transfer followed (a pTON master's, or one a failed wallet meant to send):
+ * the receiver and the amounts are the ones the body asked for.
+ */
+function transferWithoutInternal(
+  { block, msg, others }: TransferCall,
+  sides: Pick<JettonTransferData, 'sender_wallet' | 'asset'>,
+): Block[] {
+  const nb = new JettonTransferBlock(
+    transferData(msg, block, {
+      has_internal_transfer: false,
+      sender_wallet: sides.sender_wallet,
+      receiver: msg.destination,
+      receiver_wallet: null,
+      asset: sides.asset,
+      amount: msg.amount,
+      forward_amount: msg.forward_amount,
+    }),
+    msg,
+  );
+  nb.merge([block, ...others]);
+  nb.failed = block.failed;
+  return [nb];
+}
+
+/** transfer (sender's wallet) → internal_transfer (receiver's wallet) → optional transfer_notification. */
+export class JettonTransferBlockMatcher extends JettonTransferCallMatcher {
+  constructor() {
+    super({
+      child: new ContractMatcher(JettonOp.internalTransfer, {
+        child: new ContractMatcher(JettonOp.notify, { optional: true }),
+      }),
+    });
+  }
+
+  protected override buildTransfer(
+    { block, msg, others }: TransferCall,
+    ctx: ClassifyContext,
+  ): Block[] {
     const internal = findCall(others, JettonOp.internalTransfer);
     let amount = msg.amount;
     let forwardAmount = msg.forward_amount;
@@ -175,69 +222,43 @@ export const PTON_MASTERS = new Set([
   '0:949C4C66760C002800E2FA3D8A3CA4E1C90A9373B53AE7472033483BF14CD95E',
 ]);
 
-export class PTonTransferMatcher extends BlockMatcher {
+export class PTonTransferMatcher extends JettonTransferCallMatcher {
   constructor() {
     super({ child: new ContractMatcher(JettonOp.notify, { optional: true }) });
   }
 
-  override testSelf(block: Block): boolean {
-    return isCall(block, JettonOp.transfer);
-  }
-
-  override buildBlock(block: Block, others: Block[], ctx: ClassifyContext): Block[] {
-    if (!(block instanceof CallContractBlock)) {
-      return [];
-    }
-    const msg = parseJettonTransfer(bodySlice(block.message.body));
+  protected override buildTransfer(
+    { block, msg, others }: TransferCall,
+    ctx: ClassifyContext,
+  ): Block[] {
     const wallet = ctx.interfaces.jettonWallet(block.message.destination);
     if (!wallet || !PTON_MASTERS.has(wallet.jetton)) {
       return [];
     }
-    const nb = new JettonTransferBlock(
-      transferData(msg, block, {
-        has_internal_transfer: false,
+    return transferWithoutInternal(
+      { block, msg, others },
+      {
         sender_wallet: null,
-        receiver: msg.destination,
-        receiver_wallet: null,
         asset: jettonAsset(wallet.jetton),
-        amount: msg.amount,
-        forward_amount: msg.forward_amount,
-      }),
-      msg,
+      },
     );
-    nb.merge([block, ...others]);
-    nb.failed = block.failed;
-    return [nb];
   }
 }
 
 /** A transfer a failed wallet external meant to send (ghost node): no internal_transfer happened. */
-export class FallbackJettonTransferBlockMatcher extends BlockMatcher {
-  override testSelf(block: Block): boolean {
-    return isCall(block, JettonOp.transfer);
-  }
-
-  override buildBlock(block: Block, others: Block[], ctx: ClassifyContext): Block[] {
-    if (!(block instanceof CallContractBlock)) {
-      return [];
-    }
-    const msg = parseJettonTransfer(bodySlice(block.message.body));
+export class FallbackJettonTransferBlockMatcher extends JettonTransferCallMatcher {
+  protected override buildTransfer(
+    { block, msg, others }: TransferCall,
+    ctx: ClassifyContext,
+  ): Block[] {
     const wallet = ctx.interfaces.jettonWallet(block.message.destination);
-    const nb = new JettonTransferBlock(
-      transferData(msg, block, {
-        has_internal_transfer: false,
+    return transferWithoutInternal(
+      { block, msg, others },
+      {
         sender_wallet: block.message.destination,
-        receiver: msg.destination,
-        receiver_wallet: null,
         asset: wallet ? jettonAsset(wallet.jetton) : null,
-        amount: msg.amount,
-        forward_amount: msg.forward_amount,
-      }),
-      msg,
+      },
     );
-    nb.merge([block, ...others]);
-    nb.failed = block.failed;
-    return [nb];
   }
 }
 

@@ -183,6 +183,28 @@ describe('multisig v2 (multisig.py)', () => {
     signersDict.set(1, Address.parse(OTHER));
     const signers = beginCell().storeDictDirect(signersDict).endCell();
     const newOrder = newOrderBody(51n, 3n);
+    /**
+     * init#9c73fba2 query_id:51 threshold:2, the signers (after a set Maybe bit when asked), an
+     * expiration date, the order, approve_on_init and, when approved on init, signer_index 0.
+     */
+    const orderInit = (layout: {
+      maybeBitBeforeSigners: boolean;
+      approveOnInit: boolean;
+    }): Cell => {
+      const body = op(0x9c73fba2, 51n).storeUint(2, 8);
+      if (layout.maybeBitBeforeSigners) {
+        body.storeBit(true);
+      }
+      body
+        .storeRef(signers)
+        .storeUint(1_800_000_000, 48)
+        .storeRef(order)
+        .storeBit(layout.approveOnInit);
+      if (layout.approveOnInit) {
+        body.storeUint(0, 8);
+      }
+      return body.endCell();
+    };
     const createOrder = (init: Cell) =>
       classify(
         trace(
@@ -196,15 +218,7 @@ describe('multisig v2 (multisig.py)', () => {
       );
 
     it('a set Maybe bit before an ordinary signers dictionary: nothing (the key reader raises)', () => {
-      const init = op(0x9c73fba2, 51n)
-        .storeUint(2, 8)
-        .storeBit(true)
-        .storeRef(signers)
-        .storeUint(1_800_000_000, 48)
-        .storeRef(order)
-        .storeBit(true)
-        .storeUint(0, 8)
-        .endCell();
+      const init = orderInit({ maybeBitBeforeSigners: true, approveOnInit: true });
       assert.equal(
         createOrder(init).some((a) => a.type === 'multisig_create_order'),
         false,
@@ -216,14 +230,7 @@ describe('multisig v2 (multisig.py)', () => {
     // signer_index:uint8: read as toncenter reads it, the first bit of the date is the Maybe bit, the
     // first ref (the signers) the order, and the first bit of the index approve_on_init
     it("the contract's layout, approved on init: order_boc is the signers cell, not signed by creator", () => {
-      const init = op(0x9c73fba2, 51n)
-        .storeUint(2, 8)
-        .storeRef(signers)
-        .storeUint(1_800_000_000, 48)
-        .storeRef(order)
-        .storeBit(true)
-        .storeUint(0, 8)
-        .endCell();
+      const init = orderInit({ maybeBitBeforeSigners: false, approveOnInit: true });
       const a = only(createOrder(init), 'multisig_create_order');
       assert.deepEqual(a.multisig_create_order_data, {
         query_id: 51n,
@@ -237,13 +244,7 @@ describe('multisig v2 (multisig.py)', () => {
     });
 
     it("the contract's layout, not approved on init: the body runs out, no create order", () => {
-      const init = op(0x9c73fba2, 51n)
-        .storeUint(2, 8)
-        .storeRef(signers)
-        .storeUint(1_800_000_000, 48)
-        .storeRef(order)
-        .storeBit(false)
-        .endCell();
+      const init = orderInit({ maybeBitBeforeSigners: false, approveOnInit: false });
       assert.equal(
         createOrder(init).some((a) => a.type === 'multisig_create_order'),
         false,

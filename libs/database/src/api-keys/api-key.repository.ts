@@ -83,15 +83,24 @@ const KEY_SELECT = `SELECT k."id", k."plan_id", p."name" AS "plan_name", k."labe
   FROM "api_keys" k JOIN "api_plans" p ON p."id" = k."plan_id"`;
 const UNIQUE_VIOLATION = '23505';
 
-function toPlan(row: z.infer<typeof PlanRow>): ApiPlan {
+type PlanLimits = Omit<ActiveApiKey['plan'], 'id'>;
+
+/** A plan's name and limits, from the columns `PlanLimitsRow` reads (a plan row, a key's join). */
+function toPlanLimits(row: z.infer<typeof PlanLimitsRow>): PlanLimits {
   return {
-    id: row.id,
     name: row.name,
     rps: row.rps,
     burst: row.burst,
     networks: row.networks,
     streamingConnections: row.streaming_connections,
     streamingAddresses: row.streaming_addresses,
+  };
+}
+
+function toPlan(row: z.infer<typeof PlanRow>): ApiPlan {
+  return {
+    id: row.id,
+    ...toPlanLimits(row),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -268,15 +277,7 @@ export class ApiKeyRepository {
       ? null
       : {
           keyId: row.key_id,
-          plan: {
-            id: row.plan_id,
-            name: row.name,
-            rps: row.rps,
-            burst: row.burst,
-            networks: row.networks,
-            streamingConnections: row.streaming_connections,
-            streamingAddresses: row.streaming_addresses,
-          },
+          plan: { id: row.plan_id, ...toPlanLimits(row) },
         };
   }
 }

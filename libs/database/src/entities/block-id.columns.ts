@@ -2,8 +2,8 @@ import { PrimaryColumn } from 'typeorm';
 import { bigintTransformer } from '../bigint.transformer';
 
 /**
- * A block's id as the tables keyed by it store it, their primary key's leading columns: workchain,
- * shard (the signed int64 of its shard prefix) and seqno, as ton-indexer's `blocks` does
+ * A block's id as the tables keyed by it store it, columns of their primary key: workchain, shard
+ * (the signed int64 of its shard prefix) and seqno, as ton-indexer's `blocks` does
  * (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp).
  */
 export abstract class BlockIdColumns {

@@ -1,18 +1,13 @@
 import { Entity, PrimaryColumn } from 'typeorm';
-import { bigintTransformer } from '../bigint.transformer';
+import { BlockIdColumns } from './block-id.columns';
 
-/** Table `shard_state` (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp): the shard tops (and the masterchain block itself) each masterchain block commits. */
+/**
+ * Table `shard_state` (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-worker/ton-index-postgres/src/migrate.cpp): the shard tops (and the masterchain block itself) each masterchain block commits.
+ * Its primary key is (mc_seqno, workchain, shard, seqno): the committing block's seqno, then the
+ * committed block's id.
+ */
 @Entity({ name: 'shard_state' })
-export class ShardStateEntity {
+export class ShardStateEntity extends BlockIdColumns {
   @PrimaryColumn({ type: 'integer', name: 'mc_seqno' })
   mcSeqno!: number;
-
-  @PrimaryColumn({ type: 'integer', name: 'workchain' })
-  workchain!: number;
-
-  @PrimaryColumn({ type: 'bigint', name: 'shard', transformer: bigintTransformer })
-  shard!: bigint;
-
-  @PrimaryColumn({ type: 'integer', name: 'seqno' })
-  seqno!: number;
 }

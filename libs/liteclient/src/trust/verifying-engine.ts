@@ -32,6 +32,7 @@ import {
   checkShardBlockProofAnswer,
   checkShardInfoAnswer,
 } from './checks/shards.answer';
+import { type LiteQueryOptions } from '../query-options';
 
 interface Answer {
   readonly kind: string;
@@ -79,11 +80,7 @@ export class VerifyingEngine extends WrappedEngine {
     super(engine);
   }
 
-  async query<REQ, RES>(
-    f: TLFunction<REQ, RES>,
-    req: REQ,
-    args?: { timeout?: number; awaitSeqno?: number },
-  ): Promise<RES> {
+  async query<REQ, RES>(f: TLFunction<REQ, RES>, req: REQ, args?: LiteQueryOptions): Promise<RES> {
     // Ask for the proofs an answer is checked with (listBlockTransactions' want_proof,
     // runSmcMethod's proof mode bits).
     const sent = withRunMethodProofs(withTransactionProof(req as Request)) as REQ;

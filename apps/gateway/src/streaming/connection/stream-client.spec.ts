@@ -7,7 +7,7 @@ import { type ParsedStreamEntry, parseStreamEntry } from '../derivation/stream-e
 import {
   accountStateChange,
   action,
-  addressOf,
+  ALICE,
   hashOf,
   traceUpdate,
   transaction,
@@ -18,8 +18,6 @@ import { FrameMemo } from './frame-memo';
 import { StreamClient } from './stream-client';
 import { SSE_FRAMING, WS_FRAMING } from './stream-framing';
 import { type StreamTransport } from './stream-transport';
-
-const ALICE = addressOf('alice');
 
 /** Records frames; while `blocked`, nothing is flushed (a peer that does not read). */
 class FakeTransport implements StreamTransport {

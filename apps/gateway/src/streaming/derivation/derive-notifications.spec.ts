@@ -14,18 +14,17 @@ import {
   accountStateChange,
   action,
   addressOf,
+  ALICE,
+  BOB,
+  CAROL,
   hashOf,
   jettonsChange,
+  NORM,
   traceInvalidated,
   traceUpdate,
   transaction,
 } from './stream-payloads.testing';
 import { TraceTracker } from './trace-tracker';
-
-const ALICE = addressOf('alice');
-const BOB = addressOf('bob');
-const CAROL = addressOf('carol');
-const NORM = hashOf('norm');
 
 function sub(fields: Partial<Omit<Subscription, 'types'>> & { types: EventType[] }): Subscription {
   return {

@@ -27,6 +27,13 @@ export function addressOf(label: string): string {
   return `0:${createHash('sha256').update(`address:${label}`).digest('hex').toUpperCase()}`;
 }
 
+/** The accounts the streaming specs' payloads involve. */
+export const ALICE = addressOf('alice');
+export const BOB = addressOf('bob');
+export const CAROL = addressOf('carol');
+/** The normalized external hash of the specs' trace. */
+export const NORM = hashOf('norm');
+
 function message(fields: {
   source: string | null;
   destination: string | null;

@@ -5,18 +5,16 @@ import {
   accountStateChange,
   action,
   addressOf,
-  hashOf,
+  ALICE,
+  BOB,
   jettonsChange,
+  NORM,
   traceInvalidated,
   traceUpdate,
   transaction,
 } from '../derivation/stream-payloads.testing';
 import { emptySubscription, type Subscription } from '../subscription/subscription';
 import { mayConcern } from './entry-relevance';
-
-const ALICE = addressOf('alice');
-const BOB = addressOf('bob');
-const NORM = hashOf('norm');
 
 function subscription(addresses: string[], norms: string[] = []): Subscription {
   return {

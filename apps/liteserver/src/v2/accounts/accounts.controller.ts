@@ -1,14 +1,9 @@
 import {
-  type DnsResolved,
   type DnsResolveReq,
   type GetExtendedAddressInformationReq,
-  type GetExtendedAddressInformationRes,
   type GetTokenDataReq,
   type GetShardAccountCellReq,
-  type GetShardAccountCellRes,
-  type GetTokenDataRes,
   type GetWalletInformationReq,
-  type GetWalletInformationRes,
   Subjects,
 } from '@app/contracts';
 import { RpcHandler } from '@app/nats';
@@ -17,7 +12,12 @@ import { Payload } from '@nestjs/microservices';
 import { AccountCellsReader } from './account-cells.reader';
 import { AccountsReader } from './accounts.service';
 
-/** `ton.ls.v1.*` handlers of the v2 accounts endpoints. */
+/**
+ * `ton.ls.v1.*` handlers of the v2 accounts endpoints.
+ *
+ * Each handler forwards to a reader whose signature names the reply type; RpcContextInterceptor
+ * checks the reply against the subject's contract.
+ */
 @Controller()
 export class AccountsController {
   constructor(
@@ -26,29 +26,27 @@ export class AccountsController {
   ) {}
 
   @RpcHandler(Subjects.ls.getShardAccountCell)
-  getShardAccountCell(@Payload() req: GetShardAccountCellReq): Promise<GetShardAccountCellRes> {
+  getShardAccountCell(@Payload() req: GetShardAccountCellReq) {
     return this.cells.shardAccountCell(req);
   }
 
   @RpcHandler(Subjects.ls.dnsResolve)
-  dnsResolve(@Payload() req: DnsResolveReq): Promise<DnsResolved> {
+  dnsResolve(@Payload() req: DnsResolveReq) {
     return this.cells.dnsResolve(req);
   }
 
   @RpcHandler(Subjects.ls.getWalletInformation)
-  getWalletInformation(@Payload() req: GetWalletInformationReq): Promise<GetWalletInformationRes> {
+  getWalletInformation(@Payload() req: GetWalletInformationReq) {
     return this.reader.walletInformation(req);
   }
 
   @RpcHandler(Subjects.ls.getExtendedAddressInformation)
-  getExtendedAddressInformation(
-    @Payload() req: GetExtendedAddressInformationReq,
-  ): Promise<GetExtendedAddressInformationRes> {
+  getExtendedAddressInformation(@Payload() req: GetExtendedAddressInformationReq) {
     return this.reader.extendedAddressInformation(req);
   }
 
   @RpcHandler(Subjects.ls.getTokenData)
-  getTokenData(@Payload() req: GetTokenDataReq): Promise<GetTokenDataRes> {
+  getTokenData(@Payload() req: GetTokenDataReq) {
     return this.reader.tokenData(req);
   }
 }

@@ -7,7 +7,7 @@ import {
   WalletContractV4,
   WalletContractV5R1,
 } from '@ton/ton';
-import { HIGHLOAD_CODES } from './highload-wallet-codes.testing';
+import { HIGHLOAD_CODES, highloadV1Data, highloadV2Data } from './highload-wallet-codes.testing';
 import { detectTonlibWallet } from './tonlib-wallet-detector';
 
 const publicKey = Buffer.alloc(32, 9);
@@ -39,11 +39,7 @@ describe('tonlib wallet states (getExtendedAddressInformation, toncenter)', () =
   });
 
   it('reads highload wallet data, wallet_id as an unsigned 32-bit value', () => {
-    const v1Data = beginCell()
-      .storeUint(12, 32)
-      .storeUint(0xfffffffe, 32)
-      .storeBuffer(publicKey)
-      .endCell();
+    const v1Data = highloadV1Data({ seqno: 12, walletId: 0xfffffffe, publicKey });
     for (const [code, revision] of [
       [HIGHLOAD_CODES.v1r1, 1],
       [HIGHLOAD_CODES.v1r2, 2],
@@ -53,12 +49,7 @@ describe('tonlib wallet states (getExtendedAddressInformation, toncenter)', () =
         revision,
       });
     }
-    const v2Data = beginCell()
-      .storeUint(698983191, 32)
-      .storeUint(1_700_000_000n, 64)
-      .storeBuffer(publicKey)
-      .storeBit(false)
-      .endCell();
+    const v2Data = highloadV2Data({ walletId: 698983191, lastCleaned: 1_700_000_000n, publicKey });
     for (const [code, revision] of [
       [HIGHLOAD_CODES.v2r1, 1],
       [HIGHLOAD_CODES.v2r2, 2],

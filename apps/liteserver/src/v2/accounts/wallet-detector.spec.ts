@@ -15,7 +15,7 @@ import {
   WalletContractV5R1,
 } from '@ton/ton';
 import { z } from 'zod';
-import { HIGHLOAD_CODES } from './highload-wallet-codes.testing';
+import { HIGHLOAD_CODES, highloadV1Data, highloadV2Data } from './highload-wallet-codes.testing';
 import { detectWallet } from './wallet-detector';
 
 const publicKey = Buffer.alloc(32, 7);
@@ -103,17 +103,8 @@ describe('wallet detection by code hash (toncenter)', () => {
   });
 
   it('recognises the highload wallets by their real code and reads what their data holds', () => {
-    const v1Data = beginCell()
-      .storeUint(12, 32)
-      .storeUint(0xfffffffe, 32)
-      .storeBuffer(publicKey)
-      .endCell();
-    const v2Data = beginCell()
-      .storeUint(698983191, 32)
-      .storeUint(1_700_000_000n, 64)
-      .storeBuffer(publicKey)
-      .storeBit(false)
-      .endCell();
+    const v1Data = highloadV1Data({ seqno: 12, walletId: 0xfffffffe, publicKey });
+    const v2Data = highloadV2Data({ walletId: 698983191, lastCleaned: 1_700_000_000n, publicKey });
     // public_key subwallet_id old_queries:(HashmapE) queries:(HashmapE) last_clean_time timeout
     const v3Data = beginCell()
       .storeBuffer(publicKey)

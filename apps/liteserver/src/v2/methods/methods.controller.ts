@@ -1,12 +1,8 @@
 import {
-  type ConfigInfo,
   type GetConfigAllReq,
   type GetConfigParamReq,
   type GetLibrariesReq,
   type RunGetMethodReq,
-  type RunGetMethodRes,
-  type RunGetMethodStdRes,
-  type SmcLibraryResult,
   Subjects,
 } from '@app/contracts';
 import { RpcHandler } from '@app/nats';
@@ -15,7 +11,12 @@ import { Payload } from '@nestjs/microservices';
 import { ConfigReader } from './config.reader';
 import { GetMethodRunner } from './get-method.runner';
 
-/** `ton.ls.v1.*` handlers of the v2 get-method, config and library endpoints. */
+/**
+ * `ton.ls.v1.*` handlers of the v2 get-method, config and library endpoints.
+ *
+ * Each handler forwards to a reader whose signature names the reply type; RpcContextInterceptor
+ * checks the reply against the subject's contract.
+ */
 @Controller()
 export class MethodsController {
   constructor(
@@ -24,27 +25,27 @@ export class MethodsController {
   ) {}
 
   @RpcHandler(Subjects.ls.runGetMethod)
-  runGetMethod(@Payload() req: RunGetMethodReq): Promise<RunGetMethodRes> {
+  runGetMethod(@Payload() req: RunGetMethodReq) {
     return this.runner.runLegacy(req);
   }
 
   @RpcHandler(Subjects.ls.runGetMethodStd)
-  runGetMethodStd(@Payload() req: RunGetMethodReq): Promise<RunGetMethodStdRes> {
+  runGetMethodStd(@Payload() req: RunGetMethodReq) {
     return this.runner.runStd(req);
   }
 
   @RpcHandler(Subjects.ls.getConfigParam)
-  getConfigParam(@Payload() req: GetConfigParamReq): Promise<ConfigInfo> {
+  getConfigParam(@Payload() req: GetConfigParamReq) {
     return this.config.configParam(req);
   }
 
   @RpcHandler(Subjects.ls.getConfigAll)
-  getConfigAll(@Payload() req: GetConfigAllReq): Promise<ConfigInfo> {
+  getConfigAll(@Payload() req: GetConfigAllReq) {
     return this.config.configAll(req);
   }
 
   @RpcHandler(Subjects.ls.getLibraries)
-  getLibraries(@Payload() req: GetLibrariesReq): Promise<SmcLibraryResult> {
+  getLibraries(@Payload() req: GetLibrariesReq) {
     return this.config.libraries(req);
   }
 }
