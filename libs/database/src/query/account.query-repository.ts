@@ -6,6 +6,8 @@ import {
   type VestingReq,
 } from '@app/contracts';
 import { type DataSource } from 'typeorm';
+import { type LatestAccountStateEntity } from '../entities/latest-account-state.entity';
+import { type QueryRow } from '../entities/query-row';
 import {
   ACCOUNT_STATE_COLUMNS,
   type AccountStateQueryRow,
@@ -53,7 +55,9 @@ export class AccountQueryRepository {
   }
 
   /** topAccountsByBalance (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): balance desc, the account breaking ties. */
-  topByBalance(p: TopAccountsReq): Promise<{ account: string; balance: string }[]> {
+  topByBalance(
+    p: TopAccountsReq,
+  ): Promise<QueryRow<LatestAccountStateEntity, 'account' | 'balance'>[]> {
     return this.ds.query(
       `SELECT account, balance::text FROM latest_account_states
        ORDER BY balance DESC, account ASC LIMIT $1 OFFSET $2`,
