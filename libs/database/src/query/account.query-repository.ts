@@ -1,4 +1,5 @@
 import {
+  type AccountStatesReq,
   type DnsRecordsReq,
   type MultisigOrdersReq,
   type MultisigWalletsReq,
@@ -36,13 +37,12 @@ export class AccountQueryRepository {
 
   /** accountStates/walletStates (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): unordered upstream, by account here; hard limit 1000. */
   accountStates(
-    addresses: readonly string[],
-    codeHashes?: readonly string[],
+    f: Pick<AccountStatesReq, 'address' | 'code_hash'>,
   ): Promise<AccountStateQueryRow[]> {
     const q = new SqlFilter();
-    q.and(`L.account = ANY(${q.param(addresses)}::varchar[])`);
-    if (codeHashes !== undefined) {
-      q.and(`L.code_hash = ANY(${q.param(codeHashes)}::char(44)[])`);
+    q.and(`L.account = ANY(${q.param(f.address)}::varchar[])`);
+    if (f.code_hash !== undefined) {
+      q.and(`L.code_hash = ANY(${q.param(f.code_hash)}::char(44)[])`);
     }
     return this.ds.query<AccountStateQueryRow[]>(
       // interfaces is an array of an enum, which node-postgres hands over parsed only as text[].
