@@ -28,6 +28,7 @@ export async function startPrivateNats(
     );
     return { url: `nats://127.0.0.1:${String(port)}`, service };
   } catch {
+    // the binary is missing or the server did not get ready: the caller falls back to NATS_URL
     return undefined;
   }
 }

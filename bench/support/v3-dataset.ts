@@ -7,6 +7,7 @@ import {
   withDatabase,
 } from '@app/database';
 import { type PgClient, pgClient, type PgQueryable } from './pg';
+import { BULK_TABLES, rebuilds, schemaFingerprint } from './v3-dataset.keys';
 import { unpartitionEmptyDatabase } from './unpartitioned-schema';
 import { bodyTemplates } from './v3-bodies';
 import {
@@ -33,19 +34,6 @@ const GENERATOR_VERSION = 1;
 /** Traces per chunk (about 130k transactions): one unit of work of a generating connection. */
 const CHUNK_TRACES = 50_000;
 const WORKERS = 2;
-/** The tables the generation fills in bulk: their keys and indexes are built after the rows. */
-const BULK_TABLES = [
-  'transactions',
-  'messages',
-  'account_states',
-  'traces',
-  'actions',
-  'action_accounts',
-  'trace_accounts',
-  'jetton_transfers',
-  'latest_account_states',
-  'jetton_wallets',
-];
 
 export interface DatasetInfo {
   readonly version: number;
@@ -148,62 +136,6 @@ async function partitionsFor(url: string, traces: number, ltWidth?: bigint): Pro
   } finally {
     await ds.destroy();
   }
-}
-
-/**
- * Indexes and key constraints of the schema, as text: equal before and after a generation. Those of
- * partitions are left out: rebuilt from their partitioned table's, they get generated names.
- */
-async function schemaFingerprint(client: PgClient): Promise<string> {
-  const indexes = await client.query(
-    `SELECT tablename, indexname, indexdef FROM pg_indexes I
-     JOIN pg_class C ON C.relname = I.tablename AND C.relnamespace = 'public'::regnamespace
-     WHERE schemaname = 'public' AND NOT C.relispartition
-     ORDER BY tablename, indexname`,
-  );
-  const constraints = await client.query(
-    `SELECT K.conrelid::regclass::text AS table, K.conname, pg_get_constraintdef(K.oid) AS def
-     FROM pg_constraint K JOIN pg_class C ON C.oid = K.conrelid
-     WHERE K.connamespace = 'public'::regnamespace AND NOT C.relispartition ORDER BY 1, 2`,
-  );
-  return JSON.stringify([indexes.rows, constraints.rows]);
-}
-
-interface Rebuild {
-  readonly drop: string;
-  readonly create: string;
-}
-
-/** The keys and indexes of the bulk tables, to drop before loading and recreate as they were. */
-async function rebuilds(client: PgClient): Promise<Rebuild[]> {
-  const constraints = (
-    await client.query(
-      `SELECT conrelid::regclass::text AS table, conname, pg_get_constraintdef(oid) AS def
-       FROM pg_constraint WHERE contype IN ('p', 'u') AND conrelid::regclass::text = ANY($1)`,
-      [BULK_TABLES],
-    )
-  ).rows as { table: string; conname: string; def: string }[];
-  const names = new Set(constraints.map((c) => c.conname));
-  const indexes = (
-    await client.query(
-      `SELECT tablename, indexname, indexdef FROM pg_indexes
-       WHERE schemaname = 'public' AND tablename = ANY($1)`,
-      [BULK_TABLES],
-    )
-  ).rows as { tablename: string; indexname: string; indexdef: string }[];
-  return [
-    ...constraints.map((c) => ({
-      drop: `ALTER TABLE "${c.table}" DROP CONSTRAINT "${c.conname}"`,
-      create: `ALTER TABLE "${c.table}" ADD CONSTRAINT "${c.conname}" ${c.def}`,
-    })),
-    ...indexes
-      .filter((i) => !names.has(i.indexname))
-      .map((i) => ({
-        drop: `DROP INDEX "${i.indexname}"`,
-        // A partitioned table's index prints as `ON ONLY`, which would build none of its partitions'.
-        create: i.indexdef.replace(' ON ONLY ', ' ON '),
-      })),
-  ];
 }
 
 /** The lookups of lts by hash and by action id, filled from the rows as the ingestor and the decoder write them with the rows. */

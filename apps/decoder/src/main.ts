@@ -4,17 +4,14 @@ import { DataSource, DatabaseModule, postgresReadiness } from '@app/database';
 import { resolveLiteservers } from '@app/liteclient';
 import { z } from 'zod';
 import { runMeshService } from '@app/nats';
-import { installFastBitOps, installNativeSha256 } from '@app/ton';
 import { DecoderModule } from './decoder.module';
 import { DecoderService } from './decoder.service';
 import { metadataFetchFromEnv } from './metadata/metadata-fetch.options';
 
-// Message bodies are parsed into cells (hashed on construction): node:crypto's SHA-256, as the other
-// services that parse cells install it.
-installNativeSha256();
-installFastBitOps();
-
-/** Mesh mode: the decoder alone, woken by block.indexed events, reading and writing PostgreSQL. */
+/**
+ * Mesh mode: the decoder alone, woken by block.indexed events, reading and writing PostgreSQL.
+ * runMeshService installs @ton/core's speed-ups (native SHA-256, byte-wise bit reads) first.
+ */
 runMeshService({
   service: 'decoder',
   requireDatabase: true,

@@ -109,7 +109,7 @@ export class AccountsController {
 
   @RpcHandler(Subjects.query.accountStates)
   async accountStates(@Payload() req: AccountStatesReq): Promise<V3AccountStatesRes> {
-    const rows = await this.accounts.accountStates(req.address, req.code_hash);
+    const rows = await this.accounts.accountStates(req);
     const addresses = rows.map((r) => r.account);
     return {
       accounts: rows.map((r) => toAccountState(r, req.include_boc)),
@@ -120,7 +120,7 @@ export class AccountsController {
 
   @RpcHandler(Subjects.query.walletStates)
   async walletStates(@Payload() req: WalletStatesReq): Promise<V3WalletStatesRes> {
-    const rows = await this.accounts.accountStates(req.address, req.code_hash);
+    const rows = await this.accounts.accountStates(req);
     const addresses = rows.map((r) => r.account);
     return {
       wallets: rows.map(toWalletState),

@@ -38,7 +38,7 @@ export class BlocksController {
 
   @RpcHandler(Subjects.query.masterchainBlockShardState)
   async shardState(@Payload() req: MasterchainBlockShardStateReq): Promise<V3BlocksRes> {
-    const rows = await this.blocks.shardState(req.seqno);
+    const rows = await this.blocks.shardState(req);
     if (rows.length === 0) {
       throw new TonApiError(ErrorCode.NOT_FOUND, 'blocks not found');
     }

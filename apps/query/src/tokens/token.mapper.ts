@@ -158,20 +158,21 @@ function plainNftItem(r: NftItemQueryRow, collection: V3NftCollection | null): V
 }
 
 /**
- * A getgems sale as toncenter's ParseNFTSale renders it. Its `nft_item` is built from the item's
- * columns alone, so it says `on_sale: false` even while on this very sale, as toncenter's does.
+ * The fields every NFTSale row has (a getgems sale's columns; the auctions and Telemint items are
+ * selected under the same names), without `type` and `details`; null ones left out (omitempty).
  */
-/** The fields every NFTSale row has, without `type` and `details`; null ones left out (omitempty). */
-interface SaleHeadRow extends SaleItem {
-  address: string;
-  nft_address: string;
-  nft_owner_address: string | null;
-  marketplace_address: string | null;
-  created_at: string;
-  last_transaction_lt: string;
-  code_hash: string | null;
-  data_hash: string | null;
-}
+type SaleHeadRow = Pick<
+  NftSaleQueryRow,
+  | 'address'
+  | 'nft_address'
+  | 'nft_owner_address'
+  | 'marketplace_address'
+  | 'created_at'
+  | 'last_transaction_lt'
+  | 'code_hash'
+  | 'data_hash'
+> &
+  SaleItem;
 
 function saleHead(r: SaleHeadRow) {
   return {
@@ -197,6 +198,10 @@ function saleItem(r: SaleItem): { nft_item?: V3NftItem } {
       };
 }
 
+/**
+ * A getgems sale as toncenter's ParseNFTSale renders it. Its `nft_item` is built from the item's
+ * columns alone, so it says `on_sale: false` even while on this very sale, as toncenter's does.
+ */
 export function toNftSale(r: NftSaleQueryRow): V3NftSale {
   return {
     type: 'getgems_sale',

@@ -1,5 +1,5 @@
 import { BlockEntity } from '../entities/block.entity';
-import { bulkColumns } from '../entities/bulk-columns';
+import { bulkColumns, ownColumns, type WriteRow } from '../entities/bulk-columns';
 import { ShardStateEntity } from '../entities/shard-state.entity';
 import { type BlockIdFull, type ParsedBlockHeader } from '@app/ton';
 import { type BlockRefJson } from '../entities/block-ref.json';
@@ -50,17 +50,9 @@ export const BLOCK_COLUMNS = bulkColumns<BlockEntity, BlockRow>(BlockEntity, {
   prevBlocks: (r) => prevBlocksJson(r.header.prevBlocks),
 });
 
-/** A `shard_state` row: a block committed (as a shard top, or itself) by masterchain block mcSeqno. */
-export interface ShardStateRow {
-  readonly mcSeqno: number;
-  readonly workchain: number;
-  readonly shard: bigint;
-  readonly seqno: number;
-}
+const SHARD_STATE_KEYS = ['mcSeqno', 'workchain', 'shard', 'seqno'] as const;
 
-export const SHARD_STATE_COLUMNS = bulkColumns<ShardStateEntity, ShardStateRow>(ShardStateEntity, {
-  mcSeqno: (r) => r.mcSeqno,
-  workchain: (r) => r.workchain,
-  shard: (r) => r.shard,
-  seqno: (r) => r.seqno,
-});
+/** A `shard_state` row: a block committed (as a shard top, or itself) by masterchain block mcSeqno. */
+export type ShardStateRow = WriteRow<ShardStateEntity, (typeof SHARD_STATE_KEYS)[number]>;
+
+export const SHARD_STATE_COLUMNS = ownColumns(ShardStateEntity, SHARD_STATE_KEYS);

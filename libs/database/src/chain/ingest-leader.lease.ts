@@ -1,4 +1,8 @@
 import { type DataSource } from 'typeorm';
+import { type IngestLeaderEntity } from '../entities/ingest-leader.entity';
+import { type QueryRow } from '../entities/query-row';
+
+type HolderRow = QueryRow<IngestLeaderEntity, 'holder'>;
 
 /**
  * A leader lease in PostgreSQL (table `ingest_leader`, after the indexer's `ton_indexer_leader`): one
@@ -17,7 +21,7 @@ export class IngestLeaderLease {
 
   /** Takes or renews the lease; true when this holder has it for the next ttlMs. */
   async acquire(): Promise<boolean> {
-    const rows: { holder: string }[] = await this.dataSource.query(
+    const rows: HolderRow[] = await this.dataSource.query(
       `INSERT INTO "ingest_leader" ("name", "holder", "expires_at")
        VALUES ($1, $2, now() + ($3::int * interval '1 millisecond'))
        ON CONFLICT ("name") DO UPDATE SET "holder" = EXCLUDED."holder", "expires_at" = EXCLUDED."expires_at"
@@ -37,7 +41,7 @@ export class IngestLeaderLease {
   }
 
   async currentHolder(): Promise<string | null> {
-    const rows: { holder: string }[] = await this.dataSource.query(
+    const rows: HolderRow[] = await this.dataSource.query(
       `SELECT "holder" FROM "ingest_leader" WHERE "name" = $1 AND "expires_at" >= now()`,
       [this.name],
     );

@@ -1,5 +1,5 @@
 import { MessageContentEntity } from '../entities/message-content.entity';
-import { bulkColumns } from '../entities/bulk-columns';
+import { bulkColumns, ownColumns, type WriteRow } from '../entities/bulk-columns';
 import { MessageEntity } from '../entities/message.entity';
 import { type ParsedMessage } from '@app/ton';
 
@@ -42,16 +42,12 @@ function fitsInt64(value: bigint | null): bigint | null {
   return value !== null && value <= INT64_MAX ? value : null;
 }
 
-/** A `message_contents` row: a body or init state, stored once by cell hash. */
-export interface MessageContentRow {
-  readonly hash: string;
-  readonly body: string;
-}
+const MESSAGE_CONTENT_KEYS = ['hash', 'body'] as const;
 
-export const MESSAGE_CONTENT_COLUMNS = bulkColumns<MessageContentEntity, MessageContentRow>(
+/** A `message_contents` row: a body or init state, stored once by cell hash. */
+export type MessageContentRow = WriteRow<
   MessageContentEntity,
-  {
-    hash: (r) => r.hash,
-    body: (r) => r.body,
-  },
-);
+  (typeof MESSAGE_CONTENT_KEYS)[number]
+>;
+
+export const MESSAGE_CONTENT_COLUMNS = ownColumns(MessageContentEntity, MESSAGE_CONTENT_KEYS);

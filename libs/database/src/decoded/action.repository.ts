@@ -1,77 +1,54 @@
 import { type EntityManager } from 'typeorm';
 import { ActionAccountEntity } from '../entities/action-account.entity';
 import { ActionEntity } from '../entities/action.entity';
-import { bulkColumns } from '../entities/bulk-columns';
-import { type BulkColumn, dec, unnestInsert } from '../repositories/unnest-insert';
+import { bulkColumns, ownColumns, type WriteRow } from '../entities/bulk-columns';
+import { type BulkColumn, unnestInsert } from '../repositories/unnest-insert';
 
-/** An `actions` row ready to store; toncenter's composite `*_data` columns live in `details`. */
-export interface ActionInsertRow {
-  readonly traceId: string;
-  readonly actionId: string;
-  readonly type: string;
-  readonly txHashes: readonly string[];
-  readonly value: bigint | null;
-  readonly amount: bigint | null;
-  readonly startLt: bigint;
-  readonly endLt: bigint;
-  readonly startUtime: number;
-  readonly endUtime: number;
-  readonly source: string | null;
-  readonly sourceSecondary: string | null;
-  readonly destination: string | null;
-  readonly destinationSecondary: string | null;
-  readonly asset: string | null;
-  readonly assetSecondary: string | null;
-  readonly asset2: string | null;
-  readonly asset2Secondary: string | null;
-  readonly opcode: number | null;
-  readonly success: boolean;
-  readonly traceEndLt: bigint;
-  readonly traceEndUtime: number;
-  readonly traceExternalHash: string | null;
-  readonly traceExternalHashNorm: string | null;
-  readonly mcSeqnoEnd: number;
-  readonly traceMcSeqnoEnd: number;
-  readonly parentActionId: string | null;
-  readonly ancestorType: readonly string[];
-  readonly valueExtraCurrencies: Record<string, string> | null;
+/**
+ * The `actions` columns the decoder writes from the classifier's action, in the insert's order; the
+ * composite `*_data` columns are toncenter's, gathered here into the one jsonb `details`.
+ */
+const ACTION_KEYS = [
+  'traceId',
+  'actionId',
+  'startLt',
+  'endLt',
+  'startUtime',
+  'endUtime',
+  'source',
+  'sourceSecondary',
+  'destination',
+  'destinationSecondary',
+  'asset',
+  'assetSecondary',
+  'asset2',
+  'asset2Secondary',
+  'opcode',
+  'txHashes',
+  'type',
+  'value',
+  'amount',
+  'success',
+  'traceEndLt',
+  'traceEndUtime',
+  'traceExternalHash',
+  'traceExternalHashNorm',
+  'mcSeqnoEnd',
+  'traceMcSeqnoEnd',
+  'parentActionId',
+  'ancestorType',
+  'valueExtraCurrencies',
+] as const;
+
+/** An `actions` row ready to store: the entity's own columns, its details and its accounts. */
+export type ActionInsertRow = WriteRow<ActionEntity, (typeof ACTION_KEYS)[number]> & {
   /** `{ "<type>_data": {...} }`, JSON text with 64-bit numbers as strings. */
   readonly detailsJson: string;
   readonly accounts: readonly string[];
-}
+};
 
 const ACTION_COLUMNS: readonly BulkColumn<ActionInsertRow>[] = [
-  ...bulkColumns<ActionEntity, ActionInsertRow>(ActionEntity, {
-    traceId: (a) => a.traceId,
-    actionId: (a) => a.actionId,
-    startLt: (a) => a.startLt,
-    endLt: (a) => a.endLt,
-    startUtime: (a) => a.startUtime,
-    endUtime: (a) => a.endUtime,
-    source: (a) => a.source,
-    sourceSecondary: (a) => a.sourceSecondary,
-    destination: (a) => a.destination,
-    destinationSecondary: (a) => a.destinationSecondary,
-    asset: (a) => a.asset,
-    assetSecondary: (a) => a.assetSecondary,
-    asset2: (a) => a.asset2,
-    asset2Secondary: (a) => a.asset2Secondary,
-    opcode: (a) => a.opcode,
-    txHashes: (a) => a.txHashes,
-    type: (a) => a.type,
-    value: (a) => a.value,
-    amount: (a) => a.amount,
-    success: (a) => a.success,
-    traceEndLt: (a) => a.traceEndLt,
-    traceEndUtime: (a) => a.traceEndUtime,
-    traceExternalHash: (a) => a.traceExternalHash,
-    traceExternalHashNorm: (a) => a.traceExternalHashNorm,
-    mcSeqnoEnd: (a) => a.mcSeqnoEnd,
-    traceMcSeqnoEnd: (a) => a.traceMcSeqnoEnd,
-    parentActionId: (a) => a.parentActionId,
-    ancestorType: (a) => a.ancestorType,
-    valueExtraCurrencies: (a) => a.valueExtraCurrencies,
-  }),
+  ...ownColumns(ActionEntity, ACTION_KEYS),
   // The classifier renders the details itself (64-bit numbers as strings): they travel as its text.
   { name: 'details', type: 'jsonb', value: (a) => a.detailsJson },
 ];
@@ -97,7 +74,7 @@ const ACTION_ACCOUNT_COLUMNS = bulkColumns<ActionAccountEntity, ActionAccountRow
 /** `action_lts`: an action's id → its trace_end_lt, the partition key of its rows (migration ActionLts). */
 const ACTION_LT_COLUMNS: readonly BulkColumn<ActionInsertRow>[] = [
   { name: 'action_id', type: 'text', value: (a) => a.actionId },
-  { name: 'trace_end_lt', type: 'bigint', value: (a) => dec(a.traceEndLt) },
+  { name: 'trace_end_lt', type: 'bigint', value: (a) => String(a.traceEndLt) },
 ];
 
 /**

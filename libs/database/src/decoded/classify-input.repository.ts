@@ -1,4 +1,6 @@
 import { type EntityManager } from 'typeorm';
+import { type LatestAccountStateEntity } from '../entities/latest-account-state.entity';
+import { type QueryRow } from '../entities/query-row';
 import {
   type DexPoolInputRow,
   INTERFACE_OBJECTS,
@@ -165,7 +167,7 @@ export class ClassifyInputRepository {
     m: EntityManager,
     accounts: readonly string[],
   ): Promise<Map<string, string | null>> {
-    const rows: { account: string; data_boc: string | null }[] = await m.query(
+    const rows: QueryRow<LatestAccountStateEntity, 'account' | 'dataBoc'>[] = await m.query(
       `SELECT account, data_boc FROM latest_account_states WHERE account = ANY($1::varchar[])`,
       [accounts],
     );

@@ -1,4 +1,6 @@
 import { type EntityManager } from 'typeorm';
+import { type ContractInterfacesEntity } from '../entities/contract-interfaces.entity';
+import { type QueryRow } from '../entities/query-row';
 import { insertUnnest } from '../repositories/unnest-insert';
 import {
   type JettonBurnRow,
@@ -52,7 +54,7 @@ export class TokenRepository {
       return new Map();
     }
     // bpchar[]: code_hash is char(44); a text[] parameter would cast the column and miss its index.
-    const rows: { code_hash: string; interfaces: string[] }[] = await m.query(
+    const rows: QueryRow<ContractInterfacesEntity, 'codeHash' | 'interfaces'>[] = await m.query(
       `SELECT code_hash, interfaces FROM contract_interfaces WHERE code_hash = ANY($1::bpchar[])`,
       [codeHashes],
     );

@@ -10,9 +10,11 @@ export class DecodeFailureEntity {
   @Column({ type: 'integer', name: 'mc_seqno' })
   mcSeqno!: number;
 
+  /** `body` (a message body that does not parse), `classify` (a trace the classifier failed on). */
   @Column({ type: 'varchar', name: 'kind' })
   kind!: string;
 
+  /** What failed: a transaction hash, a trace id. */
   @Column({ type: 'varchar', name: 'subject' })
   subject!: string;
 

@@ -1,4 +1,5 @@
 import {
+  type AccountStatesReq,
   type DnsRecordsReq,
   type MultisigOrdersReq,
   type MultisigWalletsReq,
@@ -6,6 +7,8 @@ import {
   type VestingReq,
 } from '@app/contracts';
 import { type DataSource } from 'typeorm';
+import { type LatestAccountStateEntity } from '../entities/latest-account-state.entity';
+import { type QueryRow } from '../entities/query-row';
 import {
   ACCOUNT_STATE_COLUMNS,
   type AccountStateQueryRow,
@@ -34,13 +37,12 @@ export class AccountQueryRepository {
 
   /** accountStates/walletStates (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): unordered upstream, by account here; hard limit 1000. */
   accountStates(
-    addresses: readonly string[],
-    codeHashes?: readonly string[],
+    f: Pick<AccountStatesReq, 'address' | 'code_hash'>,
   ): Promise<AccountStateQueryRow[]> {
     const q = new SqlFilter();
-    q.and(`L.account = ANY(${q.param(addresses)}::varchar[])`);
-    if (codeHashes !== undefined) {
-      q.and(`L.code_hash = ANY(${q.param(codeHashes)}::char(44)[])`);
+    q.and(`L.account = ANY(${q.param(f.address)}::varchar[])`);
+    if (f.code_hash !== undefined) {
+      q.and(`L.code_hash = ANY(${q.param(f.code_hash)}::char(44)[])`);
     }
     return this.ds.query<AccountStateQueryRow[]>(
       // interfaces is an array of an enum, which node-postgres hands over parsed only as text[].
@@ -53,7 +55,9 @@ export class AccountQueryRepository {
   }
 
   /** topAccountsByBalance (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml): balance desc, the account breaking ties. */
-  topByBalance(p: TopAccountsReq): Promise<{ account: string; balance: string }[]> {
+  topByBalance(
+    p: TopAccountsReq,
+  ): Promise<QueryRow<LatestAccountStateEntity, 'account' | 'balance'>[]> {
     return this.ds.query(
       `SELECT account, balance::text FROM latest_account_states
        ORDER BY balance DESC, account ASC LIMIT $1 OFFSET $2`,

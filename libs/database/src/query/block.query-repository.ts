@@ -1,5 +1,6 @@
 import {
   type BlocksReq,
+  type MasterchainBlockShardStateReq,
   type MasterchainBlockShardsReq,
   type PageKey,
   type TimeRangeKey,
@@ -76,7 +77,7 @@ export class BlockQueryRepository {
   }
 
   /** The shard tops recorded for masterchain block `seqno`, the masterchain block included (https://github.com/toncenter/ton-indexer/blob/HEAD/ton-index-go/docs/swagger.yaml). */
-  shardState(seqno: number): Promise<BlockRow[]> {
+  shardState({ seqno }: MasterchainBlockShardStateReq): Promise<BlockRow[]> {
     return this.ds.query<BlockRow[]>(
       `SELECT ${COLUMNS} FROM shard_state S
        JOIN blocks B ON B.workchain = S.workchain AND B.shard = S.shard AND B.seqno = S.seqno

@@ -201,7 +201,7 @@ void describe('plans of the v3 queries (no sequential scan of a large table)', (
         block.blocks({ ...PAGE, sort, mc_seqno: 5 }),
       );
     }
-    await assertIndexed('shard state', () => block.shardState(5));
+    await assertIndexed('shard state', () => block.shardState({ seqno: 5 }));
     await assertIndexed('shards', () => block.shards({ seqno: 5, limit: 100, offset: 0 }));
   });
 
@@ -282,7 +282,7 @@ void describe('plans of the v3 queries (no sequential scan of a large table)', (
 
   void it('accounts: states, top by balance, address book, DNS, multisig, vesting', async () => {
     const { account, book } = repos();
-    await assertIndexed('account states', () => account.accountStates([ACCOUNT]));
+    await assertIndexed('account states', () => account.accountStates({ address: [ACCOUNT] }));
     await assertIndexed('top by balance', () => account.topByBalance(PAGE));
     await assertIndexed('address book rows', () => book.rows([ACCOUNT]));
     await assertIndexed('address book domains', () => book.domains([ACCOUNT]));

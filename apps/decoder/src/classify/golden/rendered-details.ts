@@ -42,7 +42,7 @@ export async function renderedDetails(traceId: string, type: string): Promise<Re
     asset2_secondary: row.asset2Secondary,
     value: row.value === null ? null : row.value.toString(),
     amount: row.amount === null ? null : row.amount.toString(),
-    opcode: row.opcode,
+    opcode: row.opcode === null ? null : Number(row.opcode),
     value_extra_currencies: row.valueExtraCurrencies ?? {},
   };
   return {
