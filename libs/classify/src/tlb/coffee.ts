@@ -37,11 +37,11 @@ export function coffeeAsset(
   switch (a['@type']) {
     case 'native':
       return { isTon: true, jetton: null };
-    case 'jetton':
-      return {
-        isTon: false,
-        jetton: `${a.chain & 0xff}:${a.hash.toString('hex').toUpperCase()}`,
-      };
+    case 'jetton': {
+      // The int8 read as the unsigned byte it is stored as (-1 is 255).
+      const chain = a.chain < 0 ? a.chain + 256 : a.chain;
+      return { isTon: false, jetton: `${String(chain)}:${a.hash.toString('hex').toUpperCase()}` };
+    }
     case 'extra':
       throw new Error('unsupported coffee asset tag 2');
   }
