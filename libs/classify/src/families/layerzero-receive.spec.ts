@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { beginCell, type Cell } from '@ton/core';
 import { classifyOk, onlyAction } from '../testing/classified';
+import { lzPacket } from '../testing/layerzero-packet';
 import { syntheticTrace, testAddress, type Hop, walletSends } from '../testing/synthetic-trace';
 
 const EXECUTOR = testAddress(0, '1');
@@ -21,25 +22,10 @@ const op = (code: number, ...refs: Cell[]): Cell => {
   return b.endCell();
 };
 
-/** An md header: `bits`-bit header info, then `ones` one bits. */
-const header = (info: bigint, bits: number, ones: number) =>
-  beginCell().storeUint(info, bits).storeInt(-1n, ones);
-
-// lz::Path: header srcEid:uint32 srcOApp:uint256 dstEid:uint32 dstOApp:uint256
-const path = header(8903714975572488637007080065659n, 152, 198)
-  .storeUint(30101, 32)
-  .storeUint(0xcdn, 256)
-  .storeUint(30343, 32)
-  .storeUint(BigInt(`0x${OAPP_HASH}`), 256)
-  .endCell();
-
-// lz::Packet: header ^path ^message nonce:uint64 guid:uint256
-const packet = header(417359019239977417716476838698419835n, 152, 198)
-  .storeRef(path)
-  .storeRef(beginCell().storeUint(0xbeef, 16).endCell())
-  .storeUint(12, 64)
-  .storeUint(0x77n, 256)
-  .endCell();
+const packet = lzPacket(
+  { eid: 30101, oapp: 0xcdn },
+  { eid: 30343, oapp: BigInt(`0x${OAPP_HASH}`) },
+);
 
 /** The execute and its callback carry ^[^packet ...]. */
 const withPacket = (code: number): Cell => op(code, beginCell().storeRef(packet).endCell());

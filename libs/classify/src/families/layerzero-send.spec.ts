@@ -9,6 +9,7 @@ import { describe, it } from 'node:test';
 import { beginCell, type Cell } from '@ton/core';
 import type { ActionRow } from '../action';
 import { classifyOk } from '../testing/classified';
+import { lzPacket } from '../testing/layerzero-packet';
 import { syntheticTrace, testAddress, walletSends } from '../testing/synthetic-trace';
 
 const OAPP = testAddress(0, '1');
@@ -21,25 +22,7 @@ const EVENTS = testAddress(0, '6');
 const empty = (): Cell => beginCell().endCell();
 const op = (code: number): Cell => beginCell().storeUint(code, 32).storeUint(1, 64).endCell();
 
-/** An md header: `bits`-bit header info, then `ones` one bits. */
-const header = (info: bigint, bits: number, ones: number) =>
-  beginCell().storeUint(info, bits).storeInt(-1n, ones);
-
-// lz::Path: header srcEid:uint32 srcOApp:uint256 dstEid:uint32 dstOApp:uint256
-const path = header(8903714975572488637007080065659n, 152, 198)
-  .storeUint(30343, 32)
-  .storeUint(0xabn, 256)
-  .storeUint(30101, 32)
-  .storeUint(0xcdn, 256)
-  .endCell();
-
-// lz::Packet: header ^path ^message nonce:uint64 guid:uint256
-const packet = header(417359019239977417716476838698419835n, 152, 198)
-  .storeRef(path)
-  .storeRef(beginCell().storeUint(0xbeef, 16).endCell())
-  .storeUint(12, 64)
-  .storeUint(0x77n, 256)
-  .endCell();
+const packet = lzPacket({ eid: 30343, oapp: 0xabn }, { eid: 30101, oapp: 0xcdn });
 
 // md::LzSend: "lzSend":uint80 header sendRequestId:uint64 sendMsglibManager:uint256 sendMsglib:uint256
 //   ^packet ^extraOptions ^[sendMsglibConnection:uint256 nativeFee:uint128 zroFee:uint128
