@@ -1,6 +1,8 @@
 import { NATS_CONNECTION } from '@app/nats';
+import { componentLoggerProvider, EmulatorBehindNotice, PINO_LOGGER } from '@app/observability';
 import { type Provider } from '@nestjs/common';
 import { type NatsConnection } from '@nats-io/transport-node';
+import { type Logger } from 'pino';
 import { Registry } from 'prom-client';
 import {
   JetStreamMessageEventsPublisher,
@@ -8,26 +10,43 @@ import {
   type MessageEventsPublisher,
   NO_MESSAGE_EVENTS,
 } from './events/message-events.publisher';
+import { FeeEstimator } from './fees/fee.estimator';
 import { LandingService } from './landing/landing.service';
 import { SenderMetrics } from './metrics/sender.metrics';
+import { MessageLimitsReader } from './send/message-limits.reader';
+import { MessageSender } from './send/message.sender';
+import {
+  SENT_MESSAGE_LISTENER,
+  type SentMessage,
+  type SentMessageListener,
+} from './send/sent-message.listener';
 import {
   KvSentMessageStore,
   MemorySentMessageStore,
   SENT_MESSAGE_STORE,
   type SentMessageStore,
 } from './send/sent-message.store';
+import { SenderPool } from './sender-pool';
 import { SENDER_OPTIONS, type SenderOptions } from './sender.options';
 
 /** The JetStream KV bucket of sent hashes (one per deployment). */
 const SENT_BUCKET = 'ton_sent_messages';
 
+/** The send path's logger (component `sender`), shared by the message sender and its limits reader. */
+const SENDER_LOGGER = Symbol('SENDER_LOGGER');
+
 const OPTIONAL_NATS = { token: NATS_CONNECTION, optional: true };
+const OPTIONAL_LISTENER = { token: SENT_MESSAGE_LISTENER, optional: true };
 
 /**
  * What the send path is built from: the shared store of sent hashes (JetStream KV, or memory in a
- * process without NATS), the events (JetStream, or none), the metrics and the landing watcher.
+ * process without NATS), the events (JetStream, or none), the metrics and the landing watcher; and
+ * the parts SenderService answers with, over SenderPool: the message sender (with the reader of the
+ * network's message limits) and the fee estimator. The parts stay free of Nest (their specs build
+ * them by hand); these factories are how the service gets them.
  */
 export const SENDER_RUNTIME_PROVIDERS: Provider[] = [
+  componentLoggerProvider(SENDER_LOGGER, 'sender'),
   {
     provide: SenderMetrics,
     inject: [Registry],
@@ -51,4 +70,67 @@ export const SENDER_RUNTIME_PROVIDERS: Provider[] = [
       nats === undefined ? NO_MESSAGE_EVENTS : new JetStreamMessageEventsPublisher(nats),
   },
   LandingService,
+  {
+    provide: FeeEstimator,
+    inject: [SenderPool, PINO_LOGGER, Registry],
+    useFactory: (pool: SenderPool, logger: Logger, registry: Registry): FeeEstimator => {
+      const behind = new EmulatorBehindNotice(registry, logger, 'estimate_fee');
+      return new FeeEstimator(pool, (version) => {
+        behind.seen(version);
+      });
+    },
+  },
+  {
+    provide: MessageLimitsReader,
+    inject: [SenderPool, SENDER_LOGGER],
+    useFactory: (pool: SenderPool, logger: Logger): MessageLimitsReader =>
+      new MessageLimitsReader(pool, logger),
+  },
+  {
+    provide: MessageSender,
+    inject: [
+      SENDER_OPTIONS,
+      SenderPool,
+      MessageLimitsReader,
+      SENT_MESSAGE_STORE,
+      MESSAGE_EVENTS,
+      SenderMetrics,
+      SENDER_LOGGER,
+      LandingService,
+      OPTIONAL_LISTENER,
+    ],
+    useFactory: (
+      options: SenderOptions,
+      pool: SenderPool,
+      limits: MessageLimitsReader,
+      store: SentMessageStore,
+      events: MessageEventsPublisher,
+      metrics: SenderMetrics,
+      logger: Logger,
+      landing: LandingService,
+      listener: SentMessageListener | undefined,
+    ): MessageSender => {
+      // Each first send is followed until it lands, and (with pending traces) emulated.
+      const onFirstSend: ((message: SentMessage) => void)[] = [
+        (message) => {
+          landing.track(message);
+        },
+      ];
+      if (listener !== undefined) {
+        onFirstSend.push((message) => {
+          listener.onSent(message);
+        });
+      }
+      return new MessageSender({
+        targets: (count) => pool.targets(count),
+        limits,
+        store,
+        events,
+        metrics,
+        logger,
+        fanout: options.fanout,
+        onFirstSend,
+      });
+    },
+  },
 ];
