@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { beginCell, type Cell } from '@ton/core';
 import { classifyOk, onlyAction } from '../testing/classified';
-import { lzPacket } from '../testing/layerzero-packet';
+import { LZ_MESSAGE_HEX, lzPacket } from '../testing/layerzero-packet';
 import { syntheticTrace, testAddress, type Hop, walletSends } from '../testing/synthetic-trace';
 
 const EXECUTOR = testAddress(0, '1');
@@ -73,7 +73,7 @@ void describe('LayerZero receive (layerzero.py LayerZeroReceiveMatcher)', () => 
       dst_eid: 30343,
       nonce: 12n,
       guid: '0x77',
-      message: '0xbeef',
+      message: LZ_MESSAGE_HEX,
     });
   });
 

@@ -9,7 +9,7 @@ import { describe, it } from 'node:test';
 import { beginCell, type Cell } from '@ton/core';
 import type { ActionRow } from '../action';
 import { classifyOk } from '../testing/classified';
-import { lzPacket } from '../testing/layerzero-packet';
+import { LZ_MESSAGE_HEX, lzPacket } from '../testing/layerzero-packet';
 import { syntheticTrace, testAddress, walletSends } from '../testing/synthetic-trace';
 
 const OAPP = testAddress(0, '1');
@@ -115,7 +115,7 @@ void describe('LayerZero send (layerzero.py LayerZeroSendMatcher)', () => {
       dst_eid: 30101,
       nonce: 12n,
       guid: '0x77',
-      message: '0xbeef',
+      message: LZ_MESSAGE_HEX,
     });
   });
 

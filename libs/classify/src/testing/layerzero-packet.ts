@@ -5,6 +5,9 @@ import { beginCell, type Builder, type Cell } from '@ton/core';
 const header = (info: bigint, bits: number, ones: number): Builder =>
   beginCell().storeUint(info, bits).storeInt(-1n, ones);
 
+/** The packet's message cell holds this text; the action shows its bytes as hex. */
+export const LZ_MESSAGE_HEX = `0x${Buffer.from('message').toString('hex')}`;
+
 /** One side of a path: its endpoint id and its OApp's account hash. */
 export interface PathEnd {
   readonly eid: number;
@@ -24,7 +27,7 @@ export function lzPacket(src: PathEnd, dst: PathEnd): Cell {
     .endCell();
   return header(417359019239977417716476838698419835n, 152, 198)
     .storeRef(path)
-    .storeRef(beginCell().storeUint(0xbeef, 16).endCell())
+    .storeRef(beginCell().storeStringTail('message').endCell())
     .storeUint(12, 64)
     .storeUint(0x77n, 256)
     .endCell();
