@@ -1,7 +1,7 @@
 import { type Cell } from '@ton/core';
 
+import { loadShardAccountBlocks } from '../tlb/account-block';
 import { readAccountStates } from './account-state.reader';
-import { readShardAccountBlocks } from './account-blocks.reader';
 import { blockHeaderOf, loadFullBlockInfo } from './block-header.reader';
 import { readBlockExtra } from './block-extra.reader';
 import { countHashmapELeaves } from './hashmap.reader';
@@ -46,7 +46,7 @@ export function parseBlock(root: Cell, id: BlockHashes): ParsedBlock {
   const info = loadFullBlockInfo(infoCell);
   const extra = readBlockExtra(extraCell);
   const ctx = messageContextOf(info.globalVersion);
-  const accountBlocks = readShardAccountBlocks(extra.accountBlocks);
+  const accountBlocks = loadShardAccountBlocks(extra.accountBlocks);
   const transactions: ParsedTransaction[] = [];
   const touched = new Set<bigint>();
   for (const ab of accountBlocks) {

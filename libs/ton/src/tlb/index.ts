@@ -1,3 +1,4 @@
+export * from './account-block';
 export * from './aug-trie';
 export * from './block';
 export * from './block-info';

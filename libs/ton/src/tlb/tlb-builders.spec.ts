@@ -9,7 +9,7 @@ import { describe, it } from 'node:test';
 import { type Builder, beginCell, Cell, Dictionary, loadTransaction } from '@ton/core';
 import { readFixture } from '@app/testing';
 import { type AugSpec, AugTrie } from './aug-trie';
-import { accountBlockSpec, type BlockTransaction } from './block';
+import { accountBlockSpec, type BlockTransaction } from './account-block';
 import {
   blockInfoCell,
   loadBlockInfo,
