@@ -1,6 +1,7 @@
 import { type Cell } from '@ton/core';
 
 import { loadShardAccountBlocks } from '../tlb/account-block';
+import { loadValueFlow } from '../tlb/value-flow';
 import { readAccountStates } from './account-state.reader';
 import { blockHeaderOf, loadFullBlockInfo } from './block-header.reader';
 import { readBlockExtra } from './block-extra.reader';
@@ -9,7 +10,6 @@ import { messageContextOf } from './message.flattener';
 import { type ParsedBlock, type ParsedTransaction } from './parsed-block';
 import { readShardHashes } from './shard-hashes.reader';
 import { flattenTransaction } from './transaction.flattener';
-import { readValueFlow } from './value-flow.reader';
 
 /*
  * block#11ef55aa global_id:int32 info:^BlockInfo value_flow:^ValueFlow
@@ -64,7 +64,7 @@ export function parseBlock(root: Cell, id: BlockHashes): ParsedBlock {
       createdBy: extra.createdBy,
       txCount: transactions.length,
     }),
-    valueFlow: readValueFlow(valueFlowCell),
+    valueFlow: loadValueFlow(valueFlowCell),
     transactions,
     accountStates: readAccountStates(stateUpdate, info.workchain, touched),
     inMsgDescrCount: countHashmapELeaves(extra.inMsgDescr, 256),

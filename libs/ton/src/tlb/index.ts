@@ -10,4 +10,5 @@ export * from './shard-accounts';
 export * from './shard-hashes';
 export * from './shard-state';
 export * from './validator-set';
+export * from './value-flow';
 export * from './boc';

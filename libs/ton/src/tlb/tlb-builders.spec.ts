@@ -10,14 +10,7 @@ import { type Builder, beginCell, Cell, Dictionary, loadTransaction } from '@ton
 import { readFixture } from '@app/testing';
 import { type AugSpec, AugTrie } from './aug-trie';
 import { accountBlockSpec, type BlockTransaction } from './account-block';
-import {
-  blockInfoCell,
-  loadBlockInfo,
-  loadBlockInfoLinks,
-  valueFlowCell,
-  valueFlowBalanced,
-  type ValueFlow,
-} from './block-info';
+import { blockInfoCell, loadBlockInfo, loadBlockInfoLinks } from './block-info';
 import { exportedValueOf, importFeesOf, inMsgDescrSpec, outMsgDescrSpec } from './msg-descr';
 import { buildShardFees, storeShardDescr } from './shard-hashes';
 import {
@@ -26,6 +19,7 @@ import {
   type ValidatorDescr,
   validatorSetCell,
 } from './validator-set';
+import { valueFlowCell, valueFlowBalanced, type ValueFlow } from './value-flow';
 import {
   BLOCKS,
   loadBlock,
