@@ -1,10 +1,10 @@
 import { type Cell } from '@ton/core';
 
 import { loadShardAccountBlocks } from '../tlb/account-block';
+import { loadBlockExtra } from '../tlb/block';
 import { loadValueFlow } from '../tlb/value-flow';
 import { readAccountStates } from './account-state.reader';
 import { blockHeaderOf, loadFullBlockInfo } from './block-header.reader';
-import { readBlockExtra } from './block-extra.reader';
 import { countHashmapELeaves } from './hashmap.reader';
 import { messageContextOf } from './message.flattener';
 import { type ParsedBlock, type ParsedTransaction } from './parsed-block';
@@ -44,7 +44,7 @@ export function parseBlock(root: Cell, id: BlockHashes): ParsedBlock {
     throw new Error('Block: missing references');
   }
   const info = loadFullBlockInfo(infoCell);
-  const extra = readBlockExtra(extraCell);
+  const extra = loadBlockExtra(extraCell);
   const ctx = messageContextOf(info.globalVersion);
   const accountBlocks = loadShardAccountBlocks(extra.accountBlocks);
   const transactions: ParsedTransaction[] = [];

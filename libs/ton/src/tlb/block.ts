@@ -60,19 +60,22 @@ export function mcBlockExtraCell(e: McBlockExtra): Cell {
 /*
  * block_extra in_msg_descr:^InMsgDescr out_msg_descr:^OutMsgDescr account_blocks:^ShardAccountBlocks
  *   rand_seed:bits256 created_by:bits256 custom:(Maybe ^McBlockExtra) = BlockExtra;
- * (block_extra's tag is 0x4a33f6fd, the crc32 of its normalised declaration.)
+ * (crypto/block/block.tlb; block_extra's tag is 0x4a33f6fd, the crc32 of its normalised declaration.)
  */
+const BLOCK_EXTRA = 0x4a33f6fd;
+
 export interface BlockExtra {
   readonly inMsgDescr: Cell;
   readonly outMsgDescr: Cell;
   readonly accountBlocks: Cell;
   readonly randSeed: Buffer;
   readonly createdBy: Buffer;
+  /** McBlockExtra (masterchain blocks only). */
   readonly custom?: Cell;
 }
 
 export function blockExtraCell(e: BlockExtra): Cell {
-  const b = beginCell().storeUint(0x4a33f6fd, 32);
+  const b = beginCell().storeUint(BLOCK_EXTRA, 32);
   b.storeRef(e.inMsgDescr).storeRef(e.outMsgDescr).storeRef(e.accountBlocks);
   b.storeBuffer(e.randSeed, 32).storeBuffer(e.createdBy, 32);
   if (e.custom) {
@@ -81,6 +84,28 @@ export function blockExtraCell(e: BlockExtra): Cell {
     b.storeBit(0);
   }
   return b.endCell();
+}
+
+/** The fields of a BlockExtra cell; the referenced cells are left unread. */
+export function loadBlockExtra(cell: Cell): BlockExtra {
+  const s = cell.beginParse();
+  if (s.loadUint(32) !== BLOCK_EXTRA) {
+    throw new Error('BlockExtra: bad tag');
+  }
+  const inMsgDescr = s.loadRef();
+  const outMsgDescr = s.loadRef();
+  const accountBlocks = s.loadRef();
+  const randSeed = s.loadBuffer(32);
+  const createdBy = s.loadBuffer(32);
+  const custom = s.loadMaybeRef();
+  return {
+    inMsgDescr,
+    outMsgDescr,
+    accountBlocks,
+    randSeed,
+    createdBy,
+    ...(custom ? { custom } : {}),
+  };
 }
 
 /** Writes a HashmapAugE into its own cell (the ^InMsgDescr, ^OutMsgDescr … fields). */
