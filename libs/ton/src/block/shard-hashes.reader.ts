@@ -8,7 +8,7 @@ import { hashBase64, signedShard } from './raw-format';
  * masterchain_block_extra#cca5 key_block:(## 1) shard_hashes:ShardHashes shard_fees:ShardFees
  *   ^[ prev_blk_signatures:(HashmapE 16 CryptoSignaturePair) recover_create_msg:(Maybe ^InMsg)
  *      mint_msg:(Maybe ^InMsg) ] config:key_block?ConfigParams = McBlockExtra;
- * (crypto/block/block.tlb; ShardHashes and ShardDescr are loaded in tlb/shard-hashes.ts)
+ * (crypto/block/block.tlb; ShardHashes itself is read by loadShardHashes, beside its store)
  */
 const MC_BLOCK_EXTRA = 0xcca5;
 
