@@ -1,15 +1,15 @@
 import { type Cell } from '@ton/core';
 
+import { loadShardAccountBlocks } from '../tlb/account-block';
+import { loadBlockExtra } from '../tlb/block';
+import { loadValueFlow } from '../tlb/value-flow';
 import { readAccountStates } from './account-state.reader';
-import { readShardAccountBlocks } from './account-blocks.reader';
 import { blockHeaderOf, loadFullBlockInfo } from './block-header.reader';
-import { readBlockExtra } from './block-extra.reader';
 import { countHashmapELeaves } from './hashmap.reader';
 import { messageContextOf } from './message.flattener';
 import { type ParsedBlock, type ParsedTransaction } from './parsed-block';
 import { readShardHashes } from './shard-hashes.reader';
 import { flattenTransaction } from './transaction.flattener';
-import { readValueFlow } from './value-flow.reader';
 
 /*
  * block#11ef55aa global_id:int32 info:^BlockInfo value_flow:^ValueFlow
@@ -44,9 +44,9 @@ export function parseBlock(root: Cell, id: BlockHashes): ParsedBlock {
     throw new Error('Block: missing references');
   }
   const info = loadFullBlockInfo(infoCell);
-  const extra = readBlockExtra(extraCell);
+  const extra = loadBlockExtra(extraCell);
   const ctx = messageContextOf(info.globalVersion);
-  const accountBlocks = readShardAccountBlocks(extra.accountBlocks);
+  const accountBlocks = loadShardAccountBlocks(extra.accountBlocks);
   const transactions: ParsedTransaction[] = [];
   const touched = new Set<bigint>();
   for (const ab of accountBlocks) {
@@ -64,7 +64,7 @@ export function parseBlock(root: Cell, id: BlockHashes): ParsedBlock {
       createdBy: extra.createdBy,
       txCount: transactions.length,
     }),
-    valueFlow: readValueFlow(valueFlowCell),
+    valueFlow: loadValueFlow(valueFlowCell),
     transactions,
     accountStates: readAccountStates(stateUpdate, info.workchain, touched),
     inMsgDescrCount: countHashmapELeaves(extra.inMsgDescr, 256),

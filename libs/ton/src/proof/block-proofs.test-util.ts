@@ -4,10 +4,10 @@ import { type Cell, Cell as CellClass } from '@ton/core';
 
 import { readFixture } from '@app/testing';
 
-import { readShardAccountBlocks } from '../block/account-blocks.reader';
 import { CellSet } from '../boc/cell-set';
 import { hashmapPath } from '../boc/dict-path';
 import { buildMerkleProof } from '../boc/merkle-proof';
+import { loadShardAccountBlocks } from '../tlb/account-block';
 import { type ProofBlockId } from './block-header.check';
 
 /** A full mainnet block of fixtures/mainnet/blocks, with the id its bytes and root give. */
@@ -89,7 +89,7 @@ export function busiestAccountTransactions(block: Cell): {
   accountId: Buffer;
   newestFirst: Cell[];
 } {
-  const entries = readShardAccountBlocks(ref(ref(block, 3), 2));
+  const entries = loadShardAccountBlocks(ref(ref(block, 3), 2));
   const busiest = entries.reduce((a, b) => (b.transactions.length > a.transactions.length ? b : a));
   return {
     accountId: Buffer.from(busiest.accountId.toString(16).padStart(64, '0'), 'hex'),

@@ -1,6 +1,7 @@
 import { type Cell } from '@ton/core';
 
 import { hashmapPath, int32Key } from '../boc/dict-path';
+import { loadShardDescr } from '../tlb/shard-hashes';
 import { checkStateProof, type ProofBlockId } from './block-header.check';
 import { keptRef, readMcStateParts } from './mc-state.reader';
 import { proofRootPair } from './proof-boc';
@@ -73,10 +74,7 @@ export interface ProvenShardDescr extends ProvenShardTop {
  * Descends ShardHashes (HashmapE 32 ^(BinTree ShardDescr)) of `workchain`, choosing the branch at each
  * fork with `choose(depth)`, to a leaf:
  *   bt_leaf$0 {X:Type} leaf:X = BinTree X;  bt_fork$1 {X:Type} left:^(BinTree X) right:^(BinTree X) = BinTree X;
- *   shard_descr#b seq_no:uint32 reg_mc_seqno:uint32 start_lt:uint64 end_lt:uint64 root_hash:bits256
- *     file_hash:bits256 before_split:Bool before_merge:Bool want_split:Bool want_merge:Bool
- *     nx_cc_updated:Bool flags:(## 3) next_catchain_seqno:uint32 next_validator_shard:uint64
- *     min_ref_mc_seqno:uint32 gen_utime:uint32 ... = ShardDescr;   (shard_descr_new#a: the same head)
+ * The leaf is read by loadShardDescr (its head, both constructors).
  */
 function descendShardTree(
   shardHashes: Cell,
@@ -97,27 +95,16 @@ function descendShardTree(
       }
       const s = node.beginParse();
       if (!s.loadBit()) {
-        const tag = s.loadUint(4);
-        if (tag !== 0xa && tag !== 0xb) {
-          throw new ProofError('shard_block', `unknown ShardDescr tag 0x${tag.toString(16)}`);
-        }
-        const seqno = s.loadUint(32);
-        s.skip(32);
-        const startLt = s.loadUintBig(64);
-        const endLt = s.loadUintBig(64);
-        const rootHash = s.loadBuffer(32);
-        const fileHash = s.loadBuffer(32);
-        s.skip(8 + 32 + 64 + 32);
-        const genUtime = s.loadUint(32);
+        const descr = loadShardDescr(s, workchain, shard);
         return {
           workchain,
           shard,
-          seqno,
-          rootHash,
-          fileHash,
-          startLt,
-          endLt,
-          genUtime,
+          seqno: descr.seqno,
+          rootHash: descr.rootHash,
+          fileHash: descr.fileHash,
+          startLt: descr.startLt,
+          endLt: descr.endLt,
+          genUtime: descr.genUtime,
           leaf: node,
         };
       }

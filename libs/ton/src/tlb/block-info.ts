@@ -1,10 +1,4 @@
-import {
-  type Builder,
-  type Cell,
-  type CurrencyCollection,
-  beginCell,
-  storeCurrencyCollection,
-} from '@ton/core';
+import { type Cell, beginCell } from '@ton/core';
 
 import {
   type ExtBlkRef,
@@ -249,49 +243,4 @@ function prevRefCell(prev: BlockInfoSpec['prev']): Cell {
       .endCell();
   }
   return beginCell().store(storeExtBlkRef(p1)).endCell();
-}
-
-/*
- * value_flow#b8e48dfb ^[ from_prev_blk:CurrencyCollection to_next_blk:CurrencyCollection
- *   imported:CurrencyCollection exported:CurrencyCollection ] fees_collected:CurrencyCollection
- *   ^[ fees_imported:CurrencyCollection recovered:CurrencyCollection created:CurrencyCollection
- *   minted:CurrencyCollection ] = ValueFlow;
- * Invariant checked by validators: from_prev_blk + imported + fees_imported + recovered + created +
- * minted = to_next_blk + exported + fees_collected.
- */
-/** An amount: nanotons alone, or a CurrencyCollection with extra currencies. */
-export type Amount = bigint | CurrencyCollection;
-
-export interface ValueFlow {
-  readonly fromPrevBlk: Amount;
-  readonly toNextBlk: Amount;
-  readonly imported: Amount;
-  readonly exported: Amount;
-  readonly feesCollected: Amount;
-  readonly feesImported: Amount;
-  readonly recovered: Amount;
-  readonly created: Amount;
-  readonly minted: Amount;
-}
-
-const coinsOf = (a: Amount): bigint => (typeof a === 'bigint' ? a : a.coins);
-
-/** Whether the nanoton sums of a ValueFlow balance (extra currencies are not checked). */
-export function valueFlowBalanced(v: ValueFlow): boolean {
-  const income = [v.fromPrevBlk, v.imported, v.feesImported, v.recovered, v.created, v.minted];
-  const outcome = [v.toNextBlk, v.exported, v.feesCollected];
-  const sum = (xs: Amount[]): bigint => xs.reduce<bigint>((s, x) => s + coinsOf(x), 0n);
-  return sum(income) === sum(outcome);
-}
-
-const grams = (b: Builder, v: Amount): Builder =>
-  b.store(storeCurrencyCollection(typeof v === 'bigint' ? { coins: v } : v));
-
-export function valueFlowCell(v: ValueFlow): Cell {
-  const r1 = beginCell();
-  grams(grams(grams(grams(r1, v.fromPrevBlk), v.toNextBlk), v.imported), v.exported);
-  const r2 = beginCell();
-  grams(grams(grams(grams(r2, v.feesImported), v.recovered), v.created), v.minted);
-  const b = beginCell().storeUint(0xb8e48dfb, 32).storeRef(r1);
-  return grams(b, v.feesCollected).storeRef(r2).endCell();
 }

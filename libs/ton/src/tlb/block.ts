@@ -1,73 +1,6 @@
 import { type Builder, type Cell, beginCell, Dictionary } from '@ton/core';
 
-import { type AugSpec, AugTrie } from './aug-trie';
-import { storeGrams } from './block-refs';
-
-/*
- * update_hashes#72 {X:Type} old_hash:bits256 new_hash:bits256 = HASH_UPDATE X;
- * acc_trans#5 account_addr:bits256 transactions:(HashmapAug 64 ^Transaction CurrencyCollection)
- *   state_update:^(HASH_UPDATE Account) = AccountBlock;
- * _ (HashmapAugE 256 AccountBlock CurrencyCollection) = ShardAccountBlocks;
- * The extras are the transactions' total_fees.
- */
-export interface BlockTransaction {
-  readonly lt: bigint;
-  readonly cell: Cell;
-  readonly totalFees: bigint;
-  readonly oldHash: Buffer;
-  readonly newHash: Buffer;
-}
-
-export interface AccountBlock {
-  readonly accountId: bigint;
-  /** The account's transactions of the block, in lt order. */
-  readonly transactions: readonly BlockTransaction[];
-}
-
-const txSpec: AugSpec<BlockTransaction, bigint> = {
-  storeValue: (v, b) => {
-    b.storeRef(v.cell);
-  },
-  leafExtra: (v) => v.totalFees,
-  combine: (l, r) => l + r,
-  storeExtra: (e, b) => {
-    b.store(storeGrams(e));
-  },
-  empty: 0n,
-};
-
-export const accountBlockSpec: AugSpec<AccountBlock, bigint> = {
-  storeValue: (v, b) => {
-    const first = v.transactions[0];
-    const last = v.transactions[v.transactions.length - 1];
-    if (!first || !last) {
-      throw new Error('an AccountBlock needs at least one transaction');
-    }
-    b.storeUint(5, 4).storeUint(v.accountId, 256);
-    AugTrie.from(
-      64,
-      txSpec,
-      v.transactions.map((t): [bigint, BlockTransaction] => [t.lt, t]),
-    ).storeInline(b);
-    b.storeRef(beginCell().storeUint(0x72, 8).storeBuffer(first.oldHash).storeBuffer(last.newHash));
-  },
-  leafExtra: (v) => v.transactions.reduce((s, t) => s + t.totalFees, 0n),
-  combine: (l, r) => l + r,
-  storeExtra: (e, b) => {
-    b.store(storeGrams(e));
-  },
-  empty: 0n,
-};
-
-export function buildShardAccountBlocks(
-  blocks: Iterable<AccountBlock>,
-): AugTrie<AccountBlock, bigint> {
-  let t = AugTrie.empty<AccountBlock, bigint>(256, accountBlockSpec);
-  for (const ab of blocks) {
-    t = t.set(ab.accountId, ab);
-  }
-  return t;
-}
+import { type AugTrie } from './aug-trie';
 
 /*
  * ed25519_signature#5 R:bits256 s:bits256 = CryptoSignatureSimple;
@@ -127,19 +60,22 @@ export function mcBlockExtraCell(e: McBlockExtra): Cell {
 /*
  * block_extra in_msg_descr:^InMsgDescr out_msg_descr:^OutMsgDescr account_blocks:^ShardAccountBlocks
  *   rand_seed:bits256 created_by:bits256 custom:(Maybe ^McBlockExtra) = BlockExtra;
- * (block_extra's tag is 0x4a33f6fd, the crc32 of its normalised declaration.)
+ * (crypto/block/block.tlb; block_extra's tag is 0x4a33f6fd, the crc32 of its normalised declaration.)
  */
+const BLOCK_EXTRA = 0x4a33f6fd;
+
 export interface BlockExtra {
   readonly inMsgDescr: Cell;
   readonly outMsgDescr: Cell;
   readonly accountBlocks: Cell;
   readonly randSeed: Buffer;
   readonly createdBy: Buffer;
+  /** McBlockExtra (masterchain blocks only). */
   readonly custom?: Cell;
 }
 
 export function blockExtraCell(e: BlockExtra): Cell {
-  const b = beginCell().storeUint(0x4a33f6fd, 32);
+  const b = beginCell().storeUint(BLOCK_EXTRA, 32);
   b.storeRef(e.inMsgDescr).storeRef(e.outMsgDescr).storeRef(e.accountBlocks);
   b.storeBuffer(e.randSeed, 32).storeBuffer(e.createdBy, 32);
   if (e.custom) {
@@ -148,6 +84,28 @@ export function blockExtraCell(e: BlockExtra): Cell {
     b.storeBit(0);
   }
   return b.endCell();
+}
+
+/** The fields of a BlockExtra cell; the referenced cells are left unread. */
+export function loadBlockExtra(cell: Cell): BlockExtra {
+  const s = cell.beginParse();
+  if (s.loadUint(32) !== BLOCK_EXTRA) {
+    throw new Error('BlockExtra: bad tag');
+  }
+  const inMsgDescr = s.loadRef();
+  const outMsgDescr = s.loadRef();
+  const accountBlocks = s.loadRef();
+  const randSeed = s.loadBuffer(32);
+  const createdBy = s.loadBuffer(32);
+  const custom = s.loadMaybeRef();
+  return {
+    inMsgDescr,
+    outMsgDescr,
+    accountBlocks,
+    randSeed,
+    createdBy,
+    ...(custom ? { custom } : {}),
+  };
 }
 
 /** Writes a HashmapAugE into its own cell (the ^InMsgDescr, ^OutMsgDescr … fields). */

@@ -1,3 +1,4 @@
+export * from './account-block';
 export * from './aug-trie';
 export * from './block';
 export * from './block-info';
@@ -9,4 +10,5 @@ export * from './shard-accounts';
 export * from './shard-hashes';
 export * from './shard-state';
 export * from './validator-set';
+export * from './value-flow';
 export * from './boc';

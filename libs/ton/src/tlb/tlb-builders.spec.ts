@@ -9,15 +9,8 @@ import { describe, it } from 'node:test';
 import { type Builder, beginCell, Cell, Dictionary, loadTransaction } from '@ton/core';
 import { readFixture } from '@app/testing';
 import { type AugSpec, AugTrie } from './aug-trie';
-import { accountBlockSpec, type BlockTransaction } from './block';
-import {
-  blockInfoCell,
-  loadBlockInfo,
-  loadBlockInfoLinks,
-  valueFlowCell,
-  valueFlowBalanced,
-  type ValueFlow,
-} from './block-info';
+import { accountBlockSpec, type BlockTransaction } from './account-block';
+import { blockInfoCell, loadBlockInfo, loadBlockInfoLinks } from './block-info';
 import { exportedValueOf, importFeesOf, inMsgDescrSpec, outMsgDescrSpec } from './msg-descr';
 import { buildShardFees, storeShardDescr } from './shard-hashes';
 import {
@@ -26,6 +19,7 @@ import {
   type ValidatorDescr,
   validatorSetCell,
 } from './validator-set';
+import { valueFlowCell, valueFlowBalanced, type ValueFlow } from './value-flow';
 import {
   BLOCKS,
   loadBlock,

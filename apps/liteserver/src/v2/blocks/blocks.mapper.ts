@@ -3,13 +3,20 @@ import {
   type BlocksShardBlockLink,
   type TonBlockIdExt,
 } from '@app/contracts';
-import { type LiteApiSchema } from '@app/ton';
+import { type LiteApiSchema, loadShardHashes } from '@app/ton';
+import { type Cell } from '@ton/core';
 import { toTonBlockIdExt } from '../tonlib.mapper';
-import { type ShardTop } from './shard-hashes.reader';
 
-/** A shard top with its unsigned shard id rendered as tonlib's signed int64 string. */
-export function toTonShardTop(top: ShardTop): TonBlockIdExt {
-  return toTonBlockIdExt({ ...top, shard: BigInt.asIntN(64, top.shard).toString() });
+/**
+ * The shard tops in liteServer.allShardsInfo `data` (a cell holding ShardHashes, the HashmapE bit
+ * then its root ref), as tonlib lists them: workchains in ascending signed order (the hashmap's own
+ * order is unsigned), each workchain's shards in ascending unsigned order, shard ids as signed int64
+ * strings.
+ */
+export function toTonShardTops(data: Cell): TonBlockIdExt[] {
+  return loadShardHashes(data.beginParse())
+    .sort((a, b) => a.workchain - b.workchain)
+    .map((top) => toTonBlockIdExt({ ...top, shard: BigInt.asIntN(64, top.shard).toString() }));
 }
 
 /** `blocks.shardBlockLink id proof` from `liteServer.shardBlockLink id proof` (proof bytes as is). */

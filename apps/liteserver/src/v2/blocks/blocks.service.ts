@@ -22,8 +22,7 @@ import { type LiteserverPool, noLiteservers } from '@app/liteclient';
 import { answerCache, CACHE_BUDGETS, masterchainSeqnoOf } from '../answer-cache';
 import { toTonBlockIdExt } from '../tonlib.mapper';
 import { toBlocksHeader } from './block-header.mapper';
-import { toBlockLinkBack, toShardBlockLink, toTonShardTop } from './blocks.mapper';
-import { readShardHashes } from './shard-hashes.reader';
+import { toBlockLinkBack, toShardBlockLink, toTonShardTops } from './blocks.mapper';
 
 /** The masterchain's shard id as tonlib writes it (0x8000000000000000 as a signed int64). */
 const MASTERCHAIN_SHARD = '-9223372036854775808';
@@ -160,7 +159,7 @@ export class BlocksReader {
     if (!data) {
       throw new Error('the liteserver sent allShardsInfo without data');
     }
-    return { '@type': 'blocks.shards', shards: readShardHashes(data).map(toTonShardTop) };
+    return { '@type': 'blocks.shards', shards: toTonShardTops(data) };
   }
 
   /**

@@ -7,8 +7,7 @@ import {
   Dictionary,
   storeCurrencyCollection,
 } from '@ton/core';
-import { valueFlowCell } from '../tlb';
-import { readValueFlow } from './value-flow.reader';
+import { loadValueFlow, valueFlowCell } from './value-flow';
 
 const cc = (coins: bigint, other?: Record<number, bigint>): CurrencyCollection => {
   if (!other) {
@@ -22,9 +21,9 @@ const cc = (coins: bigint, other?: Record<number, bigint>): CurrencyCollection =
 };
 const put = (b: Builder, c: CurrencyCollection): Builder => b.store(storeCurrencyCollection(c));
 
-void describe('readValueFlow', () => {
+void describe('loadValueFlow', () => {
   void it('reads value_flow#b8e48dfb (no burned)', () => {
-    const sut = readValueFlow(
+    const sut = loadValueFlow(
       valueFlowCell({
         fromPrevBlk: 10n,
         toNextBlk: 11n,
@@ -50,6 +49,27 @@ void describe('readValueFlow', () => {
     );
   });
 
+  void it('loads what valueFlowCell stores, extra currencies included', () => {
+    const sut = loadValueFlow(
+      valueFlowCell({
+        fromPrevBlk: cc(10n, { 239: 5n }),
+        toNextBlk: 11n,
+        imported: 12n,
+        exported: 13n,
+        feesCollected: cc(14n, { 7: 123n }),
+        feesImported: 15n,
+        recovered: 16n,
+        created: 17n,
+        minted: cc(18n, { 1: 2n }),
+      }),
+    );
+    assert.deepEqual(sut.fromPrevBlk, { grams: 10n, other: { '239': '5' } });
+    assert.deepEqual(sut.feesCollected, { grams: 14n, other: { '7': '123' } });
+    assert.deepEqual(sut.minted, { grams: 18n, other: { '1': '2' } });
+    assert.deepEqual(sut.exported, { grams: 13n, other: {} });
+    assert.equal(sut.burned, null);
+  });
+
   void it('reads value_flow_v2#3ebf98b7, with extra currencies holding references of their own', () => {
     const first = beginCell();
     put(put(put(put(first, cc(1n, { 239: 5n })), cc(2n)), cc(3n)), cc(4n));
@@ -58,7 +78,7 @@ void describe('readValueFlow', () => {
     const b = beginCell().storeUint(0x3ebf98b7, 32).storeRef(first);
     // fees_collected carries a dict reference between the two ^[ … ] cells
     put(put(b, cc(5n, { 7: 123n, 4294967279: 1n })), cc(77n));
-    const sut = readValueFlow(b.storeRef(second).endCell());
+    const sut = loadValueFlow(b.storeRef(second).endCell());
     assert.deepEqual(sut.fromPrevBlk, { grams: 1n, other: { '239': '5' } });
     assert.deepEqual(sut.feesCollected, { grams: 5n, other: { '7': '123', '4294967279': '1' } });
     assert.deepEqual(sut.burned, { grams: 77n, other: {} });
