@@ -18,13 +18,14 @@ import { PendingStreamPublisher } from './pending-stream.publisher';
 import { PENDING_TRACE_STORE, type PendingTraceStore } from './pending-trace.store';
 import { PendingTracesController } from './pending-traces.controller';
 import { PendingTracesService } from './pending-traces.service';
-import { PendingMetrics } from './pending.metrics';
+import { PendingMetrics, PendingStreamMetrics } from './pending.metrics';
 import { PENDING_OPTIONS, type PendingOptions } from './pending.options';
 import {
   COMPLETED_TRACES,
   INDEXED_TRANSACTIONS,
   PENDING_EMULATOR_BEHIND,
   PENDING_LOGGER,
+  PENDING_STREAM_LOGGER,
 } from './pending.tokens';
 import { SandboxExecutor } from './sandbox-executor';
 import { TraceEmulator } from './trace-emulator';
@@ -35,11 +36,12 @@ const OPTIONAL_DATA_SOURCE = { token: DataSource, optional: true };
  * What SenderModule adds for pending traces: the service (also the send path's SentMessageListener),
  * its options, the parts it emulates with (the head's states over SenderPool, the trace emulator on
  * the sandbox's executor, the notice of a network newer than the emulator), its metrics, the readers
- * of what PostgreSQL has indexed (null without the DataSource), its store (a JetStream KV bucket every replica sees with the process's NATS connection,
- * memory without one), and the publisher of pending updates and invalidations to the Streaming API's
- * log (STREAM_LOG when the process has one; the RpcClient for address books when it has one). Needs
- * SenderPool, the Registry and the logger in the same module; PostgreSQL's DataSource when the global
- * DatabaseModule is there (without it traces only expire).
+ * of what PostgreSQL has indexed (null without the DataSource), its store (a JetStream KV bucket every
+ * replica sees with the process's NATS connection, memory without one), and the publisher of pending
+ * updates and invalidations to the Streaming API's log (STREAM_LOG when the process has one; the
+ * RpcClient for address books when it has one) with its metrics. Needs SenderPool, the Registry and
+ * the logger in the same module; PostgreSQL's DataSource when the global DatabaseModule is there
+ * (without it traces only expire).
  */
 export function pendingTracesProviders(options: PendingOptions): Provider[] {
   return [
@@ -89,6 +91,12 @@ export function pendingTracesProviders(options: PendingOptions): Provider[] {
           : await KvPendingTraceStore.open(nats, options.bucket, options.ttlMs),
     },
     PendingTracesService,
+    componentLoggerProvider(PENDING_STREAM_LOGGER, 'pending-stream'),
+    {
+      provide: PendingStreamMetrics,
+      inject: [Registry],
+      useFactory: (registry: Registry): PendingStreamMetrics => new PendingStreamMetrics(registry),
+    },
     PendingStreamPublisher,
     { provide: SENT_MESSAGE_LISTENER, useExisting: PendingTracesService },
   ];

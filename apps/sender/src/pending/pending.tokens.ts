@@ -1,9 +1,12 @@
-// Tokens of the pending-trace providers that PendingTracesService injects; apart from
-// pending.providers.ts, which imports the service (a token defined there would be read before it is
-// set).
+// Tokens of the pending-trace providers that PendingTracesService and PendingStreamPublisher inject;
+// apart from pending.providers.ts, which imports those classes (a token defined there would be read
+// before it is set).
 
 /** The pending traces' logger (component `pending-traces`). */
 export const PENDING_LOGGER = Symbol('PENDING_LOGGER');
+
+/** The Streaming API publisher's logger (component `pending-stream`). */
+export const PENDING_STREAM_LOGGER = Symbol('PENDING_STREAM_LOGGER');
 
 /** Emulations on a network newer than the emulator (ConfigParam 8): counted, warned once. */
 export const PENDING_EMULATOR_BEHIND = Symbol('PENDING_EMULATOR_BEHIND');
