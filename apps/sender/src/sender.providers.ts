@@ -1,3 +1,4 @@
+import { DataSource, LandedMessageRepository } from '@app/database';
 import { NATS_CONNECTION } from '@app/nats';
 import { componentLoggerProvider, EmulatorBehindNotice, PINO_LOGGER } from '@app/observability';
 import { type Provider } from '@nestjs/common';
@@ -12,7 +13,9 @@ import {
 } from './events/message-events.publisher';
 import { FeeEstimator } from './fees/fee.estimator';
 import { LandingService } from './landing/landing.service';
+import { LandingWatcher } from './landing/landing.watcher';
 import { SenderMetrics } from './metrics/sender.metrics';
+import { PendingStreamPublisher } from './pending/pending-stream.publisher';
 import { MessageLimitsReader } from './send/message-limits.reader';
 import { MessageSender } from './send/message.sender';
 import {
@@ -28,21 +31,22 @@ import {
 } from './send/sent-message.store';
 import { SenderPool } from './sender-pool';
 import { SENDER_OPTIONS, type SenderOptions } from './sender.options';
+import { LANDING_WATCHER, SENDER_LOGGER } from './sender.tokens';
 
 /** The JetStream KV bucket of sent hashes (one per deployment). */
 const SENT_BUCKET = 'ton_sent_messages';
 
-/** The send path's logger (component `sender`), shared by the message sender and its limits reader. */
-const SENDER_LOGGER = Symbol('SENDER_LOGGER');
-
 const OPTIONAL_NATS = { token: NATS_CONNECTION, optional: true };
 const OPTIONAL_LISTENER = { token: SENT_MESSAGE_LISTENER, optional: true };
+const OPTIONAL_DATA_SOURCE = { token: DataSource, optional: true };
+const OPTIONAL_STREAM = { token: PendingStreamPublisher, optional: true };
 
 /**
  * What the send path is built from: the shared store of sent hashes (JetStream KV, or memory in a
- * process without NATS), the events (JetStream, or none), the metrics and the landing watcher; and
- * the parts SenderService answers with, over SenderPool: the message sender (with the reader of the
- * network's message limits) and the fee estimator. The parts stay free of Nest (their specs build
+ * process without NATS), the events (JetStream, or none), the metrics and the landing watcher (with
+ * PostgreSQL only; LandingService starts and stops it); and the parts SenderService answers with,
+ * over SenderPool: the message sender (with the reader of the network's message limits) and the fee
+ * estimator. The parts stay free of Nest (their specs build
  * them by hand); these factories are how the service gets them.
  */
 export const SENDER_RUNTIME_PROVIDERS: Provider[] = [
@@ -68,6 +72,42 @@ export const SENDER_RUNTIME_PROVIDERS: Provider[] = [
     inject: [OPTIONAL_NATS],
     useFactory: (nats: NatsConnection | undefined): MessageEventsPublisher =>
       nats === undefined ? NO_MESSAGE_EVENTS : new JetStreamMessageEventsPublisher(nats),
+  },
+  {
+    provide: LANDING_WATCHER,
+    inject: [
+      SENDER_OPTIONS,
+      MESSAGE_EVENTS,
+      SenderMetrics,
+      SENDER_LOGGER,
+      OPTIONAL_LISTENER,
+      OPTIONAL_DATA_SOURCE,
+      OPTIONAL_STREAM,
+      OPTIONAL_NATS,
+    ],
+    useFactory: (
+      options: SenderOptions,
+      events: MessageEventsPublisher,
+      metrics: SenderMetrics,
+      logger: Logger,
+      listener: SentMessageListener | undefined,
+      dataSource: DataSource | undefined,
+      stream: PendingStreamPublisher | undefined,
+      nats: NatsConnection | undefined,
+    ): LandingWatcher | null =>
+      options.database && dataSource !== undefined
+        ? new LandingWatcher(new LandedMessageRepository(dataSource), events, metrics, logger, {
+            timeoutMs: options.landingTimeoutMs,
+            // With NATS, block.indexed wakes it up; the timer is the safety net (and the only
+            // wake-up of a single process without NATS).
+            pollMs: nats === undefined ? 1000 : 5000,
+            listener,
+            // The Streaming API: a message that never landed will not happen as predicted.
+            onExpired: (message) => {
+              void stream?.invalidated(message.hashNorm, 'expired');
+            },
+          })
+        : null,
   },
   LandingService,
   {

@@ -5,13 +5,12 @@ import {
   Subjects,
 } from '@app/contracts';
 import { RpcClient, STREAM_LOG, type StreamLog } from '@app/nats';
-import { PINO_LOGGER } from '@app/observability';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { type Logger } from 'pino';
-import { Registry } from 'prom-client';
 import { pendingTraceAddresses, pendingTraceUpdate } from './pending-stream.mapper';
 import { type PendingTrace } from './pending-trace';
 import { PendingStreamMetrics } from './pending.metrics';
+import { PENDING_STREAM_LOGGER } from './pending.tokens';
 
 /** How long the address book may take: the emulation's update should not trail its trace by much. */
 const ENRICHMENT_TIMEOUT_MS = 2_000;
@@ -32,18 +31,13 @@ export class PendingStreamPublisher {
   private readonly emulations = new Map<string, number>();
   /** Updates being enriched and appended, by norm: an invalidation waits for them (log order). */
   private readonly inFlight = new Map<string, Promise<void>>();
-  private readonly metrics: PendingStreamMetrics;
-  private readonly logger: Logger;
 
   constructor(
-    @Inject(PINO_LOGGER) logger: Logger,
-    @Inject(Registry) registry: Registry,
+    @Inject(PENDING_STREAM_LOGGER) private readonly logger: Logger,
+    private readonly metrics: PendingStreamMetrics,
     @Optional() @Inject(STREAM_LOG) private readonly log?: StreamLog,
     @Optional() private readonly rpc?: RpcClient,
-  ) {
-    this.metrics = new PendingStreamMetrics(registry);
-    this.logger = logger.child({ component: 'pending-stream' });
-  }
+  ) {}
 
   /** Appends the `pending` update of a freshly stored emulation. */
   pending(trace: PendingTrace): Promise<void> {

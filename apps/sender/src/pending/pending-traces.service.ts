@@ -3,25 +3,17 @@ import {
   type PendingTracesReq,
   type PendingTransactionsReq,
 } from '@app/contracts';
-import {
-  CompletedTraceQueryRepository,
-  DataSource,
-  TransactionQueryRepository,
-} from '@app/database';
-import { EmulatorBehindNotice, PINO_LOGGER } from '@app/observability';
+import { CompletedTraceQueryRepository, TransactionQueryRepository } from '@app/database';
+import { EmulatorBehindNotice } from '@app/observability';
 import { emulatorBehind } from '@app/ton';
 import {
   Inject,
   Injectable,
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
-  Optional,
 } from '@nestjs/common';
 import { Cell } from '@ton/core';
-import { Executor } from '@ton/sandbox';
 import { type Logger } from 'pino';
-import { Registry } from 'prom-client';
-import { SenderPool } from '../sender-pool';
 import {
   type LandedMessage,
   type SentMessage,
@@ -40,6 +32,13 @@ import { type PendingTrace } from './pending-trace';
 import { PENDING_TRACE_STORE, type PendingTraceStore } from './pending-trace.store';
 import { type EmulationOutcome, PendingMetrics } from './pending.metrics';
 import { PENDING_OPTIONS, type PendingOptions } from './pending.options';
+import {
+  COMPLETED_TRACES,
+  INDEXED_TRANSACTIONS,
+  PENDING_EMULATOR_BEHIND,
+  PENDING_LOGGER,
+} from './pending.tokens';
+import { SandboxExecutor } from './sandbox-executor';
 import { ExternalRejectedError, TraceEmulator } from './trace-emulator';
 
 /** Traces read per account lookup and per sweep at most. */
@@ -58,15 +57,8 @@ const SWEEP_LIMIT = 1000;
 export class PendingTracesService
   implements SentMessageListener, OnApplicationBootstrap, OnApplicationShutdown
 {
-  private readonly chains: LiteserverChainFactory;
-  private readonly emulator: TraceEmulator;
-  private readonly metrics: PendingMetrics;
-  /** Emulations on a network newer than the emulator (ConfigParam 8): counted, warned once. */
-  private readonly behind: EmulatorBehindNotice;
-  private readonly logger: Logger;
-  private readonly completed: CompletedTraceQueryRepository | undefined;
-  private readonly indexed: TransactionQueryRepository | undefined;
-  private executor: Promise<Executor> | undefined;
+  // The service's own timer over its sweep, started at bootstrap (not when built) and stopped at
+  // shutdown; not a part to provide.
   private sweeper: NodeJS.Timeout | undefined;
   /** Emulations run one at a time (the emulator is synchronous WASM); this is the queue's tail. */
   private tail: Promise<void> = Promise.resolve();
@@ -74,23 +66,17 @@ export class PendingTracesService
 
   constructor(
     @Inject(PENDING_OPTIONS) private readonly options: PendingOptions,
-    pool: SenderPool,
-    registry: Registry,
-    @Inject(PINO_LOGGER) logger: Logger,
+    private readonly chains: LiteserverChainFactory,
+    private readonly emulator: TraceEmulator,
+    private readonly executor: SandboxExecutor,
+    private readonly metrics: PendingMetrics,
+    @Inject(PENDING_EMULATOR_BEHIND) private readonly behind: EmulatorBehindNotice,
+    @Inject(PENDING_LOGGER) private readonly logger: Logger,
     private readonly stream: PendingStreamPublisher,
     @Inject(PENDING_TRACE_STORE) private readonly store: PendingTraceStore,
-    @Optional() @Inject(DataSource) dataSource?: DataSource,
-  ) {
-    this.chains = new LiteserverChainFactory(pool);
-    this.emulator = new TraceEmulator(() => this.loadExecutor());
-    this.metrics = new PendingMetrics(registry);
-    this.logger = logger.child({ component: 'pending-traces' });
-    this.behind = new EmulatorBehindNotice(registry, this.logger, 'pending_trace');
-    this.completed =
-      dataSource === undefined ? undefined : new CompletedTraceQueryRepository(dataSource);
-    this.indexed =
-      dataSource === undefined ? undefined : new TransactionQueryRepository(dataSource);
-  }
+    @Inject(COMPLETED_TRACES) private readonly completed: CompletedTraceQueryRepository | null,
+    @Inject(INDEXED_TRANSACTIONS) private readonly indexed: TransactionQueryRepository | null,
+  ) {}
 
   onApplicationBootstrap(): void {
     this.sweeper = setInterval(() => {
@@ -136,7 +122,7 @@ export class PendingTracesService
 
   /** Appends `trace_invalidated` (diverged) when the landed root differs from the emulated one. */
   async checkLanded(message: LandedMessage): Promise<void> {
-    if (this.indexed === undefined) {
+    if (this.indexed === null) {
       return;
     }
     try {
@@ -188,7 +174,7 @@ export class PendingTracesService
     if (emulatorBehind(globalVersion)) {
       this.behind.seen(globalVersion);
     }
-    return emulatePendingTrace(this.emulator, await this.loadExecutor(), {
+    return emulatePendingTrace(this.emulator, await this.executor.load(), {
       external,
       hash,
       hashNorm,
@@ -219,7 +205,7 @@ export class PendingTracesService
   async sweep(): Promise<void> {
     const hashes = await this.store.hashes(SWEEP_LIMIT);
     const done =
-      this.completed === undefined ? new Set<string>() : await this.completed.completed(hashes);
+      this.completed === null ? new Set<string>() : await this.completed.completed(hashes);
     for (const hash of done) {
       await this.store.delete(hash);
       this.metrics.dropped.inc({ reason: 'indexed' });
@@ -240,19 +226,10 @@ export class PendingTracesService
 
   /** Between sweeps, a trace indexed meanwhile is already hidden (toncenter filters by PG). */
   private async notIndexed(traces: readonly PendingTrace[]): Promise<PendingTrace[]> {
-    if (this.completed === undefined || traces.length === 0) {
+    if (this.completed === null || traces.length === 0) {
       return [...traces];
     }
     const done = await this.completed.completed(traces.map((t) => t.hash));
     return traces.filter((t) => !done.has(t.hash));
-  }
-
-  private loadExecutor(): Promise<Executor> {
-    // Loaded once, on first use; a failed load is retried by the next call.
-    this.executor ??= Executor.create().catch((error: unknown) => {
-      this.executor = undefined;
-      throw error;
-    });
-    return this.executor;
   }
 }

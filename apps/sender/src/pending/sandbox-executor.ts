@@ -1,0 +1,18 @@
+import { Executor } from '@ton/sandbox';
+
+/**
+ * The emulator of @ton/sandbox, one for the trace emulator (transactions) and the interface probes of
+ * emulatePendingTrace (get-methods): loaded once, on first use; a failed load is retried by the next
+ * call.
+ */
+export class SandboxExecutor {
+  private executor: Promise<Executor> | undefined;
+
+  load(): Promise<Executor> {
+    this.executor ??= Executor.create().catch((error: unknown) => {
+      this.executor = undefined;
+      throw error;
+    });
+    return this.executor;
+  }
+}
