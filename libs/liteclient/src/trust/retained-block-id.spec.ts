@@ -1,0 +1,33 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { proofBlockId, sameBlockId } from '@app/ton';
+
+import { retainedBlockId } from './retained-block-id';
+
+/** A masterchain block id as an answer decodes it: hashes copied by Buffer.from, so pool slices. */
+function decodedId(seqno: number) {
+  return proofBlockId({
+    kind: 'tonNode.blockIdExt',
+    workchain: -1,
+    shard: '-9223372036854775808',
+    seqno,
+    rootHash: Buffer.alloc(32, seqno % 251),
+    fileHash: Buffer.alloc(32, (seqno + 1) % 251),
+  });
+}
+
+void describe('retainedBlockId', () => {
+  void it('copies the hashes out of the shared pool into buffers of their own', () => {
+    const decoded = decodedId(7);
+    // The premise: each decoded hash is a view on a whole pool slab.
+    assert.equal(decoded.rootHash.buffer.byteLength, Buffer.poolSize);
+    assert.equal(decoded.fileHash.buffer.byteLength, Buffer.poolSize);
+
+    const kept = retainedBlockId(decoded);
+
+    assert.equal(kept.rootHash.buffer.byteLength, 32);
+    assert.equal(kept.fileHash.buffer.byteLength, 32);
+    assert.ok(sameBlockId(kept, decoded));
+    assert.equal(kept.shard, 0x8000000000000000n);
+  });
+});
