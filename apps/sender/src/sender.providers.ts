@@ -29,6 +29,7 @@ import {
   SENT_MESSAGE_STORE,
   type SentMessageStore,
 } from './send/sent-message.store';
+import { SandboxExecutor } from './sandbox-executor';
 import { SenderPool } from './sender-pool';
 import { SENDER_OPTIONS, type SenderOptions } from './sender.options';
 import { LANDING_WATCHER, SENDER_LOGGER } from './sender.tokens';
@@ -110,14 +111,25 @@ export const SENDER_RUNTIME_PROVIDERS: Provider[] = [
         : null,
   },
   LandingService,
+  // One emulator for the process: fee estimates, and the pending traces' emulation and probes.
+  { provide: SandboxExecutor, useFactory: (): SandboxExecutor => new SandboxExecutor() },
   {
     provide: FeeEstimator,
-    inject: [SenderPool, PINO_LOGGER, Registry],
-    useFactory: (pool: SenderPool, logger: Logger, registry: Registry): FeeEstimator => {
+    inject: [SenderPool, PINO_LOGGER, Registry, SandboxExecutor],
+    useFactory: (
+      pool: SenderPool,
+      logger: Logger,
+      registry: Registry,
+      executor: SandboxExecutor,
+    ): FeeEstimator => {
       const behind = new EmulatorBehindNotice(registry, logger, 'estimate_fee');
-      return new FeeEstimator(pool, (version) => {
-        behind.seen(version);
-      });
+      return new FeeEstimator(
+        pool,
+        (version) => {
+          behind.seen(version);
+        },
+        executor,
+      );
     },
   },
   {

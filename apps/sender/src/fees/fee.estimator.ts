@@ -8,7 +8,7 @@ import {
   type StateInit,
   storeMessage,
 } from '@ton/core';
-import { Executor } from '@ton/sandbox';
+import { SandboxExecutor } from '../sandbox-executor';
 import { type ClientAccountState } from 'ton-lite-client/dist/types';
 import { fetchLibraries, type LiteserverPool, readConfig } from '@app/liteclient';
 import { configGlobalVersion, emulatorBehind } from '@app/ton';
@@ -40,12 +40,12 @@ interface HeadState {
  * raw queries toncenter creates.
  */
 export class FeeEstimator {
-  private executor: Promise<Executor> | undefined;
-
   constructor(
     private readonly pool: LiteserverPool,
     /** Told when an estimate is made on a network newer than the emulator (it is then approximate). */
     private readonly onNewerNetwork?: (globalVersion: number) => void,
+    /** The emulator, loaded on first use (the sender shares one with its pending traces). */
+    private readonly sandbox = new SandboxExecutor(),
   ) {}
 
   async estimate(req: EstimateFeeReq): Promise<QueryFees> {
@@ -100,12 +100,7 @@ export class FeeEstimator {
     head: HeadState,
     ignoreChksig: boolean,
   ): Promise<Cell | undefined> {
-    // Loaded once, on first use; a failed load is retried by the next call.
-    this.executor ??= Executor.create().catch((error: unknown) => {
-      this.executor = undefined;
-      throw error;
-    });
-    const executor = await this.executor;
+    const executor = await this.sandbox.load();
     const lastTx = head.account.lastTx;
     const res = await executor.runTransaction({
       message,

@@ -38,7 +38,7 @@ import {
   PENDING_EMULATOR_BEHIND,
   PENDING_LOGGER,
 } from './pending.tokens';
-import { SandboxExecutor } from './sandbox-executor';
+import { SandboxExecutor } from '../sandbox-executor';
 import { ExternalRejectedError, TraceEmulator } from './trace-emulator';
 
 /** Traces read per account lookup and per sweep at most. */

@@ -27,7 +27,7 @@ import {
   PENDING_LOGGER,
   PENDING_STREAM_LOGGER,
 } from './pending.tokens';
-import { SandboxExecutor } from './sandbox-executor';
+import { SandboxExecutor } from '../sandbox-executor';
 import { TraceEmulator } from './trace-emulator';
 
 const OPTIONAL_DATA_SOURCE = { token: DataSource, optional: true };
@@ -63,7 +63,6 @@ export function pendingTracesProviders(options: PendingOptions): Provider[] {
       inject: [SenderPool],
       useFactory: (pool: SenderPool): LiteserverChainFactory => new LiteserverChainFactory(pool),
     },
-    { provide: SandboxExecutor, useFactory: (): SandboxExecutor => new SandboxExecutor() },
     {
       provide: TraceEmulator,
       inject: [SandboxExecutor],

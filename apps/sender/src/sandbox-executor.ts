@@ -1,9 +1,9 @@
 import { Executor } from '@ton/sandbox';
 
 /**
- * The emulator of @ton/sandbox, one for the trace emulator (transactions) and the interface probes of
- * emulatePendingTrace (get-methods): loaded once, on first use; a failed load is retried by the next
- * call.
+ * The emulator of @ton/sandbox, one per sender: fee estimates (FeeEstimator), the trace emulator
+ * (transactions) and the interface probes of emulatePendingTrace (get-methods). Loaded once, on first
+ * use; a failed load is retried by the next call.
  */
 export class SandboxExecutor {
   private executor: Promise<Executor> | undefined;
