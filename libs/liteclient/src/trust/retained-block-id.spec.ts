@@ -1,20 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { proofBlockId, sameBlockId } from '@app/ton';
+import { sameBlockId } from '@app/ton';
 
+import { decodedBlockId as decodedId } from './decoded-block-id.testing';
 import { retainedBlockId } from './retained-block-id';
-
-/** A masterchain block id as an answer decodes it: hashes copied by Buffer.from, so pool slices. */
-function decodedId(seqno: number) {
-  return proofBlockId({
-    kind: 'tonNode.blockIdExt',
-    workchain: -1,
-    shard: '-9223372036854775808',
-    seqno,
-    rootHash: Buffer.alloc(32, seqno % 251),
-    fileHash: Buffer.alloc(32, (seqno + 1) % 251),
-  });
-}
 
 void describe('retainedBlockId', () => {
   void it('copies the hashes out of the shared pool into buffers of their own', () => {
