@@ -6,9 +6,12 @@ export { IngestorModule } from './ingestor.module';
 export { IngestorService } from './ingestor.service';
 
 // The pipeline's parts, assembled by test/integration/support/ingest-support.ts (the ground every
-// decoder and v3 test stands on) and by the catch-up benchmark.
+// decoder and v3 test stands on, and the live follower of the ingestor's own follow specs) and by
+// the catch-up benchmark.
 export { BackfillRunner } from './backfill/backfill.runner';
 export { NO_EVENTS } from './events/block-indexed.publisher';
+export { EventOutbox } from './events/event-outbox';
+export { ChainFollower, type ChainFollowerOptions } from './follow/chain-follower';
 export { JetStreamBlockIndexedPublisher } from './events/jetstream-block-indexed.publisher';
 export { BatchCommitter } from './follow/batch-committer';
 export { IngestMetrics } from './metrics/ingest.metrics';

@@ -2,26 +2,19 @@ import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import {
-  ChainBlockWriter,
   ChainIdentityRepository,
   createDataSource,
   type DataSource,
   IndexerCursorRepository,
-  IngestLeaderLease,
-  IngestProgressRepository,
 } from '@app/database';
 import { LiteserverPool } from '@app/liteclient';
 import { createTestDatabase, type TestDatabase, waitFor } from '@app/testing';
 import pino from 'pino';
 import { Registry } from 'prom-client';
 import { type Localnet, startLocalnet } from '@app/localnet';
-import { NO_EVENTS } from '../src/events/block-indexed.publisher';
-import { EventOutbox } from '../src/events/event-outbox';
-import { BatchCommitter } from '../src/follow/batch-committer';
-import { ChainFollower } from '../src/follow/chain-follower';
+import { type ChainFollower } from '../src/follow/chain-follower';
 import { IngestMetrics } from '../src/metrics/ingest.metrics';
-import { BlockSource } from '../src/source/block-source';
-import { McBatchLoader } from '../src/source/mc-batch.loader';
+import { liveFollower } from '../../../test/integration/support/ingest-support';
 
 const START_TIME = 1_765_000_000;
 const RESET_HINT =
@@ -48,32 +41,12 @@ class FollowerRun {
       localnet.liteservers.map((ls) => ls.endpoint),
       { timeoutMs: 5000, attempts: 2, probeIntervalMs: 500 },
     );
-    const cursors = new IndexerCursorRepository(ds);
-    const source = new BlockSource(this.pool);
-    this.follower = new ChainFollower(
-      source,
-      new McBatchLoader(source),
-      new BatchCommitter(
-        new ChainBlockWriter(ds),
-        new IngestProgressRepository(ds),
-        cursors,
-        this.metrics,
-        logger,
-      ),
-      cursors,
-      new IngestLeaderLease(ds, 'masterchain', `spec-${String(Math.random())}`, 1_000),
-      new EventOutbox(ds, cursors, NO_EVENTS, 'masterchain', 'masterchain.events', logger),
-      this.metrics,
-      logger,
-      {
-        cursorName: 'masterchain',
-        startSeqno: 1,
-        window: 4,
-        roundSize: 50,
-        headWaitMs: 200,
-        leaseRenewMs: 300,
-      },
-    );
+    this.follower = liveFollower(ds, this.pool, this.metrics, logger, {
+      leaseHolder: `spec-${String(Math.random())}`,
+      leaseTtlMs: 1_000,
+      headWaitMs: 200,
+      leaseRenewMs: 300,
+    });
   }
 
   async start(): Promise<this> {

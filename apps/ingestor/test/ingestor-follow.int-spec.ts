@@ -1,28 +1,17 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import {
-  ChainBlockWriter,
-  createDataSource,
-  type DataSource,
-  IndexerCursorRepository,
-  IngestLeaderLease,
-  IngestProgressRepository,
-} from '@app/database';
+import { createDataSource, type DataSource, IndexerCursorRepository } from '@app/database';
 import { LiteserverPool } from '@app/liteclient';
 import { createTestDatabase, type TestDatabase, waitFor } from '@app/testing';
 import pino from 'pino';
 import { Registry } from 'prom-client';
 import { LiteClient, LiteRoundRobinEngine } from 'ton-lite-client';
 import { type Localnet, startLocalnet } from '@app/localnet';
-import { NO_EVENTS } from '../src/events/block-indexed.publisher';
-import { EventOutbox } from '../src/events/event-outbox';
-import { BatchCommitter } from '../src/follow/batch-committer';
-import { ChainFollower } from '../src/follow/chain-follower';
+import { type ChainFollower } from '../src/follow/chain-follower';
 import { IngestMetrics } from '../src/metrics/ingest.metrics';
-import { BlockSource } from '../src/source/block-source';
-import { McBatchLoader } from '../src/source/mc-batch.loader';
 import { assertIndexedExactly } from '../../../test/integration/support/chain-verifier';
 import { WalletTraffic } from '../../../test/integration/support/ingest-traffic';
+import { liveFollower } from '../../../test/integration/support/ingest-support';
 import { engineFor } from '../../../test/integration/support/localnet-harness';
 
 const logger = pino({ level: 'silent' });
@@ -53,32 +42,12 @@ void describe('ingestor: live follower against a two-shard localnet (real Postgr
     const engine = await engineFor(localnet.liteservers[0]!);
     client = new LiteClient({ engine: new LiteRoundRobinEngine([engine]) });
     metrics = new IngestMetrics(new Registry());
-    const cursors = new IndexerCursorRepository(dataSource);
-    const source = new BlockSource(pool);
-    follower = new ChainFollower(
-      source,
-      new McBatchLoader(source),
-      new BatchCommitter(
-        new ChainBlockWriter(dataSource),
-        new IngestProgressRepository(dataSource),
-        cursors,
-        metrics,
-        logger,
-      ),
-      cursors,
-      new IngestLeaderLease(dataSource, 'masterchain', 'spec', 15_000),
-      new EventOutbox(dataSource, cursors, NO_EVENTS, 'masterchain', 'masterchain.events', logger),
-      metrics,
-      logger,
-      {
-        cursorName: 'masterchain',
-        startSeqno: 1,
-        window: 4,
-        roundSize: 50,
-        headWaitMs: 500,
-        leaseRenewMs: 5000,
-      },
-    );
+    follower = liveFollower(dataSource, pool, metrics, logger, {
+      leaseHolder: 'spec',
+      leaseTtlMs: 15_000,
+      headWaitMs: 500,
+      leaseRenewMs: 5000,
+    });
   });
 
   after(async () => {

@@ -2,6 +2,7 @@ import {
   ChainBlockWriter,
   type DataSource,
   IndexerCursorRepository,
+  IngestLeaderLease,
   IngestProgressRepository,
 } from '@app/database';
 import { LiteserverPool } from '@app/liteclient';
@@ -12,6 +13,9 @@ import {
   BackfillRunner,
   BatchCommitter,
   BlockSource,
+  ChainFollower,
+  type ChainFollowerOptions,
+  EventOutbox,
   IngestMetrics,
   McBatchLoader,
   NO_EVENTS,
@@ -74,4 +78,54 @@ export async function ingestLocalnet(localnet: Localnet, ds: DataSource): Promis
   } finally {
     pool.close();
   }
+}
+
+/** What the follow specs set of the live follower; the rest is the same for all of them. */
+export interface LiveFollowerSettings {
+  /** Holder of the `masterchain` leader lease, and how long the lease lasts once taken. */
+  readonly leaseHolder: string;
+  readonly leaseTtlMs: number;
+  readonly headWaitMs: number;
+  readonly leaseRenewMs: number;
+}
+
+/**
+ * The ingestor's live follower of the `masterchain` cursor from block 1, assembled from its own
+ * components over `pool` and `ds` (no events published: NO_EVENTS). Start it with `start()`, stop
+ * it with `stop()`; the pool stays the caller's.
+ */
+export function liveFollower(
+  ds: DataSource,
+  pool: LiteserverPool,
+  metrics: IngestMetrics,
+  logger: Logger,
+  settings: LiveFollowerSettings,
+): ChainFollower {
+  const cursors = new IndexerCursorRepository(ds);
+  const source = new BlockSource(pool);
+  const options: ChainFollowerOptions = {
+    cursorName: 'masterchain',
+    startSeqno: 1,
+    window: 4,
+    roundSize: 50,
+    headWaitMs: settings.headWaitMs,
+    leaseRenewMs: settings.leaseRenewMs,
+  };
+  return new ChainFollower(
+    source,
+    new McBatchLoader(source),
+    new BatchCommitter(
+      new ChainBlockWriter(ds),
+      new IngestProgressRepository(ds),
+      cursors,
+      metrics,
+      logger,
+    ),
+    cursors,
+    new IngestLeaderLease(ds, 'masterchain', settings.leaseHolder, settings.leaseTtlMs),
+    new EventOutbox(ds, cursors, NO_EVENTS, 'masterchain', 'masterchain.events', logger),
+    metrics,
+    logger,
+    options,
+  );
 }
