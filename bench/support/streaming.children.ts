@@ -16,6 +16,7 @@ import {
   type ChildMessage,
   sleep,
   SUBSCRIBERS,
+  waitIndexed,
   WALLETS,
 } from './streaming.protocol';
 
@@ -24,7 +25,13 @@ async function runChain(): Promise<void> {
   const send = (message: ChildMessage): void => {
     process.send?.(message);
   };
-  const localnet = await startLocalnet({ seed: 'genesis', mode: 'manual' });
+  // The mesh's apps read the liteservers through a global config file, as a deployment does.
+  const configOut = process.env.BENCH_STREAM_CONFIG_OUT;
+  const localnet = await startLocalnet({
+    seed: 'genesis',
+    mode: 'manual',
+    ...(configOut === undefined || configOut === '' ? {} : { configOut }),
+  });
   localnet.chain.onBlock((block) => {
     if (block.id.workchain === -1) {
       send({ kind: 'sealed', seqno: block.id.seqno, at: Date.now() });
@@ -105,17 +112,8 @@ async function serve(): Promise<void> {
   }
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = await app.getUrl();
-  const first = process.env.BENCH_STREAM_FIRST_WALLET ?? '';
   // Indexed and decoded up to the funding: the stream publisher starts from there.
-  for (;;) {
-    const response = await fetch(`${url}/api/v3/transactions?account=${first}&limit=1`);
-    const body = (await response.json()) as { transactions?: unknown[] };
-    if ((body.transactions?.length ?? 0) > 0) {
-      break;
-    }
-    await sleep(200);
-  }
-  await sleep(2000);
+  await waitIndexed(url, process.env.BENCH_STREAM_FIRST_WALLET ?? '');
   process.once('SIGTERM', () => {
     void (async () => {
       await app.close();

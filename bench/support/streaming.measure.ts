@@ -5,10 +5,12 @@
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { Agent, type IncomingMessage, request } from 'node:http';
-import { loadavg } from 'node:os';
-import { resolve } from 'node:path';
+import { mkdtempSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import type { PipelineStage } from '@app/nats';
 import { percentile } from './latency';
+import { type MeshService, startMesh } from './streaming.mesh';
 import {
   type ChildMessage,
   type LogMode,
@@ -165,7 +167,14 @@ function stageLatency(
  */
 export async function measure(log: LogMode): Promise<ModeResult> {
   const loadBefore = load1();
-  const chain = fork(CHILDREN, ['--chain'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const globalConfig =
+    log === 'mesh'
+      ? join(mkdtempSync(join(tmpdir(), 'stream-chain-')), 'localnet.config.json')
+      : '';
+  const chain = fork(CHILDREN, ['--chain'], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: { ...process.env, BENCH_STREAM_CONFIG_OUT: globalConfig },
+  });
   /**
    * The seal times of the rounds' blocks only: blocks sealed before (the funding, which the service
    * catches up on while subscribers connect) are not timed, wherever their notifications arrive.
@@ -184,23 +193,36 @@ export async function measure(log: LogMode): Promise<ModeResult> {
     }
   });
   let child: ChildProcess | undefined;
+  let mesh: MeshService | undefined;
   try {
     const chainReady = await nextMessage(chain, 'chainReady');
-    child = fork(CHILDREN, ['--serve'], {
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      env: {
-        ...process.env,
-        BENCH_STREAM_NATS: log === 'jetstream' ? '1' : '0',
-        BENCH_STREAM_LITESERVERS: chainReady.liteservers,
-        BENCH_STREAM_FIRST_WALLET: chainReady.wallets[0] ?? '',
-      },
-    });
-    child.on('message', (message: ChildMessage) => {
-      if (message.kind === 'stage') {
-        stageAt[message.stage].set(message.seqno, message.at);
-      }
-    });
-    const ready = { ...(await nextMessage(child, 'ready')), wallets: chainReady.wallets };
+    let url: string;
+    if (log === 'mesh') {
+      mesh = await startMesh(globalConfig, chainReady.wallets[0] ?? '', stageAt);
+      url = mesh.url;
+    } else {
+      child = fork(CHILDREN, ['--serve'], {
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+        // BENCH_STREAM_CPU_PROF=<dir>: the service's CPU profile, for docs/benchmarks.md's breakdown.
+        execArgv:
+          process.env.BENCH_STREAM_CPU_PROF === undefined
+            ? []
+            : ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_STREAM_CPU_PROF}`],
+        env: {
+          ...process.env,
+          BENCH_STREAM_NATS: log === 'jetstream' ? '1' : '0',
+          BENCH_STREAM_LITESERVERS: chainReady.liteservers,
+          BENCH_STREAM_FIRST_WALLET: chainReady.wallets[0] ?? '',
+        },
+      });
+      child.on('message', (message: ChildMessage) => {
+        if (message.kind === 'stage') {
+          stageAt[message.stage].set(message.seqno, message.at);
+        }
+      });
+      url = (await nextMessage(child, 'ready')).url;
+    }
+    const ready = { url, wallets: chainReady.wallets };
     const agent = new Agent({ keepAlive: false, maxSockets: Number.POSITIVE_INFINITY });
     const opened = Date.now();
     const subscribers: Subscriber[] = [];
@@ -265,7 +287,8 @@ export async function measure(log: LogMode): Promise<ModeResult> {
       stagesMs: {
         indexed: stageLatency(sealedAt, stageAt.blockIndexed),
         decoded: stageLatency(sealedAt, stageAt.txsDecoded),
-        published: stageLatency(sealedAt, stageAt.streamPublished),
+        // The mesh's publisher tells no one in this process when its appends are done.
+        ...(log === 'mesh' ? {} : { published: stageLatency(sealedAt, stageAt.streamPublished) }),
         firstClient: stageLatency(sealedAt, arrivals.first),
         lastClient: stageLatency(sealedAt, arrivals.last),
       },
@@ -273,6 +296,7 @@ export async function measure(log: LogMode): Promise<ModeResult> {
     };
   } finally {
     // The service first (it reads the chain), then the chain.
+    await mesh?.stop();
     for (const running of [child, chain]) {
       if (running?.exitCode === null) {
         const exited = new Promise((r) => running.once('exit', r));

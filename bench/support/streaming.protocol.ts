@@ -13,13 +13,18 @@ export const ROUNDS = Number(process.env.BENCH_STREAM_ROUNDS ?? 10);
  */
 export const BLOCK_INTERVAL_MS = Number(process.env.BENCH_STREAM_BLOCK_MS ?? 400);
 
-/** Which log (and with it which transport) the service of one measurement uses. */
-export type LogMode = 'memory' | 'jetstream';
+/**
+ * How the service of one measurement runs: one process with the in-memory log or with JetStream, or
+ * the mesh (one process per app, JetStream).
+ */
+export type LogMode = 'memory' | 'jetstream' | 'mesh';
 
-export const LOGS: readonly LogMode[] = (process.env.BENCH_STREAM_LOGS ?? 'memory,jetstream')
+const MODES: readonly LogMode[] = ['memory', 'jetstream', 'mesh'];
+
+export const LOGS: readonly LogMode[] = (process.env.BENCH_STREAM_LOGS ?? MODES.join(','))
   .split(',')
   .map((l) => l.trim())
-  .filter((l): l is LogMode => l === 'memory' || l === 'jetstream');
+  .filter((l): l is LogMode => (MODES as readonly string[]).includes(l));
 
 /** The messages the children send to the parent over IPC. */
 export type ChildMessage =
@@ -56,4 +61,20 @@ export function nextMessage<K extends ChildMessage['kind']>(
 
 export function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
+}
+
+/**
+ * Resolves once the service at `url` has indexed and decoded `wallet`'s funding (the stream publisher
+ * starts from there), and its pipeline has settled.
+ */
+export async function waitIndexed(url: string, wallet: string): Promise<void> {
+  for (;;) {
+    const response = await fetch(`${url}/api/v3/transactions?account=${wallet}&limit=1`);
+    const body = (await response.json()) as { transactions?: unknown[] };
+    if ((body.transactions?.length ?? 0) > 0) {
+      break;
+    }
+    await sleep(200);
+  }
+  await sleep(2000);
 }

@@ -54,9 +54,13 @@ function stageRow(label: string, stage: StageLatency | undefined): string[] {
 }
 
 export function modeLines(m: ModeResult): string[] {
-  const name = m.log === 'jetstream' ? 'JetStream log (NATS)' : 'in-memory log (no NATS)';
+  const title = {
+    memory: 'Single process, in-memory log (no NATS)',
+    jetstream: 'Single process, JetStream log (NATS)',
+    mesh: 'Mesh (one process per app), JetStream log (NATS)',
+  }[m.log];
   return [
-    `### Single process, ${name}`,
+    `### ${title}`,
     '',
     `${String(SUBSCRIBERS)} SSE subscribers over ${String(WALLETS)} wallets (opened in ${m.openSeconds.toFixed(1)} s), ${String(ROUNDS)} rounds of traffic; load average ${String(m.load.before)} before, ${String(m.load.after)} after.`,
     '',
@@ -105,7 +109,9 @@ export function methodLines(): string[] {
     'PostgreSQL commit, decoding, publishing and the fan-out to every subscriber. The stage rows time the',
     "in-process wake-ups (the ingestor's and the decoder's commits, the publisher's appends) and the",
     "block's first and last notification at a client against the same seals (first to last is the",
-    'fan-out to every subscriber of the block). The localnet runs in its own process',
+    'fan-out to every subscriber of the block); in the mesh, where no stage shares this process, the',
+    "commits are timed at the arrival here of the ingestor's `block.indexed` and the decoder's",
+    '`txs.decoded` NATS events, and the appends are not timed. The localnet runs in its own process',
     `and seals a round's blocks ${String(BLOCK_INTERVAL_MS)} ms apart (mainnet's block interval), as a real network's`,
     "validators do not share the service's or the liteservers' event loop. toncenter publishes 30–100 ms.",
     'On this shared two-core machine the load average, not the path, dominates the absolute numbers:',

@@ -139,9 +139,15 @@ export class ChainVerifier {
       // The trusted key block and the hard forks stay: they are where proofs start.
       const kept = (seqno: number): boolean =>
         seqno === this.keyBlock.seqno || this.hardforks.some((f) => f.seqno === seqno);
-      const evictable = [...this.verified.keys()].filter((seqno) => !kept(seqno));
-      if (evictable.length > 0) {
-        this.verified.delete(Math.min(...evictable));
+      // One pass without copying the keys: this runs for every block once the map is full.
+      let oldest: number | undefined;
+      for (const seqno of this.verified.keys()) {
+        if (!kept(seqno) && (oldest === undefined || seqno < oldest)) {
+          oldest = seqno;
+        }
+      }
+      if (oldest !== undefined) {
+        this.verified.delete(oldest);
       }
     }
   }
