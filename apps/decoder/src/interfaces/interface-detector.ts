@@ -15,6 +15,15 @@ import {
 } from '@app/database';
 import { type InterfaceProbes, walletInterface } from '@app/classify';
 import { type CodeInterfaces } from './code-interfaces';
+import {
+  jettonMasterRow,
+  jettonWalletRow,
+  nftAuctionRow,
+  nftCollectionRow,
+  nftItemRow,
+  nftSaleRow,
+  telemintItemRow,
+} from './token-state-rows';
 
 export type TokenInterface = 'jetton_wallet' | 'jetton_master' | 'nft_item' | 'nft_collection';
 /** Every interface found by get-method probes, as cached in `contract_interfaces.interfaces`. */
@@ -174,32 +183,33 @@ export class InterfaceDetector {
   ): Promise<boolean> {
     const { address, lastLt, codeHash, dataHash } = account;
     const contracts = this.probes.contracts;
+    const columns = { address, lastTransactionLt: lastLt, codeHash, dataHash };
     switch (kind) {
       case 'jetton_wallet': {
         const s = await this.probes.jettonWallet(address, mcSeqno);
         if (s !== null) {
-          out.wallets.push({ address, ...s, lastLt, codeHash, dataHash });
+          out.wallets.push(jettonWalletRow(columns, s));
         }
         return s !== null;
       }
       case 'jetton_master': {
         const s = await this.probes.jettonMaster(address, mcSeqno);
         if (s !== null) {
-          out.masters.push({ address, ...s, lastLt, codeHash, dataHash });
+          out.masters.push(jettonMasterRow(columns, s));
         }
         return s !== null;
       }
       case 'nft_item': {
         const s = await this.probes.nftItem(address, mcSeqno);
         if (s !== null) {
-          out.items.push({ address, ...s, lastLt, codeHash, dataHash });
+          out.items.push(nftItemRow(columns, s));
         }
         return s !== null;
       }
       case 'nft_collection': {
         const s = await this.probes.nftCollection(address, mcSeqno);
         if (s !== null) {
-          out.collections.push({ address, ...s, lastLt, codeHash, dataHash });
+          out.collections.push(nftCollectionRow(columns, s));
         }
         return s !== null;
       }
@@ -234,21 +244,21 @@ export class InterfaceDetector {
       case 'nft_sale': {
         const s = await this.probes.nftSale(address, mcSeqno);
         if (s !== null) {
-          out.sales.push({ address, ...s, lastLt, codeHash, dataHash });
+          out.sales.push(nftSaleRow(columns, s));
         }
         return s !== null;
       }
       case 'nft_auction_v1': {
         const s = await this.probes.nftAuction(address, mcSeqno);
         if (s !== null) {
-          out.auctions.push({ address, ...s, lastLt, codeHash, dataHash });
+          out.auctions.push(nftAuctionRow(columns, s));
         }
         return s !== null;
       }
       case 'teleitem': {
         const s = await this.probes.telemintItem(address, mcSeqno);
         if (s !== null) {
-          out.telemintItems.push({ address, ...s, lastLt, codeHash, dataHash });
+          out.telemintItems.push(telemintItemRow(columns, s));
         }
         return s !== null;
       }

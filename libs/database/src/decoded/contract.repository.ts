@@ -13,18 +13,27 @@ import { MultisigOrderEntity } from '../entities/multisig-order.entity';
 import { VestingContractEntity } from '../entities/vesting-contract.entity';
 import { DexPoolEntity } from '../entities/dex-pool.entity';
 import { dec, insertUnnest } from '../repositories/unnest-insert';
-import { type StateCommon } from './token-rows';
-import { stateColumns, upsertStates } from './token-state-columns';
+import { upsertStates } from './token-state-columns';
+
+/** The account a contract probe read, as the block's last transaction on it left it. */
+interface ProbedAccount {
+  readonly address: string;
+  readonly lastLt: bigint;
+  readonly codeHash: string | null;
+  /** Hash of the account's data in the state the interface was read from. */
+  readonly dataHash: string | null;
+}
 
 /** The state each contract probe read, stored with the account's common columns. */
-export type DnsEntryRow = Pick<StateCommon, 'address' | 'lastLt'> & DnsEntryState;
-export type MultisigRow = StateCommon & MultisigState;
-export type MultisigOrderRow = StateCommon & MultisigOrderState;
-export type VestingRow = StateCommon & VestingState;
-export type DexPoolRow = StateCommon & DedustPoolState;
+export type DnsEntryRow = Pick<ProbedAccount, 'address' | 'lastLt'> & DnsEntryState;
+export type MultisigRow = ProbedAccount & MultisigState;
+export type MultisigOrderRow = ProbedAccount & MultisigOrderState;
+export type VestingRow = ProbedAccount & VestingState;
+export type DexPoolRow = ProbedAccount & DedustPoolState;
 
 /** The columns of dex_pools (toncenter InsertBatchPostgres::insert_dedust_pools). */
-const DEX_POOLS_STATE_COLUMNS = stateColumns<DexPoolEntity, DexPoolRow>(DexPoolEntity, {
+const DEX_POOLS_STATE_COLUMNS = bulkColumns<DexPoolEntity, DexPoolRow>(DexPoolEntity, {
+  address: (r) => r.address,
   dex: () => 'dedust',
   asset_1: (r) => r.asset1,
   asset_2: (r) => r.asset2,
@@ -32,6 +41,9 @@ const DEX_POOLS_STATE_COLUMNS = stateColumns<DexPoolEntity, DexPoolRow>(DexPoolE
   reserve_2: (r) => r.reserve2,
   poolType: (r) => (r.isStable ? 'stable' : 'volatile'),
   fee: (r) => r.fee,
+  lastTransactionLt: (r) => r.lastLt,
+  codeHash: (r) => r.codeHash,
+  dataHash: (r) => r.dataHash,
 });
 
 /** State rows move forward only: a row is replaced by one from a later transaction. */
