@@ -11,10 +11,17 @@ import {
   type NftItemRow,
   type NftSaleRow,
   type TelemintItemRow,
-  type VestingRow,
+  type VestingWrite,
 } from '@app/database';
 import { type InterfaceProbes, walletInterface } from '@app/classify';
 import { type CodeInterfaces } from './code-interfaces';
+import {
+  dexPoolRow,
+  dnsEntryRow,
+  multisigOrderRow,
+  multisigRow,
+  vestingWrite,
+} from './contract-state-rows';
 import {
   jettonMasterRow,
   jettonWalletRow,
@@ -71,7 +78,7 @@ export interface DetectedBlock {
   readonly dnsEntries: DnsEntryRow[];
   readonly multisigs: MultisigRow[];
   readonly multisigOrders: MultisigOrderRow[];
-  readonly vestings: VestingRow[];
+  readonly vestings: VestingWrite[];
   readonly sales: NftSaleRow[];
   readonly auctions: NftAuctionRow[];
   readonly telemintItems: TelemintItemRow[];
@@ -216,28 +223,28 @@ export class InterfaceDetector {
       case 'dns_item': {
         const s = await contracts.dnsItem(address, mcSeqno);
         if (s !== null) {
-          out.dnsEntries.push({ address, ...s, lastLt });
+          out.dnsEntries.push(dnsEntryRow(columns, s));
         }
         return s !== null;
       }
       case 'multisig': {
         const s = await contracts.multisig(address, mcSeqno);
         if (s !== null) {
-          out.multisigs.push({ address, ...s, lastLt, codeHash, dataHash });
+          out.multisigs.push(multisigRow(columns, s));
         }
         return s !== null;
       }
       case 'multisig_order': {
         const s = await contracts.multisigOrder(address, mcSeqno);
         if (s !== null) {
-          out.multisigOrders.push({ address, ...s, lastLt, codeHash, dataHash });
+          out.multisigOrders.push(multisigOrderRow(columns, s));
         }
         return s !== null;
       }
       case 'vesting': {
         const s = await contracts.vesting(address, mcSeqno);
         if (s !== null) {
-          out.vestings.push({ address, ...s, lastLt, codeHash, dataHash });
+          out.vestings.push(vestingWrite(columns, s));
         }
         return s !== null;
       }
@@ -265,7 +272,7 @@ export class InterfaceDetector {
       case 'dedust_pool': {
         const s = await this.probes.dedustPool(address, codeHash, mcSeqno);
         if (s !== null) {
-          out.dexPools.push({ address, ...s, lastLt, codeHash, dataHash });
+          out.dexPools.push(dexPoolRow(columns, s));
         }
         return s !== null;
       }

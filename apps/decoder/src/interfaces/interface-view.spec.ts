@@ -69,13 +69,14 @@ void describe('InterfaceView', () => {
     const POOL = '0:' + 'E'.repeat(64);
     const pool: DexPoolRow = {
       address: POOL,
-      asset1: null,
-      asset2: MASTER,
-      reserve1: 10n,
-      reserve2: 20n,
-      isStable: false,
+      dex: 'dedust',
+      asset_1: null,
+      asset_2: MASTER,
+      reserve_1: 10n,
+      reserve_2: 20n,
+      poolType: 'volatile',
       fee: 0.0025,
-      lastLt: 900n,
+      lastTransactionLt: 900n,
       codeHash: null,
       dataHash: null,
     };

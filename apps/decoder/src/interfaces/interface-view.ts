@@ -76,10 +76,10 @@ export class InterfaceView {
       }
     }
     for (const o of found.multisigOrders) {
-      const text = (v: bigint | null): string | null => (v === null ? null : v.toString());
+      const text = (v: bigint | number | null): string | null => (v === null ? null : v.toString());
       const row = {
         address: o.address,
-        multisig_address: o.multisig,
+        multisig_address: o.multisigAddress,
         order_seqno: o.orderSeqno.toString(),
         threshold: text(o.threshold),
         sent_for_execution: o.sentForExecution,
@@ -88,7 +88,7 @@ export class InterfaceView {
         expiration_date: text(o.expirationDate),
         order_boc: o.orderBoc,
         signers: o.signers === null ? null : [...o.signers],
-        last_transaction_lt: o.lastLt.toString(),
+        last_transaction_lt: o.lastTransactionLt.toString(),
       };
       const d = entry(o.address);
       if (newer(d.order, row)) {
@@ -133,9 +133,9 @@ export class InterfaceView {
     for (const p of found.dexPools) {
       const row = {
         address: p.address,
-        asset_1: p.asset1,
-        asset_2: p.asset2,
-        last_transaction_lt: p.lastLt.toString(),
+        asset_1: p.asset_1,
+        asset_2: p.asset_2,
+        last_transaction_lt: p.lastTransactionLt.toString(),
       };
       const d = entry(p.address);
       if (newer(d.pool, row)) {
