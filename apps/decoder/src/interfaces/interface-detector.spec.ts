@@ -72,15 +72,16 @@ void describe('InterfaceDetector: DeDust pools', () => {
     assert.deepEqual(out.dexPools, [
       {
         address: raw(POOL),
-        asset1: null,
-        asset2: raw(JETTON),
-        reserve1: 10n,
-        reserve2: 20n,
-        isStable: false,
-        fee: 0.25,
-        lastLt: 9n,
+        lastTransactionLt: 9n,
         codeHash: POOL_CODE,
         dataHash: 'D',
+        dex: 'dedust',
+        asset_1: null,
+        asset_2: raw(JETTON),
+        reserve_1: 10n,
+        reserve_2: 20n,
+        poolType: 'volatile',
+        fee: 0.25,
       },
     ]);
     assert.deepEqual(out.newCodes, new Map());

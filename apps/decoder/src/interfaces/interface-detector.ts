@@ -11,10 +11,26 @@ import {
   type NftItemRow,
   type NftSaleRow,
   type TelemintItemRow,
-  type VestingRow,
+  type VestingWrite,
 } from '@app/database';
 import { type InterfaceProbes, walletInterface } from '@app/classify';
 import { type CodeInterfaces } from './code-interfaces';
+import {
+  dexPoolRow,
+  dnsEntryRow,
+  multisigOrderRow,
+  multisigRow,
+  vestingWrite,
+} from './contract-state-rows';
+import {
+  jettonMasterRow,
+  jettonWalletRow,
+  nftAuctionRow,
+  nftCollectionRow,
+  nftItemRow,
+  nftSaleRow,
+  telemintItemRow,
+} from './token-state-rows';
 
 export type TokenInterface = 'jetton_wallet' | 'jetton_master' | 'nft_item' | 'nft_collection';
 /** Every interface found by get-method probes, as cached in `contract_interfaces.interfaces`. */
@@ -62,7 +78,7 @@ export interface DetectedBlock {
   readonly dnsEntries: DnsEntryRow[];
   readonly multisigs: MultisigRow[];
   readonly multisigOrders: MultisigOrderRow[];
-  readonly vestings: VestingRow[];
+  readonly vestings: VestingWrite[];
   readonly sales: NftSaleRow[];
   readonly auctions: NftAuctionRow[];
   readonly telemintItems: TelemintItemRow[];
@@ -174,88 +190,89 @@ export class InterfaceDetector {
   ): Promise<boolean> {
     const { address, lastLt, codeHash, dataHash } = account;
     const contracts = this.probes.contracts;
+    const columns = { address, lastTransactionLt: lastLt, codeHash, dataHash };
     switch (kind) {
       case 'jetton_wallet': {
         const s = await this.probes.jettonWallet(address, mcSeqno);
         if (s !== null) {
-          out.wallets.push({ address, ...s, lastLt, codeHash, dataHash });
+          out.wallets.push(jettonWalletRow(columns, s));
         }
         return s !== null;
       }
       case 'jetton_master': {
         const s = await this.probes.jettonMaster(address, mcSeqno);
         if (s !== null) {
-          out.masters.push({ address, ...s, lastLt, codeHash, dataHash });
+          out.masters.push(jettonMasterRow(columns, s));
         }
         return s !== null;
       }
       case 'nft_item': {
         const s = await this.probes.nftItem(address, mcSeqno);
         if (s !== null) {
-          out.items.push({ address, ...s, lastLt, codeHash, dataHash });
+          out.items.push(nftItemRow(columns, s));
         }
         return s !== null;
       }
       case 'nft_collection': {
         const s = await this.probes.nftCollection(address, mcSeqno);
         if (s !== null) {
-          out.collections.push({ address, ...s, lastLt, codeHash, dataHash });
+          out.collections.push(nftCollectionRow(columns, s));
         }
         return s !== null;
       }
       case 'dns_item': {
         const s = await contracts.dnsItem(address, mcSeqno);
         if (s !== null) {
-          out.dnsEntries.push({ address, ...s, lastLt });
+          out.dnsEntries.push(dnsEntryRow(columns, s));
         }
         return s !== null;
       }
       case 'multisig': {
         const s = await contracts.multisig(address, mcSeqno);
         if (s !== null) {
-          out.multisigs.push({ address, ...s, lastLt, codeHash, dataHash });
+          out.multisigs.push(multisigRow(columns, s));
         }
         return s !== null;
       }
       case 'multisig_order': {
         const s = await contracts.multisigOrder(address, mcSeqno);
         if (s !== null) {
-          out.multisigOrders.push({ address, ...s, lastLt, codeHash, dataHash });
+          out.multisigOrders.push(multisigOrderRow(columns, s));
         }
         return s !== null;
       }
       case 'vesting': {
         const s = await contracts.vesting(address, mcSeqno);
         if (s !== null) {
-          out.vestings.push({ address, ...s, lastLt, codeHash, dataHash });
+          out.vestings.push(vestingWrite(columns, s));
         }
         return s !== null;
       }
       case 'nft_sale': {
         const s = await this.probes.nftSale(address, mcSeqno);
         if (s !== null) {
-          out.sales.push({ address, ...s, lastLt, codeHash, dataHash });
+          out.sales.push(nftSaleRow(columns, s));
         }
         return s !== null;
       }
       case 'nft_auction_v1': {
         const s = await this.probes.nftAuction(address, mcSeqno);
         if (s !== null) {
-          out.auctions.push({ address, ...s, lastLt, codeHash, dataHash });
+          out.auctions.push(nftAuctionRow(columns, s));
         }
         return s !== null;
       }
       case 'teleitem': {
         const s = await this.probes.telemintItem(address, mcSeqno);
         if (s !== null) {
-          out.telemintItems.push({ address, ...s, lastLt, codeHash, dataHash });
+          out.telemintItems.push(telemintItemRow(columns, s));
         }
         return s !== null;
       }
       case 'dedust_pool': {
         const s = await this.probes.dedustPool(address, codeHash, mcSeqno);
         if (s !== null) {
-          out.dexPools.push({ address, ...s, lastLt, codeHash, dataHash });
+          out.dexPools.push(dexPoolRow(columns, s));
         }
         return s !== null;
       }

@@ -52,7 +52,7 @@ export class InterfaceView {
         balance: w.balance.toString(),
         owner: w.owner,
         jetton: w.jetton,
-        last_transaction_lt: w.lastLt.toString(),
+        last_transaction_lt: w.lastTransactionLt.toString(),
       };
       const d = entry(w.address);
       if (newer(d.wallet, row)) {
@@ -64,11 +64,11 @@ export class InterfaceView {
         address: n.address,
         init: n.init,
         index: n.index.toString(),
-        collection_address: n.collection,
-        owner_address: n.owner,
+        collection_address: n.collectionAddress,
+        owner_address: n.ownerAddress,
         content: n.content,
         code_hash: n.codeHash,
-        last_transaction_lt: n.lastLt.toString(),
+        last_transaction_lt: n.lastTransactionLt.toString(),
       };
       const d = entry(n.address);
       if (newer(d.item, row)) {
@@ -76,10 +76,10 @@ export class InterfaceView {
       }
     }
     for (const o of found.multisigOrders) {
-      const text = (v: bigint | null): string | null => (v === null ? null : v.toString());
+      const text = (v: bigint | number | null): string | null => (v === null ? null : v.toString());
       const row = {
         address: o.address,
-        multisig_address: o.multisig,
+        multisig_address: o.multisigAddress,
         order_seqno: o.orderSeqno.toString(),
         threshold: text(o.threshold),
         sent_for_execution: o.sentForExecution,
@@ -88,7 +88,7 @@ export class InterfaceView {
         expiration_date: text(o.expirationDate),
         order_boc: o.orderBoc,
         signers: o.signers === null ? null : [...o.signers],
-        last_transaction_lt: o.lastLt.toString(),
+        last_transaction_lt: o.lastTransactionLt.toString(),
       };
       const d = entry(o.address);
       if (newer(d.order, row)) {
@@ -99,16 +99,16 @@ export class InterfaceView {
       const row = {
         address: sale.address,
         is_complete: sale.isComplete,
-        marketplace_address: sale.marketplace,
-        nft_address: sale.nft,
-        nft_owner_address: sale.nftOwner,
+        marketplace_address: sale.marketplaceAddress,
+        nft_address: sale.nftAddress,
+        nft_owner_address: sale.nftOwnerAddress,
         full_price: sale.fullPrice.toString(),
         marketplace_fee_address: sale.marketplaceFeeAddress,
         marketplace_fee: sale.marketplaceFee.toString(),
         royalty_address: sale.royaltyAddress,
         royalty_amount: sale.royaltyAmount.toString(),
         code_hash: sale.codeHash,
-        last_transaction_lt: sale.lastLt.toString(),
+        last_transaction_lt: sale.lastTransactionLt.toString(),
       };
       const d = entry(sale.address);
       if (newer(d.sale, row)) {
@@ -118,12 +118,12 @@ export class InterfaceView {
     for (const a of found.auctions) {
       const row = {
         address: a.address,
-        nft_addr: a.nft,
+        nft_addr: a.nftAddr,
         nft_owner: a.nftOwner,
-        mp_addr: a.marketplace,
+        mp_addr: a.mpAddr,
         last_bid: a.lastBid.toString(),
         code_hash: a.codeHash,
-        last_transaction_lt: a.lastLt.toString(),
+        last_transaction_lt: a.lastTransactionLt.toString(),
       };
       const d = entry(a.address);
       if (newer(d.auction, row)) {
@@ -133,9 +133,9 @@ export class InterfaceView {
     for (const p of found.dexPools) {
       const row = {
         address: p.address,
-        asset_1: p.asset1,
-        asset_2: p.asset2,
-        last_transaction_lt: p.lastLt.toString(),
+        asset_1: p.asset_1,
+        asset_2: p.asset_2,
+        last_transaction_lt: p.lastTransactionLt.toString(),
       };
       const d = entry(p.address);
       if (newer(d.pool, row)) {

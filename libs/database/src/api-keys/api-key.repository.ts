@@ -1,5 +1,7 @@
 import { type DataSource } from 'typeorm';
-import { z } from 'zod';
+import { type ApiKeyEntity } from '../entities/api-key.entity';
+import { ApiPlanEntity } from '../entities/api-plan.entity';
+import { type QueryRow, selectList } from '../entities/query-row';
 
 /** A plan as the CLI and the gateway see it. */
 export interface ApiPlan {
@@ -49,36 +51,32 @@ export class ApiKeyStoreError extends Error {
 }
 
 /** A plan's name and limits, as `api_plans` holds them and an active key's lookup joins them. */
-const PlanLimitsRow = z.object({
-  name: z.string(),
-  rps: z.number().int(),
-  burst: z.number().int(),
-  networks: z.array(z.string()),
-  streaming_connections: z.number().int(),
-  streaming_addresses: z.number().int(),
-});
-const PlanRow = z.object({
-  id: z.number().int(),
-  ...PlanLimitsRow.shape,
-  created_at: z.date(),
-  updated_at: z.date(),
-});
-const KeyRow = z.object({
-  id: z.number().int(),
-  plan_id: z.number().int(),
-  plan_name: z.string(),
-  label: z.string().nullable(),
-  created_at: z.date(),
-  revoked_at: z.date().nullable(),
-});
-const ActiveRow = z.object({
-  key_id: z.number().int(),
-  plan_id: z.number().int(),
-  ...PlanLimitsRow.shape,
-});
+type PlanLimitsRow = QueryRow<
+  ApiPlanEntity,
+  'name' | 'rps' | 'burst' | 'networks' | 'streamingConnections' | 'streamingAddresses'
+>;
+const PLAN_KEYS = [
+  'id',
+  'name',
+  'rps',
+  'burst',
+  'networks',
+  'streamingConnections',
+  'streamingAddresses',
+  'createdAt',
+  'updatedAt',
+] as const;
+type PlanRow = QueryRow<ApiPlanEntity, (typeof PLAN_KEYS)[number]>;
+/** A key's row with its plan's name (`plan_name`, joined from `api_plans`). */
+type KeyRow = QueryRow<ApiKeyEntity, 'id' | 'planId' | 'label' | 'createdAt' | 'revokedAt'> & {
+  readonly plan_name: ApiPlanEntity['name'];
+};
+/** A live key's id (`key_id`) with its plan's id and limits. */
+type ActiveRow = QueryRow<ApiKeyEntity, 'planId'> & {
+  readonly key_id: ApiKeyEntity['id'];
+} & PlanLimitsRow;
 
-const PLAN_COLUMNS = `"id", "name", "rps", "burst", "networks", "streaming_connections",
-  "streaming_addresses", "created_at", "updated_at"`;
+const PLAN_COLUMNS = selectList(ApiPlanEntity, PLAN_KEYS);
 const KEY_SELECT = `SELECT k."id", k."plan_id", p."name" AS "plan_name", k."label", k."created_at", k."revoked_at"
   FROM "api_keys" k JOIN "api_plans" p ON p."id" = k."plan_id"`;
 const UNIQUE_VIOLATION = '23505';
@@ -86,7 +84,7 @@ const UNIQUE_VIOLATION = '23505';
 type PlanLimits = Omit<ActiveApiKey['plan'], 'id'>;
 
 /** A plan's name and limits, from the columns `PlanLimitsRow` reads (a plan row, a key's join). */
-function toPlanLimits(row: z.infer<typeof PlanLimitsRow>): PlanLimits {
+function toPlanLimits(row: PlanLimitsRow): PlanLimits {
   return {
     name: row.name,
     rps: row.rps,
@@ -97,7 +95,7 @@ function toPlanLimits(row: z.infer<typeof PlanLimitsRow>): PlanLimits {
   };
 }
 
-function toPlan(row: z.infer<typeof PlanRow>): ApiPlan {
+function toPlan(row: PlanRow): ApiPlan {
   return {
     id: row.id,
     ...toPlanLimits(row),
@@ -106,7 +104,7 @@ function toPlan(row: z.infer<typeof PlanRow>): ApiPlan {
   };
 }
 
-function toKey(row: z.infer<typeof KeyRow>): ApiKeyRecord {
+function toKey(row: KeyRow): ApiKeyRecord {
   return {
     id: row.id,
     planId: row.plan_id,
@@ -146,7 +144,8 @@ export class ApiKeyRepository {
     streamingAddresses?: number | undefined;
   }): Promise<ApiPlan> {
     try {
-      const rows: unknown = await this.dataSource.query(
+      // An INSERT … VALUES … RETURNING answers its one row.
+      const [created]: [PlanRow] = await this.dataSource.query(
         `INSERT INTO "api_plans" ("name", "rps", "burst", "networks", "streaming_connections",
            "streaming_addresses")
          VALUES ($1, $2, $3, $4, COALESCE($5, 2), COALESCE($6, 1000))
@@ -160,7 +159,7 @@ export class ApiKeyRepository {
           plan.streamingAddresses ?? null,
         ],
       );
-      return toPlan(z.tuple([PlanRow]).parse(rows)[0]);
+      return toPlan(created);
     } catch (error: unknown) {
       if (isUniqueViolation(error)) {
         throw new ApiKeyStoreError('PLAN_EXISTS', `plan '${plan.name}' already exists`);
@@ -180,7 +179,8 @@ export class ApiKeyRepository {
       streamingAddresses?: number | undefined;
     },
   ): Promise<ApiPlan> {
-    const rows: unknown = await this.dataSource.query(
+    // TypeORM answers an UPDATE … RETURNING with [rows, affectedCount].
+    const [[updated]]: [PlanRow[], number] = await this.dataSource.query(
       `UPDATE "api_plans" SET "rps" = COALESCE($2, "rps"), "burst" = COALESCE($3, "burst"),
          "networks" = COALESCE($4, "networks"),
          "streaming_connections" = COALESCE($5, "streaming_connections"),
@@ -195,8 +195,6 @@ export class ApiKeyRepository {
         change.streamingAddresses ?? null,
       ],
     );
-    // TypeORM answers an UPDATE … RETURNING with [rows, affectedCount].
-    const [updated] = z.tuple([z.array(PlanRow), z.number()]).parse(rows)[0];
     if (updated === undefined) {
       throw new ApiKeyStoreError('PLAN_NOT_FOUND', `plan '${name}' does not exist`);
     }
@@ -204,10 +202,10 @@ export class ApiKeyRepository {
   }
 
   async listPlans(): Promise<ApiPlan[]> {
-    const rows: unknown = await this.dataSource.query(
+    const rows: PlanRow[] = await this.dataSource.query(
       `SELECT ${PLAN_COLUMNS} FROM "api_plans" ORDER BY "id"`,
     );
-    return z.array(PlanRow).parse(rows).map(toPlan);
+    return rows.map(toPlan);
   }
 
   /** Records a new key of plan `planName` by its hash; throws PLAN_NOT_FOUND for an unknown plan. */
@@ -216,7 +214,7 @@ export class ApiKeyRepository {
     planName: string;
     label?: string | undefined;
   }): Promise<ApiKeyRecord> {
-    const rows: unknown = await this.dataSource.query(
+    const [created]: KeyRow[] = await this.dataSource.query(
       `WITH inserted AS (
          INSERT INTO "api_keys" ("key_hash", "plan_id", "label")
          SELECT $1, "id", $3 FROM "api_plans" WHERE "name" = $2
@@ -225,7 +223,6 @@ export class ApiKeyRepository {
        FROM inserted k`,
       [key.keyHash, key.planName, key.label ?? null],
     );
-    const [created] = z.array(KeyRow).parse(rows);
     if (created === undefined) {
       throw new ApiKeyStoreError('PLAN_NOT_FOUND', `plan '${key.planName}' does not exist`);
     }
@@ -233,8 +230,8 @@ export class ApiKeyRepository {
   }
 
   async listKeys(): Promise<ApiKeyRecord[]> {
-    const rows: unknown = await this.dataSource.query(`${KEY_SELECT} ORDER BY k."id"`);
-    return z.array(KeyRow).parse(rows).map(toKey);
+    const rows: KeyRow[] = await this.dataSource.query(`${KEY_SELECT} ORDER BY k."id"`);
+    return rows.map(toKey);
   }
 
   /**
@@ -243,7 +240,7 @@ export class ApiKeyRepository {
    */
   async revokeKey(which: { keyHash: string } | { keyId: number }): Promise<ApiKeyRecord | null> {
     const [column, value] = 'keyHash' in which ? ['key_hash', which.keyHash] : ['id', which.keyId];
-    const rows: unknown = await this.dataSource.query(
+    const [row]: KeyRow[] = await this.dataSource.query(
       `WITH revoked AS (
          UPDATE "api_keys" SET "revoked_at" = COALESCE("revoked_at", now())
          WHERE "${column}" = $1 RETURNING *)
@@ -251,28 +248,27 @@ export class ApiKeyRepository {
        FROM revoked k JOIN "api_plans" p ON p."id" = k."plan_id"`,
       [value],
     );
-    const [row] = z.array(KeyRow).parse(rows);
     return row === undefined ? null : toKey(row);
   }
 
   /** Whether any key is live: until one is, the gateway checks no key (every caller anonymous). */
   async hasActiveKeys(): Promise<boolean> {
-    const rows: unknown = await this.dataSource.query(
+    // A SELECT of one EXISTS answers one row.
+    const [{ any }]: [{ any: boolean }] = await this.dataSource.query(
       `SELECT EXISTS (SELECT 1 FROM "api_keys" WHERE "revoked_at" IS NULL) AS "any"`,
     );
-    return z.tuple([z.object({ any: z.boolean() })]).parse(rows)[0].any;
+    return any;
   }
 
   /** The gateway's lookup: the live (not revoked) key with this hash and its plan, or null. */
   async findActiveByHash(keyHash: string): Promise<ActiveApiKey | null> {
-    const rows: unknown = await this.dataSource.query(
+    const [row]: ActiveRow[] = await this.dataSource.query(
       `SELECT k."id" AS "key_id", p."id" AS "plan_id", p."name", p."rps", p."burst", p."networks",
          p."streaming_connections", p."streaming_addresses"
        FROM "api_keys" k JOIN "api_plans" p ON p."id" = k."plan_id"
        WHERE k."key_hash" = $1 AND k."revoked_at" IS NULL`,
       [keyHash],
     );
-    const [row] = z.array(ActiveRow).parse(rows);
     return row === undefined
       ? null
       : {

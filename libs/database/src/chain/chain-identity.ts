@@ -1,5 +1,7 @@
 import { type DataSource, type EntityManager } from 'typeorm';
-import { z } from 'zod';
+import { type BlockEntity } from '../entities/block.entity';
+import { ChainIdentityEntity } from '../entities/chain-identity.entity';
+import { type LeftJoined, type QueryRow, selectList } from '../entities/query-row';
 import { type McBlockBatch } from './chain-batch';
 
 /** Masterchain shard id as the `blocks` table stores it (signed 64-bit 0x8000000000000000). */
@@ -31,21 +33,11 @@ export class ChainMismatchError extends Error {
   override readonly name = 'ChainMismatchError';
 }
 
-const IdentityRows = z.array(
-  z.object({
-    zero_state_root_hash: z.string(),
-    zero_state_file_hash: z.string(),
-    global_id: z.number().nullable(),
-  }),
-);
-const HashRows = z.array(z.object({ root_hash: z.string(), file_hash: z.string() }));
-const BatchCheckRows = z.array(
-  z.object({
-    global_id: z.number().nullable(),
-    root_hash: z.string().nullable(),
-    file_hash: z.string().nullable(),
-  }),
-);
+const IDENTITY_KEYS = ['zeroStateRootHash', 'zeroStateFileHash', 'globalId'] as const;
+type IdentityRow = QueryRow<ChainIdentityEntity, (typeof IDENTITY_KEYS)[number]>;
+type HashRow = QueryRow<BlockEntity, 'rootHash' | 'fileHash'>;
+/** The recorded global_id (null before the first block) beside the stored previous block, if any. */
+type BatchCheckRow = QueryRow<ChainIdentityEntity, 'globalId'> & LeftJoined<HashRow>;
 
 /**
  * Table `chain_identity` and the checks that keep one chain per index: the zero state the
@@ -57,10 +49,8 @@ export class ChainIdentityRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   async get(): Promise<RecordedChain | null> {
-    const [row] = IdentityRows.parse(
-      await this.dataSource.query(
-        `SELECT zero_state_root_hash, zero_state_file_hash, global_id FROM chain_identity WHERE id = 1`,
-      ),
+    const [row]: IdentityRow[] = await this.dataSource.query(
+      `SELECT ${selectList(ChainIdentityEntity, IDENTITY_KEYS)} FROM chain_identity WHERE id = 1`,
     );
     return row === undefined
       ? null
@@ -95,11 +85,9 @@ export class ChainIdentityRepository {
 
   /** The liteservers' masterchain block `head.seqno` against the index's block of that seqno. */
   async verifyHead(head: ChainBlockHashes): Promise<void> {
-    const [row] = HashRows.parse(
-      await this.dataSource.query(
-        `SELECT root_hash, file_hash FROM blocks WHERE workchain = -1 AND shard = $1 AND seqno = $2`,
-        [MASTERCHAIN_SHARD, head.seqno],
-      ),
+    const [row]: HashRow[] = await this.dataSource.query(
+      `SELECT root_hash, file_hash FROM blocks WHERE workchain = -1 AND shard = $1 AND seqno = $2`,
+      [MASTERCHAIN_SHARD, head.seqno],
     );
     if (row !== undefined && (row.root_hash !== head.rootHash || row.file_hash !== head.fileHash)) {
       throw new ChainMismatchError(
@@ -115,13 +103,11 @@ export class ChainIdentityRepository {
    */
   async verifyBatch(m: EntityManager, batch: McBlockBatch): Promise<void> {
     const header = batch.masterchain.header;
-    const [row] = BatchCheckRows.parse(
-      await m.query(
-        `SELECT (SELECT global_id FROM chain_identity WHERE id = 1) AS global_id, b.root_hash, b.file_hash
-         FROM (SELECT 1) AS one
-         LEFT JOIN blocks b ON b.workchain = -1 AND b.shard = $1 AND b.seqno = $2`,
-        [MASTERCHAIN_SHARD, header.seqno - 1],
-      ),
+    const [row]: BatchCheckRow[] = await m.query(
+      `SELECT (SELECT global_id FROM chain_identity WHERE id = 1) AS global_id, b.root_hash, b.file_hash
+       FROM (SELECT 1) AS one
+       LEFT JOIN blocks b ON b.workchain = -1 AND b.shard = $1 AND b.seqno = $2`,
+      [MASTERCHAIN_SHARD, header.seqno - 1],
     );
     if (row === undefined) {
       return;

@@ -1,38 +1,39 @@
-import {
-  type DedustPoolState,
-  type DnsEntryState,
-  type MultisigOrderState,
-  type MultisigState,
-  type VestingState,
-} from '@app/classify';
 import { type EntityManager } from 'typeorm';
-import { bulkColumns } from '../entities/bulk-columns';
+import { ownColumns } from '../entities/bulk-columns';
 import { DnsEntryEntity } from '../entities/dns-entry.entity';
 import { MultisigEntity } from '../entities/multisig.entity';
 import { MultisigOrderEntity } from '../entities/multisig-order.entity';
 import { VestingContractEntity } from '../entities/vesting-contract.entity';
 import { DexPoolEntity } from '../entities/dex-pool.entity';
-import { dec, insertUnnest } from '../repositories/unnest-insert';
-import { type StateCommon } from './token-rows';
+import { insertUnnest } from '../repositories/unnest-insert';
+import {
+  DEX_POOL_STATE_KEYS,
+  DNS_ENTRY_KEYS,
+  type DexPoolRow,
+  type DnsEntryRow,
+  MULTISIG_ORDER_WRITE_KEYS,
+  MULTISIG_STATE_KEYS,
+  type MultisigOrderRow,
+  type MultisigRow,
+  VESTING_STATE_KEYS,
+  type VestingWrite,
+} from './contract-rows';
 import { stateColumns, upsertStates } from './token-state-columns';
 
-/** The state each contract probe read, stored with the account's common columns. */
-export type DnsEntryRow = Pick<StateCommon, 'address' | 'lastLt'> & DnsEntryState;
-export type MultisigRow = StateCommon & MultisigState;
-export type MultisigOrderRow = StateCommon & MultisigOrderState;
-export type VestingRow = StateCommon & VestingState;
-export type DexPoolRow = StateCommon & DedustPoolState;
+export type {
+  DexPoolRow,
+  DnsEntryRow,
+  MultisigOrderRow,
+  MultisigRow,
+  VestingRow,
+  VestingWrite,
+} from './contract-rows';
 
-/** The columns of dex_pools (toncenter InsertBatchPostgres::insert_dedust_pools). */
-const DEX_POOLS_STATE_COLUMNS = stateColumns<DexPoolEntity, DexPoolRow>(DexPoolEntity, {
-  dex: () => 'dedust',
-  asset_1: (r) => r.asset1,
-  asset_2: (r) => r.asset2,
-  reserve_1: (r) => r.reserve1,
-  reserve_2: (r) => r.reserve2,
-  poolType: (r) => (r.isStable ? 'stable' : 'volatile'),
-  fee: (r) => r.fee,
-});
+const DNS_ENTRIES_COLUMNS = ownColumns(DnsEntryEntity, DNS_ENTRY_KEYS);
+const MULTISIG_STATE_COLUMNS = stateColumns(MultisigEntity, MULTISIG_STATE_KEYS);
+const MULTISIG_ORDERS_COLUMNS = ownColumns(MultisigOrderEntity, MULTISIG_ORDER_WRITE_KEYS);
+const VESTING_CONTRACTS_STATE_COLUMNS = stateColumns(VestingContractEntity, VESTING_STATE_KEYS);
+const DEX_POOLS_STATE_COLUMNS = stateColumns(DexPoolEntity, DEX_POOL_STATE_KEYS);
 
 /** State rows move forward only: a row is replaced by one from a later transaction. */
 const newer = (key: string, sets: readonly string[]): string =>
@@ -47,73 +48,38 @@ export class ContractRepository {
       dnsEntries: readonly DnsEntryRow[];
       multisigs: readonly MultisigRow[];
       multisigOrders: readonly MultisigOrderRow[];
-      vestings: readonly VestingRow[];
+      vestings: readonly VestingWrite[];
       dexPools: readonly DexPoolRow[];
     },
   ): Promise<void> {
-    const dns = bulkColumns<DnsEntryEntity, DnsEntryRow>(DnsEntryEntity, {
-      nftItemAddress: (r) => r.address,
-      nftItemOwner: (r) => r.owner,
-      domain: (r) => r.domain,
-      dnsNextResolver: (r) => r.nextResolver,
-      dnsWallet: (r) => r.wallet,
-      dnsSiteAdnl: (r) => r.siteAdnl,
-      dnsStorageBagId: (r) => r.storageBagId,
-      lastTransactionLt: (r) => r.lastLt,
-    });
     await insertUnnest(
       m,
       'dns_entries',
-      dns,
+      DNS_ENTRIES_COLUMNS,
       s.dnsEntries,
       newer(
         'nft_item_address',
-        dns.slice(1).map((c) => c.name),
+        DNS_ENTRIES_COLUMNS.slice(1).map((c) => c.name),
       ),
     );
-    const multisig = bulkColumns<MultisigEntity, MultisigRow>(MultisigEntity, {
-      address: (r) => r.address,
-      nextOrderSeqno: (r) => r.nextOrderSeqno,
-      threshold: (r) => r.threshold,
-      signers: (r) => r.signers,
-      proposers: (r) => r.proposers,
-      lastTransactionLt: (r) => r.lastLt,
-      codeHash: (r) => r.codeHash,
-      dataHash: (r) => r.dataHash,
-    });
     await insertUnnest(
       m,
       'multisig',
-      multisig,
+      MULTISIG_STATE_COLUMNS,
       s.multisigs,
       newer(
         'address',
-        multisig.slice(1).map((c) => c.name),
+        MULTISIG_STATE_COLUMNS.slice(1).map((c) => c.name),
       ),
     );
-    const order = bulkColumns<MultisigOrderEntity, MultisigOrderRow>(MultisigOrderEntity, {
-      address: (r) => r.address,
-      multisigAddress: (r) => r.multisig,
-      orderSeqno: (r) => r.orderSeqno,
-      threshold: (r) => r.threshold,
-      sentForExecution: (r) => r.sentForExecution,
-      approvalsMask: (r) => r.approvalsMask,
-      approvalsNum: (r) => r.approvalsNum,
-      expirationDate: (r) => r.expirationDate,
-      orderBoc: (r) => r.orderBoc,
-      signers: (r) => r.signers,
-      lastTransactionLt: (r) => r.lastLt,
-      codeHash: (r) => r.codeHash,
-      dataHash: (r) => r.dataHash,
-    });
     await insertUnnest(
       m,
       'multisig_orders',
-      order,
+      MULTISIG_ORDERS_COLUMNS,
       s.multisigOrders,
       newer(
         'address',
-        order.slice(1).map((c) => c.name),
+        MULTISIG_ORDERS_COLUMNS.slice(1).map((c) => c.name),
       ),
     );
     await this.saveVestings(m, s.vestings);
@@ -124,38 +90,26 @@ export class ContractRepository {
    * Vesting wallets, and the whitelist of each wallet whose row this write holds afterwards (it was
    * new or later than the stored one): that whitelist replaces the stored one.
    */
-  private async saveVestings(m: EntityManager, rows: readonly VestingRow[]): Promise<void> {
+  private async saveVestings(m: EntityManager, rows: readonly VestingWrite[]): Promise<void> {
     if (rows.length === 0) {
       return;
     }
-    const vesting = bulkColumns<VestingContractEntity, VestingRow>(VestingContractEntity, {
-      address: (r) => r.address,
-      vestingStartTime: (r) => r.startTime,
-      vestingTotalDuration: (r) => r.totalDuration,
-      unlockPeriod: (r) => r.unlockPeriod,
-      cliffDuration: (r) => r.cliffDuration,
-      vestingTotalAmount: (r) => r.totalAmount,
-      vestingSenderAddress: (r) => r.sender,
-      ownerAddress: (r) => r.owner,
-      lastTransactionLt: (r) => r.lastLt,
-      codeHash: (r) => r.codeHash,
-      dataHash: (r) => r.dataHash,
-    });
     await insertUnnest(
       m,
       'vesting_contracts',
-      vesting,
+      VESTING_CONTRACTS_STATE_COLUMNS,
       rows,
       newer(
         'address',
-        vesting.slice(1).map((c) => c.name),
+        VESTING_CONTRACTS_STATE_COLUMNS.slice(1).map((c) => c.name),
       ),
     );
+    const lt = (r: VestingWrite): string => r.lastTransactionLt.toString();
     const written = `SELECT u.a FROM unnest($1::text[], $2::bigint[]) AS u(a, lt)
       JOIN vesting_contracts v ON v.address = u.a AND v.last_transaction_lt = u.lt`;
     await m.query(`DELETE FROM vesting_whitelist WHERE vesting_contract_address IN (${written})`, [
       rows.map((r) => r.address),
-      rows.map((r) => dec(r.lastLt)),
+      rows.map(lt),
     ]);
     const entries = rows.flatMap((r) => r.whitelist.map((w) => ({ row: r, wallet: w })));
     if (entries.length === 0) {
@@ -169,7 +123,7 @@ export class ContractRepository {
       [
         entries.map((e) => e.row.address),
         entries.map((e) => e.wallet),
-        entries.map((e) => dec(e.row.lastLt)),
+        entries.map((e) => lt(e.row)),
       ],
     );
   }

@@ -6,47 +6,42 @@ import { GetgemsNftSaleEntity } from '../entities/getgems-nft-sale.entity';
 import { GetgemsNftAuctionEntity } from '../entities/getgems-nft-auction.entity';
 import { TelemintNftItemEntity } from '../entities/telemint-nft-item.entity';
 import { type EntityManager } from 'typeorm';
-import { bulkColumns, type ColumnValues } from '../entities/bulk-columns';
+import { ownColumns } from '../entities/bulk-columns';
 import { type BulkColumn, insertUnnest } from '../repositories/unnest-insert';
 import {
-  type JettonMasterRow,
-  type JettonWalletRow,
-  type NftAuctionRow,
-  type NftCollectionRow,
-  type NftItemRow,
-  type NftSaleRow,
-  type StateCommon,
-  type TelemintItemRow,
+  JETTON_MASTER_STATE_KEYS,
+  JETTON_WALLET_STATE_KEYS,
+  NFT_AUCTION_STATE_KEYS,
+  NFT_COLLECTION_STATE_KEYS,
+  NFT_ITEM_STATE_KEYS,
+  NFT_SALE_STATE_KEYS,
+  type StateEntity,
+  type StateRow,
+  TELEMINT_ITEM_STATE_KEYS,
 } from './token-rows';
 
-/** The columns every token state table shares with the contract's account. */
-interface StateEntity {
-  address: string;
-  lastTransactionLt: bigint;
-  codeHash: string | null;
-  dataHash: string | null;
-}
-
-/** A state table's columns: the address, the table's own, then the contract's last lt and hashes. */
-export function stateColumns<E extends StateEntity, R extends StateCommon>(
+/**
+ * A state table's columns: the address, the table's own, then the contract's last lt and hashes,
+ * each written from the row's property of the same name.
+ */
+export function stateColumns<E extends StateEntity, K extends keyof E & string>(
   entity: abstract new () => E,
-  own: ColumnValues<E, R>,
-): BulkColumn<R>[] {
-  const common: ColumnValues<StateEntity, R> = {
-    address: (r) => r.address,
-    lastTransactionLt: (r) => r.lastLt,
-    codeHash: (r) => r.codeHash,
-    dataHash: (r) => r.dataHash,
-  };
-  const { address, ...after } = common;
-  return bulkColumns<E, R>(entity, { address, ...own, ...after });
+  own: readonly K[],
+): BulkColumn<StateRow<E, K>>[] {
+  return ownColumns<E, K | 'address' | 'lastTransactionLt' | 'codeHash' | 'dataHash'>(entity, [
+    'address',
+    ...own,
+    'lastTransactionLt',
+    'codeHash',
+    'dataHash',
+  ]);
 }
 
 /**
  * Upserts state rows, which move forward only: every column but the address is replaced by a row
  * from a later transaction.
  */
-export async function upsertStates<R extends StateCommon>(
+export async function upsertStates<R>(
   m: EntityManager,
   table: string,
   columns: BulkColumn<R>[],
@@ -65,116 +60,28 @@ export async function upsertStates<R extends StateCommon>(
   );
 }
 
-/** The columns of jetton_wallets. */
-export const JETTON_WALLETS_STATE_COLUMNS = stateColumns<JettonWalletEntity, JettonWalletRow>(
+export const JETTON_WALLETS_STATE_COLUMNS = stateColumns(
   JettonWalletEntity,
-  {
-    balance: (r) => r.balance,
-    owner: (r) => r.owner,
-    jetton: (r) => r.jetton,
-  },
+  JETTON_WALLET_STATE_KEYS,
 );
-
-/** The columns of jetton_masters. */
-export const JETTON_MASTERS_STATE_COLUMNS = stateColumns<JettonMasterEntity, JettonMasterRow>(
+export const JETTON_MASTERS_STATE_COLUMNS = stateColumns(
   JettonMasterEntity,
-  {
-    totalSupply: (r) => r.totalSupply,
-    mintable: (r) => r.mintable,
-    adminAddress: (r) => r.admin,
-    jettonContent: (r) => r.content,
-    jettonWalletCodeHash: (r) => r.walletCodeHash,
-  },
+  JETTON_MASTER_STATE_KEYS,
 );
-
-/** The columns of nft_items. */
-export const NFT_ITEMS_STATE_COLUMNS = stateColumns<NftItemEntity, NftItemRow>(NftItemEntity, {
-  init: (r) => r.init,
-  index: (r) => r.index,
-  collectionAddress: (r) => r.collection,
-  ownerAddress: (r) => r.owner,
-  content: (r) => r.content,
-  realOwner: (r) => r.owner,
-});
-
-/** The columns of nft_collections. */
-export const NFT_COLLECTIONS_STATE_COLUMNS = stateColumns<NftCollectionEntity, NftCollectionRow>(
+export const NFT_ITEMS_STATE_COLUMNS = stateColumns(NftItemEntity, NFT_ITEM_STATE_KEYS);
+export const NFT_COLLECTIONS_STATE_COLUMNS = stateColumns(
   NftCollectionEntity,
-  {
-    nextItemIndex: (r) => r.nextItemIndex,
-    ownerAddress: (r) => r.owner,
-    collectionContent: (r) => r.content,
-  },
+  NFT_COLLECTION_STATE_KEYS,
 );
-
-/** The columns of getgems_nft_sales. */
-export const GETGEMS_NFT_SALES_STATE_COLUMNS = stateColumns<GetgemsNftSaleEntity, NftSaleRow>(
+export const GETGEMS_NFT_SALES_STATE_COLUMNS = stateColumns(
   GetgemsNftSaleEntity,
-  {
-    isComplete: (r) => r.isComplete,
-    createdAt: (r) => r.createdAt,
-    marketplaceAddress: (r) => r.marketplace,
-    nftAddress: (r) => r.nft,
-    nftOwnerAddress: (r) => r.nftOwner,
-    fullPrice: (r) => r.fullPrice,
-    marketplaceFeeAddress: (r) => r.marketplaceFeeAddress,
-    marketplaceFee: (r) => r.marketplaceFee,
-    royaltyAddress: (r) => r.royaltyAddress,
-    royaltyAmount: (r) => r.royaltyAmount,
-  },
+  NFT_SALE_STATE_KEYS,
 );
-
-/** The columns of getgems_nft_auctions. */
-export const GETGEMS_NFT_AUCTIONS_STATE_COLUMNS = stateColumns<
+export const GETGEMS_NFT_AUCTIONS_STATE_COLUMNS = stateColumns(
   GetgemsNftAuctionEntity,
-  NftAuctionRow
->(GetgemsNftAuctionEntity, {
-  endFlag: (r) => r.end,
-  endTime: (r) => r.endTime,
-  mpAddr: (r) => r.marketplace,
-  nftAddr: (r) => r.nft,
-  nftOwner: (r) => r.nftOwner,
-  lastBid: (r) => r.lastBid,
-  lastMember: (r) => r.lastMember,
-  minStep: (r) => r.minStep,
-  mpFeeAddr: (r) => r.marketplaceFeeAddress,
-  mpFeeFactor: (r) => r.marketplaceFeeFactor,
-  mpFeeBase: (r) => r.marketplaceFeeBase,
-  royaltyFeeAddr: (r) => r.royaltyFeeAddress,
-  royaltyFeeFactor: (r) => r.royaltyFeeFactor,
-  royaltyFeeBase: (r) => r.royaltyFeeBase,
-  maxBid: (r) => r.maxBid,
-  minBid: (r) => r.minBid,
-  createdAt: (r) => r.createdAt,
-  lastBidAt: (r) => r.lastBidAt,
-  isCanceled: (r) => r.isCanceled,
-  activated: (r) => r.activated,
-  stepTime: (r) => r.stepTime,
-  lastQueryId: (r) => r.lastQueryId,
-  jettonWallet: (r) => r.jettonWallet,
-  jettonMaster: (r) => r.jettonMaster,
-  isBrokenState: (r) => r.isBrokenState,
-  publicKey: (r) => (r.publicKey === null ? null : r.publicKey.toString()),
-});
-
-/** The columns of telemint_nft_items. */
-export const TELEMINT_NFT_ITEMS_STATE_COLUMNS = stateColumns<
+  NFT_AUCTION_STATE_KEYS,
+);
+export const TELEMINT_NFT_ITEMS_STATE_COLUMNS = stateColumns(
   TelemintNftItemEntity,
-  TelemintItemRow
->(TelemintNftItemEntity, {
-  tokenName: (r) => r.tokenName,
-  bidderAddress: (r) => r.bidder,
-  bid: (r) => r.bid,
-  bidTs: (r) => r.bidTs,
-  minBid: (r) => r.minBid,
-  endTime: (r) => r.endTime,
-  beneficiaryAddress: (r) => r.beneficiary,
-  initialMinBid: (r) => r.initialMinBid,
-  maxBid: (r) => r.maxBid,
-  minBidStep: (r) => r.minBidStep,
-  minExtendTime: (r) => r.minExtendTime,
-  duration: (r) => r.duration,
-  royaltyNumerator: (r) => r.royaltyNumerator,
-  royaltyDenominator: (r) => r.royaltyDenominator,
-  royaltyDestination: (r) => r.royaltyDestination,
-});
+  TELEMINT_ITEM_STATE_KEYS,
+);

@@ -22,12 +22,15 @@ const JETTON_B = `-1:${'B'.repeat(64)}`;
 const CODE = `${'c'.repeat(43)}=`;
 const DATA = `${'d'.repeat(43)}=`;
 
-const pool = (over: Partial<DexPoolRow> & Pick<DexPoolRow, 'address' | 'lastLt'>): DexPoolRow => ({
-  asset1: null,
-  asset2: JETTON_A,
-  reserve1: 5_000_000_000n,
-  reserve2: 123_456_789_012_345_678_901_234_567_890n,
-  isStable: false,
+const pool = (
+  over: Partial<DexPoolRow> & Pick<DexPoolRow, 'address' | 'lastTransactionLt'>,
+): DexPoolRow => ({
+  dex: 'dedust',
+  asset_1: null,
+  asset_2: JETTON_A,
+  reserve_1: 5_000_000_000n,
+  reserve_2: 123_456_789_012_345_678_901_234_567_890n,
+  poolType: 'volatile',
   fee: 0.0025,
   codeHash: CODE,
   dataHash: DATA,
@@ -55,17 +58,17 @@ void describe('dex_pools (ContractRepository, ClassifyInputRepository)', () => {
       contracts.saveContracts(
         m,
         save([
-          pool({ address: TON_POOL, lastLt: 100n }),
+          pool({ address: TON_POOL, lastTransactionLt: 100n }),
           pool({
             address: JETTON_POOL,
-            lastLt: 200n,
-            asset1: JETTON_A,
-            asset2: JETTON_B,
-            isStable: true,
+            lastTransactionLt: 200n,
+            asset_1: JETTON_A,
+            asset_2: JETTON_B,
+            poolType: 'stable',
             fee: 0.0005,
             dataHash: null,
           }),
-          pool({ address: ELSEWHERE, lastLt: 300n }),
+          pool({ address: ELSEWHERE, lastTransactionLt: 300n }),
         ]),
       ),
     );
@@ -133,8 +136,8 @@ void describe('dex_pools (ContractRepository, ClassifyInputRepository)', () => {
       contracts.saveContracts(
         m,
         save([
-          pool({ address: TON_POOL, lastLt: 150n, reserve1: 7n }),
-          pool({ address: JETTON_POOL, lastLt: 199n, reserve1: 1n, asset1: null }),
+          pool({ address: TON_POOL, lastTransactionLt: 150n, reserve_1: 7n }),
+          pool({ address: JETTON_POOL, lastTransactionLt: 199n, reserve_1: 1n, asset_1: null }),
         ]),
       ),
     );

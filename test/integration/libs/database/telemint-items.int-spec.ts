@@ -29,22 +29,33 @@ const CODE = `${'c'.repeat(43)}=`;
 const DATA = `${'d'.repeat(43)}=`;
 const ADDRESSES = { bidder: BIDDER, beneficiary: BENEFICIARY, royalty: ROYALTY };
 
-const onAuction = (lastLt: bigint, bid: bigint): TelemintItemRow => ({
+/** The probe's state under telemint_nft_items' names: the auction's addresses are `*Address`. */
+function telemintColumns<S extends { bidder: string | null; beneficiary: string | null }>(
+  state: S,
+): Omit<S, 'bidder' | 'beneficiary'> & {
+  bidderAddress: string | null;
+  beneficiaryAddress: string | null;
+} {
+  const { bidder, beneficiary, ...rest } = state;
+  return { ...rest, bidderAddress: bidder, beneficiaryAddress: beneficiary };
+}
+
+const onAuction = (lastTransactionLt: bigint, bid: bigint): TelemintItemRow => ({
   address: ITEM,
-  lastLt,
+  lastTransactionLt,
   codeHash: CODE,
   dataHash: DATA,
-  ...durovAuctionState(ADDRESSES),
+  ...telemintColumns(durovAuctionState(ADDRESSES)),
   bid,
 });
 
 const idle: TelemintItemRow = {
   address: IDLE,
-  lastLt: 77n,
+  lastTransactionLt: 77n,
   codeHash: CODE,
   dataHash: null,
   tokenName: '+88801234567',
-  ...NO_TELEMINT_AUCTION,
+  ...telemintColumns(NO_TELEMINT_AUCTION),
   royaltyNumerator: 5n,
   royaltyDenominator: 100n,
   royaltyDestination: ROYALTY,
@@ -52,14 +63,15 @@ const idle: TelemintItemRow = {
 
 const nftItem: NftItemRow = {
   address: ITEM,
-  lastLt: 500n,
+  lastTransactionLt: 500n,
   codeHash: CODE,
   dataHash: DATA,
   init: true,
   index: 123n,
-  collection: COLLECTION,
-  owner: ITEM,
+  collectionAddress: COLLECTION,
+  ownerAddress: ITEM,
   content: { uri: 'https://nft.fragment.com/username/durov.json' },
+  realOwner: ITEM,
 };
 
 const EMPTY = { wallets: [], masters: [], items: [], collections: [], sales: [], auctions: [] };
