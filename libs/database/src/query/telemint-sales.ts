@@ -1,27 +1,9 @@
+import { STATE_COMMON_KEYS, TELEMINT_ITEM_STATE_KEYS } from '../decoded/token-rows';
 import { type QueryRow, selectList } from '../entities/query-row';
 import { TelemintNftItemEntity } from '../entities/telemint-nft-item.entity';
 
-const TELEMINT_KEYS = [
-  'address',
-  'tokenName',
-  'bidderAddress',
-  'bid',
-  'bidTs',
-  'minBid',
-  'endTime',
-  'beneficiaryAddress',
-  'initialMinBid',
-  'maxBid',
-  'minBidStep',
-  'minExtendTime',
-  'duration',
-  'royaltyNumerator',
-  'royaltyDenominator',
-  'royaltyDestination',
-  'lastTransactionLt',
-  'codeHash',
-  'dataHash',
-] as const;
+/** What the decoder writes of a Telemint item (its write row's columns), read back whole. */
+const TELEMINT_KEYS = [...STATE_COMMON_KEYS, ...TELEMINT_ITEM_STATE_KEYS] as const;
 
 /**
  * The Telemint items among nft/sales' addresses (toncenter `crud/crud_sales.go` queryTelemintImpl:
