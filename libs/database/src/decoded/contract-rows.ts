@@ -16,11 +16,8 @@ import { type StateRow } from './token-rows';
  * each is its table's own properties, in the order the insert lists their columns.
  */
 
-/**
- * The columns of dns_entries the decoder writes (TEP-81 records of a DNS item). Not a state row: the
- * table is keyed by `nftItemAddress` and keeps no code or data hash.
- */
-export const DNS_ENTRY_KEYS = [
+/** A DNS item's records as v3 serves them (the dns_entries columns the API reads). */
+export const DNS_RECORD_KEYS = [
   'nftItemAddress',
   'nftItemOwner',
   'domain',
@@ -28,6 +25,14 @@ export const DNS_ENTRY_KEYS = [
   'dnsWallet',
   'dnsSiteAdnl',
   'dnsStorageBagId',
+] as const satisfies readonly (keyof DnsEntryEntity)[];
+
+/**
+ * The columns of dns_entries the decoder writes (TEP-81 records of a DNS item). Not a state row: the
+ * table is keyed by `nftItemAddress` and keeps no code or data hash.
+ */
+export const DNS_ENTRY_KEYS = [
+  ...DNS_RECORD_KEYS,
   'lastTransactionLt',
 ] as const satisfies readonly (keyof DnsEntryEntity)[];
 export type DnsEntryRow = WriteRow<DnsEntryEntity, (typeof DNS_ENTRY_KEYS)[number]>;
