@@ -1,6 +1,9 @@
 import { type WriteRow } from '../entities/bulk-columns';
 import { type GetgemsNftAuctionEntity } from '../entities/getgems-nft-auction.entity';
-import { type GetgemsNftSaleEntity } from '../entities/getgems-nft-sale.entity';
+import {
+  type GetgemsNftSaleEntity,
+  NFT_SALE_TERMS_KEYS,
+} from '../entities/getgems-nft-sale.entity';
 import { type JettonMasterEntity } from '../entities/jetton-master.entity';
 import { type JettonWalletEntity } from '../entities/jetton-wallet.entity';
 import { type NftCollectionEntity } from '../entities/nft-collection.entity';
@@ -79,14 +82,7 @@ export type NftCollectionRow = StateRow<
 export const NFT_SALE_STATE_KEYS = [
   'isComplete',
   'createdAt',
-  'marketplaceAddress',
-  'nftAddress',
-  'nftOwnerAddress',
-  'fullPrice',
-  'marketplaceFeeAddress',
-  'marketplaceFee',
-  'royaltyAddress',
-  'royaltyAmount',
+  ...NFT_SALE_TERMS_KEYS,
 ] as const satisfies readonly (keyof GetgemsNftSaleEntity)[];
 export type NftSaleRow = StateRow<GetgemsNftSaleEntity, (typeof NFT_SALE_STATE_KEYS)[number]>;
 

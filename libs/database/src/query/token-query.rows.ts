@@ -1,10 +1,18 @@
-import { GetgemsNftSaleEntity, NFT_SALE_TERMS_KEYS } from '../entities/getgems-nft-sale.entity';
+import {
+  JETTON_MASTER_STATE_KEYS,
+  JETTON_WALLET_STATE_KEYS,
+  NFT_COLLECTION_STATE_KEYS,
+  NFT_ITEM_STATE_KEYS,
+  NFT_SALE_STATE_KEYS,
+  STATE_COMMON_KEYS,
+} from '../decoded/token-rows';
+import { GetgemsNftSaleEntity } from '../entities/getgems-nft-sale.entity';
 import { JettonBurnEntity } from '../entities/jetton-burn.entity';
 import { JettonMasterEntity } from '../entities/jetton-master.entity';
 import { JettonTransferEntity } from '../entities/jetton-transfer.entity';
 import { JettonWalletEntity } from '../entities/jetton-wallet.entity';
 import { NftCollectionEntity } from '../entities/nft-collection.entity';
-import { NFT_ITEM_DATA_KEYS, NftItemEntity } from '../entities/nft-item.entity';
+import { NftItemEntity } from '../entities/nft-item.entity';
 import { NftTransferEntity } from '../entities/nft-transfer.entity';
 import { type QueryRow, selectList } from '../entities/query-row';
 import { type NftAuctionSaleQueryRow } from './nft-auction-sales';
@@ -12,20 +20,11 @@ import { type TelemintSaleQueryRow } from './telemint-sales';
 
 /*
  * What the v3 token queries read of the decoder's token tables: for each, the properties of its
- * entity, from which both the select list and the row type (numeric and int8 as strings) follow.
+ * entity (the columns the decoder writes, token-rows.ts, and what else the API serves), from which
+ * both the select list and the row type (numeric and int8 as strings) follow.
  */
 
-const JETTON_MASTER_KEYS = [
-  'address',
-  'totalSupply',
-  'mintable',
-  'adminAddress',
-  'jettonContent',
-  'jettonWalletCodeHash',
-  'lastTransactionLt',
-  'codeHash',
-  'dataHash',
-] as const;
+const JETTON_MASTER_KEYS = [...STATE_COMMON_KEYS, ...JETTON_MASTER_STATE_KEYS] as const;
 export type JettonMasterQueryRow = QueryRow<
   JettonMasterEntity,
   (typeof JETTON_MASTER_KEYS)[number]
@@ -33,13 +32,8 @@ export type JettonMasterQueryRow = QueryRow<
 export const JETTON_MASTER = selectList(JettonMasterEntity, JETTON_MASTER_KEYS);
 
 const JETTON_WALLET_KEYS = [
-  'address',
-  'balance',
-  'owner',
-  'jetton',
-  'lastTransactionLt',
-  'codeHash',
-  'dataHash',
+  ...STATE_COMMON_KEYS,
+  ...JETTON_WALLET_STATE_KEYS,
   'mintlessIsClaimed',
   'mintlessAmount',
   'mintlessStartFrom',
@@ -88,28 +82,14 @@ const JETTON_BURN_KEYS = [
 export type JettonBurnQueryRow = QueryRow<JettonBurnEntity, (typeof JETTON_BURN_KEYS)[number]>;
 export const JETTON_BURN_COLUMNS = selectList(JettonBurnEntity, JETTON_BURN_KEYS, 'E');
 
-const NFT_COLLECTION_KEYS = [
-  'address',
-  'nextItemIndex',
-  'ownerAddress',
-  'collectionContent',
-  'lastTransactionLt',
-  'codeHash',
-  'dataHash',
-] as const;
+const NFT_COLLECTION_KEYS = [...STATE_COMMON_KEYS, ...NFT_COLLECTION_STATE_KEYS] as const;
 export type NftCollectionQueryRow = QueryRow<
   NftCollectionEntity,
   (typeof NFT_COLLECTION_KEYS)[number]
 >;
 export const NFT_COLLECTION = selectList(NftCollectionEntity, NFT_COLLECTION_KEYS);
 
-const NFT_ITEM_KEYS = [
-  ...NFT_ITEM_DATA_KEYS,
-  'lastTransactionLt',
-  'codeHash',
-  'dataHash',
-  'realOwner',
-] as const;
+const NFT_ITEM_KEYS = [...STATE_COMMON_KEYS, ...NFT_ITEM_STATE_KEYS] as const;
 export type NftItemQueryRow = QueryRow<NftItemEntity, (typeof NFT_ITEM_KEYS)[number]> & {
   /** The getgems sale the item is on: the owner is a sale contract selling this item. */
   sale_address: string | null;
@@ -123,15 +103,7 @@ export type NftItemQueryRow = QueryRow<NftItemEntity, (typeof NFT_ITEM_KEYS)[num
 /** nft_items' own columns of NftItemQueryRow (the sale and auction ones are joined in). */
 export const NFT_ITEM_OWN_COLUMNS = selectList(NftItemEntity, NFT_ITEM_KEYS);
 
-const NFT_SALE_KEYS = [
-  'address',
-  'isComplete',
-  'createdAt',
-  ...NFT_SALE_TERMS_KEYS,
-  'lastTransactionLt',
-  'codeHash',
-  'dataHash',
-] as const;
+const NFT_SALE_KEYS = [...STATE_COMMON_KEYS, ...NFT_SALE_STATE_KEYS] as const;
 /** A getgems fixed-price sale with its item and the item's collection (each null when unknown). */
 export type NftSaleQueryRow = QueryRow<GetgemsNftSaleEntity, (typeof NFT_SALE_KEYS)[number]> &
   SaleItem;
