@@ -1,31 +1,14 @@
 /**
- * swap.coffee DEX messages, as toncenter reads them. Opcodes come from the registry's `COFFEE`
- * constructors and the swap, payout, vault and MEV bodies load through them (`loadFields`); the
- * liquidity and staking readers stay here because toncenter reads them further than the layouts
- * (which keep the tail as `rest`): a message cut short there is unreadable.
+ * swap.coffee DEX messages, as toncenter reads them. Opcodes and leading fields come from the
+ * registry's `COFFEE` constructors (`loadFields`, `loadLeadingFields`, the latter under any opcode
+ * where the matchers have placed the message); what is read here after them is where toncenter reads
+ * further than the layouts (which keep the tail as `rest` or a ref whole): a message cut short there is
+ * unreadable.
  */
 import type { Slice } from '@ton/core';
-import type { COFFEE, LoadedFields } from '@app/ton';
+import { COFFEE, type LoadedFields, loadLeadingFields } from '@app/ton';
 import type { Asset } from '../families/asset';
-import { loadAddr, loadAddrOrExternal, loadMaybeRef } from './cells';
-
-/**
- * native$00 = Asset; jetton$01 chain:uint8 hash:uint256 = Asset; extra$10 id:uint32 = Asset (refused,
- * as toncenter refuses it). Read by hand inside the pool params, which toncenter reads further than
- * the layout. The chain is unsigned as toncenter reads it (`load_coffee_asset`), so a masterchain
- * jetton is `255:…`.
- */
-export function loadCoffeeAsset(s: Slice): Asset {
-  const tag = s.loadUint(2);
-  if (tag === 0) {
-    return { isTon: true, jetton: null };
-  }
-  if (tag === 1) {
-    const wc = s.loadUint(8);
-    return { isTon: false, jetton: `${wc}:${s.loadBuffer(32).toString('hex').toUpperCase()}` };
-  }
-  throw new Error(`unsupported coffee asset tag ${tag}`);
-}
+import { afterAnyOpcode, loadAddr, loadAddrOrExternal, loadMaybeRef } from './cells';
 
 /**
  * A loaded `COFFEE` asset as the classifier's asset; the extra-currency variant is refused. The layout
@@ -53,14 +36,11 @@ export interface CoffeePoolParams {
   second: Asset;
 }
 
-export function loadCoffeePoolParams(s: Slice): CoffeePoolParams {
-  const first = loadCoffeeAsset(s);
-  const second = loadCoffeeAsset(s);
-  s.skip(3);
-  if (s.loadBit()) {
-    s.loadRef();
-  }
-  return { first, second };
+/** Loaded `COFFEE` pool params as the classifier's assets (an extra-currency asset is refused). */
+function coffeePoolParams(
+  p: LoadedFields<(typeof COFFEE.create_pool)['fields']>['params'],
+): CoffeePoolParams {
+  return { first: coffeeAsset(p.first), second: coffeeAsset(p.second) };
 }
 
 /**
@@ -103,73 +83,86 @@ export interface CoffeeCreatePool {
   recipient: string | null;
 }
 
-/** create_pool_native#c0ffee02 query_id:uint64 amount:Coins params:PoolParams creation_params:PoolCreationParams */
+/** `COFFEE.create_pool` (under any opcode), its creation_params (the layout's `rest`) read here. */
 export function parseCoffeeCreatePoolNative(s: Slice): CoffeeCreatePool {
-  s.skip(32 + 64);
-  const amount = s.loadCoins();
-  const params = loadCoffeePoolParams(s);
-  return { amount, params, recipient: loadCoffeePoolCreationRecipient(s) };
+  const { amount, params } = loadLeadingFields(afterAnyOpcode(COFFEE.create_pool, s), s, [
+    'query_id',
+    'amount',
+    'params',
+  ]);
+  const pool = coffeePoolParams(params);
+  return { amount, params: pool, recipient: loadCoffeePoolCreationRecipient(s) };
 }
 
-/** create_pool_jetton#c0ffee11 params:PoolParams creation_params:PoolCreationParams (forward payload) */
+/** `COFFEE.create_pool_jetton` (under any opcode), its creation_params (the layout's `rest`) read here. */
 export function parseCoffeeCreatePoolJetton(s: Slice): CoffeeCreatePool {
-  s.skip(32);
-  const params = loadCoffeePoolParams(s);
-  return { amount: null, params, recipient: loadCoffeePoolCreationRecipient(s) };
+  const { params } = loadLeadingFields(afterAnyOpcode(COFFEE.create_pool_jetton, s), s, ['params']);
+  const pool = coffeePoolParams(params);
+  return { amount: null, params: pool, recipient: loadCoffeePoolCreationRecipient(s) };
 }
 
 /**
  * create_liquidity_depository_request#c0ffee27 query_id:uint64 amount:Coins
  * params:^[recipient:MsgAddressInt use_recipient_on_failure:int1] pool_params:^PoolParams
- * sender:MsgAddressInt proof:^Cell, read whole as toncenter does.
+ * sender:MsgAddressInt proof:^Cell, read whole as toncenter does: `COFFEE.create_liquidity_depository_request`
+ * (under any opcode) up to the sender, then the params cell it keeps whole and the proof.
  */
 export function parseCoffeeCreateLiquidityDepositoryRequest(s: Slice): {
   amount: bigint;
   pool_params: CoffeePoolParams;
   sender: string | null;
 } {
-  s.skip(32 + 64);
-  const amount = s.loadCoins();
-  const trimmed = s.loadRef().beginParse();
+  const { amount, params, pool_params, sender } = loadLeadingFields(
+    afterAnyOpcode(COFFEE.create_liquidity_depository_request, s),
+    s,
+    ['query_id', 'amount', 'params', 'pool_params', 'sender'],
+  );
+  const trimmed = params.beginParse();
   loadAddrOrExternal(trimmed);
   trimmed.skip(1);
-  const pool_params = loadCoffeePoolParams(s.loadRef().beginParse());
-  const sender = loadAddr(s);
   s.loadRef();
-  return { amount, pool_params, sender };
+  return { amount, pool_params: coffeePoolParams(pool_params), sender };
 }
 
 /**
  * deposit_liquidity_successful_event#c0ffee33 / liquidity_withdrawal_event#c0ffee35 query_id:uint64
  * amount1:Coins amount2:Coins lp_amount:Coins total_supply:PoolReserves reserves:PoolReserves, with
- * pool_reserves input_reserve:Coins output_reserve:Coins; read whole as toncenter does.
+ * pool_reserves input_reserve:Coins output_reserve:Coins; read whole as toncenter does:
+ * `COFFEE.deposit_liquidity_succeeded` (either opcode, one layout) up to lp_amount, then the reserves
+ * the layout keeps in `rest`.
  */
 export function parseCoffeeLiquidityEvent(s: Slice): {
   amount1: bigint;
   amount2: bigint;
   lp_amount: bigint;
 } {
-  s.skip(32 + 64);
-  const event = { amount1: s.loadCoins(), amount2: s.loadCoins(), lp_amount: s.loadCoins() };
+  const event = loadLeadingFields(afterAnyOpcode(COFFEE.deposit_liquidity_succeeded, s), s, [
+    'query_id',
+    'amount1',
+    'amount2',
+    'lp_amount',
+  ]);
   for (let i = 0; i < 4; i++) {
     s.loadCoins();
   }
-  return event;
+  return { amount1: event.amount1, amount2: event.amount2, lp_amount: event.lp_amount };
 }
 
 /**
  * create_pool_request#c0ffee25 query_id:uint64 amount1:Coins amount2:Coins tx_initiator:MsgAddressInt
- * creation_params:^PoolCreationParams proof:^Cell, read whole as toncenter does.
+ * creation_params:^PoolCreationParams proof:^Cell, read whole as toncenter does:
+ * `COFFEE.create_pool_request` (under any opcode) up to tx_initiator, then what its `rest` keeps.
  */
 export function parseCoffeeCreatePoolRequest(s: Slice): {
   amount1: bigint;
   amount2: bigint;
   tx_initiator: string | null;
 } {
-  s.skip(32 + 64);
-  const amount1 = s.loadCoins();
-  const amount2 = s.loadCoins();
-  const tx_initiator = loadAddr(s);
+  const { amount1, amount2, tx_initiator } = loadLeadingFields(
+    afterAnyOpcode(COFFEE.create_pool_request, s),
+    s,
+    ['query_id', 'amount1', 'amount2', 'tx_initiator'],
+  );
   loadCoffeePoolCreationRecipient(s.loadRef().beginParse());
   s.loadRef();
   return { amount1, amount2, tx_initiator };
@@ -177,14 +170,15 @@ export function parseCoffeeCreatePoolRequest(s: Slice): {
 
 /**
  * staking_position_withdraw_2#cb03bfaf query_id:uint64 nft_id:uint64 owner:MsgAddressInt points:Coins
- * jetton_data:^[wallet:MsgAddressInt amount:Coins]
+ * jetton_data:^[wallet:MsgAddressInt amount:Coins]: `COFFEE.staking_position_withdraw`'s query_id
+ * (under any opcode), then by hand what its layout keeps in `rest` (three layouts share the opcode).
  */
 export function parseCoffeeStakingWithdraw2(s: Slice): {
   nft_id: bigint;
   owner: string | null;
   points: bigint;
 } {
-  s.skip(32 + 64);
+  loadLeadingFields(afterAnyOpcode(COFFEE.staking_position_withdraw, s), s, ['query_id']);
   const nft_id = s.loadUintBig(64);
   const owner = loadAddr(s);
   const points = s.loadCoins();
@@ -203,10 +197,11 @@ export interface CoffeeStakingPayout {
 
 /**
  * staking_position_withdraw_3#cb03bfaf query_id:uint64 jetton_wallet:MsgAddressInt jetton_amount:Coins
- * owner:MsgAddressInt (the owner is kept as read, never as an account: addr_extern is accepted).
+ * owner:MsgAddressInt (the owner is kept as read, never as an account: addr_extern is accepted):
+ * `COFFEE.staking_position_withdraw`'s query_id (under any opcode), then the rest by hand.
  */
 export function parseCoffeeStakingWithdraw3(s: Slice): CoffeeStakingPayout {
-  s.skip(32 + 64);
+  loadLeadingFields(afterAnyOpcode(COFFEE.staking_position_withdraw, s), s, ['query_id']);
   const jetton_wallet = loadAddr(s);
   const jetton_amount = s.loadCoins();
   return { jetton_wallet, jetton_amount, receiver: loadAddrOrExternal(s) };
@@ -214,13 +209,16 @@ export function parseCoffeeStakingWithdraw3(s: Slice): CoffeeStakingPayout {
 
 /**
  * staking_claim_rewards#b30c7310 query_id:uint64 jetton_wallet:MsgAddressInt jetton_amount:Coins
- * receiver:MsgAddressInt payload:(Maybe ^[gas:Coins payload:^Cell]), read whole as toncenter does.
+ * receiver:MsgAddressInt payload:(Maybe ^[gas:Coins payload:^Cell]), read whole as toncenter does:
+ * `COFFEE.staking_claim_rewards` (under any opcode) up to the receiver, then the payload its layout
+ * keeps in `rest`.
  */
 export function parseCoffeeStakingClaimRewards(s: Slice): CoffeeStakingPayout {
-  s.skip(32 + 64);
-  const jetton_wallet = loadAddr(s);
-  const jetton_amount = s.loadCoins();
-  const receiver = loadAddr(s);
+  const { jetton_wallet, jetton_amount, receiver } = loadLeadingFields(
+    afterAnyOpcode(COFFEE.staking_claim_rewards, s),
+    s,
+    ['query_id', 'jetton_wallet', 'jetton_amount', 'receiver'],
+  );
   const forward = loadMaybeRef(s);
   if (forward) {
     const f = forward.beginParse();

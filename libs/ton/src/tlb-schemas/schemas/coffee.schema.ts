@@ -4,7 +4,6 @@ import {
   cell,
   choice,
   coins,
-  type FieldList,
   inline,
   int,
   maybeCell,
@@ -24,7 +23,7 @@ const asset = choice(2, {
 });
 
 // pool_params$_ first:Asset second:Asset amm:(## 3) amm_settings:(Maybe ^Cell) = PoolParams;
-const poolParams: FieldList = {
+const poolParams = {
   first: asset,
   second: asset,
   amm: uint(3),
@@ -32,7 +31,7 @@ const poolParams: FieldList = {
 };
 
 /** `query_id:uint64` then fields this registry does not model, kept as `rest`. */
-const queryAndRest: FieldList = { query_id: uint64, rest };
+const queryAndRest = { query_id: uint64, rest };
 
 /** swap.coffee DEX: vaults, pools, liquidity depositories and staking. */
 export const COFFEE = {
