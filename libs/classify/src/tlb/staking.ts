@@ -10,5 +10,9 @@ export const ELECTOR_ADDRESS = `-1:${'3'.repeat(64)}`;
  * ends before the ExtraCurrencyCollection the layout declares still names its amount.
  */
 export function parseSubscriptionPaymentRequest(s: Slice): { query_id: bigint; grams: bigint } {
-  return loadLeadingFields(WALLET_PLUGIN.payment_request, s, ['query_id', 'grams']);
+  const { query_id, grams } = loadLeadingFields(WALLET_PLUGIN.payment_request, s, [
+    'query_id',
+    'grams',
+  ]);
+  return { query_id, grams };
 }
