@@ -9,7 +9,7 @@
 import type { Slice } from '@ton/core';
 import { DEDUST, loadLeadingFields } from '@app/ton';
 import type { Asset } from '../families/asset';
-import { afterAnyOpcode, loadAddr, loadMaybeRef } from './cells';
+import { afterAnyOpcode, loadLeadingStructFields, loadMaybeRef } from './cells';
 
 /**
  * native$0000 = Asset; jetton$0001 workchain_id:int8 address:uint256 = Asset; toncenter's `load_asset`
@@ -117,7 +117,8 @@ export interface DedustSwapNotificationBody {
 /**
  * swap#9c610de3 asset_in:Asset asset_out:Asset amount_in:Coins amount_out:Coins
  *   ^[sender_addr:MsgAddressInt ref_addr:MsgAddress reserve0:Coins reserve1:Coins] (pool log).
- * The ref is read to its end although only the amounts are used: toncenter's
+ * The assets and amounts by hand (`DEDUST.swap_event` begins with the assets), the ref through the
+ * layout's `details`, read to its end although only the amounts are used: toncenter's
  * `messages/swaps.py` DedustSwapNotification loads all of it, so a log cut short raises there and
  * DedustSwapBlockMatcher builds no swap.
  */
@@ -127,11 +128,12 @@ export function parseDedustSwapNotification(s: Slice): DedustSwapNotificationBod
   const asset_out = loadDedustAsset(s);
   const amount_in = s.loadCoins();
   const amount_out = s.loadCoins();
-  const r = s.loadRef().beginParse();
-  loadAddr(r);
-  loadAddr(r);
-  r.loadCoins();
-  r.loadCoins();
+  loadLeadingStructFields(DEDUST.swap_event.fields.details, s.loadRef().beginParse(), [
+    'sender_addr',
+    'referral_addr',
+    'reserve0',
+    'reserve1',
+  ]);
   return { asset_in, asset_out, amount_in, amount_out };
 }
 
@@ -145,21 +147,24 @@ export function parseDedustPayoutAmount(s: Slice): bigint {
 }
 
 /**
- * The pools of a swap path: SwapStep = pool_addr:MsgAddressInt kind:uint1 limit:Coins
- *   next:(Maybe ^SwapStep).
+ * The pools of a swap path: each SwapStep (pool_addr:MsgAddressInt kind:uint1 limit:Coins
+ *   next:(Maybe ^SwapStep)) read as `DEDUST.swap`'s `step`, following `next` (which the layout keeps
+ *   whole).
  */
 export function parseDedustSwapSteps(s: Slice): string[] {
   const pools: string[] = [];
   let cur: Slice = s;
   for (;;) {
-    const pool = loadAddr(cur);
+    const { pool_addr: pool, next } = loadLeadingStructFields(DEDUST.swap.fields.step, cur, [
+      'pool_addr',
+      'kind',
+      'limit',
+      'next',
+    ]);
     if (pool === null) {
       throw new Error('dedust swap step without a pool');
     }
     pools.push(pool);
-    cur.skip(1);
-    cur.loadCoins();
-    const next = cur.loadBit() ? cur.loadRef() : null;
     if (next === null) {
       return pools;
     }
