@@ -45,14 +45,17 @@ export function parseDedustDepositTonToVault(s: Slice): DedustDepositParams {
   s.skip(1);
   const asset0 = loadDedustAsset(s);
   const asset1 = loadDedustAsset(s);
-  const p = s.loadRef().beginParse();
-  p.loadCoins();
+  const targets = loadLeadingStructFields(
+    DEDUST.deposit_liquidity.fields.params,
+    s.loadRef().beginParse(),
+    ['min_lp_amount', 'asset0_target_balance', 'asset1_target_balance'],
+  );
   return {
     amount,
     asset0,
     asset1,
-    asset0_target_balance: p.loadCoins(),
-    asset1_target_balance: p.loadCoins(),
+    asset0_target_balance: targets.asset0_target_balance,
+    asset1_target_balance: targets.asset1_target_balance,
   };
 }
 
