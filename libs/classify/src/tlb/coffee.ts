@@ -1,12 +1,13 @@
 /**
- * swap.coffee DEX messages, as toncenter reads them. Opcodes and leading fields come from the
- * registry's `COFFEE` constructors (`loadFields`, `loadLeadingFields`, the latter under any opcode
- * where the matchers have placed the message); what is read here after them is where toncenter reads
- * further than the layouts (which keep the tail as `rest` or a ref whole): a message cut short there is
+ * swap.coffee DEX messages, as toncenter reads them (ton-indexer `messages/coffee.py`). Bodies load
+ * through the registry's `COFFEE` constructors (`loadFields`, `loadLeadingFields`, under any opcode
+ * where the matchers have placed the message); what is read here is what the layouts keep whole and
+ * toncenter reads further (a notification data cell, a depository's trimmed params, the jetton data of a
+ * staking withdrawal), or an owner toncenter accepts as an addr_extern: a message cut short there is
  * unreadable.
  */
 import type { Slice } from '@ton/core';
-import { COFFEE, type LoadedFields, loadLeadingFields } from '@app/ton';
+import { COFFEE, type LoadedFields, loadFields, loadLeadingFields } from '@app/ton';
 import type { Asset } from '../families/asset';
 import { afterAnyOpcode, loadAddr, loadAddrOrExternal, loadMaybeRef } from './cells';
 
@@ -61,20 +62,17 @@ function skipCoffeeNotificationData(s: Slice): void {
 }
 
 /**
- * pool_creation_params public:[recipient:MsgAddressInt use_recipient_on_failure:int1
- * notification_data:(Maybe ^NotificationData)] private:[is_active:uint1 extra_settings:(Maybe ^Cell)],
- * read whole as toncenter does: the recipient.
+ * The recipient of loaded pool creation params, their notification data (kept whole by the layout)
+ * read as toncenter reads it.
  */
-function loadCoffeePoolCreationRecipient(s: Slice): string | null {
-  const recipient = loadAddr(s);
-  s.skip(1);
-  const notification = loadMaybeRef(s);
+function poolCreationRecipient(
+  p: LoadedFields<(typeof COFFEE.create_pool)['fields']>['creation_params'],
+): string | null {
+  const notification = p.public.notification_data;
   if (notification) {
     skipCoffeeNotificationData(notification.beginParse());
   }
-  s.skip(1);
-  loadMaybeRef(s);
-  return recipient;
+  return p.public.recipient;
 }
 
 export interface CoffeeCreatePool {
@@ -83,44 +81,40 @@ export interface CoffeeCreatePool {
   recipient: string | null;
 }
 
-/** `COFFEE.create_pool` (under any opcode), its creation_params (the layout's `rest`) read here. */
+/** `COFFEE.create_pool` (under any opcode). */
 export function parseCoffeeCreatePoolNative(s: Slice): CoffeeCreatePool {
-  const { amount, params } = loadLeadingFields(afterAnyOpcode(COFFEE.create_pool, s), s, [
-    'query_id',
-    'amount',
-    'params',
-  ]);
+  const { amount, params, creation_params } = loadFields(afterAnyOpcode(COFFEE.create_pool, s), s);
   const pool = coffeePoolParams(params);
-  return { amount, params: pool, recipient: loadCoffeePoolCreationRecipient(s) };
+  return { amount, params: pool, recipient: poolCreationRecipient(creation_params) };
 }
 
-/** `COFFEE.create_pool_jetton` (under any opcode), its creation_params (the layout's `rest`) read here. */
+/** `COFFEE.create_pool_jetton` (under any opcode). */
 export function parseCoffeeCreatePoolJetton(s: Slice): CoffeeCreatePool {
-  const { params } = loadLeadingFields(afterAnyOpcode(COFFEE.create_pool_jetton, s), s, ['params']);
+  const { params, creation_params } = loadFields(afterAnyOpcode(COFFEE.create_pool_jetton, s), s);
   const pool = coffeePoolParams(params);
-  return { amount: null, params: pool, recipient: loadCoffeePoolCreationRecipient(s) };
+  return { amount: null, params: pool, recipient: poolCreationRecipient(creation_params) };
 }
 
 /**
  * create_liquidity_depository_request#c0ffee27 query_id:uint64 amount:Coins
  * params:^[recipient:MsgAddressInt use_recipient_on_failure:int1] pool_params:^PoolParams
  * sender:MsgAddressInt proof:^Cell, read whole as toncenter does: `COFFEE.create_liquidity_depository_request`
- * (under any opcode) up to the sender, then the params cell it keeps whole and the proof.
+ * (under any opcode), then the params cell it keeps whole, whose recipient toncenter accepts as an
+ * addr_extern.
  */
 export function parseCoffeeCreateLiquidityDepositoryRequest(s: Slice): {
   amount: bigint;
   pool_params: CoffeePoolParams;
   sender: string | null;
 } {
-  const { amount, params, pool_params, sender } = loadLeadingFields(
+  const { amount, params, pool_params, sender } = loadFields(
     afterAnyOpcode(COFFEE.create_liquidity_depository_request, s),
     s,
-    ['query_id', 'amount', 'params', 'pool_params', 'sender'],
   );
+  // deposit_liquidity_params_trimmed recipient:MsgAddressInt use_recipient_on_failure:int1
   const trimmed = params.beginParse();
   loadAddrOrExternal(trimmed);
   trimmed.skip(1);
-  s.loadRef();
   return { amount, pool_params: coffeePoolParams(pool_params), sender };
 }
 
@@ -128,43 +122,32 @@ export function parseCoffeeCreateLiquidityDepositoryRequest(s: Slice): {
  * deposit_liquidity_successful_event#c0ffee33 / liquidity_withdrawal_event#c0ffee35 query_id:uint64
  * amount1:Coins amount2:Coins lp_amount:Coins total_supply:PoolReserves reserves:PoolReserves, with
  * pool_reserves input_reserve:Coins output_reserve:Coins; read whole as toncenter does:
- * `COFFEE.deposit_liquidity_succeeded` (either opcode, one layout) up to lp_amount, then the reserves
- * the layout keeps in `rest`.
+ * `COFFEE.deposit_liquidity_succeeded` (either opcode, one layout).
  */
 export function parseCoffeeLiquidityEvent(s: Slice): {
   amount1: bigint;
   amount2: bigint;
   lp_amount: bigint;
 } {
-  const event = loadLeadingFields(afterAnyOpcode(COFFEE.deposit_liquidity_succeeded, s), s, [
-    'query_id',
-    'amount1',
-    'amount2',
-    'lp_amount',
-  ]);
-  for (let i = 0; i < 4; i++) {
-    s.loadCoins();
-  }
+  const event = loadFields(afterAnyOpcode(COFFEE.deposit_liquidity_succeeded, s), s);
   return { amount1: event.amount1, amount2: event.amount2, lp_amount: event.lp_amount };
 }
 
 /**
  * create_pool_request#c0ffee25 query_id:uint64 amount1:Coins amount2:Coins tx_initiator:MsgAddressInt
  * creation_params:^PoolCreationParams proof:^Cell, read whole as toncenter does:
- * `COFFEE.create_pool_request` (under any opcode) up to tx_initiator, then what its `rest` keeps.
+ * `COFFEE.create_pool_request` (under any opcode).
  */
 export function parseCoffeeCreatePoolRequest(s: Slice): {
   amount1: bigint;
   amount2: bigint;
   tx_initiator: string | null;
 } {
-  const { amount1, amount2, tx_initiator } = loadLeadingFields(
+  const { amount1, amount2, tx_initiator, creation_params } = loadFields(
     afterAnyOpcode(COFFEE.create_pool_request, s),
     s,
-    ['query_id', 'amount1', 'amount2', 'tx_initiator'],
   );
-  loadCoffeePoolCreationRecipient(s.loadRef().beginParse());
-  s.loadRef();
+  poolCreationRecipient(creation_params);
   return { amount1, amount2, tx_initiator };
 }
 
@@ -210,20 +193,12 @@ export function parseCoffeeStakingWithdraw3(s: Slice): CoffeeStakingPayout {
 /**
  * staking_claim_rewards#b30c7310 query_id:uint64 jetton_wallet:MsgAddressInt jetton_amount:Coins
  * receiver:MsgAddressInt payload:(Maybe ^[gas:Coins payload:^Cell]), read whole as toncenter does:
- * `COFFEE.staking_claim_rewards` (under any opcode) up to the receiver, then the payload its layout
- * keeps in `rest`.
+ * `COFFEE.staking_claim_rewards` (under any opcode).
  */
 export function parseCoffeeStakingClaimRewards(s: Slice): CoffeeStakingPayout {
-  const { jetton_wallet, jetton_amount, receiver } = loadLeadingFields(
+  const { jetton_wallet, jetton_amount, receiver } = loadFields(
     afterAnyOpcode(COFFEE.staking_claim_rewards, s),
     s,
-    ['query_id', 'jetton_wallet', 'jetton_amount', 'receiver'],
   );
-  const forward = loadMaybeRef(s);
-  if (forward) {
-    const f = forward.beginParse();
-    f.loadCoins();
-    f.loadRef();
-  }
   return { jetton_wallet, jetton_amount, receiver };
 }

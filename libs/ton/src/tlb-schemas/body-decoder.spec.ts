@@ -188,6 +188,29 @@ void describe('decodeBody', () => {
     });
   });
 
+  void it('renders a swap.coffee liquidity event with both PoolReserves (ton-indexer coffee.py)', () => {
+    const c = body(0xc0ffee33, (b) =>
+      b
+        .storeUint(7, 64)
+        .storeCoins(1n)
+        .storeCoins(2n)
+        .storeCoins(3n)
+        .storeCoins(4n)
+        .storeCoins(5n)
+        .storeCoins(6n)
+        .storeCoins(7n),
+    );
+    assert.deepEqual(decodeBody(c), {
+      '@type': 'coffee_deposit_liquidity_succeeded',
+      query_id: '7',
+      amount1: '1',
+      amount2: '2',
+      lp_amount: '3',
+      total_supply: { input_reserve: '4', output_reserve: '5' },
+      reserves: { input_reserve: '6', output_reserve: '7' },
+    });
+  });
+
   void it('splits a wallet v5 request whose other actions precede the signature', () => {
     const actions = beginCell().storeUint(0xee, 8).endCell();
     const c = body(0x73696e74, (b) =>
