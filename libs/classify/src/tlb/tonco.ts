@@ -7,7 +7,13 @@
  */
 import type { Cell, Slice } from '@ton/core';
 import { loadFields, loadLeadingFields, STONFI, TONCO } from '@app/ton';
-import { afterAnyOpcode, loadAddr, loadAddrOrExternal, loadMaybeRef } from './cells';
+import {
+  afterAnyOpcode,
+  loadAddr,
+  loadAddrOrExternal,
+  loadLeadingStructFields,
+  loadMaybeRef,
+} from './cells';
 
 export interface PTonTransferBody {
   ton_amount: bigint;
@@ -161,74 +167,70 @@ export function parseToncoPayTo(s: Slice): ToncoPayToBody {
 }
 
 /**
- * The fund-account payload of a liquidity transfer: POOLV3_FUND_ACCOUNT#4468de77
- *   other_jetton_wallet:MsgAddress amount0:Coins amount1:Coins ... (toncenter reads up to amount1, so a
- *   payload cut before it is unreadable): `TONCO.pool_fund_account`'s other_jetton_wallet (under any
- *   opcode), then the amounts its layout keeps in `rest`.
+ * The fund-account payload of a liquidity transfer, `TONCO.pool_fund_account` (under any opcode) up to
+ * amount1: toncenter reads no further, so a payload cut before it is unreadable and one cut after it
+ * is not.
  */
 export function parseToncoFundAccountPayload(s: Slice): {
   other_jetton_wallet: string | null;
   amount0: bigint;
   amount1: bigint;
 } {
-  const { other_jetton_wallet } = loadLeadingFields(afterAnyOpcode(TONCO.pool_fund_account, s), s, [
-    'other_jetton_wallet',
-  ]);
-  return { other_jetton_wallet, amount0: s.loadCoins(), amount1: s.loadCoins() };
+  const { other_jetton_wallet, amount0, amount1 } = loadLeadingFields(
+    afterAnyOpcode(TONCO.pool_fund_account, s),
+    s,
+    ['other_jetton_wallet', 'amount0', 'amount1'],
+  );
+  return { other_jetton_wallet, amount0, amount1 };
 }
 
 /**
- * POSITIONNFTV3_POSITION_INIT#d5ecca2a query_id:uint64 user_address:MsgAddress liquidity:uint128
- *   tick_lower:int24 tick_upper:int24 ^[fee_growth0:uint256 fee_growth1:uint256 nft_index:uint64
- *   jetton0_amount:Coins jetton1_amount:Coins tick:int24], read to its end as toncenter does:
- *   `TONCO.position_init`'s query_id (under any opcode), then by hand from the user address, which
- *   toncenter accepts as an addr_extern.
+ * `TONCO.position_init`, read to its end as toncenter does: its query_id (under any opcode), the
+ * user address (which toncenter accepts as an addr_extern) to tick_upper by hand, then old_fee_cell
+ * through the layout.
  */
 export function parseToncoPositionInit(s: Slice): { liquidity: bigint; nft_index: bigint } {
-  loadLeadingFields(afterAnyOpcode(TONCO.position_init, s), s, ['query_id']);
+  const k = TONCO.position_init;
+  loadLeadingFields(afterAnyOpcode(k, s), s, ['query_id']);
   loadAddrOrExternal(s);
   const liquidity = s.loadUintBig(128);
   s.skip(24 + 24);
-  const r = s.loadRef().beginParse();
-  r.skip(512);
-  const nft_index = r.loadUintBig(64);
-  r.loadCoins();
-  r.loadCoins();
-  r.skip(24);
+  const { nft_index } = loadLeadingStructFields(k.fields.old_fee_cell, s.loadRef().beginParse(), [
+    'fee_growth_inside_0_last_x128',
+    'fee_growth_inside_1_last_x128',
+    'nft_index',
+    'jetton0_amount',
+    'jetton1_amount',
+    'tick',
+  ]);
   return { liquidity, nft_index };
 }
 
 /**
- * POOLV3_BURN#d73ac09d query_id:uint64 recipient:MsgAddress burned_index:uint64 liquidity:uint128
- *   tick_lower:int24 tick_upper:int24 liquidity_to_burn:uint128 old_fee_cell:^[uint256 uint256]
- *   new_fee_cell:^[uint256 uint256], read whole as toncenter does: the burned index. `TONCO.pool_burn`'s
- *   query_id (under any opcode), then by hand from the recipient, which toncenter accepts as an
- *   addr_extern.
+ * The burned index of `TONCO.pool_burn`, read whole as toncenter does: its query_id (under any
+ * opcode), the recipient (which toncenter accepts as an addr_extern) to liquidity_to_burn by hand,
+ * then both fee cells through the layout.
  */
 export function parseToncoPoolBurnIndex(s: Slice): bigint {
+  const { old_fee_cell: oldFees, new_fee_cell: newFees } = TONCO.pool_burn.fields;
   loadLeadingFields(afterAnyOpcode(TONCO.pool_burn, s), s, ['query_id']);
   loadAddrOrExternal(s);
   const index = s.loadUintBig(64);
   s.skip(128 + 24 + 24 + 128);
-  s.loadRef().beginParse().skip(512);
-  s.loadRef().beginParse().skip(512);
+  loadLeadingStructFields(oldFees, s.loadRef().beginParse(), [
+    'fee_growth_inside_0_last_x128',
+    'fee_growth_inside_1_last_x128',
+  ]);
+  loadLeadingStructFields(newFees, s.loadRef().beginParse(), [
+    'fee_growth_inside_0_current_x128',
+    'fee_growth_inside_1_current_x128',
+  ]);
   return index;
 }
 
-/**
- * POSITIONNFTV3_POSITION_BURN#46ca335a query_id:uint64 nft_owner:MsgAddress liquidity_to_burn:uint128
- *   tick_lower:int24 tick_upper:int24 old_fee_cell:^[uint256 uint256], read whole as toncenter does:
- *   the NFT's owner. `TONCO.position_burn` up to nft_owner (under any opcode); the rest, which its
- *   layout keeps in `rest`, by hand.
- */
+/** The NFT's owner of `TONCO.position_burn` (under any opcode), read whole as toncenter does. */
 export function parseToncoPositionBurnOwner(s: Slice): string | null {
-  const { nft_owner: owner } = loadLeadingFields(afterAnyOpcode(TONCO.position_burn, s), s, [
-    'query_id',
-    'nft_owner',
-  ]);
-  s.skip(128 + 24 + 24);
-  s.loadRef().beginParse().skip(512);
-  return owner;
+  return loadFields(afterAnyOpcode(TONCO.position_burn, s), s).nft_owner;
 }
 
 export interface ToncoCreatePoolBody {

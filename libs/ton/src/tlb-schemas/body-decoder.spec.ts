@@ -211,6 +211,28 @@ void describe('decodeBody', () => {
     });
   });
 
+  void it('reads a Tonco position burn to its fee cell (ton-indexer liquidity.py)', () => {
+    const fees = beginCell().storeUint(1, 256).storeUint(2, 256).endCell();
+    const c = body(0x46ca335a, (b) =>
+      b
+        .storeUint(3, 64)
+        .storeAddress(addr(1))
+        .storeUint(4, 128)
+        .storeInt(-5, 24)
+        .storeInt(6, 24)
+        .storeRef(fees),
+    );
+    assert.deepEqual(decodeBody(c), {
+      '@type': 'tonco_position_burn',
+      query_id: '3',
+      nft_owner: raw(1),
+      liquidity_to_burn: '4',
+      tick_lower: -5,
+      tick_upper: 6,
+      old_fee_cell: { fee_growth_inside_0_last_x128: '1', fee_growth_inside_1_last_x128: '2' },
+    });
+  });
+
   void it('splits a wallet v5 request whose other actions precede the signature', () => {
     const actions = beginCell().storeUint(0xee, 8).endCell();
     const c = body(0x73696e74, (b) =>
