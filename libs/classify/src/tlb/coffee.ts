@@ -9,7 +9,7 @@
 import type { Slice } from '@ton/core';
 import { COFFEE, type LoadedFields, loadFields, loadLeadingFields } from '@app/ton';
 import type { Asset } from '../families/asset';
-import { afterAnyOpcode, loadAddr, loadAddrOrExternal, loadMaybeRef } from './cells';
+import { afterAnyOpcode, loadAddrOrExternal, loadMaybeRef } from './cells';
 
 /**
  * A loaded `COFFEE` asset as the classifier's asset; the extra-currency variant is refused. The layout
@@ -153,19 +153,20 @@ export function parseCoffeeCreatePoolRequest(s: Slice): {
 
 /**
  * staking_position_withdraw_2#cb03bfaf query_id:uint64 nft_id:uint64 owner:MsgAddressInt points:Coins
- * jetton_data:^[wallet:MsgAddressInt amount:Coins]: `COFFEE.staking_position_withdraw`'s query_id
- * (under any opcode), then by hand what its layout keeps in `rest` (three layouts share the opcode).
+ * jetton_data:^[wallet:MsgAddressInt amount:Coins]: `COFFEE.staking_position_withdraw_2` (under any
+ * opcode) up to points; jetton_data by hand, as toncenter accepts an addr_extern wallet there (it
+ * reads it, so a message without it is unreadable).
  */
 export function parseCoffeeStakingWithdraw2(s: Slice): {
   nft_id: bigint;
   owner: string | null;
   points: bigint;
 } {
-  loadLeadingFields(afterAnyOpcode(COFFEE.staking_position_withdraw, s), s, ['query_id']);
-  const nft_id = s.loadUintBig(64);
-  const owner = loadAddr(s);
-  const points = s.loadCoins();
-  // jetton_data is read by toncenter too: a message without it is unreadable
+  const { nft_id, owner, points } = loadLeadingFields(
+    afterAnyOpcode(COFFEE.staking_position_withdraw_2, s),
+    s,
+    ['query_id', 'nft_id', 'owner', 'points'],
+  );
   const jettonData = s.loadRef().beginParse();
   loadAddrOrExternal(jettonData);
   jettonData.loadCoins();
@@ -180,13 +181,15 @@ export interface CoffeeStakingPayout {
 
 /**
  * staking_position_withdraw_3#cb03bfaf query_id:uint64 jetton_wallet:MsgAddressInt jetton_amount:Coins
- * owner:MsgAddressInt (the owner is kept as read, never as an account: addr_extern is accepted):
- * `COFFEE.staking_position_withdraw`'s query_id (under any opcode), then the rest by hand.
+ * owner:MsgAddressInt: `COFFEE.staking_position_withdraw_3` (under any opcode) up to jetton_amount;
+ * the owner by hand, as it is kept as read, never as an account (addr_extern is accepted).
  */
 export function parseCoffeeStakingWithdraw3(s: Slice): CoffeeStakingPayout {
-  loadLeadingFields(afterAnyOpcode(COFFEE.staking_position_withdraw, s), s, ['query_id']);
-  const jetton_wallet = loadAddr(s);
-  const jetton_amount = s.loadCoins();
+  const { jetton_wallet, jetton_amount } = loadLeadingFields(
+    afterAnyOpcode(COFFEE.staking_position_withdraw_3, s),
+    s,
+    ['query_id', 'jetton_wallet', 'jetton_amount'],
+  );
   return { jetton_wallet, jetton_amount, receiver: loadAddrOrExternal(s) };
 }
 

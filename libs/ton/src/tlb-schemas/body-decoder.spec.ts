@@ -233,6 +233,24 @@ void describe('decodeBody', () => {
     });
   });
 
+  void it('tells the three swap.coffee staking withdrawals sharing 0xcb03bfaf apart', () => {
+    const first = body(0xcb03bfaf, (b) => b.storeUint(1, 64));
+    const third = body(0xcb03bfaf, (b) =>
+      b.storeUint(1, 64).storeAddress(addr(1)).storeCoins(9n).storeAddress(addr(2)),
+    );
+    assert.deepEqual(decodeBody(first), {
+      '@type': 'coffee_staking_position_withdraw',
+      query_id: '1',
+    });
+    assert.deepEqual(decodeBody(third), {
+      '@type': 'coffee_staking_position_withdraw_3',
+      query_id: '1',
+      jetton_wallet: raw(1),
+      jetton_amount: '9',
+      owner: raw(2),
+    });
+  });
+
   void it('splits a wallet v5 request whose other actions precede the signature', () => {
     const actions = beginCell().storeUint(0xee, 8).endCell();
     const c = body(0x73696e74, (b) =>

@@ -176,8 +176,28 @@ export const COFFEE = {
     receiver: address,
     payload: maybe(ref({ gas: coins, payload: cell })),
   }),
-  // staking_position_withdraw_1/2/3#cb03bfaf query_id:uint64 ... (three layouts share the opcode)
-  staking_position_withdraw: tlb('coffee_staking_position_withdraw', 0xcb03bfaf, queryAndRest),
+  // Three layouts share the opcode; decoding takes the one that reads the whole body.
+  // staking_position_withdraw_1#cb03bfaf query_id:uint64 = InMsgBody;
+  staking_position_withdraw: tlb('coffee_staking_position_withdraw', 0xcb03bfaf, {
+    query_id: uint64,
+  }),
+  // staking_position_withdraw_2#cb03bfaf query_id:uint64 nft_id:uint64 owner:MsgAddressInt
+  //   points:Coins jetton_data:^[wallet:MsgAddressInt amount:Coins] = InMsgBody;
+  staking_position_withdraw_2: tlb('coffee_staking_position_withdraw_2', 0xcb03bfaf, {
+    query_id: uint64,
+    nft_id: uint64,
+    owner: address,
+    points: coins,
+    jetton_data: ref({ wallet: address, amount: coins }),
+  }),
+  // staking_position_withdraw_3#cb03bfaf query_id:uint64 jetton_wallet:MsgAddressInt
+  //   jetton_amount:Coins owner:MsgAddressInt = InMsgBody;
+  staking_position_withdraw_3: tlb('coffee_staking_position_withdraw_3', 0xcb03bfaf, {
+    query_id: uint64,
+    jetton_wallet: address,
+    jetton_amount: coins,
+    owner: address,
+  }),
   // mev_protect_failed_swap#ee51ce51 query_id:uint64 recipient:MsgAddressInt
   mev_protect_failed_swap: tlb('coffee_mev_protect_failed_swap', 0xee51ce51, {
     query_id: uint64,
