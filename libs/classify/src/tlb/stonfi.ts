@@ -5,7 +5,7 @@
  * provide_lp's amounts (the layout keeps them in `rest`).
  */
 import type { Cell, Slice } from '@ton/core';
-import { loadLeadingFields, STONFI } from '@app/ton';
+import { JETTON, loadLeadingFields, STONFI } from '@app/ton';
 import { afterAnyOpcode, loadAddr, loadLeadingStructFields } from './cells';
 
 export interface StonfiV2SwapBody {
@@ -76,6 +76,24 @@ export function stonfiV2PoolWallets(swap: StonfiV2SwapBody): string[] {
     cur = next.beginParse();
   }
   return out;
+}
+
+/**
+ * The router's jetton wallet a StonFi v2 swap in a router's `JETTON.notify` names (toncenter's address
+ * selector): the notify up to its sender (under any opcode), its forward payload taken as
+ * `(Either Cell ^Cell)`, and, when that is a swap#6664de2a, its token_wallet1 read with the cross
+ * swap's layout (the same address after the opcode). Null when the payload is no swap; throws when
+ * the notify does not read.
+ */
+export function stonfiV2NotificationTarget(s: Slice): string | null {
+  loadLeadingFields(afterAnyOpcode(JETTON.notify, s), s, ['query_id', 'amount', 'sender']);
+  const payload = s.loadBit() ? s.loadRef().beginParse() : s;
+  if (payload.remainingBits > 0 && payload.preloadUint(32) >>> 0 === STONFI.swap_v2.opcode) {
+    return loadLeadingFields(afterAnyOpcode(STONFI.cross_swap_v2, payload), payload, [
+      'token_wallet1',
+    ]).token_wallet1;
+  }
+  return null;
 }
 
 /**
