@@ -16,10 +16,10 @@ import {
   OrMatcher,
   labeled,
 } from '../core/matchers';
-import { bodySlice, loadAddr } from '../tlb/cells';
+import { bodySlice } from '../tlb/cells';
 import { type Parsed, tryParse } from '../tlb/parse-result';
 import { JettonOp } from '../tlb/jetton';
-import { parseStonfiV2Swap, stonfiV2PoolWallets } from '../tlb/stonfi';
+import { parseStonfiV2Swap, stonfiV2NotificationTarget, stonfiV2PoolWallets } from '../tlb/stonfi';
 import { parsePTonTransfer } from '../tlb/tonco';
 import { jettonAsset, TON_ASSET, type Asset } from './asset';
 import { byMinLt, routerIncomingLeg, routerTransferLeg, walletAsset } from './dex-assets';
@@ -62,17 +62,7 @@ function targetFromNotification(block: Block | null, ctx: ClassifyContext): Asse
     return null;
   }
   // an unreadable notification names no target (toncenter: `except Exception: return None`)
-  const target = tryParse(() => {
-    const s = bodySlice(block.message.body);
-    s.skip(32 + 64);
-    s.loadCoins();
-    loadAddr(s);
-    const payload = s.loadBit() ? s.loadRef().beginParse() : s;
-    if (payload.remainingBits > 0 && payload.loadUint(32) >>> 0 === STONFI.swap_v2.opcode) {
-      return loadAddr(payload);
-    }
-    return null;
-  });
+  const target = tryParse(() => stonfiV2NotificationTarget(bodySlice(block.message.body)));
   if (!target.ok || target.value === null) {
     return null;
   }

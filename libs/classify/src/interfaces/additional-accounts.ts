@@ -8,9 +8,9 @@
  */
 import { JVAULT, STONFI, TONCO } from '@app/ton';
 import { type Slice } from '@ton/core';
-import { bodySlice, loadAddr, parseBoc } from '../tlb/cells';
+import { bodySlice, parseBoc } from '../tlb/cells';
 import { JettonOp, parseJettonNotify, parseJettonTransfer } from '../tlb/jetton';
-import { parseStonfiV2Swap, stonfiV2PoolWallets } from '../tlb/stonfi';
+import { parseStonfiV2Swap, stonfiV2NotificationTarget, stonfiV2PoolWallets } from '../tlb/stonfi';
 import { parseToncoFundAccountPayload, parseToncoPayTo, toncoSwapTargets } from '../tlb/tonco';
 import { walletExternalPayloads } from '../tlb/wallet-external';
 import type { TraceMessage, TraceTransaction } from '../trace-model';
@@ -60,15 +60,8 @@ function stonfiV1Target(message: TraceMessage): readonly string[] {
 
 /** A router's notification carrying a StonFi v2 swap names the router's wallet of the asset bought. */
 function stonfiV2Target(message: TraceMessage): readonly string[] {
-  const s = bodySlice(message.body);
-  s.skip(32 + 64);
-  s.loadCoins();
-  loadAddr(s);
-  const payload = s.loadBit() ? s.loadRef().beginParse() : s;
-  if (payload.remainingBits > 0 && payload.loadUint(32) >>> 0 === STONFI.swap_v2.opcode) {
-    return [required(loadAddr(payload))];
-  }
-  return [];
+  const target = stonfiV2NotificationTarget(bodySlice(message.body));
+  return target === null ? [] : [required(target)];
 }
 
 /**

@@ -1,5 +1,11 @@
 import { Address, Cell, ExternalAddress, type Slice } from '@ton/core';
-import { type FieldList, type TlbConstructor, untagged } from '@app/ton';
+import {
+  type FieldList,
+  type LoadedFields,
+  loadLeadingFields,
+  type TlbConstructor,
+  untagged,
+} from '@app/ton';
 
 /** Parses a base64 BoC with one root (a message body as `message_contents` stores it). */
 export function parseBoc(b64: string): Cell {
@@ -159,6 +165,18 @@ export function afterAnyOpcode<F extends FieldList>(
 ): TlbConstructor<F> {
   s.skip(32);
   return untagged(k.name, k.fields);
+}
+
+/**
+ * The leading fields (up to the last of `names`) of a structure nested in a constructor, such as a
+ * `ref({…})` field read from its cell: for readers that stop inside it where toncenter stops.
+ */
+export function loadLeadingStructFields<F extends FieldList, K extends keyof F & string>(
+  struct: { readonly fields: F },
+  s: Slice,
+  names: readonly K[],
+): Pick<LoadedFields<F>, K> {
+  return loadLeadingFields(untagged('nested', struct.fields), s, names);
 }
 
 export { Address };

@@ -1,31 +1,15 @@
 /**
- * swap.coffee DEX messages, as toncenter reads them. Opcodes come from the registry's `COFFEE`
- * constructors and the swap, payout, vault and MEV bodies load through them (`loadFields`); the
- * liquidity and staking readers stay here because toncenter reads them further than the layouts
- * (which keep the tail as `rest`): a message cut short there is unreadable.
+ * swap.coffee DEX messages, as toncenter reads them (ton-indexer `messages/coffee.py`). Bodies load
+ * through the registry's `COFFEE` constructors (`loadFields`, `loadLeadingFields`, under any opcode
+ * where the matchers have placed the message); what is read here is what the layouts keep whole and
+ * toncenter reads further (a notification data cell, a depository's trimmed params, the jetton data of a
+ * staking withdrawal), or an owner toncenter accepts as an addr_extern: a message cut short there is
+ * unreadable.
  */
 import type { Slice } from '@ton/core';
-import type { COFFEE, LoadedFields } from '@app/ton';
+import { COFFEE, type LoadedFields, loadFields, loadLeadingFields } from '@app/ton';
 import type { Asset } from '../families/asset';
-import { loadAddr, loadAddrOrExternal, loadMaybeRef } from './cells';
-
-/**
- * native$00 = Asset; jetton$01 chain:uint8 hash:uint256 = Asset; extra$10 id:uint32 = Asset (refused,
- * as toncenter refuses it). Read by hand inside the pool params, which toncenter reads further than
- * the layout. The chain is unsigned as toncenter reads it (`load_coffee_asset`), so a masterchain
- * jetton is `255:…`.
- */
-export function loadCoffeeAsset(s: Slice): Asset {
-  const tag = s.loadUint(2);
-  if (tag === 0) {
-    return { isTon: true, jetton: null };
-  }
-  if (tag === 1) {
-    const wc = s.loadUint(8);
-    return { isTon: false, jetton: `${wc}:${s.loadBuffer(32).toString('hex').toUpperCase()}` };
-  }
-  throw new Error(`unsupported coffee asset tag ${tag}`);
-}
+import { afterAnyOpcode, loadAddrOrExternal, loadMaybeRef } from './cells';
 
 /**
  * A loaded `COFFEE` asset as the classifier's asset; the extra-currency variant is refused. The layout
@@ -53,14 +37,11 @@ export interface CoffeePoolParams {
   second: Asset;
 }
 
-export function loadCoffeePoolParams(s: Slice): CoffeePoolParams {
-  const first = loadCoffeeAsset(s);
-  const second = loadCoffeeAsset(s);
-  s.skip(3);
-  if (s.loadBit()) {
-    s.loadRef();
-  }
-  return { first, second };
+/** Loaded `COFFEE` pool params as the classifier's assets (an extra-currency asset is refused). */
+function coffeePoolParams(
+  p: LoadedFields<(typeof COFFEE.create_pool)['fields']>['params'],
+): CoffeePoolParams {
+  return { first: coffeeAsset(p.first), second: coffeeAsset(p.second) };
 }
 
 /**
@@ -81,20 +62,17 @@ function skipCoffeeNotificationData(s: Slice): void {
 }
 
 /**
- * pool_creation_params public:[recipient:MsgAddressInt use_recipient_on_failure:int1
- * notification_data:(Maybe ^NotificationData)] private:[is_active:uint1 extra_settings:(Maybe ^Cell)],
- * read whole as toncenter does: the recipient.
+ * The recipient of loaded pool creation params, their notification data (kept whole by the layout)
+ * read as toncenter reads it.
  */
-function loadCoffeePoolCreationRecipient(s: Slice): string | null {
-  const recipient = loadAddr(s);
-  s.skip(1);
-  const notification = loadMaybeRef(s);
+function poolCreationRecipient(
+  p: LoadedFields<(typeof COFFEE.create_pool)['fields']>['creation_params'],
+): string | null {
+  const notification = p.public.notification_data;
   if (notification) {
     skipCoffeeNotificationData(notification.beginParse());
   }
-  s.skip(1);
-  loadMaybeRef(s);
-  return recipient;
+  return p.public.recipient;
 }
 
 export interface CoffeeCreatePool {
@@ -103,92 +81,92 @@ export interface CoffeeCreatePool {
   recipient: string | null;
 }
 
-/** create_pool_native#c0ffee02 query_id:uint64 amount:Coins params:PoolParams creation_params:PoolCreationParams */
+/** `COFFEE.create_pool` (under any opcode). */
 export function parseCoffeeCreatePoolNative(s: Slice): CoffeeCreatePool {
-  s.skip(32 + 64);
-  const amount = s.loadCoins();
-  const params = loadCoffeePoolParams(s);
-  return { amount, params, recipient: loadCoffeePoolCreationRecipient(s) };
+  const { amount, params, creation_params } = loadFields(afterAnyOpcode(COFFEE.create_pool, s), s);
+  const pool = coffeePoolParams(params);
+  return { amount, params: pool, recipient: poolCreationRecipient(creation_params) };
 }
 
-/** create_pool_jetton#c0ffee11 params:PoolParams creation_params:PoolCreationParams (forward payload) */
+/** `COFFEE.create_pool_jetton` (under any opcode). */
 export function parseCoffeeCreatePoolJetton(s: Slice): CoffeeCreatePool {
-  s.skip(32);
-  const params = loadCoffeePoolParams(s);
-  return { amount: null, params, recipient: loadCoffeePoolCreationRecipient(s) };
+  const { params, creation_params } = loadFields(afterAnyOpcode(COFFEE.create_pool_jetton, s), s);
+  const pool = coffeePoolParams(params);
+  return { amount: null, params: pool, recipient: poolCreationRecipient(creation_params) };
 }
 
 /**
  * create_liquidity_depository_request#c0ffee27 query_id:uint64 amount:Coins
  * params:^[recipient:MsgAddressInt use_recipient_on_failure:int1] pool_params:^PoolParams
- * sender:MsgAddressInt proof:^Cell, read whole as toncenter does.
+ * sender:MsgAddressInt proof:^Cell, read whole as toncenter does: `COFFEE.create_liquidity_depository_request`
+ * (under any opcode), then the params cell it keeps whole, whose recipient toncenter accepts as an
+ * addr_extern.
  */
 export function parseCoffeeCreateLiquidityDepositoryRequest(s: Slice): {
   amount: bigint;
   pool_params: CoffeePoolParams;
   sender: string | null;
 } {
-  s.skip(32 + 64);
-  const amount = s.loadCoins();
-  const trimmed = s.loadRef().beginParse();
+  const { amount, params, pool_params, sender } = loadFields(
+    afterAnyOpcode(COFFEE.create_liquidity_depository_request, s),
+    s,
+  );
+  // deposit_liquidity_params_trimmed recipient:MsgAddressInt use_recipient_on_failure:int1
+  const trimmed = params.beginParse();
   loadAddrOrExternal(trimmed);
   trimmed.skip(1);
-  const pool_params = loadCoffeePoolParams(s.loadRef().beginParse());
-  const sender = loadAddr(s);
-  s.loadRef();
-  return { amount, pool_params, sender };
+  return { amount, pool_params: coffeePoolParams(pool_params), sender };
 }
 
 /**
  * deposit_liquidity_successful_event#c0ffee33 / liquidity_withdrawal_event#c0ffee35 query_id:uint64
  * amount1:Coins amount2:Coins lp_amount:Coins total_supply:PoolReserves reserves:PoolReserves, with
- * pool_reserves input_reserve:Coins output_reserve:Coins; read whole as toncenter does.
+ * pool_reserves input_reserve:Coins output_reserve:Coins; read whole as toncenter does:
+ * `COFFEE.deposit_liquidity_succeeded` (either opcode, one layout).
  */
 export function parseCoffeeLiquidityEvent(s: Slice): {
   amount1: bigint;
   amount2: bigint;
   lp_amount: bigint;
 } {
-  s.skip(32 + 64);
-  const event = { amount1: s.loadCoins(), amount2: s.loadCoins(), lp_amount: s.loadCoins() };
-  for (let i = 0; i < 4; i++) {
-    s.loadCoins();
-  }
-  return event;
+  const event = loadFields(afterAnyOpcode(COFFEE.deposit_liquidity_succeeded, s), s);
+  return { amount1: event.amount1, amount2: event.amount2, lp_amount: event.lp_amount };
 }
 
 /**
  * create_pool_request#c0ffee25 query_id:uint64 amount1:Coins amount2:Coins tx_initiator:MsgAddressInt
- * creation_params:^PoolCreationParams proof:^Cell, read whole as toncenter does.
+ * creation_params:^PoolCreationParams proof:^Cell, read whole as toncenter does:
+ * `COFFEE.create_pool_request` (under any opcode).
  */
 export function parseCoffeeCreatePoolRequest(s: Slice): {
   amount1: bigint;
   amount2: bigint;
   tx_initiator: string | null;
 } {
-  s.skip(32 + 64);
-  const amount1 = s.loadCoins();
-  const amount2 = s.loadCoins();
-  const tx_initiator = loadAddr(s);
-  loadCoffeePoolCreationRecipient(s.loadRef().beginParse());
-  s.loadRef();
+  const { amount1, amount2, tx_initiator, creation_params } = loadFields(
+    afterAnyOpcode(COFFEE.create_pool_request, s),
+    s,
+  );
+  poolCreationRecipient(creation_params);
   return { amount1, amount2, tx_initiator };
 }
 
 /**
  * staking_position_withdraw_2#cb03bfaf query_id:uint64 nft_id:uint64 owner:MsgAddressInt points:Coins
- * jetton_data:^[wallet:MsgAddressInt amount:Coins]
+ * jetton_data:^[wallet:MsgAddressInt amount:Coins]: `COFFEE.staking_position_withdraw_2` (under any
+ * opcode) up to points; jetton_data by hand, as toncenter accepts an addr_extern wallet there (it
+ * reads it, so a message without it is unreadable).
  */
 export function parseCoffeeStakingWithdraw2(s: Slice): {
   nft_id: bigint;
   owner: string | null;
   points: bigint;
 } {
-  s.skip(32 + 64);
-  const nft_id = s.loadUintBig(64);
-  const owner = loadAddr(s);
-  const points = s.loadCoins();
-  // jetton_data is read by toncenter too: a message without it is unreadable
+  const { nft_id, owner, points } = loadLeadingFields(
+    afterAnyOpcode(COFFEE.staking_position_withdraw_2, s),
+    s,
+    ['query_id', 'nft_id', 'owner', 'points'],
+  );
   const jettonData = s.loadRef().beginParse();
   loadAddrOrExternal(jettonData);
   jettonData.loadCoins();
@@ -203,29 +181,27 @@ export interface CoffeeStakingPayout {
 
 /**
  * staking_position_withdraw_3#cb03bfaf query_id:uint64 jetton_wallet:MsgAddressInt jetton_amount:Coins
- * owner:MsgAddressInt (the owner is kept as read, never as an account: addr_extern is accepted).
+ * owner:MsgAddressInt: `COFFEE.staking_position_withdraw_3` (under any opcode) up to jetton_amount;
+ * the owner by hand, as it is kept as read, never as an account (addr_extern is accepted).
  */
 export function parseCoffeeStakingWithdraw3(s: Slice): CoffeeStakingPayout {
-  s.skip(32 + 64);
-  const jetton_wallet = loadAddr(s);
-  const jetton_amount = s.loadCoins();
+  const { jetton_wallet, jetton_amount } = loadLeadingFields(
+    afterAnyOpcode(COFFEE.staking_position_withdraw_3, s),
+    s,
+    ['query_id', 'jetton_wallet', 'jetton_amount'],
+  );
   return { jetton_wallet, jetton_amount, receiver: loadAddrOrExternal(s) };
 }
 
 /**
  * staking_claim_rewards#b30c7310 query_id:uint64 jetton_wallet:MsgAddressInt jetton_amount:Coins
- * receiver:MsgAddressInt payload:(Maybe ^[gas:Coins payload:^Cell]), read whole as toncenter does.
+ * receiver:MsgAddressInt payload:(Maybe ^[gas:Coins payload:^Cell]), read whole as toncenter does:
+ * `COFFEE.staking_claim_rewards` (under any opcode).
  */
 export function parseCoffeeStakingClaimRewards(s: Slice): CoffeeStakingPayout {
-  s.skip(32 + 64);
-  const jetton_wallet = loadAddr(s);
-  const jetton_amount = s.loadCoins();
-  const receiver = loadAddr(s);
-  const forward = loadMaybeRef(s);
-  if (forward) {
-    const f = forward.beginParse();
-    f.loadCoins();
-    f.loadRef();
-  }
+  const { jetton_wallet, jetton_amount, receiver } = loadFields(
+    afterAnyOpcode(COFFEE.staking_claim_rewards, s),
+    s,
+  );
   return { jetton_wallet, jetton_amount, receiver };
 }

@@ -1,14 +1,15 @@
 /**
- * DeDust vault/pool/factory messages, as toncenter reads them. Opcodes come from the registry's
- * `DEDUST` constructors; the bodies stay hand-read because toncenter reads them looser than the
- * layouts: it stops before some trailing payloads (the vault deposit's `fulfill_payload`,
- * `swap_params`) and reads any non-zero asset tag as a jetton (the layout's `extra_currency$0010` is an
- * int32 id).
+ * DeDust vault/pool/factory messages, as toncenter reads them. Opcodes and the fields before the first
+ * asset come from the registry's `DEDUST` constructors (`loadLeadingFields`); from the first asset on
+ * the bodies are read here, because toncenter reads them looser than the layouts: it reads any
+ * non-zero asset tag as a jetton (the layout's `extra_currency$0010` is an int32 id, and a tag above 2
+ * is no asset there), and it stops before some trailing payloads (the vault deposit's
+ * `fulfill_payload`, `swap_params`).
  */
 import type { Slice } from '@ton/core';
-import { DEDUST } from '@app/ton';
+import { DEDUST, loadLeadingFields } from '@app/ton';
 import type { Asset } from '../families/asset';
-import { loadAddr, loadMaybeRef } from './cells';
+import { afterAnyOpcode, loadLeadingStructFields, loadMaybeRef } from './cells';
 
 /**
  * native$0000 = Asset; jetton$0001 workchain_id:int8 address:uint256 = Asset; toncenter's `load_asset`
@@ -39,28 +40,29 @@ export interface DedustDepositParams {
  * PoolParams = pool_type:uint1 asset0:Asset asset1:Asset
  */
 export function parseDedustDepositTonToVault(s: Slice): DedustDepositParams {
-  if (s.loadUint(32) !== DEDUST.deposit_liquidity.opcode) {
-    throw new Error('not a dedust deposit_liquidity');
-  }
-  s.skip(64);
-  const amount = s.loadCoins();
+  const { amount } = loadLeadingFields(DEDUST.deposit_liquidity, s, ['query_id', 'amount']);
+  // pool_params: pool_type:uint1, then the assets read as toncenter reads them
   s.skip(1);
   const asset0 = loadDedustAsset(s);
   const asset1 = loadDedustAsset(s);
-  const p = s.loadRef().beginParse();
-  p.loadCoins();
+  const targets = loadLeadingStructFields(
+    DEDUST.deposit_liquidity.fields.params,
+    s.loadRef().beginParse(),
+    ['min_lp_amount', 'asset0_target_balance', 'asset1_target_balance'],
+  );
   return {
     amount,
     asset0,
     asset1,
-    asset0_target_balance: p.loadCoins(),
-    asset1_target_balance: p.loadCoins(),
+    asset0_target_balance: targets.asset0_target_balance,
+    asset1_target_balance: targets.asset1_target_balance,
   };
 }
 
 /**
  * deposit_liquidity#40e108d6 pool_params:PoolParams min_lp_amount:Coins asset0_target_balance:Coins
- *   asset1_target_balance:Coins ... = ForwardPayload (inside a jetton transfer)
+ *   asset1_target_balance:Coins ... = ForwardPayload (inside a jetton transfer). Read by hand from
+ *   the opcode on: `DEDUST.deposit_liquidity_payload` begins with the assets.
  */
 export function parseDedustDepositJettonPayload(s: Slice): Omit<DedustDepositParams, 'amount'> {
   if (s.loadUint(32) !== DEDUST.deposit_liquidity_payload.opcode) {
@@ -87,16 +89,17 @@ export interface DedustDepositToPoolBody {
 }
 
 /**
- * deposit#b56b9598 query_id:uint64 proof:^Cell owner_addr:MsgAddress min_lp_amount:Coins
- *   ^[asset0:Asset asset0_amount:Coins asset1:Asset asset1_amount:Coins] fulfill_payload:(Maybe ^Cell)
- *   reject_payload:(Maybe ^Cell) (deposit contract → pool). toncenter's DedustDepositLiquidityToPool
- *   reads both payloads, so a body ending before them is unreadable.
+ * `DEDUST.deposit_liquidity_all` (deposit contract → pool) up to min_lp_amount, under any opcode (the
+ * matcher has placed it); its balances reference holds the assets, read here, and toncenter's
+ * DedustDepositLiquidityToPool reads both payloads after it, so a body ending before them is
+ * unreadable.
  */
 export function parseDedustDepositToPool(s: Slice): DedustDepositToPoolBody {
-  s.skip(32 + 64);
-  s.loadRef();
-  const owner = loadAddr(s);
-  s.loadCoins();
+  const { owner_addr: owner } = loadLeadingFields(
+    afterAnyOpcode(DEDUST.deposit_liquidity_all, s),
+    s,
+    ['query_id', 'proof', 'owner_addr', 'min_lp_amount'],
+  );
   const r = s.loadRef().beginParse();
   const asset0 = loadDedustAsset(r);
   const asset0_amount = r.loadCoins();
@@ -117,7 +120,8 @@ export interface DedustSwapNotificationBody {
 /**
  * swap#9c610de3 asset_in:Asset asset_out:Asset amount_in:Coins amount_out:Coins
  *   ^[sender_addr:MsgAddressInt ref_addr:MsgAddress reserve0:Coins reserve1:Coins] (pool log).
- * The ref is read to its end although only the amounts are used: toncenter's
+ * The assets and amounts by hand (`DEDUST.swap_event` begins with the assets), the ref through the
+ * layout's `details`, read to its end although only the amounts are used: toncenter's
  * `messages/swaps.py` DedustSwapNotification loads all of it, so a log cut short raises there and
  * DedustSwapBlockMatcher builds no swap.
  */
@@ -127,37 +131,43 @@ export function parseDedustSwapNotification(s: Slice): DedustSwapNotificationBod
   const asset_out = loadDedustAsset(s);
   const amount_in = s.loadCoins();
   const amount_out = s.loadCoins();
-  const r = s.loadRef().beginParse();
-  loadAddr(r);
-  loadAddr(r);
-  r.loadCoins();
-  r.loadCoins();
+  loadLeadingStructFields(DEDUST.swap_event.fields.details, s.loadRef().beginParse(), [
+    'sender_addr',
+    'referral_addr',
+    'reserve0',
+    'reserve1',
+  ]);
   return { asset_in, asset_out, amount_in, amount_out };
 }
 
-/** payout_from_pool#ad4eb6f5 / payout#474f86cf query_id:uint64 proof:^Cell amount:Coins ... */
+/** The amount of `DEDUST.payout_from_pool`, its opcode unchecked (the matchers have placed it). */
 export function parseDedustPayoutAmount(s: Slice): bigint {
-  s.skip(32 + 64);
-  s.loadRef();
-  return s.loadCoins();
+  return loadLeadingFields(afterAnyOpcode(DEDUST.payout_from_pool, s), s, [
+    'query_id',
+    'proof',
+    'amount',
+  ]).amount;
 }
 
 /**
- * The pools of a swap path: SwapStep = pool_addr:MsgAddressInt kind:uint1 limit:Coins
- *   next:(Maybe ^SwapStep).
+ * The pools of a swap path: each SwapStep (pool_addr:MsgAddressInt kind:uint1 limit:Coins
+ *   next:(Maybe ^SwapStep)) read as `DEDUST.swap`'s `step`, following `next` (which the layout keeps
+ *   whole).
  */
 export function parseDedustSwapSteps(s: Slice): string[] {
   const pools: string[] = [];
   let cur: Slice = s;
   for (;;) {
-    const pool = loadAddr(cur);
+    const { pool_addr: pool, next } = loadLeadingStructFields(DEDUST.swap.fields.step, cur, [
+      'pool_addr',
+      'kind',
+      'limit',
+      'next',
+    ]);
     if (pool === null) {
       throw new Error('dedust swap step without a pool');
     }
     pools.push(pool);
-    cur.skip(1);
-    cur.loadCoins();
-    const next = cur.loadBit() ? cur.loadRef() : null;
     if (next === null) {
       return pools;
     }
@@ -165,9 +175,11 @@ export function parseDedustSwapSteps(s: Slice): string[] {
   }
 }
 
-/** The swap path of the native swap#ea06185d query_id:uint64 amount:Coins step:SwapStep ... */
+/**
+ * `DEDUST.swap` (native vault) up to its amount, under any opcode, then its swap path: the steps are
+ * followed through their `next` refs (the layout keeps the first step's `next` whole).
+ */
 export function parseDedustNativeSwap(s: Slice): { amount: bigint; steps: string[] } {
-  s.skip(32 + 64);
-  const amount = s.loadCoins();
+  const { amount } = loadLeadingFields(afterAnyOpcode(DEDUST.swap, s), s, ['query_id', 'amount']);
   return { amount, steps: parseDedustSwapSteps(s) };
 }

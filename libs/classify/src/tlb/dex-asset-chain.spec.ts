@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { beginCell } from '@ton/core';
 import { loadFields, COFFEE } from '@app/ton';
-import { coffeeAsset, loadCoffeeAsset } from './coffee';
+import { coffeeAsset } from './coffee';
 import { loadDedustAsset } from './dedust';
 
 const HASH = Buffer.alloc(32, 0xab);
@@ -25,9 +25,8 @@ void describe('DEX jetton asset chain (read as uint8, as toncenter reads it)', (
     assert.deepEqual(loadDedustAsset(other.beginParse()), { isTon: false, jetton: `0:${HEX}` });
   });
 
-  void it('swap.coffee: a masterchain jetton is 255:, read by hand and through the layout', () => {
+  void it('swap.coffee: a masterchain jetton is 255:, read through the layout', () => {
     const asset = beginCell().storeUint(1, 2).storeInt(-1, 8).storeBuffer(HASH).endCell();
-    assert.deepEqual(loadCoffeeAsset(asset.beginParse()), { isTon: false, jetton: `255:${HEX}` });
     // create_vault#c0ffee06 query_id:uint64 asset:Asset
     const body = beginCell()
       .storeUint(COFFEE.create_vault.opcode, 32)

@@ -1,8 +1,8 @@
 /**
  * EVAA lending protocol messages, as toncenter reads them (EVAA schema.tlb). Bodies load through the
- * registry's `EVAA` constructors; what stays here is what the layouts do not say: the user-contract
- * header before an opcode, the jetton forward payload's shorter supply form, and the liquidation
- * error code at the end of liquidate_unsatisfied.
+ * registry's `EVAA` constructors (the user-contract header before an opcode too); what stays here is
+ * what the layouts do not say: the jetton forward payload's shorter supply form, the optional tail of
+ * liquidate_satisfied, and the liquidation error code at the end of liquidate_unsatisfied.
  */
 import type { Cell, Slice } from '@ton/core';
 import { EVAA, type FieldList, type LoadedFields, loadFields, type TlbConstructor } from '@app/ton';
@@ -22,16 +22,9 @@ export const EVAA_WITHDRAW_FAIL_EXCESS = new Map<number, string>(
   ].map((k) => [k.opcode, k.name.replace(/^evaa_/, '')]),
 );
 
-/**
- * The user-contract header before the opcode: user_version:Coins upgrade_info:(Maybe ^Cell)
- * upgrade_exec:(## 2). It is not a constructor of its own (no opcode precedes it), so it is read here.
- */
+/** The user-contract header before the opcode, `EVAA.user_header` (untagged). */
 export function skipEvaaUserHeader(s: Slice): void {
-  s.loadCoins();
-  if (s.loadBit()) {
-    s.loadRef();
-  }
-  s.skip(2);
+  loadFields(EVAA.user_header, s);
 }
 
 /** The opcode after the user header, or null when the body does not parse so. */

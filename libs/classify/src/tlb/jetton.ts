@@ -1,11 +1,11 @@
 /** TEP-74 jetton message bodies (and the minter's mint messages), as toncenter reads them. */
 import type { Slice } from '@ton/core';
-import { COMMENTS, JETTON, loadLeadingFields } from '@app/ton';
+import { COMMENTS, JETTON, loadLeadingFields, STONFI } from '@app/ton';
 import {
   afterAnyOpcode,
   bocBase64,
-  loadAddr,
   loadAddrOrExternal,
+  loadLeadingStructFields,
   loadMaybeRef,
   loadSnakeBytes,
   sliceToCell,
@@ -23,8 +23,8 @@ export const JettonOp = {
   minterMint: JETTON.minter_mint.opcode,
 } as const;
 
-/** StonFi v1 swap payload carried in a jetton transfer's forward_payload (swap#25938561). */
-export const STONFI_SWAP_OP = 0x25938561;
+/** StonFi v1 swap payload carried in a jetton transfer's forward_payload (`STONFI.swap_payload`). */
+export const STONFI_SWAP_OP = STONFI.swap_payload.opcode;
 
 export interface StonfiSwapPayload {
   jetton_wallet: string | null;
@@ -99,10 +99,16 @@ function readForwardPayload(p: Slice, out: JettonTransferBody): void {
       out.comment = loadSnakeBytes(p);
       out.encrypted_comment = true;
     } else if (op === STONFI_SWAP_OP) {
+      // up to to_address (its opcode read above): toncenter reads no further
+      const swap = loadLeadingStructFields(STONFI.swap_payload, p, [
+        'token_wallet',
+        'min_out',
+        'to_address',
+      ]);
       out.stonfi_swap_body = {
-        jetton_wallet: loadAddr(p),
-        min_amount: p.loadCoins(),
-        user_address: loadAddr(p),
+        jetton_wallet: swap.token_wallet,
+        min_amount: swap.min_out,
+        user_address: swap.to_address,
       };
     }
   } catch {
@@ -181,20 +187,23 @@ export interface JettonMintBody {
 
 /**
  * `JETTON.mint`, or the minter's `JETTON.minter_mint` with the same layout (its master_msg amount read
- * too). Read by hand: minters with another layout under the same opcode exist on mainnet; toncenter
- * reads them with this layout anyway (an addr_extern where to_address stands is read, not refused,
- * and master_msg's own opcode is skipped unchecked), and so does this parser.
+ * too). Minters with another layout under the same opcode exist on mainnet; toncenter reads them with
+ * this layout anyway: an addr_extern where to_address stands is read, not refused, so the fields from
+ * to_address on are read by hand after the query_id, and master_msg is read as a
+ * `JETTON.internal_transfer` up to its amount, its own opcode unchecked.
  */
 export function parseJettonMint(s: Slice): JettonMintBody {
-  const op = s.loadUint(32) >>> 0;
-  const query_id = s.loadUintBig(64);
+  const op = s.preloadUint(32) >>> 0;
+  const { query_id } = loadLeadingFields(afterAnyOpcode(JETTON.mint, s), s, ['query_id']);
   const to_address = loadAddrOrExternal(s);
   const ton_amount = s.loadCoins();
   let master_msg_amount: bigint | null = null;
   if (op === JettonOp.minterMint) {
     const m = s.loadRef().beginParse();
-    m.skip(32 + 64);
-    master_msg_amount = m.loadCoins();
+    master_msg_amount = loadLeadingFields(afterAnyOpcode(JETTON.internal_transfer, m), m, [
+      'query_id',
+      'amount',
+    ]).amount;
   }
   return { query_id, to_address, ton_amount, master_msg_amount };
 }

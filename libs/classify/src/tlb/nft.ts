@@ -1,7 +1,7 @@
 /** TEP-62 NFT message bodies, as toncenter reads them. */
 import type { Slice } from '@ton/core';
 import { loadFields, loadLeadingFields, NFT } from '@app/ton';
-import { bocBase64, loadAddr, sliceToCell } from './cells';
+import { afterAnyOpcode, bocBase64, loadAddr, sliceToCell } from './cells';
 
 export interface NftTransferBody {
   query_id: bigint;
@@ -127,8 +127,11 @@ export function parseTeleitemStartAuction(s: Slice): {
   }
 }
 
-/** An op followed by an optional query_id:uint64 (auction_fill_up, dns_balance_release). */
+/**
+ * The query_id of `NFT.auction_fill_up` or `DNS.balance_release` (one layout, read under any opcode),
+ * taken only when its 64 bits are there: toncenter reads it optionally.
+ */
 export function parseOptionalQueryId(s: Slice): bigint | null {
-  s.skip(32);
-  return s.remainingBits >= 64 ? s.loadUintBig(64) : null;
+  const k = afterAnyOpcode(NFT.auction_fill_up, s);
+  return s.remainingBits >= 64 ? loadFields(k, s).query_id : null;
 }

@@ -1,6 +1,6 @@
 /** Elector and wallet v4 plugin (subscription) reads, as toncenter reads them. */
 import type { Slice } from '@ton/core';
-import { WALLET_PLUGIN } from '@app/ton';
+import { loadLeadingFields, WALLET_PLUGIN } from '@app/ton';
 
 /** The elector (-1:3333…3333). */
 export const ELECTOR_ADDRESS = `-1:${'3'.repeat(64)}`;
@@ -10,8 +10,9 @@ export const ELECTOR_ADDRESS = `-1:${'3'.repeat(64)}`;
  * ends before the ExtraCurrencyCollection the layout declares still names its amount.
  */
 export function parseSubscriptionPaymentRequest(s: Slice): { query_id: bigint; grams: bigint } {
-  if (s.loadUint(32) !== WALLET_PLUGIN.payment_request.opcode) {
-    throw new Error('not a payment_request');
-  }
-  return { query_id: s.loadUintBig(64), grams: s.loadCoins() };
+  const { query_id, grams } = loadLeadingFields(WALLET_PLUGIN.payment_request, s, [
+    'query_id',
+    'grams',
+  ]);
+  return { query_id, grams };
 }

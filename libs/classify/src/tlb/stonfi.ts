@@ -5,8 +5,8 @@
  * provide_lp's amounts (the layout keeps them in `rest`).
  */
 import type { Cell, Slice } from '@ton/core';
-import { STONFI } from '@app/ton';
-import { loadAddr } from './cells';
+import { JETTON, loadLeadingFields, STONFI } from '@app/ton';
+import { afterAnyOpcode, loadAddr, loadLeadingStructFields } from './cells';
 
 export interface StonfiV2SwapBody {
   token_wallet1: string | null;
@@ -18,21 +18,28 @@ export interface StonfiV2SwapBody {
  * short after it still reads (`loadFields` would go on to refund_fwd_gas … ref_address).
  */
 export function parseStonfiV2Swap(s: Slice): StonfiV2SwapBody {
-  s.skip(32 + 64);
-  loadAddr(s);
-  s.loadCoins();
-  s.loadCoins();
+  const swap = STONFI.swap_v2;
+  loadLeadingFields(afterAnyOpcode(swap, s), s, [
+    'query_id',
+    'from_user',
+    'left_amount',
+    'right_amount',
+  ]);
+  // dex_payload and its swap_body, each read from its ref up to where toncenter stops
+  const dexPayload = swap.fields.dex_payload;
   const d = s.loadRef().beginParse();
-  d.skip(32);
-  const token_wallet1 = loadAddr(d);
-  loadAddr(d);
-  loadAddr(d);
-  d.skip(64);
-  const b = d.loadRef().beginParse();
-  b.loadCoins();
-  loadAddr(b);
-  b.loadCoins();
-  const custom_payload = b.loadBit() ? b.loadRef() : null;
+  const { token_wallet1 } = loadLeadingStructFields(dexPayload, d, [
+    'transferred_op',
+    'token_wallet1',
+    'refund_address',
+    'excesses_address',
+    'tx_deadline',
+  ]);
+  const { custom_payload } = loadLeadingStructFields(
+    dexPayload.fields.swap_body,
+    d.loadRef().beginParse(),
+    ['min_out', 'receiver', 'fwd_gas', 'custom_payload'],
+  );
   return { token_wallet1, custom_payload };
 }
 
@@ -44,11 +51,15 @@ export function stonfiV2PoolWallets(swap: StonfiV2SwapBody): string[] {
   }
   let cur = swap.custom_payload.beginParse();
   for (;;) {
-    const op = cur.loadUint(32) >>> 0;
+    const op = cur.preloadUint(32) >>> 0;
     if (op !== STONFI.swap_v2.opcode && op !== STONFI.cross_swap_v2.opcode) {
       break;
     }
-    out.push(loadAddr(cur) ?? '');
+    // either opcode is read with the cross swap's layout, as toncenter reads it
+    const { token_wallet1 } = loadLeadingFields(afterAnyOpcode(STONFI.cross_swap_v2, cur), cur, [
+      'token_wallet1',
+    ]);
+    out.push(token_wallet1 ?? '');
     if (cur.remainingRefs === 0) {
       break;
     }
@@ -68,14 +79,33 @@ export function stonfiV2PoolWallets(swap: StonfiV2SwapBody): string[] {
 }
 
 /**
+ * The router's jetton wallet a StonFi v2 swap in a router's `JETTON.notify` names (toncenter's address
+ * selector): the notify up to its sender (under any opcode), its forward payload taken as
+ * `(Either Cell ^Cell)`, and, when that is a swap#6664de2a, its token_wallet1 read with the cross
+ * swap's layout (the same address after the opcode). Null when the payload is no swap; throws when
+ * the notify does not read.
+ */
+export function stonfiV2NotificationTarget(s: Slice): string | null {
+  loadLeadingFields(afterAnyOpcode(JETTON.notify, s), s, ['query_id', 'amount', 'sender']);
+  const payload = s.loadBit() ? s.loadRef().beginParse() : s;
+  if (payload.remainingBits > 0 && payload.preloadUint(32) >>> 0 === STONFI.swap_v2.opcode) {
+    return loadLeadingFields(afterAnyOpcode(STONFI.cross_swap_v2, payload), payload, [
+      'token_wallet1',
+    ]).token_wallet1;
+  }
+  return null;
+}
+
+/**
  * provide_lp#37c096df query_id:uint64 from_user:MsgAddress amount0:Coins amount1:Coins ...
- * (https://github.com/ston-fi/dex-core-v2): `STONFI.provide_lp_v2` keeps these in `rest`.
+ * (https://github.com/ston-fi/dex-core-v2): `STONFI.provide_lp_v2` up to its query_id, under any
+ * opcode; the layout keeps the fields after it in `rest`, so they are read here.
  */
 export function parseStonfiV2ProvideLp(s: Slice): {
   from_user: string | null;
   amount1: bigint;
   amount2: bigint;
 } {
-  s.skip(32 + 64);
+  loadLeadingFields(afterAnyOpcode(STONFI.provide_lp_v2, s), s, ['query_id']);
   return { from_user: loadAddr(s), amount1: s.loadCoins(), amount2: s.loadCoins() };
 }

@@ -1,12 +1,14 @@
 /**
  * tgBTC teleport events (external-out log messages), as toncenter reads them. The layouts are the
- * registry's `TGBTC` logs, but these reads are looser than `loadFields`: in the burn log any MsgAddress
- * that is not addr_std (external, addr_var, garbled in old logs) reads as null instead of failing the
- * log. The mint and new-key logs wrap their address in an AccountId (messages/tgbtc.py
+ * registry's `TGBTC` logs, loaded from them (under any opcode: the matchers have placed the log) up
+ * to their first address; the addresses are read looser than `loadFields`: in the burn log any
+ * MsgAddress that is not addr_std (external, addr_var, garbled in old logs) reads as null instead of
+ * failing the log. The mint and new-key logs wrap their address in an AccountId (messages/tgbtc.py
  * TgBTCMintEvent, TgBTCNewKeyEvent), which refuses an addr_extern: such a log is unreadable.
  */
 import type { Slice } from '@ton/core';
-import { loadAddressAsPytoniq } from './cells';
+import { loadFields, loadLeadingFields, TGBTC } from '@app/ton';
+import { afterAnyOpcode, loadAddressAsPytoniq } from './cells';
 
 /**
  * A MsgAddress: addr_std as raw `wc:HEX`, anything else (addr_none, external, addr_var) as null. An
@@ -45,8 +47,7 @@ export function parseTgBTCMintLog(s: Slice): {
   recipient: string | null;
   bitcoin_txid: string;
 } {
-  s.skip(32);
-  const amount = s.loadCoins();
+  const { amount } = loadLeadingFields(afterAnyOpcode(TGBTC.mint_log, s), s, ['amount']);
   const recipient = loadAccountOrNull(s);
   const txid = s.loadUintBig(256);
   // the txid is stored as a little-endian number: its bytes reversed are the usual hex form
@@ -63,8 +64,7 @@ export function parseTgBTCBurnLog(s: Slice): {
   sender: string | null;
   pegout: string | null;
 } {
-  s.skip(32);
-  const amount = s.loadCoins();
+  const { amount } = loadLeadingFields(afterAnyOpcode(TGBTC.burn_log, s), s, ['amount']);
   let sender: string | null = null;
   let pegout: string | null = null;
   try {
@@ -83,15 +83,21 @@ export function parseTgBTCNewKeyLog(s: Slice): {
   pubkey: string;
   pegout: string | null;
 } {
-  s.skip(32);
-  const amount = s.loadCoins();
-  const pubkey = s.loadUintBig(256).toString(16);
-  return { amount, pubkey, pegout: loadAccountOrNull(s) };
+  const { amount, new_internal_pubkey } = loadLeadingFields(
+    afterAnyOpcode(TGBTC.new_key_log, s),
+    s,
+    ['amount', 'new_internal_pubkey'],
+  );
+  return { amount, pubkey: unpaddedHex(new_internal_pubkey), pegout: loadAccountOrNull(s) };
 }
 
 /** dkg_completed#453443a6 timestamp:uint64 internal_pubkey:uint256. */
 export function parseTgBTCDkgCompletedLog(s: Slice): { timestamp: bigint; pubkey: string } {
-  s.skip(32);
-  const timestamp = s.loadUintBig(64);
-  return { timestamp, pubkey: s.loadUintBig(256).toString(16) };
+  const { timestamp, internal_pubkey } = loadFields(afterAnyOpcode(TGBTC.dkg_completed_log, s), s);
+  return { timestamp, pubkey: unpaddedHex(internal_pubkey) };
+}
+
+/** A pubkey as toncenter prints it: the uint256's hex, without leading zeros (Python's `hex(n)[2:]`). */
+function unpaddedHex(bytes: Buffer): string {
+  return BigInt(`0x${bytes.toString('hex')}`).toString(16);
 }

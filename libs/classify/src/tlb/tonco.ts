@@ -1,13 +1,19 @@
 /**
  * Tonco (concentrated-liquidity AMM) router/pool/account/position messages, as toncenter reads them.
- * Opcodes come from the registry's `TONCO` constructors and account_add_liquidity and start_burn load
- * through them (`loadFields`); the readers here differ from their layouts on purpose: toncenter reads
- * further than the layout (into `rest`), accepts an addr_extern where the layout wants an account, or
- * reads a swap request payload without checking its opcode.
+ * Opcodes and leading fields come from the registry's `TONCO` constructors (`loadFields`,
+ * `loadLeadingFields`, most under any opcode: the matchers have placed the message); what is read by
+ * hand after them differs from the layouts on purpose: toncenter reads further than the layout (into
+ * `rest` or a ref the layout keeps whole), or accepts an addr_extern where the layout wants an account.
  */
 import type { Cell, Slice } from '@ton/core';
-import { TONCO } from '@app/ton';
-import { loadAddr, loadAddrOrExternal, loadMaybeRef } from './cells';
+import { loadFields, loadLeadingFields, STONFI, TONCO } from '@app/ton';
+import {
+  afterAnyOpcode,
+  loadAddr,
+  loadAddrOrExternal,
+  loadLeadingStructFields,
+  loadMaybeRef,
+} from './cells';
 
 export interface PTonTransferBody {
   ton_amount: bigint;
@@ -16,13 +22,15 @@ export interface PTonTransferBody {
 }
 
 /**
- * `STONFI.pton_ton_transfer` read as toncenter does: a forward payload behind a 0 bit is the rest of
- * the cell only when it has a ref (the layout's `payload` keeps any bits), and an addr_extern refund
- * address is accepted.
+ * `STONFI.pton_ton_transfer` up to its ton_amount (under any opcode), the rest read as toncenter does:
+ * a forward payload behind a 0 bit is the rest of the cell only when it has a ref (the layout's
+ * `payload` keeps any bits), and an addr_extern refund address is accepted.
  */
 export function parsePTonTransfer(s: Slice): PTonTransferBody {
-  s.skip(32 + 64);
-  const ton_amount = s.loadCoins();
+  const { ton_amount } = loadLeadingFields(afterAnyOpcode(STONFI.pton_ton_transfer, s), s, [
+    'query_id',
+    'ton_amount',
+  ]);
   // toncenter keeps the refund address as read (never as an account id), so addr_extern is accepted
   const refund_address = loadAddrOrExternal(s);
   let forward_payload = loadMaybeRef(s);
@@ -40,11 +48,13 @@ export interface ToncoSwapBody {
 }
 
 /**
- * POOLV3_SWAP#a7fb58f8 query_id:uint64 owner_address:MsgAddress source_wallet:MsgAddress
- *   params_cell:^[amount:Coins sqrt_price_limit_x96:uint160 min_out_amount:Coins] payloads_cell:^[...]
+ * `TONCO.pool_swap` (POOLV3_SWAP#a7fb58f8 query_id:uint64 owner_address:MsgAddress
+ *   source_wallet:MsgAddress params_cell:^[amount:Coins sqrt_price_limit_x96:uint160
+ *   min_out_amount:Coins] payloads_cell:^[...]) up to its query_id, under any opcode; by hand from the
+ *   owner on, which toncenter accepts as an addr_extern.
  */
 export function parseToncoSwap(s: Slice): ToncoSwapBody {
-  s.skip(32 + 64);
+  loadLeadingFields(afterAnyOpcode(TONCO.pool_swap, s), s, ['query_id']);
   // toncenter's ToncoPoolV3Swap keeps the owner as read (addr_extern too); only the source wallet
   // becomes an account id
   const owner = loadAddrOrExternal(s);
@@ -66,17 +76,15 @@ export function parseToncoSwap(s: Slice): ToncoSwapBody {
 }
 
 /**
- * The swap request payload (same opcode, undocumented layout): POOLV3_SWAP#a7fb58f8
- *   target_router_jwallet:MsgAddress price_limit:uint160 min_out:Coins recipient:MsgAddress payload:(Maybe ^Cell);
- * a nested payload with the same opcode is the next hop. Returns (wallet, min_out) per hop.
+ * The swap request payload `TONCO.swap_payload` (its opcode unchecked, as toncenter reads it); a
+ * nested payload with the same opcode is the next hop. Returns (wallet, min_out) per hop.
  */
 export function toncoSwapTargets(s: Slice): [string | null, bigint][] {
-  s.skip(32);
-  const wallet = loadAddr(s);
-  s.skip(160);
-  const minOut = s.loadCoins();
-  loadAddr(s);
-  const payload = loadMaybeRef(s);
+  const {
+    target_jetton_wallet: wallet,
+    min_out: minOut,
+    payload,
+  } = loadFields(afterAnyOpcode(TONCO.swap_payload, s), s);
   const out: [string | null, bigint][] = [];
   if (wallet !== null) {
     out.push([wallet, minOut]);
@@ -114,14 +122,23 @@ export interface ToncoPayToBody {
  *   (exit_code = 201)?(Maybe ^[nft_index:uint64 liquidity_burned:uint128 tick_lower:int24
  *     tick_upper:int24 tick_burn:int24]),
  * read whole as toncenter does: a swap or burn info cell cut short makes the message unreadable.
+ * `TONCO.router_pay_to` up to coinsinfo (under any opcode); the cells it keeps whole (coinsinfo, and
+ * the info cell in its `rest`) are read here.
  */
 export function parseToncoPayTo(s: Slice): ToncoPayToBody {
-  s.skip(32 + 64);
-  const receiver0 = loadAddr(s);
-  const receiver1 = loadAddr(s);
-  const exit_code = s.loadUint(32) >>> 0;
-  s.skip(64);
-  const coins = loadMaybeRef(s);
+  const {
+    reciever0: receiver0,
+    reciever1: receiver1,
+    exit_code,
+    coinsinfo: coins,
+  } = loadLeadingFields(afterAnyOpcode(TONCO.router_pay_to, s), s, [
+    'query_id',
+    'reciever0',
+    'reciever1',
+    'exit_code',
+    'seqno',
+    'coinsinfo',
+  ]);
   const out: ToncoPayToBody = {
     receiver0,
     receiver1,
@@ -150,65 +167,70 @@ export function parseToncoPayTo(s: Slice): ToncoPayToBody {
 }
 
 /**
- * The fund-account payload of a liquidity transfer: POOLV3_FUND_ACCOUNT#4468de77
- *   other_jetton_wallet:MsgAddress amount0:Coins amount1:Coins ... (toncenter reads up to amount1, so a
- *   payload cut before it is unreadable).
+ * The fund-account payload of a liquidity transfer, `TONCO.pool_fund_account` (under any opcode) up to
+ * amount1: toncenter reads no further, so a payload cut before it is unreadable and one cut after it
+ * is not.
  */
 export function parseToncoFundAccountPayload(s: Slice): {
   other_jetton_wallet: string | null;
   amount0: bigint;
   amount1: bigint;
 } {
-  s.skip(32);
-  const other_jetton_wallet = loadAddr(s);
-  return { other_jetton_wallet, amount0: s.loadCoins(), amount1: s.loadCoins() };
+  const { other_jetton_wallet, amount0, amount1 } = loadLeadingFields(
+    afterAnyOpcode(TONCO.pool_fund_account, s),
+    s,
+    ['other_jetton_wallet', 'amount0', 'amount1'],
+  );
+  return { other_jetton_wallet, amount0, amount1 };
 }
 
 /**
- * POSITIONNFTV3_POSITION_INIT#d5ecca2a query_id:uint64 user_address:MsgAddress liquidity:uint128
- *   tick_lower:int24 tick_upper:int24 ^[fee_growth0:uint256 fee_growth1:uint256 nft_index:uint64
- *   jetton0_amount:Coins jetton1_amount:Coins tick:int24], read to its end as toncenter does.
+ * `TONCO.position_init`, read to its end as toncenter does: its query_id (under any opcode), the
+ * user address (which toncenter accepts as an addr_extern) to tick_upper by hand, then old_fee_cell
+ * through the layout.
  */
 export function parseToncoPositionInit(s: Slice): { liquidity: bigint; nft_index: bigint } {
-  s.skip(32 + 64);
+  const k = TONCO.position_init;
+  loadLeadingFields(afterAnyOpcode(k, s), s, ['query_id']);
   loadAddrOrExternal(s);
   const liquidity = s.loadUintBig(128);
   s.skip(24 + 24);
-  const r = s.loadRef().beginParse();
-  r.skip(512);
-  const nft_index = r.loadUintBig(64);
-  r.loadCoins();
-  r.loadCoins();
-  r.skip(24);
+  const { nft_index } = loadLeadingStructFields(k.fields.old_fee_cell, s.loadRef().beginParse(), [
+    'fee_growth_inside_0_last_x128',
+    'fee_growth_inside_1_last_x128',
+    'nft_index',
+    'jetton0_amount',
+    'jetton1_amount',
+    'tick',
+  ]);
   return { liquidity, nft_index };
 }
 
 /**
- * POOLV3_BURN#d73ac09d query_id:uint64 recipient:MsgAddress burned_index:uint64 liquidity:uint128
- *   tick_lower:int24 tick_upper:int24 liquidity_to_burn:uint128 old_fee_cell:^[uint256 uint256]
- *   new_fee_cell:^[uint256 uint256], read whole as toncenter does: the burned index.
+ * The burned index of `TONCO.pool_burn`, read whole as toncenter does: its query_id (under any
+ * opcode), the recipient (which toncenter accepts as an addr_extern) to liquidity_to_burn by hand,
+ * then both fee cells through the layout.
  */
 export function parseToncoPoolBurnIndex(s: Slice): bigint {
-  s.skip(32 + 64);
+  const { old_fee_cell: oldFees, new_fee_cell: newFees } = TONCO.pool_burn.fields;
+  loadLeadingFields(afterAnyOpcode(TONCO.pool_burn, s), s, ['query_id']);
   loadAddrOrExternal(s);
   const index = s.loadUintBig(64);
   s.skip(128 + 24 + 24 + 128);
-  s.loadRef().beginParse().skip(512);
-  s.loadRef().beginParse().skip(512);
+  loadLeadingStructFields(oldFees, s.loadRef().beginParse(), [
+    'fee_growth_inside_0_last_x128',
+    'fee_growth_inside_1_last_x128',
+  ]);
+  loadLeadingStructFields(newFees, s.loadRef().beginParse(), [
+    'fee_growth_inside_0_current_x128',
+    'fee_growth_inside_1_current_x128',
+  ]);
   return index;
 }
 
-/**
- * POSITIONNFTV3_POSITION_BURN#46ca335a query_id:uint64 nft_owner:MsgAddress liquidity_to_burn:uint128
- *   tick_lower:int24 tick_upper:int24 old_fee_cell:^[uint256 uint256], read whole as toncenter does:
- *   the NFT's owner.
- */
+/** The NFT's owner of `TONCO.position_burn` (under any opcode), read whole as toncenter does. */
 export function parseToncoPositionBurnOwner(s: Slice): string | null {
-  s.skip(32 + 64);
-  const owner = loadAddr(s);
-  s.skip(128 + 24 + 24);
-  s.loadRef().beginParse().skip(512);
-  return owner;
+  return loadFields(afterAnyOpcode(TONCO.position_burn, s), s).nft_owner;
 }
 
 export interface ToncoCreatePoolBody {
@@ -224,22 +246,30 @@ export interface ToncoCreatePoolBody {
 }
 
 /**
- * ROUTERV3_CREATE_POOL#2e3034ef query_id:uint64 jetton_wallet0:MsgAddress jetton_wallet1:MsgAddress
- *   tick_spacing:int24 initial_price_x96:uint160 protocol_fee:uint16 lp_fee_base:uint16
- *   lp_fee_current:uint16 nftv3_content:^Cell nftv3item_content:^Cell
- *   ^[jetton0_minter:MsgAddress jetton1_minter:MsgAddress controller_addr:MsgAddress]
+ * `TONCO.router_create_pool` (under any opcode) up to its content cells; its minters reference by
+ * hand, as toncenter accepts an addr_extern controller there.
  */
 export function parseToncoCreatePool(s: Slice): ToncoCreatePoolBody {
-  s.skip(32 + 64);
-  const jetton_wallet0 = loadAddr(s);
-  const jetton_wallet1 = loadAddr(s);
-  const tick_spacing = s.loadInt(24);
-  const initial_price_x96 = s.loadUintBig(160);
-  const protocol_fee = s.loadUint(16);
-  const lp_fee_base = s.loadUint(16);
-  const lp_fee_current = s.loadUint(16);
-  s.loadRef();
-  s.loadRef();
+  const {
+    jetton_wallet0,
+    jetton_wallet1,
+    tick_spacing,
+    initial_price_x96,
+    protocol_fee,
+    lp_fee_base,
+    lp_fee_current,
+  } = loadLeadingFields(afterAnyOpcode(TONCO.router_create_pool, s), s, [
+    'query_id',
+    'jetton_wallet0',
+    'jetton_wallet1',
+    'tick_spacing',
+    'initial_price_x96',
+    'protocol_fee',
+    'lp_fee_base',
+    'lp_fee_current',
+    'nftv3_content',
+    'nftv3item_content',
+  ]);
   const m = s.loadRef().beginParse();
   const jetton0_minter = loadAddr(m);
   const jetton1_minter = loadAddr(m);
@@ -264,9 +294,11 @@ export function parseToncoCreatePool(s: Slice): ToncoCreatePoolBody {
  *   lp_fee_current:uint16 nftv3_content:^Cell nftv3item_content:^Cell
  *   minter_cell:(Maybe ^[jetton0_minter:MsgAddress jetton1_minter:MsgAddress])
  * Read to its end as toncenter does (a message cut short is unreadable); returns pool_active.
+ * `TONCO.pool_init` (under any opcode) up to has_admin; by hand from admin_addr on, which toncenter
+ * (like controller_addr) accepts as an addr_extern.
  */
 export function parseToncoPoolInitActive(s: Slice): boolean {
-  s.skip(32 + 64 + 2);
+  loadLeadingFields(afterAnyOpcode(TONCO.pool_init, s), s, ['query_id', 'from_admin', 'has_admin']);
   loadAddrOrExternal(s);
   s.skip(1);
   loadAddrOrExternal(s);

@@ -188,6 +188,69 @@ void describe('decodeBody', () => {
     });
   });
 
+  void it('renders a swap.coffee liquidity event with both PoolReserves (ton-indexer coffee.py)', () => {
+    const c = body(0xc0ffee33, (b) =>
+      b
+        .storeUint(7, 64)
+        .storeCoins(1n)
+        .storeCoins(2n)
+        .storeCoins(3n)
+        .storeCoins(4n)
+        .storeCoins(5n)
+        .storeCoins(6n)
+        .storeCoins(7n),
+    );
+    assert.deepEqual(decodeBody(c), {
+      '@type': 'coffee_deposit_liquidity_succeeded',
+      query_id: '7',
+      amount1: '1',
+      amount2: '2',
+      lp_amount: '3',
+      total_supply: { input_reserve: '4', output_reserve: '5' },
+      reserves: { input_reserve: '6', output_reserve: '7' },
+    });
+  });
+
+  void it('reads a Tonco position burn to its fee cell (ton-indexer liquidity.py)', () => {
+    const fees = beginCell().storeUint(1, 256).storeUint(2, 256).endCell();
+    const c = body(0x46ca335a, (b) =>
+      b
+        .storeUint(3, 64)
+        .storeAddress(addr(1))
+        .storeUint(4, 128)
+        .storeInt(-5, 24)
+        .storeInt(6, 24)
+        .storeRef(fees),
+    );
+    assert.deepEqual(decodeBody(c), {
+      '@type': 'tonco_position_burn',
+      query_id: '3',
+      nft_owner: raw(1),
+      liquidity_to_burn: '4',
+      tick_lower: -5,
+      tick_upper: 6,
+      old_fee_cell: { fee_growth_inside_0_last_x128: '1', fee_growth_inside_1_last_x128: '2' },
+    });
+  });
+
+  void it('tells the three swap.coffee staking withdrawals sharing 0xcb03bfaf apart', () => {
+    const first = body(0xcb03bfaf, (b) => b.storeUint(1, 64));
+    const third = body(0xcb03bfaf, (b) =>
+      b.storeUint(1, 64).storeAddress(addr(1)).storeCoins(9n).storeAddress(addr(2)),
+    );
+    assert.deepEqual(decodeBody(first), {
+      '@type': 'coffee_staking_position_withdraw',
+      query_id: '1',
+    });
+    assert.deepEqual(decodeBody(third), {
+      '@type': 'coffee_staking_position_withdraw_3',
+      query_id: '1',
+      jetton_wallet: raw(1),
+      jetton_amount: '9',
+      owner: raw(2),
+    });
+  });
+
   void it('splits a wallet v5 request whose other actions precede the signature', () => {
     const actions = beginCell().storeUint(0xee, 8).endCell();
     const c = body(0x73696e74, (b) =>

@@ -1,5 +1,5 @@
 /** swap.coffee staking (toncenter `staking.py` CoffeeStaking*Matcher): deposits, withdrawals and reward claims. */
-import { COFFEE } from '@app/ton';
+import { COFFEE, loadFields } from '@app/ton';
 import type { ActionRow } from '../../action';
 import { CallContractBlock, isCall } from '../../core/basic-blocks';
 import { Block } from '../../core/block';
@@ -174,8 +174,8 @@ export class CoffeeStakingWithdrawMatcher extends BlockMatcher {
     if (!w2 || !w3 || !transfer) {
       return [];
     }
-    // staking_position_withdraw_1#cb03bfaf query_id:uint64: toncenter reads it, so a shorter one fails
-    bodySlice(block.message.body).skip(32 + 64);
+    // `COFFEE.staking_position_withdraw` (withdraw_1): toncenter reads it, so a shorter one fails
+    loadFields(COFFEE.staking_position_withdraw, bodySlice(block.message.body));
     const m2 = parseCoffeeStakingWithdraw2(bodySlice(w2.message.body));
     const m3 = parseCoffeeStakingWithdraw3(bodySlice(w3.message.body));
     const nb = new CoffeeStakingWithdrawBlock({

@@ -1,5 +1,5 @@
 /** DeDust final deposit (toncenter `DedustDepositBlockMatcher`): the deposit that reaches the pool. */
-import { DEDUST } from '@app/ton';
+import { DEDUST, JETTON, loadLeadingFields } from '@app/ton';
 import { CallContractBlock, isCall } from '../../core/basic-blocks';
 import type { Block } from '../../core/block';
 import type { ClassifyContext } from '../../core/context';
@@ -11,7 +11,7 @@ import {
   getLabeled,
   labeled,
 } from '../../core/matchers';
-import { bodySlice } from '../../tlb/cells';
+import { afterAnyOpcode, bodySlice } from '../../tlb/cells';
 import { parseDedustDepositToPool, parseDedustDepositTonToVault } from '../../tlb/dedust';
 import { JettonOp, parseJettonInternalTransfer } from '../../tlb/jetton';
 import { TON_ASSET, jettonAsset, type Asset } from '../asset';
@@ -95,9 +95,9 @@ function provisionData(block: Block, others: Block[], ctx: ClassifyContext): Ded
     asset = TON_ASSET;
     amount = parseDedustDepositTonToVault(bodySlice(deposit.message.body)).amount;
   } else {
+    // the vault's `JETTON.notify` (jettonDepositMatcher has matched its opcode)
     const s = bodySlice(deposit.message.body);
-    s.skip(32 + 64);
-    amount = s.loadCoins();
+    amount = loadLeadingFields(afterAnyOpcode(JETTON.notify, s), s, ['query_id', 'amount']).amount;
     const w = ctx.interfaces.jettonWallet(deposit.message.source);
     if (!w) {
       throw new Error('dedust deposit from an unknown jetton wallet');

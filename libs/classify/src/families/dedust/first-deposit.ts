@@ -1,10 +1,10 @@
 /** DeDust first-asset deposit (toncenter `DedustDepositFirstAssetBlockMatcher`, `_get_deposit_one_data`). */
-import { DEDUST } from '@app/ton';
+import { DEDUST, JETTON, loadLeadingFields } from '@app/ton';
 import { CallContractBlock, isCall } from '../../core/basic-blocks';
 import type { Block } from '../../core/block';
 import type { ClassifyContext } from '../../core/context';
 import { BlockMatcher, ContractMatcher, OrMatcher } from '../../core/matchers';
-import { bodySlice, loadAddr } from '../../tlb/cells';
+import { bodySlice } from '../../tlb/cells';
 import {
   parseDedustDepositJettonPayload,
   parseDedustDepositTonToVault,
@@ -64,14 +64,13 @@ function parseVaultDeposit(vaultCall: Block): VaultDeposit {
     return { kind: 'ton', sender: vaultCall.message.source, params: ton.value };
   }
   const s = bodySlice(vaultCall.message.body);
-  if (s.loadUint(32) >>> 0 !== JettonOp.notify) {
+  if (s.preloadUint(32) >>> 0 !== JettonOp.notify) {
     throw new Error(
       `dedust first deposit: neither a TON deposit (${ton.reason}) nor a notification`,
     );
   }
-  s.skip(64);
-  const amount = s.loadCoins();
-  const sender = loadAddr(s);
+  const { amount, sender } = loadLeadingFields(JETTON.notify, s, ['query_id', 'amount', 'sender']);
+  // the deposit payload: the first ref after the sender (its Either bit is not read)
   return {
     kind: 'jetton',
     sender,

@@ -4,9 +4,9 @@ import {
   cell,
   choice,
   coins,
-  type FieldList,
   inline,
   int,
+  maybe,
   maybeCell,
   ref,
   rest,
@@ -24,17 +24,39 @@ const asset = choice(2, {
 });
 
 // pool_params$_ first:Asset second:Asset amm:(## 3) amm_settings:(Maybe ^Cell) = PoolParams;
-const poolParams: FieldList = {
+const poolParams = {
   first: asset,
   second: asset,
   amm: uint(3),
   amm_settings: maybeCell,
 };
 
-/** `query_id:uint64` then fields this registry does not model, kept as `rest`. */
-const queryAndRest: FieldList = { query_id: uint64, rest };
+// pool_reserves input_reserve:Coins output_reserve:Coins = PoolReserves;
+const poolReserves = inline({ input_reserve: coins, output_reserve: coins });
 
-/** swap.coffee DEX: vaults, pools, liquidity depositories and staking. */
+// pool_creation_params public:PublicPoolCreationParams private:PrivatePoolCreationParams
+//   = PoolCreationParams;
+// public_pool_creation_params recipient:MsgAddressInt use_recipient_on_failure:int1
+//   notification_data:(Maybe ^NotificationData) = PublicPoolCreationParams;
+// private_pool_creation_params is_active:uint1 extra_settings:(Maybe ^Cell)
+//   = PrivatePoolCreationParams;
+const poolCreationParams = {
+  public: inline({
+    recipient: address,
+    use_recipient_on_failure: int(1),
+    notification_data: maybeCell,
+  }),
+  private: inline({ is_active: uint(1), extra_settings: maybeCell }),
+};
+
+/** `query_id:uint64` then fields this registry does not model, kept as `rest`. */
+const queryAndRest = { query_id: uint64, rest };
+
+/**
+ * swap.coffee DEX: vaults, pools, liquidity depositories and staking. The layouts are those
+ * toncenter's classifier reads (ton-indexer `indexer/events/blocks/messages/coffee.py`, each class
+ * citing its TL-B); `rest` stands where a layout is not modelled.
+ */
 export const COFFEE = {
   // swap_native#c0ffee00 query_id:uint64 amount:Coins ... = InMsgBody; (user → native vault)
   swap: tlb('coffee_swap', 0xc0ffee00, { query_id: uint64, amount: coins, rest }),
@@ -52,16 +74,19 @@ export const COFFEE = {
   // create_pool_creator_request#c0ffee23 query_id:uint64 ...
   create_pool_creator_request: tlb('coffee_create_pool_creator_request', 0xc0ffee23, queryAndRest),
   // create_pool_request#c0ffee25 query_id:uint64 amount1:Coins amount2:Coins
-  //   tx_initiator:MsgAddressInt ...
+  //   tx_initiator:MsgAddressInt creation_params:^PoolCreationParams proof:^Cell
+  //   = CreatePoolRequest;
   create_pool_request: tlb('coffee_create_pool_request', 0xc0ffee25, {
     query_id: uint64,
     amount1: coins,
     amount2: coins,
     tx_initiator: address,
-    rest,
+    creation_params: ref(poolCreationParams),
+    proof: cell,
   }),
   // create_liquidity_depository_request#c0ffee27 query_id:uint64 amount:Coins
-  //   params:^DepositLiquidityParamsTrimmed pool_params:^PoolParams sender:MsgAddressInt ...
+  //   params:^DepositLiquidityParamsTrimmed pool_params:^PoolParams sender:MsgAddressInt
+  //   proof:^Cell = CreateLiquidityDepositoryRequest;
   create_liquidity_depository_request: tlb(
     'coffee_create_liquidity_depository_request',
     0xc0ffee27,
@@ -71,7 +96,7 @@ export const COFFEE = {
       params: cell,
       pool_params: ref(poolParams),
       sender: address,
-      rest,
+      proof: cell,
     },
   ),
   // deposit_liquidity_internal#c0ffee29 query_id:uint64 ...
@@ -88,21 +113,25 @@ export const COFFEE = {
   // payout#c0ffee32 query_id:uint64 ... (vault → user)
   payout: tlb('coffee_payout', 0xc0ffee32, queryAndRest),
   // deposit_liquidity_successful_event#c0ffee33 query_id:uint64 amount1:Coins amount2:Coins
-  //   lp_amount:Coins ...
+  //   lp_amount:Coins total_supply:PoolReserves reserves:PoolReserves
+  //   = DepositLiquiditySuccessfulEvent;
   deposit_liquidity_succeeded: tlb('coffee_deposit_liquidity_succeeded', 0xc0ffee33, {
     query_id: uint64,
     amount1: coins,
     amount2: coins,
     lp_amount: coins,
-    rest,
+    total_supply: poolReserves,
+    reserves: poolReserves,
   }),
-  // liquidity_withdrawal_event#c0ffee35 query_id:uint64 amount1:Coins amount2:Coins lp_amount:Coins ...
+  // liquidity_withdrawal_event#c0ffee35 query_id:uint64 amount1:Coins amount2:Coins lp_amount:Coins
+  //   total_supply:PoolReserves reserves:PoolReserves = LiquidityWithdrawalEvent;
   withdraw_liquidity_succeeded: tlb('coffee_withdraw_liquidity_succeeded', 0xc0ffee35, {
     query_id: uint64,
     amount1: coins,
     amount2: coins,
     lp_amount: coins,
-    rest,
+    total_supply: poolReserves,
+    reserves: poolReserves,
   }),
   // notification#c0ffee36 query_id:uint64 ...
   notification: tlb('coffee_notification', 0xc0ffee36, queryAndRest),
@@ -112,7 +141,7 @@ export const COFFEE = {
     query_id: uint64,
     amount: coins,
     params: inline(poolParams),
-    creation_params: rest,
+    creation_params: inline(poolCreationParams),
   }),
   // create_pool_extra#c0ffee03 query_id:uint64 ...
   create_pool_extra: tlb('coffee_create_pool_extra', 0xc0ffee03, queryAndRest),
@@ -127,7 +156,7 @@ export const COFFEE = {
   // create_pool_jetton#c0ffee11 params:PoolParams creation_params:PoolCreationParams = ForwardPayload;
   create_pool_jetton: tlb('coffee_create_pool_jetton', 0xc0ffee11, {
     params: inline(poolParams),
-    creation_params: rest,
+    creation_params: inline(poolCreationParams),
   }),
   // service_fee#c0ffeea0 query_id:uint64 ...
   service_fee: tlb('coffee_service_fee', 0xc0ffeea0, queryAndRest),
@@ -138,16 +167,37 @@ export const COFFEE = {
   // staking_deposit#f9471134 query_id:uint64 ... (a staking lock in a jetton transfer)
   staking_deposit: tlb('coffee_staking_deposit', 0xf9471134, queryAndRest),
   // staking_claim_rewards#b30c7310 query_id:uint64 jetton_wallet:MsgAddressInt jetton_amount:Coins
-  //   receiver:MsgAddressInt ...
+  //   receiver:MsgAddressInt payload:(Maybe ^CoffeeStakingForwardData) = InMsgBody;
+  // staking_forward_data#_ gas:Coins payload:^Cell = CoffeeStakingForwardData;
   staking_claim_rewards: tlb('coffee_staking_claim_rewards', 0xb30c7310, {
     query_id: uint64,
     jetton_wallet: address,
     jetton_amount: coins,
     receiver: address,
-    rest,
+    payload: maybe(ref({ gas: coins, payload: cell })),
   }),
-  // staking_position_withdraw_1/2/3#cb03bfaf query_id:uint64 ... (three layouts share the opcode)
-  staking_position_withdraw: tlb('coffee_staking_position_withdraw', 0xcb03bfaf, queryAndRest),
+  // Three layouts share the opcode; decoding takes the one that reads the whole body.
+  // staking_position_withdraw_1#cb03bfaf query_id:uint64 = InMsgBody;
+  staking_position_withdraw: tlb('coffee_staking_position_withdraw', 0xcb03bfaf, {
+    query_id: uint64,
+  }),
+  // staking_position_withdraw_2#cb03bfaf query_id:uint64 nft_id:uint64 owner:MsgAddressInt
+  //   points:Coins jetton_data:^[wallet:MsgAddressInt amount:Coins] = InMsgBody;
+  staking_position_withdraw_2: tlb('coffee_staking_position_withdraw_2', 0xcb03bfaf, {
+    query_id: uint64,
+    nft_id: uint64,
+    owner: address,
+    points: coins,
+    jetton_data: ref({ wallet: address, amount: coins }),
+  }),
+  // staking_position_withdraw_3#cb03bfaf query_id:uint64 jetton_wallet:MsgAddressInt
+  //   jetton_amount:Coins owner:MsgAddressInt = InMsgBody;
+  staking_position_withdraw_3: tlb('coffee_staking_position_withdraw_3', 0xcb03bfaf, {
+    query_id: uint64,
+    jetton_wallet: address,
+    jetton_amount: coins,
+    owner: address,
+  }),
   // mev_protect_failed_swap#ee51ce51 query_id:uint64 recipient:MsgAddressInt
   mev_protect_failed_swap: tlb('coffee_mev_protect_failed_swap', 0xee51ce51, {
     query_id: uint64,

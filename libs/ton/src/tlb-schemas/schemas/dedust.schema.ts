@@ -4,7 +4,6 @@ import {
   cell,
   choice,
   coins,
-  type FieldList,
   inline,
   int,
   maybeCell,
@@ -24,10 +23,10 @@ const asset = choice(4, {
 });
 
 // pool_params$_ pool_type:PoolType asset0:Asset asset1:Asset = PoolParams; (volatile$0 stable$1)
-const poolParams: FieldList = { pool_type: uint(1), asset0: asset, asset1: asset };
+const poolParams = { pool_type: uint(1), asset0: asset, asset1: asset };
 
 // step_params#_ kind:SwapKind limit:Coins next:(Maybe ^SwapStep) = SwapStepParams;
-const stepParams: FieldList = { kind: uint(1), limit: coins, next: maybeCell };
+const stepParams = { kind: uint(1), limit: coins, next: maybeCell };
 
 /** DeDust v2 vaults, pools and factory. */
 export const DEDUST = {

@@ -1,5 +1,17 @@
-import { address, cell, type FieldList, int, ref, rest, uint256, uint64 } from '../field-type';
-import { type TlbConstructor, tlb } from '../tlb-constructor';
+import {
+  address,
+  cell,
+  coins,
+  type FieldList,
+  int,
+  maybeCell,
+  ref,
+  rest,
+  uint,
+  uint256,
+  uint64,
+} from '../field-type';
+import { type TlbConstructor, tlb, untagged } from '../tlb-constructor';
 
 const queryAndRest: FieldList = { query_id: uint64, rest };
 
@@ -9,6 +21,13 @@ const queryAndRest: FieldList = { query_id: uint64, rest };
  * withdraw_user are named here for `decodeOpcode` but rarely start a body.
  */
 export const EVAA = {
+  // _ user_version:Coins upgrade_info:(Maybe ^Cell) upgrade_exec:(## 2) = UserHeader; (the header a
+  //   master → user message carries before its opcode; no tag of its own, read by name only)
+  user_header: untagged('evaa_user_header', {
+    user_version: coins,
+    upgrade_info: maybeCell,
+    upgrade_exec: uint(2),
+  }),
   // supply_master#00000001 query_id:uint64 include_user_code:int2 supply_amount:uint64
   //   recipient_address:MsgAddressInt ... = InternalMsgBody; (user → master, TON)
   supply_master: tlb('evaa_supply_master', 0x00000001, {

@@ -9,6 +9,7 @@ import {
   rest,
   uint,
   uint16,
+  uint256,
   uint32,
   uint64,
 } from '../field-type';
@@ -18,7 +19,17 @@ const uint128 = uint(128);
 const uint160 = uint(160);
 const int24 = int(24);
 
-/** Tonco (concentrated liquidity AMM) router, pools, accounts and position NFTs. */
+// _ fee_growth_inside_0_last_x128:uint256 fee_growth_inside_1_last_x128:uint256 (a position's fees)
+const feeCell = ref({
+  fee_growth_inside_0_last_x128: uint256,
+  fee_growth_inside_1_last_x128: uint256,
+});
+
+/**
+ * Tonco (concentrated liquidity AMM) router, pools, accounts and position NFTs. Full layouts are those
+ * toncenter's classifier reads (ton-indexer `indexer/events/blocks/messages/liquidity.py`, each class
+ * citing its TL-B); `rest` stands where a layout is not modelled.
+ */
 export const TONCO = {
   // POOLV3_SWAP#a7fb58f8 query_id:uint64 owner_address:MsgAddress source_wallet:MsgAddress
   //   params:^[amount:Coins sqrt_price_limit_x96:uint160 min_out_amount:Coins] payloads:^Cell
@@ -51,9 +62,13 @@ export const TONCO = {
     coinsinfo: maybeCell,
     rest,
   }),
-  // POOLV3_FUND_ACCOUNT#4468de77 other_jetton_wallet:MsgAddress ... = ForwardPayload;
+  // POOLV3_FUND_ACCOUNT#4468de77 other_jetton_wallet:MsgAddress amount0:(VarUInteger 16)
+  //   amount1:(VarUInteger 16) liquidity:uint128 tick_lower:int24 tick_upper:int24 = ForwardPayload;
+  //   (the SDK's payload; toncenter reads it up to amount1, so the fields after it stay in `rest`)
   pool_fund_account: tlb('tonco_pool_fund_account', 0x4468de77, {
     other_jetton_wallet: address,
+    amount0: coins,
+    amount1: coins,
     rest,
   }),
   // ACCOUNTV3_ADD_LIQUIDITY#3ebe5431 query_id:uint64 new_amount0:Coins new_amount1:Coins
@@ -72,15 +87,23 @@ export const TONCO = {
   // POOLV3_MINT#81702ef8 query_id:uint64 ... (account → pool)
   pool_mint: tlb('tonco_pool_mint', 0x81702ef8, { query_id: uint64, rest }),
   // POSITIONNFTV3_POSITION_INIT#d5ecca2a query_id:uint64 user_address:MsgAddress liquidity:uint128
-  //   tick_lower:int24 tick_upper:int24 ^[fee_growth_inside0_last_x128:uint256
-  //   fee_growth_inside1_last_x128:uint256 nft_index:uint64 ...] ...
+  //   tick_lower:int24 tick_upper:int24 old_fee_cell:^[fee_growth_inside_0_last_x128:uint256
+  //   fee_growth_inside_1_last_x128:uint256 nft_index:uint64 jetton0_amount:(VarUInteger 16)
+  //   jetton1_amount:(VarUInteger 16) tick:int24] = ContractMessages;
   position_init: tlb('tonco_position_init', 0xd5ecca2a, {
     query_id: uint64,
     user_address: address,
     liquidity: uint128,
     tick_lower: int24,
     tick_upper: int24,
-    rest,
+    old_fee_cell: ref({
+      fee_growth_inside_0_last_x128: uint256,
+      fee_growth_inside_1_last_x128: uint256,
+      nft_index: uint64,
+      jetton0_amount: coins,
+      jetton1_amount: coins,
+      tick: int24,
+    }),
   }),
   // POOLV3_START_BURN#530b5f2c query_id:uint64 burned_index:uint64 liquidity_to_burn:uint128
   //   tick_lower:int24 tick_upper:int24 ...
@@ -92,18 +115,35 @@ export const TONCO = {
     tick_upper: int24,
     rest,
   }),
-  // POOLV3_BURN#d73ac09d query_id:uint64 recipient:MsgAddress burned_index:uint64 ...
+  // POOLV3_BURN#d73ac09d query_id:uint64 recipient:MsgAddress burned_index:uint64 liquidity:uint128
+  //   tick_lower:int24 tick_upper:int24 liquidity_to_burn:uint128
+  //   old_fee_cell:^[fee_growth_inside_0_last_x128:uint256 fee_growth_inside_1_last_x128:uint256]
+  //   new_fee_cell:^[fee_growth_inside_0_current_x128:uint256 fee_growth_inside_1_current_x128:uint256]
+  //   = ContractMessages;
   pool_burn: tlb('tonco_pool_burn', 0xd73ac09d, {
     query_id: uint64,
     recipient: address,
     burned_index: uint64,
-    rest,
+    liquidity: uint128,
+    tick_lower: int24,
+    tick_upper: int24,
+    liquidity_to_burn: uint128,
+    old_fee_cell: feeCell,
+    new_fee_cell: ref({
+      fee_growth_inside_0_current_x128: uint256,
+      fee_growth_inside_1_current_x128: uint256,
+    }),
   }),
-  // POSITIONNFTV3_POSITION_BURN#46ca335a query_id:uint64 nft_owner:MsgAddress ...
+  // POSITIONNFTV3_POSITION_BURN#46ca335a query_id:uint64 nft_owner:MsgAddress liquidity_to_burn:uint128
+  //   tick_lower:int24 tick_upper:int24 old_fee_cell:^[fee_growth_inside_0_last_x128:uint256
+  //   fee_growth_inside_1_last_x128:uint256] = ContractMessages;
   position_burn: tlb('tonco_position_burn', 0x46ca335a, {
     query_id: uint64,
     nft_owner: address,
-    rest,
+    liquidity_to_burn: uint128,
+    tick_lower: int24,
+    tick_upper: int24,
+    old_fee_cell: feeCell,
   }),
   // ROUTERV3_CREATE_POOL#2e3034ef query_id:uint64 jetton_wallet0:MsgAddress jetton_wallet1:MsgAddress
   //   tick_spacing:int24 initial_price_x96:uint160 protocol_fee:uint16 lp_fee_base:uint16
