@@ -167,8 +167,10 @@ function stageLatency(
  */
 export async function measure(log: LogMode): Promise<ModeResult> {
   const loadBefore = load1();
+  /** The mesh's gateway replicas (none: the service runs in one process). */
+  const meshGateways = { memory: 0, jetstream: 0, mesh: 1, 'mesh-2-gateways': 2 }[log];
   const globalConfig =
-    log === 'mesh'
+    meshGateways > 0
       ? join(mkdtempSync(join(tmpdir(), 'stream-chain-')), 'localnet.config.json')
       : '';
   const chain = fork(CHILDREN, ['--chain'], {
@@ -196,10 +198,10 @@ export async function measure(log: LogMode): Promise<ModeResult> {
   let mesh: MeshService | undefined;
   try {
     const chainReady = await nextMessage(chain, 'chainReady');
-    let url: string;
-    if (log === 'mesh') {
-      mesh = await startMesh(globalConfig, chainReady.wallets[0] ?? '', stageAt);
-      url = mesh.url;
+    let urls: readonly string[];
+    if (meshGateways > 0) {
+      mesh = await startMesh(globalConfig, chainReady.wallets[0] ?? '', stageAt, meshGateways);
+      urls = mesh.urls;
     } else {
       child = fork(CHILDREN, ['--serve'], {
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -220,18 +222,18 @@ export async function measure(log: LogMode): Promise<ModeResult> {
           stageAt[message.stage].set(message.seqno, message.at);
         }
       });
-      url = (await nextMessage(child, 'ready')).url;
+      urls = [(await nextMessage(child, 'ready')).url];
     }
-    const ready = { url, wallets: chainReady.wallets };
+    const wallets = chainReady.wallets;
     const agent = new Agent({ keepAlive: false, maxSockets: Number.POSITIVE_INFINITY });
     const opened = Date.now();
     const subscribers: Subscriber[] = [];
     for (let i = 0; i < SUBSCRIBERS; i += 50) {
       const batch = Array.from({ length: Math.min(50, SUBSCRIBERS - i) }, (_, j) =>
         subscribe(
-          ready.url,
+          urls[(i + j) % urls.length] ?? '',
           agent,
-          ready.wallets[(i + j) % ready.wallets.length] ?? '',
+          wallets[(i + j) % wallets.length] ?? '',
           sealedAt,
           arrivals,
         ),
@@ -288,7 +290,7 @@ export async function measure(log: LogMode): Promise<ModeResult> {
         indexed: stageLatency(sealedAt, stageAt.blockIndexed),
         decoded: stageLatency(sealedAt, stageAt.txsDecoded),
         // The mesh's publisher tells no one in this process when its appends are done.
-        ...(log === 'mesh' ? {} : { published: stageLatency(sealedAt, stageAt.streamPublished) }),
+        ...(meshGateways > 0 ? {} : { published: stageLatency(sealedAt, stageAt.streamPublished) }),
         firstClient: stageLatency(sealedAt, arrivals.first),
         lastClient: stageLatency(sealedAt, arrivals.last),
       },

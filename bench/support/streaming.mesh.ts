@@ -2,6 +2,7 @@
  * The mesh measurement of the streaming benchmark: every app a process of its own, as a deployment
  * runs them (liteserver, ingestor, decoder, query with the stream publisher, gateway), over a private
  * NATS with JetStream, reading the chain child's liteservers through the global config it wrote. The
+ * gateway may run as several replicas, each following the stream log on its own. The
  * stage times come from the apps' own NATS events (`block.indexed` at the ingestor's commit,
  * `txs.decoded` at the decoder's), timed where this process receives them.
  */
@@ -17,12 +18,13 @@ import { startPrivateNats } from './nats-server';
 import { type Service, startService, waitHealthy } from './processes';
 import { SUBSCRIBERS, waitIndexed } from './streaming.protocol';
 
-/** The apps of the mesh, started in this order (the liteserver access first, the edge last). */
-const APPS = ['liteserver', 'ingestor', 'decoder', 'query', 'gateway'] as const;
+/** The apps behind the edge, started in this order (the liteserver access first). */
+const BACKEND_APPS = ['liteserver', 'ingestor', 'decoder', 'query'] as const;
+type MeshApp = (typeof BACKEND_APPS)[number] | 'gateway';
 
-/** The running mesh: its gateway's URL and how to stop it all. */
+/** The running mesh: its gateways' URLs and how to stop it all. */
 export interface MeshService {
-  readonly url: string;
+  readonly urls: readonly string[];
   stop(): Promise<void>;
 }
 
@@ -34,6 +36,7 @@ export async function startMesh(
   globalConfig: string,
   wallet: string,
   stageAt: Record<PipelineStage, Map<number, number>>,
+  gateways: number,
 ): Promise<MeshService> {
   const services: Service[] = [];
   let events: NatsConnection | undefined;
@@ -63,9 +66,14 @@ export async function startMesh(
         },
       });
     }
-    const gatewayPort = await findFreePort();
-    for (const app of APPS) {
+    const gatewayPorts: number[] = [];
+    const apps: MeshApp[] = [...BACKEND_APPS, ...Array<MeshApp>(gateways).fill('gateway')];
+    for (const app of apps) {
       const metricsPort = await findFreePort();
+      const gatewayPort = await findFreePort();
+      if (app === 'gateway') {
+        gatewayPorts.push(gatewayPort);
+      }
       services.push(
         await startService(
           app,
@@ -94,9 +102,9 @@ export async function startMesh(
         `http://127.0.0.1:${String(app === 'gateway' ? gatewayPort : metricsPort)}/healthz`,
       );
     }
-    const url = `http://127.0.0.1:${String(gatewayPort)}`;
-    await waitIndexed(url, wallet);
-    return { url, stop };
+    const urls = gatewayPorts.map((port) => `http://127.0.0.1:${String(port)}`);
+    await waitIndexed(urls[0] ?? '', wallet);
+    return { urls, stop };
   } catch (error) {
     await stop();
     throw error;

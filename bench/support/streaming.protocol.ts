@@ -15,11 +15,12 @@ export const BLOCK_INTERVAL_MS = Number(process.env.BENCH_STREAM_BLOCK_MS ?? 400
 
 /**
  * How the service of one measurement runs: one process with the in-memory log or with JetStream, or
- * the mesh (one process per app, JetStream).
+ * the mesh (one process per app, JetStream) with one gateway or with two replicas sharing the
+ * subscribers (as a load balancer would spread them).
  */
-export type LogMode = 'memory' | 'jetstream' | 'mesh';
+export type LogMode = 'memory' | 'jetstream' | 'mesh' | 'mesh-2-gateways';
 
-const MODES: readonly LogMode[] = ['memory', 'jetstream', 'mesh'];
+const MODES: readonly LogMode[] = ['memory', 'jetstream', 'mesh', 'mesh-2-gateways'];
 
 export const LOGS: readonly LogMode[] = (process.env.BENCH_STREAM_LOGS ?? MODES.join(','))
   .split(',')

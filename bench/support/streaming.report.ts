@@ -58,6 +58,7 @@ export function modeLines(m: ModeResult): string[] {
     memory: 'Single process, in-memory log (no NATS)',
     jetstream: 'Single process, JetStream log (NATS)',
     mesh: 'Mesh (one process per app), JetStream log (NATS)',
+    'mesh-2-gateways': 'Mesh with two gateway replicas, each serving half the subscribers',
   }[m.log];
   return [
     `### ${title}`,
