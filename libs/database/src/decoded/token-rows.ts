@@ -86,16 +86,11 @@ export const NFT_SALE_STATE_KEYS = [
 ] as const satisfies readonly (keyof GetgemsNftSaleEntity)[];
 export type NftSaleRow = StateRow<GetgemsNftSaleEntity, (typeof NFT_SALE_STATE_KEYS)[number]>;
 
-/**
- * The columns of getgems_nft_auctions the decoder writes (getgems get_sale_data, v4's
- * get_auction_data_v4): the v4-only ones null for older auctions.
- */
-export const NFT_AUCTION_STATE_KEYS = [
+/** An auction's terms and bids: the getgems_nft_auctions columns nft/sales serves as they are. */
+export const NFT_AUCTION_TERMS_KEYS = [
+  'createdAt',
   'endFlag',
   'endTime',
-  'mpAddr',
-  'nftAddr',
-  'nftOwner',
   'lastBid',
   'lastMember',
   'minStep',
@@ -107,9 +102,19 @@ export const NFT_AUCTION_STATE_KEYS = [
   'royaltyFeeBase',
   'maxBid',
   'minBid',
-  'createdAt',
   'lastBidAt',
   'isCanceled',
+] as const satisfies readonly (keyof GetgemsNftAuctionEntity)[];
+
+/**
+ * The columns of getgems_nft_auctions the decoder writes (getgems get_sale_data, v4's
+ * get_auction_data_v4): the v4-only ones null for older auctions.
+ */
+export const NFT_AUCTION_STATE_KEYS = [
+  ...NFT_AUCTION_TERMS_KEYS,
+  'mpAddr',
+  'nftAddr',
+  'nftOwner',
   'activated',
   'stepTime',
   'lastQueryId',

@@ -1,28 +1,9 @@
+import { NFT_AUCTION_TERMS_KEYS, STATE_COMMON_KEYS } from '../decoded/token-rows';
 import { GetgemsNftAuctionEntity } from '../entities/getgems-nft-auction.entity';
 import { type QueryRow, selectList } from '../entities/query-row';
 
-const AUCTION_KEYS = [
-  'address',
-  'createdAt',
-  'lastTransactionLt',
-  'codeHash',
-  'dataHash',
-  'endFlag',
-  'endTime',
-  'lastBid',
-  'lastMember',
-  'minStep',
-  'mpFeeAddr',
-  'mpFeeFactor',
-  'mpFeeBase',
-  'royaltyFeeAddr',
-  'royaltyFeeFactor',
-  'royaltyFeeBase',
-  'maxBid',
-  'minBid',
-  'lastBidAt',
-  'isCanceled',
-] as const;
+/** What nft/sales reads of an auction besides the item, its owner and the marketplace (aliased below). */
+const AUCTION_KEYS = [...STATE_COMMON_KEYS, ...NFT_AUCTION_TERMS_KEYS] as const;
 
 /**
  * The getgems auctions among nft/sales' addresses (toncenter `crud/crud_sales.go`
