@@ -32,7 +32,14 @@ import {
 } from './support/report';
 import { measure, type ModeResult } from './support/streaming.measure';
 import { LOGS, ROUNDS, SUBSCRIBERS, WALLETS } from './support/streaming.protocol';
-import { comparisonLines, methodLines, modeLines, readPrevious } from './support/streaming.report';
+import { measureFanOutFloor } from './support/streaming.floor';
+import {
+  comparisonLines,
+  floorLines,
+  methodLines,
+  modeLines,
+  readPrevious,
+} from './support/streaming.report';
 
 /** toncenter's published Streaming API latency is 30–100 ms from chain event to client. */
 const TARGET_P99_MS = 100;
@@ -44,6 +51,11 @@ export async function runStreamingBench(): Promise<string> {
   for (const log of LOGS) {
     modes.push(await measure(log));
   }
+  // The floor's frame is as large as the service's average notification (4 KiB when none ran).
+  const floor =
+    process.env.BENCH_STREAM_FLOOR === '0'
+      ? undefined
+      : await measureFanOutFloor(modes[0]?.notificationChars ?? 4096);
   const targets = modes.flatMap((m) => [
     target(`subscribers served at once (${m.log})`, SUBSCRIBERS, 'connections', '>=', 1000),
     target(
@@ -64,6 +76,7 @@ export async function runStreamingBench(): Promise<string> {
     targetsTable(targets),
     '',
     ...modes.flatMap((m) => [...modeLines(m), '']),
+    ...(floor === undefined ? [] : [...floorLines(floor), '']),
     ...comparisonLines(previous, modes),
     '',
     ...methodLines(),
@@ -73,6 +86,7 @@ export async function runStreamingBench(): Promise<string> {
     wallets: WALLETS,
     rounds: ROUNDS,
     modes,
+    floor: floor ?? null,
     previous: previous ?? null,
   });
 }

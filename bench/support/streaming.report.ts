@@ -1,7 +1,9 @@
 /** The streaming benchmark's report sections (bench/reports/streaming.md) and the previous report. */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { ModeResult, StageLatency } from './streaming.measure';
+import type { FloorResult } from './streaming.floor';
+import type { ModeResult } from './streaming.measure';
+import type { StageLatency } from './streaming.subscriber';
 import {
   BLOCK_INTERVAL_MS,
   type LogMode,
@@ -76,6 +78,22 @@ export function modeLines(m: ModeResult): string[] {
     ...stageRow('seal → last client notified', m.stagesMs.lastClient),
     `| block-to-client p50 | ${String(m.latencyMs.p50)} ms |`,
     `| block-to-client p99 | ${String(m.latencyMs.p99)} ms |`,
+  ];
+}
+
+/** The fan-out floor's section: what the sockets and the subscribers' reading cost alone. */
+export function floorLines(floor: FloorResult): string[] {
+  return [
+    '### Fan-out floor: a bare node:http server, the same subscribers',
+    '',
+    `The same ${String(SUBSCRIBERS)} SSE subscribers and client code, served by bench/servers/bare-sse.ts: one frame of the service's average notification size (${String(floor.notificationChars)} characters of JSON), encoded once and written to every subscriber, ${String(floor.frames)} times one block interval apart; load average ${String(floor.load.before)} before, ${String(floor.load.after)} after. No subscription is parsed, routed or derived: this is what 1,000 loopback sockets and the subscribers' reading cost on this machine before any work of the service, the part of a block-to-client budget no pipeline can have.`,
+    '',
+    '| measure | value |',
+    '|---|---:|',
+    ...stageRow('broadcast → first client notified', floor.firstClient),
+    ...stageRow('broadcast → last client notified', floor.lastClient),
+    `| broadcast-to-client p50 | ${String(floor.latencyMs.p50)} ms |`,
+    `| broadcast-to-client p99 | ${String(floor.latencyMs.p99)} ms |`,
   ];
 }
 
