@@ -251,6 +251,25 @@ void describe('decodeBody', () => {
     });
   });
 
+  void it('decodes a body with trailing data as the layout that reads the most of it', () => {
+    // withdraw_3 with bits no layout lists: withdraw_1 reads only its query_id and must not win.
+    const third = body(0xcb03bfaf, (b) =>
+      b
+        .storeUint(1, 64)
+        .storeAddress(addr(1))
+        .storeCoins(9n)
+        .storeAddress(addr(2))
+        .storeUint(7, 16),
+    );
+    assert.deepEqual(decodeBody(third), {
+      '@type': 'coffee_staking_position_withdraw_3',
+      query_id: '1',
+      jetton_wallet: raw(1),
+      jetton_amount: '9',
+      owner: raw(2),
+    });
+  });
+
   void it('splits a wallet v5 request whose other actions precede the signature', () => {
     const actions = beginCell().storeUint(0xee, 8).endCell();
     const c = body(0x73696e74, (b) =>

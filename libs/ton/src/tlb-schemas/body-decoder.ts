@@ -135,6 +135,8 @@ function renderFields(
 interface Attempt {
   readonly body: DecodedBody;
   readonly complete: boolean;
+  /** What the constructor left of the body's root cell: its refs first (a ref holds up to 1,023 bits). */
+  readonly unread: number;
 }
 
 /** Reads `c` (its opcode already checked) as `k`; throws when the bits do not fit. */
@@ -147,7 +149,11 @@ function attempt(c: Cell, k: TlbConstructor, registry: TlbRegistry, payloadDepth
   const values = loadFieldsIn(k.fields, s, ctx);
   ctx.noteLeftover(s);
   const fields = renderFields(k.fields, values, registry, payloadDepth);
-  return { body: { '@type': k.name, ...fields }, complete: !ctx.leftover };
+  return {
+    body: { '@type': k.name, ...fields },
+    complete: !ctx.leftover,
+    unread: s.remainingRefs * 1024 + s.remainingBits,
+  };
 }
 
 /** A payload decoded only when some constructor reads it whole (else it stays a BoC). */
@@ -184,8 +190,10 @@ export function decodeOpcodeWith(registry: TlbRegistry, opcode: number): string 
 
 /**
  * Decodes a message body by its opcode: the first constructor that reads the whole body wins, else
- * the first that reads without running out of bits (trailing data is tolerated, as contracts append
- * fields the schema does not list); none → `{error: "unknown: …"}`.
+ * the one that reads the most of it without running out of bits (trailing data is tolerated, as
+ * contracts append fields the schema does not list; of several constructors sharing an opcode the
+ * shorter layout must not hide what a longer one reads), the first of equals; none →
+ * `{error: "unknown: …"}`.
  */
 export function decodeBodyWith(registry: TlbRegistry, c: Cell): DecodeResult {
   if (c.isExotic) {
@@ -199,7 +207,7 @@ export function decodeBodyWith(registry: TlbRegistry, c: Cell): DecodeResult {
   if (candidates.length === 0) {
     return { error: `unknown: opcode ${hex32(op)}` };
   }
-  let loose: DecodedBody | undefined;
+  let loose: Attempt | undefined;
   let firstError = '';
   for (const k of candidates) {
     try {
@@ -207,12 +215,14 @@ export function decodeBodyWith(registry: TlbRegistry, c: Cell): DecodeResult {
       if (a.complete) {
         return a.body;
       }
-      loose ??= a.body;
+      if (loose === undefined || a.unread < loose.unread) {
+        loose = a;
+      }
     } catch (e: unknown) {
       firstError ||= `${k.name}: ${e instanceof Error ? e.message : String(e)}`;
     }
   }
-  return loose ?? { error: `unknown: ${hex32(op)} does not parse as ${firstError}` };
+  return loose?.body ?? { error: `unknown: ${hex32(op)} does not parse as ${firstError}` };
 }
 
 /** Decodes a cell as the named constructor (prefix-less types such as `state_init`). */

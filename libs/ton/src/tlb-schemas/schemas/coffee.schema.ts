@@ -176,7 +176,8 @@ export const COFFEE = {
     receiver: address,
     payload: maybe(ref({ gas: coins, payload: cell })),
   }),
-  // Three layouts share the opcode; decoding takes the one that reads the whole body.
+  // Three layouts share the opcode; decoding takes the one that reads the whole body, else the one
+  // that reads the most of it.
   // staking_position_withdraw_1#cb03bfaf query_id:uint64 = InMsgBody;
   staking_position_withdraw: tlb('coffee_staking_position_withdraw', 0xcb03bfaf, {
     query_id: uint64,
