@@ -9,8 +9,14 @@ import { fork } from 'node:child_process';
 import { Agent } from 'node:http';
 import { resolve } from 'node:path';
 import { percentile } from './latency';
-import { load1 } from './streaming.measure';
-import { BLOCK_INTERVAL_MS, nextMessage, ROUNDS, sleep, SUBSCRIBERS } from './streaming.protocol';
+import {
+  BLOCK_INTERVAL_MS,
+  load1,
+  nextMessage,
+  ROUNDS,
+  sleep,
+  SUBSCRIBERS,
+} from './streaming.protocol';
 import {
   type Arrivals,
   type StageLatency,

@@ -5,8 +5,8 @@
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { Agent } from 'node:http';
-import { mkdtempSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { PipelineStage } from '@app/nats';
 import { percentile } from './latency';
@@ -22,6 +22,7 @@ import {
   type ChildMessage,
   type LogMode,
   nextMessage,
+  load1,
   ROUNDS,
   sleep,
   SUBSCRIBERS,
@@ -56,8 +57,6 @@ export interface ModeResult {
   readonly load: { readonly before: number; readonly after: number };
 }
 
-export const load1 = (): number => Math.round((loadavg()[0] ?? 0) * 100) / 100;
-
 function averageNotificationChars(subscribers: readonly Subscriber[]): number {
   const count = subscribers.reduce((sum, s) => sum + s.notifications, 0);
   const chars = subscribers.reduce((sum, s) => sum + s.notificationChars, 0);
@@ -72,10 +71,8 @@ export async function measure(log: LogMode): Promise<ModeResult> {
   const loadBefore = load1();
   /** The mesh's gateway replicas (none: the service runs in one process). */
   const meshGateways = { memory: 0, jetstream: 0, mesh: 1, 'mesh-2-gateways': 2 }[log];
-  const globalConfig =
-    meshGateways > 0
-      ? join(mkdtempSync(join(tmpdir(), 'stream-chain-')), 'localnet.config.json')
-      : '';
+  const configDir = meshGateways > 0 ? mkdtempSync(join(tmpdir(), 'stream-chain-')) : undefined;
+  const globalConfig = configDir === undefined ? '' : join(configDir, 'localnet.config.json');
   const chain = fork(CHILDREN, ['--chain'], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     env: { ...process.env, BENCH_STREAM_CONFIG_OUT: globalConfig },
@@ -209,6 +206,9 @@ export async function measure(log: LogMode): Promise<ModeResult> {
         running.kill('SIGTERM');
         await exited;
       }
+    }
+    if (configDir !== undefined) {
+      rmSync(configDir, { recursive: true, force: true });
     }
   }
 }

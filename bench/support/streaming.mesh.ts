@@ -6,7 +6,7 @@
  * stage times come from the apps' own NATS events (`block.indexed` at the ingestor's commit,
  * `txs.decoded` at the decoder's), timed where this process receives them.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
@@ -41,15 +41,17 @@ export async function startMesh(
   const services: Service[] = [];
   let events: NatsConnection | undefined;
   const db = await createTestDatabase({ prefix: 'bench_stream_mesh' });
+  const store = mkdtempSync(join(tmpdir(), 'stream-mesh-'));
   const stop = async (): Promise<void> => {
     await events?.close();
     for (const service of services.reverse()) {
       await service.stop();
     }
     await db.drop();
+    rmSync(store, { recursive: true, force: true });
   };
   try {
-    const nats = await startPrivateNats(join(mkdtempSync(join(tmpdir(), 'stream-mesh-')), 'js'));
+    const nats = await startPrivateNats(join(store, 'js'));
     if (nats === undefined) {
       throw new Error('the mesh measurement needs a nats-server binary');
     }

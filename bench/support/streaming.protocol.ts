@@ -1,5 +1,6 @@
 /** What the streaming benchmark's parent and its two children (streaming.children.ts) share. */
 import type { ChildProcess } from 'node:child_process';
+import { loadavg } from 'node:os';
 import type { PipelineStage } from '@app/nats';
 
 /** The benchmark's size: SSE subscribers, funded wallets, rounds of traffic. */
@@ -79,3 +80,6 @@ export async function waitIndexed(url: string, wallet: string): Promise<void> {
   }
   await sleep(2000);
 }
+
+/** The 1-minute load average, to two decimals (each measurement records it before and after). */
+export const load1 = (): number => Math.round((loadavg()[0] ?? 0) * 100) / 100;

@@ -1,7 +1,7 @@
 /**
  * tgBTC teleport events (external-out log messages), as toncenter reads them. The layouts are the
  * registry's `TGBTC` logs, loaded from them (under any opcode: the matchers have placed the log) up
- * to their first address; the addresses are read looser than `loadFields`: in the burn log any
+ * to their first address (dkg_completed, which has none, whole); the addresses are read looser than `loadFields`: in the burn log any
  * MsgAddress that is not addr_std (external, addr_var, garbled in old logs) reads as null instead of
  * failing the log. The mint and new-key logs wrap their address in an AccountId (messages/tgbtc.py
  * TgBTCMintEvent, TgBTCNewKeyEvent), which refuses an addr_extern: such a log is unreadable.

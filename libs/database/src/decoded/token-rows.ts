@@ -7,7 +7,7 @@ import {
 import { type JettonMasterEntity } from '../entities/jetton-master.entity';
 import { type JettonWalletEntity } from '../entities/jetton-wallet.entity';
 import { type NftCollectionEntity } from '../entities/nft-collection.entity';
-import { type NftItemEntity } from '../entities/nft-item.entity';
+import { NFT_ITEM_GET_DATA_KEYS, type NftItemEntity } from '../entities/nft-item.entity';
 import { type TelemintNftItemEntity } from '../entities/telemint-nft-item.entity';
 
 /**
@@ -55,11 +55,7 @@ export type JettonMasterRow = StateRow<
  * owner, then corrected for items on sale (TokenRepository.saveStates).
  */
 export const NFT_ITEM_STATE_KEYS = [
-  'init',
-  'index',
-  'collectionAddress',
-  'ownerAddress',
-  'content',
+  ...NFT_ITEM_GET_DATA_KEYS,
   'realOwner',
 ] as const satisfies readonly (keyof NftItemEntity)[];
 export type NftItemRow = StateRow<NftItemEntity, (typeof NFT_ITEM_STATE_KEYS)[number]>;

@@ -33,9 +33,9 @@ export class DexPoolEntity {
   @Column({ type: 'numeric', name: 'reserve_2', transformer: bigintTransformer })
   reserve_2!: bigint;
 
-  /** 'stable' or 'volatile' (the pool's curve). */
+  /** The pool's curve (the migration's dex_pools_pool_type_check). */
   @Column({ type: 'varchar', name: 'pool_type' })
-  poolType!: string;
+  poolType!: 'stable' | 'volatile';
 
   /** The trade fee as a fraction of the amount in (get_trade_fee numerator / denominator). */
   @Column({ type: 'double precision', name: 'fee' })

@@ -46,12 +46,17 @@ export class NftItemEntity {
   realOwner!: string | null;
 }
 
-/** An item's TEP-62 get_nft_data as the table keeps it, under its address: what both its readers read. */
-export const NFT_ITEM_DATA_KEYS = [
-  'address',
+/** An item's TEP-62 get_nft_data as the table keeps it (the decoder writes them, the readers read them). */
+export const NFT_ITEM_GET_DATA_KEYS = [
   'init',
   'index',
   'collectionAddress',
   'ownerAddress',
   'content',
+] as const satisfies readonly (keyof NftItemEntity)[];
+
+/** An item's get_nft_data under its address (what the classifier's input reads). */
+export const NFT_ITEM_DATA_KEYS = [
+  'address',
+  ...NFT_ITEM_GET_DATA_KEYS,
 ] as const satisfies readonly (keyof NftItemEntity)[];

@@ -2,7 +2,7 @@
  * Message cells for the InMsg / OutMsg / MsgEnvelope round-trip specs. Only specs import this
  * module.
  */
-import { Address, beginCell, type Cell, Cell as CellClass, storeMessage } from '@ton/core';
+import { Address, beginCell, Cell, storeMessage } from '@ton/core';
 
 import { type MsgEnvelope } from './msg-envelope';
 
@@ -15,7 +15,7 @@ export function externalInCell(importFee: bigint): Cell {
     .store(
       storeMessage({
         info: { type: 'external-in', src: null, dest: DEST, importFee },
-        body: CellClass.EMPTY,
+        body: Cell.EMPTY,
       }),
     )
     .endCell();
@@ -39,7 +39,7 @@ export function internalCell(value: bigint, ihrFee: bigint): Cell {
           createdLt: 100n,
           createdAt: 1_700_000_000,
         },
-        body: CellClass.EMPTY,
+        body: Cell.EMPTY,
       }),
     )
     .endCell();
