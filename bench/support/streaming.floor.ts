@@ -6,9 +6,7 @@
  * work of the service: the part of the block-to-client budget no pipeline can have.
  */
 import { fork } from 'node:child_process';
-import { Agent } from 'node:http';
 import { resolve } from 'node:path';
-import { percentile } from './latency';
 import {
   BLOCK_INTERVAL_MS,
   load1,
@@ -19,10 +17,12 @@ import {
 } from './streaming.protocol';
 import {
   type Arrivals,
+  awaitDelivered,
+  closeSubscribers,
+  deliveredTo,
+  openSubscribers,
   type StageLatency,
   stageLatency,
-  subscribe,
-  type Subscriber,
 } from './streaming.subscriber';
 
 const BARE_SSE = resolve(__dirname, '..', 'servers', 'bare-sse.js');
@@ -64,39 +64,25 @@ export async function measureFanOutFloor(notificationChars: number): Promise<Flo
     const { url } = await nextMessage(server, 'ready');
     const sentAt = new Map<number, number>();
     const arrivals: Arrivals = { first: new Map(), last: new Map() };
-    const agent = new Agent({ keepAlive: false, maxSockets: Number.POSITIVE_INFINITY });
-    const subscribers: Subscriber[] = [];
-    for (let i = 0; i < SUBSCRIBERS; i += 50) {
-      const batch = Array.from({ length: Math.min(50, SUBSCRIBERS - i) }, () =>
-        subscribe(url, agent, '', sentAt, arrivals),
-      );
-      subscribers.push(...(await Promise.all(batch)));
-    }
+    const subscribers = await openSubscribers(
+      SUBSCRIBERS,
+      () => ({ url, address: '' }),
+      sentAt,
+      arrivals,
+    );
     const frames = 2 * ROUNDS;
     for (let k = 0; k < frames; k += 1) {
       const block = FIRST_FRAME + k;
-      const delivered = (): number => subscribers.reduce((sum, s) => sum + s.notifications, 0);
-      const due = delivered() + subscribers.length;
+      const due = deliveredTo(subscribers) + subscribers.length;
       sentAt.set(block, Date.now());
       server.send({ kind: 'broadcast', frame: frameOf(block, notificationChars) });
-      const deadline = Date.now() + 60_000;
-      while (delivered() < due && Date.now() < deadline) {
-        await sleep(10);
-      }
+      await awaitDelivered(subscribers, due);
       await sleep(BLOCK_INTERVAL_MS);
-    }
-    const latencies = subscribers.flatMap((s) => s.latencies).sort((a, b) => a - b);
-    for (const s of subscribers) {
-      s.response.destroy();
     }
     return {
       notificationChars,
       frames,
-      latencyMs: {
-        p50: percentile(latencies, 50),
-        p99: percentile(latencies, 99),
-        samples: latencies.length,
-      },
+      latencyMs: closeSubscribers(subscribers),
       firstClient: stageLatency(sentAt, arrivals.first),
       lastClient: stageLatency(sentAt, arrivals.last),
       load: { before: loadBefore, after: load1() },

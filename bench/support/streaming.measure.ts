@@ -4,18 +4,19 @@
  * block's seal, and the pipeline's stages timed against the same seals.
  */
 import { type ChildProcess, fork } from 'node:child_process';
-import { Agent } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { PipelineStage } from '@app/nats';
-import { percentile } from './latency';
 import { type MeshService, startMesh } from './streaming.mesh';
 import {
   type Arrivals,
+  awaitDelivered,
+  closeSubscribers,
+  deliveredTo,
+  openSubscribers,
   type StageLatency,
   stageLatency,
-  subscribe,
   type Subscriber,
 } from './streaming.subscriber';
 import {
@@ -125,26 +126,18 @@ export async function measure(log: LogMode): Promise<ModeResult> {
       urls = [(await nextMessage(child, 'ready')).url];
     }
     const wallets = chainReady.wallets;
-    const agent = new Agent({ keepAlive: false, maxSockets: Number.POSITIVE_INFINITY });
     const opened = Date.now();
-    const subscribers: Subscriber[] = [];
-    for (let i = 0; i < SUBSCRIBERS; i += 50) {
-      const batch = Array.from({ length: Math.min(50, SUBSCRIBERS - i) }, (_, j) =>
-        subscribe(
-          urls[(i + j) % urls.length] ?? '',
-          agent,
-          wallets[(i + j) % wallets.length] ?? '',
-          sealedAt,
-          arrivals,
-        ),
-      );
-      subscribers.push(...(await Promise.all(batch)));
-    }
+    const subscribers = await openSubscribers(
+      SUBSCRIBERS,
+      (i) => ({ url: urls[i % urls.length] ?? '', address: wallets[i % wallets.length] ?? '' }),
+      sealedAt,
+      arrivals,
+    );
     const openSeconds = (Date.now() - opened) / 1000;
     // Each round every wallet sends once and receives once: two traces per wallet.
     const expected = SUBSCRIBERS * 2 * ROUNDS;
     const started = Date.now();
-    const delivered = (): number => subscribers.reduce((s, x) => s + x.notifications, 0);
+    const delivered = (): number => deliveredTo(subscribers);
     // Rounds are paced like a chain (the next one when the last one reached every client), so the
     // latency is that of the path, not of a backlog the bench itself piled up.
     const base = delivered();
@@ -160,19 +153,12 @@ export async function measure(log: LogMode): Promise<ModeResult> {
       const roundStarted = Date.now();
       chain.send({ kind: 'round' });
       await nextMessage(chain, 'roundDone');
-      const due = base + SUBSCRIBERS * 2 * (round + 1);
-      const deadline = Date.now() + 60_000;
-      while (delivered() < due && Date.now() < deadline) {
-        await sleep(10);
-      }
+      await awaitDelivered(subscribers, base + SUBSCRIBERS * 2 * (round + 1));
       busySeconds += (Date.now() - roundStarted) / 1000;
       await sleep(500);
     }
     const seconds = (Date.now() - started) / 1000;
-    const latencies = subscribers.flatMap((s) => s.latencies).sort((a, b) => a - b);
-    for (const s of subscribers) {
-      s.response.destroy();
-    }
+    const latencyMs = closeSubscribers(subscribers);
     return {
       log,
       openSeconds,
@@ -181,11 +167,7 @@ export async function measure(log: LogMode): Promise<ModeResult> {
       expected,
       // Notifications per second while rounds were being delivered (the pauses left out).
       eventsPerSecond: Math.round((delivered() - base) / busySeconds),
-      latencyMs: {
-        p50: percentile(latencies, 50),
-        p99: percentile(latencies, 99),
-        samples: latencies.length,
-      },
+      latencyMs,
       notificationChars: averageNotificationChars(subscribers),
       stagesMs: {
         indexed: stageLatency(sealedAt, stageAt.blockIndexed),

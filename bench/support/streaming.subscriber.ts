@@ -2,8 +2,9 @@
  * The benchmark's SSE subscribers (bench/streaming.ts): each times every `transactions` notification
  * against the moment its block was sealed (or, for the fan-out floor, broadcast).
  */
-import { type Agent, type IncomingMessage, request } from 'node:http';
+import { Agent, type IncomingMessage, request } from 'node:http';
 import { percentile } from './latency';
+import { sleep } from './streaming.protocol';
 
 export interface Subscriber {
   notifications: number;
@@ -119,4 +120,59 @@ export function stageLatency(
     })
     .sort((a, b) => a - b);
   return { p50: percentile(ms, 50), p99: percentile(ms, 99), blocks: ms.length };
+}
+
+/**
+ * Opens `count` subscriptions, 50 at a time (a burst of 1,000 connects would be refused by the
+ * listen backlog): the i-th to `target(i)`'s url for its address.
+ */
+export async function openSubscribers(
+  count: number,
+  target: (i: number) => { readonly url: string; readonly address: string },
+  sealedAt: ReadonlyMap<number, number>,
+  arrivals: Arrivals,
+): Promise<Subscriber[]> {
+  const agent = new Agent({ keepAlive: false, maxSockets: Number.POSITIVE_INFINITY });
+  const subscribers: Subscriber[] = [];
+  for (let i = 0; i < count; i += 50) {
+    const batch = Array.from({ length: Math.min(50, count - i) }, (_, j) => {
+      const { url, address } = target(i + j);
+      return subscribe(url, agent, address, sealedAt, arrivals);
+    });
+    subscribers.push(...(await Promise.all(batch)));
+  }
+  return subscribers;
+}
+
+/** Notifications the subscribers have received so far. */
+export function deliveredTo(subscribers: readonly Subscriber[]): number {
+  return subscribers.reduce((sum, s) => sum + s.notifications, 0);
+}
+
+/** Waits until `due` notifications have arrived in all (at most a minute: a lost one is reported). */
+export async function awaitDelivered(
+  subscribers: readonly Subscriber[],
+  due: number,
+): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (deliveredTo(subscribers) < due && Date.now() < deadline) {
+    await sleep(10);
+  }
+}
+
+/** Closes every subscription; its latencies' p50, p99 and count. */
+export function closeSubscribers(subscribers: readonly Subscriber[]): {
+  readonly p50: number;
+  readonly p99: number;
+  readonly samples: number;
+} {
+  const latencies = subscribers.flatMap((s) => s.latencies).sort((a, b) => a - b);
+  for (const s of subscribers) {
+    s.response.destroy();
+  }
+  return {
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    samples: latencies.length,
+  };
 }

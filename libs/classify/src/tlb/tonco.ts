@@ -250,14 +250,12 @@ export interface ToncoCreatePoolBody {
  * hand, as toncenter accepts an addr_extern controller there.
  */
 export function parseToncoCreatePool(s: Slice): ToncoCreatePoolBody {
+  // The pool's fields as the layout reads them; the query id and the content cells are not reported.
   const {
-    jetton_wallet0,
-    jetton_wallet1,
-    tick_spacing,
-    initial_price_x96,
-    protocol_fee,
-    lp_fee_base,
-    lp_fee_current,
+    query_id: _queryId,
+    nftv3_content: _content,
+    nftv3item_content: _itemContent,
+    ...pool
   } = loadLeadingFields(afterAnyOpcode(TONCO.router_create_pool, s), s, [
     'query_id',
     'jetton_wallet0',
@@ -274,17 +272,7 @@ export function parseToncoCreatePool(s: Slice): ToncoCreatePoolBody {
   const jetton0_minter = loadAddr(m);
   const jetton1_minter = loadAddr(m);
   loadAddrOrExternal(m); // controller_addr: toncenter reads it, so a minter cell without it is unreadable
-  return {
-    jetton_wallet0,
-    jetton_wallet1,
-    tick_spacing,
-    initial_price_x96,
-    protocol_fee,
-    lp_fee_base,
-    lp_fee_current,
-    jetton0_minter,
-    jetton1_minter,
-  };
+  return { ...pool, jetton0_minter, jetton1_minter };
 }
 
 /**
