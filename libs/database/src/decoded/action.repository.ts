@@ -2,7 +2,7 @@ import { type EntityManager } from 'typeorm';
 import { ActionAccountEntity } from '../entities/action-account.entity';
 import { ActionEntity } from '../entities/action.entity';
 import { bulkColumns, ownColumns, type WriteRow } from '../entities/bulk-columns';
-import { type BulkColumn, unnestInsert } from '../repositories/unnest-insert';
+import { type BulkColumn, runComposed, unnestPart } from '../repositories/unnest-insert';
 
 /**
  * The `actions` columns the decoder writes from the classifier's action, in the insert's order; the
@@ -87,27 +87,16 @@ export class ActionRepository {
     if (actions.length === 0) {
       return;
     }
-    const rows = unnestInsert('actions', ACTION_COLUMNS, actions);
-    const lts = unnestInsert(
-      'action_lts',
-      ACTION_LT_COLUMNS,
-      actions,
-      'ON CONFLICT DO NOTHING',
-      rows.params.length + 1,
-    );
-    const accounts = unnestInsert(
-      'action_accounts',
-      ACTION_ACCOUNT_COLUMNS,
-      actions.flatMap((action) =>
-        [...new Set(action.accounts)].map((account) => ({ account, action })),
+    await runComposed(m, [
+      unnestPart('actions', ACTION_COLUMNS, actions),
+      unnestPart('action_lts', ACTION_LT_COLUMNS, actions),
+      unnestPart(
+        'action_accounts',
+        ACTION_ACCOUNT_COLUMNS,
+        actions.flatMap((action) =>
+          [...new Set(action.accounts)].map((account) => ({ account, action })),
+        ),
       ),
-      'ON CONFLICT DO NOTHING',
-      rows.params.length + lts.params.length + 1,
-    );
-    await m.query(`WITH inserted AS (${rows.sql}), lookups AS (${lts.sql}) ${accounts.sql}`, [
-      ...rows.params,
-      ...lts.params,
-      ...accounts.params,
     ]);
   }
 }

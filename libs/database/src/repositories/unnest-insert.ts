@@ -56,6 +56,65 @@ export function unnestInsert<R>(
   };
 }
 
+/** A statement built with its parameters numbered from a given first one. */
+export interface NumberedStatement {
+  readonly sql: string;
+  readonly params: unknown[];
+}
+
+/** Builds a statement whose first parameter is `$firstParam`: a part of a composed statement. */
+export type StatementPart = (firstParam: number) => NumberedStatement;
+
+/** insertUnnest's statement as a part of a composed one; undefined when there is nothing to insert. */
+export function unnestPart<R>(
+  table: string,
+  columns: readonly BulkColumn<R>[],
+  rows: readonly R[],
+  onConflict = 'ON CONFLICT DO NOTHING',
+): StatementPart | undefined {
+  return rows.length === 0
+    ? undefined
+    : (firstParam) => unnestInsert(table, columns, rows, onConflict, firstParam);
+}
+
+/**
+ * The parts as one statement: each but the last a data-modifying CTE, the last the main statement,
+ * the parameters numbered on from part to part. PostgreSQL runs every part against the same
+ * snapshot (https://www.postgresql.org/docs/current/queries-with.html#QUERIES-WITH-MODIFYING), so
+ * the parts must not depend on each other's rows; undefined parts are left out. Null when none is
+ * left.
+ */
+export function composeStatements(
+  parts: readonly (StatementPart | undefined)[],
+): NumberedStatement | null {
+  const sqls: string[] = [];
+  const params: unknown[] = [];
+  for (const part of parts) {
+    if (part !== undefined) {
+      const built = part(params.length + 1);
+      sqls.push(built.sql);
+      params.push(...built.params);
+    }
+  }
+  const main = sqls.pop();
+  if (main === undefined) {
+    return null;
+  }
+  const ctes = sqls.map((sql, i) => `w${String(i)} AS (${sql})`).join(', ');
+  return { sql: ctes === '' ? main : `WITH ${ctes} ${main}`, params };
+}
+
+/** Runs the parts in one round trip (composeStatements); nothing when every part is undefined. */
+export async function runComposed(
+  manager: EntityManager,
+  parts: readonly (StatementPart | undefined)[],
+): Promise<void> {
+  const statement = composeStatements(parts);
+  if (statement !== null) {
+    await manager.query(statement.sql, statement.params);
+  }
+}
+
 /** An enum name is quoted as an identifier; an array type such as `text[]` is written as it is. */
 function castType(cast: string): string {
   return /^\w+$/.test(cast) ? `"${cast}"` : cast;
