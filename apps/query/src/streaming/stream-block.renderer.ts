@@ -22,6 +22,7 @@ import { type TraceSnapshot, traceSnapshot } from './trace-snapshot';
 
 /** What one decoded masterchain block yields for the Streaming API. */
 export interface RenderedBlock {
+  /** Its entries, in the order they are appended at each finality (entryAtFinality). */
   readonly entries: readonly StreamEntry[];
   /** The block's generation time (unix seconds), for the publish-lag metric; null if unknown. */
   readonly genUtime: number | null;
@@ -57,8 +58,9 @@ function firstLtIn(snapshot: TraceSnapshot, mcSeqno: number): string {
  * Renders one decoded masterchain block into StreamLog entries with the query service's own
  * repositories and mappers (the JSON is what /api/v3/traces, /transactions and /jetton/wallets return
  * for the same rows): one trace snapshot per externally started trace the block touched, the newest
- * state of every account it touched, every jetton wallet it wrote; each at `confirmed`, then at
- * `finalized`. address_book and metadata are built once for the block and sliced per entry.
+ * state of every account it touched, every jetton wallet it wrote, at `confirmed` (the publisher
+ * appends them at `confirmed`, then at `finalized`). address_book and metadata are built once for the
+ * block and sliced per entry.
  */
 export class StreamBlockRenderer {
   constructor(
@@ -92,12 +94,12 @@ export class StreamBlockRenderer {
         : await Promise.all([this.addressBook.build(addresses), this.metadata.build(addresses)]);
     const ctx: BlockContext = { mcSeqno, emittedAt, addressBook, metadata };
 
-    const entries: StreamEntry[] = [];
-    for (const finality of BLOCK_FINALITIES) {
-      entries.push(...snapshots.map((s) => traceUpdateEntry(s, finality, ctx)));
-      entries.push(...states.map((tx) => accountStateEntry(tx, finality, ctx)));
-      entries.push(...wallets.map((w) => jettonsEntry(w, finality, ctx)));
-    }
+    const [first] = BLOCK_FINALITIES;
+    const entries: StreamEntry[] = [
+      ...snapshots.map((s) => traceUpdateEntry(s, first, ctx)),
+      ...states.map((tx) => accountStateEntry(tx, first, ctx)),
+      ...wallets.map((w) => jettonsEntry(w, first, ctx)),
+    ];
     return { entries, genUtime };
   }
 

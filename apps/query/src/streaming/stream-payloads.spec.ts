@@ -4,11 +4,13 @@ import {
   accountStateOfHash,
   type AddressBook,
   type Metadata,
+  STREAM_CONTRACTS,
   Subjects,
   type V3JettonWallet,
 } from '@app/contracts';
 import { toV3Transaction } from '../transactions/transaction.mapper';
-import { BLOCK_FINALITIES } from './stream-entry';
+import { entryAtFinality } from './entry-at-finality';
+import { BLOCK_FINALITIES, type BlockFinality, type StreamEntry } from './stream-entry';
 import {
   accountStateEntry,
   type BlockContext,
@@ -18,7 +20,7 @@ import {
   traceUpdateEntry,
 } from './stream-payloads';
 import { account, actionRow, bundle, hash, txRow } from './stream-rows.testing';
-import { traceSnapshot } from './trace-snapshot';
+import { type TraceSnapshot, traceSnapshot } from './trace-snapshot';
 
 const row = (n: number) => ({ user_friendly: `UQ${String(n)}`, domain: null, interfaces: [] });
 const WALLET = account(7);
@@ -39,6 +41,44 @@ const METADATA: Metadata = {
 };
 const CTX: BlockContext = { mcSeqno: 5, emittedAt: 1_700, addressBook: BOOK, metadata: METADATA };
 
+// The stream's jetton is the wallet without its mintless_info.
+const JETTON = {
+  address: WALLET,
+  balance: '42',
+  owner: OWNER,
+  jetton: MASTER,
+  last_transaction_lt: '100',
+  code_hash: hash(61),
+  data_hash: null,
+};
+const JETTON_WALLET: V3JettonWallet = {
+  ...JETTON,
+  mintless_info: { amount: '1', start_from: null, expire_at: null, custom_payload_api_uri: [] },
+};
+
+/** A two-transaction trace of block 5 with one action. */
+function sampleSnapshot(): TraceSnapshot {
+  const snapshot = traceSnapshot({
+    traceId: hash(1),
+    norm: hash(45),
+    mcSeqno: 5,
+    bundles: [
+      bundle(txRow({ hash: hash(1), lt: '100', mc_block_seqno: 5 }), hash(40), null, [hash(41)]),
+      bundle(
+        txRow({ hash: hash(2), lt: '101', mc_block_seqno: 5, account: account(2) }),
+        hash(41),
+        account(1),
+      ),
+    ],
+    actions: [
+      actionRow({ action_id: hash(70), trace_mc_seqno_end: 5, ancestor_type: ['call_contract'] }),
+    ],
+    accounts: new Map(),
+  });
+  assert.ok(snapshot);
+  return snapshot;
+}
+
 describe('stream payloads', () => {
   it('slices address_book and metadata as a direct build for those addresses would give them', () => {
     assert.deepEqual(pickAddressBook(BOOK, [account(2), account(3)]), { [account(2)]: row(2) });
@@ -48,24 +88,7 @@ describe('stream payloads', () => {
   });
 
   it('renders a trace snapshot at each finality, on every transaction and action, with dedupe ids', () => {
-    const snapshot = traceSnapshot({
-      traceId: hash(1),
-      norm: hash(45),
-      mcSeqno: 5,
-      bundles: [
-        bundle(txRow({ hash: hash(1), lt: '100', mc_block_seqno: 5 }), hash(40), null, [hash(41)]),
-        bundle(
-          txRow({ hash: hash(2), lt: '101', mc_block_seqno: 5, account: account(2) }),
-          hash(41),
-          account(1),
-        ),
-      ],
-      actions: [
-        actionRow({ action_id: hash(70), trace_mc_seqno_end: 5, ancestor_type: ['call_contract'] }),
-      ],
-      accounts: new Map(),
-    });
-    assert.ok(snapshot);
+    const snapshot = sampleSnapshot();
     const entries = BLOCK_FINALITIES.map((f) => traceUpdateEntry(snapshot, f, CTX));
     assert.deepEqual(
       entries.map((e) => [e.subject, e.msgId]),
@@ -132,26 +155,12 @@ describe('stream payloads', () => {
   });
 
   it('renders a jetton wallet change with the books of wallet, owner and master', () => {
-    // The stream's jetton is the wallet without its mintless_info.
-    const jetton = {
-      address: WALLET,
-      balance: '42',
-      owner: OWNER,
-      jetton: MASTER,
-      last_transaction_lt: '100',
-      code_hash: hash(61),
-      data_hash: null,
-    };
-    const wallet: V3JettonWallet = {
-      ...jetton,
-      mintless_info: { amount: '1', start_from: null, expire_at: null, custom_payload_api_uri: [] },
-    };
-    assert.deepEqual(jettonsEntry(wallet, 'confirmed', CTX), {
+    assert.deepEqual(jettonsEntry(JETTON_WALLET, 'confirmed', CTX), {
       subject: Subjects.stream.jettons,
       msgId: `jetton:${WALLET}:100:confirmed`,
       payload: {
         finality: 'confirmed',
-        jetton,
+        jetton: JETTON,
         address_book: { [WALLET]: row(7), [OWNER]: row(1), [MASTER]: row(9) },
         // Owner and master only: the wallet's own token info is not toncenter's jettons_change metadata.
         metadata: { [MASTER]: METADATA[MASTER] },
@@ -159,5 +168,40 @@ describe('stream payloads', () => {
         emitted_at: 1_700,
       },
     });
+  });
+
+  it('gives a checked entry at another finality exactly as the builder gives it at that finality', () => {
+    const tx = toV3Transaction(
+      bundle(txRow({ hash: hash(1), lt: '100', account: WALLET }), hash(40), OWNER),
+    );
+    const builders: ((finality: BlockFinality) => StreamEntry)[] = [
+      (f) => traceUpdateEntry(sampleSnapshot(), f, CTX),
+      (f) => accountStateEntry(tx, f, CTX),
+      (f) => jettonsEntry(JETTON_WALLET, f, CTX),
+    ];
+    const checked = (entry: StreamEntry): StreamEntry => ({
+      ...entry,
+      payload: STREAM_CONTRACTS[entry.subject].parse(entry.payload),
+    });
+    for (const build of builders) {
+      const [first, ...others] = BLOCK_FINALITIES;
+      const base = checked(build(first));
+      for (const finality of [first, ...others]) {
+        const expected = checked(build(finality));
+        const restamped = entryAtFinality(base, finality, CTX.mcSeqno);
+        assert.equal(restamped.msgId, expected.msgId);
+        // Byte for byte: the keys stay in the contract's order.
+        assert.equal(JSON.stringify(restamped.payload), JSON.stringify(expected.payload));
+      }
+    }
+    assert.throws(
+      () =>
+        entryAtFinality(
+          { subject: Subjects.stream.traceInvalidated, payload: {}, msgId: 'x' },
+          'finalized',
+          5,
+        ),
+      /has no finality/,
+    );
   });
 });

@@ -1,17 +1,10 @@
-import {
-  type StreamSubject,
-  StreamAccountStateChange,
-  StreamJettonsChange,
-  StreamTraceInvalidated,
-  StreamTraceUpdate,
-  Subjects,
-} from '@app/contracts';
+import { STREAM_CONTRACTS } from '@app/contracts';
 import { type IndexerCursorRepository, type IngestLeaderLease } from '@app/database';
 import { type StreamLog } from '@app/nats';
 import { type Logger } from 'pino';
-import { type z } from 'zod';
 import { type RenderedBlock } from './stream-block.renderer';
-import { type StreamEntry } from './stream-entry';
+import { entryAtFinality } from './entry-at-finality';
+import { BLOCK_FINALITIES, type StreamEntry } from './stream-entry';
 import { type StreamPublisherMetrics } from './stream.metrics';
 
 export interface StreamPublisherOptions {
@@ -36,13 +29,6 @@ export interface StreamPublisherOptions {
 export interface BlockRenderer {
   render(mcSeqno: number, emittedAt: number): Promise<RenderedBlock>;
 }
-
-const SCHEMAS: Record<StreamSubject, z.ZodType> = {
-  [Subjects.stream.trace]: StreamTraceUpdate,
-  [Subjects.stream.accountState]: StreamAccountStateChange,
-  [Subjects.stream.jettons]: StreamJettonsChange,
-  [Subjects.stream.traceInvalidated]: StreamTraceInvalidated,
-};
 
 /**
  * Publishes decoded masterchain blocks to the Streaming API's log, strictly in order, following the
@@ -166,7 +152,12 @@ export class StreamPublisher {
 
   private async publishBlock(mcSeqno: number): Promise<void> {
     const rendered = await this.renderer.render(mcSeqno, this.now());
-    const admitted = rendered.entries.flatMap((entry) => this.admitted(entry) ?? []);
+    // Each entry is checked once and appended at every finality, all at the first one, then all at
+    // the next (a client subscribed at either level sees the stages in toncenter's order).
+    const checked = rendered.entries.flatMap((entry) => this.checked(entry) ?? []);
+    const admitted = BLOCK_FINALITIES.flatMap((finality) =>
+      checked.flatMap((entry) => this.sized(entryAtFinality(entry, finality, mcSeqno)) ?? []),
+    );
     // Sent together and awaited together: a block costs one log round trip, not one per entry. They
     // stay in order (one NATS connection delivers them in the order sent and JetStream numbers them
     // as they arrive; the memory log appends synchronously). If one fails the block is rendered and
@@ -182,13 +173,12 @@ export class StreamPublisher {
   }
 
   /**
-   * An entry that may be appended, as its contract's parse gives it (keys in the contract's order, as
-   * a follower's own parse would give them), with its JSON serialised once for its size and for the
-   * log; an entry that breaks its contract or exceeds NATS's payload limit is skipped (logged and
-   * counted, undefined) instead of blocking every later block behind it.
+   * An entry as its contract's parse gives it (keys in the contract's order, as a follower's own
+   * parse would give them); one that breaks its contract is skipped (logged and counted, undefined)
+   * instead of blocking every later block behind it.
    */
-  private admitted(entry: StreamEntry): { entry: StreamEntry; json: string } | undefined {
-    const checked = SCHEMAS[entry.subject].safeParse(entry.payload);
+  private checked(entry: StreamEntry): StreamEntry | undefined {
+    const checked = STREAM_CONTRACTS[entry.subject].safeParse(entry.payload);
     if (!checked.success) {
       this.metrics.skipped.inc({ subject: entry.subject, reason: 'invalid' });
       this.logger.error(
@@ -197,14 +187,22 @@ export class StreamPublisher {
       );
       return undefined;
     }
-    const json = JSON.stringify(checked.data);
+    return { ...entry, payload: checked.data };
+  }
+
+  /**
+   * A checked entry with its JSON serialised once for its size and for the log; one over NATS's
+   * payload limit is skipped (logged and counted, undefined).
+   */
+  private sized(entry: StreamEntry): { entry: StreamEntry; json: string } | undefined {
+    const json = JSON.stringify(entry.payload);
     const bytes = Buffer.byteLength(json);
     if (bytes > this.options.maxPayloadBytes) {
       this.metrics.skipped.inc({ subject: entry.subject, reason: 'too_large' });
       this.logger.warn({ msgId: entry.msgId, bytes }, 'stream entry too large; skipped');
       return undefined;
     }
-    return { entry: { ...entry, payload: checked.data }, json };
+    return { entry, json };
   }
 
   private async append(entry: StreamEntry, json: string): Promise<void> {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { type StreamSubject, Subjects } from '../subjects';
+
 import { ActionTypeName, V3Action, V3TraceNode } from './query-traces';
 import { V3Finality, V3Transaction } from './query-transactions';
 import { AddressBook, B64Hash, DecStr, Metadata, V3Address } from './query-wire';
@@ -118,3 +120,11 @@ export const StreamTraceInvalidated = z
   })
   .strict();
 export type StreamTraceInvalidated = z.infer<typeof StreamTraceInvalidated>;
+
+/** Each stream subject's contract: what an entry on that subject is checked against. */
+export const STREAM_CONTRACTS: Readonly<Record<StreamSubject, z.ZodType>> = {
+  [Subjects.stream.trace]: StreamTraceUpdate,
+  [Subjects.stream.accountState]: StreamAccountStateChange,
+  [Subjects.stream.jettons]: StreamJettonsChange,
+  [Subjects.stream.traceInvalidated]: StreamTraceInvalidated,
+};
