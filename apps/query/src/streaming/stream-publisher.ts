@@ -206,8 +206,13 @@ export class StreamPublisher {
   }
 
   private async append(entry: StreamEntry, json: string): Promise<void> {
-    // Checked by admitted(): a follower in this process (the in-memory log) need not check again.
-    await this.log.append(entry.subject, entry.payload, entry.msgId, { json, checked: true });
+    // Checked by checked(): a follower in this process (the in-memory log) need not check again, and
+    // may take the payload as it is (the publisher keeps no reference to it).
+    await this.log.append(entry.subject, entry.payload, entry.msgId, {
+      json,
+      checked: true,
+      handedOver: true,
+    });
     this.metrics.appended.inc({ subject: entry.subject });
   }
 

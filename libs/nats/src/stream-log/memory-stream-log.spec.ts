@@ -21,4 +21,20 @@ describe(MemoryStreamLog.name, () => {
     ]);
     assert.notEqual(seen[0]?.payload, payload);
   });
+
+  it('hands a follower the object itself when its producer gave it up', async () => {
+    const log = new MemoryStreamLog({ retentionMs: 60_000, maxEntries: 10 });
+    const delivered = new Promise<StreamLogEntry>((resolve) => {
+      void log.follow({ kind: 'new' }, resolve);
+    });
+    const payload = { n: 1 };
+    await log.append(Subjects.stream.trace, payload, 'a', {
+      json: '{"n":1}',
+      checked: true,
+      handedOver: true,
+    });
+    const entry = await delivered;
+    assert.equal(entry.payload, payload);
+    await log.close();
+  });
 });

@@ -57,8 +57,10 @@ export class MemoryStreamLog implements StreamLog {
     if (seen !== undefined) {
       return Promise.resolve(seen.seq);
     }
-    // A JSON round trip, as over the wire: followers never share objects with the producer.
-    const copy: unknown = JSON.parse(options.json ?? JSON.stringify(payload));
+    // A JSON round trip, as over the wire, unless the producer gave the payload up: followers never
+    // share an object the producer may still change.
+    const copy: unknown =
+      options.handedOver === true ? payload : JSON.parse(options.json ?? JSON.stringify(payload));
     this.lastSeq += 1;
     this.entries.push({
       seq: this.lastSeq,

@@ -28,6 +28,11 @@ export interface AppendOptions {
   readonly json?: string;
   /** The caller checked the payload against its subject's schema (StreamLogEntry.checked). */
   readonly checked?: boolean;
+  /**
+   * The caller gives the payload up and never changes it again: a follower in the same process may
+   * be handed the object itself instead of a copy (over the wire the JSON travels regardless).
+   */
+  readonly handedOver?: boolean;
 }
 
 export type StreamLogStart =
