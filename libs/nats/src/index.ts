@@ -30,6 +30,7 @@ export * from './jetstream/chain-event.publisher';
 export * from './jetstream/unless-aborted';
 export * from './server/service-app';
 export * from './stream-log/stream-log';
+export * from './stream-log/contract-fingerprint';
 export * from './stream-log/jetstream-stream-log';
 export * from './stream-log/memory-stream-log';
 export * from './stream-log/stream-log.module';

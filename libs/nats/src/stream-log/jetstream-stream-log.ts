@@ -6,8 +6,9 @@ import {
   type JetStreamClient,
   jetstreamManager,
 } from '@nats-io/jetstream';
-import { type NatsConnection } from '@nats-io/transport-node';
+import { headers, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node';
 import { ensureStream } from '../jetstream/jetstream.helpers';
+import { CHECKED_CONTRACT_HEADER, streamContractFingerprint } from './contract-fingerprint';
 import {
   type AppendOptions,
   type StreamFollower,
@@ -59,10 +60,12 @@ export class JetStreamStreamLog implements StreamLog {
     options: AppendOptions = {},
   ): Promise<number> {
     await this.ensure();
-    // `checked` stays here: a follower in another process checks what it reads.
     const json = options.json ?? JSON.stringify(payload);
+    // A checked entry says against which contracts: a follower built from the same ones need not
+    // check it again, one built from others (a rolling upgrade) does.
     const ack = await this.js.publish(`${this.prefix}${subject}`, json, {
       msgID: msgId,
+      ...(options.checked === true ? { headers: checkedHeaders() } : {}),
     });
     // For a duplicate JetStream answers with the sequence of the copy it kept.
     return ack.seq;
@@ -96,10 +99,12 @@ export class JetStreamStreamLog implements StreamLog {
         try {
           payload = JSON.parse(message.string());
         } catch {
-          // Not ours to judge further: the hub validates each payload with its subject's schema.
+          // Not ours to judge further: the hub checks each unchecked payload against its contract.
           continue;
         }
-        await onEntry({ seq: message.seq, subject, payload });
+        const checked =
+          message.headers?.get(CHECKED_CONTRACT_HEADER) === streamContractFingerprint();
+        await onEntry({ seq: message.seq, subject, payload, ...(checked ? { checked } : {}) });
       }
     })();
     return {
@@ -148,4 +153,10 @@ function isStreamSubject(subject: string): subject is StreamSubject {
 export function streamNameFor(prefix: string): string {
   const suffix = prefix.replace(/[^A-Za-z0-9_-]/g, '_').replace(/_+$/, '');
   return suffix === '' ? STREAM_BASE_NAME : `${STREAM_BASE_NAME}_${suffix}`;
+}
+
+function checkedHeaders(): MsgHdrs {
+  const h = headers();
+  h.set(CHECKED_CONTRACT_HEADER, streamContractFingerprint());
+  return h;
 }

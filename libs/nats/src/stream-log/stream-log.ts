@@ -15,9 +15,11 @@ export interface StreamLogEntry {
   /** The JSON payload as published (parse with the subject's zod schema from @app/contracts). */
   readonly payload: unknown;
   /**
-   * True when a producer in this process checked the payload against its subject's schema before
-   * appending it (the in-memory log only): a follower in the same process need not check it again.
-   * An entry that crossed NATS never has it: another process's word is checked where it is read.
+   * True when its producer checked the payload against its subject's contract before appending it:
+   * in this process (the in-memory log), or, over JetStream, against the very contracts this build
+   * has (its contract fingerprint header, contract-fingerprint.ts, equals ours). A follower need not
+   * check it again, but must not trust it to be well formed beyond that. An entry from a producer
+   * built from other contracts, or one that did not say, is checked where it is read.
    */
   readonly checked?: true;
 }

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { Subjects } from '@app/contracts';
+import { prefixSubject, Subjects } from '@app/contracts';
 import {
+  CHECKED_CONTRACT_HEADER,
   connectNats,
   JetStreamStreamLog,
   MemoryStreamLog,
@@ -10,8 +11,8 @@ import {
   type StreamLogEntry,
 } from '@app/nats';
 import { natsUrl, uniqueName } from '@app/testing';
-import { jetstreamManager } from '@nats-io/jetstream';
-import { type NatsConnection } from '@nats-io/transport-node';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { headers, type NatsConnection } from '@nats-io/transport-node';
 
 /** Collects what a follower is given; `until(n)` waits for the n-th entry. */
 function collector(): {
@@ -117,6 +118,25 @@ function describeContract(name: string, open: () => Promise<StreamLog>): void {
       assert.deepEqual(slowSeen, [6, 7]);
       await Promise.all([follower.close(), slow.close()]);
     });
+
+    it('tells a follower which entries their producer checked against the same contracts', async () => {
+      const { last } = await log.bounds();
+      const seen = collector();
+      const follower = await log.follow({ kind: 'seq', seq: last + 1 }, seen.onEntry);
+      await log.append(Subjects.stream.traceInvalidated, invalidated(20), 'checked', {
+        checked: true,
+      });
+      await log.append(Subjects.stream.traceInvalidated, invalidated(21), 'unchecked');
+      await seen.until(2);
+      await follower.close();
+      assert.deepEqual(
+        seen.seen.map((e) => [e.payload, e.checked]),
+        [
+          [invalidated(20), true],
+          [invalidated(21), undefined],
+        ],
+      );
+    });
   });
 }
 
@@ -129,6 +149,45 @@ const prefix = uniqueName('slog');
 describeContract('JetStream', async () => {
   nc = await connectNats({ servers: natsUrl() });
   return new JetStreamStreamLog(nc, { subjectPrefix: prefix, retentionMs: 60_000 });
+});
+
+describe('JetStream StreamLog checked entries', () => {
+  it('checks again an entry checked against other contracts (another build of the producer)', async () => {
+    const conn = await connectNats({ servers: natsUrl() });
+    const otherPrefix = uniqueName('slog-other');
+    const log = new JetStreamStreamLog(conn, { subjectPrefix: otherPrefix, retentionMs: 60_000 });
+    try {
+      await log.append(Subjects.stream.traceInvalidated, invalidated(30), 'ours', {
+        checked: true,
+      });
+      const other = headers();
+      other.set(CHECKED_CONTRACT_HEADER, 'another build');
+      await jetstream(conn).publish(
+        prefixSubject(otherPrefix, Subjects.stream.traceInvalidated),
+        JSON.stringify(invalidated(31)),
+        { msgID: 'theirs', headers: other },
+      );
+      const seen = collector();
+      const follower = await log.follow({ kind: 'seq', seq: 1 }, seen.onEntry);
+      await seen.until(2);
+      await follower.close();
+      assert.deepEqual(
+        seen.seen.map((e) => [e.payload, e.checked]),
+        [
+          [invalidated(30), true],
+          [invalidated(31), undefined],
+        ],
+      );
+    } finally {
+      await log.close();
+      await (
+        await jetstreamManager(conn)
+      ).streams
+        .delete(streamNameFor(otherPrefix))
+        .catch(() => false);
+      await conn.close();
+    }
+  });
 });
 
 describe('in-memory StreamLog bounds', () => {

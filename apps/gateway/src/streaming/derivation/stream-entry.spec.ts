@@ -46,4 +46,16 @@ describe(parseStreamEntry.name, () => {
     });
     assert.deepEqual(taken, again);
   });
+
+  it('refuses a checked entry the hub cannot read instead of throwing', () => {
+    for (const payload of [null, 'x', { emitted_at: '1' }, { emitted_at: 1, transactions: null }]) {
+      const parsed = parseStreamEntry({
+        seq: 4,
+        subject: Subjects.stream.trace,
+        payload,
+        checked: true,
+      });
+      assert.equal(parsed.ok, false, JSON.stringify(payload));
+    }
+  });
 });

@@ -92,11 +92,17 @@ export function traceFacts(payload: StreamTraceUpdate): TraceFacts {
 
 /**
  * A log entry checked against its subject's schema (libs/contracts stream-events); one its producer
- * checked in this process (`checked`) is taken as it is.
+ * checked against the same contracts (`checked`) is taken as it is.
  */
 export function parseStreamEntry(entry: StreamLogEntry): ParseEntryOutcome {
   if (entry.checked === true) {
-    return { ok: true, entry: checkedStreamEntry(entry) };
+    try {
+      return { ok: true, entry: checkedStreamEntry(entry) };
+    } catch (error: unknown) {
+      // A checked entry is taken without a second parse; one that still cannot be read is refused
+      // like an unchecked one that breaks its contract, never let through to the fan-out.
+      return { ok: false, error: `checked entry unreadable: ${String(error)}` };
+    }
   }
   switch (entry.subject) {
     case Subjects.stream.trace: {
@@ -136,7 +142,14 @@ export function parseStreamEntry(entry: StreamLogEntry): ParseEntryOutcome {
 
 /** An entry its producer checked in this process, typed by its subject without a second check. */
 function checkedStreamEntry(entry: StreamLogEntry): ParsedStreamEntry {
-  const { seq } = entry;
+  const { seq, payload: raw } = entry;
+  // What the hub reads before any client's derivation (which fails for that client alone).
+  if (typeof raw !== 'object' || raw === null || !('emitted_at' in raw)) {
+    throw new Error('not an entry object with its emitted_at');
+  }
+  if (typeof raw.emitted_at !== 'number') {
+    throw new Error('emitted_at is not a number');
+  }
   switch (entry.subject) {
     case Subjects.stream.trace: {
       const payload = entry.payload as StreamTraceUpdate;
