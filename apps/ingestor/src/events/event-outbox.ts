@@ -73,12 +73,16 @@ export class EventOutbox {
   }
 
   private async publishPending(signal: AbortSignal): Promise<number> {
-    const indexed = await this.cursors.get(this.cursorName);
+    // Both watermarks in one round trip's time: they are independent reads.
+    const [indexed, published] = await Promise.all([
+      this.cursors.get(this.cursorName),
+      this.cursors.get(this.eventsCursorName),
+    ]);
     if (indexed === null) {
       return 0;
     }
     // First run: events start with what the follower writes from now on, not with old history.
-    const done = (await this.cursors.get(this.eventsCursorName)) ?? indexed - 1;
+    const done = published ?? indexed - 1;
     let count = 0;
     for (let seqno = done + 1; seqno <= indexed && !signal.aborted; seqno += 1) {
       const event = await this.eventOf(seqno);
