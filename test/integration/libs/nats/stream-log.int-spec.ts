@@ -14,11 +14,11 @@ import { natsUrl, uniqueName } from '@app/testing';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { headers, type NatsConnection } from '@nats-io/transport-node';
 
-/** Collects what a follower is given; `until(n)` waits for the n-th entry. */
+/** Collects what a follower is given; `until(n)` waits for the n-th entry (5 s at most by default). */
 function collector(): {
   readonly seen: StreamLogEntry[];
   readonly onEntry: (e: StreamLogEntry) => void;
-  until: (n: number) => Promise<void>;
+  until: (n: number, timeoutMs?: number) => Promise<void>;
 } {
   const seen: StreamLogEntry[] = [];
   return {
@@ -26,8 +26,8 @@ function collector(): {
     onEntry: (e) => {
       seen.push(e);
     },
-    until: async (n) => {
-      const deadline = Date.now() + 5000;
+    until: async (n, timeoutMs = 5000) => {
+      const deadline = Date.now() + timeoutMs;
       while (seen.length < n) {
         if (Date.now() > deadline) {
           throw new Error(`only ${String(seen.length)} of ${String(n)} entries arrived`);
@@ -36,6 +36,28 @@ function collector(): {
       }
     },
   };
+}
+
+const payloadOf = (e: StreamLogEntry): { n?: number } => e.payload as { n?: number };
+
+/**
+ * Appends probe entries until every collector has one: a JetStream follower from `new` starts once
+ * its consumer is in place on the server, which the client does not wait for.
+ */
+async function probeUntilFollowing(
+  log: StreamLog,
+  collectors: readonly ReturnType<typeof collector>[],
+): Promise<void> {
+  for (let probe = 1; probe <= 50; probe += 1) {
+    await log.append(Subjects.stream.trace, { probe }, uniqueName('probe'));
+    try {
+      await Promise.all(collectors.map((c) => c.until(1, 200)));
+      return;
+    } catch {
+      // Not every follower was in place for that probe: the next one shows whether it is now.
+    }
+  }
+  throw new Error('a follower from now never started');
 }
 
 const invalidated = (n: number): unknown => ({
@@ -83,40 +105,42 @@ function describeContract(name: string, open: () => Promise<StreamLog>): void {
         ],
       );
       assert.deepEqual(from2.seen[0]?.payload, invalidated(2));
-      // Closed: nothing more is delivered.
+      // Closed: nothing more is delivered, while a follower still open gets the next entry.
+      const witness = collector();
+      const open = await log.follow({ kind: 'seq', seq: 5 }, witness.onEntry);
       await log.append(Subjects.stream.trace, { n: 5 }, 'e');
-      await new Promise((r) => setTimeout(r, 100));
+      await witness.until(1);
+      await open.close();
       assert.equal(from2.seen.length, 3);
     });
 
     it('a follower from now sees only later entries; a slow follower holds back only itself', async () => {
+      const { last: before } = await log.bounds();
       const fresh = collector();
+      const slow = collector();
       let releaseSlow: () => void = () => undefined;
-      const slowSeen: number[] = [];
-      const slow = await log.follow({ kind: 'new' }, async (e) => {
-        slowSeen.push(e.seq);
-        if (slowSeen.length === 1) {
-          await new Promise<void>((r) => (releaseSlow = r));
+      const held = new Promise<void>((r) => (releaseSlow = r));
+      const slowFollower = await log.follow({ kind: 'new' }, async (e) => {
+        slow.onEntry(e);
+        if (payloadOf(e).n === 6) {
+          await held;
         }
       });
       const follower = await log.follow({ kind: 'new' }, fresh.onEntry);
-      // JetStream creates ordered consumers asynchronously; give them a moment to be in place.
-      await new Promise((r) => setTimeout(r, 200));
+      await probeUntilFollowing(log, [fresh, slow]);
+      const [freshProbes, slowProbes] = [fresh.seen.length, slow.seen.length];
       await log.append(Subjects.stream.trace, { n: 6 }, 'f');
       await log.append(Subjects.stream.trace, { n: 7 }, 'g');
-      await fresh.until(2);
-      assert.deepEqual(
-        fresh.seen.map((e) => e.seq),
-        [6, 7],
-      );
-      assert.deepEqual(slowSeen, [6]);
+      await fresh.until(freshProbes + 2);
+      assert.ok(fresh.seen.every((e) => e.seq > before));
+      assert.deepEqual(fresh.seen.slice(freshProbes).map(payloadOf), [{ n: 6 }, { n: 7 }]);
+      // Held at 6 (a follower is given its next entry only once it is done with the one before).
+      await slow.until(slowProbes + 1);
+      assert.deepEqual(slow.seen.slice(slowProbes).map(payloadOf), [{ n: 6 }]);
       releaseSlow();
-      const deadline = Date.now() + 5000;
-      while (slowSeen.length < 2 && Date.now() < deadline) {
-        await new Promise((r) => setTimeout(r, 10));
-      }
-      assert.deepEqual(slowSeen, [6, 7]);
-      await Promise.all([follower.close(), slow.close()]);
+      await slow.until(slowProbes + 2);
+      assert.deepEqual(slow.seen.slice(slowProbes).map(payloadOf), [{ n: 6 }, { n: 7 }]);
+      await Promise.all([follower.close(), slowFollower.close()]);
     });
 
     it('tells a follower which entries their producer checked against the same contracts', async () => {
