@@ -170,8 +170,12 @@ void describe('JetStream helpers', () => {
           return String(error);
         }
       })();
-      await new Promise((r) => setTimeout(r, 200));
-      await (await jetstreamManager(nc)).consumers.delete(stream, durable);
+      // Deleted while its pull waits at the server (what a consumer lost under a running consume is).
+      const jsm = await jetstreamManager(nc);
+      while ((await jsm.consumers.info(stream, durable)).num_waiting === 0) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      await jsm.consumers.delete(stream, durable);
       assert.match(await ended, /consumer deleted/);
       assert.deepEqual(lost, ['consumer deleted']);
       await events.close();
