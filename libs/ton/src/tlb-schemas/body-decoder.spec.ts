@@ -233,6 +233,15 @@ void describe('decodeBody', () => {
     });
   });
 
+  /** What withdraw_3's fields (query_id 1, addr(1), 9, addr(2)) decode to. */
+  const WITHDRAW_3 = {
+    '@type': 'coffee_staking_position_withdraw_3',
+    query_id: '1',
+    jetton_wallet: raw(1),
+    jetton_amount: '9',
+    owner: raw(2),
+  };
+
   void it('tells the three swap.coffee staking withdrawals sharing 0xcb03bfaf apart', () => {
     const first = body(0xcb03bfaf, (b) => b.storeUint(1, 64));
     const third = body(0xcb03bfaf, (b) =>
@@ -242,13 +251,7 @@ void describe('decodeBody', () => {
       '@type': 'coffee_staking_position_withdraw',
       query_id: '1',
     });
-    assert.deepEqual(decodeBody(third), {
-      '@type': 'coffee_staking_position_withdraw_3',
-      query_id: '1',
-      jetton_wallet: raw(1),
-      jetton_amount: '9',
-      owner: raw(2),
-    });
+    assert.deepEqual(decodeBody(third), WITHDRAW_3);
   });
 
   void it('decodes a body with trailing data as the layout that reads the most of it', () => {
@@ -261,13 +264,7 @@ void describe('decodeBody', () => {
         .storeAddress(addr(2))
         .storeUint(7, 16),
     );
-    assert.deepEqual(decodeBody(third), {
-      '@type': 'coffee_staking_position_withdraw_3',
-      query_id: '1',
-      jetton_wallet: raw(1),
-      jetton_amount: '9',
-      owner: raw(2),
-    });
+    assert.deepEqual(decodeBody(third), WITHDRAW_3);
   });
 
   void it('splits a wallet v5 request whose other actions precede the signature', () => {
